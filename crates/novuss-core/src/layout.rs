@@ -1,0 +1,55 @@
+//! Standard set-ups of the discs.
+//!
+//! Before a set each player lines up their eight discs "in an uninterrupted
+//! row, touching adjacent discs and the edge board", four on either side of
+//! the middle line, then plays from the opposite side (`000` 1.4, `002`
+//! 1.1–1.2, `001` "Initial state").
+
+use glam::DVec2;
+
+use crate::table::{Side, Table};
+
+/// `count` discs in a row pressed against cushion `side`, touching one
+/// another, centred on that edge's middle line, listed from the row's
+/// west or south end.
+pub fn row_against(table: &Table, side: Side, count: usize) -> Vec<DVec2> {
+    let r = table.disc.radius;
+    let half = count as f64 * r;
+    let mid = table.size / 2.0;
+    (0..count)
+        .map(|k| {
+            let along = mid - half + r + 2.0 * r * k as f64;
+            match side {
+                Side::South => DVec2::new(along, r),
+                Side::North => DVec2::new(along, table.size - r),
+                Side::West => DVec2::new(r, along),
+                Side::East => DVec2::new(table.size - r, along),
+            }
+        })
+        .collect()
+}
+
+/// The singles opening: the south player's eight discs against the north
+/// cushion (first), then the north player's against the south cushion.
+pub fn singles_opening(table: &Table) -> Vec<DVec2> {
+    let mut discs = row_against(table, Side::North, 8);
+    discs.extend(row_against(table, Side::South, 8));
+    discs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_row_touches_the_cushion_and_is_centred() {
+        let t = Table::default();
+        let row = row_against(&t, Side::North, 8);
+        assert_eq!(row.len(), 8);
+        assert!((row[0].x - 0.395).abs() < 1e-12);
+        assert!((row[7].x - 0.605).abs() < 1e-12);
+        assert!(row.iter().all(|p| (p.y - 0.985).abs() < 1e-12));
+        let left = row.iter().filter(|p| p.x < 0.5).count();
+        assert_eq!(left, 4);
+    }
+}

@@ -1,0 +1,13 @@
+//! The core of novuss: the table, its bodies, the physics and the rules of
+//! Novuss, the Latvian table game. Pure: no I/O, no async, no clock.
+//!
+//! Data flows one way: a [`stroke::Stroke`] is simulated by the
+//! [`physics::Engine`] into an event log, which the referee judges into a new
+//! game state.
+
+pub mod layout;
+pub mod physics;
+pub mod stroke;
+pub mod table;
+
+pub use glam::DVec2;

@@ -1,0 +1,471 @@
+//! The event loop: from one stroke to the whole log of what happened.
+//!
+//! The engine never steps time. It keeps, for every body, the earliest
+//! single-body event (cushion, pocket, stop) and, for every pair, the
+//! earliest contact; it jumps straight to the earliest of all, applies it,
+//! and predicts again only for the bodies whose motion changed.
+//!
+//! # Touching clusters
+//! After every impulse the engine resolves the *cluster* at that instant:
+//! each body that was just changed is checked against every body and
+//! cushion it touches (gap ≤ [`Physics::contact_tolerance`]); any that it is
+//! now closing on is struck at once, and the struck bodies are checked in
+//! turn, first in first out, by ascending body index and then cushion in
+//! [`Side::ALL`] order. This is the sequential-impulse method; it is the
+//! classic event-driven treatment of Newton's cradle and makes the opening
+//! rows (discs pressed against each other and the cushion) behave without an
+//! event storm: contacts closing slower than [`Physics::rest_speed`] are
+//! inelastic, and speeds below [`STOP_SPEED`] are set to rest, so every
+//! cluster settles in finitely many impulses. Only then are new events
+//! predicted, once per changed body.
+//!
+//! # Simultaneous events
+//! Events at exactly the same time are taken in the order (time, kind
+//! rank — see [`EventKind::rank`] —, lower body index, higher body index).
+
+use glam::DVec2;
+
+use super::collide;
+use super::event::{Body, Event, EventKind, Exit, Fate, Outcome};
+use super::motion::Track;
+use super::params::Physics;
+use super::predict::{self, Solo};
+use crate::stroke::{validate, InputError, Stroke};
+use crate::table::{Corner, Side, Table};
+
+/// A body slower than this after an impulse is at rest, m/s. It would slide
+/// at most 3.4 nm on the default table before friction stopped it.
+pub const STOP_SPEED: f64 = 1e-4;
+
+#[derive(Clone, Copy)]
+struct State {
+    track: Track,
+    radius: f64,
+    mass: f64,
+    striker: bool,
+    alive: bool,
+    over: Option<Corner>,
+    dirty: bool,
+}
+
+/// The earliest contact of a body with any other, and with whom.
+#[derive(Clone, Copy)]
+struct Best {
+    t: f64,
+    with: usize,
+}
+
+const NEVER: Best = Best {
+    t: f64::INFINITY,
+    with: usize::MAX,
+};
+
+/// A reusable simulator. Keeping one per thread avoids allocating for each
+/// stroke, which matters to computer players that try many thousands.
+pub struct Engine {
+    table: Table,
+    physics: Physics,
+    decel: f64,
+    bodies: Vec<State>,
+    /// `pairs[i * n + j]`: predicted contact time of `i` and `j`.
+    pairs: Vec<f64>,
+    best: Vec<Best>,
+    solo: Vec<Option<(f64, Solo)>>,
+    queue: Vec<usize>,
+    touched: Vec<usize>,
+    now: f64,
+}
+
+impl Engine {
+    pub fn new(table: Table, physics: Physics) -> Engine {
+        Engine {
+            decel: physics.deceleration(),
+            table,
+            physics,
+            bodies: Vec::new(),
+            pairs: Vec::new(),
+            best: Vec::new(),
+            solo: Vec::new(),
+            queue: Vec::new(),
+            touched: Vec::new(),
+            now: 0.0,
+        }
+    }
+
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    pub fn physics(&self) -> &Physics {
+        &self.physics
+    }
+
+    /// Simulates `stroke` with the playing discs at `discs`, returning a
+    /// fresh [`Outcome`].
+    pub fn simulate(&mut self, discs: &[DVec2], stroke: &Stroke) -> Result<Outcome, InputError> {
+        let mut out = Outcome::default();
+        self.simulate_into(discs, stroke, &mut out)?;
+        Ok(out)
+    }
+
+    /// As [`Engine::simulate`], reusing `out`'s allocations. On error `out`
+    /// is left as it was.
+    pub fn simulate_into(&mut self, discs: &[DVec2], stroke: &Stroke, out: &mut Outcome) -> Result<(), InputError> {
+        validate(&self.table, &self.physics, discs, stroke)?;
+        self.start(discs, stroke, out);
+        self.run(out);
+        Ok(())
+    }
+
+    fn start(&mut self, discs: &[DVec2], stroke: &Stroke, out: &mut Outcome) {
+        let n = discs.len() + 1;
+        self.now = 0.0;
+        self.bodies.clear();
+        let (s, d) = (self.table.striker, self.table.disc);
+        self.bodies.push(State {
+            track: Track::new(0.0, stroke.striker, stroke.velocity(), self.decel),
+            radius: s.radius,
+            mass: s.mass,
+            striker: true,
+            alive: true,
+            over: None,
+            dirty: false,
+        });
+        for &p in discs {
+            self.bodies.push(State {
+                track: Track::new(0.0, p, DVec2::ZERO, self.decel),
+                radius: d.radius,
+                mass: d.mass,
+                striker: false,
+                alive: true,
+                over: None,
+                dirty: false,
+            });
+        }
+        out.events.clear();
+        out.paths.resize_with(n, Vec::new);
+        out.paths.truncate(n);
+        for (path, b) in out.paths.iter_mut().zip(&self.bodies) {
+            path.clear();
+            path.push(b.track.segment());
+        }
+        out.fates.clear();
+        out.fates.resize(n, Fate::OnTable { at: DVec2::ZERO });
+        out.duration = 0.0;
+        out.truncated = false;
+        self.pairs.clear();
+        self.pairs.resize(n * n, f64::INFINITY);
+        self.best.clear();
+        self.best.resize(n, NEVER);
+        self.solo.clear();
+        self.solo.resize(n, None);
+        self.queue.clear();
+        self.touched.clear();
+        // The striker may be placed touching a disc; settle that first.
+        self.mark(0);
+        self.settle(out);
+        self.repredict();
+    }
+
+    fn run(&mut self, out: &mut Outcome) {
+        while let Some((t, ev)) = self.next() {
+            if out.events.len() >= self.physics.max_events {
+                out.truncated = true;
+                break;
+            }
+            self.now = t;
+            match ev {
+                Next::Pair(i, j) => {
+                    self.strike(i, j, out);
+                    self.settle(out);
+                }
+                Next::Solo(i, Solo::Cushion(side)) => {
+                    self.rebound(i, side, out);
+                    self.settle(out);
+                }
+                Next::Solo(i, Solo::Enter(c)) => {
+                    if self.bodies[i].track.speed_at(t) <= self.physics.pocket_jump_speed {
+                        self.fall(i, c, out);
+                    } else {
+                        self.bodies[i].over = Some(c);
+                        self.mark(i);
+                    }
+                }
+                Next::Solo(i, Solo::Exit(c)) => {
+                    self.bodies[i].over = None;
+                    self.log(out, EventKind::JumpedPocket { body: Body::from_index(i), pocket: c });
+                    self.mark(i);
+                }
+                Next::Solo(i, Solo::Fall(c)) => self.fall(i, c, out),
+                Next::Solo(i, Solo::Stop) => {
+                    let at = self.bodies[i].track.position(t);
+                    self.set_velocity(i, at, DVec2::ZERO, out);
+                    self.log(out, EventKind::Stop { body: Body::from_index(i), at });
+                }
+            }
+            self.repredict();
+        }
+        self.finish(out);
+    }
+
+    fn finish(&mut self, out: &mut Outcome) {
+        let now = self.now;
+        out.duration = now;
+        for (i, b) in self.bodies.iter_mut().enumerate() {
+            if b.alive {
+                let at = b.track.position(now);
+                if b.track.moving() && b.track.stop_time() > now {
+                    // Only when truncated: freeze the body where it is.
+                    b.track = Track::new(now, at, DVec2::ZERO, self.decel);
+                    out.paths[i].push(b.track.segment());
+                }
+                out.fates[i] = Fate::OnTable { at };
+            }
+        }
+    }
+
+    fn log(&self, out: &mut Outcome, kind: EventKind) {
+        out.events.push(Event { t: self.now, kind });
+    }
+
+    /// Gives body `i` at `at` the velocity `v` from now on, recording the path.
+    fn set_velocity(&mut self, i: usize, at: DVec2, v: DVec2, out: &mut Outcome) {
+        let v = if v.length_squared() < STOP_SPEED * STOP_SPEED { DVec2::ZERO } else { v };
+        let b = &mut self.bodies[i];
+        b.track = Track::new(self.now, at, v, self.decel);
+        let seg = b.track.segment();
+        let path = &mut out.paths[i];
+        // Several impulses at one instant leave only the last segment.
+        if path.last().is_some_and(|s| s.t == self.now && path.len() > 1) {
+            path.pop();
+        }
+        path.push(seg);
+        self.mark(i);
+    }
+
+    fn mark(&mut self, i: usize) {
+        if !self.bodies[i].dirty {
+            self.bodies[i].dirty = true;
+            self.touched.push(i);
+        }
+        self.queue.push(i);
+    }
+
+    /// A contact between `i` and `j` now.
+    fn strike(&mut self, i: usize, j: usize, out: &mut Outcome) {
+        let now = self.now;
+        let (a, b) = (self.bodies[i], self.bodies[j]);
+        let (pa, pb) = (a.track.position(now), b.track.position(now));
+        let n = (pb - pa).normalize_or_zero();
+        let e = if a.striker || b.striker {
+            self.physics.restitution_striker_disc
+        } else {
+            self.physics.restitution_disc_disc
+        };
+        let r = collide::pair(a.mass, a.track.velocity(now), b.mass, b.track.velocity(now), n, e, self.physics.rest_speed);
+        self.set_velocity(i, pa, r.va, out);
+        self.set_velocity(j, pb, r.vb, out);
+        self.log(
+            out,
+            EventKind::Contact {
+                a: Body::from_index(i.min(j)),
+                b: Body::from_index(i.max(j)),
+                speed: r.closing,
+            },
+        );
+    }
+
+    /// Body `i` meets cushion `side` now: it rebounds, or leaves the table.
+    fn rebound(&mut self, i: usize, side: Side, out: &mut Outcome) {
+        let now = self.now;
+        let b = self.bodies[i];
+        let (p, v) = (b.track.position(now), b.track.velocity(now));
+        let n = side.outward();
+        let vn = v.dot(n);
+        if vn <= 0.0 {
+            self.mark(i);
+            return;
+        }
+        if vn > self.physics.off_table_speed {
+            let exit = self.exit_over(p, v, b.radius, side);
+            self.remove(i, p, out);
+            out.fates[i] = Fate::OffTable { exit, at: p, t: now };
+            self.log(out, EventKind::OffTable { body: Body::from_index(i), exit, at: p });
+            return;
+        }
+        let v2 = collide::cushion(v, n, self.physics.restitution_cushion, self.physics.rest_speed);
+        self.set_velocity(i, p, v2, out);
+        self.log(out, EventKind::Cushion { body: Body::from_index(i), side, speed: vn });
+    }
+
+    /// Over which cushion, or corner, a body leaving at `p` goes.
+    fn exit_over(&self, p: DVec2, v: DVec2, radius: f64, side: Side) -> Exit {
+        let tol = self.physics.contact_tolerance;
+        Side::ALL
+            .into_iter()
+            .filter(|&o| o != side && o != side.opposite())
+            .find(|&o| v.dot(o.outward()) > 0.0 && self.table.distance_to_cushion(p, o) - radius <= tol)
+            .and_then(|o| Corner::between(side, o))
+            .map_or(Exit::Side(side), Exit::Corner)
+    }
+
+    fn fall(&mut self, i: usize, c: Corner, out: &mut Outcome) {
+        let p = self.bodies[i].track.position(self.now);
+        self.remove(i, p, out);
+        out.fates[i] = Fate::Pocketed { pocket: c, t: self.now };
+        self.log(out, EventKind::Pocket { body: Body::from_index(i), pocket: c });
+    }
+
+    fn remove(&mut self, i: usize, at: DVec2, out: &mut Outcome) {
+        let b = &mut self.bodies[i];
+        b.alive = false;
+        b.track = Track::new(self.now, at, DVec2::ZERO, self.decel);
+        out.paths[i].push(b.track.segment());
+        self.mark(i);
+    }
+
+    /// Resolves every contact that the latest impulses created (see the
+    /// module docs on touching clusters).
+    fn settle(&mut self, out: &mut Outcome) {
+        let tol = self.physics.contact_tolerance;
+        let mut k = 0;
+        while k < self.queue.len() {
+            if out.events.len() >= self.physics.max_events {
+                out.truncated = true;
+                break;
+            }
+            let i = self.queue[k];
+            k += 1;
+            if !self.bodies[i].alive {
+                continue;
+            }
+            for j in 0..self.bodies.len() {
+                let (a, b) = (&self.bodies[i], &self.bodies[j]);
+                if j == i || !b.alive || (!a.track.moving() && !b.track.moving()) {
+                    continue;
+                }
+                let rel = b.track.position(self.now) - a.track.position(self.now);
+                let gap = rel.length() - a.radius - b.radius;
+                let closing = (a.track.velocity(self.now) - b.track.velocity(self.now)).dot(rel);
+                if gap <= tol && closing > 0.0 {
+                    self.strike(i, j, out);
+                }
+            }
+            for side in Side::ALL {
+                let b = &self.bodies[i];
+                if !b.alive || !b.track.moving() {
+                    break;
+                }
+                let p = b.track.position(self.now);
+                let into = b.track.velocity(self.now).dot(side.outward()) > 0.0;
+                if into && self.table.distance_to_cushion(p, side) - b.radius <= tol {
+                    self.rebound(i, side, out);
+                }
+            }
+            if self.bodies[i].alive {
+                if let Some(c) = self.bodies[i].over {
+                    if self.bodies[i].track.speed_at(self.now) <= self.physics.pocket_jump_speed {
+                        self.fall(i, c, out);
+                    }
+                }
+            }
+        }
+        self.queue.clear();
+    }
+
+    /// New predictions for every body whose motion changed.
+    fn repredict(&mut self) {
+        let n = self.bodies.len();
+        let touched = std::mem::take(&mut self.touched);
+        for &i in &touched {
+            self.bodies[i].dirty = false;
+            let b = self.bodies[i];
+            self.solo[i] = if b.alive { self.predict_solo(&b) } else { None };
+            for j in 0..n {
+                if j == i {
+                    continue;
+                }
+                let o = &self.bodies[j];
+                let t = if b.alive && o.alive {
+                    predict::contact(&b.track, b.radius, &o.track, o.radius, self.now, self.physics.contact_tolerance)
+                        .unwrap_or(f64::INFINITY)
+                } else {
+                    f64::INFINITY
+                };
+                self.pairs[i * n + j] = t;
+                self.pairs[j * n + i] = t;
+                let bj = self.best[j];
+                if t < bj.t || (t == bj.t && i < bj.with) {
+                    self.best[j] = Best { t, with: i };
+                } else if bj.with == i {
+                    self.best[j] = self.scan(j);
+                }
+            }
+            self.best[i] = self.scan(i);
+        }
+        self.touched = touched;
+        self.touched.clear();
+    }
+
+    fn scan(&self, i: usize) -> Best {
+        let n = self.bodies.len();
+        let row = &self.pairs[i * n..(i + 1) * n];
+        let mut best = NEVER;
+        for (j, &t) in row.iter().enumerate() {
+            if t < best.t {
+                best = Best { t, with: j };
+            }
+        }
+        best
+    }
+
+    fn predict_solo(&self, b: &State) -> Option<(f64, Solo)> {
+        let t = &b.track;
+        if !t.moving() {
+            return None;
+        }
+        let mut best = Some((t.stop_time().max(self.now), Solo::Stop));
+        let cushion = predict::cushion(t, b.radius, &self.table, self.now).map(|(at, s)| (at, Solo::Cushion(s)));
+        let pocket = predict::pocket(t, &self.table, b.over, self.physics.pocket_jump_speed, self.now);
+        for cand in [cushion, pocket].into_iter().flatten() {
+            if best.is_none_or(|(bt, bk)| (cand.0, cand.1.rank()) < (bt, bk.rank())) {
+                best = Some(cand);
+            }
+        }
+        best
+    }
+
+    /// The earliest pending event, by (time, rank, lower index, higher index).
+    fn next(&self) -> Option<(f64, Next)> {
+        let mut best: Option<(f64, u8, usize, usize, Next)> = None;
+        for i in 0..self.bodies.len() {
+            if let Some((t, s)) = self.solo[i] {
+                let key = (t, s.rank(), i, i, Next::Solo(i, s));
+                if best.is_none_or(|b| (key.0, key.1, key.2, key.3) < (b.0, b.1, b.2, b.3)) {
+                    best = Some(key);
+                }
+            }
+            let p = self.best[i];
+            if p.t.is_finite() {
+                let (lo, hi) = (i.min(p.with), i.max(p.with));
+                let key = (p.t, 0, lo, hi, Next::Pair(lo, hi));
+                if best.is_none_or(|b| (key.0, key.1, key.2, key.3) < (b.0, b.1, b.2, b.3)) {
+                    best = Some(key);
+                }
+            }
+        }
+        best.map(|b| (b.0, b.4))
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Next {
+    Pair(usize, usize),
+    Solo(usize, Solo),
+}
+
+/// Simulates one stroke with a fresh engine. For many strokes keep an
+/// [`Engine`] instead.
+pub fn simulate(table: &Table, physics: &Physics, discs: &[DVec2], stroke: &Stroke) -> Result<Outcome, InputError> {
+    Engine::new(*table, *physics).simulate(discs, stroke)
+}

@@ -1,0 +1,138 @@
+//! A stroke: where the striker is placed, which way it is pushed, how fast.
+//!
+//! Physics only checks that a stroke is physically possible (finite numbers,
+//! a speed the engine accepts, bodies on the surface and not overlapping).
+//! Whether the placement and aim are *legal* is the referee's question
+//! (`000` 1.6, 1.15; `002` 3.1–3.4).
+
+use std::fmt;
+
+use glam::DVec2;
+use serde::{Deserialize, Serialize};
+
+use crate::physics::Physics;
+use crate::table::{Corner, Table};
+
+/// The player's input for one stroke.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Stroke {
+    /// Where the striker's centre is placed, m.
+    pub striker: DVec2,
+    /// Direction of the push; any non-zero length (it is normalised).
+    pub direction: DVec2,
+    /// Speed given to the striker by the cue, m/s.
+    pub speed: f64,
+}
+
+impl Stroke {
+    /// The striker's initial velocity.
+    pub fn velocity(&self) -> DVec2 {
+        self.direction.normalize() * self.speed
+    }
+}
+
+/// Why a position and stroke cannot be simulated.
+#[derive(Clone, Debug, PartialEq)]
+pub enum InputError {
+    /// A number is NaN or infinite.
+    NotFinite(&'static str),
+    /// The direction has zero length.
+    NoDirection,
+    /// The speed is not in `(0, max]`.
+    Speed { speed: f64, max: f64 },
+    /// A body (the striker or disc `index`) reaches past a cushion.
+    OffSurface { body: String },
+    /// A body's centre is over a pocket hole (it would already have fallen).
+    OverPocket { body: String, pocket: Corner },
+    /// Two bodies overlap by more than the contact tolerance.
+    Overlap { a: String, b: String, depth: f64 },
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            InputError::NotFinite(what) => write!(f, "{what} is not a finite number"),
+            InputError::NoDirection => write!(f, "the stroke direction has zero length"),
+            InputError::Speed { speed, max } => {
+                write!(f, "stroke speed {speed} m/s is outside (0, {max}] m/s")
+            }
+            InputError::OffSurface { body } => {
+                write!(f, "{body} is not wholly on the playing surface")
+            }
+            InputError::OverPocket { body, pocket } => {
+                write!(f, "{body} has its centre over the {pocket:?} pocket")
+            }
+            InputError::Overlap { a, b, depth } => {
+                write!(f, "{a} and {b} overlap by {:.3} mm", depth * 1e3)
+            }
+        }
+    }
+}
+
+impl std::error::Error for InputError {}
+
+fn name(i: usize) -> String {
+    if i == 0 {
+        "the striker".into()
+    } else {
+        format!("disc {}", i - 1)
+    }
+}
+
+/// Checks that `discs` and `stroke` describe a physically possible start.
+pub fn validate(
+    table: &Table,
+    physics: &Physics,
+    discs: &[DVec2],
+    stroke: &Stroke,
+) -> Result<(), InputError> {
+    if !stroke.striker.is_finite() {
+        return Err(InputError::NotFinite("the striker position"));
+    }
+    if !stroke.direction.is_finite() {
+        return Err(InputError::NotFinite("the stroke direction"));
+    }
+    if !stroke.speed.is_finite() {
+        return Err(InputError::NotFinite("the stroke speed"));
+    }
+    if discs.iter().any(|d| !d.is_finite()) {
+        return Err(InputError::NotFinite("a disc position"));
+    }
+    if stroke.direction.length_squared() == 0.0 {
+        return Err(InputError::NoDirection);
+    }
+    if !(stroke.speed > 0.0 && stroke.speed <= physics.max_stroke_speed) {
+        return Err(InputError::Speed {
+            speed: stroke.speed,
+            max: physics.max_stroke_speed,
+        });
+    }
+    let bodies: Vec<(DVec2, f64)> = std::iter::once((stroke.striker, table.striker.radius))
+        .chain(discs.iter().map(|&d| (d, table.disc.radius)))
+        .collect();
+    for (i, &(p, r)) in bodies.iter().enumerate() {
+        if !table.within_cushions(p, r) {
+            return Err(InputError::OffSurface { body: name(i) });
+        }
+        if let Some(pocket) = table.pocket_at(p) {
+            return Err(InputError::OverPocket {
+                body: name(i),
+                pocket,
+            });
+        }
+    }
+    for i in 0..bodies.len() {
+        for j in i + 1..bodies.len() {
+            let depth = bodies[i].1 + bodies[j].1 - (bodies[i].0 - bodies[j].0).length();
+            if depth > physics.contact_tolerance {
+                return Err(InputError::Overlap {
+                    a: name(i),
+                    b: name(j),
+                    depth,
+                });
+            }
+        }
+    }
+    Ok(())
+}
