@@ -1,1 +1,258 @@
-fn main() {}
+//! `novuss`: the command-line entry point.
+//!
+//! Without a subcommand it will serve the game to a browser; until the
+//! server exists it shows the table and a simulated opening break.
+
+use std::io::Read;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use novuss_core::physics::{Engine, EventKind, Fate, Outcome, Physics};
+use novuss_core::stroke::Stroke;
+use novuss_core::table::Table;
+use novuss_core::{layout, DVec2};
+use serde::Deserialize;
+
+#[derive(Parser)]
+#[command(name = "novuss", version, about = "Novuss, the Latvian table game")]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Simulate one stroke: reads a position and a stroke as JSON (a file,
+    /// or standard input when FILE is absent or `-`) and prints the outcome
+    /// as JSON. The format is in docs/formats.md.
+    Simulate {
+        file: Option<String>,
+        /// Print the JSON on one line.
+        #[arg(long)]
+        compact: bool,
+    },
+    /// Measure the physics engine (and rapier2d, when built with
+    /// `--features rapier`) on the opening break and random strokes.
+    Bench {
+        /// A shorter run (under 30 s).
+        #[arg(long)]
+        quick: bool,
+        /// Print the figures as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Show the table and a simulated opening break (the default for now).
+    Demo,
+}
+
+/// Input of `novuss simulate`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SimulateInput {
+    #[serde(default)]
+    table: Table,
+    #[serde(default)]
+    physics: Physics,
+    discs: Vec<DVec2>,
+    stroke: Stroke,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command.unwrap_or(Command::Demo) {
+        Command::Simulate { file, compact } => simulate(file.as_deref(), compact),
+        Command::Bench { quick, json } => {
+            bench(quick, json);
+            Ok(())
+        }
+        Command::Demo => {
+            demo();
+            Ok(())
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn read_input(file: Option<&str>) -> Result<String, String> {
+    match file {
+        None | Some("-") => {
+            let mut s = String::new();
+            std::io::stdin()
+                .read_to_string(&mut s)
+                .map_err(|e| format!("cannot read standard input: {e}"))?;
+            Ok(s)
+        }
+        Some(path) => std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}")),
+    }
+}
+
+fn simulate(file: Option<&str>, compact: bool) -> Result<(), String> {
+    let text = read_input(file)?;
+    let input: SimulateInput =
+        serde_json::from_str(&text).map_err(|e| format!("invalid input: {e}"))?;
+    let mut engine = Engine::new(input.table, input.physics);
+    let outcome = engine
+        .simulate(&input.discs, &input.stroke)
+        .map_err(|e| format!("invalid position or stroke: {e}"))?;
+    let json = if compact {
+        serde_json::to_string(&outcome)
+    } else {
+        serde_json::to_string_pretty(&outcome)
+    };
+    println!("{}", json.map_err(|e| e.to_string())?);
+    Ok(())
+}
+
+fn bench(quick: bool, json: bool) {
+    let report = novuss_bench::run(quick, |stage| {
+        if !json {
+            eprintln!("… {stage}");
+        }
+    });
+    if json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&report).expect("report serialises")
+        );
+        return;
+    }
+    let e = &report.engine;
+    println!(
+        "novuss physics benchmark ({}; one thread)",
+        if quick { "quick" } else { "full" }
+    );
+    println!(
+        "  engine   opening break  {:>10.0} shots/s  ({:.1} events/shot)",
+        e.break_shots_per_s, e.break_events_per_shot
+    );
+    println!(
+        "  engine   random strokes {:>10.0} shots/s  ({:.1} events/shot)",
+        e.random_shots_per_s, e.random_events_per_shot
+    );
+    println!(
+        "  engine   events         {:>10.0} events/s",
+        e.events_per_s
+    );
+    for (name, r, ratio) in [
+        (
+            "1/1000 s",
+            &report.rapier_1000hz,
+            report.ratio_vs_rapier_1000hz,
+        ),
+        (
+            "1/240 s",
+            &report.rapier_240hz,
+            report.ratio_vs_rapier_240hz,
+        ),
+    ] {
+        if let (Some(r), Some(ratio)) = (r, ratio) {
+            println!(
+                "  rapier2d {name:<8} {:>12.1} shots/s  final error {:.1} mm, fate differs for {:.1}% of bodies; engine is {ratio:.0}× faster",
+                r.shots_per_s,
+                r.mean_final_error_mm,
+                r.fate_mismatch * 100.0
+            );
+        }
+    }
+    if let Some(note) = &report.note {
+        println!("  note: {note}");
+    }
+}
+
+fn demo() {
+    let table = Table::default();
+    let discs = layout::singles_opening(&table);
+    let stroke = Stroke {
+        striker: DVec2::new(0.47, 0.08),
+        direction: DVec2::new(0.0, 1.0),
+        speed: 6.0,
+    };
+    let outcome = Engine::new(table, Physics::default())
+        .simulate(&discs, &stroke)
+        .expect("the opening position is valid");
+    println!(
+        "novuss {} — the game server is not built yet; here is the physics.",
+        env!("CARGO_PKG_VERSION")
+    );
+    println!();
+    println!("Opening break: striker at (470, 80) mm pushed north at 6 m/s into the row.");
+    println!("Before:");
+    print_table(&table, &discs, Some(stroke.striker));
+    let after: Vec<DVec2> = (0..discs.len())
+        .filter_map(|i| outcome.disc(i).on_table())
+        .collect();
+    println!(
+        "After {:.2} s and {} events:",
+        outcome.duration,
+        outcome.events.len()
+    );
+    print_table(&table, &after, outcome.striker().on_table());
+    summarise(&outcome);
+    println!();
+    println!("Try `novuss simulate docs/examples/break.json` or `novuss bench --quick`.");
+}
+
+fn summarise(o: &Outcome) {
+    for e in &o.events {
+        match e.kind {
+            EventKind::Pocket { body, pocket } => println!(
+                "  {:>6.3} s  {body:?} falls into the {pocket:?} pocket",
+                e.t
+            ),
+            EventKind::OffTable { body, exit, .. } => {
+                println!("  {:>6.3} s  {body:?} leaves the table over {exit:?}", e.t)
+            }
+            _ => {}
+        }
+    }
+    if let Fate::OnTable { at } = o.striker() {
+        println!(
+            "  the striker rests at ({:.0}, {:.0}) mm",
+            at.x * 1e3,
+            at.y * 1e3
+        );
+    }
+}
+
+/// A 40 × 20 character picture of the table: `o` discs, `S` the striker,
+/// `@` pockets, `-` the zone lines.
+fn print_table(table: &Table, discs: &[DVec2], striker: Option<DVec2>) {
+    const W: usize = 40;
+    const H: usize = 20;
+    let mut grid = vec![vec![' '; W]; H];
+    let cell = |p: DVec2| {
+        let x = ((p.x / table.size) * W as f64).clamp(0.0, W as f64 - 1.0) as usize;
+        let y = (((table.size - p.y) / table.size) * H as f64).clamp(0.0, H as f64 - 1.0) as usize;
+        (x, y)
+    };
+    for k in 0..W {
+        let x = (k as f64 + 0.5) / W as f64 * table.size;
+        for y in [table.line_offset, table.size - table.line_offset] {
+            let (cx, cy) = cell(DVec2::new(x, y));
+            grid[cy][cx] = '-';
+        }
+    }
+    for c in novuss_core::table::Corner::ALL {
+        let (x, y) = cell(table.pocket_centre(c));
+        grid[y][x] = '@';
+    }
+    for &d in discs {
+        let (x, y) = cell(d);
+        grid[y][x] = 'o';
+    }
+    if let Some(s) = striker {
+        let (x, y) = cell(s);
+        grid[y][x] = 'S';
+    }
+    println!("  +{}+", "-".repeat(W));
+    for row in grid {
+        println!("  |{}|", row.into_iter().collect::<String>());
+    }
+    println!("  +{}+", "-".repeat(W));
+}

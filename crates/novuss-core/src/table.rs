@@ -246,7 +246,10 @@ mod tests {
 
     #[test]
     fn corners_join_adjacent_sides_only() {
-        assert_eq!(Corner::between(Side::West, Side::North), Some(Corner::NorthWest));
+        assert_eq!(
+            Corner::between(Side::West, Side::North),
+            Some(Corner::NorthWest)
+        );
         assert_eq!(Corner::between(Side::East, Side::West), None);
     }
 }

@@ -21,16 +21,29 @@ pub(crate) struct PairImpulse {
 /// * Closing faster than `rest_speed`: restitution `e`.
 /// * Closing slower: perfectly inelastic (`e = 0`), so that clusters of
 ///   touching bodies settle in finitely many events.
-/// * Not closing at all (a contact found at second order, where the two
-///   bodies' different decelerations press them together): they are given
+/// * Not closing faster than [`super::RESTING_SPEED`] (a contact found at
+///   second order, where the two bodies' different decelerations press them
+///   together): they are given
 ///   their common centre-of-mass velocity, i.e. they slide on together. This
 ///   conserves momentum and loses energy, and they can never meet again
 ///   before something else touches one of them.
-pub(crate) fn pair(ma: f64, va: DVec2, mb: f64, vb: DVec2, n: DVec2, e: f64, rest_speed: f64) -> PairImpulse {
+pub(crate) fn pair(
+    ma: f64,
+    va: DVec2,
+    mb: f64,
+    vb: DVec2,
+    n: DVec2,
+    e: f64,
+    rest_speed: f64,
+) -> PairImpulse {
     let closing = (va - vb).dot(n);
-    if closing <= 0.0 {
+    if closing <= super::RESTING_SPEED {
         let v = (va * ma + vb * mb) / (ma + mb);
-        return PairImpulse { va: v, vb: v, closing: 0.0 };
+        return PairImpulse {
+            va: v,
+            vb: v,
+            closing: closing.max(0.0),
+        };
     }
     let e = if closing < rest_speed { 0.0 } else { e };
     // Impulse magnitude J along n with reduced mass m = ma·mb/(ma+mb).
@@ -65,7 +78,15 @@ mod tests {
 
     #[test]
     fn slow_contacts_are_inelastic() {
-        let r = pair(1.0, DVec2::new(1e-4, 0.0), 1.0, DVec2::ZERO, DVec2::X, 0.8, 1e-3);
+        let r = pair(
+            1.0,
+            DVec2::new(1e-4, 0.0),
+            1.0,
+            DVec2::ZERO,
+            DVec2::X,
+            0.8,
+            1e-3,
+        );
         assert_eq!(r.va, r.vb);
     }
 }

@@ -37,6 +37,14 @@ use crate::table::{Corner, Side, Table};
 /// at most 3.4 nm on the default table before friction stopped it.
 pub const STOP_SPEED: f64 = 1e-4;
 
+/// Touching bodies (or a body and a cushion) closing no faster than this are
+/// in *resting* contact, not colliding, m/s. Without it a disc wedged between
+/// a neighbour and a cushion receives an endless geometric series of ever
+/// smaller impulses (ending in rounding noise). The interpenetration it
+/// allows is at most this speed times a slide's duration: under 1 µm for the
+/// longest slide the table permits (about 5.4 s at 8 m/s).
+pub const RESTING_SPEED: f64 = 1e-7;
+
 #[derive(Clone, Copy)]
 struct State {
     track: Track,
@@ -74,6 +82,9 @@ pub struct Engine {
     queue: Vec<usize>,
     touched: Vec<usize>,
     now: f64,
+    /// Events and impulses processed in this stroke (logged or not), for
+    /// [`Physics::max_events`].
+    steps: usize,
 }
 
 impl Engine {
@@ -89,6 +100,7 @@ impl Engine {
             queue: Vec::new(),
             touched: Vec::new(),
             now: 0.0,
+            steps: 0,
         }
     }
 
@@ -110,7 +122,12 @@ impl Engine {
 
     /// As [`Engine::simulate`], reusing `out`'s allocations. On error `out`
     /// is left as it was.
-    pub fn simulate_into(&mut self, discs: &[DVec2], stroke: &Stroke, out: &mut Outcome) -> Result<(), InputError> {
+    pub fn simulate_into(
+        &mut self,
+        discs: &[DVec2],
+        stroke: &Stroke,
+        out: &mut Outcome,
+    ) -> Result<(), InputError> {
         validate(&self.table, &self.physics, discs, stroke)?;
         self.start(discs, stroke, out);
         self.run(out);
@@ -120,6 +137,7 @@ impl Engine {
     fn start(&mut self, discs: &[DVec2], stroke: &Stroke, out: &mut Outcome) {
         let n = discs.len() + 1;
         self.now = 0.0;
+        self.steps = 0;
         self.bodies.clear();
         let (s, d) = (self.table.striker, self.table.disc);
         self.bodies.push(State {
@@ -169,7 +187,8 @@ impl Engine {
 
     fn run(&mut self, out: &mut Outcome) {
         while let Some((t, ev)) = self.next() {
-            if out.events.len() >= self.physics.max_events {
+            self.steps += 1;
+            if self.steps > self.physics.max_events {
                 out.truncated = true;
                 break;
             }
@@ -193,14 +212,26 @@ impl Engine {
                 }
                 Next::Solo(i, Solo::Exit(c)) => {
                     self.bodies[i].over = None;
-                    self.log(out, EventKind::JumpedPocket { body: Body::from_index(i), pocket: c });
+                    self.log(
+                        out,
+                        EventKind::JumpedPocket {
+                            body: Body::from_index(i),
+                            pocket: c,
+                        },
+                    );
                     self.mark(i);
                 }
                 Next::Solo(i, Solo::Fall(c)) => self.fall(i, c, out),
                 Next::Solo(i, Solo::Stop) => {
                     let at = self.bodies[i].track.position(t);
                     self.set_velocity(i, at, DVec2::ZERO, out);
-                    self.log(out, EventKind::Stop { body: Body::from_index(i), at });
+                    self.log(
+                        out,
+                        EventKind::Stop {
+                            body: Body::from_index(i),
+                            at,
+                        },
+                    );
                 }
             }
             self.repredict();
@@ -230,13 +261,20 @@ impl Engine {
 
     /// Gives body `i` at `at` the velocity `v` from now on, recording the path.
     fn set_velocity(&mut self, i: usize, at: DVec2, v: DVec2, out: &mut Outcome) {
-        let v = if v.length_squared() < STOP_SPEED * STOP_SPEED { DVec2::ZERO } else { v };
+        let v = if v.length_squared() < STOP_SPEED * STOP_SPEED {
+            DVec2::ZERO
+        } else {
+            v
+        };
         let b = &mut self.bodies[i];
         b.track = Track::new(self.now, at, v, self.decel);
         let seg = b.track.segment();
         let path = &mut out.paths[i];
         // Several impulses at one instant leave only the last segment.
-        if path.last().is_some_and(|s| s.t == self.now && path.len() > 1) {
+        if path
+            .last()
+            .is_some_and(|s| s.t == self.now && path.len() > 1)
+        {
             path.pop();
         }
         path.push(seg);
@@ -262,17 +300,41 @@ impl Engine {
         } else {
             self.physics.restitution_disc_disc
         };
-        let r = collide::pair(a.mass, a.track.velocity(now), b.mass, b.track.velocity(now), n, e, self.physics.rest_speed);
+        let r = collide::pair(
+            a.mass,
+            a.track.velocity(now),
+            b.mass,
+            b.track.velocity(now),
+            n,
+            e,
+            self.physics.rest_speed,
+        );
         self.set_velocity(i, pa, r.va, out);
         self.set_velocity(j, pb, r.vb, out);
-        self.log(
-            out,
-            EventKind::Contact {
-                a: Body::from_index(i.min(j)),
-                b: Body::from_index(i.max(j)),
-                speed: r.closing,
-            },
-        );
+        let (a, b) = (Body::from_index(i.min(j)), Body::from_index(i.max(j)));
+        // A pair struck again within the same instant (inside a cluster) is
+        // one contact in the log: the first, with its closing speed.
+        let seen =
+            out.events.iter().rev().take_while(|e| e.t == now).any(
+                |e| matches!(e.kind, EventKind::Contact { a: x, b: y, .. } if x == a && y == b),
+            );
+        if !seen {
+            self.log(
+                out,
+                EventKind::Contact {
+                    a,
+                    b,
+                    speed: r.closing,
+                },
+            );
+        }
+        if r.closing <= RESTING_SPEED {
+            // Pressed together by friction rather than colliding: the pair
+            // now slides as one, and so does the slow touching group around it
+            // (a train of discs along a cushion), which would otherwise
+            // re-touch pairwise microseconds apart.
+            self.rigidify(Some(i), out);
+        }
     }
 
     /// Body `i` meets cushion `side` now: it rebounds, or leaves the table.
@@ -289,13 +351,36 @@ impl Engine {
         if vn > self.physics.off_table_speed {
             let exit = self.exit_over(p, v, b.radius, side);
             self.remove(i, p, out);
-            out.fates[i] = Fate::OffTable { exit, at: p, t: now };
-            self.log(out, EventKind::OffTable { body: Body::from_index(i), exit, at: p });
+            out.fates[i] = Fate::OffTable {
+                exit,
+                at: p,
+                t: now,
+            };
+            self.log(
+                out,
+                EventKind::OffTable {
+                    body: Body::from_index(i),
+                    exit,
+                    at: p,
+                },
+            );
             return;
         }
-        let v2 = collide::cushion(v, n, self.physics.restitution_cushion, self.physics.rest_speed);
+        let v2 = collide::cushion(
+            v,
+            n,
+            self.physics.restitution_cushion,
+            self.physics.rest_speed,
+        );
         self.set_velocity(i, p, v2, out);
-        self.log(out, EventKind::Cushion { body: Body::from_index(i), side, speed: vn });
+        self.log(
+            out,
+            EventKind::Cushion {
+                body: Body::from_index(i),
+                side,
+                speed: vn,
+            },
+        );
     }
 
     /// Over which cushion, or corner, a body leaving at `p` goes.
@@ -304,7 +389,9 @@ impl Engine {
         Side::ALL
             .into_iter()
             .filter(|&o| o != side && o != side.opposite())
-            .find(|&o| v.dot(o.outward()) > 0.0 && self.table.distance_to_cushion(p, o) - radius <= tol)
+            .find(|&o| {
+                v.dot(o.outward()) > 0.0 && self.table.distance_to_cushion(p, o) - radius <= tol
+            })
             .and_then(|o| Corner::between(side, o))
             .map_or(Exit::Side(side), Exit::Corner)
     }
@@ -312,8 +399,17 @@ impl Engine {
     fn fall(&mut self, i: usize, c: Corner, out: &mut Outcome) {
         let p = self.bodies[i].track.position(self.now);
         self.remove(i, p, out);
-        out.fates[i] = Fate::Pocketed { pocket: c, t: self.now };
-        self.log(out, EventKind::Pocket { body: Body::from_index(i), pocket: c });
+        out.fates[i] = Fate::Pocketed {
+            pocket: c,
+            t: self.now,
+        };
+        self.log(
+            out,
+            EventKind::Pocket {
+                body: Body::from_index(i),
+                pocket: c,
+            },
+        );
     }
 
     fn remove(&mut self, i: usize, at: DVec2, out: &mut Outcome) {
@@ -328,11 +424,19 @@ impl Engine {
     /// module docs on touching clusters).
     fn settle(&mut self, out: &mut Outcome) {
         let tol = self.physics.contact_tolerance;
+        let budget = 8 * self.bodies.len();
+        let mut impulses = 0;
+        let mut rigid_passes = 0;
         let mut k = 0;
         while k < self.queue.len() {
-            if out.events.len() >= self.physics.max_events {
+            if self.steps > self.physics.max_events {
                 out.truncated = true;
                 break;
+            }
+            if impulses > budget && rigid_passes < 3 {
+                rigid_passes += 1;
+                impulses = 0;
+                self.rigidify(None, out);
             }
             let i = self.queue[k];
             k += 1;
@@ -345,10 +449,14 @@ impl Engine {
                     continue;
                 }
                 let rel = b.track.position(self.now) - a.track.position(self.now);
-                let gap = rel.length() - a.radius - b.radius;
-                let closing = (a.track.velocity(self.now) - b.track.velocity(self.now)).dot(rel);
-                if gap <= tol && closing > 0.0 {
+                let dist = rel.length();
+                let gap = dist - a.radius - b.radius;
+                let closing =
+                    (a.track.velocity(self.now) - b.track.velocity(self.now)).dot(rel) / dist;
+                if gap <= tol && closing > RESTING_SPEED {
                     self.strike(i, j, out);
+                    impulses += 1;
+                    self.steps += 1;
                 }
             }
             for side in Side::ALL {
@@ -357,9 +465,11 @@ impl Engine {
                     break;
                 }
                 let p = b.track.position(self.now);
-                let into = b.track.velocity(self.now).dot(side.outward()) > 0.0;
+                let into = b.track.velocity(self.now).dot(side.outward()) > RESTING_SPEED;
                 if into && self.table.distance_to_cushion(p, side) - b.radius <= tol {
                     self.rebound(i, side, out);
+                    impulses += 1;
+                    self.steps += 1;
                 }
             }
             if self.bodies[i].alive {
@@ -371,6 +481,76 @@ impl Engine {
             }
         }
         self.queue.clear();
+    }
+
+    /// The limit that slow sequential impulses converge to, reached at once:
+    /// bodies that touch and move within [`Physics::rest_speed`] of each other
+    /// form rigid groups that share their centre-of-mass velocity, less any
+    /// motion into a cushion one of them rests against. Used only when an
+    /// instant has needed many impulses (a row of touching discs pushed
+    /// sideways, where Gauss–Seidel creeps), or for the group around a
+    /// body `only` that was pressed into another.
+    fn rigidify(&mut self, only: Option<usize>, out: &mut Outcome) {
+        let n = self.bodies.len();
+        let now = self.now;
+        let tol = self.physics.contact_tolerance;
+        let slow = self.physics.rest_speed;
+        // Union–find over slow touching pairs.
+        let mut root: Vec<usize> = (0..n).collect();
+        fn find(root: &mut [usize], mut i: usize) -> usize {
+            while root[i] != i {
+                root[i] = root[root[i]];
+                i = root[i];
+            }
+            i
+        }
+        for i in 0..n {
+            for j in i + 1..n {
+                let (a, b) = (&self.bodies[i], &self.bodies[j]);
+                if !a.alive || !b.alive || (!a.track.moving() && !b.track.moving()) {
+                    continue;
+                }
+                let gap =
+                    (b.track.position(now) - a.track.position(now)).length() - a.radius - b.radius;
+                let rel = (a.track.velocity(now) - b.track.velocity(now)).length();
+                if gap <= tol && rel < slow {
+                    let (ri, rj) = (find(&mut root, i), find(&mut root, j));
+                    root[ri.max(rj)] = ri.min(rj);
+                }
+            }
+        }
+        let groups: Vec<usize> = match only {
+            Some(i) => vec![find(&mut root, i)],
+            None => (0..n).collect(),
+        };
+        for g in groups {
+            let members: Vec<usize> = (0..n)
+                .filter(|&i| self.bodies[i].alive && find(&mut root, i) == g)
+                .collect();
+            if members.len() < 2 {
+                continue;
+            }
+            let mass: f64 = members.iter().map(|&i| self.bodies[i].mass).sum();
+            let mut v = members
+                .iter()
+                .map(|&i| self.bodies[i].track.velocity(now) * self.bodies[i].mass)
+                .fold(DVec2::ZERO, |acc, m| acc + m)
+                / mass;
+            for side in Side::ALL {
+                let against = members.iter().any(|&i| {
+                    let b = &self.bodies[i];
+                    self.table.distance_to_cushion(b.track.position(now), side) - b.radius <= tol
+                });
+                let vn = v.dot(side.outward());
+                if against && vn > 0.0 {
+                    v -= side.outward() * vn;
+                }
+            }
+            for &i in &members {
+                let at = self.bodies[i].track.position(now);
+                self.set_velocity(i, at, v, out);
+            }
+        }
     }
 
     /// New predictions for every body whose motion changed.
@@ -387,8 +567,15 @@ impl Engine {
                 }
                 let o = &self.bodies[j];
                 let t = if b.alive && o.alive {
-                    predict::contact(&b.track, b.radius, &o.track, o.radius, self.now, self.physics.contact_tolerance)
-                        .unwrap_or(f64::INFINITY)
+                    predict::contact(
+                        &b.track,
+                        b.radius,
+                        &o.track,
+                        o.radius,
+                        self.now,
+                        self.physics.contact_tolerance,
+                    )
+                    .unwrap_or(f64::INFINITY)
                 } else {
                     f64::INFINITY
                 };
@@ -425,8 +612,15 @@ impl Engine {
             return None;
         }
         let mut best = Some((t.stop_time().max(self.now), Solo::Stop));
-        let cushion = predict::cushion(t, b.radius, &self.table, self.now).map(|(at, s)| (at, Solo::Cushion(s)));
-        let pocket = predict::pocket(t, &self.table, b.over, self.physics.pocket_jump_speed, self.now);
+        let cushion = predict::cushion(t, b.radius, &self.table, self.now)
+            .map(|(at, s)| (at, Solo::Cushion(s)));
+        let pocket = predict::pocket(
+            t,
+            &self.table,
+            b.over,
+            self.physics.pocket_jump_speed,
+            self.now,
+        );
         for cand in [cushion, pocket].into_iter().flatten() {
             if best.is_none_or(|(bt, bk)| (cand.0, cand.1.rank()) < (bt, bk.rank())) {
                 best = Some(cand);
@@ -466,6 +660,11 @@ enum Next {
 
 /// Simulates one stroke with a fresh engine. For many strokes keep an
 /// [`Engine`] instead.
-pub fn simulate(table: &Table, physics: &Physics, discs: &[DVec2], stroke: &Stroke) -> Result<Outcome, InputError> {
+pub fn simulate(
+    table: &Table,
+    physics: &Physics,
+    discs: &[DVec2],
+    stroke: &Stroke,
+) -> Result<Outcome, InputError> {
     Engine::new(*table, *physics).simulate(discs, stroke)
 }

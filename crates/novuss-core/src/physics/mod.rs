@@ -20,7 +20,7 @@ mod params;
 mod predict;
 pub mod roots;
 
-pub use engine::{simulate, Engine, STOP_SPEED};
+pub use engine::{simulate, Engine, RESTING_SPEED, STOP_SPEED};
 pub use event::{Body, Event, EventKind, Exit, Fate, Outcome};
 pub use motion::Segment;
 pub use params::Physics;

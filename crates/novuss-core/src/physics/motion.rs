@@ -139,9 +139,21 @@ impl Track {
     pub fn new(t0: f64, p0: DVec2, v: DVec2, decel: f64) -> Track {
         let speed = v.length();
         if speed > 0.0 {
-            Track { t0, p0, u: v / speed, speed, decel }
+            Track {
+                t0,
+                p0,
+                u: v / speed,
+                speed,
+                decel,
+            }
         } else {
-            Track { t0, p0, u: DVec2::ZERO, speed: 0.0, decel }
+            Track {
+                t0,
+                p0,
+                u: DVec2::ZERO,
+                speed: 0.0,
+                decel,
+            }
         }
     }
 

@@ -39,8 +39,9 @@ pub struct Physics {
     /// Two bodies are in contact when their gap is at most this, m; bodies
     /// pressed together in the opening rows are "in contact" at distance 0.
     pub contact_tolerance: f64,
-    /// A stroke stops being simulated after this many events and is reported
-    /// as truncated (a guard against pathological input, never reached by
+    /// A stroke stops being simulated after this many events and impulses
+    /// (including impulses inside touching clusters that are not logged
+    /// separately) and is reported as truncated (a guard against pathological input, never reached by
     /// the opening break or random play in the test-suite).
     pub max_events: usize,
 }

@@ -8,6 +8,7 @@
 
 use glam::DVec2;
 
+use super::engine::RESTING_SPEED;
 use super::motion::Track;
 use super::roots::{first_descent, Poly};
 use crate::table::{Corner, Side, Table};
@@ -39,8 +40,18 @@ impl Solo {
 
 /// The first instant at or after `now` at which two bodies come into
 /// contact, if before either stops. `None` if they never do.
-pub(crate) fn contact(a: &Track, ra: f64, b: &Track, rb: f64, now: f64, tolerance: f64) -> Option<f64> {
-    let (ma, mb) = (a.moving() && a.stop_time() > now, b.moving() && b.stop_time() > now);
+pub(crate) fn contact(
+    a: &Track,
+    ra: f64,
+    b: &Track,
+    rb: f64,
+    now: f64,
+    tolerance: f64,
+) -> Option<f64> {
+    let (ma, mb) = (
+        a.moving() && a.stop_time() > now,
+        b.moving() && b.stop_time() > now,
+    );
     if !ma && !mb {
         return None;
     }
@@ -61,11 +72,18 @@ pub(crate) fn contact(a: &Track, ra: f64, b: &Track, rb: f64, now: f64, toleranc
         return None;
     }
     let vel = |m: bool, t: &Track| if m { t.velocity(now) } else { DVec2::ZERO };
-    let acc = |m: bool, t: &Track| if m { t.u * (-0.5 * t.decel) } else { DVec2::ZERO };
+    let acc = |m: bool, t: &Track| {
+        if m {
+            t.u * (-0.5 * t.decel)
+        } else {
+            DVec2::ZERO
+        }
+    };
     let bv = vel(mb, b) - vel(ma, a);
     let cv = acc(mb, b) - acc(ma, a);
     let approach = rel.dot(bv);
-    if dist2.sqrt() - d <= tolerance && approach < 0.0 {
+    let dist = dist2.sqrt();
+    if dist - d <= tolerance && -approach / dist > RESTING_SPEED {
         return Some(now);
     }
     let horizon = match (ma, mb) {
@@ -99,7 +117,11 @@ pub(crate) fn cushion(t: &Track, radius: f64, table: &Table, now: f64) -> Option
         if un <= 0.0 {
             continue;
         }
-        let s = ((table.distance_to_cushion(p, side) - radius) / un).max(0.0);
+        let gap = table.distance_to_cushion(p, side) - radius;
+        if gap <= 0.0 && un * t.speed_at(now) <= RESTING_SPEED {
+            continue; // sliding along the cushion it rests against
+        }
+        let s = (gap / un).max(0.0);
         if let Some(at) = time_along(t, travelled, s, now) {
             if best.is_none_or(|(bt, _)| at < bt) {
                 best = Some((at, side));
@@ -122,6 +144,9 @@ fn time_along(t: &Track, travelled: f64, s: f64, now: f64) -> Option<f64> {
     }
     Some((t.t0 + 2.0 * total / (t.speed + disc.sqrt())).max(now))
 }
+
+/// Half-chord below which a path only grazes a pocket's rim, m.
+const GRAZE: f64 = 1e-9;
 
 /// The body's next pocket event. `over` is the pocket whose hole the centre
 /// is over, if any; `jump_speed` the speed above which it passes over.
@@ -163,7 +188,10 @@ pub(crate) fn pocket(
         }
         let k = rel.length_squared() - r2;
         let disc = b * b - k;
-        if disc < 0.0 {
+        // A path that only grazes the rim (a chord of at most 2 nm) never has
+        // the centre over the hole; counting it would let rounding alternate
+        // entering and leaving at one instant.
+        if disc <= GRAZE * GRAZE {
             continue;
         }
         // First crossing of the circle, in the cancellation-free form.

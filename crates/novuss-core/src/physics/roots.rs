@@ -83,11 +83,7 @@ fn quadratic_inside(a: f64, b: f64, c: f64, lo: f64, hi: f64, out: &mut [f64; 4]
         };
     }
     let q = -0.5 * (b + b.signum() * disc.sqrt());
-    let (mut r1, mut r2) = if q == 0.0 {
-        (0.0, 0.0)
-    } else {
-        (q / a, c / q)
-    };
+    let (mut r1, mut r2) = if q == 0.0 { (0.0, 0.0) } else { (q / a, c / q) };
     if r1 > r2 {
         std::mem::swap(&mut r1, &mut r2);
     }
@@ -183,9 +179,12 @@ mod tests {
         let t = first_descent(&c, 0.0, 1.0).unwrap();
         assert!((t - 0.3).abs() < 1e-15, "{t}");
         assert!(eval(&c, t) >= 0.0);
-        // Starting inside the negative stretch means "now".
-        assert_eq!(first_descent(&c, 0.4, 1.0), Some(0.4));
-        // Starting on the rising piece finds the next descent.
+        // Starting inside the negative stretch while still descending (the
+        // minimum is at 0.6 − √0.05 ≈ 0.376) means "now"...
+        assert_eq!(first_descent(&c, 0.35, 1.0), Some(0.35));
+        // ...but once rising (separating) the next entry is the one at 0.7.
+        let t = first_descent(&c, 0.4, 1.0).unwrap();
+        assert!((t - 0.7).abs() < 1e-14, "{t}");
         let t = first_descent(&c, 0.55, 1.0).unwrap();
         assert!((t - 0.7).abs() < 1e-14, "{t}");
     }
@@ -207,9 +206,14 @@ mod tests {
     }
 
     #[test]
-    fn close_roots_are_separated() {
+    fn close_roots_are_found_early_never_late() {
+        // Two roots 1e-9 apart form a near-double root: rounding the
+        // coefficients moves it by about √ε ≈ 1e-8, so that is the accuracy
+        // to expect (a grazing contact 30 nm early at 1 m/s). What matters is
+        // that the time returned is never after the contact.
         let c = from_roots(&[0.5, 0.5 + 1e-9, 0.8, 0.9]);
         let t = first_descent(&c, 0.0, 1.0).unwrap();
-        assert!((t - 0.5).abs() < 1e-14, "{t}");
+        assert!((t - 0.5).abs() < 1e-7, "{t}");
+        assert!(t <= 0.5 + 1e-9 && eval(&c, t) >= 0.0, "{t}");
     }
 }

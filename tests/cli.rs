@@ -1,0 +1,101 @@
+//! The `novuss` binary, run as a user would.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn novuss(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_novuss"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn simulate_reads_a_file_and_prints_the_outcome() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/examples/break.json");
+    let out = novuss(&["simulate", path], "");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["fates"].as_array().unwrap().len(), 17);
+    assert_eq!(v["truncated"], false);
+    let first = &v["events"][0];
+    assert_eq!(first["kind"], "contact");
+    assert_eq!(first["a"], "striker");
+    assert_eq!(v["paths"][0][0]["v"], serde_json::json!([0.0, 6.0]));
+}
+
+#[test]
+fn simulate_reads_standard_input_with_table_and_physics_overrides() {
+    let input = r#"{"physics": {"friction": 0.2}, "discs": [], "stroke": {"striker": [0.5, 0.1], "direction": [0, 1], "speed": 1.0}}"#;
+    let out = novuss(&["simulate", "--compact"], input);
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    // Stops after v²/(2μg) = 1/(2·0.2·9.81) m.
+    let y = v["fates"][0]["at"][1].as_f64().unwrap();
+    assert!((y - 0.1 - 1.0 / (2.0 * 0.2 * 9.81)).abs() < 1e-9);
+}
+
+#[test]
+fn bad_input_is_a_clear_error() {
+    for (input, needle) in [
+        ("not json", "invalid input"),
+        (
+            r#"{"discs": [], "stroke": {"striker": [0.5, 0.1], "direction": [0, 1], "speed": 9}}"#,
+            "speed",
+        ),
+        (
+            r#"{"discs": [[0.5, 0.5], [0.51, 0.5]], "stroke": {"striker": [0.5, 0.1], "direction": [0, 1], "speed": 1}}"#,
+            "overlap",
+        ),
+        (
+            r#"{"discs": [], "stroke": {"striker": [0.5, 0.1], "direction": [0, 0], "speed": 1}}"#,
+            "direction",
+        ),
+        (
+            r#"{"discs": [], "stroke": {"striker": [0.5, 0.1], "direction": [0, 1], "speed": 1}, "extra": 1}"#,
+            "unknown field",
+        ),
+    ] {
+        let out = novuss(&["simulate"], input);
+        assert_eq!(out.status.code(), Some(2), "{input}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(needle), "{input}: {err}");
+        assert!(out.stdout.is_empty());
+    }
+    let out = novuss(&["simulate", "/no/such/file.json"], "");
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn the_default_command_shows_a_simulated_break() {
+    let out = novuss(&[], "");
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("Opening break"));
+    assert!(text.contains("After"));
+}
+
+#[test]
+fn quick_bench_prints_json_with_the_engine_figures() {
+    // Only the shape of the report is checked here; figures are for `novuss bench`.
+    let out = novuss(&["bench", "--quick", "--json"], "");
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    for key in ["break_shots_per_s", "random_shots_per_s", "events_per_s"] {
+        assert!(v["engine"][key].as_f64().unwrap() > 0.0, "{key}");
+    }
+}
