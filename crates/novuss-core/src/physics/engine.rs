@@ -27,7 +27,7 @@ use glam::DVec2;
 
 use super::collide;
 use super::event::{Body, Event, EventKind, Exit, Fate, Outcome};
-use super::motion::Track;
+use super::motion::{Kin, Track};
 use super::params::Physics;
 use super::predict::{self, Solo};
 use crate::stroke::{validate, InputError, Stroke};
@@ -81,6 +81,7 @@ pub struct Engine {
     solo: Vec<Option<(f64, Solo)>>,
     queue: Vec<usize>,
     touched: Vec<usize>,
+    kins: Vec<Kin>,
     now: f64,
     /// Events and impulses processed in this stroke (logged or not), for
     /// [`Physics::max_events`].
@@ -99,6 +100,7 @@ impl Engine {
             solo: Vec::new(),
             queue: Vec::new(),
             touched: Vec::new(),
+            kins: Vec::new(),
             now: 0.0,
             steps: 0,
         }
@@ -556,7 +558,11 @@ impl Engine {
     /// New predictions for every body whose motion changed.
     fn repredict(&mut self) {
         let n = self.bodies.len();
+        let now = self.now;
         let touched = std::mem::take(&mut self.touched);
+        let mut kins = std::mem::take(&mut self.kins);
+        kins.clear();
+        kins.extend(self.bodies.iter().map(|b| b.track.kin(now)));
         for &i in &touched {
             self.bodies[i].dirty = false;
             let b = self.bodies[i];
@@ -568,11 +574,11 @@ impl Engine {
                 let o = &self.bodies[j];
                 let t = if b.alive && o.alive {
                     predict::contact(
-                        &b.track,
+                        &kins[i],
                         b.radius,
-                        &o.track,
+                        &kins[j],
                         o.radius,
-                        self.now,
+                        now,
                         self.physics.contact_tolerance,
                     )
                     .unwrap_or(f64::INFINITY)
@@ -590,6 +596,7 @@ impl Engine {
             }
             self.best[i] = self.scan(i);
         }
+        self.kins = kins;
         self.touched = touched;
         self.touched.clear();
     }

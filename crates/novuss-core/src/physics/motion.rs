@@ -135,6 +135,34 @@ pub(crate) struct Track {
     pub decel: f64,
 }
 
+/// A body's kinematic state at one instant: `p + v τ + acc τ²` until `stop`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Kin {
+    pub p: DVec2,
+    pub v: DVec2,
+    /// Half the acceleration vector.
+    pub acc: DVec2,
+    /// Distance still to slide.
+    pub reach: f64,
+    /// Absolute stop time.
+    pub stop: f64,
+    pub moving: bool,
+    pub speed: f64,
+    pub decel: f64,
+}
+
+impl Kin {
+    /// Time after `now` at which the body has slid `s` further metres
+    /// (cancellation-free root of `s = vτ − aτ²/2`), if it gets that far.
+    pub fn time_to(&self, s: f64) -> Option<f64> {
+        let disc = self.speed * self.speed - 2.0 * self.decel * s;
+        if disc < 0.0 {
+            return None;
+        }
+        Some(2.0 * s / (self.speed + disc.sqrt()))
+    }
+}
+
 impl Track {
     pub fn new(t0: f64, p0: DVec2, v: DVec2, decel: f64) -> Track {
         let speed = v.length();
@@ -180,6 +208,30 @@ impl Track {
 
     pub fn velocity(&self, t: f64) -> DVec2 {
         self.u * self.speed_at(t)
+    }
+
+    /// The body's state at `now`, in the form the contact predictor needs.
+    pub fn kin(&self, now: f64) -> Kin {
+        let speed = self.speed_at(now);
+        let moving = speed > 0.0;
+        Kin {
+            p: self.position(now),
+            v: self.u * speed,
+            acc: if moving {
+                self.u * (-0.5 * self.decel)
+            } else {
+                DVec2::ZERO
+            },
+            reach: if moving {
+                speed * speed / (2.0 * self.decel)
+            } else {
+                0.0
+            },
+            stop: if moving { self.stop_time() } else { now },
+            moving,
+            speed,
+            decel: self.decel,
+        }
     }
 
     /// The public form, for the recorded path.

@@ -9,7 +9,7 @@
 use glam::DVec2;
 
 use super::engine::RESTING_SPEED;
-use super::motion::Track;
+use super::motion::{Kin, Track};
 use super::roots::{first_descent, Poly};
 use crate::table::{Corner, Side, Table};
 
@@ -38,59 +38,56 @@ impl Solo {
     }
 }
 
-/// The first instant at or after `now` at which two bodies come into
-/// contact, if before either stops. `None` if they never do.
-pub(crate) fn contact(
-    a: &Track,
-    ra: f64,
-    b: &Track,
-    rb: f64,
-    now: f64,
-    tolerance: f64,
-) -> Option<f64> {
-    let (ma, mb) = (
-        a.moving() && a.stop_time() > now,
-        b.moving() && b.stop_time() > now,
-    );
-    if !ma && !mb {
+/// The first instant at or after `now` at which two bodies, in states `a`
+/// and `b` at `now`, come into contact, if before either stops.
+pub(crate) fn contact(a: &Kin, ra: f64, b: &Kin, rb: f64, now: f64, tolerance: f64) -> Option<f64> {
+    if !a.moving && !b.moving {
         return None;
     }
-    let rel = b.position(now) - a.position(now);
+    let rel = b.p - a.p;
     let d = ra + rb;
     // Broad phase: even sliding straight at each other they cannot close the gap.
-    let reach = |m: bool, t: &Track| {
-        if m {
-            let v = t.speed_at(now);
-            v * v / (2.0 * t.decel)
-        } else {
-            0.0
-        }
-    };
-    let lim = d + reach(ma, a) + reach(mb, b);
+    let lim = d + a.reach + b.reach;
     let dist2 = rel.length_squared();
     if dist2 > lim * lim {
         return None;
     }
-    let vel = |m: bool, t: &Track| if m { t.velocity(now) } else { DVec2::ZERO };
-    let acc = |m: bool, t: &Track| {
-        if m {
-            t.u * (-0.5 * t.decel)
-        } else {
-            DVec2::ZERO
-        }
-    };
-    let bv = vel(mb, b) - vel(ma, a);
-    let cv = acc(mb, b) - acc(ma, a);
+    let bv = b.v - a.v;
     let approach = rel.dot(bv);
     let dist = dist2.sqrt();
     if dist - d <= tolerance && -approach / dist > RESTING_SPEED {
         return Some(now);
     }
-    let horizon = match (ma, mb) {
-        (true, true) => a.stop_time().min(b.stop_time()),
-        (true, false) => a.stop_time(),
-        _ => b.stop_time(),
-    } - now;
+    if !a.moving || !b.moving {
+        // One body rests: the other's centre runs along a straight line, so
+        // contact is where that line meets the circle of radius `d`.
+        let (m, rel) = if a.moving { (a, rel) } else { (b, -rel) };
+        let u = m.v / m.speed;
+        // |−rel + u s|² = d²  ⇔  s² − 2(u·rel)s + (dist² − d²) = 0
+        let half_b = -u.dot(rel);
+        if half_b >= 0.0 {
+            return None; // moving away from the resting body
+        }
+        let k = dist2 - d * d;
+        let disc = half_b * half_b - k;
+        if disc < 0.0 {
+            return None;
+        }
+        let s = (k / (-half_b + disc.sqrt())).max(0.0);
+        return if s <= m.reach {
+            m.time_to(s).map(|tau| now + tau)
+        } else {
+            None
+        };
+    }
+    let horizon = a.stop.min(b.stop) - now;
+    // Broad phase: the two paths, as segments over the horizon, must come
+    // within `d` of each other.
+    let ends = |k: &Kin| k.p + k.v * horizon + k.acc * (horizon * horizon);
+    if segment_distance(a.p, ends(a), b.p, ends(b)) > d + tolerance {
+        return None;
+    }
+    let cv = b.acc - a.acc;
     // |rel + bv τ + cv τ²|² − d², lowest degree first.
     let poly: Poly = [
         dist2 - d * d,
@@ -100,6 +97,40 @@ pub(crate) fn contact(
         cv.length_squared(),
     ];
     first_descent(&poly, 0.0, horizon).map(|tau| now + tau)
+}
+
+/// Shortest distance between segments `p0p1` and `q0q1`.
+fn segment_distance(p0: DVec2, p1: DVec2, q0: DVec2, q1: DVec2) -> f64 {
+    let (d1, d2, r) = (p1 - p0, q1 - q0, p0 - q0);
+    let (a, e, f) = (d1.length_squared(), d2.length_squared(), d2.dot(r));
+    let (s, t) = if a <= f64::EPSILON && e <= f64::EPSILON {
+        (0.0, 0.0)
+    } else if a <= f64::EPSILON {
+        (0.0, (f / e).clamp(0.0, 1.0))
+    } else {
+        let c = d1.dot(r);
+        if e <= f64::EPSILON {
+            ((-c / a).clamp(0.0, 1.0), 0.0)
+        } else {
+            let b = d1.dot(d2);
+            let denom = a * e - b * b;
+            let mut s = if denom > 0.0 {
+                ((b * f - c * e) / denom).clamp(0.0, 1.0)
+            } else {
+                0.0
+            };
+            let mut t = (b * s + f) / e;
+            if t < 0.0 {
+                t = 0.0;
+                s = (-c / a).clamp(0.0, 1.0);
+            } else if t > 1.0 {
+                t = 1.0;
+                s = ((b - c) / a).clamp(0.0, 1.0);
+            }
+            (s, t)
+        }
+    };
+    ((p0 + d1 * s) - (q0 + d2 * t)).length()
 }
 
 /// The body's next cushion contact: time and side. Sides are tried in
