@@ -310,8 +310,10 @@ fn with_rapier(
         };
         let (tb, ob) = time_set(breaks);
         let (tr, or) = time_set(random);
-        let judge = |outs: &[rapier::RapierOutcome]| {
-            move |f: &Fate, s: usize, b: usize| {
+        fn judge(
+            outs: &[rapier::RapierOutcome],
+        ) -> impl Fn(&Fate, usize, usize) -> (bool, Option<DVec2>) + '_ {
+            move |f, s, b| {
                 let r = outs[s].fates[b];
                 let same = matches!(
                     (f, r),
@@ -325,7 +327,7 @@ fn with_rapier(
                 };
                 (same, pos)
             }
-        };
+        }
         let all_ref: Vec<Outcome> = ref_break.iter().chain(&ref_random).cloned().collect();
         let all_out: Vec<rapier::RapierOutcome> = ob.into_iter().chain(or).collect();
         let (err, mismatch) = compare(&all_ref, judge(&all_out));

@@ -5,9 +5,14 @@
 //! [`physics::Engine`] into an event log, which the referee judges into a new
 //! game state.
 
+pub mod game;
 pub mod layout;
+pub mod match_play;
 pub mod physics;
+pub mod placement;
+pub mod profile;
 pub mod stroke;
 pub mod table;
+pub mod zone;
 
 pub use glam::DVec2;

@@ -82,6 +82,8 @@ pub struct Engine {
     queue: Vec<usize>,
     touched: Vec<usize>,
     kins: Vec<Kin>,
+    /// Positions at `now` while settling (impulses change only velocities).
+    here: Vec<DVec2>,
     now: f64,
     /// Events and impulses processed in this stroke (logged or not), for
     /// [`Physics::max_events`].
@@ -101,6 +103,7 @@ impl Engine {
             queue: Vec::new(),
             touched: Vec::new(),
             kins: Vec::new(),
+            here: Vec::new(),
             now: 0.0,
             steps: 0,
         }
@@ -428,6 +431,11 @@ impl Engine {
         let tol = self.physics.contact_tolerance;
         let budget = 8 * self.bodies.len();
         let mut impulses = 0;
+        let now = self.now;
+        let mut here = std::mem::take(&mut self.here);
+        here.clear();
+        here.extend(self.bodies.iter().map(|b| b.track.position(now)));
+        self.here = here;
         let mut rigid_passes = 0;
         let mut k = 0;
         while k < self.queue.len() {
@@ -450,12 +458,16 @@ impl Engine {
                 if j == i || !b.alive || (!a.track.moving() && !b.track.moving()) {
                     continue;
                 }
-                let rel = b.track.position(self.now) - a.track.position(self.now);
-                let dist = rel.length();
-                let gap = dist - a.radius - b.radius;
+                let rel = self.here[j] - self.here[i];
+                let reach = a.radius + b.radius + tol;
+                let dist2 = rel.length_squared();
+                if dist2 > reach * reach {
+                    continue;
+                }
+                let dist = dist2.sqrt();
                 let closing =
                     (a.track.velocity(self.now) - b.track.velocity(self.now)).dot(rel) / dist;
-                if gap <= tol && closing > RESTING_SPEED {
+                if closing > RESTING_SPEED {
                     self.strike(i, j, out);
                     impulses += 1;
                     self.steps += 1;

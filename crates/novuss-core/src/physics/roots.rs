@@ -44,8 +44,7 @@ fn roots_inside(c: &Poly, lo: f64, hi: f64, out: &mut [f64; 4]) -> usize {
             let mut n = 0;
             let mut a = lo;
             let mut fa = eval(c, a);
-            for i in 0..=k {
-                let b = if i < k { crit[i] } else { hi };
+            for b in crit[..k].iter().copied().chain([hi]) {
                 let fb = eval(c, b);
                 if fb == 0.0 && b < hi {
                     n = push_inside(b, lo, hi, out, n);
@@ -135,8 +134,7 @@ pub fn first_descent(c: &Poly, lo: f64, hi: f64) -> Option<f64> {
     let k = roots_inside(&derivative(c), lo, hi, &mut crit);
     let mut a = lo;
     let mut fa = eval(c, a);
-    for i in 0..=k {
-        let b = if i < k { crit[i] } else { hi };
+    for b in crit[..k].iter().copied().chain([hi]) {
         let fb = eval(c, b);
         if fb < fa {
             // A descending piece: the gap closes here if it ends at or below zero.
