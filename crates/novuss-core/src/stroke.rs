@@ -124,7 +124,12 @@ pub fn validate(
     }
     for i in 0..bodies.len() {
         for j in i + 1..bodies.len() {
-            let depth = bodies[i].1 + bodies[j].1 - (bodies[i].0 - bodies[j].0).length();
+            let near = bodies[i].1 + bodies[j].1 - physics.contact_tolerance;
+            let dist2 = (bodies[i].0 - bodies[j].0).length_squared();
+            if dist2 >= near * near {
+                continue;
+            }
+            let depth = bodies[i].1 + bodies[j].1 - dist2.sqrt();
             if depth > physics.contact_tolerance {
                 return Err(InputError::Overlap {
                     a: name(i),
