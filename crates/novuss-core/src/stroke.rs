@@ -28,8 +28,18 @@ pub struct Stroke {
 impl Stroke {
     /// The striker's initial velocity.
     pub fn velocity(&self) -> DVec2 {
-        self.direction.normalize() * self.speed
+        unit(self.direction) * self.speed
     }
+}
+
+/// `d` scaled to unit length without overflow or underflow for any finite,
+/// non-zero `d` (zero for zero).
+pub fn unit(d: DVec2) -> DVec2 {
+    let m = d.abs().max_element();
+    if m == 0.0 || !m.is_finite() {
+        return DVec2::ZERO;
+    }
+    (d / m).normalize()
 }
 
 /// Why a position and stroke cannot be simulated.
@@ -47,6 +57,8 @@ pub enum InputError {
     OverPocket { body: String, pocket: Corner },
     /// Two bodies overlap by more than the contact tolerance.
     Overlap { a: String, b: String, depth: f64 },
+    /// A table or physics parameter is out of its range.
+    Parameter(String),
 }
 
 impl fmt::Display for InputError {
@@ -61,11 +73,12 @@ impl fmt::Display for InputError {
                 write!(f, "{body} is not wholly on the playing surface")
             }
             InputError::OverPocket { body, pocket } => {
-                write!(f, "{body} has its centre over the {pocket:?} pocket")
+                write!(f, "{body} has its centre over the {pocket} pocket")
             }
             InputError::Overlap { a, b, depth } => {
                 write!(f, "{a} and {b} overlap by {:.3} mm", depth * 1e3)
             }
+            InputError::Parameter(what) => write!(f, "invalid parameter: {what}"),
         }
     }
 }
@@ -78,6 +91,67 @@ fn name(i: usize) -> String {
     } else {
         format!("disc {}", i - 1)
     }
+}
+
+/// Checks that the table and physics parameters make sense: positive sizes
+/// and masses, holes smaller than their bodies, pockets inside the surface,
+/// restitution in [0, 1], positive friction and speeds.
+pub fn check_parameters(t: &Table, p: &Physics) -> Result<(), String> {
+    let positive = [
+        ("table.size", t.size),
+        ("table.line_offset", t.line_offset),
+        ("table.circle_radius", t.circle_radius),
+        ("table.pocket_radius", t.pocket_radius),
+        ("table.pocket_inset", t.pocket_inset),
+        ("table.disc.radius", t.disc.radius),
+        ("table.disc.mass", t.disc.mass),
+        ("table.striker.radius", t.striker.radius),
+        ("table.striker.mass", t.striker.mass),
+        ("physics.friction", p.friction),
+        ("physics.gravity", p.gravity),
+        ("physics.max_stroke_speed", p.max_stroke_speed),
+        ("physics.off_table_speed", p.off_table_speed),
+    ];
+    for (name, v) in positive {
+        if !(v.is_finite() && v > 0.0) {
+            return Err(format!("{name} must be a positive number, not {v}"));
+        }
+    }
+    let non_negative = [
+        ("table.line_width", t.line_width),
+        ("table.disc.hole_radius", t.disc.hole_radius),
+        ("table.striker.hole_radius", t.striker.hole_radius),
+        ("physics.pocket_jump_speed", p.pocket_jump_speed),
+        ("physics.rest_speed", p.rest_speed),
+        ("physics.contact_tolerance", p.contact_tolerance),
+    ];
+    for (name, v) in non_negative {
+        if !(v.is_finite() && v >= 0.0) {
+            return Err(format!("{name} must be zero or positive, not {v}"));
+        }
+    }
+    for (name, e) in [
+        ("physics.restitution_disc_disc", p.restitution_disc_disc),
+        (
+            "physics.restitution_striker_disc",
+            p.restitution_striker_disc,
+        ),
+        ("physics.restitution_cushion", p.restitution_cushion),
+    ] {
+        if !(0.0..=1.0).contains(&e) {
+            return Err(format!("{name} must be between 0 and 1, not {e}"));
+        }
+    }
+    if t.disc.hole_radius >= t.disc.radius || t.striker.hole_radius >= t.striker.radius {
+        return Err("a hole must be smaller than its body".into());
+    }
+    if t.pocket_inset + t.pocket_radius > t.size / 2.0 || t.circle_radius > t.size / 2.0 {
+        return Err("the pockets and the circle must lie inside the surface".into());
+    }
+    if p.max_events == 0 {
+        return Err("physics.max_events must be at least 1".into());
+    }
+    Ok(())
 }
 
 /// Checks that `discs` and `stroke` describe a physically possible start.
@@ -99,8 +173,11 @@ pub fn validate(
     if discs.iter().any(|d| !d.is_finite()) {
         return Err(InputError::NotFinite("a disc position"));
     }
-    if stroke.direction.length_squared() == 0.0 {
+    if unit(stroke.direction) == DVec2::ZERO {
         return Err(InputError::NoDirection);
+    }
+    if let Err(what) = check_parameters(table, physics) {
+        return Err(InputError::Parameter(what));
     }
     if !(stroke.speed > 0.0 && stroke.speed <= physics.max_stroke_speed) {
         return Err(InputError::Speed {

@@ -60,6 +60,28 @@ impl Side {
     }
 }
 
+impl std::fmt::Display for Side {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Side::South => "south",
+            Side::East => "east",
+            Side::North => "north",
+            Side::West => "west",
+        })
+    }
+}
+
+impl std::fmt::Display for Corner {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Corner::SouthWest => "south-west",
+            Corner::SouthEast => "south-east",
+            Corner::NorthEast => "north-east",
+            Corner::NorthWest => "north-west",
+        })
+    }
+}
+
 /// One of the four corners, where the pockets are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

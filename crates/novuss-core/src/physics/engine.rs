@@ -264,14 +264,16 @@ impl Engine {
         out.events.push(Event { t: self.now, kind });
     }
 
-    /// Gives body `i` at `at` the velocity `v` from now on, recording the path.
-    fn set_velocity(&mut self, i: usize, at: DVec2, v: DVec2, out: &mut Outcome) {
+    /// Gives body `i` at `at` the velocity `v` from now on, recording the
+    /// path. Returns whether this brought a moving body to rest.
+    fn set_velocity(&mut self, i: usize, at: DVec2, v: DVec2, out: &mut Outcome) -> bool {
         let v = if v.length_squared() < STOP_SPEED * STOP_SPEED {
             DVec2::ZERO
         } else {
             v
         };
         let b = &mut self.bodies[i];
+        let was_moving = b.track.moving() && b.track.stop_time() > self.now;
         b.track = Track::new(self.now, at, v, self.decel);
         let seg = b.track.segment();
         let path = &mut out.paths[i];
@@ -284,6 +286,42 @@ impl Engine {
         }
         path.push(seg);
         self.mark(i);
+        was_moving && v == DVec2::ZERO
+    }
+
+    /// Logs a stop for a body an impulse brought to rest (friction stops are
+    /// logged by their own event).
+    fn log_stop_if(&self, stopped: bool, i: usize, at: DVec2, out: &mut Outcome) {
+        if stopped {
+            self.log(
+                out,
+                EventKind::Stop {
+                    body: Body::from_index(i),
+                    at,
+                },
+            );
+        }
+    }
+
+    /// Whether `kind` was already logged at this instant (a pair or a
+    /// cushion struck again inside a settling cluster is one log entry).
+    fn logged_now(&self, out: &Outcome, kind: &EventKind) -> bool {
+        out.events
+            .iter()
+            .rev()
+            .take_while(|e| e.t == self.now)
+            .any(|e| match (e.kind, kind) {
+                (EventKind::Contact { a, b, .. }, EventKind::Contact { a: x, b: y, .. }) => {
+                    a == *x && b == *y
+                }
+                (
+                    EventKind::Cushion { body, side, .. },
+                    EventKind::Cushion {
+                        body: x, side: y, ..
+                    },
+                ) => body == *x && side == *y,
+                _ => false,
+            })
     }
 
     fn mark(&mut self, i: usize) {
@@ -314,25 +352,21 @@ impl Engine {
             e,
             self.physics.rest_speed,
         );
-        self.set_velocity(i, pa, r.va, out);
-        self.set_velocity(j, pb, r.vb, out);
+        let stop_a = self.set_velocity(i, pa, r.va, out);
+        let stop_b = self.set_velocity(j, pb, r.vb, out);
         let (a, b) = (Body::from_index(i.min(j)), Body::from_index(i.max(j)));
         // A pair struck again within the same instant (inside a cluster) is
         // one contact in the log: the first, with its closing speed.
-        let seen =
-            out.events.iter().rev().take_while(|e| e.t == now).any(
-                |e| matches!(e.kind, EventKind::Contact { a: x, b: y, .. } if x == a && y == b),
-            );
-        if !seen {
-            self.log(
-                out,
-                EventKind::Contact {
-                    a,
-                    b,
-                    speed: r.closing,
-                },
-            );
+        let kind = EventKind::Contact {
+            a,
+            b,
+            speed: r.closing,
+        };
+        if !self.logged_now(out, &kind) {
+            self.log(out, kind);
         }
+        self.log_stop_if(stop_a, i, pa, out);
+        self.log_stop_if(stop_b, j, pb, out);
         if r.closing <= RESTING_SPEED {
             // Pressed together by friction rather than colliding: the pair
             // now slides as one, and so does the slow touching group around it
@@ -377,15 +411,16 @@ impl Engine {
             self.physics.restitution_cushion,
             self.physics.rest_speed,
         );
-        self.set_velocity(i, p, v2, out);
-        self.log(
-            out,
-            EventKind::Cushion {
-                body: Body::from_index(i),
-                side,
-                speed: vn,
-            },
-        );
+        let stopped = self.set_velocity(i, p, v2, out);
+        let kind = EventKind::Cushion {
+            body: Body::from_index(i),
+            side,
+            speed: vn,
+        };
+        if !self.logged_now(out, &kind) {
+            self.log(out, kind);
+        }
+        self.log_stop_if(stopped, i, p, out);
     }
 
     /// Over which cushion, or corner, a body leaving at `p` goes.
@@ -562,7 +597,8 @@ impl Engine {
             }
             for &i in &members {
                 let at = self.bodies[i].track.position(now);
-                self.set_velocity(i, at, v, out);
+                let stopped = self.set_velocity(i, at, v, out);
+                self.log_stop_if(stopped, i, at, out);
             }
         }
     }

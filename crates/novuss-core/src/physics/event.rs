@@ -89,10 +89,12 @@ pub enum EventKind {
 }
 
 impl EventKind {
-    /// Priority among events at exactly the same time: lower first. Contacts
-    /// come before cushions so that a disc pressed against a cushion receives
-    /// the striker's push before it rebounds; losses of bodies come last so
-    /// that every impulse of the instant is applied first.
+    /// The order the engine gives to *predicted* events due at exactly the
+    /// same time: contacts before cushions (a disc pressed against a cushion
+    /// receives the striker's push before it rebounds), then pocket events,
+    /// then stops. A body leaves the table when its cushion contact is
+    /// processed, so `OffTable` shares the cushion's turn in practice; events
+    /// logged while a touching cluster settles appear in the order applied.
     pub fn rank(&self) -> u8 {
         match self {
             EventKind::Contact { .. } => 0,

@@ -133,6 +133,9 @@ pub(crate) struct Track {
     pub speed: f64,
     /// Deceleration while moving.
     pub decel: f64,
+    /// Time from `t0` until the body stops (`speed / decel`), kept because
+    /// every position evaluation needs it.
+    pub duration: f64,
 }
 
 /// A body's kinematic state at one instant: `p + v τ + acc τ²` until `stop`.
@@ -173,6 +176,7 @@ impl Track {
                 u: v / speed,
                 speed,
                 decel,
+                duration: speed / decel,
             }
         } else {
             Track {
@@ -181,6 +185,7 @@ impl Track {
                 u: DVec2::ZERO,
                 speed: 0.0,
                 decel,
+                duration: 0.0,
             }
         }
     }
@@ -190,7 +195,7 @@ impl Track {
     }
 
     pub fn stop_time(&self) -> f64 {
-        self.t0 + self.speed / self.decel
+        self.t0 + self.duration
     }
 
     /// Speed at `t`, never negative.
@@ -202,7 +207,7 @@ impl Track {
         if self.speed == 0.0 {
             return self.p0;
         }
-        let tau = (t - self.t0).min(self.speed / self.decel);
+        let tau = (t - self.t0).min(self.duration);
         self.p0 + self.u * (tau * (self.speed - 0.5 * self.decel * tau))
     }
 

@@ -176,8 +176,13 @@ fn time_along(t: &Track, travelled: f64, s: f64, now: f64) -> Option<f64> {
     Some((t.t0 + 2.0 * total / (t.speed + disc.sqrt())).max(now))
 }
 
-/// Half-chord below which a path only grazes a pocket's rim, m.
-const GRAZE: f64 = 1e-9;
+/// Half-chord below which a path only grazes a pocket's rim, m. With the
+/// federation's sizes a disc sliding along a cushion has its centre exactly
+/// on the rim of the corner pockets (65 − 50 = 15 mm = its radius), so
+/// rounding alone would decide whether it falls (`0.985 − 0.935` is not
+/// exactly `0.05`); a 1 µm half-chord means the centre must pass 10 pm
+/// inside the rim, far below any physical meaning and far above rounding.
+const GRAZE: f64 = 1e-6;
 
 /// The body's next pocket event. `over` is the pocket whose hole the centre
 /// is over, if any; `jump_speed` the speed above which it passes over.
@@ -219,9 +224,9 @@ pub(crate) fn pocket(
         }
         let k = rel.length_squared() - r2;
         let disc = b * b - k;
-        // A path that only grazes the rim (a chord of at most 2 nm) never has
-        // the centre over the hole; counting it would let rounding alternate
-        // entering and leaving at one instant.
+        // A path that only grazes the rim never has the centre over the hole;
+        // counting it would let rounding decide, or alternate entering and
+        // leaving at one instant.
         if disc <= GRAZE * GRAZE {
             continue;
         }
