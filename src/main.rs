@@ -7,10 +7,14 @@ use std::io::Read;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use novuss_core::game::{Format, SetState};
 use novuss_core::physics::{Engine, EventKind, Fate, Outcome, Physics};
+use novuss_core::profile::ProfileId;
+use novuss_core::record::{apply, replay, Action, GameRecord};
+use novuss_core::referee::Conduct;
 use novuss_core::stroke::Stroke;
-use novuss_core::table::Table;
-use novuss_core::{layout, DVec2};
+use novuss_core::table::{Side, Table};
+use novuss_core::DVec2;
 use serde::Deserialize;
 
 #[derive(Parser)]
@@ -41,8 +45,60 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Print a fresh set's state as JSON, to edit into test positions.
+    NewSet {
+        /// singles, doubles or four_player.
+        #[arg(long, default_value = "singles")]
+        format: String,
+        /// lnf-2017, australia-1992 or koroona.
+        #[arg(long, default_value = "lnf-2017")]
+        profile: String,
+        /// The seat that opens: south, west, north or east.
+        #[arg(long, default_value = "south")]
+        first: String,
+    },
+    /// Judge one stroke (or recorded conduct foul): reads a game state and a
+    /// stroke as JSON and prints the new state and the referee's verdict.
+    Stroke {
+        file: Option<String>,
+        #[arg(long)]
+        compact: bool,
+    },
+    /// Play a list of actions from a state and print the game record.
+    Record {
+        file: Option<String>,
+        #[arg(long)]
+        compact: bool,
+    },
+    /// Re-simulate a game record and report any divergence (exit status 1).
+    Replay { file: String },
     /// Show the table and a simulated opening break (the default for now).
     Demo,
+}
+
+/// Input of `novuss stroke`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StrokeInput {
+    state: SetState,
+    #[serde(default)]
+    physics: Physics,
+    #[serde(default)]
+    stroke: Option<Stroke>,
+    #[serde(default)]
+    conduct: Option<Conduct>,
+}
+
+/// Input of `novuss record`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RecordInput {
+    state: SetState,
+    #[serde(default)]
+    physics: Physics,
+    #[serde(default)]
+    players: Vec<String>,
+    actions: Vec<Action>,
 }
 
 /// Input of `novuss simulate`.
@@ -65,6 +121,18 @@ fn main() -> ExitCode {
             bench(quick, json);
             Ok(())
         }
+        Command::NewSet {
+            format,
+            profile,
+            first,
+        } => new_set(&format, &profile, &first),
+        Command::Stroke { file, compact } => stroke(file.as_deref(), compact),
+        Command::Record { file, compact } => record(file.as_deref(), compact),
+        Command::Replay { file } => match replay_file(&file) {
+            Ok(true) => Ok(()),
+            Ok(false) => return ExitCode::from(1),
+            Err(e) => Err(e),
+        },
         Command::Demo => {
             demo();
             Ok(())
@@ -107,6 +175,95 @@ fn simulate(file: Option<&str>, compact: bool) -> Result<(), String> {
     };
     println!("{}", json.map_err(|e| e.to_string())?);
     Ok(())
+}
+
+fn print_json<T: serde::Serialize>(value: &T, compact: bool) -> Result<(), String> {
+    let json = if compact {
+        serde_json::to_string(value)
+    } else {
+        serde_json::to_string_pretty(value)
+    };
+    println!("{}", json.map_err(|e| e.to_string())?);
+    Ok(())
+}
+
+fn parse_side(s: &str) -> Result<Side, String> {
+    serde_json::from_value(serde_json::Value::String(s.to_string()))
+        .map_err(|_| format!("unknown seat {s:?} (south, west, north, east)"))
+}
+
+fn new_set(format: &str, profile: &str, first: &str) -> Result<(), String> {
+    let format: Format = serde_json::from_value(serde_json::Value::String(format.to_string()))
+        .map_err(|_| format!("unknown format {format:?} (singles, doubles, four_player)"))?;
+    let profile: ProfileId = profile.parse()?;
+    let first = parse_side(first)?;
+    if format == Format::Singles && !matches!(first, Side::South | Side::North) {
+        return Err("in singles the players sit south and north".into());
+    }
+    print_json(&SetState::new(profile, format, first), false)
+}
+
+fn stroke(file: Option<&str>, compact: bool) -> Result<(), String> {
+    let text = read_input(file)?;
+    let input: StrokeInput =
+        serde_json::from_str(&text).map_err(|e| format!("invalid input: {e}"))?;
+    let mut engine = Engine::new(input.state.table, input.physics);
+    let action = match (input.stroke, input.conduct) {
+        (Some(s), None) => Action::Stroke(s),
+        (None, Some(c)) => Action::Conduct(c),
+        _ => return Err("give exactly one of \"stroke\" and \"conduct\"".into()),
+    };
+    let (state, verdict) =
+        apply(&input.state, &action, &mut engine).map_err(|e| format!("invalid stroke: {e}"))?;
+    #[derive(serde::Serialize)]
+    struct Output<'a> {
+        state: &'a SetState,
+        verdict: &'a novuss_core::verdict::Verdict,
+    }
+    print_json(
+        &Output {
+            state: &state,
+            verdict: &verdict,
+        },
+        compact,
+    )
+}
+
+fn record(file: Option<&str>, compact: bool) -> Result<(), String> {
+    let text = read_input(file)?;
+    let input: RecordInput =
+        serde_json::from_str(&text).map_err(|e| format!("invalid input: {e}"))?;
+    let mut engine = Engine::new(input.state.table, input.physics);
+    let mut rec = GameRecord::new(input.players, input.physics, input.state);
+    for (k, action) in input.actions.into_iter().enumerate() {
+        rec.push(action, &mut engine)
+            .map_err(|e| format!("action {k}: {e}"))?;
+    }
+    print_json(&rec, compact)
+}
+
+fn replay_file(path: &str) -> Result<bool, String> {
+    let text = read_input(Some(path))?;
+    let rec: GameRecord =
+        serde_json::from_str(&text).map_err(|e| format!("invalid record: {e}"))?;
+    let report = replay(&rec).map_err(|e| e.to_string())?;
+    println!(
+        "replayed {} action(s) in {} set(s) of a record written by {} with {}",
+        report.actions, report.sets, report.recorded_engine, report.replayed_engine
+    );
+    if report.divergences.is_empty() {
+        println!("identical: every verdict matches the record");
+        return Ok(true);
+    }
+    for d in &report.divergences {
+        println!(
+            "divergence: set {}, action {}: {} differ",
+            d.set,
+            d.entry,
+            d.fields.join(", ")
+        );
+    }
+    Ok(false)
 }
 
 fn bench(quick: bool, json: bool) {
@@ -166,22 +323,24 @@ fn bench(quick: bool, json: bool) {
 }
 
 fn demo() {
-    let table = Table::default();
-    let discs = layout::singles_opening(&table);
+    let state = SetState::new(ProfileId::Lnf2017, Format::Singles, Side::South);
+    let table = state.table;
+    let discs = state.positions();
     let stroke = Stroke {
-        striker: DVec2::new(0.47, 0.08),
-        direction: DVec2::new(0.0, 1.0),
-        speed: 6.0,
+        striker: DVec2::new(0.52, 0.08),
+        direction: DVec2::new(-0.1, 1.0),
+        speed: 5.0,
     };
-    let outcome = Engine::new(table, Physics::default())
+    let mut engine = Engine::new(table, Physics::default());
+    let outcome = engine
         .simulate(&discs, &stroke)
         .expect("the opening position is valid");
     println!(
-        "novuss {} — the game server is not built yet; here is the physics.",
+        "novuss {} — the game server is not built yet; here are the physics and the referee.",
         env!("CARGO_PKG_VERSION")
     );
     println!();
-    println!("Opening break: striker at (470, 80) mm pushed north at 6 m/s into the row.");
+    println!("Opening break: striker at (520, 80) mm pushed at 5 m/s, a little west of north, into the row.");
     println!("Before:");
     print_table(&table, &discs, Some(stroke.striker));
     let after: Vec<DVec2> = (0..discs.len())
@@ -194,8 +353,19 @@ fn demo() {
     );
     print_table(&table, &after, outcome.striker().on_table());
     summarise(&outcome);
+    let (_, verdict) = novuss_core::referee::judge(&state, &stroke, &outcome);
     println!();
-    println!("Try `novuss simulate docs/examples/break.json` or `novuss bench --quick`.");
+    println!("The referee ({}):", verdict.profile);
+    for r in &verdict.reasons {
+        let refs: Vec<String> = r
+            .rules
+            .iter()
+            .map(|x| format!("{} {}", x.doc, x.clause))
+            .collect();
+        println!("  - {} [{}]", r.text, refs.join("; "));
+    }
+    println!();
+    println!("Try `novuss simulate docs/examples/break.json`, `novuss new-set`, `novuss stroke` or `novuss bench --quick`.");
 }
 
 fn summarise(o: &Outcome) {

@@ -99,3 +99,62 @@ fn quick_bench_prints_json_with_the_engine_figures() {
         assert!(v["engine"][key].as_f64().unwrap() > 0.0, "{key}");
     }
 }
+
+fn json(out: &Output) -> serde_json::Value {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn new_set_stroke_record_and_replay_work_together() {
+    let state = json(&novuss(&["new-set", "--profile", "australia-1992"], ""));
+    assert_eq!(state["profile"], "australia-1992");
+    assert_eq!(state["discs"].as_array().unwrap().len(), 16);
+    let stroke =
+        serde_json::json!({"striker": [0.47, 0.08], "direction": [0.0, 1.0], "speed": 6.0});
+    let input = serde_json::json!({"state": state, "stroke": stroke});
+    let out = json(&novuss(&["stroke", "--compact"], &input.to_string()));
+    assert_eq!(out["verdict"]["seat"], "south");
+    assert_eq!(
+        out["verdict"]["first_contact"]["cushions_before"],
+        serde_json::json!([])
+    );
+    assert_eq!(out["state"]["strokes"], 1);
+
+    let input = serde_json::json!({"state": state, "players": ["Anna", "Jānis"], "actions": [{"stroke": stroke}]});
+    let rec = json(&novuss(&["record"], &input.to_string()));
+    assert_eq!(rec["sets"][0]["entries"].as_array().unwrap().len(), 1);
+    let dir = std::env::temp_dir().join(format!("novuss-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("game.json");
+    std::fs::write(&path, rec.to_string()).unwrap();
+    let out = novuss(&["replay", path.to_str().unwrap()], "");
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("identical"));
+
+    // A record whose verdict was altered diverges, with exit status 1.
+    let mut bad = rec.clone();
+    bad["sets"][0]["entries"][0]["verdict"]["pocketed"] = serde_json::json!([99]);
+    std::fs::write(&path, bad.to_string()).unwrap();
+    let out = novuss(&["replay", path.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("pocketed"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn an_illegal_stroke_is_rejected_with_its_reason() {
+    let state = json(&novuss(&["new-set"], ""));
+    // The striker's hole must lie inside the south edge zone (000 1.6).
+    let input = serde_json::json!({"state": state, "stroke": {"striker": [0.5, 0.5], "direction": [0, 1], "speed": 2}});
+    let out = novuss(&["stroke"], &input.to_string());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("illegal striker placement"));
+    assert!(out.stdout.is_empty());
+    let out = novuss(&["new-set", "--first", "east"], "");
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -82,6 +82,10 @@ pub struct SideInfo {
     /// Penalty discs owed while none of this side's discs is pocketed
     /// (`000` 3.2; `002` 5.3–5.4; `003` "pion de dette").
     pub debt: u32,
+    /// The seat whose foul made the latest debt; penalty discs go on the
+    /// side opposite it (`000` 3.1, 5.6).
+    #[serde(default)]
+    pub debt_seat: Option<Side>,
     /// Consecutive turns missed while only blind discs were left (`000` 4.4).
     pub blind_misses: u32,
 }
@@ -154,6 +158,7 @@ impl SetState {
                 sides.push(SideInfo {
                     seats: vec![],
                     debt: 0,
+                    debt_seat: None,
                     blind_misses: 0,
                 });
             }

@@ -11,8 +11,11 @@ pub mod match_play;
 pub mod physics;
 pub mod placement;
 pub mod profile;
+pub mod record;
+pub mod referee;
 pub mod stroke;
 pub mod table;
+pub mod verdict;
 pub mod zone;
 
 pub use glam::DVec2;

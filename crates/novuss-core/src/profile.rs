@@ -50,6 +50,7 @@ impl ProfileId {
                 both_last_discs: BothLast::Replay,
                 restore_after_illegal_stroke: Restore::AllMoved,
                 blind_drive_is_foul: true,
+                blind_drive_needs_direct_or_light: false,
                 doubles_blind_drive_restores: false,
                 opponent_out_of_blind_is_foul: false,
                 opponent_off_table_is_foul: false,
@@ -58,12 +59,14 @@ impl ProfileId {
                 rebound_touching_nothing_is_foul: true,
                 blind_miss_replay: false,
                 first_turn_clear_replay_swaps: true,
+                dark_rebound_needs_opposite_cushion: true,
             },
             ProfileId::Australia1992 => Profile {
                 id: self,
                 both_last_discs: BothLast::Draw,
                 restore_after_illegal_stroke: Restore::PerClause,
                 blind_drive_is_foul: true,
+                blind_drive_needs_direct_or_light: true,
                 doubles_blind_drive_restores: true,
                 opponent_out_of_blind_is_foul: true,
                 opponent_off_table_is_foul: true,
@@ -72,6 +75,7 @@ impl ProfileId {
                 rebound_touching_nothing_is_foul: false,
                 blind_miss_replay: true,
                 first_turn_clear_replay_swaps: false,
+                dark_rebound_needs_opposite_cushion: false,
             },
             ProfileId::Koroona => Profile {
                 id: self,
@@ -138,6 +142,11 @@ pub struct Profile {
     /// Driving an opponent's disc into their blind zone is a foul (`000`
     /// 3.6.4, 3.6.11; `002` 4.5). `001` does not list it; `002` fills it in.
     pub blind_drive_is_foul: bool,
+    /// That foul needs a direct stroke (`000` 3.6.4) or a rebound "while
+    /// there are discs for direct shot" (`000` 3.6.11): a rebound by a
+    /// player with only dark discs may drive an opponent's disc into a blind
+    /// zone. `002` 4.5 forbids it for every stroke.
+    pub blind_drive_needs_direct_or_light: bool,
     /// In doubles that disc is also restored; `002` 8.2 makes it "only a
     /// penalty disc", `000` §5 keeps the singles rule.
     pub doubles_blind_drive_restores: bool,
@@ -165,6 +174,11 @@ pub struct Profile {
     /// After two first-turn clears the replayed set swaps ends and the right
     /// to start (`002` 7.1); `000` 4.6 keeps them.
     pub first_turn_clear_replay_swaps: bool,
+    /// A rebound may reach an own dark disc in the edge zone only after the
+    /// opposite cushion (`001` "Direct strokes"; `002` 4.3.1; `003`); a disc
+    /// in the circle after any cushion (`002` 4.3.5; `003`). `000` 2.5.1
+    /// accepts any cushion for every dark disc.
+    pub dark_rebound_needs_opposite_cushion: bool,
 }
 
 impl Default for Profile {

@@ -620,7 +620,7 @@ impl Engine {
                     continue;
                 }
                 let o = &self.bodies[j];
-                let t = if b.alive && o.alive {
+                let t = if b.alive && o.alive && (kins[i].moving || kins[j].moving) {
                     predict::contact(
                         &kins[i],
                         b.radius,

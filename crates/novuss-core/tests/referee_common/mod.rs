@@ -1,0 +1,225 @@
+//! Shared helpers of the referee scenario tests (`tests/referee_*.rs`).
+//!
+//! Positions are built through the public API: [`SetState::new`], then discs
+//! are moved by hand (`at = None` pockets a disc) and the state is checked
+//! with [`SetState::validate`]. Strokes are computed from the geometry so
+//! that the physics gives a clear-cut result: a head-on hit sends a disc
+//! straight along the line from the striker's centre through the disc's.
+#![allow(dead_code)]
+
+use novuss_core::game::{Format, Opening, SetState};
+use novuss_core::physics::{Engine, Physics};
+use novuss_core::profile::ProfileId;
+use novuss_core::referee::{self, StrokeError};
+use novuss_core::stroke::Stroke;
+use novuss_core::table::{Corner, Side, Table};
+use novuss_core::verdict::{FoulKind, Placed, Verdict};
+use novuss_core::DVec2;
+
+#[allow(unused_imports)]
+pub use ProfileId::{Australia1992 as AU, Koroona as KO, Lnf2017 as LNF};
+
+pub const EPS: f64 = 1e-9;
+
+pub fn v(x: f64, y: f64) -> DVec2 {
+    DVec2::new(x, y)
+}
+
+/// A new set with every disc pocketed: place the ones a scenario needs with
+/// [`put`]. Singles: ids 0–7 are South's (side 0), 8–15 North's (side 1).
+pub fn empty(profile: ProfileId, format: Format) -> SetState {
+    let mut s = SetState::new(profile, format, Side::South);
+    for d in &mut s.discs {
+        d.at = None;
+    }
+    // Mid-set: the opening turn is over (`000` 4.6 is tested on its own).
+    s.opening = Opening::Over;
+    s.strokes = 10;
+    s
+}
+
+/// Puts disc `id` at `p`.
+pub fn put(s: &mut SetState, id: u16, p: DVec2) {
+    let d = s.discs.iter_mut().find(|d| d.id == id).expect("known disc");
+    d.at = Some(p);
+}
+
+/// Where disc `id` is.
+pub fn at(s: &SetState, id: u16) -> Option<DVec2> {
+    s.discs.iter().find(|d| d.id == id).expect("known disc").at
+}
+
+/// Parks disc `id` against the west cushion at height `y`, out of the way
+/// of strokes aimed east of the middle (light for every seat in singles).
+pub fn park(s: &mut SetState, id: u16, y: f64) {
+    put(s, id, v(0.015, y));
+}
+
+pub fn engine(s: &SetState) -> Engine {
+    Engine::new(s.table, Physics::default())
+}
+
+/// Plays `stroke` and returns the new state and the verdict; panics with
+/// the error otherwise.
+pub fn play(s: &SetState, stroke: Stroke) -> (SetState, Verdict) {
+    s.validate().expect("a valid scenario");
+    match referee::play(s, &stroke, &mut engine(s)) {
+        Ok(r) => r,
+        Err(e) => panic!("stroke refused: {e}"),
+    }
+}
+
+pub fn try_play(s: &SetState, stroke: Stroke) -> Result<(SetState, Verdict), StrokeError> {
+    referee::play(s, &stroke, &mut engine(s))
+}
+
+/// A stroke from `from` towards `to` at `speed`.
+pub fn towards(from: DVec2, to: DVec2, speed: f64) -> Stroke {
+    Stroke {
+        striker: from,
+        direction: to - from,
+        speed,
+    }
+}
+
+/// The stroke from `from` straight at the disc centred at `disc` that makes
+/// the disc leave the contact at `disc_speed` (head-on, Newton's law with the
+/// striker–disc restitution, sliding friction on the way).
+pub fn head_on(from: DVec2, disc: DVec2, disc_speed: f64) -> Stroke {
+    let t = Table::default();
+    let ph = Physics::default();
+    let (ms, md) = (t.striker.mass, t.disc.mass);
+    let contact = disc_speed * (ms + md) / ((1.0 + ph.restitution_striker_disc) * ms);
+    let gap = (disc - from).length() - t.striker.radius - t.disc.radius;
+    let speed = (contact * contact + 2.0 * ph.deceleration() * gap).sqrt();
+    towards(from, disc, speed)
+}
+
+/// The speed a body needs to slide `d` metres and stop.
+pub fn speed_for(d: f64) -> f64 {
+    (2.0 * Physics::default().deceleration() * d).sqrt()
+}
+
+pub fn pocket(c: Corner) -> DVec2 {
+    Table::default().pocket_centre(c)
+}
+
+/// The point `d` before the pocket `c` on the line from `from` to its centre.
+pub fn before_pocket(from: DVec2, c: Corner, d: f64) -> DVec2 {
+    let p = pocket(c);
+    p - (p - from).normalize() * d
+}
+
+pub fn kinds(vd: &Verdict) -> Vec<FoulKind> {
+    vd.fouls.iter().map(|f| f.kind).collect()
+}
+
+pub fn close(a: DVec2, b: DVec2) -> bool {
+    (a - b).length() < EPS
+}
+
+#[track_caller]
+pub fn assert_close(a: DVec2, b: DVec2) {
+    assert!(close(a, b), "{a:?} != {b:?}");
+}
+
+#[track_caller]
+pub fn assert_placed(list: &[Placed], disc: u16, want: DVec2) {
+    let p = list
+        .iter()
+        .find(|p| p.disc == disc)
+        .unwrap_or_else(|| panic!("disc {disc} not in {list:?}"));
+    assert_close(p.at, want);
+}
+
+/// Whether some reason cites `doc` `clause`.
+pub fn cites(vd: &Verdict, doc: &str, clause: &str) -> bool {
+    vd.reasons
+        .iter()
+        .any(|r| r.rules.iter().any(|q| q.doc == doc && q.clause == clause))
+}
+
+#[track_caller]
+pub fn assert_cites(vd: &Verdict, doc: &str, clause: &str) {
+    assert!(
+        cites(vd, doc, clause),
+        "no reason cites {doc} {clause}: {:#?}",
+        vd.reasons
+    );
+}
+
+/// The penalty spot for an offender at South with an empty north cushion.
+pub const NORTH_MID: DVec2 = DVec2::new(0.5, 0.985);
+/// The penalty spot for an offender at North with an empty south cushion.
+pub const SOUTH_MID: DVec2 = DVec2::new(0.5, 0.015);
+
+/// A cut: the striker from `from` meets the disc at `disc` so that the line
+/// of centres at contact points from the disc to `target` (the disc leaves
+/// along it), arriving at `contact_speed`.
+pub fn cut(from: DVec2, disc: DVec2, target: DVec2, contact_speed: f64) -> Stroke {
+    let t = Table::default();
+    let ph = Physics::default();
+    let n = (target - disc).normalize();
+    let c = disc - n * (t.striker.radius + t.disc.radius);
+    let gap = (c - from).length();
+    let speed = (contact_speed * contact_speed + 2.0 * ph.deceleration() * gap).sqrt();
+    towards(from, c, speed)
+}
+
+/// (normal, tangential) coordinates of a point with respect to a cushion.
+type Coords = fn(DVec2) -> (f64, f64);
+
+/// A stroke from `from` off cushion `side` (one bounce) that then meets the
+/// disc at `disc` head-on at `contact_speed`. The cushion keeps the
+/// tangential speed and scales the normal one by the restitution.
+pub fn off_cushion(from: DVec2, side: Side, disc: DVec2, contact_speed: f64) -> Stroke {
+    let t = Table::default();
+    let ph = Physics::default();
+    let e = ph.restitution_cushion;
+    let r = t.striker.radius;
+    // Normal coordinate of the striker's centre at the cushion, and the
+    // (normal, tangential) coordinates of a point.
+    let (line, nt): (f64, Coords) = match side {
+        Side::North => (t.size - r, |p| (p.y, p.x)),
+        Side::South => (r, |p| (p.y, p.x)),
+        Side::East => (t.size - r, |p| (p.x, p.y)),
+        Side::West => (r, |p| (p.x, p.y)),
+    };
+    let (sn, st) = nt(from);
+    let (dn, dt) = nt(disc);
+    let (a, b) = ((line - sn).abs(), (line - dn).abs());
+    let tc = (e * a * dt + b * st) / (e * a + b);
+    let hit = match side {
+        Side::North | Side::South => DVec2::new(tc, line),
+        Side::East | Side::West => DVec2::new(line, tc),
+    };
+    let d_in = (hit - from).normalize();
+    let nrm = side.outward();
+    let d_out = d_in - (1.0 + e) * d_in.dot(nrm) * nrm;
+    let factor = d_out.length();
+    let l2 = (disc - hit).length() - r - t.disc.radius;
+    let decel = ph.deceleration();
+    let at_cushion = (contact_speed * contact_speed + 2.0 * decel * l2).sqrt() / factor;
+    let speed = (at_cushion * at_cushion + 2.0 * decel * (hit - from).length()).sqrt();
+    towards(from, hit, speed)
+}
+
+/// A stroke from `from` off cushion `side` that then slides `after` metres
+/// along its new line (touching nothing, if the way is clear).
+pub fn bank(from: DVec2, side: Side, hit_along: f64, after: f64) -> Stroke {
+    let t = Table::default();
+    let ph = Physics::default();
+    let r = t.striker.radius;
+    let hit = match side {
+        Side::North => DVec2::new(hit_along, t.size - r),
+        Side::South => DVec2::new(hit_along, r),
+        Side::East => DVec2::new(t.size - r, hit_along),
+        Side::West => DVec2::new(r, hit_along),
+    };
+    let d_in = (hit - from).normalize();
+    let nrm = side.outward();
+    let d_out = d_in - (1.0 + ph.restitution_cushion) * d_in.dot(nrm) * nrm;
+    let at_cushion = speed_for(after) / d_out.length();
+    let speed = (at_cushion * at_cushion + 2.0 * ph.deceleration() * (hit - from).length()).sqrt();
+    towards(from, hit, speed)
+}
