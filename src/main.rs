@@ -17,6 +17,29 @@ use novuss_core::table::{Side, Table};
 use novuss_core::DVec2;
 use serde::Deserialize;
 
+/// Writes one line to standard output. A reader that closed the pipe
+/// (`novuss record … | head`) ends the program quietly, not with a panic.
+fn emit(line: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = writeln!(out, "{line}") {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("error: cannot write the output: {e}");
+        std::process::exit(2);
+    }
+}
+
+macro_rules! say {
+    () => {
+        emit("")
+    };
+    ($($t:tt)*) => {
+        emit(&format!($($t)*))
+    };
+}
+
 #[derive(Parser)]
 #[command(name = "novuss", version, about = "Novuss, the Latvian table game")]
 struct Cli {
@@ -173,7 +196,7 @@ fn simulate(file: Option<&str>, compact: bool) -> Result<(), String> {
     } else {
         serde_json::to_string_pretty(&outcome)
     };
-    println!("{}", json.map_err(|e| e.to_string())?);
+    say!("{}", json.map_err(|e| e.to_string())?);
     Ok(())
 }
 
@@ -183,7 +206,7 @@ fn print_json<T: serde::Serialize>(value: &T, compact: bool) -> Result<(), Strin
     } else {
         serde_json::to_string_pretty(value)
     };
-    println!("{}", json.map_err(|e| e.to_string())?);
+    say!("{}", json.map_err(|e| e.to_string())?);
     Ok(())
 }
 
@@ -233,11 +256,18 @@ fn record(file: Option<&str>, compact: bool) -> Result<(), String> {
     let text = read_input(file)?;
     let input: RecordInput =
         serde_json::from_str(&text).map_err(|e| format!("invalid input: {e}"))?;
+    input
+        .state
+        .validate()
+        .map_err(|e| format!("invalid state: {e}"))?;
     let mut engine = Engine::new(input.state.table, input.physics);
+    let mut state = input.state.clone();
     let mut rec = GameRecord::new(input.players, input.physics, input.state);
-    for (k, action) in input.actions.into_iter().enumerate() {
-        rec.push(action, &mut engine)
-            .map_err(|e| format!("action {k}: {e}"))?;
+    for action in input.actions {
+        state = rec
+            .push(&state, action, &mut engine)
+            .map_err(|e| e.to_string())?
+            .0;
     }
     print_json(&rec, compact)
 }
@@ -247,16 +277,19 @@ fn replay_file(path: &str) -> Result<bool, String> {
     let rec: GameRecord =
         serde_json::from_str(&text).map_err(|e| format!("invalid record: {e}"))?;
     let report = replay(&rec).map_err(|e| e.to_string())?;
-    println!(
+    say!(
         "replayed {} action(s) in {} set(s) of a record written by {} with {}",
-        report.actions, report.sets, report.recorded_engine, report.replayed_engine
+        report.actions,
+        report.sets,
+        report.recorded_engine,
+        report.replayed_engine
     );
     if report.divergences.is_empty() {
-        println!("identical: every verdict matches the record");
+        say!("identical: every verdict matches the record");
         return Ok(true);
     }
     for d in &report.divergences {
-        println!(
+        say!(
             "divergence: set {}, action {}: {} differ",
             d.set,
             d.entry,
@@ -273,26 +306,28 @@ fn bench(quick: bool, json: bool) {
         }
     });
     if json {
-        println!(
+        say!(
             "{}",
             serde_json::to_string_pretty(&report).expect("report serialises")
         );
         return;
     }
     let e = &report.engine;
-    println!(
+    say!(
         "novuss physics benchmark ({}; one thread)",
         if quick { "quick" } else { "full" }
     );
-    println!(
+    say!(
         "  engine   opening break  {:>10.0} shots/s  ({:.1} events/shot)",
-        e.break_shots_per_s, e.break_events_per_shot
+        e.break_shots_per_s,
+        e.break_events_per_shot
     );
-    println!(
+    say!(
         "  engine   random strokes {:>10.0} shots/s  ({:.1} events/shot)",
-        e.random_shots_per_s, e.random_events_per_shot
+        e.random_shots_per_s,
+        e.random_events_per_shot
     );
-    println!(
+    say!(
         "  engine   events         {:>10.0} events/s",
         e.events_per_s
     );
@@ -309,7 +344,7 @@ fn bench(quick: bool, json: bool) {
         ),
     ] {
         if let (Some(r), Some(ratio)) = (r, ratio) {
-            println!(
+            say!(
                 "  rapier2d {name:<8} {:>12.1} shots/s  final error {:.1} mm, fate differs for {:.1}% of bodies; engine is {ratio:.0}× faster",
                 r.shots_per_s,
                 r.mean_final_error_mm,
@@ -318,7 +353,7 @@ fn bench(quick: bool, json: bool) {
         }
     }
     if let Some(note) = &report.note {
-        println!("  note: {note}");
+        say!("  note: {note}");
     }
 }
 
@@ -335,18 +370,18 @@ fn demo() {
     let outcome = engine
         .simulate(&discs, &stroke)
         .expect("the opening position is valid");
-    println!(
+    say!(
         "novuss {} — the game server is not built yet; here are the physics and the referee.",
         env!("CARGO_PKG_VERSION")
     );
-    println!();
-    println!("Opening break: striker at (520, 80) mm pushed at 5 m/s, a little west of north, into the row.");
-    println!("Before:");
+    say!();
+    say!("Opening break: striker at (520, 80) mm pushed at 5 m/s, a little west of north, into the row.");
+    say!("Before:");
     print_table(&table, &discs, Some(stroke.striker));
     let after: Vec<DVec2> = (0..discs.len())
         .filter_map(|i| outcome.disc(i).on_table())
         .collect();
-    println!(
+    say!(
         "After {:.2} s and {} events:",
         outcome.duration,
         outcome.events.len()
@@ -354,35 +389,35 @@ fn demo() {
     print_table(&table, &after, outcome.striker().on_table());
     summarise(&outcome);
     let (_, verdict) = novuss_core::referee::judge(&state, &stroke, &outcome);
-    println!();
-    println!("The referee ({}):", verdict.profile);
+    say!();
+    say!("The referee ({}):", verdict.profile);
     for r in &verdict.reasons {
         let refs: Vec<String> = r
             .rules
             .iter()
             .map(|x| format!("{} {}", x.doc, x.clause))
             .collect();
-        println!("  - {} [{}]", r.text, refs.join("; "));
+        say!("  - {} [{}]", r.text, refs.join("; "));
     }
-    println!();
-    println!("Try `novuss simulate docs/examples/break.json`, `novuss new-set`, `novuss stroke` or `novuss bench --quick`.");
+    say!();
+    say!("Try `novuss simulate docs/examples/break.json`, `novuss new-set`, `novuss stroke` or `novuss bench --quick`.");
 }
 
 fn summarise(o: &Outcome) {
     for e in &o.events {
         match e.kind {
-            EventKind::Pocket { body, pocket } => println!(
+            EventKind::Pocket { body, pocket } => say!(
                 "  {:>6.3} s  {body:?} falls into the {pocket:?} pocket",
                 e.t
             ),
             EventKind::OffTable { body, exit, .. } => {
-                println!("  {:>6.3} s  {body:?} leaves the table over {exit:?}", e.t)
+                say!("  {:>6.3} s  {body:?} leaves the table over {exit:?}", e.t)
             }
             _ => {}
         }
     }
     if let Fate::OnTable { at } = o.striker() {
-        println!(
+        say!(
             "  the striker rests at ({:.0}, {:.0}) mm",
             at.x * 1e3,
             at.y * 1e3
@@ -420,9 +455,9 @@ fn print_table(table: &Table, discs: &[DVec2], striker: Option<DVec2>) {
         let (x, y) = cell(s);
         grid[y][x] = 'S';
     }
-    println!("  +{}+", "-".repeat(W));
+    say!("  +{}+", "-".repeat(W));
     for row in grid {
-        println!("  |{}|", row.into_iter().collect::<String>());
+        say!("  |{}|", row.into_iter().collect::<String>());
     }
-    println!("  +{}+", "-".repeat(W));
+    say!("  +{}+", "-".repeat(W));
 }

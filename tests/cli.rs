@@ -158,3 +158,42 @@ fn an_illegal_stroke_is_rejected_with_its_reason() {
     let out = novuss(&["new-set", "--first", "east"], "");
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn a_reader_closing_the_pipe_early_is_not_a_crash() {
+    use std::io::Read;
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/examples/break.json");
+    // The pretty outcome is far larger than a pipe's buffer, so the writer
+    // is still writing when the reader goes away.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_novuss"))
+        .args(["simulate", path])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 16];
+    child
+        .stdout
+        .as_mut()
+        .unwrap()
+        .read_exact(&mut first)
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn a_state_with_an_unknown_field_is_refused() {
+    let mut state = json(&novuss(&["new-set"], ""));
+    state["sides"][0]["debts"] = serde_json::json!(3);
+    let input = serde_json::json!({"state": state, "stroke": {"striker": [0.47, 0.08], "direction": [0, 1], "speed": 6}});
+    let out = novuss(&["stroke"], &input.to_string());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown field `debts`"));
+}

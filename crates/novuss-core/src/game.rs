@@ -50,6 +50,16 @@ impl Format {
     }
 }
 
+impl std::fmt::Display for Format {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Format::Singles => "singles",
+            Format::Doubles => "doubles",
+            Format::FourPlayer => "a four-player game",
+        })
+    }
+}
+
 /// The next seat clockwise seen from above, north up.
 pub fn clockwise(s: Side) -> Side {
     match s {
@@ -62,6 +72,7 @@ pub fn clockwise(s: Side) -> Side {
 
 /// A playing disc with a stable identity for the whole set.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Disc {
     pub id: u16,
     /// The side that owns it (index into [`SetState::sides`]).
@@ -76,6 +87,7 @@ pub struct Disc {
 
 /// Who owns which seats.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SideInfo {
     /// The seats of this side's players (one, or two partners).
     pub seats: Vec<Side>,
@@ -119,6 +131,7 @@ pub enum Opening {
 
 /// One set in progress (or finished).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SetState {
     pub profile: ProfileId,
     pub format: Format,
@@ -230,13 +243,14 @@ impl SetState {
     /// disc counts match the format, and every disc lies on the surface,
     /// clear of the holes and of every other disc.
     pub fn validate(&self) -> Result<(), String> {
+        crate::stroke::check_parameters(&self.table, &crate::physics::Physics::default())?;
         let n = match self.format {
             Format::Singles => 2,
             _ => 4,
         };
         if self.seats.len() != n {
             return Err(format!(
-                "{:?} needs {n} seats, not {}",
+                "{} needs {n} seats, not {}",
                 self.format,
                 self.seats.len()
             ));
@@ -257,7 +271,7 @@ impl SetState {
         };
         if self.sides.len() != want_sides {
             return Err(format!(
-                "{:?} has {want_sides} sides, not {}",
+                "{} has {want_sides} sides, not {}",
                 self.format,
                 self.sides.len()
             ));

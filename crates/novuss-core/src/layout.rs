@@ -18,7 +18,9 @@ pub fn row_against(table: &Table, side: Side, count: usize) -> Vec<DVec2> {
     let mid = table.size / 2.0;
     (0..count)
         .map(|k| {
-            let along = mid - half + r + 2.0 * r * k as f64;
+            // Rounded to the nanometre so that rows sit at the decimal
+            // positions a person would write (0.425, not 0.42500000000000004).
+            let along = ((mid - half + r + 2.0 * r * k as f64) * 1e9).round() / 1e9;
             match side {
                 Side::South => DVec2::new(along, r),
                 Side::North => DVec2::new(along, table.size - r),

@@ -7,6 +7,7 @@
 //! result is bit-identical, so any difference is reported as a divergence.
 //! The format is described in `docs/formats.md`.
 
+use glam::DVec2;
 use serde::{Deserialize, Serialize};
 
 use crate::game::SetState;
@@ -23,21 +24,27 @@ pub const ENGINE_VERSION: &str = concat!("novuss-core ", env!("CARGO_PKG_VERSION
 
 /// What a player (or the referee) did.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Action {
     Stroke(Stroke),
     Conduct(Conduct),
 }
 
-/// One action and the verdict it got.
+/// One action, the verdict it got, and where every disc was afterwards.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Entry {
     pub action: Action,
     pub verdict: Verdict,
+    /// Each disc's position after the action, by its place in the set's
+    /// `discs` list (`null` while pocketed). A replay compares these too, so
+    /// a physics difference that leaves the verdict alone is still found.
+    pub after: Vec<Option<DVec2>>,
 }
 
 /// One set: where it started and what happened.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SetLog {
     pub start: SetState,
     pub entries: Vec<Entry>,
@@ -45,6 +52,7 @@ pub struct SetLog {
 
 /// A whole game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct GameRecord {
     pub format_version: u32,
     pub engine: String,
@@ -70,44 +78,28 @@ impl GameRecord {
         }
     }
 
-    /// The state after the last action of the last set.
-    pub fn current(&self, engine: &mut Engine) -> Result<SetState, RecordError> {
-        let log = self.sets.last().ok_or(RecordError::Empty)?;
-        let mut state = log.start.clone();
-        for (k, e) in log.entries.iter().enumerate() {
-            state = apply(&state, &e.action, engine)
-                .map_err(|err| RecordError::Invalid {
-                    set: self.sets.len() - 1,
-                    entry: k,
-                    reason: err.to_string(),
-                })?
-                .0;
-        }
-        Ok(state)
-    }
-
-    /// Plays `action` in the last set and records it; the record is
-    /// unchanged on error.
+    /// Plays `action` on `state`, which must be the state the last set
+    /// has reached (the caller keeps it, so recording stays linear), and
+    /// records it. The record is unchanged on error.
     pub fn push(
         &mut self,
+        state: &SetState,
         action: Action,
         engine: &mut Engine,
     ) -> Result<(SetState, Verdict), RecordError> {
-        let state = self.current(engine)?;
+        let set = self.sets.len().checked_sub(1).ok_or(RecordError::Empty)?;
+        let log = &mut self.sets[set];
         let (next, verdict) =
-            apply(&state, &action, engine).map_err(|err| RecordError::Invalid {
-                set: self.sets.len() - 1,
-                entry: self.sets.last().map_or(0, |l| l.entries.len()),
+            apply(state, &action, engine).map_err(|err| RecordError::Invalid {
+                set,
+                entry: log.entries.len(),
                 reason: err.to_string(),
             })?;
-        self.sets
-            .last_mut()
-            .expect("checked by current()")
-            .entries
-            .push(Entry {
-                action,
-                verdict: verdict.clone(),
-            });
+        log.entries.push(Entry {
+            action,
+            verdict: verdict.clone(),
+            after: next.discs.iter().map(|d| d.at).collect(),
+        });
         Ok((next, verdict))
     }
 }
@@ -180,7 +172,7 @@ pub struct ReplayReport {
 /// state the replay reached), so one early difference is reported once per
 /// affected action rather than hiding the rest.
 pub fn replay(record: &GameRecord) -> Result<ReplayReport, RecordError> {
-    if record.format_version > FORMAT_VERSION {
+    if record.format_version == 0 || record.format_version > FORMAT_VERSION {
         return Err(RecordError::Version(record.format_version));
     }
     if record.sets.is_empty() {
@@ -194,6 +186,13 @@ pub fn replay(record: &GameRecord) -> Result<ReplayReport, RecordError> {
         divergences: vec![],
     };
     for (s, log) in record.sets.iter().enumerate() {
+        log.start
+            .validate()
+            .map_err(|reason| RecordError::Invalid {
+                set: s,
+                entry: 0,
+                reason: format!("the starting state is invalid: {reason}"),
+            })?;
         let mut engine = Engine::new(log.start.table, record.physics);
         let mut state = log.start.clone();
         for (k, e) in log.entries.iter().enumerate() {
@@ -204,7 +203,11 @@ pub fn replay(record: &GameRecord) -> Result<ReplayReport, RecordError> {
                     entry: k,
                     reason: err.to_string(),
                 })?;
-            let fields = differences(&e.verdict, &verdict);
+            let mut fields = differences(&e.verdict, &verdict);
+            let after: Vec<Option<DVec2>> = next.discs.iter().map(|d| d.at).collect();
+            if after != e.after {
+                fields.push("positions");
+            }
             if !fields.is_empty() {
                 report.divergences.push(Divergence {
                     set: s,
@@ -248,7 +251,6 @@ mod tests {
     use crate::game::Format;
     use crate::profile::ProfileId;
     use crate::table::Side;
-    use glam::DVec2;
 
     fn break_stroke() -> Stroke {
         Stroke {
@@ -265,11 +267,11 @@ mod tests {
         let mut rec = GameRecord::new(
             vec!["Anna".into(), "Jānis".into()],
             Physics::default(),
-            start,
+            start.clone(),
         );
-        rec.push(Action::Stroke(break_stroke()), &mut engine)
+        let (state, _) = rec
+            .push(&start, Action::Stroke(break_stroke()), &mut engine)
             .unwrap();
-        let state = rec.current(&mut engine).unwrap();
         let seat = state.seat_to_play();
         let reply = Stroke {
             striker: if seat == Side::North {
@@ -284,7 +286,8 @@ mod tests {
             },
             speed: 3.0,
         };
-        rec.push(Action::Stroke(reply), &mut engine).unwrap();
+        rec.push(&state, Action::Stroke(reply), &mut engine)
+            .unwrap();
         let json = serde_json::to_string(&rec).unwrap();
         let back: GameRecord = serde_json::from_str(&json).unwrap();
         assert_eq!(back, rec);
@@ -297,19 +300,35 @@ mod tests {
         let report = replay(&tampered).unwrap();
         assert_eq!(report.divergences.len(), 1);
         assert_eq!(report.divergences[0].fields, vec!["pocketed"]);
+
+        // A stroke played differently that happens to get the same verdict
+        // still diverges: the discs end elsewhere.
+        let mut other = rec.clone();
+        let Action::Stroke(s) = &mut other.sets[0].entries[1].action else {
+            panic!()
+        };
+        s.speed += 0.5;
+        let report = replay(&other).unwrap();
+        assert!(
+            report
+                .divergences
+                .iter()
+                .any(|d| d.fields.contains(&"positions")),
+            "{report:?}"
+        );
     }
 
     #[test]
     fn an_illegal_action_leaves_the_record_unchanged() {
         let start = SetState::new(ProfileId::Lnf2017, Format::Singles, Side::South);
         let mut engine = Engine::new(start.table, Physics::default());
-        let mut rec = GameRecord::new(vec![], Physics::default(), start);
+        let mut rec = GameRecord::new(vec![], Physics::default(), start.clone());
         let bad = Stroke {
             striker: DVec2::new(0.5, 0.5),
             ..break_stroke()
         };
         let before = rec.clone();
-        assert!(rec.push(Action::Stroke(bad), &mut engine).is_err());
+        assert!(rec.push(&start, Action::Stroke(bad), &mut engine).is_err());
         assert_eq!(rec, before);
         let mut future = rec.clone();
         future.format_version = FORMAT_VERSION + 1;

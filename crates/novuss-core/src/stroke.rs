@@ -142,6 +142,12 @@ pub fn check_parameters(t: &Table, p: &Physics) -> Result<(), String> {
             return Err(format!("{name} must be between 0 and 1, not {e}"));
         }
     }
+    let decel = p.friction * p.gravity;
+    if !(decel.is_finite() && decel > 1e-9) {
+        return Err(format!(
+            "physics.friction × physics.gravity must be a positive, finite deceleration, not {decel}"
+        ));
+    }
     if t.disc.hole_radius >= t.disc.radius || t.striker.hole_radius >= t.striker.radius {
         return Err("a hole must be smaller than its body".into());
     }

@@ -277,7 +277,8 @@ pub enum StrikerError {
     /// `line`, outside the edge zone (towards the centre for the seat's own
     /// line, in a corner square for an adjacent line).
     OutsideZone { line: Side },
-    /// The striker touches or overlaps playing disc `index` (of the list given).
+    /// The striker touches or overlaps playing disc `index` of the list
+    /// given (the referee reports the disc's id instead).
     TouchesDisc { index: usize },
 }
 

@@ -296,3 +296,103 @@ fn invalid_input_is_an_error_not_a_panic() {
         Err(InputError::Overlap { .. })
     ));
 }
+
+#[test]
+fn a_path_tangent_to_a_pocket_rim_passes_it_both_ways() {
+    // Along y = 0.935 − 0.05 the striker's centre only touches the north-east
+    // hole's rim: it must not fall whichever way it crosses (rounding alone
+    // would otherwise decide, docs/physics.md §6).
+    let (t, p) = setup();
+    let y = t.pocket_centre(Corner::NorthEast).y - t.pocket_radius;
+    let o = simulate(&t, &p, &[], &stroke(0.5, y, 1.0, 0.0, 2.5)).unwrap();
+    assert!(o.events.iter().any(|e| matches!(
+        e.kind,
+        EventKind::Cushion {
+            side: Side::East,
+            ..
+        }
+    )));
+    assert!(
+        matches!(o.striker(), Fate::OnTable { .. }),
+        "{:?}",
+        o.events
+    );
+    let back = o.position_at(Body::Striker, o.duration);
+    assert!(
+        back.x < t.pocket_centre(Corner::NorthEast).x - t.pocket_radius,
+        "it came back west past the hole"
+    );
+}
+
+#[test]
+fn a_body_is_logged_stopping_once_per_instant() {
+    // A dead cushion (e = 0) stops a disc driven straight into the corner.
+    let t = Table::default();
+    let p = Physics {
+        restitution_cushion: 0.0,
+        ..Physics::default()
+    };
+    let o = simulate(
+        &t,
+        &p,
+        &[DVec2::new(0.985, 0.985)],
+        &stroke(0.5, 0.6, 1.0, 0.8, 4.0),
+    )
+    .unwrap();
+    let stops: Vec<(f64, Body)> = o
+        .events
+        .iter()
+        .filter_map(|e| match e.kind {
+            EventKind::Stop { body, .. } => Some((e.t, body)),
+            _ => None,
+        })
+        .collect();
+    let mut unique = stops.clone();
+    unique.dedup();
+    assert_eq!(stops, unique);
+    // A body that comes to rest and falls at the same instant has one rest segment.
+    for path in &o.paths {
+        for w in path.windows(2) {
+            assert!(
+                !(w[0].t == w[1].t && w[0].v == DVec2::ZERO && w[1].v == DVec2::ZERO),
+                "{path:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn parameters_are_checked_and_huge_directions_still_work() {
+    let t = Table::default();
+    let s = stroke(0.5, 0.1, 1.0, 1.0, 1.0);
+    for bad in [
+        Physics {
+            friction: -1.0,
+            ..Physics::default()
+        },
+        Physics {
+            friction: 10.0,
+            gravity: 1e308,
+            ..Physics::default()
+        },
+        Physics {
+            restitution_cushion: 1.5,
+            ..Physics::default()
+        },
+    ] {
+        let err = simulate(&t, &bad, &[], &s).unwrap_err();
+        assert!(matches!(err, InputError::Parameter(_)), "{err}");
+    }
+    let huge = Stroke {
+        direction: DVec2::new(1e200, 1e200),
+        ..s
+    };
+    let o = simulate(&t, &Physics::default(), &[], &huge).unwrap();
+    let v = o.paths[0][0].v;
+    assert!((v.x - v.y).abs() < 1e-15 && (v.length() - 1.0).abs() < 1e-15);
+    let tiny = Stroke {
+        direction: DVec2::new(1e-300, 0.0),
+        ..s
+    };
+    assert!(simulate(&t, &Physics::default(), &[], &tiny).is_ok());
+}

@@ -292,14 +292,12 @@ impl Engine {
     /// Logs a stop for a body an impulse brought to rest (friction stops are
     /// logged by their own event).
     fn log_stop_if(&self, stopped: bool, i: usize, at: DVec2, out: &mut Outcome) {
-        if stopped {
-            self.log(
-                out,
-                EventKind::Stop {
-                    body: Body::from_index(i),
-                    at,
-                },
-            );
+        let kind = EventKind::Stop {
+            body: Body::from_index(i),
+            at,
+        };
+        if stopped && !self.logged_now(out, &kind) {
+            self.log(out, kind);
         }
     }
 
@@ -320,6 +318,7 @@ impl Engine {
                         body: x, side: y, ..
                     },
                 ) => body == *x && side == *y,
+                (EventKind::Stop { body, .. }, EventKind::Stop { body: x, .. }) => body == *x,
                 _ => false,
             })
     }
@@ -456,7 +455,15 @@ impl Engine {
         let b = &mut self.bodies[i];
         b.alive = false;
         b.track = Track::new(self.now, at, DVec2::ZERO, self.decel);
-        out.paths[i].push(b.track.segment());
+        let path = &mut out.paths[i];
+        // A body brought to rest at this instant already ends in a rest segment.
+        if path
+            .last()
+            .is_some_and(|s| s.t == self.now && s.v == DVec2::ZERO && path.len() > 1)
+        {
+            path.pop();
+        }
+        path.push(b.track.segment());
         self.mark(i);
     }
 

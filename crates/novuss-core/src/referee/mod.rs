@@ -82,8 +82,22 @@ pub fn play(
             max: engine.physics().max_stroke_speed,
         }));
     }
-    check_striker_placement(&state.table, seat, stroke.striker, &positions)
-        .map_err(StrokeError::Placement)?;
+    // The zone check names discs by their place among those on the table;
+    // the player knows them by id.
+    let on_table: Vec<u16> = state
+        .discs
+        .iter()
+        .filter(|d| d.at.is_some())
+        .map(|d| d.id)
+        .collect();
+    check_striker_placement(&state.table, seat, stroke.striker, &positions).map_err(|e| {
+        StrokeError::Placement(match e {
+            StrikerError::TouchesDisc { index } => StrikerError::TouchesDisc {
+                index: on_table[index] as usize,
+            },
+            other => other,
+        })
+    })?;
     check_aim(&state.table, seat, stroke.striker, stroke.direction).map_err(StrokeError::Aim)?;
     let outcome = engine
         .simulate(&positions, stroke)
@@ -156,12 +170,12 @@ pub fn conduct(state: &SetState, action: &Conduct) -> Result<(SetState, Verdict)
         Conduct::PlayedOutOfTurn { seat } => {
             if !state.seats.contains(seat) {
                 return Err(StrokeError::Action(format!(
-                    "{seat:?} is not a seat in this set"
+                    "{seat} is not a seat in this set"
                 )));
             }
             if *seat == state.seat_to_play() {
                 return Err(StrokeError::Action(format!(
-                    "it is {seat:?}'s turn: that is not playing out of turn"
+                    "it is {seat}'s turn: that is not playing out of turn"
                 )));
             }
             j.out_of_turn(*seat);
