@@ -86,40 +86,70 @@ pub struct EngineRun {
     pub shots: u64,
     pub events: u64,
     pub seconds: f64,
+    /// Median over the rounds.
     pub shots_per_s: f64,
+    /// Median over the rounds.
     pub events_per_s: f64,
+    /// Shots per second of each round, to show the machine's spread.
+    pub rounds_shots_per_s: Vec<f64>,
 }
 
-/// Simulates `set` round after round for at least `min_seconds`.
+/// The median of `v` (the mean of the middle two for an even count).
+pub fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    if n == 0 {
+        0.0
+    } else if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        0.5 * (v[n / 2 - 1] + v[n / 2])
+    }
+}
+
+/// Simulates `set` round after round: `rounds` rounds of at least
+/// `min_seconds / rounds` each. Rates are the median round's, because on a
+/// shared machine single runs of the same build vary by ±15%.
 pub fn time_engine(
     table: &Table,
     physics: &Physics,
     set: &[Scenario],
     min_seconds: f64,
+    rounds: usize,
 ) -> EngineRun {
     let mut engine = Engine::new(*table, *physics);
     let mut out = Outcome::default();
-    let (mut shots, mut events) = (0u64, 0u64);
-    let start = Instant::now();
-    loop {
-        for s in set {
-            engine
-                .simulate_into(&s.discs, &s.stroke, &mut out)
-                .expect("benchmark scenarios are valid");
-            shots += 1;
-            events += out.events.len() as u64;
+    let (mut shots, mut events, mut seconds) = (0u64, 0u64, 0.0);
+    let (mut shot_rates, mut event_rates) = (vec![], vec![]);
+    for _ in 0..rounds.max(1) {
+        let (mut n, mut e) = (0u64, 0u64);
+        let start = Instant::now();
+        loop {
+            for s in set {
+                engine
+                    .simulate_into(&s.discs, &s.stroke, &mut out)
+                    .expect("benchmark scenarios are valid");
+                n += 1;
+                e += out.events.len() as u64;
+            }
+            if start.elapsed().as_secs_f64() >= min_seconds / rounds.max(1) as f64 {
+                break;
+            }
         }
-        if start.elapsed().as_secs_f64() >= min_seconds {
-            break;
-        }
+        let t = start.elapsed().as_secs_f64();
+        shot_rates.push(n as f64 / t);
+        event_rates.push(e as f64 / t);
+        shots += n;
+        events += e;
+        seconds += t;
     }
-    let seconds = start.elapsed().as_secs_f64();
     EngineRun {
         shots,
         events,
         seconds,
-        shots_per_s: shots as f64 / seconds,
-        events_per_s: events as f64 / seconds,
+        shots_per_s: median(shot_rates.clone()),
+        events_per_s: median(event_rates),
+        rounds_shots_per_s: shot_rates,
     }
 }
 
@@ -140,7 +170,8 @@ pub fn reference(table: &Table, physics: &Physics, set: &[Scenario]) -> Vec<Outc
 pub struct EngineFigures {
     pub break_shots_per_s: f64,
     pub random_shots_per_s: f64,
-    /// Events per second over both workloads together.
+    /// Events per second over both workloads together (from the median
+    /// rounds of each).
     pub events_per_s: f64,
     pub break_events_per_shot: f64,
     pub random_events_per_shot: f64,
@@ -168,6 +199,8 @@ pub struct RapierFigures {
 #[derive(Clone, Debug, Serialize)]
 pub struct Report {
     pub quick: bool,
+    /// Timed rounds per engine workload; rates are the median round's.
+    pub rounds: usize,
     pub threads: u32,
     pub break_scenarios: usize,
     pub random_scenarios: usize,
@@ -223,16 +256,19 @@ pub fn run(quick: bool, mut progress: impl FnMut(&str)) -> Report {
     let physics = Physics::default();
     let breaks = break_shots(&table);
     let random = random_shots(&table, if quick { 64 } else { 512 }, 2026);
-    let min_seconds = if quick { 1.5 } else { 5.0 };
+    let (min_seconds, rounds) = if quick { (2.0, 5) } else { (6.0, 11) };
     progress("engine: opening break");
-    let break_run = time_engine(&table, &physics, &breaks, min_seconds);
+    let break_run = time_engine(&table, &physics, &breaks, min_seconds, rounds);
     progress("engine: random mid-game strokes");
-    let random_run = time_engine(&table, &physics, &random, min_seconds);
+    let random_run = time_engine(&table, &physics, &random, min_seconds, rounds);
+    // Events per second over both workloads: the time the two median rates
+    // would take for all the events measured.
     let engine = EngineFigures {
         break_shots_per_s: break_run.shots_per_s,
         random_shots_per_s: random_run.shots_per_s,
         events_per_s: (break_run.events + random_run.events) as f64
-            / (break_run.seconds + random_run.seconds),
+            / (break_run.events as f64 / break_run.events_per_s
+                + random_run.events as f64 / random_run.events_per_s),
         break_events_per_shot: break_run.events as f64 / break_run.shots as f64,
         random_events_per_shot: random_run.events as f64 / random_run.shots as f64,
         break_run,
@@ -240,6 +276,7 @@ pub fn run(quick: bool, mut progress: impl FnMut(&str)) -> Report {
     };
     let mut report = Report {
         quick,
+        rounds,
         threads: 1,
         break_scenarios: breaks.len(),
         random_scenarios: random.len(),

@@ -205,8 +205,16 @@ pub fn validate(
             });
         }
     }
-    for i in 0..bodies.len() {
-        for j in i + 1..bodies.len() {
+    // Sweep along x: only bodies closer in x than the largest contact
+    // distance can overlap.
+    let mut order: Vec<usize> = (0..bodies.len()).collect();
+    order.sort_by(|&a, &b| bodies[a].0.x.total_cmp(&bodies[b].0.x));
+    let widest = 2.0 * table.striker.radius.max(table.disc.radius);
+    for (k, &i) in order.iter().enumerate() {
+        for &j in &order[k + 1..] {
+            if bodies[j].0.x - bodies[i].0.x >= widest {
+                break;
+            }
             let near = bodies[i].1 + bodies[j].1 - physics.contact_tolerance;
             let dist2 = (bodies[i].0 - bodies[j].0).length_squared();
             if dist2 >= near * near {
@@ -214,9 +222,10 @@ pub fn validate(
             }
             let depth = bodies[i].1 + bodies[j].1 - dist2.sqrt();
             if depth > physics.contact_tolerance {
+                let (a, b) = (i.min(j), i.max(j));
                 return Err(InputError::Overlap {
-                    a: name(i),
-                    b: name(j),
+                    a: name(a),
+                    b: name(b),
                     depth,
                 });
             }

@@ -54,6 +54,8 @@ struct State {
     alive: bool,
     over: Option<Corner>,
     dirty: bool,
+    /// Waiting in the settle queue (not yet checked with its latest velocity).
+    queued: bool,
 }
 
 /// The earliest contact of a body with any other, and with whom.
@@ -153,6 +155,7 @@ impl Engine {
             alive: true,
             over: None,
             dirty: false,
+            queued: false,
         });
         for &p in discs {
             self.bodies.push(State {
@@ -163,6 +166,7 @@ impl Engine {
                 alive: true,
                 over: None,
                 dirty: false,
+                queued: false,
             });
         }
         out.events.clear();
@@ -184,6 +188,7 @@ impl Engine {
         self.solo.resize(n, None);
         self.queue.clear();
         self.touched.clear();
+        self.kins.clear();
         // The striker may be placed touching a disc; settle that first.
         self.mark(0);
         self.settle(out);
@@ -239,6 +244,11 @@ impl Engine {
                     );
                 }
             }
+            // Only contacts and cushions settle; other events need no check.
+            for &i in &self.queue {
+                self.bodies[i].queued = false;
+            }
+            self.queue.clear();
             self.repredict();
         }
         self.finish(out);
@@ -323,12 +333,18 @@ impl Engine {
             })
     }
 
+    /// Records that body `i`'s motion changed: it needs new predictions,
+    /// and a check against what it touches (unless one is already pending).
     fn mark(&mut self, i: usize) {
-        if !self.bodies[i].dirty {
-            self.bodies[i].dirty = true;
+        let b = &mut self.bodies[i];
+        if !b.dirty {
+            b.dirty = true;
             self.touched.push(i);
         }
-        self.queue.push(i);
+        if !b.queued {
+            b.queued = true;
+            self.queue.push(i);
+        }
     }
 
     /// A contact between `i` and `j` now.
@@ -492,6 +508,7 @@ impl Engine {
             }
             let i = self.queue[k];
             k += 1;
+            self.bodies[i].queued = false;
             if !self.bodies[i].alive {
                 continue;
             }
@@ -535,6 +552,9 @@ impl Engine {
                     }
                 }
             }
+        }
+        for &i in &self.queue {
+            self.bodies[i].queued = false;
         }
         self.queue.clear();
     }
@@ -615,15 +635,33 @@ impl Engine {
         let n = self.bodies.len();
         let now = self.now;
         let touched = std::mem::take(&mut self.touched);
+        for &i in &touched {
+            let b = self.bodies[i];
+            self.solo[i] = if b.alive { self.predict_solo(&b) } else { None };
+        }
+        // A resting body's state does not change until something touches it
+        // (then it is dirty): only moving and changed bodies are re-evaluated.
         let mut kins = std::mem::take(&mut self.kins);
-        kins.clear();
-        kins.extend(self.bodies.iter().map(|b| b.track.kin(now)));
+        if kins.len() != n {
+            kins.clear();
+            kins.extend(self.bodies.iter().map(|b| b.track.kin(now)));
+        } else {
+            for j in 0..n {
+                let b = &self.bodies[j];
+                if b.track.moving() || b.dirty {
+                    kins[j] = b.track.kin(now);
+                }
+            }
+        }
         for &i in &touched {
             self.bodies[i].dirty = false;
             let b = self.bodies[i];
-            self.solo[i] = if b.alive { self.predict_solo(&b) } else { None };
             for j in 0..n {
                 if j == i {
+                    continue;
+                }
+                if !kins[i].moving && !kins[j].moving && self.pairs[i * n + j] == f64::INFINITY {
+                    // Two resting bodies: nothing was predicted, nothing can be.
                     continue;
                 }
                 let o = &self.bodies[j];

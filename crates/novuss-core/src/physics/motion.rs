@@ -216,6 +216,7 @@ impl Track {
     }
 
     /// The body's state at `now`, in the form the contact predictor needs.
+    /// The body's state at `now`, in the form the contact predictor needs.
     pub fn kin(&self, now: f64) -> Kin {
         let speed = self.speed_at(now);
         let moving = speed > 0.0;
