@@ -646,10 +646,9 @@ impl Engine {
             kins.clear();
             kins.extend(self.bodies.iter().map(|b| b.track.kin(now)));
         } else {
-            for j in 0..n {
-                let b = &self.bodies[j];
+            for (k, b) in kins.iter_mut().zip(&self.bodies) {
                 if b.track.moving() || b.dirty {
-                    kins[j] = b.track.kin(now);
+                    *k = b.track.kin(now);
                 }
             }
         }
