@@ -110,6 +110,9 @@ struct StrokeInput {
     stroke: Option<Stroke>,
     #[serde(default)]
     conduct: Option<Conduct>,
+    /// Who is stroking; a stroke out of turn is refused.
+    #[serde(default)]
+    seat: Option<Side>,
 }
 
 /// Input of `novuss record`.
@@ -236,8 +239,13 @@ fn stroke(file: Option<&str>, compact: bool) -> Result<(), String> {
         (None, Some(c)) => Action::Conduct(c),
         _ => return Err("give exactly one of \"stroke\" and \"conduct\"".into()),
     };
-    let (state, verdict) =
-        apply(&input.state, &action, &mut engine).map_err(|e| format!("invalid stroke: {e}"))?;
+    let result = match (&action, input.seat) {
+        (Action::Stroke(st), Some(seat)) => {
+            novuss_core::referee::play_as(&input.state, seat, st, &mut engine)
+        }
+        _ => apply(&input.state, &action, &mut engine),
+    };
+    let (state, verdict) = result.map_err(|e| format!("invalid stroke: {e}"))?;
     #[derive(serde::Serialize)]
     struct Output<'a> {
         state: &'a SetState,

@@ -197,3 +197,15 @@ fn a_state_with_an_unknown_field_is_refused() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown field `debts`"));
 }
+
+#[test]
+fn a_stroke_out_of_turn_is_refused() {
+    let state = json(&novuss(&["new-set"], ""));
+    let stroke = serde_json::json!({"striker": [0.47, 0.08], "direction": [0, 1], "speed": 6});
+    let input = serde_json::json!({"state": state, "seat": "north", "stroke": stroke});
+    let out = novuss(&["stroke"], &input.to_string());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("it is south's turn, not north's"));
+    let input = serde_json::json!({"state": state, "seat": "south", "stroke": stroke});
+    assert!(novuss(&["stroke"], &input.to_string()).status.success());
+}

@@ -43,6 +43,8 @@ pub enum StrokeError {
     Table,
     /// A conduct action names a disc or seat that is not in play.
     Action(String),
+    /// The stroke was offered for a player whose turn it is not.
+    OutOfTurn { seat: Side, to_play: Side },
 }
 
 impl fmt::Display for StrokeError {
@@ -55,6 +57,9 @@ impl fmt::Display for StrokeError {
             StrokeError::Physics(e) => write!(f, "{e}"),
             StrokeError::Table => write!(f, "the engine simulates a different table"),
             StrokeError::Action(e) => write!(f, "{e}"),
+            StrokeError::OutOfTurn { seat, to_play } => {
+                write!(f, "it is {to_play}'s turn, not {seat}'s")
+            }
         }
     }
 }
@@ -105,6 +110,24 @@ pub fn play(
     Ok(judge(state, stroke, &outcome))
 }
 
+/// As [`play`], for the player at `seat`: a stroke offered out of turn is
+/// refused and the state is unchanged. (A referee who saw a player stroke
+/// out of turn records [`Conduct::PlayedOutOfTurn`] instead.)
+pub fn play_as(
+    state: &SetState,
+    seat: Side,
+    stroke: &Stroke,
+    engine: &mut Engine,
+) -> Result<(SetState, Verdict), StrokeError> {
+    if state.result.is_none() && state.seats.get(state.to_play) != Some(&seat) {
+        return Err(StrokeError::OutOfTurn {
+            seat,
+            to_play: state.seat_to_play(),
+        });
+    }
+    play(state, stroke, engine)
+}
+
 /// Judges a simulated stroke. `outcome` must come from simulating `stroke`
 /// with `state.positions()` (in that order).
 pub fn judge(state: &SetState, stroke: &Stroke, outcome: &Outcome) -> (SetState, Verdict) {
@@ -129,8 +152,17 @@ pub enum Conduct {
     RefusedStroke,
     /// The cue moved the striker twice (`000` 1.16, 3.6.16).
     DoubleStroke { discs: Vec<u16> },
-    /// A player stroked out of turn: that side forfeits (`000` 5.7, 6.6).
+    /// A player stroked out of turn: that side forfeits (`000` 5.7, 6.6);
+    /// in a four-player game the player pays a penalty disc instead.
     PlayedOutOfTurn { seat: Side },
+    /// Outside interference made the player miss the stroke (`000` 1.24):
+    /// it is played again, or the set is replayed if discs were disturbed.
+    Interference { discs_disturbed: bool },
+    /// A warning for a breach of the rules (`000` 1.28).
+    Warning { reason: String },
+    /// The organiser forfeits `seat`'s side the set for repeated breaches
+    /// (`000` 1.28). Not available in four-player games.
+    Forfeit { seat: Side, reason: String },
 }
 
 /// Applies a recorded conduct foul by the player to stroke (or, for
@@ -179,6 +211,28 @@ pub fn conduct(state: &SetState, action: &Conduct) -> Result<(SetState, Verdict)
                 )));
             }
             j.out_of_turn(*seat);
+            return Ok(j.done());
+        }
+        Conduct::Interference { discs_disturbed } => {
+            j.interference(*discs_disturbed);
+            return Ok(j.done());
+        }
+        Conduct::Warning { reason } => {
+            j.warning(reason);
+            return Ok(j.done());
+        }
+        Conduct::Forfeit { seat, reason } => {
+            if !state.seats.contains(seat) {
+                return Err(StrokeError::Action(format!(
+                    "{seat} is not a seat in this set"
+                )));
+            }
+            if state.sides.len() > 2 {
+                return Err(StrokeError::Action(
+                    "a four-player social game has no forfeits (000 1.1, 7.2.2)".into(),
+                ));
+            }
+            j.forfeit(*seat, reason);
             return Ok(j.done());
         }
     }

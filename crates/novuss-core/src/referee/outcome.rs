@@ -3,7 +3,8 @@
 
 use glam::DVec2;
 
-use crate::game::{Opening, SetResult, SetState};
+use crate::game::{Format, Opening, SetResult, SetState};
+use crate::layout::row_against;
 use crate::physics::{Exit, Fate, Outcome};
 use crate::placement::{is_free, off_table_spots, penalty_spots};
 use crate::profile::{BothLast, Profile};
@@ -112,13 +113,70 @@ impl<'a> Judgement<'a> {
         let side = self.next.side_of(seat);
         self.v.seat = seat;
         self.v.side = side;
+        self.seat = seat;
+        self.me = side;
+        if self.next.sides.len() > 2 {
+            // No document gives a rule for four-sided social play (`000` 1.1,
+            // 7.2.2); a set cannot be forfeited to three players at once, so
+            // the offender pays a penalty disc and the turn stays where it is.
+            self.because(
+                &[rule("000", "1.1"), rule("000", "1.28")],
+                "Playing out of turn in a four-player game costs a penalty disc (a house rule: no document gives one).",
+            );
+            self.penalty();
+            self.v.turn = crate::verdict::Turn::Continues;
+            return;
+        }
         self.because(
             &[rule("000", "6.6"), rule("000", "5.7")],
             "Playing out of turn forfeits the set.",
         );
-        self.me = side;
         self.lost = true;
         self.settle_set(false);
+    }
+
+    /// An organiser's decision that `seat`'s side forfeits the set for
+    /// repeated breaches (`000` 1.28).
+    pub fn forfeit(&mut self, seat: Side, reason: &str) {
+        let side = self.next.side_of(seat);
+        self.v.seat = seat;
+        self.v.side = side;
+        self.seat = seat;
+        self.me = side;
+        self.because(
+            &[rule("000", "1.28")],
+            format!("The set is forfeited: {reason}"),
+        );
+        self.lost = true;
+        self.settle_set(false);
+    }
+
+    /// Outside interference (`000` 1.24): the stroke is played again, or,
+    /// when discs were disturbed, the whole set.
+    pub fn interference(&mut self, discs_disturbed: bool) {
+        if discs_disturbed {
+            self.because(
+                &[rule("000", "1.24")],
+                "Outside interference disturbed the discs: the set is replayed.",
+            );
+            self.end(SetResult::Replay {
+                why: "outside interference disturbed the discs".into(),
+            });
+        } else {
+            self.because(
+                &[rule("000", "1.24")],
+                "Outside interference made the player miss the stroke: it is played again.",
+            );
+            self.next.strokes = self.before.strokes;
+            self.v.turn = crate::verdict::Turn::Continues;
+        }
+    }
+
+    /// A warning for a breach of the rules (`000` 1.28); nothing else changes.
+    pub fn warning(&mut self, reason: &str) {
+        self.because(&[rule("000", "1.28")], format!("Warning: {reason}"));
+        self.next.strokes = self.before.strokes;
+        self.v.turn = crate::verdict::Turn::Continues;
     }
 
     /// Puts every disc where the stroke and the rules leave it.
@@ -331,6 +389,16 @@ impl<'a> Judgement<'a> {
             placed: placed.clone(),
         });
         self.v.debt_paid.retain(|p| !placed.contains(p));
+        if placed.is_empty()
+            && self.next.format == Format::Doubles
+            && self.next.pocketed(me) > 0
+            && opening_row_intact(&self.next, self.seat.opposite())
+        {
+            self.because(
+                &[rule("000", "5.6")],
+                "In doubles a penalty disc is not put out before the line-up at its cushion has been disturbed: it is owed until then.",
+            );
+        }
         let text = if placed.is_empty() {
             "One penalty disc, owed as a debt until one of the side's discs is pocketed."
         } else {
@@ -358,6 +426,13 @@ impl<'a> Judgement<'a> {
             return vec![];
         }
         let offender = info.debt_seat.unwrap_or(info.seats[0]);
+        if self.next.format == Format::Doubles
+            && opening_row_intact(&self.next, offender.opposite())
+        {
+            // `000` 5.6: not before the starting line-up at that cushion has
+            // been disturbed; it stays a debt until then.
+            return vec![];
+        }
         let positions = self.next.positions();
         let flags: Vec<bool> = self
             .next
@@ -577,6 +652,14 @@ const NOT_TOUCHING: f64 = 1e-6;
 fn clear_of(table: &crate::table::Table, discs: &[DVec2], p: DVec2) -> bool {
     let reach = 2.0 * table.disc.radius - crate::zone::CONTACT_TOLERANCE;
     discs.iter().all(|&q| (p - q).length() >= reach)
+}
+
+/// Whether the row lined up against `cushion` at the start of the set is
+/// still exactly where it was put (`000` 5.6).
+fn opening_row_intact(state: &SetState, cushion: Side) -> bool {
+    row_against(&state.table, cushion, 8)
+        .into_iter()
+        .all(|p| state.discs.iter().any(|d| d.at == Some(p)))
 }
 
 /// The free spot nearest `p`: rings of growing radius (1 mm apart, 64
