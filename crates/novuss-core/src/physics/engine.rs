@@ -86,6 +86,8 @@ pub struct Engine {
     kins: Vec<Kin>,
     /// Positions at `now` while settling (impulses change only velocities).
     here: Vec<DVec2>,
+    /// The largest body radius: a bound on how far away a touching body is.
+    widest: f64,
     now: f64,
     /// Events and impulses processed in this stroke (logged or not), for
     /// [`Physics::max_events`].
@@ -106,6 +108,7 @@ impl Engine {
             touched: Vec::new(),
             kins: Vec::new(),
             here: Vec::new(),
+            widest: table.striker.radius.max(table.disc.radius),
             now: 0.0,
             steps: 0,
         }
@@ -512,14 +515,21 @@ impl Engine {
             if !self.bodies[i].alive {
                 continue;
             }
+            // Positions first: almost every body is farther than any contact
+            // distance, and the positions are one contiguous array.
+            let near = self.bodies[i].radius + self.widest + tol;
+            let pi = self.here[i];
             for j in 0..self.bodies.len() {
-                let (a, b) = (&self.bodies[i], &self.bodies[j]);
-                if j == i || !b.alive || (!a.track.moving() && !b.track.moving()) {
+                let rel = self.here[j] - pi;
+                let dist2 = rel.length_squared();
+                if dist2 > near * near || j == i {
                     continue;
                 }
-                let rel = self.here[j] - self.here[i];
+                let (a, b) = (&self.bodies[i], &self.bodies[j]);
+                if !b.alive || (!a.track.moving() && !b.track.moving()) {
+                    continue;
+                }
                 let reach = a.radius + b.radius + tol;
-                let dist2 = rel.length_squared();
                 if dist2 > reach * reach {
                     continue;
                 }
@@ -677,6 +687,11 @@ impl Engine {
                 } else {
                     f64::INFINITY
                 };
+                if t == self.pairs[i * n + j] {
+                    // Unchanged (mostly "never" both times): every cache
+                    // already agrees with it.
+                    continue;
+                }
                 self.pairs[i * n + j] = t;
                 self.pairs[j * n + i] = t;
                 let bj = self.best[j];
