@@ -293,7 +293,7 @@ fn replay_file(path: &str) -> Result<bool, String> {
         report.replayed_engine
     );
     if report.divergences.is_empty() {
-        say!("identical: every verdict matches the record");
+        say!("identical: every verdict and every disc position matches the record");
         return Ok(true);
     }
     for d in &report.divergences {

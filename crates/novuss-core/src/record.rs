@@ -134,7 +134,7 @@ impl std::fmt::Display for RecordError {
             RecordError::Empty => write!(f, "the record has no sets"),
             RecordError::Version(v) => write!(
                 f,
-                "record format {v} is newer than this build reads ({FORMAT_VERSION})"
+                "record format {v} is not one this build reads (1 to {FORMAT_VERSION})"
             ),
             RecordError::Invalid { set, entry, reason } => {
                 write!(
