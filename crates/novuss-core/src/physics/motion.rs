@@ -38,6 +38,12 @@ impl Segment {
         }
     }
 
+    /// The engine's form of this segment: positions and velocities come from
+    /// the very formulas the engine used, so they agree with it exactly.
+    fn track(&self) -> Track {
+        Track::new(self.t, self.p, self.v, self.decel)
+    }
+
     /// Whether the body is moving during this segment.
     pub fn moving(&self) -> bool {
         self.v != DVec2::ZERO
@@ -50,11 +56,7 @@ impl Segment {
 
     /// Time from the segment's start until the body stops (0 if at rest).
     pub fn duration(&self) -> f64 {
-        if self.moving() {
-            self.speed() / self.decel
-        } else {
-            0.0
-        }
+        self.track().duration
     }
 
     /// Absolute time at which the body stops.
@@ -71,54 +73,35 @@ impl Segment {
         }
     }
 
-    /// Distance along the path after `tau` seconds (clamped at the stop).
-    fn travelled(&self, tau: f64, speed: f64) -> f64 {
-        let tau = tau.clamp(0.0, speed / self.decel);
-        speed * tau - 0.5 * self.decel * tau * tau
-    }
-
-    /// Position at absolute time `t` (at or after the segment's start).
+    /// Position at absolute time `t` (its start position for earlier `t`).
     pub fn position(&self, t: f64) -> DVec2 {
-        if !self.moving() {
-            return self.p;
-        }
-        let speed = self.speed();
-        self.p + self.v * (self.travelled(t - self.t, speed) / speed)
+        self.track().position(t.max(self.t))
     }
 
     /// Velocity at absolute time `t` (zero once stopped).
     pub fn velocity(&self, t: f64) -> DVec2 {
-        if !self.moving() {
-            return DVec2::ZERO;
-        }
-        let speed = self.speed();
-        let now = (speed - self.decel * (t - self.t)).max(0.0);
-        self.v * (now / speed)
-    }
-
-    /// Acceleration vector while moving (`−a û`).
-    pub fn acceleration(&self) -> DVec2 {
-        if self.moving() {
-            -self.v.normalize() * self.decel
-        } else {
-            DVec2::ZERO
-        }
+        self.track().velocity(t)
     }
 
     /// Absolute time at which the body has slid `s` metres along its path,
-    /// or `None` if it stops before. Uses the cancellation-free form of the
-    /// quadratic root `τ = 2s / (v + √(v² − 2as))`.
+    /// or `None` if it stops before.
     pub fn time_at_distance(&self, s: f64) -> Option<f64> {
         if !self.moving() {
             return None;
         }
-        let speed = self.speed();
-        let disc = speed * speed - 2.0 * self.decel * s;
-        if disc < 0.0 {
-            return None;
-        }
-        Some(self.t + 2.0 * s.max(0.0) / (speed + disc.sqrt()))
+        time_to_slide(self.speed(), self.decel, s.max(0.0)).map(|tau| self.t + tau)
     }
+}
+
+/// Time a body sliding at `speed` with deceleration `decel` takes to cover
+/// `s` metres, or `None` if it stops before: the cancellation-free root
+/// `τ = 2s / (v + √(v² − 2as))` of `s = vτ − aτ²/2`.
+pub(crate) fn time_to_slide(speed: f64, decel: f64, s: f64) -> Option<f64> {
+    let disc = speed * speed - 2.0 * decel * s;
+    if disc < 0.0 {
+        return None;
+    }
+    Some(2.0 * s / (speed + disc.sqrt()))
 }
 
 /// The engine's working form of a segment: the unit direction and speed are
@@ -158,11 +141,7 @@ impl Kin {
     /// Time after `now` at which the body has slid `s` further metres
     /// (cancellation-free root of `s = vτ − aτ²/2`), if it gets that far.
     pub fn time_to(&self, s: f64) -> Option<f64> {
-        let disc = self.speed * self.speed - 2.0 * self.decel * s;
-        if disc < 0.0 {
-            return None;
-        }
-        Some(2.0 * s / (self.speed + disc.sqrt()))
+        time_to_slide(self.speed, self.decel, s)
     }
 }
 

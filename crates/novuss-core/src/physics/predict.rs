@@ -9,7 +9,7 @@
 use glam::DVec2;
 
 use super::engine::RESTING_SPEED;
-use super::motion::{Kin, Track};
+use super::motion::{time_to_slide, Kin, Track};
 use super::roots::{first_descent, Poly};
 use crate::table::{Corner, Side, Table};
 
@@ -168,12 +168,7 @@ fn time_along(t: &Track, travelled: f64, s: f64, now: f64) -> Option<f64> {
     if s == 0.0 {
         return Some(now);
     }
-    let total = travelled + s;
-    let disc = t.speed * t.speed - 2.0 * t.decel * total;
-    if disc < 0.0 {
-        return None;
-    }
-    Some((t.t0 + 2.0 * total / (t.speed + disc.sqrt())).max(now))
+    time_to_slide(t.speed, t.decel, travelled + s).map(|tau| (t.t0 + tau).max(now))
 }
 
 /// Half-chord below which a path only grazes a pocket's rim, m. With the
