@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::layout::row_against;
 use crate::profile::ProfileId;
+use crate::stroke::{check_layout, LayoutError};
 use crate::table::{Side, Table};
 
 /// How many play, and how.
@@ -234,6 +235,11 @@ impl SetState {
             .count()
     }
 
+    /// Every disc's position in `discs` order (`None` while pocketed).
+    pub fn places(&self) -> Vec<Option<DVec2>> {
+        self.discs.iter().map(|d| d.at).collect()
+    }
+
     /// Centres of every disc on the table.
     pub fn positions(&self) -> Vec<DVec2> {
         self.discs.iter().filter_map(|d| d.at).collect()
@@ -297,25 +303,23 @@ impl SetState {
         if ids.len() != self.discs.len() {
             return Err("two discs share an id".into());
         }
-        let t = &self.table;
-        let placed: Vec<(u16, DVec2)> = self
-            .discs
+        let placed: Vec<&Disc> = self.discs.iter().filter(|d| d.at.is_some()).collect();
+        let bodies: Vec<(DVec2, f64)> = placed
             .iter()
-            .filter_map(|d| d.at.map(|p| (d.id, p)))
+            .map(|d| (d.at.expect("filtered"), self.table.disc.radius))
             .collect();
-        for (k, &(id, p)) in placed.iter().enumerate() {
-            if !p.is_finite() || !t.within_cushions(p, t.disc.radius) {
-                return Err(format!("disc {id} is not wholly on the surface"));
+        let tolerance = crate::physics::Physics::default().contact_tolerance;
+        check_layout(&self.table, tolerance, &bodies).map_err(|e| match e {
+            LayoutError::OffSurface(k) => {
+                format!("disc {} is not wholly on the surface", placed[k].id)
             }
-            if t.pocket_at(p).is_some() {
-                return Err(format!("disc {id} has its centre over a pocket"));
+            LayoutError::OverPocket(k, _) => {
+                format!("disc {} has its centre over a pocket", placed[k].id)
             }
-            for &(other, q) in &placed[k + 1..] {
-                if (p - q).length() < 2.0 * t.disc.radius - 1e-9 {
-                    return Err(format!("discs {id} and {other} overlap"));
-                }
+            LayoutError::Overlap(a, b, _) => {
+                format!("discs {} and {} overlap", placed[a].id, placed[b].id)
             }
-        }
+        })?;
         Ok(())
     }
 }

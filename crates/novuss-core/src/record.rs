@@ -98,7 +98,7 @@ impl GameRecord {
         log.entries.push(Entry {
             action,
             verdict: verdict.clone(),
-            after: next.discs.iter().map(|d| d.at).collect(),
+            after: next.places(),
         });
         Ok((next, verdict))
     }
@@ -204,8 +204,7 @@ pub fn replay(record: &GameRecord) -> Result<ReplayReport, RecordError> {
                     reason: err.to_string(),
                 })?;
             let mut fields = differences(&e.verdict, &verdict);
-            let after: Vec<Option<DVec2>> = next.discs.iter().map(|d| d.at).collect();
-            if after != e.after {
+            if next.places() != e.after {
                 fields.push("positions");
             }
             if !fields.is_empty() {

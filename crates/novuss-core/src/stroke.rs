@@ -167,6 +167,27 @@ pub fn validate(
     discs: &[DVec2],
     stroke: &Stroke,
 ) -> Result<(), InputError> {
+    let params = check_parameters(table, physics);
+    validate_with(
+        table,
+        physics,
+        params.as_ref().map(|_| ()).map_err(String::as_str),
+        discs,
+        stroke,
+    )
+}
+
+/// [`validate`] with the parameters already checked (`params` is the result
+/// of [`check_parameters`]): an engine checks its fixed parameters once, not
+/// for every stroke. The order of the checks, and so which error is
+/// reported first, is the same.
+pub(crate) fn validate_with(
+    table: &Table,
+    physics: &Physics,
+    params: Result<(), &str>,
+    discs: &[DVec2],
+    stroke: &Stroke,
+) -> Result<(), InputError> {
     if !stroke.striker.is_finite() {
         return Err(InputError::NotFinite("the striker position"));
     }
@@ -182,8 +203,8 @@ pub fn validate(
     if unit(stroke.direction) == DVec2::ZERO {
         return Err(InputError::NoDirection);
     }
-    if let Err(what) = check_parameters(table, physics) {
-        return Err(InputError::Parameter(what));
+    if let Err(what) = params {
+        return Err(InputError::Parameter(what.to_string()));
     }
     if !(stroke.speed > 0.0 && stroke.speed <= physics.max_stroke_speed) {
         return Err(InputError::Speed {
@@ -194,40 +215,66 @@ pub fn validate(
     let bodies: Vec<(DVec2, f64)> = std::iter::once((stroke.striker, table.striker.radius))
         .chain(discs.iter().map(|&d| (d, table.disc.radius)))
         .collect();
+    check_layout(table, physics.contact_tolerance, &bodies).map_err(|e| match e {
+        LayoutError::OffSurface(i) => InputError::OffSurface { body: name(i) },
+        LayoutError::OverPocket(i, pocket) => InputError::OverPocket {
+            body: name(i),
+            pocket,
+        },
+        LayoutError::Overlap(a, b, depth) => InputError::Overlap {
+            a: name(a),
+            b: name(b),
+            depth,
+        },
+    })
+}
+
+/// What is wrong with bodies lying on the table; numbers are indices into
+/// the list checked.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum LayoutError {
+    /// Not wholly on the surface (or not a finite position).
+    OffSurface(usize),
+    /// Its centre is over a pocket hole: it would already have fallen.
+    OverPocket(usize, Corner),
+    /// Two bodies overlap by more than the tolerance (lower index first).
+    Overlap(usize, usize, f64),
+}
+
+/// Checks that bodies (centre, radius) lie wholly on the surface, none with
+/// its centre over a hole, none overlapping another by more than
+/// `tolerance`. Used for a stroke's start and for a set's state alike.
+pub fn check_layout(
+    table: &Table,
+    tolerance: f64,
+    bodies: &[(DVec2, f64)],
+) -> Result<(), LayoutError> {
     for (i, &(p, r)) in bodies.iter().enumerate() {
         if !table.within_cushions(p, r) {
-            return Err(InputError::OffSurface { body: name(i) });
+            return Err(LayoutError::OffSurface(i));
         }
         if let Some(pocket) = table.pocket_at(p) {
-            return Err(InputError::OverPocket {
-                body: name(i),
-                pocket,
-            });
+            return Err(LayoutError::OverPocket(i, pocket));
         }
     }
     // Sweep along x: only bodies closer in x than the largest contact
     // distance can overlap.
     let mut order: Vec<usize> = (0..bodies.len()).collect();
     order.sort_by(|&a, &b| bodies[a].0.x.total_cmp(&bodies[b].0.x));
-    let widest = 2.0 * table.striker.radius.max(table.disc.radius);
+    let widest = 2.0 * bodies.iter().map(|b| b.1).fold(0.0, f64::max);
     for (k, &i) in order.iter().enumerate() {
         for &j in &order[k + 1..] {
             if bodies[j].0.x - bodies[i].0.x >= widest {
                 break;
             }
-            let near = bodies[i].1 + bodies[j].1 - physics.contact_tolerance;
+            let near = bodies[i].1 + bodies[j].1 - tolerance;
             let dist2 = (bodies[i].0 - bodies[j].0).length_squared();
             if dist2 >= near * near {
                 continue;
             }
             let depth = bodies[i].1 + bodies[j].1 - dist2.sqrt();
-            if depth > physics.contact_tolerance {
-                let (a, b) = (i.min(j), i.max(j));
-                return Err(InputError::Overlap {
-                    a: name(a),
-                    b: name(b),
-                    depth,
-                });
+            if depth > tolerance {
+                return Err(LayoutError::Overlap(i.min(j), i.max(j), depth));
             }
         }
     }

@@ -30,7 +30,7 @@ use super::event::{Body, Event, EventKind, Exit, Fate, Outcome};
 use super::motion::{Kin, Track};
 use super::params::Physics;
 use super::predict::{self, Solo};
-use crate::stroke::{validate, InputError, Stroke};
+use crate::stroke::{check_parameters, validate_with, InputError, Stroke};
 use crate::table::{Corner, Side, Table};
 
 /// A body slower than this after an impulse is at rest, m/s. It would slide
@@ -75,6 +75,8 @@ const NEVER: Best = Best {
 pub struct Engine {
     table: Table,
     physics: Physics,
+    /// [`check_parameters`] of `table` and `physics`, which never change.
+    params: Result<(), String>,
     decel: f64,
     bodies: Vec<State>,
     /// `pairs[i * n + j]`: predicted contact time of `i` and `j`.
@@ -97,6 +99,7 @@ pub struct Engine {
 impl Engine {
     pub fn new(table: Table, physics: Physics) -> Engine {
         Engine {
+            params: check_parameters(&table, &physics),
             decel: physics.deceleration(),
             table,
             physics,
@@ -138,7 +141,8 @@ impl Engine {
         stroke: &Stroke,
         out: &mut Outcome,
     ) -> Result<(), InputError> {
-        validate(&self.table, &self.physics, discs, stroke)?;
+        let params = self.params.as_ref().map(|_| ()).map_err(String::as_str);
+        validate_with(&self.table, &self.physics, params, discs, stroke)?;
         self.start(discs, stroke, out);
         self.run(out);
         Ok(())

@@ -108,13 +108,18 @@ impl<'a> Judgement<'a> {
         }
     }
 
-    /// The side of `seat` played out of turn and forfeits (`000` 5.7, 6.6).
-    pub fn out_of_turn(&mut self, seat: Side) {
+    /// Makes the judgement about `seat` (not necessarily the seat to play).
+    fn act_for(&mut self, seat: Side) {
         let side = self.next.side_of(seat);
         self.v.seat = seat;
         self.v.side = side;
         self.seat = seat;
         self.me = side;
+    }
+
+    /// The side of `seat` played out of turn and forfeits (`000` 5.7, 6.6).
+    pub fn out_of_turn(&mut self, seat: Side) {
+        self.act_for(seat);
         if self.next.sides.len() > 2 {
             // No document gives a rule for four-sided social play (`000` 1.1,
             // 7.2.2); a set cannot be forfeited to three players at once, so
@@ -138,11 +143,7 @@ impl<'a> Judgement<'a> {
     /// An organiser's decision that `seat`'s side forfeits the set for
     /// repeated breaches (`000` 1.28).
     pub fn forfeit(&mut self, seat: Side, reason: &str) {
-        let side = self.next.side_of(seat);
-        self.v.seat = seat;
-        self.v.side = side;
-        self.seat = seat;
-        self.me = side;
+        self.act_for(seat);
         self.because(
             &[rule("000", "1.28")],
             format!("The set is forfeited: {reason}"),
