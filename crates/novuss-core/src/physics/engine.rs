@@ -30,6 +30,7 @@ use super::event::{Body, Event, EventKind, Exit, Fate, Outcome};
 use super::motion::{Kin, Track};
 use super::params::Physics;
 use super::predict::{self, Solo};
+use super::sweep::{self, next_member, Near, Sweeps};
 use crate::stroke::{check_parameters, validate_with, InputError, Stroke};
 use crate::table::{Corner, Side, Table};
 
@@ -83,13 +84,25 @@ pub struct Engine {
     pairs: Vec<f64>,
     best: Vec<Best>,
     solo: Vec<Option<(f64, Solo)>>,
+    /// Each body's earliest pending event time: the lesser of its `solo`
+    /// and `best` times, kept so that finding the next event is one pass
+    /// over contiguous numbers.
+    due: Vec<f64>,
     queue: Vec<usize>,
     touched: Vec<usize>,
+    /// Each body's state at `now`, valid where `kin_at` holds `epoch`.
     kins: Vec<Kin>,
-    /// Positions at `now` while settling (impulses change only velocities).
-    here: Vec<DVec2>,
-    /// The largest body radius: a bound on how far away a touching body is.
-    widest: f64,
+    kin_at: Vec<u64>,
+    /// Counts repredictions, so that `kins` computed at an earlier instant
+    /// are never mistaken for current ones.
+    epoch: u64,
+    /// Where each body can be until its next solo event (see [`Sweeps`]).
+    sweeps: Sweeps,
+    /// Which bodies' sweeps overlap (see [`Near`]).
+    near: Near,
+    /// Scratch bit sets of bodies.
+    hits: Vec<u64>,
+    visit: Vec<u64>,
     now: f64,
     /// Events and impulses processed in this stroke (logged or not), for
     /// [`Physics::max_events`].
@@ -107,11 +120,16 @@ impl Engine {
             pairs: Vec::new(),
             best: Vec::new(),
             solo: Vec::new(),
+            due: Vec::new(),
             queue: Vec::new(),
             touched: Vec::new(),
             kins: Vec::new(),
-            here: Vec::new(),
-            widest: table.striker.radius.max(table.disc.radius),
+            kin_at: Vec::new(),
+            epoch: 0,
+            sweeps: Sweeps::default(),
+            near: Near::default(),
+            hits: Vec::new(),
+            visit: Vec::new(),
             now: 0.0,
             steps: 0,
         }
@@ -193,9 +211,26 @@ impl Engine {
         self.best.resize(n, NEVER);
         self.solo.clear();
         self.solo.resize(n, None);
+        self.due.clear();
+        self.due.resize(n, f64::INFINITY);
         self.queue.clear();
         self.touched.clear();
         self.kins.clear();
+        self.kins.resize(n, self.bodies[0].track.kin(0.0));
+        self.kin_at.clear();
+        self.kin_at.resize(n, 0);
+        self.epoch += 1;
+        self.hits.clear();
+        self.hits.resize(sweep::words(n), 0);
+        self.visit.clone_from(&self.hits);
+        let tol = self.physics.contact_tolerance;
+        self.sweeps.reset(n);
+        // Where the bodies stand: enough for the first settle, which looks
+        // only at this instant; the striker's real sweep follows it.
+        for (i, b) in self.bodies.iter().enumerate() {
+            self.sweeps.set(i, b.track.p0, b.track.p0, b.radius + tol);
+        }
+        self.near.fill(&self.sweeps, n);
         // The striker may be placed touching a disc; settle that first.
         self.mark(0);
         self.settle(out);
@@ -497,10 +532,6 @@ impl Engine {
         let budget = 8 * self.bodies.len();
         let mut impulses = 0;
         let now = self.now;
-        let mut here = std::mem::take(&mut self.here);
-        here.clear();
-        here.extend(self.bodies.iter().map(|b| b.track.position(now)));
-        self.here = here;
         let mut rigid_passes = 0;
         let mut k = 0;
         while k < self.queue.len() {
@@ -519,20 +550,20 @@ impl Engine {
             if !self.bodies[i].alive {
                 continue;
             }
-            // Positions first: almost every body is farther than any contact
-            // distance, and the positions are one contiguous array.
-            let near = self.bodies[i].radius + self.widest + tol;
-            let pi = self.here[i];
-            for j in 0..self.bodies.len() {
-                let rel = self.here[j] - pi;
-                let dist2 = rel.length_squared();
-                if dist2 > near * near || j == i {
+            // Every body is inside its sweep now (impulses change only
+            // velocities), so only bodies whose sweeps overlap can touch.
+            let pi = self.bodies[i].track.position(now);
+            let mut from = 0;
+            while let Some(j) = next_member(self.near.row(i), &mut from) {
+                if j == i {
                     continue;
                 }
                 let (a, b) = (&self.bodies[i], &self.bodies[j]);
                 if !b.alive || (!a.track.moving() && !b.track.moving()) {
                     continue;
                 }
+                let rel = b.track.position(now) - pi;
+                let dist2 = rel.length_squared();
                 let reach = a.radius + b.radius + tol;
                 if dist2 > reach * reach {
                     continue;
@@ -551,7 +582,7 @@ impl Engine {
                 if !b.alive || !b.track.moving() {
                     break;
                 }
-                let p = b.track.position(self.now);
+                let p = pi;
                 let into = b.track.velocity(self.now).dot(side.outward()) > RESTING_SPEED;
                 if into && self.table.distance_to_cushion(p, side) - b.radius <= tol {
                     self.rebound(i, side, out);
@@ -648,80 +679,94 @@ impl Engine {
     fn repredict(&mut self) {
         let n = self.bodies.len();
         let now = self.now;
+        let tol = self.physics.contact_tolerance;
+        self.epoch += 1;
         let touched = std::mem::take(&mut self.touched);
+        // Solo events and sweeps first: every pair test below needs the
+        // sweeps of both bodies.
         for &i in &touched {
             let b = self.bodies[i];
-            self.solo[i] = if b.alive { self.predict_solo(&b) } else { None };
-        }
-        // A resting body's state does not change until something touches it
-        // (then it is dirty): only moving and changed bodies are re-evaluated.
-        let mut kins = std::mem::take(&mut self.kins);
-        if kins.len() != n {
-            kins.clear();
-            kins.extend(self.bodies.iter().map(|b| b.track.kin(now)));
-        } else {
-            for (k, b) in kins.iter_mut().zip(&self.bodies) {
-                if b.track.moving() || b.dirty {
-                    *k = b.track.kin(now);
-                }
+            let solo = if b.alive { self.predict_solo(&b) } else { None };
+            self.solo[i] = solo;
+            self.due[i] = solo.map_or(f64::INFINITY, |(t, _)| t).min(self.best[i].t);
+            if b.alive {
+                let until = solo.map_or(now, |(t, _)| t);
+                let (from, to) = (b.track.position(now), b.track.position(until));
+                self.sweeps.set(i, from, to, b.radius + tol);
+            } else {
+                self.sweeps.vanish(i);
             }
         }
         for &i in &touched {
             self.bodies[i].dirty = false;
             let b = self.bodies[i];
-            for j in 0..n {
+            let ki = self.kin(i);
+            // Only bodies near `i`, or with a prediction to withdraw, can
+            // change; for all others the pair stays "never".
+            // Only bodies near `i` now, or near it before (which may hold a
+            // prediction to withdraw), can change; for all others the pair
+            // stays "never".
+            let (lo, hi) = self.sweeps.of(i);
+            self.sweeps.overlapping(lo, hi, &mut self.hits);
+            for ((v, &new), &old) in self.visit.iter_mut().zip(&self.hits).zip(self.near.row(i)) {
+                *v = new | old;
+            }
+            self.near.set(i, &self.hits);
+            let mut from = 0;
+            while let Some(j) = next_member(&self.visit, &mut from) {
                 if j == i {
                     continue;
                 }
-                if !kins[i].moving && !kins[j].moving && self.pairs[i * n + j] == f64::INFINITY {
-                    // Two resting bodies: nothing was predicted, nothing can be.
-                    continue;
-                }
-                let o = &self.bodies[j];
-                let t = if b.alive && o.alive && (kins[i].moving || kins[j].moving) {
-                    predict::contact(
-                        &kins[i],
-                        b.radius,
-                        &kins[j],
-                        o.radius,
-                        now,
-                        self.physics.contact_tolerance,
-                    )
-                    .unwrap_or(f64::INFINITY)
+                let old = self.pairs[i * n + j];
+                let near = self.sweeps.overlap(i, j);
+                let t = if near && (ki.moving || self.bodies[j].track.moving()) {
+                    let kj = self.kin(j);
+                    predict::contact(&ki, b.radius, &kj, self.bodies[j].radius, now, tol)
+                        .unwrap_or(f64::INFINITY)
                 } else {
                     f64::INFINITY
                 };
-                if t == self.pairs[i * n + j] {
-                    // Unchanged (mostly "never" both times): every cache
-                    // already agrees with it.
+                if t == old {
                     continue;
                 }
                 self.pairs[i * n + j] = t;
                 self.pairs[j * n + i] = t;
                 let bj = self.best[j];
                 if t < bj.t || (t == bj.t && i < bj.with) {
-                    self.best[j] = Best { t, with: i };
+                    self.set_best(j, Best { t, with: i });
                 } else if bj.with == i {
-                    self.best[j] = self.scan(j);
+                    self.set_best(j, self.scan(j));
                 }
             }
-            self.best[i] = self.scan(i);
+            self.set_best(i, self.scan(i));
         }
-        self.kins = kins;
         self.touched = touched;
         self.touched.clear();
     }
 
+    /// Body `i`'s state at `now`, computed once per instant.
+    fn kin(&mut self, i: usize) -> Kin {
+        if self.kin_at[i] != self.epoch {
+            self.kin_at[i] = self.epoch;
+            self.kins[i] = self.bodies[i].track.kin(self.now);
+        }
+        self.kins[i]
+    }
+
+    fn set_best(&mut self, i: usize, best: Best) {
+        self.best[i] = best;
+        self.due[i] = self.solo[i].map_or(f64::INFINITY, |(t, _)| t).min(best.t);
+    }
+
+    /// Body `i`'s earliest predicted contact, the lowest index on ties.
     fn scan(&self, i: usize) -> Best {
         let n = self.bodies.len();
         let row = &self.pairs[i * n..(i + 1) * n];
-        let mut best = NEVER;
-        for (j, &t) in row.iter().enumerate() {
-            if t < best.t {
-                best = Best { t, with: j };
-            }
+        let t = earliest(row);
+        match row.iter().position(|&x| x == t) {
+            Some(with) if t < f64::INFINITY => Best { t, with },
+            _ => NEVER,
         }
-        best
     }
 
     fn predict_solo(&self, b: &State) -> Option<(f64, Solo)> {
@@ -749,24 +794,59 @@ impl Engine {
 
     /// The earliest pending event, by (time, rank, lower index, higher index).
     fn next(&self) -> Option<(f64, Next)> {
-        let mut best: Option<(f64, u8, usize, usize, Next)> = None;
-        for i in 0..self.bodies.len() {
-            if let Some((t, s)) = self.solo[i] {
-                let key = (t, s.rank(), i, i, Next::Solo(i, s));
-                if best.is_none_or(|b| (key.0, key.1, key.2, key.3) < (b.0, b.1, b.2, b.3)) {
+        let t = earliest(&self.due);
+        if t == f64::INFINITY {
+            return None;
+        }
+        let mut best: Option<(u8, usize, usize, Next)> = None;
+        for (i, _) in self.due.iter().enumerate().filter(|&(_, &d)| d == t) {
+            if let Some((ts, s)) = self.solo[i] {
+                let key = (s.rank(), i, i, Next::Solo(i, s));
+                if ts == t && best.is_none_or(|b| (key.0, key.1, key.2) < (b.0, b.1, b.2)) {
                     best = Some(key);
                 }
             }
             let p = self.best[i];
-            if p.t.is_finite() {
+            if p.t == t {
                 let (lo, hi) = (i.min(p.with), i.max(p.with));
-                let key = (p.t, 0, lo, hi, Next::Pair(lo, hi));
-                if best.is_none_or(|b| (key.0, key.1, key.2, key.3) < (b.0, b.1, b.2, b.3)) {
+                let key = (0, lo, hi, Next::Pair(lo, hi));
+                if best.is_none_or(|b| (key.0, key.1, key.2) < (b.0, b.1, b.2)) {
                     best = Some(key);
                 }
             }
         }
-        best.map(|b| (b.0, b.4))
+        best.map(|b| (t, b.3))
+    }
+}
+
+/// The least of `times` (infinity if empty), in four independent lanes so
+/// that the compiler can use vector minimums.
+fn earliest(times: &[f64]) -> f64 {
+    let mut lanes = [f64::INFINITY; 4];
+    let chunks = times.chunks_exact(4);
+    let rest = chunks.remainder();
+    for c in chunks {
+        for k in 0..4 {
+            lanes[k] = if c[k] < lanes[k] { c[k] } else { lanes[k] };
+        }
+    }
+    for (k, &x) in rest.iter().enumerate() {
+        lanes[k] = if x < lanes[k] { x } else { lanes[k] };
+    }
+    let a = if lanes[1] < lanes[0] {
+        lanes[1]
+    } else {
+        lanes[0]
+    };
+    let b = if lanes[3] < lanes[2] {
+        lanes[3]
+    } else {
+        lanes[2]
+    };
+    if b < a {
+        b
+    } else {
+        a
     }
 }
 

@@ -5,7 +5,8 @@
 //! changes its motion: a contact with another body or a cushion
 //! ([`collide`]), falling into or jumping over a pocket, leaving the table,
 //! or coming to rest. Event times are computed in closed form or by exact
-//! root isolation ([`predict`], [`roots`]); time is never stepped. The
+//! root isolation ([`predict`], [`roots`]), only for bodies that can meet
+//! ([`sweep`]); time is never stepped. The
 //! [`Engine`] returns an [`Outcome`]: the ordered event log, every body's
 //! path as analytic segments, and where each body ended.
 //!
@@ -19,6 +20,7 @@ pub mod motion;
 mod params;
 mod predict;
 pub mod roots;
+mod sweep;
 
 pub use engine::{simulate, Engine, RESTING_SPEED, STOP_SPEED};
 pub use event::{Body, Event, EventKind, Exit, Fate, Outcome};
