@@ -30,7 +30,7 @@ use super::event::{Body, Event, EventKind, Exit, Fate, Outcome};
 use super::motion::{Kin, Track};
 use super::params::Physics;
 use super::predict::{self, Solo};
-use super::sweep::{self, next_member, Near, Sweeps};
+use super::sweep::{self, Near, Sweeps};
 use crate::stroke::{check_parameters, validate_with, InputError, Stroke};
 use crate::table::{Corner, Side, Table};
 
@@ -224,7 +224,7 @@ impl Engine {
         self.hits.resize(sweep::words(n), 0);
         self.visit.clone_from(&self.hits);
         let tol = self.physics.contact_tolerance;
-        self.sweeps.reset(n);
+        self.sweeps.reset(n, self.table.size);
         // Where the bodies stand: enough for the first settle, which looks
         // only at this instant; the striker's real sweep follows it.
         for (i, b) in self.bodies.iter().enumerate() {
@@ -553,28 +553,33 @@ impl Engine {
             // Every body is inside its sweep now (impulses change only
             // velocities), so only bodies whose sweeps overlap can touch.
             let pi = self.bodies[i].track.position(now);
-            let mut from = 0;
-            while let Some(j) = next_member(self.near.row(i), &mut from) {
-                if j == i {
-                    continue;
-                }
-                let (a, b) = (&self.bodies[i], &self.bodies[j]);
-                if !b.alive || (!a.track.moving() && !b.track.moving()) {
-                    continue;
-                }
-                let rel = b.track.position(now) - pi;
-                let dist2 = rel.length_squared();
-                let reach = a.radius + b.radius + tol;
-                if dist2 > reach * reach {
-                    continue;
-                }
-                let dist = dist2.sqrt();
-                let closing =
-                    (a.track.velocity(self.now) - b.track.velocity(self.now)).dot(rel) / dist;
-                if closing > RESTING_SPEED {
-                    self.strike(i, j, out);
-                    impulses += 1;
-                    self.steps += 1;
+            // Impulses change no sweeps, so the row is stable meanwhile.
+            for w in 0..self.hits.len() {
+                let mut bits = self.near.row(i)[w];
+                while bits != 0 {
+                    let j = w * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    if j == i {
+                        continue;
+                    }
+                    let (a, b) = (&self.bodies[i], &self.bodies[j]);
+                    if !b.alive || (!a.track.moving() && !b.track.moving()) {
+                        continue;
+                    }
+                    let rel = b.track.position(now) - pi;
+                    let dist2 = rel.length_squared();
+                    let reach = a.radius + b.radius + tol;
+                    if dist2 > reach * reach {
+                        continue;
+                    }
+                    let dist = dist2.sqrt();
+                    let closing =
+                        (a.track.velocity(self.now) - b.track.velocity(self.now)).dot(rel) / dist;
+                    if closing > RESTING_SPEED {
+                        self.strike(i, j, out);
+                        impulses += 1;
+                        self.steps += 1;
+                    }
                 }
             }
             for side in Side::ALL {
@@ -700,42 +705,45 @@ impl Engine {
         for &i in &touched {
             self.bodies[i].dirty = false;
             let b = self.bodies[i];
-            let ki = self.kin(i);
-            // Only bodies near `i`, or with a prediction to withdraw, can
-            // change; for all others the pair stays "never".
+            self.refresh_kin(i);
+            let i_moving = self.kins[i].moving;
             // Only bodies near `i` now, or near it before (which may hold a
             // prediction to withdraw), can change; for all others the pair
             // stays "never".
-            let (lo, hi) = self.sweeps.of(i);
-            self.sweeps.overlapping(lo, hi, &mut self.hits);
+            self.sweeps.overlapping_body(i, &mut self.hits);
             for ((v, &new), &old) in self.visit.iter_mut().zip(&self.hits).zip(self.near.row(i)) {
                 *v = new | old;
             }
             self.near.set(i, &self.hits);
-            let mut from = 0;
-            while let Some(j) = next_member(&self.visit, &mut from) {
-                if j == i {
-                    continue;
-                }
-                let old = self.pairs[i * n + j];
-                let near = self.sweeps.overlap(i, j);
-                let t = if near && (ki.moving || self.bodies[j].track.moving()) {
-                    let kj = self.kin(j);
-                    predict::contact(&ki, b.radius, &kj, self.bodies[j].radius, now, tol)
-                        .unwrap_or(f64::INFINITY)
-                } else {
-                    f64::INFINITY
-                };
-                if t == old {
-                    continue;
-                }
-                self.pairs[i * n + j] = t;
-                self.pairs[j * n + i] = t;
-                let bj = self.best[j];
-                if t < bj.t || (t == bj.t && i < bj.with) {
-                    self.set_best(j, Best { t, with: i });
-                } else if bj.with == i {
-                    self.set_best(j, self.scan(j));
+            for w in 0..self.visit.len() {
+                let mut bits = self.visit[w];
+                while bits != 0 {
+                    let j = w * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    if j == i {
+                        continue;
+                    }
+                    let old = self.pairs[i * n + j];
+                    let near = self.hits[j / 64] >> (j % 64) & 1 == 1;
+                    let t = if near && (i_moving || self.bodies[j].track.moving()) {
+                        self.refresh_kin(j);
+                        let (ki, kj) = (&self.kins[i], &self.kins[j]);
+                        predict::contact(ki, b.radius, kj, self.bodies[j].radius, now, tol)
+                            .unwrap_or(f64::INFINITY)
+                    } else {
+                        f64::INFINITY
+                    };
+                    if t == old {
+                        continue;
+                    }
+                    self.pairs[i * n + j] = t;
+                    self.pairs[j * n + i] = t;
+                    let bj = self.best[j];
+                    if t < bj.t || (t == bj.t && i < bj.with) {
+                        self.set_best(j, Best { t, with: i });
+                    } else if bj.with == i {
+                        self.set_best(j, self.scan(j));
+                    }
                 }
             }
             self.set_best(i, self.scan(i));
@@ -745,12 +753,11 @@ impl Engine {
     }
 
     /// Body `i`'s state at `now`, computed once per instant.
-    fn kin(&mut self, i: usize) -> Kin {
+    fn refresh_kin(&mut self, i: usize) {
         if self.kin_at[i] != self.epoch {
             self.kin_at[i] = self.epoch;
             self.kins[i] = self.bodies[i].track.kin(self.now);
         }
-        self.kins[i]
     }
 
     fn set_best(&mut self, i: usize, best: Best) {
@@ -797,6 +804,16 @@ impl Engine {
         let t = earliest(&self.due);
         if t == f64::INFINITY {
             return None;
+        }
+        let first = self.due.iter().position(|&d| d == t)?;
+        if !self.due[first + 1..].contains(&t) {
+            // One body alone is due: a contact would make its partner due
+            // too, so this is a solo event.
+            if let Some((ts, s)) = self.solo[first] {
+                if ts == t {
+                    return Some((t, Next::Solo(first, s)));
+                }
+            }
         }
         let mut best: Option<(u8, usize, usize, Next)> = None;
         for (i, _) in self.due.iter().enumerate().filter(|&(_, &d)| d == t) {

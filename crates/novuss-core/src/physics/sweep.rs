@@ -23,45 +23,24 @@ pub(crate) fn words(n: usize) -> usize {
     n.div_ceil(WORD)
 }
 
-/// The first member of `set` at or after `*from`, moving `*from` past it.
-pub(crate) fn next_member(set: &[u64], from: &mut usize) -> Option<usize> {
-    let mut w = *from / WORD;
-    let mut mask = u64::MAX.checked_shl((*from % WORD) as u32).unwrap_or(0);
-    while let Some(&word) = set.get(w) {
-        let left = word & mask;
-        if left != 0 {
-            let j = w * WORD + left.trailing_zeros() as usize;
-            *from = j + 1;
-            return Some(j);
-        }
-        w += 1;
-        mask = u64::MAX;
-    }
-    None
+/// `x - pad` as an `f32`, which is no greater than `x` when `pad` is at
+/// least 2⁻²³ of `|x|` (converting rounds to nearest: off by at most 2⁻²⁴).
+fn below(x: f64, pad: f64) -> f32 {
+    (x - pad) as f32
 }
 
-/// Converting to `f32` rounds to the nearest value, off by at most 2⁻²⁴
-/// of the value; widening by twice that first makes the result fall on the
-/// intended side without a branch. (The absolute term covers values near
-/// zero.)
-fn widening(x: f64) -> f64 {
-    x.abs() * f64::from(f32::EPSILON) + 1e-30
-}
-
-/// `x`, or a little less, as an `f32` no greater than `x`.
-fn below(x: f64) -> f32 {
-    (x - widening(x)) as f32
-}
-
-/// `x`, or a little more, as an `f32` no less than `x`.
-fn above(x: f64) -> f32 {
-    (x + widening(x)) as f32
+/// `x + pad` as an `f32`, no less than `x` under the same condition.
+fn above(x: f64, pad: f64) -> f32 {
+    (x + pad) as f32
 }
 
 /// Every body's box. Arrays are padded to a multiple of four with empty
 /// boxes, which overlap nothing.
 #[derive(Default)]
 pub(crate) struct Sweeps {
+    /// Widening that keeps `f32` rounding outwards for every coordinate a
+    /// body on the table can have.
+    pad: f64,
     min_x: Vec<f32>,
     min_y: Vec<f32>,
     max_x: Vec<f32>,
@@ -69,8 +48,12 @@ pub(crate) struct Sweeps {
 }
 
 impl Sweeps {
-    /// Room for `n` bodies, all with empty boxes.
-    pub fn reset(&mut self, n: usize) {
+    /// Room for `n` bodies, all with empty boxes, on a table of side
+    /// `size`.
+    pub fn reset(&mut self, n: usize, size: f64) {
+        // Bodies stay within the cushions: coordinates are at most `size`
+        // in magnitude; twice that (plus a metre) leaves ample room.
+        self.pad = (2.0 * size.abs() + 1.0) * f64::from(f32::EPSILON);
         let padded = n.div_ceil(4) * 4;
         for (v, fill) in [
             (&mut self.min_x, f32::INFINITY),
@@ -86,10 +69,11 @@ impl Sweeps {
     /// Body `i` runs from `from` to `to` and reaches `margin` around its
     /// centre.
     pub fn set(&mut self, i: usize, from: DVec2, to: DVec2, margin: f64) {
-        self.min_x[i] = below(from.x.min(to.x) - margin);
-        self.min_y[i] = below(from.y.min(to.y) - margin);
-        self.max_x[i] = above(from.x.max(to.x) + margin);
-        self.max_y[i] = above(from.y.max(to.y) + margin);
+        let pad = self.pad;
+        self.min_x[i] = below(from.x.min(to.x) - margin, pad);
+        self.min_y[i] = below(from.y.min(to.y) - margin, pad);
+        self.max_x[i] = above(from.x.max(to.x) + margin, pad);
+        self.max_y[i] = above(from.y.max(to.y) + margin, pad);
     }
 
     /// Body `i` has left the table: it overlaps nothing.
@@ -100,26 +84,14 @@ impl Sweeps {
         self.max_y[i] = f32::NEG_INFINITY;
     }
 
-    /// Body `i`'s box as lower and upper corners.
-    pub fn of(&self, i: usize) -> (DVec2, DVec2) {
-        (
-            DVec2::new(self.min_x[i].into(), self.min_y[i].into()),
-            DVec2::new(self.max_x[i].into(), self.max_y[i].into()),
-        )
-    }
-
-    /// Whether the boxes of bodies `i` and `j` overlap.
-    pub fn overlap(&self, i: usize, j: usize) -> bool {
-        (self.min_x[j] <= self.max_x[i])
-            & (self.max_x[j] >= self.min_x[i])
-            & (self.min_y[j] <= self.max_y[i])
-            & (self.max_y[j] >= self.min_y[i])
-    }
-
     /// Writes into `out` (a bit set of [`words`] words) the bodies whose
-    /// boxes overlap the box from `lo` to `hi`.
-    pub fn overlapping(&self, lo: DVec2, hi: DVec2, out: &mut [u64]) {
-        let q = [below(lo.x), below(lo.y), above(hi.x), above(hi.y)];
+    /// boxes overlap body `i`'s own box (`i` among them, unless removed).
+    pub fn overlapping_body(&self, i: usize, out: &mut [u64]) {
+        let q = [self.min_x[i], self.min_y[i], self.max_x[i], self.max_y[i]];
+        self.overlapping_query(q, out);
+    }
+
+    fn overlapping_query(&self, q: [f32; 4], out: &mut [u64]) {
         out.fill(0);
         let quads = self
             .min_x
@@ -221,8 +193,7 @@ impl Near {
         self.reset(n);
         let words = self.words;
         for i in 0..n {
-            let (lo, hi) = sweeps.of(i);
-            sweeps.overlapping(lo, hi, &mut self.rows[i * words..(i + 1) * words]);
+            sweeps.overlapping_body(i, &mut self.rows[i * words..(i + 1) * words]);
         }
     }
 }
@@ -231,8 +202,27 @@ impl Near {
 mod tests {
     use super::*;
 
+    /// The first member of `set` at or after `*from`, moving `*from` past it.
+    fn next_member(set: &[u64], from: &mut usize) -> Option<usize> {
+        let mut w = *from / WORD;
+        let mut mask = u64::MAX.checked_shl((*from % WORD) as u32).unwrap_or(0);
+        while let Some(&word) = set.get(w) {
+            let left = word & mask;
+            if left != 0 {
+                let j = w * WORD + left.trailing_zeros() as usize;
+                *from = j + 1;
+                return Some(j);
+            }
+            w += 1;
+            mask = u64::MAX;
+        }
+        None
+    }
+
     #[test]
     fn rounding_is_outwards() {
+        let mut s = Sweeps::default();
+        s.reset(1, 1.0);
         for x in [
             0.0,
             1e-9,
@@ -241,32 +231,40 @@ mod tests {
             0.985,
             1.0 / 3.0,
             0.999_999_99,
-            7.77,
+            2.9,
             -0.2,
         ] {
-            assert!(f64::from(below(x)) <= x && f64::from(above(x)) >= x, "{x}");
-            assert!((f64::from(below(x)) - x).abs() < 1e-6);
+            let (lo, hi) = (below(x, s.pad), above(x, s.pad));
+            assert!(f64::from(lo) <= x && f64::from(hi) >= x, "{x}");
+            assert!(x - f64::from(lo) < 1e-6 && f64::from(hi) - x < 1e-6, "{x}");
         }
     }
 
     #[test]
-    fn boxes_round_outwards_and_overlap_as_boxes_do() {
+    fn boxes_overlap_as_boxes_do_across_words() {
         let mut s = Sweeps::default();
-        s.reset(70);
-        // A box ending exactly where the query begins still overlaps.
+        s.reset(70, 1.0);
         s.set(0, DVec2::new(0.1, 0.1), DVec2::new(0.3, 0.2), 0.0);
-        s.set(66, DVec2::new(0.5, 0.5), DVec2::new(0.5, 0.5), 0.015);
+        // Touches body 0's box exactly at a corner: still overlapping.
+        s.set(66, DVec2::new(0.3, 0.2), DVec2::new(0.5, 0.5), 0.0);
         s.set(3, DVec2::new(0.9, 0.9), DVec2::new(0.95, 0.95), 0.0);
+        // 1 mm into body 0's box, and 1 mm clear of it.
+        s.set(4, DVec2::new(0.304, 0.1), DVec2::new(0.304, 0.1), 0.005);
+        s.set(5, DVec2::new(0.306, 0.1), DVec2::new(0.306, 0.1), 0.005);
         let mut out = vec![0; words(70)];
-        s.overlapping(DVec2::new(0.3, 0.2), DVec2::new(0.49, 0.49), &mut out);
+        s.overlapping_body(0, &mut out);
         let mut from = 0;
         assert_eq!(next_member(&out, &mut from), Some(0));
+        assert_eq!(next_member(&out, &mut from), Some(4));
         assert_eq!(next_member(&out, &mut from), Some(66));
         assert_eq!(next_member(&out, &mut from), None);
-        assert!(s.overlap(0, 0) && !s.overlap(0, 3) && !s.overlap(0, 66));
+        s.overlapping_body(3, &mut out);
+        assert_eq!(out, vec![1 << 3, 0]);
         s.vanish(0);
-        s.overlapping(DVec2::ZERO, DVec2::ONE, &mut out);
-        assert_eq!(out, vec![1 << 3, 1 << 2]);
+        s.overlapping_body(0, &mut out);
+        assert_eq!(out, vec![0, 0]);
+        s.overlapping_body(66, &mut out);
+        assert_eq!(out, vec![0, 1 << 2]);
     }
 
     #[test]
