@@ -7,9 +7,9 @@
 //! cannot produce (`000` 3.6.13–3.6.16, 6.6).
 //!
 //! The judgement runs in a fixed order: what the striker touched first
-//! ([`path`]), the fouls of the stroke ([`fouls`]), which discs are restored,
+//! (`path`), the fouls of the stroke (`fouls`), which discs are restored,
 //! where discs that left the table go, the penalty disc or debt, the turn,
-//! and the set's result ([`outcome`]).
+//! and the set's result (`outcome`).
 
 mod fouls;
 mod outcome;
