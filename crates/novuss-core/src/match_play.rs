@@ -784,9 +784,9 @@ mod tests {
             assert_eq!(m.players_of_side(side), vec![side]);
             assert_eq!(m.contender_of_side(side), Some(side));
         }
-        m.record(won(2)).unwrap(); // Cilda.
-                                   // Interpretation: clockwise move, the opening seat stays; Dainis,
-                                   // who played last, opens set 2 from North.
+        // Cilda wins. Interpretation: clockwise move, the opening seat
+        // stays; Dainis, who played last, opens set 2 from North.
+        m.record(won(2)).unwrap();
         assert_eq!(m.seating(), &[East, South, West, North]);
         assert_eq!(m.opener(), Some(3));
         assert_eq!(m.players_of_side(0), vec![3]);

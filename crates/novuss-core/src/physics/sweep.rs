@@ -16,11 +16,16 @@
 use glam::DVec2;
 
 /// Bodies per `u64` word of a bit set.
-const WORD: usize = 64;
+pub(crate) const WORD: usize = 64;
 
 /// Words a bit set of `n` bodies needs.
 pub(crate) fn words(n: usize) -> usize {
     n.div_ceil(WORD)
+}
+
+/// Whether body `j` is in the bit set `set`.
+pub(crate) fn contains(set: &[u64], j: usize) -> bool {
+    set[j / WORD] >> (j % WORD) & 1 == 1
 }
 
 /// `x - pad` as an `f32`, which is no greater than `x` when `pad` is at
@@ -88,10 +93,6 @@ impl Sweeps {
     /// boxes overlap body `i`'s own box (`i` among them, unless removed).
     pub fn overlapping_body(&self, i: usize, out: &mut [u64]) {
         let q = [self.min_x[i], self.min_y[i], self.max_x[i], self.max_y[i]];
-        self.overlapping_query(q, out);
-    }
-
-    fn overlapping_query(&self, q: [f32; 4], out: &mut [u64]) {
         out.fill(0);
         let quads = self
             .min_x
@@ -258,6 +259,7 @@ mod tests {
         assert_eq!(next_member(&out, &mut from), Some(4));
         assert_eq!(next_member(&out, &mut from), Some(66));
         assert_eq!(next_member(&out, &mut from), None);
+        assert!(contains(&out, 66) && !contains(&out, 5) && !contains(&out, 3));
         s.overlapping_body(3, &mut out);
         assert_eq!(out, vec![1 << 3, 0]);
         s.vanish(0);

@@ -5,6 +5,7 @@ use glam::DVec2;
 
 use super::{Engine, RESTING_SPEED};
 use crate::physics::event::Outcome;
+use crate::physics::sweep;
 use crate::table::Side;
 
 impl Engine {
@@ -37,10 +38,10 @@ impl Engine {
             // velocities), so only bodies whose sweeps overlap can touch.
             let pi = self.bodies[i].track.position(now);
             // Impulses change no sweeps, so the row is stable meanwhile.
-            for w in 0..self.hits.len() {
+            for w in 0..self.near.row(i).len() {
                 let mut bits = self.near.row(i)[w];
                 while bits != 0 {
-                    let j = w * 64 + bits.trailing_zeros() as usize;
+                    let j = w * sweep::WORD + bits.trailing_zeros() as usize;
                     bits &= bits - 1;
                     if j == i {
                         continue;
@@ -70,9 +71,8 @@ impl Engine {
                 if !b.alive || !b.track.moving() {
                     break;
                 }
-                let p = pi;
                 let into = b.track.velocity(self.now).dot(side.outward()) > RESTING_SPEED;
-                if into && self.table.distance_to_cushion(p, side) - b.radius <= tol {
+                if into && self.table.distance_to_cushion(pi, side) - b.radius <= tol {
                     self.rebound(i, side, out);
                     impulses += 1;
                     self.steps += 1;

@@ -3,6 +3,7 @@
 
 use super::{Best, Engine, State, NEVER};
 use crate::physics::predict::{self, Solo};
+use crate::physics::sweep;
 
 impl Engine {
     /// New predictions for every body whose motion changed.
@@ -18,7 +19,7 @@ impl Engine {
             let b = self.bodies[i];
             let solo = if b.alive { self.predict_solo(&b) } else { None };
             self.solo[i] = solo;
-            self.due[i] = solo.map_or(f64::INFINITY, |(t, _)| t).min(self.best[i].t);
+            self.refresh_due(i);
             if b.alive {
                 let until = solo.map_or(now, |(t, _)| t);
                 let (from, to) = (b.track.position(now), b.track.position(until));
@@ -43,13 +44,13 @@ impl Engine {
             for w in 0..self.visit.len() {
                 let mut bits = self.visit[w];
                 while bits != 0 {
-                    let j = w * 64 + bits.trailing_zeros() as usize;
+                    let j = w * sweep::WORD + bits.trailing_zeros() as usize;
                     bits &= bits - 1;
                     if j == i {
                         continue;
                     }
                     let old = self.pairs[i * n + j];
-                    let near = self.hits[j / 64] >> (j % 64) & 1 == 1;
+                    let near = sweep::contains(&self.hits, j);
                     let t = if near && (i_moving || self.bodies[j].track.moving()) {
                         self.refresh_kin(j);
                         let (ki, kj) = (&self.kins[i], &self.kins[j]);
@@ -87,7 +88,13 @@ impl Engine {
 
     pub(super) fn set_best(&mut self, i: usize, best: Best) {
         self.best[i] = best;
-        self.due[i] = self.solo[i].map_or(f64::INFINITY, |(t, _)| t).min(best.t);
+        self.refresh_due(i);
+    }
+
+    /// Keeps `due[i]` the earlier of body `i`'s solo event and contact.
+    fn refresh_due(&mut self, i: usize) {
+        let solo = self.solo[i].map_or(f64::INFINITY, |(t, _)| t);
+        self.due[i] = solo.min(self.best[i].t);
     }
 
     /// Body `i`'s earliest predicted contact, the lowest index on ties.
