@@ -7,13 +7,14 @@ use std::io::Read;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use novuss_core::game::{Format, SetState};
 use novuss_core::physics::{Engine, EventKind, Fate, Outcome, Physics};
 use novuss_core::profile::ProfileId;
 use novuss_core::record::{apply, replay, Action, GameRecord};
 use novuss_core::referee::Conduct;
+use novuss_core::seat::Seat;
+use novuss_core::set::{Format, SetState};
 use novuss_core::stroke::Stroke;
-use novuss_core::table::{Side, Table};
+use novuss_core::table::Table;
 use novuss_core::DVec2;
 use serde::Deserialize;
 
@@ -112,7 +113,7 @@ struct StrokeInput {
     conduct: Option<Conduct>,
     /// Who is stroking; a stroke out of turn is refused.
     #[serde(default)]
-    seat: Option<Side>,
+    seat: Option<Seat>,
 }
 
 /// Input of `novuss record`.
@@ -213,7 +214,7 @@ fn print_json<T: serde::Serialize>(value: &T, compact: bool) -> Result<(), Strin
     Ok(())
 }
 
-fn parse_side(s: &str) -> Result<Side, String> {
+fn parse_side(s: &str) -> Result<Seat, String> {
     serde_json::from_value(serde_json::Value::String(s.to_string()))
         .map_err(|_| format!("unknown seat {s:?} (south, west, north, east)"))
 }
@@ -223,7 +224,7 @@ fn new_set(format: &str, profile: &str, first: &str) -> Result<(), String> {
         .map_err(|_| format!("unknown format {format:?} (singles, doubles, four_player)"))?;
     let profile: ProfileId = profile.parse()?;
     let first = parse_side(first)?;
-    if format == Format::Singles && !matches!(first, Side::South | Side::North) {
+    if format == Format::Singles && !matches!(first, Seat::South | Seat::North) {
         return Err("in singles the players sit south and north".into());
     }
     print_json(&SetState::new(profile, format, first), false)
@@ -366,7 +367,7 @@ fn bench(quick: bool, json: bool) {
 }
 
 fn demo() {
-    let state = SetState::new(ProfileId::Lnf2017, Format::Singles, Side::South);
+    let state = SetState::new(ProfileId::Lnf2017, Format::Singles, Seat::South);
     let table = state.table;
     let discs = state.positions();
     let stroke = Stroke {

@@ -87,7 +87,7 @@
 
 use novuss_core::physics::Physics;
 use novuss_core::stroke::Stroke;
-use novuss_core::table::{Side, Table};
+use novuss_core::table::{Cushion, Table};
 use novuss_core::DVec2;
 use rapier2d::prelude::{
     ActiveHooks, BroadPhaseBvh, CCDSolver, CoefficientCombineRule, Collider, ColliderBuilder,
@@ -296,12 +296,12 @@ impl RapierSim {
         // Thick walls, long enough to close the corners.
         let (size, half) = (table.size, table.size / 4.0);
         let long = size / 2.0 + 2.0 * half;
-        for side in Side::ALL {
+        for side in Cushion::ALL {
             let (centre, hx, hy) = match side {
-                Side::South => (DVec2::new(size / 2.0, -half), long, half),
-                Side::North => (DVec2::new(size / 2.0, size + half), long, half),
-                Side::West => (DVec2::new(-half, size / 2.0), half, long),
-                Side::East => (DVec2::new(size + half, size / 2.0), half, long),
+                Cushion::South => (DVec2::new(size / 2.0, -half), long, half),
+                Cushion::North => (DVec2::new(size / 2.0, size + half), long, half),
+                Cushion::West => (DVec2::new(-half, size / 2.0), half, long),
+                Cushion::East => (DVec2::new(size + half, size / 2.0), half, long),
             };
             template.colliders.insert(
                 ColliderBuilder::cuboid(hx as Real, hy as Real)
@@ -367,7 +367,7 @@ impl RapierSim {
                 rb.set_linvel(to_rapier(v), slower > 0.0);
                 let p = from_rapier(rb.translation());
                 let radius = slot.radius;
-                let leaves = Side::ALL.into_iter().any(|side| {
+                let leaves = Cushion::ALL.into_iter().any(|side| {
                     let vn = v.dot(side.outward());
                     vn > self.physics.off_table_speed
                         && self.table.distance_to_cushion(p, side) - radius <= vn * dt + standoff

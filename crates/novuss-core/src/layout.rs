@@ -7,12 +7,13 @@
 
 use glam::DVec2;
 
-use crate::table::{Side, Table};
+use crate::table::{Cushion, Table};
 
 /// `count` discs in a row pressed against cushion `side`, touching one
 /// another, centred on that edge's middle line, listed from the row's
 /// west or south end.
-pub fn row_against(table: &Table, side: Side, count: usize) -> Vec<DVec2> {
+pub fn row_against(table: &Table, side: impl Into<Cushion>, count: usize) -> Vec<DVec2> {
+    let side: Cushion = side.into();
     let r = table.disc.radius;
     let half = count as f64 * r;
     let mid = table.size / 2.0;
@@ -22,10 +23,10 @@ pub fn row_against(table: &Table, side: Side, count: usize) -> Vec<DVec2> {
             // positions a person would write (0.425, not 0.42500000000000004).
             let along = ((mid - half + r + 2.0 * r * k as f64) * 1e9).round() / 1e9;
             match side {
-                Side::South => DVec2::new(along, r),
-                Side::North => DVec2::new(along, table.size - r),
-                Side::West => DVec2::new(r, along),
-                Side::East => DVec2::new(table.size - r, along),
+                Cushion::South => DVec2::new(along, r),
+                Cushion::North => DVec2::new(along, table.size - r),
+                Cushion::West => DVec2::new(r, along),
+                Cushion::East => DVec2::new(table.size - r, along),
             }
         })
         .collect()
@@ -34,8 +35,8 @@ pub fn row_against(table: &Table, side: Side, count: usize) -> Vec<DVec2> {
 /// The singles opening: the south player's eight discs against the north
 /// cushion (first), then the north player's against the south cushion.
 pub fn singles_opening(table: &Table) -> Vec<DVec2> {
-    let mut discs = row_against(table, Side::North, 8);
-    discs.extend(row_against(table, Side::South, 8));
+    let mut discs = row_against(table, Cushion::North, 8);
+    discs.extend(row_against(table, Cushion::South, 8));
     discs
 }
 
@@ -46,7 +47,7 @@ mod tests {
     #[test]
     fn a_row_touches_the_cushion_and_is_centred() {
         let t = Table::default();
-        let row = row_against(&t, Side::North, 8);
+        let row = row_against(&t, Cushion::North, 8);
         assert_eq!(row.len(), 8);
         assert!((row[0].x - 0.395).abs() < 1e-12);
         assert!((row[7].x - 0.605).abs() < 1e-12);

@@ -5,7 +5,6 @@
 //! [`physics::Engine`] into an event log, which the referee judges into a new
 //! game state.
 
-pub mod game;
 pub mod layout;
 pub mod match_play;
 pub mod physics;
@@ -13,6 +12,8 @@ pub mod placement;
 pub mod profile;
 pub mod record;
 pub mod referee;
+pub mod seat;
+pub mod set;
 pub mod stroke;
 pub mod table;
 pub mod verdict;

@@ -85,9 +85,9 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::{clockwise, Format, SetResult, SetState};
 use crate::profile::ProfileId;
-use crate::table::Side;
+use crate::seat::Seat;
+use crate::set::{clockwise, Format, SetResult, SetState};
 
 /// The start of a [`SetResult::Replay`]'s `why` that marks a replay after
 /// both openers cleared all their discs in their first turn (`000` 4.6, 5.5;
@@ -105,7 +105,7 @@ pub struct MatchConfig {
     /// players `2t` and `2t + 1`) and in four-player games.
     pub players: Vec<String>,
     /// The seat of each player, in `players` order, for the first set.
-    pub seating: Vec<Side>,
+    pub seating: Vec<Seat>,
     /// The player who opens the first set; their seat is the opening seat
     /// for the whole match.
     pub opener: usize,
@@ -120,7 +120,7 @@ impl MatchConfig {
         sets: u32,
         players: [String; 2],
         opener: usize,
-        opener_seat: Side,
+        opener_seat: Seat,
     ) -> MatchConfig {
         let mut seating = vec![opener_seat.opposite(); 2];
         if let Some(seat) = seating.get_mut(opener) {
@@ -229,7 +229,7 @@ pub struct SetRecord {
     /// The set's number, from 1; a replay keeps the number.
     pub number: u32,
     /// The seat of each player, in [`MatchConfig::players`] order.
-    pub seating: Vec<Side>,
+    pub seating: Vec<Seat>,
     /// The player who opened it.
     pub opener: usize,
     pub result: SetResult,
@@ -296,7 +296,7 @@ impl std::error::Error for MatchError {}
 pub struct Match {
     config: MatchConfig,
     /// Seat of each player for the set to play now (or the last one played).
-    seating: Vec<Side>,
+    seating: Vec<Seat>,
     /// Number of the set to play now (or of the last one, once over).
     number: u32,
     /// Sets won by each contender.
@@ -366,7 +366,7 @@ impl Match {
     }
 
     /// The seat that opens every set of the match (`000` 4.3, 5.3).
-    pub fn first_seat(&self) -> Side {
+    pub fn first_seat(&self) -> Seat {
         self.config.seating[self.config.opener]
     }
 
@@ -391,17 +391,17 @@ impl Match {
 
     /// The seat of each player, in [`MatchConfig::players`] order, for the
     /// set to play now (or the last set played, once over).
-    pub fn seating(&self) -> &[Side] {
+    pub fn seating(&self) -> &[Seat] {
         &self.seating
     }
 
     /// The seat of `player`, `None` if there is no such player.
-    pub fn seat_of(&self, player: usize) -> Option<Side> {
+    pub fn seat_of(&self, player: usize) -> Option<Seat> {
         self.seating.get(player).copied()
     }
 
     /// The player at `seat`, `None` if the seat is empty (singles).
-    pub fn player_at(&self, seat: Side) -> Option<usize> {
+    pub fn player_at(&self, seat: Seat) -> Option<usize> {
         self.seating.iter().position(|&s| s == seat)
     }
 
@@ -572,7 +572,7 @@ impl Match {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use Side::*;
+    use Seat::*;
 
     fn names(n: usize) -> Vec<String> {
         ["Anna", "Bruno", "Cilda", "Dainis"][..n]
@@ -645,7 +645,7 @@ mod tests {
         assert_eq!(m.opener(), Some(1));
         assert_eq!(m.players_of_side(0), vec![1]);
         assert_eq!(side_of_player(&m, 1), 0);
-        // Side 0 (Bruno) wins set 2: it counts for Bruno, not for Anna.
+        // Seat 0 (Bruno) wins set 2: it counts for Bruno, not for Anna.
         m.record(won(0)).unwrap();
         assert_eq!(m.score(), &[1, 1]);
         assert!(!m.is_over());
@@ -724,7 +724,7 @@ mod tests {
                 assert_eq!(players.len(), 2);
                 let team = m.contender_of(players[0]);
                 assert_eq!(m.contender_of(players[1]), team);
-                let seats: Vec<Side> = players.iter().map(|&p| m.seat_of(p).unwrap()).collect();
+                let seats: Vec<Seat> = players.iter().map(|&p| m.seat_of(p).unwrap()).collect();
                 assert_eq!(seats, state.sides[side].seats);
             }
             let opener = m.opener().unwrap();
@@ -734,7 +734,7 @@ mod tests {
             let before = s.clone();
             m.record(won(0)).unwrap();
             // Everybody moved one seat clockwise (`000` 5.3).
-            let after: Vec<Side> = before.iter().map(|&seat| clockwise(seat)).collect();
+            let after: Vec<Seat> = before.iter().map(|&seat| clockwise(seat)).collect();
             assert_eq!(m.seating(), after.as_slice());
         }
         // Anna (team 0) opens set 1 from South; then whoever moves into
@@ -1033,7 +1033,7 @@ mod tests {
                 format,
                 sets: 3,
                 players: names(n),
-                seating: Side::ALL[..n].to_vec(),
+                seating: Seat::ALL[..n].to_vec(),
                 opener: 0,
             })
             .unwrap_err();
@@ -1046,7 +1046,7 @@ mod tests {
 
     #[test]
     fn bad_seatings_are_refused() {
-        let config = |format: Format, seating: Vec<Side>, opener: usize| MatchConfig {
+        let config = |format: Format, seating: Vec<Seat>, opener: usize| MatchConfig {
             profile: ProfileId::Lnf2017,
             format,
             sets: 3,

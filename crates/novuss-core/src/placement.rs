@@ -29,7 +29,7 @@
 //!   zone is full. There a disc may not overlap a pocket hole at all (a
 //!   referee would not hang a disc over a pocket, although the physics would
 //!   only drop it once its centre is over the hole).
-//! * **"Side" in the penalty tie-breaks** (`002` 5.2, `000` 3.1) is a half of
+//! * **"Cushion" in the penalty tie-breaks** (`002` 5.2, `000` 3.1) is a half of
 //!   the whole table, split by the middle line perpendicular to the receiving
 //!   cushion: the third tie-break, "the side which the shot was made from",
 //!   only makes sense so, because the stroke is made from the far cushion.
@@ -57,7 +57,8 @@
 use glam::DVec2;
 
 use crate::physics::Exit;
-use crate::table::{Corner, Side, Table};
+use crate::seat::Seat;
+use crate::table::{Corner, Cushion, Table};
 use crate::zone::{clockwise_next, SeatFrame, CONTACT_TOLERANCE};
 
 /// Two candidate spots whose distances from the middle line differ by no
@@ -93,7 +94,7 @@ fn blockers(table: &Table, discs: &[DVec2]) -> Vec<Blocker> {
 pub fn is_free(table: &Table, discs: &[DVec2], p: DVec2) -> bool {
     let r = table.disc.radius;
     p.is_finite()
-        && Side::ALL
+        && Cushion::ALL
             .into_iter()
             .all(|s| table.distance_to_cushion(p, s) >= r - CONTACT_TOLERANCE)
         && blockers(table, discs)
@@ -175,7 +176,7 @@ fn halves(frame: SeatFrame, mid: f64, discs: &[DVec2], keep: impl Fn(usize) -> b
 /// disc as a debt (`000` 3.2; `002` 5.3–5.4; `003` "pion de dette").
 pub fn penalty_spot(
     table: &Table,
-    offender: Side,
+    offender: Seat,
     discs: &[DVec2],
     penalty: &[bool],
     struck_from: DVec2,
@@ -248,7 +249,7 @@ fn settle(table: &Table, p: DVec2) -> DVec2 {
 /// debt (`002` 5.4).
 pub fn penalty_spots(
     table: &Table,
-    offender: Side,
+    offender: Seat,
     discs: &[DVec2],
     penalty: &[bool],
     struck_from: DVec2,
@@ -281,7 +282,7 @@ pub fn circle_point_distance(table: &Table) -> f64 {
 
 /// The point on the circle's cross line towards cushion `side` where a disc
 /// touches the inside edge of the circle line (`002` 3.9).
-pub fn cross_point(table: &Table, side: Side) -> DVec2 {
+pub fn cross_point(table: &Table, side: Cushion) -> DVec2 {
     table.centre() + side.outward() * circle_point_distance(table)
 }
 
@@ -299,7 +300,7 @@ fn diagonal(corner: Corner) -> DVec2 {
 /// Of a corner's two cushions, the one met first turning clockwise from the
 /// diagonal: north-east → east, south-east → south, south-west → west,
 /// north-west → north.
-fn clockwise_after(corner: Corner) -> Side {
+fn clockwise_after(corner: Corner) -> Cushion {
     let (a, b) = corner.sides();
     if clockwise_next(a) == b {
         b
@@ -309,7 +310,7 @@ fn clockwise_after(corner: Corner) -> Side {
 }
 
 /// The four cross arms clockwise, starting with `first`.
-fn arms_from(first: Side) -> [Side; 4] {
+fn arms_from(first: Cushion) -> [Cushion; 4] {
     let second = clockwise_next(first);
     let third = clockwise_next(second);
     [first, second, third, clockwise_next(third)]
@@ -345,7 +346,7 @@ pub fn off_table_spot(table: &Table, discs: &[DVec2], exit: Exit) -> Option<DVec
         return Some(centre);
     }
     let first = match exit {
-        Exit::Side(side) => side,
+        Exit::Cushion(side) => side,
         Exit::Corner(corner) => {
             let p = diagonal_point(table, corner);
             if free(p) {
@@ -428,10 +429,10 @@ mod tests {
     fn penalty_disc_on_the_opposite_middle_line_every_seat_002_5_2() {
         let table = t();
         let expected = [
-            (Side::South, DVec2::new(0.5, 0.985)),
-            (Side::North, DVec2::new(0.5, 0.015)),
-            (Side::East, DVec2::new(0.015, 0.5)),
-            (Side::West, DVec2::new(0.985, 0.5)),
+            (Seat::South, DVec2::new(0.5, 0.985)),
+            (Seat::North, DVec2::new(0.5, 0.015)),
+            (Seat::East, DVec2::new(0.015, 0.5)),
+            (Seat::West, DVec2::new(0.985, 0.5)),
         ];
         for (offender, spot) in expected {
             assert_at(
@@ -448,7 +449,7 @@ mod tests {
     fn penalty_disc_shifted_west_to_the_nearer_free_spot_001_penalty_disc() {
         let table = t();
         let blocker = DVec2::new(0.51, 0.985);
-        let got = penalty_spot(&table, Side::South, &[blocker], &[], FROM_EAST);
+        let got = penalty_spot(&table, Seat::South, &[blocker], &[], FROM_EAST);
         assert_at(got, DVec2::new(0.48, 0.985));
         assert!((got.unwrap() - blocker).length() - 0.03 < 1e-12);
     }
@@ -459,7 +460,7 @@ mod tests {
         let table = t();
         let got = penalty_spot(
             &table,
-            Side::South,
+            Seat::South,
             &[DVec2::new(0.49, 0.985)],
             &[],
             FROM_WEST,
@@ -477,7 +478,7 @@ mod tests {
         let table = t();
         let blocker = DVec2::new(0.5, 0.965);
         let shift = 0.0005f64.sqrt();
-        let got = penalty_spot(&table, Side::South, &[blocker], &[], FROM_WEST);
+        let got = penalty_spot(&table, Seat::South, &[blocker], &[], FROM_WEST);
         assert_at(got, DVec2::new(0.5 - shift, 0.985));
     }
 
@@ -488,7 +489,7 @@ mod tests {
     fn penalty_disc_skips_a_gap_too_narrow_002_5_2() {
         let table = t();
         let discs = [DVec2::new(0.48, 0.985), DVec2::new(0.52, 0.985)];
-        let got = penalty_spot(&table, Side::South, &discs, &[], FROM_EAST);
+        let got = penalty_spot(&table, Seat::South, &discs, &[], FROM_EAST);
         // Equidistant; one disc each half, no penalty discs: stroke side east.
         assert_at(got, DVec2::new(0.55, 0.985));
     }
@@ -507,7 +508,7 @@ mod tests {
             DVec2::new(0.3, 0.5),
         ];
         let penalty = [false, true, false, false];
-        let got = penalty_spot(&table, Side::South, &discs, &penalty, FROM_EAST);
+        let got = penalty_spot(&table, Seat::South, &discs, &penalty, FROM_EAST);
         assert_at(got, DVec2::new(0.47, 0.985));
     }
 
@@ -524,7 +525,7 @@ mod tests {
             DVec2::new(0.7, 0.6),
         ];
         let penalty = [false, true, true, false];
-        let got = penalty_spot(&table, Side::South, &discs, &penalty, FROM_EAST);
+        let got = penalty_spot(&table, Seat::South, &discs, &penalty, FROM_EAST);
         assert_at(got, DVec2::new(0.47, 0.985));
     }
 
@@ -535,9 +536,9 @@ mod tests {
         let table = t();
         let discs = [NORTH_MID, DVec2::new(0.2, 0.5), DVec2::new(0.8, 0.5)];
         let penalty = [false, true, true];
-        let west = penalty_spot(&table, Side::South, &discs, &penalty, FROM_WEST);
+        let west = penalty_spot(&table, Seat::South, &discs, &penalty, FROM_WEST);
         assert_at(west, DVec2::new(0.47, 0.985));
-        let east = penalty_spot(&table, Side::South, &discs, &penalty, FROM_EAST);
+        let east = penalty_spot(&table, Seat::South, &discs, &penalty, FROM_EAST);
         assert_at(east, DVec2::new(0.53, 0.985));
     }
 
@@ -549,14 +550,14 @@ mod tests {
         let table = t();
         let got = penalty_spot(
             &table,
-            Side::South,
+            Seat::South,
             &[NORTH_MID],
             &[],
             DVec2::new(0.5, 0.05),
         );
         assert_at(got, DVec2::new(0.53, 0.985));
         let west_mid = DVec2::new(0.015, 0.5);
-        let got = penalty_spot(&table, Side::East, &[west_mid], &[], DVec2::new(0.95, 0.5));
+        let got = penalty_spot(&table, Seat::East, &[west_mid], &[], DVec2::new(0.95, 0.5));
         assert_at(got, DVec2::new(0.015, 0.53));
     }
 
@@ -567,7 +568,7 @@ mod tests {
     #[test]
     fn several_penalty_discs_at_once_spread_symmetrically_002_5_2_000_3_1() {
         let table = t();
-        let got = penalty_spots(&table, Side::South, &[], &[], FROM_WEST, 4);
+        let got = penalty_spots(&table, Seat::South, &[], &[], FROM_WEST, 4);
         let want = [0.5, 0.47, 0.53, 0.44].map(|x| DVec2::new(x, 0.985));
         assert_eq!(got.len(), 4);
         for (g, w) in got.iter().zip(want) {
@@ -589,10 +590,10 @@ mod tests {
             .map(|k| DVec2::new(0.015 + 0.03 * k as f64, 0.985))
             .collect();
         assert_eq!(
-            penalty_spot(&table, Side::South, &discs, &[], FROM_WEST),
+            penalty_spot(&table, Seat::South, &discs, &[], FROM_WEST),
             None
         );
-        assert!(penalty_spots(&table, Side::South, &discs, &[], FROM_WEST, 3).is_empty());
+        assert!(penalty_spots(&table, Seat::South, &discs, &[], FROM_WEST, 3).is_empty());
     }
 
     /// `002` 5.4 ("as many as are allowed"): with room for one only, one of
@@ -604,7 +605,7 @@ mod tests {
             .map(|k| DVec2::new(0.015 + 0.03 * k as f64, 0.985))
             .collect();
         discs.remove(16); // frees x = 0.495 exactly
-        let got = penalty_spots(&table, Side::South, &discs, &[], FROM_WEST, 3);
+        let got = penalty_spots(&table, Seat::South, &discs, &[], FROM_WEST, 3);
         assert_eq!(got.len(), 1);
         assert!(close(got[0], DVec2::new(0.495, 0.985)));
     }
@@ -619,11 +620,11 @@ mod tests {
         let discs: Vec<DVec2> = (0..24)
             .map(|k| DVec2::new(0.145 + 0.03 * k as f64, 0.985))
             .collect();
-        let got = penalty_spot(&table, Side::South, &discs, &[], FROM_WEST);
+        let got = penalty_spot(&table, Seat::South, &discs, &[], FROM_WEST);
         assert_at(got, DVec2::new(0.865, 0.985));
         // One disc fewer at the east end (last at 0.805): 0.835 is free and
         // wholly between the lines (edge at 0.85 < 0.87), so it is chosen.
-        let got = penalty_spot(&table, Side::South, &discs[..23], &[], FROM_WEST);
+        let got = penalty_spot(&table, Seat::South, &discs[..23], &[], FROM_WEST);
         assert_at(got, DVec2::new(0.835, 0.985));
     }
 
@@ -641,12 +642,12 @@ mod tests {
             .map(|k| DVec2::new(0.115 + 0.03 * k as f64, 0.985))
             .collect();
         let slot = (0.065f64.powi(2) - 0.05f64.powi(2)).sqrt();
-        let west = penalty_spot(&table, Side::South, &discs, &[], FROM_WEST).unwrap();
+        let west = penalty_spot(&table, Seat::South, &discs, &[], FROM_WEST).unwrap();
         assert!(
             (west - DVec2::new(0.065 - slot, 0.985)).length() < 1e-12,
             "{west:?}"
         );
-        let east = penalty_spot(&table, Side::South, &discs, &[], FROM_EAST).unwrap();
+        let east = penalty_spot(&table, Seat::South, &discs, &[], FROM_EAST).unwrap();
         assert!(
             (east - DVec2::new(0.935 + slot, 0.985)).length() < 1e-12,
             "{east:?}"
@@ -660,7 +661,7 @@ mod tests {
     #[test]
     fn penalty_disc_shift_every_seat_002_5_2() {
         let table = t();
-        for offender in Side::ALL {
+        for offender in Seat::ALL {
             let recv = SeatFrame::new(&table, offender.opposite());
             let own = SeatFrame::new(&table, offender);
             let mid = recv.world(0.5, 0.015);
@@ -684,7 +685,7 @@ mod tests {
             sx in 0.0f64..1.0,
         ) {
             let table = t();
-            let offender = Side::ALL[seat];
+            let offender = Seat::ALL[seat];
             let recv = SeatFrame::new(&table, offender.opposite());
             let discs: Vec<DVec2> = raw.iter().map(|&(a, d)| recv.world(a, d)).collect();
             let from = SeatFrame::new(&table, offender).world(sx, 0.05);
@@ -715,7 +716,10 @@ mod tests {
     #[test]
     fn off_table_disc_to_the_centre_000_1_20() {
         let table = t();
-        for exit in [Exit::Side(Side::North), Exit::Corner(Corner::SouthWest)] {
+        for exit in [
+            Exit::Cushion(Cushion::North),
+            Exit::Corner(Corner::SouthWest),
+        ] {
             assert_at(off_table_spot(&table, &[DVec2::new(0.2, 0.2)], exit), C);
         }
         assert!((circle_point_distance(&table) - S).abs() < EPS);
@@ -727,13 +731,13 @@ mod tests {
     fn off_table_disc_to_the_cross_point_of_its_side_002_3_9() {
         let table = t();
         let expected = [
-            (Side::North, DVec2::new(0.5, 0.5 + S)),
-            (Side::East, DVec2::new(0.5 + S, 0.5)),
-            (Side::South, DVec2::new(0.5, 0.5 - S)),
-            (Side::West, DVec2::new(0.5 - S, 0.5)),
+            (Cushion::North, DVec2::new(0.5, 0.5 + S)),
+            (Cushion::East, DVec2::new(0.5 + S, 0.5)),
+            (Cushion::South, DVec2::new(0.5, 0.5 - S)),
+            (Cushion::West, DVec2::new(0.5 - S, 0.5)),
         ];
         for (side, spot) in expected {
-            let got = off_table_spot(&table, &[C], Exit::Side(side));
+            let got = off_table_spot(&table, &[C], Exit::Cushion(side));
             assert_at(got, spot);
             // Outer edge on the line's inner edge: 109.5 + 15 = 124.5 mm.
             assert!(((got.unwrap() - C).length() + 0.015 - 0.1245).abs() < EPS);
@@ -746,27 +750,27 @@ mod tests {
     #[test]
     fn off_table_disc_to_the_next_cross_point_clockwise_000_1_20() {
         let table = t();
-        let north = cross_point(&table, Side::North);
-        let west = cross_point(&table, Side::West);
+        let north = cross_point(&table, Cushion::North);
+        let west = cross_point(&table, Cushion::West);
         assert_at(
-            off_table_spot(&table, &[C, north], Exit::Side(Side::North)),
+            off_table_spot(&table, &[C, north], Exit::Cushion(Cushion::North)),
             DVec2::new(0.5 + S, 0.5),
         );
         assert_at(
-            off_table_spot(&table, &[C, west, north], Exit::Side(Side::West)),
+            off_table_spot(&table, &[C, west, north], Exit::Cushion(Cushion::West)),
             DVec2::new(0.5 + S, 0.5),
         );
         // Left over the south with south and west taken: wraps to north.
-        let south = cross_point(&table, Side::South);
+        let south = cross_point(&table, Cushion::South);
         assert_at(
-            off_table_spot(&table, &[C, south, west], Exit::Side(Side::South)),
+            off_table_spot(&table, &[C, south, west], Exit::Cushion(Cushion::South)),
             DVec2::new(0.5, 0.5 + S),
         );
     }
 
     fn five_taken(table: &Table) -> Vec<DVec2> {
         let mut v = vec![C];
-        v.extend(Side::ALL.map(|s| cross_point(table, s)));
+        v.extend(Cushion::ALL.map(|s| cross_point(table, s)));
         v
     }
 
@@ -779,12 +783,12 @@ mod tests {
         let table = t();
         let discs = five_taken(&table);
         for (side, spot) in [
-            (Side::East, DVec2::new(0.53, 0.5)),
-            (Side::North, DVec2::new(0.5, 0.53)),
-            (Side::West, DVec2::new(0.47, 0.5)),
-            (Side::South, DVec2::new(0.5, 0.47)),
+            (Cushion::East, DVec2::new(0.53, 0.5)),
+            (Cushion::North, DVec2::new(0.5, 0.53)),
+            (Cushion::West, DVec2::new(0.47, 0.5)),
+            (Cushion::South, DVec2::new(0.5, 0.47)),
         ] {
-            assert_at(off_table_spot(&table, &discs, Exit::Side(side)), spot);
+            assert_at(off_table_spot(&table, &discs, Exit::Cushion(side)), spot);
         }
     }
 
@@ -798,12 +802,12 @@ mod tests {
         let mut discs = five_taken(&table);
         discs.push(DVec2::new(0.53, 0.5));
         assert_at(
-            off_table_spot(&table, &discs, Exit::Side(Side::East)),
+            off_table_spot(&table, &discs, Exit::Cushion(Cushion::East)),
             DVec2::new(0.56, 0.5),
         );
         discs.push(DVec2::new(0.56, 0.5));
         assert_at(
-            off_table_spot(&table, &discs, Exit::Side(Side::East)),
+            off_table_spot(&table, &discs, Exit::Cushion(Cushion::East)),
             DVec2::new(0.5, 0.47),
         );
     }
@@ -816,7 +820,7 @@ mod tests {
         let table = t();
         let mut discs = five_taken(&table);
         discs[0] = DVec2::new(0.5, 0.51);
-        let got = off_table_spot(&table, &discs, Exit::Side(Side::East)).unwrap();
+        let got = off_table_spot(&table, &discs, Exit::Cushion(Cushion::East)).unwrap();
         assert!(
             (got - DVec2::new(0.5 + 0.0008f64.sqrt(), 0.5)).length() < EPS,
             "{got:?}"
@@ -876,9 +880,9 @@ mod tests {
             &table,
             &[DVec2::new(0.1, 0.5)],
             &[
-                Exit::Side(Side::North),
-                Exit::Side(Side::North),
-                Exit::Side(Side::North),
+                Exit::Cushion(Cushion::North),
+                Exit::Cushion(Cushion::North),
+                Exit::Cushion(Cushion::North),
                 Exit::Corner(Corner::SouthWest),
             ],
         );
@@ -902,12 +906,12 @@ mod tests {
     fn off_table_disc_beyond_the_circle_when_the_cross_is_full() {
         let table = t();
         let mut discs = five_taken(&table);
-        for side in Side::ALL {
+        for side in Cushion::ALL {
             for s in [0.03, 0.06] {
                 discs.push(C + side.outward() * s);
             }
         }
-        let got = off_table_spot(&table, &discs, Exit::Side(Side::East)).unwrap();
+        let got = off_table_spot(&table, &discs, Exit::Cushion(Cushion::East)).unwrap();
         assert!(
             (got - DVec2::new(0.5 + S + 0.03, 0.5)).length() < EPS,
             "{got:?}"
@@ -919,7 +923,7 @@ mod tests {
     fn off_table_disc_none_when_the_cross_is_full_to_the_cushions() {
         let table = t();
         let mut discs = vec![C];
-        for side in Side::ALL {
+        for side in Cushion::ALL {
             for k in 1..=16 {
                 discs.push(C + side.outward() * (0.03 * k as f64));
             }
@@ -927,13 +931,16 @@ mod tests {
         for corner in Corner::ALL {
             discs.push(diagonal_point(&table, corner));
         }
-        assert_eq!(off_table_spot(&table, &discs, Exit::Side(Side::West)), None);
+        assert_eq!(
+            off_table_spot(&table, &discs, Exit::Cushion(Cushion::West)),
+            None
+        );
         assert_eq!(
             off_table_spot(&table, &discs, Exit::Corner(Corner::NorthEast)),
             None
         );
         assert_eq!(
-            off_table_spots(&table, &discs, &[Exit::Side(Side::North)]),
+            off_table_spots(&table, &discs, &[Exit::Cushion(Cushion::North)]),
             vec![None]
         );
     }

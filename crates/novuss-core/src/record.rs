@@ -10,9 +10,9 @@
 use glam::DVec2;
 use serde::{Deserialize, Serialize};
 
-use crate::game::SetState;
 use crate::physics::{Engine, Physics};
 use crate::referee::{self, Conduct, StrokeError};
+use crate::set::SetState;
 use crate::stroke::Stroke;
 use crate::verdict::Verdict;
 
@@ -247,9 +247,9 @@ fn differences(a: &Verdict, b: &Verdict) -> Vec<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Format;
     use crate::profile::ProfileId;
-    use crate::table::Side;
+    use crate::seat::Seat;
+    use crate::set::Format;
 
     fn break_stroke() -> Stroke {
         Stroke {
@@ -261,7 +261,7 @@ mod tests {
 
     #[test]
     fn a_recorded_game_replays_identically_and_a_tampered_one_diverges() {
-        let start = SetState::new(ProfileId::Lnf2017, Format::Singles, Side::South);
+        let start = SetState::new(ProfileId::Lnf2017, Format::Singles, Seat::South);
         let mut engine = Engine::new(start.table, Physics::default());
         let mut rec = GameRecord::new(
             vec!["Anna".into(), "Jānis".into()],
@@ -273,12 +273,12 @@ mod tests {
             .unwrap();
         let seat = state.seat_to_play();
         let reply = Stroke {
-            striker: if seat == Side::North {
+            striker: if seat == Seat::North {
                 DVec2::new(0.5, 0.92)
             } else {
                 DVec2::new(0.5, 0.08)
             },
-            direction: if seat == Side::North {
+            direction: if seat == Seat::North {
                 DVec2::new(0.1, -1.0)
             } else {
                 DVec2::new(0.1, 1.0)
@@ -319,7 +319,7 @@ mod tests {
 
     #[test]
     fn an_illegal_action_leaves_the_record_unchanged() {
-        let start = SetState::new(ProfileId::Lnf2017, Format::Singles, Side::South);
+        let start = SetState::new(ProfileId::Lnf2017, Format::Singles, Seat::South);
         let mut engine = Engine::new(start.table, Physics::default());
         let mut rec = GameRecord::new(vec![], Physics::default(), start.clone());
         let bad = Stroke {

@@ -28,45 +28,45 @@ use serde::{Deserialize, Serialize};
 /// One of the four cushions (edge boards), named by compass side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Side {
+pub enum Cushion {
     South,
     East,
     North,
     West,
 }
 
-impl Side {
+impl Cushion {
     /// All four, in the fixed order used wherever the order matters.
-    pub const ALL: [Side; 4] = [Side::South, Side::East, Side::North, Side::West];
+    pub const ALL: [Cushion; 4] = [Cushion::South, Cushion::East, Cushion::North, Cushion::West];
 
     /// The side across the table.
-    pub fn opposite(self) -> Side {
+    pub fn opposite(self) -> Cushion {
         match self {
-            Side::South => Side::North,
-            Side::North => Side::South,
-            Side::East => Side::West,
-            Side::West => Side::East,
+            Cushion::South => Cushion::North,
+            Cushion::North => Cushion::South,
+            Cushion::East => Cushion::West,
+            Cushion::West => Cushion::East,
         }
     }
 
     /// Unit vector pointing from the table's centre towards this cushion.
     pub fn outward(self) -> DVec2 {
         match self {
-            Side::South => DVec2::new(0.0, -1.0),
-            Side::North => DVec2::new(0.0, 1.0),
-            Side::East => DVec2::new(1.0, 0.0),
-            Side::West => DVec2::new(-1.0, 0.0),
+            Cushion::South => DVec2::new(0.0, -1.0),
+            Cushion::North => DVec2::new(0.0, 1.0),
+            Cushion::East => DVec2::new(1.0, 0.0),
+            Cushion::West => DVec2::new(-1.0, 0.0),
         }
     }
 }
 
-impl std::fmt::Display for Side {
+impl std::fmt::Display for Cushion {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
-            Side::South => "south",
-            Side::East => "east",
-            Side::North => "north",
-            Side::West => "west",
+            Cushion::South => "south",
+            Cushion::East => "east",
+            Cushion::North => "north",
+            Cushion::West => "west",
         })
     }
 }
@@ -102,17 +102,17 @@ impl Corner {
     ];
 
     /// The two cushions that meet at this corner.
-    pub fn sides(self) -> (Side, Side) {
+    pub fn sides(self) -> (Cushion, Cushion) {
         match self {
-            Corner::SouthWest => (Side::South, Side::West),
-            Corner::SouthEast => (Side::South, Side::East),
-            Corner::NorthEast => (Side::North, Side::East),
-            Corner::NorthWest => (Side::North, Side::West),
+            Corner::SouthWest => (Cushion::South, Cushion::West),
+            Corner::SouthEast => (Cushion::South, Cushion::East),
+            Corner::NorthEast => (Cushion::North, Cushion::East),
+            Corner::NorthWest => (Cushion::North, Cushion::West),
         }
     }
 
     /// The corner where two adjacent cushions meet; `None` for opposite sides.
-    pub fn between(a: Side, b: Side) -> Option<Corner> {
+    pub fn between(a: Cushion, b: Cushion) -> Option<Corner> {
         Corner::ALL.into_iter().find(|c| {
             let (p, q) = c.sides();
             (p == a && q == b) || (p == b && q == a)
@@ -139,7 +139,7 @@ pub struct BodySpec {
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Table {
-    /// Side of the square playing surface inside the cushions, m. `000` 7.1.1: 1000 mm.
+    /// Cushion of the square playing surface inside the cushions, m. `000` 7.1.1: 1000 mm.
     pub size: f64,
     /// Distance from each cushion to the centre of its zone line, m. `000` 7.1.2: 130 mm.
     pub line_offset: f64,
@@ -210,19 +210,20 @@ impl Table {
 
     /// Signed distance from `p` to the inner face of cushion `side`
     /// (positive on the playing surface).
-    pub fn distance_to_cushion(&self, p: DVec2, side: Side) -> f64 {
+    pub fn distance_to_cushion(&self, p: DVec2, side: impl Into<Cushion>) -> f64 {
+        let side: Cushion = side.into();
         match side {
-            Side::South => p.y,
-            Side::North => self.size - p.y,
-            Side::West => p.x,
-            Side::East => self.size - p.x,
+            Cushion::South => p.y,
+            Cushion::North => self.size - p.y,
+            Cushion::West => p.x,
+            Cushion::East => self.size - p.x,
         }
     }
 
     /// Whether a body of `radius` centred at `p` lies on the surface, inside
     /// all four cushions (touching one is allowed).
     pub fn within_cushions(&self, p: DVec2, radius: f64) -> bool {
-        Side::ALL
+        Cushion::ALL
             .into_iter()
             .all(|s| self.distance_to_cushion(p, s) >= radius)
     }
@@ -231,7 +232,13 @@ impl Table {
     /// beyond the far edge of the line at distance `line_at` from cushion
     /// `side`, on the cushion's side of it: no part of the line shows
     /// through the hole (see the module docs on line width).
-    pub fn hole_beyond_line(&self, p: DVec2, hole_radius: f64, side: Side, line_at: f64) -> bool {
+    pub fn hole_beyond_line(
+        &self,
+        p: DVec2,
+        hole_radius: f64,
+        side: impl Into<Cushion>,
+        line_at: f64,
+    ) -> bool {
         self.distance_to_cushion(p, side) + hole_radius < line_at - self.line_width / 2.0
     }
 
@@ -261,17 +268,17 @@ mod tests {
         // A disc whose hole edge is exactly at the line's near edge still shows the line.
         let y_clear = 0.130 - 0.0005 - 0.004;
         let just = DVec2::new(0.5, y_clear);
-        assert!(!t.hole_beyond_line(just, 0.004, Side::South, t.line_offset));
+        assert!(!t.hole_beyond_line(just, 0.004, Cushion::South, t.line_offset));
         let beyond = DVec2::new(0.5, y_clear - 1e-6);
-        assert!(t.hole_beyond_line(beyond, 0.004, Side::South, t.line_offset));
+        assert!(t.hole_beyond_line(beyond, 0.004, Cushion::South, t.line_offset));
     }
 
     #[test]
     fn corners_join_adjacent_sides_only() {
         assert_eq!(
-            Corner::between(Side::West, Side::North),
+            Corner::between(Cushion::West, Cushion::North),
             Some(Corner::NorthWest)
         );
-        assert_eq!(Corner::between(Side::East, Side::West), None);
+        assert_eq!(Corner::between(Cushion::East, Cushion::West), None);
     }
 }

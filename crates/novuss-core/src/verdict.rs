@@ -9,9 +9,10 @@ use std::borrow::Cow;
 use glam::DVec2;
 use serde::{Deserialize, Serialize};
 
-use crate::game::SetResult;
 use crate::profile::ProfileId;
-use crate::table::Side;
+use crate::seat::Seat;
+use crate::set::SetResult;
+use crate::table::Cushion;
 
 /// A clause of one of the rule books in `shared/seeds`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -56,7 +57,7 @@ pub struct FirstContact {
     /// [`crate::referee::SIMULTANEOUS`] of each other.
     pub discs: Vec<u16>,
     /// Cushions the striker touched before that, in order.
-    pub cushions_before: Vec<Side>,
+    pub cushions_before: Vec<Cushion>,
 }
 
 /// The fouls a stroke or a player's conduct can commit.
@@ -114,7 +115,7 @@ pub enum Turn {
     /// The same player strokes again (a series, `000` 1.17).
     Continues,
     /// The turn passes to the player at `to`.
-    Passes { to: Side },
+    Passes { to: Seat },
     /// The set is over.
     SetOver,
 }
@@ -124,7 +125,7 @@ pub enum Turn {
 pub struct Verdict {
     pub profile: ProfileId,
     /// The seat that played.
-    pub seat: Side,
+    pub seat: Seat,
     /// The side (colour) it plays for.
     pub side: usize,
     #[serde(skip_serializing_if = "Option::is_none")]

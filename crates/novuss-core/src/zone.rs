@@ -2,7 +2,7 @@
 //! placed and aimed: the pure geometry the referee judges strokes with.
 //!
 //! # Seats
-//! A player is named by the [`Side`] (seat) they play from: South and North in
+//! A player is named by the [`Cushion`] (seat) they play from: South and North in
 //! singles, all four in the four-player game, partners opposite in doubles
 //! (`000` 1.1, 4.1, 5.1; `002` "Number of Players"; `003` "Particularité du
 //! jeu en double"). Every function here takes the seat and works through a
@@ -33,7 +33,8 @@ use std::fmt;
 
 use glam::DVec2;
 
-use crate::table::{Corner, Side, Table};
+use crate::seat::Seat;
+use crate::table::{Corner, Cushion, Table};
 
 /// Two bodies closer than this gap (m) are touching. Equal to the physics'
 /// default [`crate::physics::Physics::contact_tolerance`], so the referee and
@@ -53,13 +54,13 @@ pub const CONTACT_TOLERANCE: f64 = 1e-9;
 /// | West  | North             | `1 − y` | `x`         |
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SeatFrame {
-    seat: Side,
+    seat: Seat,
     size: f64,
 }
 
 impl SeatFrame {
     /// The frame of the player seated at `seat`.
-    pub fn new(table: &Table, seat: Side) -> SeatFrame {
+    pub fn new(table: &Table, seat: Seat) -> SeatFrame {
         SeatFrame {
             seat,
             size: table.size,
@@ -67,33 +68,33 @@ impl SeatFrame {
     }
 
     /// The seat (and the cushion the player stands at).
-    pub fn seat(self) -> Side {
+    pub fn seat(self) -> Seat {
         self.seat
     }
 
     /// The cushion on the player's left hand (where `along` is 0).
-    pub fn left(self) -> Side {
-        clockwise_next(self.seat)
+    pub fn left(self) -> Cushion {
+        clockwise_next(self.seat.cushion())
     }
 
     /// The cushion on the player's right hand (where `along` is the table size).
-    pub fn right(self) -> Side {
+    pub fn right(self) -> Cushion {
         self.left().opposite()
     }
 
     /// The near corner on the player's left.
     pub fn left_corner(self) -> Corner {
-        Corner::between(self.seat, self.left()).expect("adjacent sides meet")
+        Corner::between(self.seat.cushion(), self.left()).expect("adjacent sides meet")
     }
 
     /// The near corner on the player's right.
     pub fn right_corner(self) -> Corner {
-        Corner::between(self.seat, self.right()).expect("adjacent sides meet")
+        Corner::between(self.seat.cushion(), self.right()).expect("adjacent sides meet")
     }
 
     /// Unit vector from the seat's cushion into the table.
     pub fn inward(self) -> DVec2 {
-        -self.seat.outward()
+        -self.seat.cushion().outward()
     }
 
     /// Unit vector along the seat's cushion, towards the player's right.
@@ -105,7 +106,7 @@ impl SeatFrame {
     /// The near left corner of the surface, where `along` and `depth` are 0.
     fn origin(self) -> DVec2 {
         let half = self.size / 2.0;
-        DVec2::splat(half) + (self.seat.outward() + self.left().outward()) * half
+        DVec2::splat(half) + (self.seat.cushion().outward() + self.left().outward()) * half
     }
 
     /// Distance of `p` from the seat's cushion (positive on the surface);
@@ -137,22 +138,22 @@ impl SeatFrame {
 
 /// The next cushion clockwise, seen from above with north up:
 /// North → East → South → West → North.
-pub fn clockwise_next(side: Side) -> Side {
+pub fn clockwise_next(side: Cushion) -> Cushion {
     match side {
-        Side::North => Side::East,
-        Side::East => Side::South,
-        Side::South => Side::West,
-        Side::West => Side::North,
+        Cushion::North => Cushion::East,
+        Cushion::East => Cushion::South,
+        Cushion::South => Cushion::West,
+        Cushion::West => Cushion::North,
     }
 }
 
 /// Lower-case English name of a cushion, for messages.
-fn side_name(side: Side) -> &'static str {
+fn side_name(side: Cushion) -> &'static str {
     match side {
-        Side::South => "south",
-        Side::East => "east",
-        Side::North => "north",
-        Side::West => "west",
+        Cushion::South => "south",
+        Cushion::East => "east",
+        Cushion::North => "north",
+        Cushion::West => "west",
     }
 }
 
@@ -190,7 +191,7 @@ enum LineView {
 /// Where a hole of radius `h` centred at `p` lies with respect to the zone line
 /// of `seat`'s edge zone, and the two adjacent zone lines (the lines along the
 /// neighbouring cushions), in the order own line, left line, right line.
-fn edge_zone_lines(table: &Table, seat: Side, p: DVec2, h: f64) -> [(Side, LineView); 3] {
+fn edge_zone_lines(table: &Table, seat: Seat, p: DVec2, h: f64) -> [(Cushion, LineView); 3] {
     let frame = SeatFrame::new(table, seat);
     let (line, half_w) = (table.line_offset, table.line_width / 2.0);
     // The own zone line is parallel to the cushion: the zone is on the cushion side.
@@ -203,7 +204,7 @@ fn edge_zone_lines(table: &Table, seat: Side, p: DVec2, h: f64) -> [(Side, LineV
         LineView::Visible
     };
     // An adjacent zone line: the zone is on the far side from that cushion.
-    let adjacent = |side: Side| {
+    let adjacent = |side: Cushion| {
         let e = table.distance_to_cushion(p, side);
         if e - h > line + half_w {
             LineView::Clear
@@ -214,7 +215,7 @@ fn edge_zone_lines(table: &Table, seat: Side, p: DVec2, h: f64) -> [(Side, LineV
         }
     };
     [
-        (seat, own),
+        (seat.cushion(), own),
         (frame.left(), adjacent(frame.left())),
         (frame.right(), adjacent(frame.right())),
     ]
@@ -225,7 +226,7 @@ fn edge_zone_lines(table: &Table, seat: Side, p: DVec2, h: f64) -> [(Side, LineV
 /// seat's zone line and between the two adjacent zone lines, with no part of
 /// any of these lines' width showing (`000` 1.6, 2.3, 7.1.2; `002` 2.1–2.2,
 /// 3.1; `003` "zone de tir"). The corner squares are outside it.
-pub fn hole_in_edge_zone(table: &Table, seat: Side, centre: DVec2, hole_radius: f64) -> bool {
+pub fn hole_in_edge_zone(table: &Table, seat: Seat, centre: DVec2, hole_radius: f64) -> bool {
     table.distance_to_cushion(centre, seat) - hole_radius >= 0.0
         && edge_zone_lines(table, seat, centre, hole_radius)
             .iter()
@@ -241,7 +242,7 @@ pub fn hole_in_edge_zone(table: &Table, seat: Side, centre: DVec2, hole_radius: 
 /// The referee asks this for the striking player's discs (are they dark?) and
 /// for an opponent's disc with the *opponent's* seat (was it driven into or
 /// out of the opponent's blind zone? `000` 3.6.4, 3.6.6, 3.6.11; `002` 4.5).
-pub fn blind_zone(table: &Table, seat: Side, disc_centre: DVec2) -> Option<BlindZone> {
+pub fn blind_zone(table: &Table, seat: Seat, disc_centre: DVec2) -> Option<BlindZone> {
     let h = table.disc.hole_radius;
     if hole_in_edge_zone(table, seat, disc_centre, h) {
         Some(BlindZone::Edge)
@@ -257,7 +258,7 @@ pub fn blind_zone(table: &Table, seat: Side, disc_centre: DVec2) -> Option<Blind
 /// disc", `002` 2.2; "pion foncé", `003`): in one of the player's blind zones
 /// with the zone's border invisible through its hole. Otherwise it is *light*
 /// ("active", `002` 2.3; "pion clair", `003`) and may be struck directly.
-pub fn is_dark(table: &Table, seat: Side, disc_centre: DVec2) -> bool {
+pub fn is_dark(table: &Table, seat: Seat, disc_centre: DVec2) -> bool {
     blind_zone(table, seat, disc_centre).is_some()
 }
 
@@ -272,11 +273,11 @@ pub enum StrikerError {
     /// Part of the zone line along cushion `line` shows through the striker's
     /// hole: `line` is the seat itself (its own zone line) or a neighbouring
     /// cushion (an adjacent zone line bounding the edge zone).
-    LineVisible { line: Side },
+    LineVisible { line: Cushion },
     /// The striker's hole lies wholly beyond the zone line along cushion
     /// `line`, outside the edge zone (towards the centre for the seat's own
     /// line, in a corner square for an adjacent line).
-    OutsideZone { line: Side },
+    OutsideZone { line: Cushion },
     /// The striker touches or overlaps playing disc `index` of the list
     /// given (the referee reports the disc's id instead).
     TouchesDisc { index: usize },
@@ -318,7 +319,7 @@ impl std::error::Error for StrikerError {}
 /// placing the striker "directly next to" a disc.
 pub fn check_striker_placement(
     table: &Table,
-    seat: Side,
+    seat: Seat,
     striker: DVec2,
     discs: &[DVec2],
 ) -> Result<(), StrikerError> {
@@ -385,7 +386,7 @@ impl std::error::Error for AimError {}
 /// its centre line (its width is not modelled).
 pub fn check_aim(
     table: &Table,
-    seat: Side,
+    seat: Seat,
     striker: DVec2,
     direction: DVec2,
 ) -> Result<(), AimError> {
@@ -432,7 +433,7 @@ pub fn striker_return_depth(table: &Table) -> f64 {
 /// of a stroke the striker is on the cushion side by construction; the rule is
 /// about coming *back*, so the referee must only apply this after the striker
 /// has been seen beyond the line.
-pub fn striker_back_over_own_line(table: &Table, seat: Side, striker: DVec2) -> bool {
+pub fn striker_back_over_own_line(table: &Table, seat: Seat, striker: DVec2) -> bool {
     table.hole_beyond_line(striker, table.striker.hole_radius, seat, table.line_offset)
 }
 
@@ -467,17 +468,17 @@ mod tests {
         let p = DVec2::new(0.2, 0.7);
         // Expected (along, depth) per the table in SeatFrame's docs.
         let expected = [
-            (Side::South, DVec2::new(0.2, 0.7), Side::West),
-            (Side::North, DVec2::new(0.8, 0.3), Side::East),
-            (Side::East, DVec2::new(0.7, 0.8), Side::South),
-            (Side::West, DVec2::new(0.3, 0.2), Side::North),
+            (Seat::South, DVec2::new(0.2, 0.7), Seat::West),
+            (Seat::North, DVec2::new(0.8, 0.3), Seat::East),
+            (Seat::East, DVec2::new(0.7, 0.8), Seat::South),
+            (Seat::West, DVec2::new(0.3, 0.2), Seat::North),
         ];
         for (seat, local, left) in expected {
             let f = SeatFrame::new(&table, seat);
             assert!(close(f.local(p), local), "{seat:?}: {:?}", f.local(p));
             assert!(close(f.world(local.x, local.y), p), "{seat:?}");
-            assert_eq!(f.left(), left);
-            assert_eq!(f.right(), left.opposite());
+            assert_eq!(f.left(), left.cushion());
+            assert_eq!(f.right(), left.opposite().cushion());
             assert!((f.depth(p) - table.distance_to_cushion(p, seat)).abs() < EPS);
             // The left-hand corner is where along = depth = 0.
             let origin = f.world(0.0, 0.0);
@@ -490,10 +491,10 @@ mod tests {
 
     #[test]
     fn clockwise_is_north_east_south_west() {
-        assert_eq!(clockwise_next(Side::North), Side::East);
-        assert_eq!(clockwise_next(Side::East), Side::South);
-        assert_eq!(clockwise_next(Side::South), Side::West);
-        assert_eq!(clockwise_next(Side::West), Side::North);
+        assert_eq!(clockwise_next(Cushion::North), Cushion::East);
+        assert_eq!(clockwise_next(Cushion::East), Cushion::South);
+        assert_eq!(clockwise_next(Cushion::South), Cushion::West);
+        assert_eq!(clockwise_next(Cushion::West), Cushion::North);
     }
 
     // ---- dark and light discs -----------------------------------------
@@ -505,11 +506,11 @@ mod tests {
     fn dark_vs_light_at_the_zone_line_000_2_3() {
         let table = t();
         let touching = DVec2::new(0.5, DISC_EDGE_LIMIT);
-        assert!(!is_dark(&table, Side::South, touching));
+        assert!(!is_dark(&table, Seat::South, touching));
         let clear = DVec2::new(0.5, DISC_EDGE_LIMIT - 1e-6);
-        assert!(is_dark(&table, Side::South, clear));
+        assert!(is_dark(&table, Seat::South, clear));
         assert_eq!(
-            blind_zone(&table, Side::South, clear),
+            blind_zone(&table, Seat::South, clear),
             Some(BlindZone::Edge)
         );
     }
@@ -518,7 +519,7 @@ mod tests {
     #[test]
     fn dark_vs_light_at_the_zone_line_every_seat_000_2_3() {
         let table = t();
-        for seat in Side::ALL {
+        for seat in Seat::ALL {
             let f = SeatFrame::new(&table, seat);
             let dark = f.world(0.3, DISC_EDGE_LIMIT - 1e-6);
             let light = f.world(0.3, DISC_EDGE_LIMIT + 1e-6);
@@ -536,7 +537,7 @@ mod tests {
     #[test]
     fn corner_squares_are_not_blind_every_seat_000_7_1_2() {
         let table = t();
-        for seat in Side::ALL {
+        for seat in Seat::ALL {
             let f = SeatFrame::new(&table, seat);
             // In the corner square, next to the pocket.
             assert!(!is_dark(&table, seat, f.world(0.110, 0.015)), "{seat:?}");
@@ -563,7 +564,7 @@ mod tests {
     #[test]
     fn the_edge_zone_middle_line_is_not_a_border_000_7_1_2() {
         let table = t();
-        assert!(is_dark(&table, Side::South, DVec2::new(0.5, 0.015)));
+        assert!(is_dark(&table, Seat::South, DVec2::new(0.5, 0.015)));
     }
 
     /// `000` 2.1, `002` 2.1, `001` "Direct strokes": the centre circle is a
@@ -573,7 +574,7 @@ mod tests {
     fn centre_circle_disc_is_dark_for_every_seat_002_2_1() {
         let table = t();
         let limit = 0.125 - 0.0005 - 0.004;
-        for seat in Side::ALL {
+        for seat in Seat::ALL {
             let at_centre = DVec2::new(0.5, 0.5);
             assert_eq!(blind_zone(&table, seat, at_centre), Some(BlindZone::Circle));
             let inside = DVec2::new(0.5 + limit - 1e-6, 0.5);
@@ -593,12 +594,12 @@ mod tests {
         let table = t();
         let near_north = DVec2::new(0.4, 0.95);
         assert_eq!(
-            blind_zone(&table, Side::North, near_north),
+            blind_zone(&table, Seat::North, near_north),
             Some(BlindZone::Edge)
         );
-        assert_eq!(blind_zone(&table, Side::South, near_north), None);
-        assert_eq!(blind_zone(&table, Side::East, near_north), None);
-        assert!(!is_dark(&table, Side::South, near_north));
+        assert_eq!(blind_zone(&table, Seat::South, near_north), None);
+        assert_eq!(blind_zone(&table, Seat::East, near_north), None);
+        assert!(!is_dark(&table, Seat::South, near_north));
     }
 
     // ---- striker placement ---------------------------------------------
@@ -614,7 +615,7 @@ mod tests {
     #[test]
     fn striker_placement_accepted_every_seat_000_1_6() {
         let table = t();
-        for seat in Side::ALL {
+        for seat in Seat::ALL {
             let f = SeatFrame::new(&table, seat);
             for (a, d) in [
                 (0.5, 0.06),
@@ -635,7 +636,7 @@ mod tests {
         // Exactly touching the south cushion, in exact arithmetic.
         let touching = DVec2::new(0.5, 0.0225);
         assert_eq!(
-            check_striker_placement(&table, Side::South, touching, &[]),
+            check_striker_placement(&table, Seat::South, touching, &[]),
             Ok(())
         );
     }
@@ -645,22 +646,28 @@ mod tests {
     #[test]
     fn striker_rejected_over_or_beyond_own_line_every_seat_002_3_1() {
         let table = t();
-        for seat in Side::ALL {
+        for seat in Seat::ALL {
             let f = SeatFrame::new(&table, seat);
             let on_line = f.world(0.5, STRIKER_DEPTH_LIMIT + 1e-6);
             assert_eq!(
                 check_striker_placement(&table, seat, on_line, &[]),
-                Err(StrikerError::LineVisible { line: seat })
+                Err(StrikerError::LineVisible {
+                    line: seat.cushion()
+                })
             );
             let centred_on_line = f.world(0.5, 0.130);
             assert_eq!(
                 check_striker_placement(&table, seat, centred_on_line, &[]),
-                Err(StrikerError::LineVisible { line: seat })
+                Err(StrikerError::LineVisible {
+                    line: seat.cushion()
+                })
             );
             let beyond = f.world(0.5, 0.130 + 0.0005 + 0.005 + 1e-6);
             assert_eq!(
                 check_striker_placement(&table, seat, beyond, &[]),
-                Err(StrikerError::OutsideZone { line: seat })
+                Err(StrikerError::OutsideZone {
+                    line: seat.cushion()
+                })
             );
         }
     }
@@ -671,7 +678,7 @@ mod tests {
     #[test]
     fn striker_rejected_over_adjacent_line_or_in_corner_square_000_1_6() {
         let table = t();
-        for seat in Side::ALL {
+        for seat in Seat::ALL {
             let f = SeatFrame::new(&table, seat);
             let left_line = f.world(STRIKER_END_LIMIT - 1e-6, 0.05);
             assert_eq!(
@@ -696,17 +703,17 @@ mod tests {
         let far = DVec2::new(0.2, 0.5);
         let touching = DVec2::new(0.5 + reach, 0.05);
         assert_eq!(
-            check_striker_placement(&table, Side::South, striker, &[far, touching]),
+            check_striker_placement(&table, Seat::South, striker, &[far, touching]),
             Err(StrikerError::TouchesDisc { index: 1 })
         );
         let overlapping = DVec2::new(0.51, 0.05);
         assert_eq!(
-            check_striker_placement(&table, Side::South, striker, &[overlapping]),
+            check_striker_placement(&table, Seat::South, striker, &[overlapping]),
             Err(StrikerError::TouchesDisc { index: 0 })
         );
         let apart = DVec2::new(0.5 + reach + 1e-6, 0.05);
         assert_eq!(
-            check_striker_placement(&table, Side::South, striker, &[far, apart]),
+            check_striker_placement(&table, Seat::South, striker, &[far, apart]),
             Ok(())
         );
     }
@@ -716,7 +723,7 @@ mod tests {
     #[test]
     fn striker_rejected_off_the_surface() {
         let table = t();
-        for seat in Side::ALL {
+        for seat in Seat::ALL {
             let f = SeatFrame::new(&table, seat);
             let p = f.world(0.5, 0.02);
             assert_eq!(
@@ -725,7 +732,7 @@ mod tests {
             );
         }
         assert_eq!(
-            check_striker_placement(&table, Side::South, DVec2::new(f64::NAN, 0.05), &[]),
+            check_striker_placement(&table, Seat::South, DVec2::new(f64::NAN, 0.05), &[]),
             Err(StrikerError::NotFinite)
         );
     }
@@ -733,16 +740,21 @@ mod tests {
     #[test]
     fn striker_errors_read_well() {
         assert_eq!(
-            StrikerError::LineVisible { line: Side::South }.to_string(),
+            StrikerError::LineVisible {
+                line: Cushion::South
+            }
+            .to_string(),
             "the zone line along the south cushion shows through the striker's hole"
         );
         assert_eq!(
             StrikerError::TouchesDisc { index: 3 }.to_string(),
             "the striker touches disc 3"
         );
-        assert!(StrikerError::OutsideZone { line: Side::West }
-            .to_string()
-            .contains("west cushion"));
+        assert!(StrikerError::OutsideZone {
+            line: Cushion::West
+        }
+        .to_string()
+        .contains("west cushion"));
         assert!(AimError::CueOverCorner {
             corner: Corner::SouthWest
         }
@@ -757,7 +769,7 @@ mod tests {
     #[test]
     fn aim_accepted_every_seat_000_1_15() {
         let table = t();
-        for seat in Side::ALL {
+        for seat in Seat::ALL {
             let f = SeatFrame::new(&table, seat);
             let p = f.world(0.3, 0.05);
             let ahead = f.inward();
@@ -780,7 +792,7 @@ mod tests {
     #[test]
     fn aim_rejected_not_away_from_the_near_cushion_000_1_15() {
         let table = t();
-        for seat in Side::ALL {
+        for seat in Seat::ALL {
             let f = SeatFrame::new(&table, seat);
             let p = f.world(0.5, 0.05);
             assert_eq!(
@@ -793,13 +805,13 @@ mod tests {
             );
         }
         assert_eq!(
-            check_aim(&table, Side::South, DVec2::new(0.5, 0.05), DVec2::ZERO),
+            check_aim(&table, Seat::South, DVec2::new(0.5, 0.05), DVec2::ZERO),
             Err(AimError::NoDirection)
         );
         assert_eq!(
             check_aim(
                 &table,
-                Side::South,
+                Seat::South,
                 DVec2::new(0.5, 0.05),
                 DVec2::new(f64::NAN, 1.0)
             ),
@@ -814,7 +826,7 @@ mod tests {
     #[test]
     fn aim_rejected_over_a_near_corner_002_3_4() {
         let table = t();
-        for seat in Side::ALL {
+        for seat in Seat::ALL {
             let f = SeatFrame::new(&table, seat);
             let p = f.world(0.3, 0.05);
             for k in [6.0, 7.0] {
@@ -838,11 +850,11 @@ mod tests {
         }
         // South's left hand is the west: the south-west corner.
         assert_eq!(
-            SeatFrame::new(&table, Side::South).left_corner(),
+            SeatFrame::new(&table, Seat::South).left_corner(),
             Corner::SouthWest
         );
         assert_eq!(
-            SeatFrame::new(&table, Side::North).left_corner(),
+            SeatFrame::new(&table, Seat::North).left_corner(),
             Corner::NorthEast
         );
     }
@@ -860,10 +872,10 @@ mod tests {
         // Exact limit at South: the hole's edge meets the line's edge: not back.
         assert!(!striker_back_over_own_line(
             &table,
-            Side::South,
+            Seat::South,
             DVec2::new(0.5, STRIKER_DEPTH_LIMIT)
         ));
-        for seat in Side::ALL {
+        for seat in Seat::ALL {
             let f = SeatFrame::new(&table, seat);
             for a in [0.05, 0.5, 0.95] {
                 let back = f.world(a, STRIKER_DEPTH_LIMIT - 1e-6);

@@ -4,7 +4,7 @@
 
 use novuss_core::physics::{simulate, Body, Engine, EventKind, Exit, Fate, Outcome, Physics};
 use novuss_core::stroke::{InputError, Stroke};
-use novuss_core::table::{Corner, Side, Table};
+use novuss_core::table::{Corner, Cushion, Table};
 use novuss_core::DVec2;
 
 fn setup() -> (Table, Physics) {
@@ -128,7 +128,7 @@ fn cushion_reverses_the_normal_speed_times_e_and_keeps_the_tangent() {
     let EventKind::Cushion { side, speed, .. } = ev.kind else {
         unreachable!()
     };
-    assert_eq!(side, Side::East);
+    assert_eq!(side, Cushion::East);
     let before = o.paths[0][0].velocity(ev.t);
     let after = velocity_after(&o, Body::Striker, ev.t);
     assert!((speed - before.x).abs() < 1e-12);
@@ -215,7 +215,7 @@ fn a_hard_hit_on_a_cushion_sends_the_body_off_the_table() {
         o.events[0].kind,
         EventKind::OffTable {
             body: Body::Striker,
-            exit: Exit::Side(Side::North),
+            exit: Exit::Cushion(Cushion::North),
             ..
         }
     ));
@@ -308,7 +308,7 @@ fn a_path_tangent_to_a_pocket_rim_passes_it_both_ways() {
     assert!(o.events.iter().any(|e| matches!(
         e.kind,
         EventKind::Cushion {
-            side: Side::East,
+            side: Cushion::East,
             ..
         }
     )));

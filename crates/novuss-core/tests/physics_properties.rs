@@ -3,7 +3,7 @@
 use novuss_core::layout;
 use novuss_core::physics::{Body, Engine, EventKind, Fate, Outcome, Physics};
 use novuss_core::stroke::Stroke;
-use novuss_core::table::{Side, Table};
+use novuss_core::table::{Cushion, Table};
 use novuss_core::DVec2;
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
@@ -72,7 +72,7 @@ fn check(t: &Table, o: &Outcome, n: usize) -> Result<(), TestCaseError> {
         for (k, &i) in alive.iter().enumerate() {
             let pi = o.position_at(Body::from_index(i), time);
             let ri = radius(t, i);
-            for side in Side::ALL {
+            for side in Cushion::ALL {
                 prop_assert!(
                     t.distance_to_cushion(pi, side) >= ri - 1e-6,
                     "body {} through {:?} at {}",

@@ -3,10 +3,11 @@
 
 mod referee_common;
 
-use novuss_core::game::{Format, Opening, SetResult, SetState};
 use novuss_core::profile::ProfileId;
 use novuss_core::referee::{self, Conduct, StrokeError};
-use novuss_core::table::{Corner, Side};
+use novuss_core::seat::Seat;
+use novuss_core::set::{Format, Opening, SetResult, SetState};
+use novuss_core::table::Corner;
 use novuss_core::verdict::{FoulKind, Turn};
 use referee_common::*;
 
@@ -65,7 +66,7 @@ fn au_000_1_28_warnings_and_forfeits() {
         assert_cites(&vd, "000", "1.28");
 
         let forfeit = Conduct::Forfeit {
-            seat: Side::South,
+            seat: Seat::South,
             reason: "a third warning".into(),
         };
         let (n, vd) = referee::conduct(&s, &forfeit).unwrap();
@@ -75,7 +76,7 @@ fn au_000_1_28_warnings_and_forfeits() {
         ));
         assert_eq!(n.result, vd.set_result);
         let bad = Conduct::Forfeit {
-            seat: Side::East,
+            seat: Seat::East,
             reason: "x".into(),
         };
         assert!(matches!(
@@ -83,9 +84,9 @@ fn au_000_1_28_warnings_and_forfeits() {
             Err(StrokeError::Action(_))
         ));
     }
-    let four = SetState::new(ProfileId::Lnf2017, Format::FourPlayer, Side::South);
+    let four = SetState::new(ProfileId::Lnf2017, Format::FourPlayer, Seat::South);
     let forfeit = Conduct::Forfeit {
-        seat: Side::East,
+        seat: Seat::East,
         reason: "x".into(),
     };
     assert!(matches!(
@@ -99,14 +100,14 @@ fn au_000_1_28_warnings_and_forfeits() {
 /// its discs is pocketed) and the turn stays with the player to stroke.
 #[test]
 fn house_rule_out_of_turn_in_a_four_player_game_costs_a_penalty_disc() {
-    let s = SetState::new(ProfileId::Lnf2017, Format::FourPlayer, Side::South);
-    let (n, vd) = referee::conduct(&s, &Conduct::PlayedOutOfTurn { seat: Side::East }).unwrap();
-    assert_eq!(vd.seat, Side::East);
+    let s = SetState::new(ProfileId::Lnf2017, Format::FourPlayer, Seat::South);
+    let (n, vd) = referee::conduct(&s, &Conduct::PlayedOutOfTurn { seat: Seat::East }).unwrap();
+    assert_eq!(vd.seat, Seat::East);
     assert_eq!(vd.turn, Turn::Continues);
-    let east = s.side_of(Side::East);
+    let east = s.side_of(Seat::East);
     assert_eq!(vd.penalty.as_ref().unwrap().side, east);
     assert_eq!(n.sides[east].debt, 1);
-    assert_eq!(n.seat_to_play(), Side::South);
+    assert_eq!(n.seat_to_play(), Seat::South);
     assert!(n.result.is_none());
 }
 
@@ -123,7 +124,7 @@ fn au_000_5_5_doubles_first_turn_clear_gets_a_reply() {
         put(&mut s, 8, v(0.985, 0.3)); // team 1, against the east cushion
         let (n, vd) = play(&s, head_on(S0, d, 0.5));
         assert_eq!(vd.pocketed, vec![0]);
-        assert_eq!(vd.turn, Turn::Passes { to: Side::West });
+        assert_eq!(vd.turn, Turn::Passes { to: Seat::West });
         assert_eq!(n.opening, Opening::Reply { cleared: 0 });
         assert_cites(&vd, "000", "5.5");
         // West's reply touches nothing: the opening team wins.
@@ -143,7 +144,7 @@ fn au_000_5_5_doubles_first_turn_clear_gets_a_reply() {
 #[test]
 fn au_000_5_6_doubles_penalty_waits_for_the_line_up_to_be_disturbed() {
     for profile in ProfileId::ALL {
-        let mut s = SetState::new(profile, Format::Doubles, Side::South);
+        let mut s = SetState::new(profile, Format::Doubles, Seat::South);
         // Team 0 has one disc pocketed (from the south row), so a penalty
         // disc is available; the north row, opposite South, is untouched.
         s.discs[16].at = None;

@@ -10,9 +10,10 @@
 mod referee_common;
 use referee_common::*;
 
-use novuss_core::game::{Format, SetState};
 use novuss_core::profile::ProfileId;
-use novuss_core::table::{Corner, Side};
+use novuss_core::seat::Seat;
+use novuss_core::set::{Format, SetState};
+use novuss_core::table::Corner;
 use novuss_core::verdict::{FoulKind, Placed, Turn};
 use novuss_core::zone::blind_zone;
 use novuss_core::DVec2;
@@ -41,7 +42,7 @@ fn lnf_002_8_1_partners_discs_are_own_and_turns_go_clockwise() {
         assert!(vd.fouls.is_empty());
         assert_eq!(vd.turn, Turn::Continues, "{profile}");
         let mut n = n;
-        for want in [Side::West, Side::North, Side::East, Side::South] {
+        for want in [Seat::West, Seat::North, Seat::East, Seat::South] {
             let seat = n.seat_to_play();
             let frame = novuss_core::zone::SeatFrame::new(&n.table, seat);
             let from = frame.world(0.3, 0.08);
@@ -63,7 +64,7 @@ fn au_000_5_6_doubles_penalty_disc_opposite_the_offender() {
         s.to_play = 1; // West
         let from = v(0.08, 0.6);
         let (n, vd) = play(&s, towards(from, from + v(1.0, 0.0), speed_for(0.1)));
-        assert_eq!(vd.seat, Side::West);
+        assert_eq!(vd.seat, Seat::West);
         assert_eq!(kinds(&vd), vec![FoulKind::DirectTouchedNothing]);
         let p = vd.penalty.unwrap();
         assert_eq!(p.side, 1);
@@ -75,7 +76,7 @@ fn au_000_5_6_doubles_penalty_disc_opposite_the_offender() {
             }]
         );
         assert_eq!(at(&n, 8), Some(v(0.985, 0.5)));
-        assert_eq!(vd.turn, Turn::Passes { to: Side::North });
+        assert_eq!(vd.turn, Turn::Passes { to: Seat::North });
     }
 }
 
@@ -113,7 +114,7 @@ fn lnf_002_8_2_doubles_blind_drive_penalty_only() {
                 at: NORTH_MID
             }]
         );
-        assert_eq!(vd.turn, Turn::Passes { to: Side::West });
+        assert_eq!(vd.turn, Turn::Passes { to: Seat::West });
         if profile == AU {
             // Disc 0 stopped on 24's old spot: 24 goes as near as it can.
             assert_eq!(vd.restored.len(), 1);
@@ -124,7 +125,7 @@ fn lnf_002_8_2_doubles_blind_drive_penalty_only() {
         } else {
             assert!(vd.restored.is_empty());
             let end = at(&n, 24).unwrap();
-            assert!(blind_zone(&n.table, Side::East, end).is_some(), "{end:?}");
+            assert!(blind_zone(&n.table, Seat::East, end).is_some(), "{end:?}");
         }
     }
 }
@@ -151,7 +152,7 @@ fn au_000_1_1_four_player_every_other_colour_is_an_opponent() {
         assert_eq!(kinds(&vd), vec![FoulKind::DirectOpponentFirst]);
         assert_eq!(vd.fouls[0].discs, vec![16]);
         assert_eq!(vd.penalty.as_ref().unwrap().side, 0);
-        assert_eq!(vd.turn, Turn::Passes { to: Side::West });
+        assert_eq!(vd.turn, Turn::Passes { to: Seat::West });
     }
 }
 
@@ -170,6 +171,6 @@ fn au_000_1_1_four_player_several_restored_is_not_a_forfeit() {
     assert_eq!(vd.set_result, None);
     assert!(n.result.is_none());
     assert!(vd.penalty.is_some());
-    assert_eq!(vd.turn, Turn::Passes { to: Side::West });
+    assert_eq!(vd.turn, Turn::Passes { to: Seat::West });
     assert_cites(&vd, "000", "7.2.2");
 }

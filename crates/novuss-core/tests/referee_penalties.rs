@@ -8,9 +8,10 @@
 mod referee_common;
 use referee_common::*;
 
-use novuss_core::game::{Format, SetResult, SetState};
 use novuss_core::profile::ProfileId;
-use novuss_core::table::{Corner, Side};
+use novuss_core::seat::Seat;
+use novuss_core::set::{Format, SetResult, SetState};
+use novuss_core::table::Corner;
 use novuss_core::verdict::{FoulKind, Placed, StrokeKind, Turn};
 use novuss_core::zone::blind_zone;
 use novuss_core::DVec2;
@@ -50,7 +51,7 @@ fn lnf_002_5_2_penalty_disc_on_the_middle_line_opposite_the_offender() {
         );
         assert!(n.discs[0].penalty);
         let (n2, vd) = play(&n, miss(v(0.4, 0.92)));
-        assert_eq!(vd.seat, Side::North);
+        assert_eq!(vd.seat, Seat::North);
         let p = vd.penalty.unwrap();
         assert_eq!((p.side, p.debt), (1, 0));
         assert_eq!(
@@ -61,7 +62,7 @@ fn lnf_002_5_2_penalty_disc_on_the_middle_line_opposite_the_offender() {
             }]
         );
         assert_eq!(at(&n2, 8), Some(SOUTH_MID));
-        assert_eq!(vd.turn, Turn::Passes { to: Side::South });
+        assert_eq!(vd.turn, Turn::Passes { to: Seat::South });
     }
 }
 
@@ -144,9 +145,9 @@ fn au_000_3_2_debt_stands_until_a_disc_is_pocketed_and_a_turn_ends() {
         assert!(p.placed.is_empty());
         assert_eq!((p.side, p.debt), (0, 1));
         assert_eq!(n.sides[0].debt, 1);
-        assert_eq!(n.sides[0].debt_seat, Some(Side::South));
+        assert_eq!(n.sides[0].debt_seat, Some(Seat::South));
         assert_eq!(n.on_table(0), 8);
-        assert_eq!(vd.turn, Turn::Passes { to: Side::North });
+        assert_eq!(vd.turn, Turn::Passes { to: Seat::North });
         // North's turn is skipped here; South plays again.
         n.to_play = 0;
         let d0 = at(&n, 0).unwrap();
@@ -159,7 +160,7 @@ fn au_000_3_2_debt_stands_until_a_disc_is_pocketed_and_a_turn_ends() {
         let d2 = at(&n, 2).unwrap();
         let (n, vd) = play(&n, head_on(S0, d2, 0.3));
         assert!(vd.fouls.is_empty());
-        assert_eq!(vd.turn, Turn::Passes { to: Side::North });
+        assert_eq!(vd.turn, Turn::Passes { to: Seat::North });
         assert_eq!(
             vd.debt_paid,
             vec![Placed {
@@ -183,7 +184,7 @@ fn lnf_002_5_4_owed_discs_are_placed_together_as_far_as_available() {
     s.discs[0].at = None;
     s.discs[1].at = None;
     s.sides[0].debt = 3;
-    s.sides[0].debt_seat = Some(Side::South);
+    s.sides[0].debt_seat = Some(Seat::South);
     let d2 = at(&s, 2).unwrap();
     let (n, vd) = play(&s, head_on(S0, d2, 0.3));
     assert!(vd.fouls.is_empty());
@@ -205,7 +206,7 @@ fn lnf_000_3_3_debt_put_out_when_the_table_is_empty_mid_series() {
     let d = before_pocket(S0, Corner::NorthEast, 0.06);
     put(&mut s, 0, d);
     s.sides[0].debt = 1;
-    s.sides[0].debt_seat = Some(Side::South);
+    s.sides[0].debt_seat = Some(Seat::South);
     let (n, vd) = play(&s, head_on(S0, d, 0.5));
     assert_eq!(vd.pocketed, vec![0]);
     assert_eq!(vd.set_result, None);
@@ -254,7 +255,7 @@ fn au_000_3_6_4_direct_stroke_driving_opponent_into_blind_zone() {
         assert!((back.at - d8).length() < 0.004, "{back:?}");
         assert!((back.at - own).length() > 0.03);
         assert_eq!(at(&n, 8), Some(back.at));
-        assert_eq!(blind_zone(&n.table, Side::North, back.at), None);
+        assert_eq!(blind_zone(&n.table, Seat::North, back.at), None);
         assert_eq!(
             vd.penalty.as_ref().unwrap().placed,
             vec![Placed {
@@ -262,7 +263,7 @@ fn au_000_3_6_4_direct_stroke_driving_opponent_into_blind_zone() {
                 at: NORTH_MID
             }]
         );
-        assert_eq!(vd.turn, Turn::Passes { to: Side::North });
+        assert_eq!(vd.turn, Turn::Passes { to: Seat::North });
         assert_eq!(vd.set_result, None);
     }
 }
@@ -279,14 +280,14 @@ fn lnf_002_4_5_dark_only_rebound_driving_opponent_into_the_circle() {
         put(&mut s, 0, v(0.2, 0.1)); // South: dark only
         let d8 = v(0.5, 0.7);
         put(&mut s, 8, d8);
-        let (n, vd) = play(&s, off_cushion(v(0.3, 0.08), Side::North, d8, 0.45));
+        let (n, vd) = play(&s, off_cushion(v(0.3, 0.08), Cushion::North, d8, 0.45));
         assert_eq!(vd.kind, Some(StrokeKind::Rebound));
         assert_eq!(vd.first_contact.as_ref().unwrap().discs, vec![8]);
-        assert_eq!(vd.turn, Turn::Passes { to: Side::North });
+        assert_eq!(vd.turn, Turn::Passes { to: Seat::North });
         if profile == AU {
             assert!(vd.fouls.is_empty(), "{:?}", vd.fouls);
             let end = at(&n, 8).unwrap();
-            assert!(blind_zone(&n.table, Side::North, end).is_some(), "{end:?}");
+            assert!(blind_zone(&n.table, Seat::North, end).is_some(), "{end:?}");
         } else {
             assert_eq!(kinds(&vd), vec![FoulKind::BlindDrive], "{profile}");
             assert_eq!(vd.restored, vec![Placed { disc: 8, at: d8 }]);
@@ -320,7 +321,7 @@ fn au_000_3_6_4_two_discs_driven_into_blind_zone_forfeit() {
             assert!(matches!(n.result, Some(SetResult::Won { winner: 1, .. })));
         } else {
             assert_eq!(n.result, None, "{profile}");
-            assert_eq!(vd.turn, Turn::Passes { to: Side::North });
+            assert_eq!(vd.turn, Turn::Passes { to: Seat::North });
         }
     }
 }
@@ -338,7 +339,7 @@ fn au_000_3_6_6_direct_stroke_driving_opponent_out_of_blind_zone() {
         let end = at(&n, 8).unwrap();
         assert!((end.y - 0.7).abs() < 0.01, "{end:?}");
         assert!(vd.restored.is_empty());
-        assert_eq!(vd.turn, Turn::Passes { to: Side::North });
+        assert_eq!(vd.turn, Turn::Passes { to: Seat::North });
         if profile == AU {
             assert_eq!(kinds(&vd), vec![FoulKind::OutOfBlind]);
             assert_eq!(vd.fouls[0].discs, vec![8]);
@@ -381,7 +382,7 @@ fn lnf_002_3_9_opponent_disc_off_the_table_goes_to_the_centre() {
         );
         assert_eq!(at(&n, 8), Some(v(0.5, 0.5)));
         assert_eq!(vd.penalty, None);
-        assert_eq!(vd.turn, Turn::Passes { to: Side::North });
+        assert_eq!(vd.turn, Turn::Passes { to: Seat::North });
         assert_cites(&vd, "002", "6.1.3");
     }
 }
@@ -404,7 +405,7 @@ fn au_000_3_6_7_direct_stroke_opponent_disc_off_the_table_is_restored() {
             at: NORTH_MID
         }]
     );
-    assert_eq!(vd.turn, Turn::Passes { to: Side::North });
+    assert_eq!(vd.turn, Turn::Passes { to: Seat::North });
 }
 
 /// `000` 3.6.10, 2.6 note against `002` 3.9: a rebound (off the east
@@ -430,7 +431,7 @@ fn au_000_3_6_10_rebound_opponent_disc_off_the_table_goes_to_the_circle() {
             }]
         );
         assert_eq!(at(&n, 8), Some(v(0.5, 0.5)));
-        assert_eq!(vd.turn, Turn::Passes { to: Side::North });
+        assert_eq!(vd.turn, Turn::Passes { to: Seat::North });
         if profile == AU {
             assert_eq!(kinds(&vd), vec![FoulKind::OpponentOffTable]);
         } else {
@@ -490,6 +491,6 @@ fn lnf_001_penalty_disc_6_illegal_stroke_restores_even_pocketed_discs() {
                 }]
             );
         }
-        assert_eq!(vd.turn, Turn::Passes { to: Side::North });
+        assert_eq!(vd.turn, Turn::Passes { to: Seat::North });
     }
 }

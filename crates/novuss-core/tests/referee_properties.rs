@@ -4,10 +4,10 @@
 mod referee_common;
 use referee_common::*;
 
-use novuss_core::game::{Format, SetState};
 use novuss_core::placement::is_free;
 use novuss_core::profile::ProfileId;
 use novuss_core::referee;
+use novuss_core::set::{Format, SetState};
 use novuss_core::stroke::Stroke;
 use novuss_core::verdict::Turn;
 use novuss_core::zone::SeatFrame;

@@ -9,10 +9,11 @@
 mod referee_common;
 use referee_common::*;
 
-use novuss_core::game::{Format, SetState};
 use novuss_core::profile::ProfileId;
 use novuss_core::referee::StrokeError;
-use novuss_core::table::{Corner, Side};
+use novuss_core::seat::Seat;
+use novuss_core::set::{Format, SetState};
+use novuss_core::table::Corner;
 use novuss_core::verdict::{FoulKind, Placed, StrokeKind, Turn};
 use novuss_core::zone::{is_dark, AimError, StrikerError};
 use novuss_core::DVec2;
@@ -81,7 +82,7 @@ fn au_000_1_18_1_correct_stroke_pocketing_nothing_passes_the_turn() {
             "{:?}",
             vd.fouls
         );
-        assert_eq!(vd.turn, Turn::Passes { to: Side::North });
+        assert_eq!(vd.turn, Turn::Passes { to: Seat::North });
         assert_cites(&vd, "000", "1.18.1");
         let end = at(&n, 0).unwrap();
         // Straight north, 0.5²/(2·1.4715) = 85 mm.
@@ -101,7 +102,7 @@ fn au_000_1_18_1_correct_stroke_pocketing_nothing_passes_the_turn() {
 #[test]
 fn au_000_2_3_all_discs_light_at_the_start_and_the_break_is_direct() {
     for profile in ProfileId::ALL {
-        let s = SetState::new(profile, Format::Singles, Side::South);
+        let s = SetState::new(profile, Format::Singles, Seat::South);
         for d in &s.discs {
             let seat = s.sides[d.side].seats[0];
             assert!(!is_dark(&s.table, seat, d.at.unwrap()), "{d:?}");
@@ -117,7 +118,7 @@ fn au_000_2_3_all_discs_light_at_the_start_and_the_break_is_direct() {
         let want = if own > 0 && opp == 0 && vd.off_table.is_empty() {
             Turn::Continues
         } else {
-            Turn::Passes { to: Side::North }
+            Turn::Passes { to: Seat::North }
         };
         assert_eq!(vd.turn, want, "{profile}");
         n.validate().unwrap();
@@ -139,7 +140,7 @@ fn au_000_2_3_disc_on_the_zone_line_is_light_one_inside_is_dark() {
         let (_, vd) = play(&s, head_on(from, light, 0.3));
         assert!(vd.fouls.is_empty(), "{profile}: {:?}", vd.fouls);
         assert_eq!(vd.first_contact.unwrap().discs, vec![0]);
-        assert_eq!(vd.turn, Turn::Passes { to: Side::North });
+        assert_eq!(vd.turn, Turn::Passes { to: Seat::North });
 
         let dark = v(0.7, limit - 1e-6);
         put(&mut s, 0, dark);
@@ -149,7 +150,7 @@ fn au_000_2_3_disc_on_the_zone_line_is_light_one_inside_is_dark() {
         assert_eq!(vd.restored, vec![Placed { disc: 0, at: dark }]);
         assert_eq!(at(&n, 0), Some(dark));
         assert_penalty_north(&vd, 2);
-        assert_eq!(vd.turn, Turn::Passes { to: Side::North });
+        assert_eq!(vd.turn, Turn::Passes { to: Seat::North });
     }
 }
 
@@ -171,7 +172,7 @@ fn au_000_3_6_3_direct_stroke_on_own_dark_disc_in_the_circle() {
         assert_penalty_north(&vd, 2);
         assert_eq!(at(&n, 2), Some(NORTH_MID));
         assert!(n.discs[2].penalty);
-        assert_eq!(vd.turn, Turn::Passes { to: Side::North });
+        assert_eq!(vd.turn, Turn::Passes { to: Seat::North });
         assert_eq!(vd.set_result, None);
         assert_cites(&vd, "000", "3.6.3");
     }
@@ -198,12 +199,12 @@ fn au_000_3_6_3_two_own_dark_discs_forfeit_but_not_in_lnf() {
             assert_eq!(vd.turn, Turn::SetOver);
             assert!(matches!(
                 vd.set_result,
-                Some(novuss_core::game::SetResult::Won { winner: 1, .. })
+                Some(novuss_core::set::SetResult::Won { winner: 1, .. })
             ));
             assert_cites(&vd, "000", "3.6.3");
         } else {
             assert_eq!(vd.set_result, None, "{profile}");
-            assert_eq!(vd.turn, Turn::Passes { to: Side::North });
+            assert_eq!(vd.turn, Turn::Passes { to: Seat::North });
         }
     }
 }
@@ -226,7 +227,7 @@ fn lnf_001_penalty_disc_4_direct_stroke_touching_opponent_first() {
         assert_eq!(kinds(&vd), vec![FoulKind::DirectOpponentFirst]);
         assert_eq!(vd.fouls[0].discs, vec![8]);
         assert_penalty_north(&vd, 0);
-        assert_eq!(vd.turn, Turn::Passes { to: Side::North });
+        assert_eq!(vd.turn, Turn::Passes { to: Seat::North });
         if profile == LNF {
             assert_eq!(vd.restored, vec![Placed { disc: 8, at: d }]);
             assert_eq!(at(&n, 8), Some(d));
@@ -253,7 +254,7 @@ fn au_000_3_6_2_direct_stroke_touching_own_and_opponent_simultaneously() {
         assert_eq!(first, vec![0, 8]);
         assert_eq!(kinds(&vd), vec![FoulKind::DirectOpponentFirst], "{profile}");
         assert_eq!(vd.fouls[0].discs, vec![8]);
-        assert_eq!(vd.turn, Turn::Passes { to: Side::North });
+        assert_eq!(vd.turn, Turn::Passes { to: Seat::North });
         assert!(vd.penalty.is_some());
     }
 }
@@ -293,13 +294,13 @@ fn au_000_2_4_rebound_off_opposite_cushion_onto_own_dark_disc() {
         s.discs[1].at = None;
         let dark = v(0.7, 0.08);
         put(&mut s, 0, dark);
-        let (n, vd) = play(&s, off_cushion(v(0.3, 0.06), Side::North, dark, 0.2));
+        let (n, vd) = play(&s, off_cushion(v(0.3, 0.06), Cushion::North, dark, 0.2));
         assert_eq!(vd.kind, Some(StrokeKind::Rebound), "{profile}");
         let fc = vd.first_contact.as_ref().unwrap();
         assert_eq!(fc.discs, vec![0]);
-        assert_eq!(fc.cushions_before, vec![Side::North]);
+        assert_eq!(fc.cushions_before, vec![Cushion::North]);
         assert!(vd.fouls.is_empty(), "{profile}: {:?}", vd.fouls);
-        assert_eq!(vd.turn, Turn::Passes { to: Side::North });
+        assert_eq!(vd.turn, Turn::Passes { to: Seat::North });
         assert_ne!(at(&n, 0), Some(dark));
     }
 }
@@ -316,12 +317,12 @@ fn lnf_001_direct_strokes_dark_edge_disc_off_a_side_cushion() {
                                    // striker is fast enough (> 2 m/s) to jump the pocket both ways.
         let dark = v(0.8, 0.12);
         put(&mut s, 0, dark);
-        let (n, vd) = play(&s, off_cushion(v(0.7, 0.06), Side::East, dark, 2.6));
+        let (n, vd) = play(&s, off_cushion(v(0.7, 0.06), Cushion::East, dark, 2.6));
         assert_eq!(vd.kind, Some(StrokeKind::Rebound));
         let fc = vd.first_contact.as_ref().unwrap();
         assert_eq!(fc.discs, vec![0]);
-        assert_eq!(fc.cushions_before, vec![Side::East]);
-        assert_eq!(vd.turn, Turn::Passes { to: Side::North });
+        assert_eq!(fc.cushions_before, vec![Cushion::East]);
+        assert_eq!(vd.turn, Turn::Passes { to: Seat::North });
         if profile == AU {
             assert!(vd.fouls.is_empty(), "{:?}", vd.fouls);
             assert_ne!(at(&n, 0), Some(dark));
@@ -346,12 +347,15 @@ fn lnf_002_4_3_5_circle_disc_off_a_side_cushion_is_correct() {
         let mut s = base(profile);
         let d = v(0.5, 0.5);
         put(&mut s, 0, d);
-        let (_, vd) = play(&s, off_cushion(v(0.5, 0.05), Side::East, d, 0.3));
+        let (_, vd) = play(&s, off_cushion(v(0.5, 0.05), Cushion::East, d, 0.3));
         assert_eq!(vd.kind, Some(StrokeKind::Rebound));
         let fc = vd.first_contact.unwrap();
-        assert_eq!((fc.discs, fc.cushions_before), (vec![0], vec![Side::East]));
+        assert_eq!(
+            (fc.discs, fc.cushions_before),
+            (vec![0], vec![Cushion::East])
+        );
         assert!(vd.fouls.is_empty(), "{profile}: {:?}", vd.fouls);
-        assert_eq!(vd.turn, Turn::Passes { to: Side::North });
+        assert_eq!(vd.turn, Turn::Passes { to: Seat::North });
     }
 }
 
@@ -364,7 +368,7 @@ fn lnf_001_penalty_disc_5_rebound_touching_opponent_first_with_light_discs() {
         let mut s = base(profile);
         let d = v(0.7, 0.5);
         put(&mut s, 8, d);
-        let (n, vd) = play(&s, off_cushion(v(0.4, 0.1), Side::East, d, 0.4));
+        let (n, vd) = play(&s, off_cushion(v(0.4, 0.1), Cushion::East, d, 0.4));
         assert_eq!(vd.kind, Some(StrokeKind::Rebound));
         assert_eq!(vd.first_contact.as_ref().unwrap().discs, vec![8]);
         assert_eq!(
@@ -373,7 +377,7 @@ fn lnf_001_penalty_disc_5_rebound_touching_opponent_first_with_light_discs() {
             "{profile}"
         );
         assert_penalty_north(&vd, 0);
-        assert_eq!(vd.turn, Turn::Passes { to: Side::North });
+        assert_eq!(vd.turn, Turn::Passes { to: Seat::North });
         if profile == LNF {
             assert_eq!(vd.restored, vec![Placed { disc: 8, at: d }]);
             assert_eq!(at(&n, 8), Some(d));
@@ -394,14 +398,14 @@ fn au_000_2_6_1_dark_only_rebound_off_opposite_cushion_onto_opponent() {
         put(&mut s, 0, v(0.2, 0.1)); // dark, South's edge zone
         let d = v(0.7, 0.5);
         put(&mut s, 8, d);
-        let (_, vd) = play(&s, off_cushion(v(0.4, 0.1), Side::North, d, 0.3));
+        let (_, vd) = play(&s, off_cushion(v(0.4, 0.1), Cushion::North, d, 0.3));
         assert_eq!(vd.first_contact.as_ref().unwrap().discs, vec![8]);
         assert_eq!(
             vd.first_contact.as_ref().unwrap().cushions_before,
-            vec![Side::North]
+            vec![Cushion::North]
         );
         assert!(vd.fouls.is_empty(), "{profile}: {:?}", vd.fouls);
-        assert_eq!(vd.turn, Turn::Passes { to: Side::North });
+        assert_eq!(vd.turn, Turn::Passes { to: Seat::North });
     }
 }
 
@@ -416,10 +420,10 @@ fn au_000_3_6_9_dark_only_rebound_off_side_cushion_is_a_foul() {
         put(&mut s, 0, v(0.2, 0.1));
         let d = v(0.7, 0.5);
         put(&mut s, 8, d);
-        let (n, vd) = play(&s, off_cushion(v(0.4, 0.1), Side::East, d, 0.3));
+        let (n, vd) = play(&s, off_cushion(v(0.4, 0.1), Cushion::East, d, 0.3));
         assert_eq!(
             vd.first_contact.as_ref().unwrap().cushions_before,
-            vec![Side::East]
+            vec![Cushion::East]
         );
         assert_eq!(
             kinds(&vd),
@@ -427,7 +431,7 @@ fn au_000_3_6_9_dark_only_rebound_off_side_cushion_is_a_foul() {
             "{profile}"
         );
         assert_penalty_north(&vd, 1);
-        assert_eq!(vd.turn, Turn::Passes { to: Side::North });
+        assert_eq!(vd.turn, Turn::Passes { to: Seat::North });
         // An illegal stroke: lnf puts the moved disc back.
         assert_eq!(at(&n, 8) == Some(d), profile == LNF, "{profile}");
     }
@@ -452,7 +456,7 @@ fn au_000_3_6_1_direct_stroke_touching_nothing() {
         );
         assert_penalty_north(&vd, 0);
         assert_eq!(at(&n, 0), Some(NORTH_MID));
-        assert_eq!(vd.turn, Turn::Passes { to: Side::North });
+        assert_eq!(vd.turn, Turn::Passes { to: Seat::North });
     }
 }
 
@@ -463,12 +467,12 @@ fn au_000_3_6_1_direct_stroke_touching_nothing() {
 fn lnf_002_2_4_4_rebound_touching_nothing_with_light_discs() {
     for profile in ProfileId::ALL {
         let s = base(profile);
-        let (_, vd) = play(&s, bank(S0, Side::North, 0.62, 0.3));
+        let (_, vd) = play(&s, bank(S0, Cushion::North, 0.62, 0.3));
         assert_eq!(vd.kind, Some(StrokeKind::Rebound));
         let fc = vd.first_contact.as_ref().unwrap();
         assert!(fc.discs.is_empty());
-        assert_eq!(fc.cushions_before, vec![Side::North]);
-        assert_eq!(vd.turn, Turn::Passes { to: Side::North });
+        assert_eq!(fc.cushions_before, vec![Cushion::North]);
+        assert_eq!(vd.turn, Turn::Passes { to: Seat::North });
         if profile == LNF {
             assert_eq!(kinds(&vd), vec![FoulKind::ReboundTouchedNothing]);
             assert_penalty_north(&vd, 0);
@@ -487,10 +491,10 @@ fn lnf_002_4_3_6_dark_only_rebound_off_opposite_cushion_touching_nothing() {
         let mut s = base(profile);
         s.discs[1].at = None;
         put(&mut s, 0, v(0.2, 0.1));
-        let (_, vd) = play(&s, bank(S0, Side::North, 0.62, 0.3));
+        let (_, vd) = play(&s, bank(S0, Cushion::North, 0.62, 0.3));
         assert!(vd.fouls.is_empty(), "{profile}: {:?}", vd.fouls);
         assert_eq!(vd.penalty, None);
-        assert_eq!(vd.turn, Turn::Passes { to: Side::North });
+        assert_eq!(vd.turn, Turn::Passes { to: Seat::North });
     }
 }
 
@@ -513,18 +517,18 @@ fn au_000_3_6_12_dark_only_stroke_missing_the_opposite_cushion() {
         );
         assert_penalty_north(&vd, 1);
 
-        let (_, vd) = play(&s, bank(S0, Side::East, 0.5, 0.2));
+        let (_, vd) = play(&s, bank(S0, Cushion::East, 0.5, 0.2));
         assert_eq!(vd.kind, Some(StrokeKind::Rebound));
         assert_eq!(
             vd.first_contact.as_ref().unwrap().cushions_before,
-            vec![Side::East]
+            vec![Cushion::East]
         );
         assert_eq!(
             kinds(&vd),
             vec![FoulKind::DarkOnlyMissedCushion],
             "{profile}"
         );
-        assert_eq!(vd.turn, Turn::Passes { to: Side::North });
+        assert_eq!(vd.turn, Turn::Passes { to: Seat::North });
     }
 }
 
@@ -551,7 +555,7 @@ fn au_000_3_4_striker_pocketed_touching_nothing_costs_one_disc() {
         let pen = vd.penalty.as_ref().unwrap();
         assert_eq!(pen.placed.len(), 1);
         assert_eq!(n.on_table(0), 2);
-        assert_eq!(vd.turn, Turn::Passes { to: Side::North });
+        assert_eq!(vd.turn, Turn::Passes { to: Seat::North });
         assert_cites(&vd, "000", "3.4");
     }
 }
@@ -573,7 +577,7 @@ fn lnf_001_penalty_disc_1_striker_follows_own_disc_into_the_pocket() {
         // The lowest-numbered pocketed disc comes back: the one just pocketed.
         assert_penalty_north(&vd, 0);
         assert_eq!(at(&n, 0), Some(NORTH_MID));
-        assert_eq!(vd.turn, Turn::Passes { to: Side::North });
+        assert_eq!(vd.turn, Turn::Passes { to: Seat::North });
     }
 }
 
@@ -590,7 +594,7 @@ fn lnf_001_penalty_disc_2_striker_off_the_table() {
             "{profile}"
         );
         assert_penalty_north(&vd, 0);
-        assert_eq!(vd.turn, Turn::Passes { to: Side::North });
+        assert_eq!(vd.turn, Turn::Passes { to: Seat::North });
     }
 }
 
@@ -609,17 +613,23 @@ fn au_000_1_6_illegal_placement_and_aim_are_rejected() {
             (
                 v(0.6, 0.13),
                 up,
-                StrokeError::Placement(StrikerError::LineVisible { line: Side::South }),
+                StrokeError::Placement(StrikerError::LineVisible {
+                    line: Cushion::South,
+                }),
             ),
             (
                 v(0.6, 0.3),
                 up,
-                StrokeError::Placement(StrikerError::OutsideZone { line: Side::South }),
+                StrokeError::Placement(StrikerError::OutsideZone {
+                    line: Cushion::South,
+                }),
             ),
             (
                 v(0.1, 0.08),
                 up,
-                StrokeError::Placement(StrikerError::OutsideZone { line: Side::West }),
+                StrokeError::Placement(StrikerError::OutsideZone {
+                    line: Cushion::West,
+                }),
             ),
             (
                 v(0.6, 0.08),
@@ -667,12 +677,14 @@ fn lnf_002_3_1_north_places_in_its_own_edge_zone() {
     put(&mut s, 8, d);
     let from = v(0.4, 0.92);
     let (_, vd) = play(&s, head_on(from, d, 0.3));
-    assert_eq!(vd.seat, Side::North);
+    assert_eq!(vd.seat, Seat::North);
     assert_eq!(vd.side, 1);
     assert!(vd.fouls.is_empty());
-    assert_eq!(vd.turn, Turn::Passes { to: Side::South });
+    assert_eq!(vd.turn, Turn::Passes { to: Seat::South });
     assert_eq!(
         try_play(&s, head_on(S0, d, 0.3)).unwrap_err(),
-        StrokeError::Placement(StrikerError::OutsideZone { line: Side::North })
+        StrokeError::Placement(StrikerError::OutsideZone {
+            line: Cushion::North
+        })
     );
 }

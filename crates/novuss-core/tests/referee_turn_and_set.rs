@@ -8,11 +8,12 @@
 mod referee_common;
 use referee_common::*;
 
-use novuss_core::game::{Format, Opening, SetResult, SetState};
 use novuss_core::match_play::FIRST_TURN_CLEARS;
 use novuss_core::profile::ProfileId;
 use novuss_core::referee::{self, Conduct, StrokeError};
-use novuss_core::table::{Corner, Side};
+use novuss_core::seat::Seat;
+use novuss_core::set::{Format, Opening, SetResult, SetState};
+use novuss_core::table::Corner;
 use novuss_core::verdict::{FoulKind, Placed, Turn};
 use novuss_core::DVec2;
 
@@ -47,7 +48,7 @@ fn lnf_001_losing_the_rights_2_opponent_disc_pocketed_with_own() {
         let (n, vd) = play(&s, head_on(S0, d0, 0.8));
         assert!(vd.fouls.is_empty(), "{profile}: {:?}", vd.fouls);
         assert_eq!(vd.pocketed, vec![0, 8]);
-        assert_eq!(vd.turn, Turn::Passes { to: Side::North });
+        assert_eq!(vd.turn, Turn::Passes { to: Seat::North });
         assert_eq!(vd.set_result, None);
         assert_cites(&vd, "000", "1.18.2");
         assert_eq!((at(&n, 0), at(&n, 8)), (None, None));
@@ -79,7 +80,7 @@ fn lnf_001_losing_the_rights_5_striker_back_over_own_line() {
         if profile == AU {
             assert_eq!(vd.turn, Turn::Continues);
         } else {
-            assert_eq!(vd.turn, Turn::Passes { to: Side::North }, "{profile}");
+            assert_eq!(vd.turn, Turn::Passes { to: Seat::North }, "{profile}");
             assert_cites(&vd, "001", "Losing the rights to stroke •5");
         }
     }
@@ -182,7 +183,7 @@ fn au_000_4_6_first_turn_clears_on_both_sides_replay_the_set() {
         let (n, vd) = play(&s, head_on(S0, d0, 0.5));
         assert_eq!(vd.pocketed, vec![0]);
         assert_eq!(vd.set_result, None);
-        assert_eq!(vd.turn, Turn::Passes { to: Side::North });
+        assert_eq!(vd.turn, Turn::Passes { to: Seat::North });
         assert_eq!(n.opening, Opening::Reply { cleared: 0 });
         assert_cites(&vd, "000", "4.6");
         let (n2, vd) = play(&n, head_on(N0, d8, 0.5));
@@ -211,7 +212,7 @@ fn au_000_4_4_three_blind_misses_each_replay_the_set() {
         put(&mut s, 0, v(0.2, 0.1)); // dark
         s.sides[0].blind_misses = 2;
         s.sides[1].blind_misses = 3;
-        let (n, vd) = play(&s, bank(S0, Side::North, 0.62, 0.3));
+        let (n, vd) = play(&s, bank(S0, Cushion::North, 0.62, 0.3));
         assert!(vd.fouls.is_empty());
         if profile == AU {
             assert_eq!(n.sides[0].blind_misses, 3);
@@ -220,7 +221,7 @@ fn au_000_4_4_three_blind_misses_each_replay_the_set() {
             assert_cites(&vd, "000", "4.4");
         } else {
             assert_eq!(vd.set_result, None);
-            assert_eq!(vd.turn, Turn::Passes { to: Side::North });
+            assert_eq!(vd.turn, Turn::Passes { to: Seat::North });
         }
     }
 }
@@ -247,7 +248,7 @@ fn au_000_3_6_13_and_3_6_15_conduct_penalties() {
                     at: NORTH_MID
                 }]
             );
-            assert_eq!(vd.turn, Turn::Passes { to: Side::North });
+            assert_eq!(vd.turn, Turn::Passes { to: Seat::North });
             assert_eq!(n.to_play, 1);
         }
     }
@@ -270,7 +271,7 @@ fn au_000_3_6_14_dislodged_discs_restored_several_forfeit() {
                 at: v(0.015, 0.7)
             }]
         );
-        assert_eq!(vd.turn, Turn::Passes { to: Side::North });
+        assert_eq!(vd.turn, Turn::Passes { to: Seat::North });
         for action in [
             Conduct::DislodgedDiscs { discs: vec![1, 9] },
             Conduct::DoubleStroke { discs: vec![1, 9] },
@@ -287,7 +288,7 @@ fn au_000_3_6_14_dislodged_discs_restored_several_forfeit() {
         }
         let (_, vd) = referee::conduct(&s, &Conduct::DoubleStroke { discs: vec![] }).unwrap();
         assert_eq!(kinds(&vd), vec![FoulKind::DoubleStroke]);
-        assert_eq!(vd.turn, Turn::Passes { to: Side::North });
+        assert_eq!(vd.turn, Turn::Passes { to: Seat::North });
         assert_eq!(
             referee::conduct(&s, &Conduct::DislodgedDiscs { discs: vec![3] }).unwrap_err(),
             StrokeError::Action("disc 3 is not on the table".into())
@@ -302,17 +303,17 @@ fn au_000_6_6_playing_out_of_turn_forfeits() {
     for profile in ProfileId::ALL {
         let s = base(profile);
         let (n, vd) =
-            referee::conduct(&s, &Conduct::PlayedOutOfTurn { seat: Side::North }).unwrap();
-        assert_eq!(vd.seat, Side::North);
+            referee::conduct(&s, &Conduct::PlayedOutOfTurn { seat: Seat::North }).unwrap();
+        assert_eq!(vd.seat, Seat::North);
         assert_eq!(won(&vd), Some(0));
         assert_eq!(vd.turn, Turn::SetOver);
         assert!(n.result.is_some());
         assert!(matches!(
-            referee::conduct(&s, &Conduct::PlayedOutOfTurn { seat: Side::South }),
+            referee::conduct(&s, &Conduct::PlayedOutOfTurn { seat: Seat::South }),
             Err(StrokeError::Action(_))
         ));
         assert!(matches!(
-            referee::conduct(&s, &Conduct::PlayedOutOfTurn { seat: Side::East }),
+            referee::conduct(&s, &Conduct::PlayedOutOfTurn { seat: Seat::East }),
             Err(StrokeError::Action(_))
         ));
     }

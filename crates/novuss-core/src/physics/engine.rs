@@ -12,7 +12,7 @@
 //! cushion it touches (gap ≤ [`Physics::contact_tolerance`]); any that it is
 //! now closing on is struck at once, and the struck bodies are checked in
 //! turn, first in first out, by ascending body index and then cushion in
-//! [`Side::ALL`] order. This is the sequential-impulse method; it is the
+//! [`Cushion::ALL`] order. This is the sequential-impulse method; it is the
 //! classic event-driven treatment of Newton's cradle and makes the opening
 //! rows (discs pressed against each other and the cushion) behave without an
 //! event storm: contacts closing slower than [`Physics::rest_speed`] are
@@ -33,7 +33,7 @@ use super::params::Physics;
 use super::predict::Solo;
 use super::sweep::{self, Near, Sweeps};
 use crate::stroke::{check_parameters, validate_with, InputError, Stroke};
-use crate::table::{Corner, Side, Table};
+use crate::table::{Corner, Cushion, Table};
 
 mod cluster;
 mod schedule;
@@ -440,7 +440,7 @@ impl Engine {
     }
 
     /// Body `i` meets cushion `side` now: it rebounds, or leaves the table.
-    fn rebound(&mut self, i: usize, side: Side, out: &mut Outcome) {
+    fn rebound(&mut self, i: usize, side: Cushion, out: &mut Outcome) {
         let now = self.now;
         let b = self.bodies[i];
         let (p, v) = (b.track.position(now), b.track.velocity(now));
@@ -487,16 +487,16 @@ impl Engine {
     }
 
     /// Over which cushion, or corner, a body leaving at `p` goes.
-    fn exit_over(&self, p: DVec2, v: DVec2, radius: f64, side: Side) -> Exit {
+    fn exit_over(&self, p: DVec2, v: DVec2, radius: f64, side: Cushion) -> Exit {
         let tol = self.physics.contact_tolerance;
-        Side::ALL
+        Cushion::ALL
             .into_iter()
             .filter(|&o| o != side && o != side.opposite())
             .find(|&o| {
                 v.dot(o.outward()) > 0.0 && self.table.distance_to_cushion(p, o) - radius <= tol
             })
             .and_then(|o| Corner::between(side, o))
-            .map_or(Exit::Side(side), Exit::Corner)
+            .map_or(Exit::Cushion(side), Exit::Corner)
     }
 
     fn fall(&mut self, i: usize, c: Corner, out: &mut Outcome) {

@@ -4,7 +4,7 @@ use glam::DVec2;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::motion::Segment;
-use crate::table::{Corner, Side};
+use crate::table::{Corner, Cushion};
 
 /// A body on the table during one stroke: the striker, or the playing disc at
 /// this index of the input. Written in JSON as `"striker"` or the index.
@@ -65,7 +65,7 @@ impl<'de> Deserialize<'de> for Body {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Exit {
-    Side(Side),
+    Cushion(Cushion),
     Corner(Corner),
 }
 
@@ -77,7 +77,11 @@ pub enum EventKind {
     /// involved). `speed` is the closing speed along the line of centres.
     Contact { a: Body, b: Body, speed: f64 },
     /// A body met a cushion and rebounded; `speed` is the normal speed.
-    Cushion { body: Body, side: Side, speed: f64 },
+    Cushion {
+        body: Body,
+        side: Cushion,
+        speed: f64,
+    },
     /// A body fell into a pocket.
     Pocket { body: Body, pocket: Corner },
     /// A body crossed a pocket too fast to fall ("jumped the pocket").

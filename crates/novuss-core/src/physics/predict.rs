@@ -11,12 +11,12 @@ use glam::DVec2;
 use super::engine::RESTING_SPEED;
 use super::motion::{time_to_slide, Kin, Track};
 use super::roots::{first_descent, Poly};
-use crate::table::{Corner, Side, Table};
+use crate::table::{Corner, Cushion, Table};
 
 /// A single-body event.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) enum Solo {
-    Cushion(Side),
+    Cushion(Cushion),
     /// The centre crosses into a pocket's hole.
     Enter(Corner),
     /// The centre leaves the hole it was over without falling.
@@ -134,16 +134,16 @@ fn segment_distance(p0: DVec2, p1: DVec2, q0: DVec2, q1: DVec2) -> f64 {
 }
 
 /// The body's next cushion contact: time and side. Sides are tried in
-/// [`Side::ALL`] order, so an exact corner hit reports the first of the two
+/// [`Cushion::ALL`] order, so an exact corner hit reports the first of the two
 /// (the other follows at the same instant).
-pub(crate) fn cushion(t: &Track, radius: f64, table: &Table, now: f64) -> Option<(f64, Side)> {
+pub(crate) fn cushion(t: &Track, radius: f64, table: &Table, now: f64) -> Option<(f64, Cushion)> {
     if !t.moving() {
         return None;
     }
     let p = t.position(now);
     let travelled = (p - t.p0).length();
-    let mut best: Option<(f64, Side)> = None;
-    for side in Side::ALL {
+    let mut best: Option<(f64, Cushion)> = None;
+    for side in Cushion::ALL {
         let un = t.u.dot(side.outward());
         if un <= 0.0 {
             continue;

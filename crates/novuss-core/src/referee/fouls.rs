@@ -1,9 +1,9 @@
 //! The fouls of a stroke: what the striker touched first, and what the
 //! discs did.
 
-use crate::game::Format;
 use crate::physics::{Fate, Outcome};
 use crate::profile::Restore;
+use crate::set::Format;
 use crate::verdict::{rule, FirstContact, FoulKind, RuleRef, StrokeKind};
 use crate::zone::{blind_zone, is_dark};
 
@@ -149,7 +149,7 @@ pub(crate) fn read_stroke(j: &mut Judgement, o: &Outcome) -> Read {
             }
         }
         Some(StrokeKind::Rebound) => {
-            let opposite = p.cushions_before.contains(&seat.opposite());
+            let opposite = p.cushions_before.contains(&seat.opposite().cushion());
             let in_circle = |k: usize| table.hole_inside_circle(start(k), table.disc.hole_radius);
             if light {
                 if p.first.is_empty() {

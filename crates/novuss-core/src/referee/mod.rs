@@ -17,10 +17,10 @@ pub(crate) mod path;
 
 use std::fmt;
 
-use crate::game::SetState;
 use crate::physics::{Engine, Outcome};
+use crate::seat::Seat;
+use crate::set::SetState;
 use crate::stroke::{InputError, Stroke};
-use crate::table::Side;
 use crate::verdict::{FoulKind, Verdict};
 use crate::zone::{check_aim, check_striker_placement, AimError, StrikerError};
 
@@ -44,7 +44,7 @@ pub enum StrokeError {
     /// A conduct action names a disc or seat that is not in play.
     Action(String),
     /// The stroke was offered for a player whose turn it is not.
-    OutOfTurn { seat: Side, to_play: Side },
+    OutOfTurn { seat: Seat, to_play: Seat },
 }
 
 impl fmt::Display for StrokeError {
@@ -115,7 +115,7 @@ pub fn play(
 /// out of turn records [`Conduct::PlayedOutOfTurn`] instead.)
 pub fn play_as(
     state: &SetState,
-    seat: Side,
+    seat: Seat,
     stroke: &Stroke,
     engine: &mut Engine,
 ) -> Result<(SetState, Verdict), StrokeError> {
@@ -154,7 +154,7 @@ pub enum Conduct {
     DoubleStroke { discs: Vec<u16> },
     /// A player stroked out of turn: that side forfeits (`000` 5.7, 6.6);
     /// in a four-player game the player pays a penalty disc instead.
-    PlayedOutOfTurn { seat: Side },
+    PlayedOutOfTurn { seat: Seat },
     /// Outside interference made the player miss the stroke (`000` 1.24):
     /// it is played again, or the set is replayed if discs were disturbed.
     Interference { discs_disturbed: bool },
@@ -162,7 +162,7 @@ pub enum Conduct {
     Warning { reason: String },
     /// The organiser forfeits `seat`'s side the set for repeated breaches
     /// (`000` 1.28). Not available in four-player games.
-    Forfeit { seat: Side, reason: String },
+    Forfeit { seat: Seat, reason: String },
 }
 
 /// Applies a recorded conduct foul by the player to stroke (or, for

@@ -3,12 +3,12 @@
 
 use glam::DVec2;
 
-use crate::game::{Format, Opening, SetResult, SetState};
 use crate::layout::row_against;
 use crate::physics::{Exit, Fate, Outcome};
 use crate::placement::{is_free, off_table_spots, penalty_spots};
 use crate::profile::{BothLast, Profile};
-use crate::table::Side;
+use crate::seat::Seat;
+use crate::set::{Format, Opening, SetResult, SetState};
 use crate::verdict::{rule, Foul, FoulKind, Penalty, Placed, RuleRef, Turn, Verdict};
 
 use super::fouls::{explain, Read};
@@ -19,7 +19,7 @@ pub(crate) struct Judgement<'a> {
     pub next: SetState,
     pub v: Verdict,
     pub profile: Profile,
-    pub seat: Side,
+    pub seat: Seat,
     pub me: usize,
     /// Where the striker was placed (a penalty tie-break, `002` 5.2).
     pub struck_from: DVec2,
@@ -109,7 +109,7 @@ impl<'a> Judgement<'a> {
     }
 
     /// Makes the judgement about `seat` (not necessarily the seat to play).
-    fn act_for(&mut self, seat: Side) {
+    fn act_for(&mut self, seat: Seat) {
         let side = self.next.side_of(seat);
         self.v.seat = seat;
         self.v.side = side;
@@ -118,7 +118,7 @@ impl<'a> Judgement<'a> {
     }
 
     /// The side of `seat` played out of turn and forfeits (`000` 5.7, 6.6).
-    pub fn out_of_turn(&mut self, seat: Side) {
+    pub fn out_of_turn(&mut self, seat: Seat) {
         self.act_for(seat);
         if self.next.sides.len() > 2 {
             // No document gives a rule for four-sided social play (`000` 1.1,
@@ -142,7 +142,7 @@ impl<'a> Judgement<'a> {
 
     /// An organiser's decision that `seat`'s side forfeits the set for
     /// repeated breaches (`000` 1.28).
-    pub fn forfeit(&mut self, seat: Side, reason: &str) {
+    pub fn forfeit(&mut self, seat: Seat, reason: &str) {
         self.act_for(seat);
         self.because(
             &[rule("000", "1.28")],
@@ -657,7 +657,7 @@ fn clear_of(table: &crate::table::Table, discs: &[DVec2], p: DVec2) -> bool {
 
 /// Whether the row lined up against `cushion` at the start of the set is
 /// still exactly where it was put (`000` 5.6).
-fn opening_row_intact(state: &SetState, cushion: Side) -> bool {
+fn opening_row_intact(state: &SetState, cushion: Seat) -> bool {
     row_against(&state.table, cushion, 8)
         .into_iter()
         .all(|p| state.discs.iter().any(|d| d.at == Some(p)))

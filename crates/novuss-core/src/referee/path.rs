@@ -1,7 +1,8 @@
 //! What the striker did, read off the physics' event log and paths.
 
 use crate::physics::{Body, EventKind, Fate, Outcome};
-use crate::table::{Side, Table};
+use crate::seat::Seat;
+use crate::table::{Cushion, Table};
 use crate::verdict::StrokeKind;
 use crate::zone::striker_return_depth;
 
@@ -20,7 +21,7 @@ pub(crate) struct StrikerPath {
     /// Discs touched first (within [`SIMULTANEOUS`]).
     pub first: Vec<usize>,
     /// Cushions touched before the first disc, in order.
-    pub cushions_before: Vec<Side>,
+    pub cushions_before: Vec<Cushion>,
     /// Every disc the striker touched, in order of first touch.
     pub struck: Vec<usize>,
     pub pocketed: bool,
@@ -30,7 +31,7 @@ pub(crate) struct StrikerPath {
     pub returned: bool,
 }
 
-pub(crate) fn read(table: &Table, seat: Side, o: &Outcome) -> StrikerPath {
+pub(crate) fn read(table: &Table, seat: Seat, o: &Outcome) -> StrikerPath {
     let mut p = StrikerPath::default();
     let mut first_t: Option<f64> = None;
     for e in &o.events {
@@ -79,7 +80,7 @@ pub(crate) fn read(table: &Table, seat: Side, o: &Outcome) -> StrikerPath {
 /// its hole was wholly on the cushion side of the zone line. Within a path
 /// segment a body moves along a straight line without turning back, so its
 /// depth from the player's cushion is monotone and the segment ends decide.
-fn returned_over_line(table: &Table, seat: Side, o: &Outcome) -> bool {
+fn returned_over_line(table: &Table, seat: Seat, o: &Outcome) -> bool {
     let limit = striker_return_depth(table);
     let depth = |p| table.distance_to_cushion(p, seat);
     let path = &o.paths[0];

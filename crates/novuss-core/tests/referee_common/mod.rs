@@ -7,12 +7,13 @@
 //! straight along the line from the striker's centre through the disc's.
 #![allow(dead_code)]
 
-use novuss_core::game::{Format, Opening, SetState};
 use novuss_core::physics::{Engine, Physics};
 use novuss_core::profile::ProfileId;
 use novuss_core::referee::{self, StrokeError};
+use novuss_core::seat::Seat;
+use novuss_core::set::{Format, Opening, SetState};
 use novuss_core::stroke::Stroke;
-use novuss_core::table::{Corner, Side, Table};
+pub use novuss_core::table::{Corner, Cushion, Table};
 use novuss_core::verdict::{FoulKind, Placed, Verdict};
 use novuss_core::DVec2;
 
@@ -28,7 +29,7 @@ pub fn v(x: f64, y: f64) -> DVec2 {
 /// A new set with every disc pocketed: place the ones a scenario needs with
 /// [`put`]. Singles: ids 0–7 are South's (side 0), 8–15 North's (side 1).
 pub fn empty(profile: ProfileId, format: Format) -> SetState {
-    let mut s = SetState::new(profile, format, Side::South);
+    let mut s = SetState::new(profile, format, Seat::South);
     for d in &mut s.discs {
         d.at = None;
     }
@@ -172,7 +173,7 @@ type Coords = fn(DVec2) -> (f64, f64);
 /// A stroke from `from` off cushion `side` (one bounce) that then meets the
 /// disc at `disc` head-on at `contact_speed`. The cushion keeps the
 /// tangential speed and scales the normal one by the restitution.
-pub fn off_cushion(from: DVec2, side: Side, disc: DVec2, contact_speed: f64) -> Stroke {
+pub fn off_cushion(from: DVec2, side: Cushion, disc: DVec2, contact_speed: f64) -> Stroke {
     let t = Table::default();
     let ph = Physics::default();
     let e = ph.restitution_cushion;
@@ -180,18 +181,18 @@ pub fn off_cushion(from: DVec2, side: Side, disc: DVec2, contact_speed: f64) -> 
     // Normal coordinate of the striker's centre at the cushion, and the
     // (normal, tangential) coordinates of a point.
     let (line, nt): (f64, Coords) = match side {
-        Side::North => (t.size - r, |p| (p.y, p.x)),
-        Side::South => (r, |p| (p.y, p.x)),
-        Side::East => (t.size - r, |p| (p.x, p.y)),
-        Side::West => (r, |p| (p.x, p.y)),
+        Cushion::North => (t.size - r, |p| (p.y, p.x)),
+        Cushion::South => (r, |p| (p.y, p.x)),
+        Cushion::East => (t.size - r, |p| (p.x, p.y)),
+        Cushion::West => (r, |p| (p.x, p.y)),
     };
     let (sn, st) = nt(from);
     let (dn, dt) = nt(disc);
     let (a, b) = ((line - sn).abs(), (line - dn).abs());
     let tc = (e * a * dt + b * st) / (e * a + b);
     let hit = match side {
-        Side::North | Side::South => DVec2::new(tc, line),
-        Side::East | Side::West => DVec2::new(line, tc),
+        Cushion::North | Cushion::South => DVec2::new(tc, line),
+        Cushion::East | Cushion::West => DVec2::new(line, tc),
     };
     let d_in = (hit - from).normalize();
     let nrm = side.outward();
@@ -206,15 +207,15 @@ pub fn off_cushion(from: DVec2, side: Side, disc: DVec2, contact_speed: f64) -> 
 
 /// A stroke from `from` off cushion `side` that then slides `after` metres
 /// along its new line (touching nothing, if the way is clear).
-pub fn bank(from: DVec2, side: Side, hit_along: f64, after: f64) -> Stroke {
+pub fn bank(from: DVec2, side: Cushion, hit_along: f64, after: f64) -> Stroke {
     let t = Table::default();
     let ph = Physics::default();
     let r = t.striker.radius;
     let hit = match side {
-        Side::North => DVec2::new(hit_along, t.size - r),
-        Side::South => DVec2::new(hit_along, r),
-        Side::East => DVec2::new(t.size - r, hit_along),
-        Side::West => DVec2::new(r, hit_along),
+        Cushion::North => DVec2::new(hit_along, t.size - r),
+        Cushion::South => DVec2::new(hit_along, r),
+        Cushion::East => DVec2::new(t.size - r, hit_along),
+        Cushion::West => DVec2::new(r, hit_along),
     };
     let d_in = (hit - from).normalize();
     let nrm = side.outward();

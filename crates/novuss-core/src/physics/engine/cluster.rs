@@ -6,7 +6,7 @@ use glam::DVec2;
 use super::{Engine, RESTING_SPEED};
 use crate::physics::event::Outcome;
 use crate::physics::sweep;
-use crate::table::Side;
+use crate::table::Cushion;
 
 impl Engine {
     /// Resolves every contact that the latest impulses created (see the
@@ -66,7 +66,7 @@ impl Engine {
                     }
                 }
             }
-            for side in Side::ALL {
+            for side in Cushion::ALL {
                 let b = &self.bodies[i];
                 if !b.alive || !b.track.moving() {
                     break;
@@ -145,7 +145,7 @@ impl Engine {
                 .map(|&i| self.bodies[i].track.velocity(now) * self.bodies[i].mass)
                 .fold(DVec2::ZERO, |acc, m| acc + m)
                 / mass;
-            for side in Side::ALL {
+            for side in Cushion::ALL {
                 let against = members.iter().any(|&i| {
                     let b = &self.bodies[i];
                     self.table.distance_to_cushion(b.track.position(now), side) - b.radius <= tol

@@ -3,7 +3,7 @@
 //! A *side* (colour) owns discs: in singles and four-player games each player
 //! is a side; in doubles the two partners, seated opposite, are one side with
 //! sixteen discs (`000` 1.1, 5.1, 5.4; `002` 8.1; `003` "Particularité du jeu
-//! en double"). Seats are table cushions ([`Side`]); play passes clockwise
+//! en double"). Seats are table cushions ([`Seat`]); play passes clockwise
 //! (`003`; `000` 5.3), which seen from above with north up is
 //! south → west → north → east.
 
@@ -12,8 +12,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::layout::row_against;
 use crate::profile::ProfileId;
+use crate::seat::Seat;
 use crate::stroke::{check_layout, LayoutError};
-use crate::table::{Side, Table};
+use crate::table::Table;
 
 /// How many play, and how.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -29,7 +30,7 @@ pub enum Format {
 
 impl Format {
     /// The seats in playing order, starting with the seat that opens.
-    pub fn seats(self, first: Side) -> Vec<Side> {
+    pub fn seats(self, first: Seat) -> Vec<Seat> {
         match self {
             Format::Singles => vec![first, first.opposite()],
             Format::Doubles | Format::FourPlayer => {
@@ -62,12 +63,12 @@ impl std::fmt::Display for Format {
 }
 
 /// The next seat clockwise seen from above, north up.
-pub fn clockwise(s: Side) -> Side {
+pub fn clockwise(s: Seat) -> Seat {
     match s {
-        Side::North => Side::East,
-        Side::East => Side::South,
-        Side::South => Side::West,
-        Side::West => Side::North,
+        Seat::North => Seat::East,
+        Seat::East => Seat::South,
+        Seat::South => Seat::West,
+        Seat::West => Seat::North,
     }
 }
 
@@ -91,14 +92,14 @@ pub struct Disc {
 #[serde(deny_unknown_fields)]
 pub struct SideInfo {
     /// The seats of this side's players (one, or two partners).
-    pub seats: Vec<Side>,
+    pub seats: Vec<Seat>,
     /// Penalty discs owed while none of this side's discs is pocketed
     /// (`000` 3.2; `002` 5.3–5.4; `003` "pion de dette").
     pub debt: u32,
     /// The seat whose foul made the latest debt; penalty discs go on the
     /// side opposite it (`000` 3.1, 5.6).
     #[serde(default)]
-    pub debt_seat: Option<Side>,
+    pub debt_seat: Option<Seat>,
     /// Consecutive turns missed while only blind discs were left (`000` 4.4).
     pub blind_misses: u32,
 }
@@ -139,7 +140,7 @@ pub struct SetState {
     #[serde(default)]
     pub table: Table,
     /// Seats in playing order; `seats[0]` opened the set.
-    pub seats: Vec<Side>,
+    pub seats: Vec<Seat>,
     pub sides: Vec<SideInfo>,
     pub discs: Vec<Disc>,
     /// Index into `seats` of the player to stroke.
@@ -158,7 +159,7 @@ impl SetState {
     /// four either side of the middle line (`000` 1.4; `002` 1.1–1.2; `001`
     /// "Initial state"). In doubles each player lines up the partner's eight
     /// along their own side (`003`), so a team's sixteen stand in two rows.
-    pub fn new(profile: ProfileId, format: Format, first: Side) -> SetState {
+    pub fn new(profile: ProfileId, format: Format, first: Seat) -> SetState {
         let table = Table::default();
         let seats = format.seats(first);
         let mut sides: Vec<SideInfo> = Vec::new();
@@ -207,12 +208,12 @@ impl SetState {
     }
 
     /// The seat of the player to stroke.
-    pub fn seat_to_play(&self) -> Side {
+    pub fn seat_to_play(&self) -> Seat {
         self.seats[self.to_play]
     }
 
     /// The side (index) a seat plays for.
-    pub fn side_of(&self, seat: Side) -> usize {
+    pub fn side_of(&self, seat: Seat) -> usize {
         self.sides
             .iter()
             .position(|s| s.seats.contains(&seat))
@@ -330,8 +331,8 @@ mod tests {
 
     #[test]
     fn singles_set_up_puts_each_row_opposite_its_player() {
-        let s = SetState::new(ProfileId::Lnf2017, Format::Singles, Side::South);
-        assert_eq!(s.seats, vec![Side::South, Side::North]);
+        let s = SetState::new(ProfileId::Lnf2017, Format::Singles, Seat::South);
+        assert_eq!(s.seats, vec![Seat::South, Seat::North]);
         assert_eq!(s.discs.len(), 16);
         // The south player's discs stand against the north cushion.
         assert!(s
@@ -344,12 +345,12 @@ mod tests {
 
     #[test]
     fn doubles_partners_sit_opposite_and_share_sixteen_discs() {
-        let s = SetState::new(ProfileId::Lnf2017, Format::Doubles, Side::South);
+        let s = SetState::new(ProfileId::Lnf2017, Format::Doubles, Seat::South);
         assert_eq!(
             s.seats,
-            vec![Side::South, Side::West, Side::North, Side::East]
+            vec![Seat::South, Seat::West, Seat::North, Seat::East]
         );
-        assert_eq!(s.sides[0].seats, vec![Side::South, Side::North]);
+        assert_eq!(s.sides[0].seats, vec![Seat::South, Seat::North]);
         assert_eq!(s.on_table(0), 16);
         assert_eq!(s.on_table(1), 16);
         assert!(s.validate().is_ok());
@@ -357,11 +358,11 @@ mod tests {
 
     #[test]
     fn four_player_games_have_four_colours() {
-        let s = SetState::new(ProfileId::Lnf2017, Format::FourPlayer, Side::North);
+        let s = SetState::new(ProfileId::Lnf2017, Format::FourPlayer, Seat::North);
         assert_eq!(s.sides.len(), 4);
         assert_eq!(
             s.seats,
-            vec![Side::North, Side::East, Side::South, Side::West]
+            vec![Seat::North, Seat::East, Seat::South, Seat::West]
         );
         assert!(s.validate().is_ok());
     }
