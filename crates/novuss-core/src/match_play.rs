@@ -67,15 +67,13 @@
 //!   interference (`000` 1.24) — is played again with the same seating and
 //!   the same starter.
 //!
-//! The [`SetResult::Replay`] reported by the referee carries only a free
-//! `why`, so the cause is read from it: a `why` that starts with
-//! [`FIRST_TURN_CLEARS`] is a first-turn-clear replay, anything else is
-//! another replay. [`Match::record_with`] takes the cause explicitly.
+//! The [`SetResult::Replay`] reported by the referee carries its typed
+//! [`ReplayReason`]; [`ReplayCause::of`] sorts it into the two cases above.
 //!
 //! # Storage
 //! A match serialises as its config and the list of recorded sets
 //! ([`SetRecord`]); reading it back replays that list through
-//! [`Match::record_with`], so a stored match that contradicts its own rules
+//! [`Match::record`], so a stored match that contradicts its own rules
 //! (a wrong seating, a set after the end, a winner out of range) is refused
 //! rather than trusted.
 //!
@@ -87,12 +85,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::profile::ProfileId;
 use crate::seat::Seat;
-use crate::set::{clockwise, Format, SetResult, SetState};
-
-/// The start of a [`SetResult::Replay`]'s `why` that marks a replay after
-/// both openers cleared all their discs in their first turn (`000` 4.6, 5.5;
-/// `002` 7.1), e.g. `"first_turn_clears: both cleared in their first turn"`.
-pub const FIRST_TURN_CLEARS: &str = "first_turn_clears";
+use crate::set::{Format, ReplayReason, SetResult, SetState, Side};
 
 /// How a match is set up.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -161,22 +154,22 @@ impl MatchConfig {
             return Err(MatchError::Opener(self.opener));
         }
         if self.seating.len() != expected {
-            return Err(MatchError::Seating(format!(
-                "{expected} players need {expected} seats, not {}",
-                self.seating.len()
-            )));
+            return Err(MatchError::Seating(SeatingError::Count {
+                expected,
+                got: self.seating.len(),
+            }));
         }
         for (k, seat) in self.seating.iter().enumerate() {
             if self.seating[..k].contains(seat) {
-                return Err(MatchError::Seating(format!("two players sit at {seat:?}")));
+                return Err(MatchError::Seating(SeatingError::Twice(*seat)));
             }
         }
         match self.format {
             Format::Singles => {
                 if self.seating[0] != self.seating[1].opposite() {
-                    return Err(MatchError::Seating(format!(
-                        "singles players sit opposite each other (000 4.1), not at {:?} and {:?}",
-                        self.seating[0], self.seating[1]
+                    return Err(MatchError::Seating(SeatingError::NotOpposite(
+                        self.seating[0],
+                        self.seating[1],
                     )));
                 }
             }
@@ -184,9 +177,7 @@ impl MatchConfig {
                 for t in 0..2 {
                     let (a, b) = (self.seating[2 * t], self.seating[2 * t + 1]);
                     if a != b.opposite() {
-                        return Err(MatchError::Seating(format!(
-                            "partners sit opposite each other (000 5.1), not at {a:?} and {b:?}"
-                        )));
+                        return Err(MatchError::Seating(SeatingError::NotOpposite(a, b)));
                     }
                 }
             }
@@ -209,14 +200,14 @@ pub enum ReplayCause {
 }
 
 impl ReplayCause {
-    /// The cause of a replay read from its `why`: [`ReplayCause::FirstTurnClears`]
-    /// when it starts with [`FIRST_TURN_CLEARS`]. `None` for a result that is
-    /// not a replay.
+    /// The cause of a replay: [`ReplayCause::FirstTurnClears`] for
+    /// [`ReplayReason::FirstTurnClears`]. `None` for a result that is not a
+    /// replay.
     pub fn of(result: &SetResult) -> Option<ReplayCause> {
         match result {
-            SetResult::Replay { why } if why.starts_with(FIRST_TURN_CLEARS) => {
-                Some(ReplayCause::FirstTurnClears)
-            }
+            SetResult::Replay {
+                why: ReplayReason::FirstTurnClears,
+            } => Some(ReplayCause::FirstTurnClears),
             SetResult::Replay { .. } => Some(ReplayCause::Other),
             _ => None,
         }
@@ -232,34 +223,79 @@ pub struct SetRecord {
     pub seating: Vec<Seat>,
     /// The player who opened it.
     pub opener: usize,
+    /// How it ended.
     pub result: SetResult,
-    /// For a replay, why, as the match read it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub replay: Option<ReplayCause>,
+}
+
+/// Why a seating is impossible.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum SeatingError {
+    /// Another number of seats than players.
+    Count {
+        /// Players, and so seats, needed.
+        expected: usize,
+        /// Seats given.
+        got: usize,
+    },
+    /// Two players at one seat.
+    Twice(Seat),
+    /// Players who must sit opposite each other (singles, `000` 4.1;
+    /// doubles partners, `000` 5.1) do not.
+    NotOpposite(Seat, Seat),
+}
+
+impl fmt::Display for SeatingError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SeatingError::Count { expected, got } => {
+                write!(f, "{expected} players need {expected} seats, not {got}")
+            }
+            SeatingError::Twice(s) => write!(f, "two players sit at {s}"),
+            SeatingError::NotOpposite(a, b) => write!(
+                f,
+                "players at {a} and {b} must sit opposite each other (000 4.1, 5.1)"
+            ),
+        }
+    }
 }
 
 /// What can go wrong setting up or recording a match.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum MatchError {
     /// The number of sets must be odd (hence at least one).
     SetCount(u32),
     /// The format needs another number of players.
     PlayerCount {
+        /// The format.
         format: Format,
+        /// Players it needs.
         expected: usize,
+        /// Players given.
         got: usize,
     },
     /// The seating is impossible for the format.
-    Seating(String),
+    Seating(SeatingError),
     /// The opener is not one of the players.
     Opener(usize),
     /// The match is already over.
     Over,
     /// A set won by a side the set does not have.
-    Winner { winner: usize, sides: usize },
-    /// A stored match whose sets do not follow from its config.
-    Record(String),
+    Winner {
+        /// The side named.
+        winner: Side,
+        /// Sides a set of the match has.
+        sides: usize,
+    },
+    /// A stored match whose set entry `entry` does not have the number,
+    /// seating and opener the rules give.
+    Record {
+        /// The entry, from 0.
+        entry: usize,
+    },
 }
 
 impl fmt::Display for MatchError {
@@ -280,9 +316,12 @@ impl fmt::Display for MatchError {
             MatchError::Opener(p) => write!(f, "the opener {p} is not a player"),
             MatchError::Over => f.write_str("the match is over"),
             MatchError::Winner { winner, sides } => {
-                write!(f, "side {winner} cannot win a set that has {sides} sides")
+                write!(f, "{winner} cannot win a set that has {sides} sides")
             }
-            MatchError::Record(why) => write!(f, "inconsistent match record: {why}"),
+            MatchError::Record { entry } => write!(
+                f,
+                "inconsistent match record: set entry {entry} does not have the number, seating and opener the rules give"
+            ),
         }
     }
 }
@@ -328,16 +367,9 @@ impl TryFrom<StoredMatch> for Match {
         for (k, set) in stored.sets.into_iter().enumerate() {
             if set.number != m.number || set.seating != m.seating || Some(set.opener) != m.opener()
             {
-                return Err(MatchError::Record(format!(
-                    "entry {k} (set {}) does not have the number, seating and opener the rules give",
-                    set.number
-                )));
+                return Err(MatchError::Record { entry: k });
             }
-            let cause = set
-                .replay
-                .or_else(|| ReplayCause::of(&set.result))
-                .unwrap_or(ReplayCause::Other);
-            m.record_with(set.result, cause)?;
+            m.record(set.result)?;
         }
         Ok(m)
     }
@@ -416,8 +448,8 @@ impl Match {
     /// four-player games side `k` is the `k`-th seat in playing order; in
     /// doubles side 0 is the opening seat and the one opposite, side 1 the
     /// other two. Empty if the set has no such side.
-    pub fn players_of_side(&self, set_side: usize) -> Vec<usize> {
-        if set_side >= self.sides() {
+    pub fn players_of_side(&self, set_side: Side) -> Vec<usize> {
+        if set_side.index() >= self.sides() {
             return Vec::new();
         }
         let seats = self.config.format.seats(self.first_seat());
@@ -428,14 +460,14 @@ impl Match {
         };
         seats
             .iter()
-            .skip(set_side)
+            .skip(set_side.index())
             .step_by(step)
             .filter_map(|&seat| self.player_at(seat))
             .collect()
     }
 
     /// The contender playing as side `set_side` of the set to play now.
-    pub fn contender_of_side(&self, set_side: usize) -> Option<usize> {
+    pub fn contender_of_side(&self, set_side: Side) -> Option<usize> {
         self.players_of_side(set_side)
             .first()
             .map(|&p| self.contender_of(p))
@@ -499,30 +531,24 @@ impl Match {
         &self.sets
     }
 
-    /// Records the result of the set just played; a replay's cause is read
-    /// from its `why` ([`ReplayCause::of`]).
+    /// Records the result of the set just played ([`ReplayCause::of`] sorts
+    /// a replay).
     pub fn record(&mut self, result: SetResult) -> Result<(), MatchError> {
-        let cause = ReplayCause::of(&result).unwrap_or(ReplayCause::Other);
-        self.record_with(result, cause)
-    }
-
-    /// Records the result of the set just played, giving the cause of a
-    /// replay (ignored for other results).
-    pub fn record_with(&mut self, result: SetResult, cause: ReplayCause) -> Result<(), MatchError> {
         if self.is_over() {
             return Err(MatchError::Over);
         }
         let replay = match &result {
-            SetResult::Won { winner, .. } if *winner >= self.sides() => {
+            SetResult::Won { winner, .. } if winner.index() >= self.sides() => {
                 return Err(MatchError::Winner {
                     winner: *winner,
                     sides: self.sides(),
                 });
             }
-            SetResult::Replay { .. } => Some(cause),
+            SetResult::Replay { .. } => ReplayCause::of(&result),
             _ => None,
         };
-        let opener = self.opener().expect("the opening seat is taken");
+        // Every valid seating takes the opening seat.
+        let opener = self.opener().unwrap_or(self.config.opener);
         let won_by = match &result {
             SetResult::Won { winner, .. } => self.contender_of_side(*winner),
             _ => None,
@@ -533,7 +559,6 @@ impl Match {
             seating: self.seating.clone(),
             opener,
             result,
-            replay,
         });
         match replay {
             None => {
@@ -563,7 +588,7 @@ impl Match {
         for seat in &mut self.seating {
             *seat = match self.config.format {
                 Format::Singles => seat.opposite(),
-                Format::Doubles | Format::FourPlayer => clockwise(*seat),
+                Format::Doubles | Format::FourPlayer => seat.clockwise(),
             };
         }
     }

@@ -57,7 +57,8 @@ impl ProfileId {
                 several_restored_forfeits: false,
                 striker_return_ends_turn: true,
                 rebound_touching_nothing_is_foul: true,
-                blind_miss_replay: false,
+                blind_miss_replay: true,
+                last_disc_with_foul_loses: false,
                 first_turn_clear_replay_swaps: true,
                 dark_rebound_needs_opposite_cushion: true,
             },
@@ -74,6 +75,7 @@ impl ProfileId {
                 striker_return_ends_turn: false,
                 rebound_touching_nothing_is_foul: false,
                 blind_miss_replay: true,
+                last_disc_with_foul_loses: true,
                 first_turn_clear_replay_swaps: false,
                 dark_rebound_needs_opposite_cushion: false,
             },
@@ -169,8 +171,20 @@ pub struct Profile {
     /// the direct stroke that touches nothing.
     pub rebound_touching_nothing_is_foul: bool,
     /// Both players left with blind discs only, each missing three times:
-    /// the set is replayed (`000` 4.4).
+    /// the set is replayed (`000` 4.4). On in every profile: `001`, `002`
+    /// and `003` are silent on a stalemate, and without this rule it would
+    /// never end, so the more detailed book fills the gap (README of
+    /// `shared/seeds`: "the more detailed documents fill in what it leaves
+    /// open").
     pub blind_miss_replay: bool,
+    /// Pocketing one's own last disc with a foul loses the set (`000` 1.26,
+    /// 4.5). Off for `lnf-2017` and `koroona`: `001` and `003` do not make
+    /// it a loss but give their ordinary penalty, which brings a pocketed
+    /// disc back into play (`001` "Penalty disc"; `003` "Pion de
+    /// pénalité"), so the set goes on. `002` 7.2 makes a foul lose only in
+    /// the stroke that pockets both sides' last discs, and there the
+    /// opponent has cleared and wins anyway.
+    pub last_disc_with_foul_loses: bool,
     /// After two first-turn clears the replayed set swaps ends and the right
     /// to start (`002` 7.1); `000` 4.6 keeps them.
     pub first_turn_clear_replay_swaps: bool,

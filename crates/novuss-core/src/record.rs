@@ -1,23 +1,30 @@
-//! Game records: everything needed to replay a game stroke by stroke.
+//! Game records: a whole match, stroke by stroke, to replay and to resume.
 //!
-//! A record holds the rule profile, the physics parameters, the engine
-//! version and, for each set, the state it started from and every action
-//! (a stroke, or a conduct foul a referee recorded) with the verdict it got.
-//! Replaying re-simulates each stroke and re-judges it; on the same build the
-//! result is bit-identical, so any difference is reported as a divergence.
-//! The format is described in `docs/formats.md`.
+//! A record holds the match's set-up ([`MatchConfig`]: format, profile,
+//! number of sets, players and seating), the physics parameters, the engine
+//! version and, for each set played (replays included), the state it
+//! started from and every action (a stroke, or a conduct decision a
+//! referee recorded) with the verdict it got and where every disc was
+//! afterwards. Replaying re-simulates each stroke and re-judges it; on the
+//! same build the result is bit-identical, so any difference is reported as
+//! a [`Divergence`]. [`crate::game::Game`] writes records as it plays. The
+//! format is described in `docs/formats.md`.
+
+use std::fmt;
 
 use glam::DVec2;
 use serde::{Deserialize, Serialize};
 
+use crate::match_play::{Match, MatchConfig, MatchError};
 use crate::physics::{Engine, Physics};
-use crate::referee::{self, Conduct, StrokeError};
-use crate::set::SetState;
+use crate::referee::{Conduct, PlayError};
+use crate::set::{SetResult, SetState};
 use crate::stroke::Stroke;
 use crate::verdict::Verdict;
 
-/// Version of the record format written by this build.
-pub const FORMAT_VERSION: u32 = 1;
+/// Version of the record format written by this build. Version 1 (one set,
+/// no match) is no longer read.
+pub const FORMAT_VERSION: u32 = 2;
 
 /// Version of the engine that wrote a record.
 pub const ENGINE_VERSION: &str = concat!("novuss-core ", env!("CARGO_PKG_VERSION"));
@@ -26,7 +33,9 @@ pub const ENGINE_VERSION: &str = concat!("novuss-core ", env!("CARGO_PKG_VERSION
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Action {
+    /// A stroke by the player to stroke.
     Stroke(Stroke),
+    /// A conduct foul or decision.
     Conduct(Conduct),
 }
 
@@ -34,43 +43,349 @@ pub enum Action {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Entry {
+    /// What was done.
     pub action: Action,
+    /// What the referee decided.
     pub verdict: Verdict,
     /// Each disc's position after the action, by its place in the set's
-    /// `discs` list (`null` while pocketed). A replay compares these too, so
-    /// a physics difference that leaves the verdict alone is still found.
+    /// discs (`null` while pocketed). A replay compares these too, so a
+    /// physics difference that leaves the verdict alone is still found.
     pub after: Vec<Option<DVec2>>,
 }
 
-/// One set: where it started and what happened.
+/// One set (or an attempt at one that was replayed): where it started and
+/// what happened.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SetLog {
+    /// The state it started from: normally the line-up, or any position
+    /// for analysis.
     pub start: SetState,
+    /// Every action, in order.
     pub entries: Vec<Entry>,
 }
 
-/// A whole game.
+/// A whole match.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GameRecord {
+    /// [`FORMAT_VERSION`] when written by this build.
     pub format_version: u32,
+    /// The engine that wrote it ([`ENGINE_VERSION`]).
     pub engine: String,
-    /// Player names, in the order of the first set's seats.
-    #[serde(default)]
-    pub players: Vec<String>,
+    /// The physics every stroke was simulated with.
     pub physics: Physics,
+    /// Format, profile, sets, players and the first seating.
+    pub config: MatchConfig,
+    /// Every set played, in order, replays included.
     pub sets: Vec<SetLog>,
 }
 
+/// Why a record cannot be used.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum RecordError {
+    /// It has no sets.
+    Empty,
+    /// A format version this build does not read.
+    Version {
+        /// The version found.
+        found: u32,
+        /// The one this build reads.
+        supported: u32,
+    },
+    /// The match set-up is impossible, or the sets contradict it.
+    Match(MatchError),
+    /// Set `set` starts with another profile, format or opening seat than
+    /// the match gives.
+    Start {
+        /// The set, from 0.
+        set: usize,
+    },
+    /// Set `set` has no result but is followed by another set.
+    Unfinished {
+        /// The set, from 0.
+        set: usize,
+    },
+    /// Set `set` follows the end of the match.
+    AfterMatch {
+        /// The set, from 0.
+        set: usize,
+    },
+    /// Action `entry` of set `set` cannot be played.
+    Action {
+        /// The set, from 0.
+        set: usize,
+        /// The action, from 0.
+        entry: usize,
+        /// Why.
+        error: PlayError,
+    },
+    /// Action `entry` of set `set` does not give what the record says
+    /// (when a record must be followed exactly, as when resuming a game).
+    Diverged(Divergence),
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordError::Empty => write!(f, "the record has no sets"),
+            RecordError::Version { found, supported } => write!(
+                f,
+                "record format {found} is not one this build reads (it reads {supported})"
+            ),
+            RecordError::Match(e) => write!(f, "{e}"),
+            RecordError::Start { set } => write!(
+                f,
+                "set {set} does not start with the match's profile, format and opening seat"
+            ),
+            RecordError::Unfinished { set } => {
+                write!(f, "set {set} has no result but another set follows it")
+            }
+            RecordError::AfterMatch { set } => write!(f, "set {set} follows the end of the match"),
+            RecordError::Action { set, entry, error } => {
+                write!(f, "set {set}, entry {entry}: the action cannot be played: {error}")
+            }
+            RecordError::Diverged(d) => write!(
+                f,
+                "set {}, entry {}: replaying differs from the record in {}",
+                d.set,
+                d.entry,
+                d.parts
+                    .iter()
+                    .map(|p| p.name())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        }
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+/// A part of an action's result that a replay can find different.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum Part {
+    /// The seat that played.
+    Seat,
+    /// The side it played for.
+    Side,
+    /// Direct or rebound.
+    Kind,
+    /// The striker's first contact.
+    FirstContact,
+    /// Discs pocketed.
+    Pocketed,
+    /// Discs off the table and where they went.
+    OffTable,
+    /// Discs put back.
+    Restored,
+    /// The fouls.
+    Fouls,
+    /// The penalty.
+    Penalty,
+    /// Debts paid.
+    DebtPaid,
+    /// Who plays next.
+    Turn,
+    /// The set's result.
+    SetResult,
+    /// The decisions and their order.
+    Reasons,
+    /// Where the discs are afterwards.
+    Positions,
+}
+
+impl Part {
+    /// The field's name in the JSON of a verdict (`positions` for `after`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Part::Seat => "seat",
+            Part::Side => "side",
+            Part::Kind => "kind",
+            Part::FirstContact => "first_contact",
+            Part::Pocketed => "pocketed",
+            Part::OffTable => "off_table",
+            Part::Restored => "restored",
+            Part::Fouls => "fouls",
+            Part::Penalty => "penalty",
+            Part::DebtPaid => "debt_paid",
+            Part::Turn => "turn",
+            Part::SetResult => "set_result",
+            Part::Reasons => "reasons",
+            Part::Positions => "positions",
+        }
+    }
+}
+
+/// One place where a replay differs from the record.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Divergence {
+    /// The set, from 0.
+    pub set: usize,
+    /// The action, from 0.
+    pub entry: usize,
+    /// What differs.
+    pub parts: Vec<Part>,
+}
+
+/// What a replay found.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ReplayReport {
+    /// The engine that wrote the record.
+    pub recorded_engine: String,
+    /// The engine that replayed it.
+    pub replayed_engine: &'static str,
+    /// Sets replayed.
+    pub sets: usize,
+    /// Actions replayed.
+    pub actions: usize,
+    /// Sets won by each contender, as the replay scored them.
+    pub score: Vec<u32>,
+    /// The contender who won the match, if it is over.
+    pub winner: Option<usize>,
+    /// Every difference found.
+    pub divergences: Vec<Divergence>,
+}
+
+/// Re-simulates and re-judges every action of `record`. Replay goes on past
+/// a divergence (each action is replayed on the state the replay reached),
+/// so one early difference is reported once per affected action rather than
+/// hiding the rest.
+pub fn replay(record: &GameRecord) -> Result<ReplayReport, RecordError> {
+    let mut report = ReplayReport {
+        recorded_engine: record.engine.clone(),
+        replayed_engine: ENGINE_VERSION,
+        sets: record.sets.len(),
+        actions: 0,
+        score: vec![],
+        winner: None,
+        divergences: vec![],
+    };
+    let (progress, _) = walk(record, |d| report.divergences.push(d))?;
+    report.actions = record.sets.iter().map(|s| s.entries.len()).sum();
+    report.score = progress.score().to_vec();
+    report.winner = progress.winner();
+    Ok(report)
+}
+
+/// Replays `record`, calling `diverged` for each divergence; returns the
+/// match as the replay scored it and the state the last set reached.
+pub(crate) fn walk(
+    record: &GameRecord,
+    mut diverged: impl FnMut(Divergence),
+) -> Result<(Match, SetState), RecordError> {
+    if record.format_version != FORMAT_VERSION {
+        return Err(RecordError::Version {
+            found: record.format_version,
+            supported: FORMAT_VERSION,
+        });
+    }
+    if record.sets.is_empty() {
+        return Err(RecordError::Empty);
+    }
+    let mut progress = Match::new(record.config.clone()).map_err(RecordError::Match)?;
+    let mut engine = Engine::new(record.sets[0].start.table, record.physics);
+    let mut last = record.sets[0].start.clone();
+    for (s, log) in record.sets.iter().enumerate() {
+        if progress.is_over() {
+            return Err(RecordError::AfterMatch { set: s });
+        }
+        check_start(&progress, &log.start).map_err(|()| RecordError::Start { set: s })?;
+        if *engine.table() != log.start.table {
+            engine = Engine::new(log.start.table, record.physics);
+        }
+        let mut state = log.start.clone();
+        for (k, e) in log.entries.iter().enumerate() {
+            let verdict = apply(&mut state, &e.action, &mut engine).map_err(|error| {
+                RecordError::Action {
+                    set: s,
+                    entry: k,
+                    error,
+                }
+            })?;
+            let mut parts = differences(&e.verdict, &verdict);
+            if state.places() != e.after {
+                parts.push(Part::Positions);
+            }
+            if !parts.is_empty() {
+                diverged(Divergence {
+                    set: s,
+                    entry: k,
+                    parts,
+                });
+            }
+        }
+        match state.result() {
+            Some(result) => progress.record(result).map_err(RecordError::Match)?,
+            None if s + 1 < record.sets.len() => return Err(RecordError::Unfinished { set: s }),
+            None => {}
+        }
+        last = state;
+    }
+    Ok((progress, last))
+}
+
+/// A set of `progress` may start from any position, but with the match's
+/// profile and format and from its opening seat.
+pub(crate) fn check_start(progress: &Match, start: &SetState) -> Result<(), ()> {
+    let c = progress.config();
+    if start.profile() == c.profile
+        && start.format() == c.format
+        && start.seats().first() == Some(&progress.first_seat())
+    {
+        Ok(())
+    } else {
+        Err(())
+    }
+}
+
+/// Plays one action on a state; on an error the state is unchanged.
+pub fn apply(
+    state: &mut SetState,
+    action: &Action,
+    engine: &mut Engine,
+) -> Result<Verdict, PlayError> {
+    match action {
+        Action::Stroke(s) => state.play(s, engine).map(|p| p.verdict),
+        Action::Conduct(c) => state.conduct(c).map_err(PlayError::Refused),
+    }
+}
+
+/// The parts of two verdicts that differ.
+fn differences(a: &Verdict, b: &Verdict) -> Vec<Part> {
+    let mut d = vec![];
+    macro_rules! cmp {
+        ($($f:ident => $p:ident),*) => { $( if a.$f != b.$f { d.push(Part::$p); } )* };
+    }
+    cmp!(
+        seat => Seat,
+        side => Side,
+        kind => Kind,
+        first_contact => FirstContact,
+        pocketed => Pocketed,
+        off_table => OffTable,
+        restored => Restored,
+        fouls => Fouls,
+        penalty => Penalty,
+        debt_paid => DebtPaid,
+        turn => Turn,
+        set_result => SetResult,
+        reasons => Reasons
+    );
+    d
+}
+
 impl GameRecord {
-    /// An empty record whose first set starts at `start`.
-    pub fn new(players: Vec<String>, physics: Physics, start: SetState) -> GameRecord {
+    /// An empty record of a match whose first set starts at `start`.
+    pub(crate) fn new(config: MatchConfig, physics: Physics, start: SetState) -> GameRecord {
         GameRecord {
             format_version: FORMAT_VERSION,
             engine: ENGINE_VERSION.to_string(),
-            players,
             physics,
+            config,
             sets: vec![SetLog {
                 start,
                 entries: vec![],
@@ -78,262 +393,11 @@ impl GameRecord {
         }
     }
 
-    /// Plays `action` on `state`, which must be the state the last set
-    /// has reached (the caller keeps it, so recording stays linear), and
-    /// records it. The record is unchanged on error.
-    pub fn push(
-        &mut self,
-        state: &SetState,
-        action: Action,
-        engine: &mut Engine,
-    ) -> Result<(SetState, Verdict), RecordError> {
-        let set = self.sets.len().checked_sub(1).ok_or(RecordError::Empty)?;
-        let log = &mut self.sets[set];
-        let (next, verdict) =
-            apply(state, &action, engine).map_err(|err| RecordError::Invalid {
-                set,
-                entry: log.entries.len(),
-                reason: err.to_string(),
-            })?;
-        log.entries.push(Entry {
-            action,
-            verdict: verdict.clone(),
-            after: next.places(),
-        });
-        Ok((next, verdict))
-    }
-}
-
-/// Plays one action on a state.
-pub fn apply(
-    state: &SetState,
-    action: &Action,
-    engine: &mut Engine,
-) -> Result<(SetState, Verdict), StrokeError> {
-    match action {
-        Action::Stroke(s) => referee::play(state, s, engine),
-        Action::Conduct(c) => referee::conduct(state, c),
-    }
-}
-
-/// Why a record cannot be used.
-#[derive(Clone, Debug, PartialEq)]
-pub enum RecordError {
-    Empty,
-    Version(u32),
-    Invalid {
-        set: usize,
-        entry: usize,
-        reason: String,
-    },
-}
-
-impl std::fmt::Display for RecordError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            RecordError::Empty => write!(f, "the record has no sets"),
-            RecordError::Version(v) => write!(
-                f,
-                "record format {v} is not one this build reads (1 to {FORMAT_VERSION})"
-            ),
-            RecordError::Invalid { set, entry, reason } => {
-                write!(
-                    f,
-                    "set {set}, entry {entry}: the action cannot be played: {reason}"
-                )
-            }
-        }
-    }
-}
-
-impl std::error::Error for RecordError {}
-
-/// One place where a replay differs from the record.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Divergence {
-    pub set: usize,
-    pub entry: usize,
-    /// Which parts of the verdict differ.
-    pub fields: Vec<&'static str>,
-}
-
-/// What a replay found.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct ReplayReport {
-    pub recorded_engine: String,
-    pub replayed_engine: &'static str,
-    pub sets: usize,
-    pub actions: usize,
-    pub divergences: Vec<Divergence>,
-}
-
-/// Re-simulates and re-judges every action of `record`. Replay goes on past
-/// a divergence from the recorded *states* (each action is replayed on the
-/// state the replay reached), so one early difference is reported once per
-/// affected action rather than hiding the rest.
-pub fn replay(record: &GameRecord) -> Result<ReplayReport, RecordError> {
-    if record.format_version == 0 || record.format_version > FORMAT_VERSION {
-        return Err(RecordError::Version(record.format_version));
-    }
-    if record.sets.is_empty() {
-        return Err(RecordError::Empty);
-    }
-    let mut report = ReplayReport {
-        recorded_engine: record.engine.clone(),
-        replayed_engine: ENGINE_VERSION,
-        sets: record.sets.len(),
-        actions: 0,
-        divergences: vec![],
-    };
-    for (s, log) in record.sets.iter().enumerate() {
-        log.start
-            .validate()
-            .map_err(|reason| RecordError::Invalid {
-                set: s,
-                entry: 0,
-                reason: format!("the starting state is invalid: {reason}"),
-            })?;
-        let mut engine = Engine::new(log.start.table, record.physics);
-        let mut state = log.start.clone();
-        for (k, e) in log.entries.iter().enumerate() {
-            report.actions += 1;
-            let (next, verdict) =
-                apply(&state, &e.action, &mut engine).map_err(|err| RecordError::Invalid {
-                    set: s,
-                    entry: k,
-                    reason: err.to_string(),
-                })?;
-            let mut fields = differences(&e.verdict, &verdict);
-            if next.places() != e.after {
-                fields.push("positions");
-            }
-            if !fields.is_empty() {
-                report.divergences.push(Divergence {
-                    set: s,
-                    entry: k,
-                    fields,
-                });
-            }
-            state = next;
-        }
-    }
-    Ok(report)
-}
-
-/// The names of the verdict fields that differ.
-fn differences(a: &Verdict, b: &Verdict) -> Vec<&'static str> {
-    let mut d = vec![];
-    macro_rules! cmp {
-        ($($f:ident),*) => { $( if a.$f != b.$f { d.push(stringify!($f)); } )* };
-    }
-    cmp!(
-        seat,
-        side,
-        kind,
-        first_contact,
-        pocketed,
-        off_table,
-        restored,
-        fouls,
-        penalty,
-        debt_paid,
-        turn,
-        set_result,
-        reasons
-    );
-    d
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::profile::ProfileId;
-    use crate::seat::Seat;
-    use crate::set::Format;
-
-    fn break_stroke() -> Stroke {
-        Stroke {
-            striker: DVec2::new(0.47, 0.08),
-            direction: DVec2::new(0.0, 1.0),
-            speed: 6.0,
-        }
-    }
-
-    #[test]
-    fn a_recorded_game_replays_identically_and_a_tampered_one_diverges() {
-        let start = SetState::new(ProfileId::Lnf2017, Format::Singles, Seat::South);
-        let mut engine = Engine::new(start.table, Physics::default());
-        let mut rec = GameRecord::new(
-            vec!["Anna".into(), "Jānis".into()],
-            Physics::default(),
-            start.clone(),
-        );
-        let (state, _) = rec
-            .push(&start, Action::Stroke(break_stroke()), &mut engine)
-            .unwrap();
-        let seat = state.seat_to_play();
-        let reply = Stroke {
-            striker: if seat == Seat::North {
-                DVec2::new(0.5, 0.92)
-            } else {
-                DVec2::new(0.5, 0.08)
-            },
-            direction: if seat == Seat::North {
-                DVec2::new(0.1, -1.0)
-            } else {
-                DVec2::new(0.1, 1.0)
-            },
-            speed: 3.0,
-        };
-        rec.push(&state, Action::Stroke(reply), &mut engine)
-            .unwrap();
-        let json = serde_json::to_string(&rec).unwrap();
-        let back: GameRecord = serde_json::from_str(&json).unwrap();
-        assert_eq!(back, rec);
-        let report = replay(&back).unwrap();
-        assert_eq!(report.actions, 2);
-        assert!(report.divergences.is_empty(), "{:?}", report.divergences);
-
-        let mut tampered = rec.clone();
-        tampered.sets[0].entries[0].verdict.pocketed.push(99);
-        let report = replay(&tampered).unwrap();
-        assert_eq!(report.divergences.len(), 1);
-        assert_eq!(report.divergences[0].fields, vec!["pocketed"]);
-
-        // A stroke played differently that happens to get the same verdict
-        // still diverges: the discs end elsewhere.
-        let mut other = rec.clone();
-        let Action::Stroke(s) = &mut other.sets[0].entries[1].action else {
-            panic!()
-        };
-        s.speed += 0.5;
-        let report = replay(&other).unwrap();
-        assert!(
-            report
-                .divergences
-                .iter()
-                .any(|d| d.fields.contains(&"positions")),
-            "{report:?}"
-        );
-    }
-
-    #[test]
-    fn an_illegal_action_leaves_the_record_unchanged() {
-        let start = SetState::new(ProfileId::Lnf2017, Format::Singles, Seat::South);
-        let mut engine = Engine::new(start.table, Physics::default());
-        let mut rec = GameRecord::new(vec![], Physics::default(), start.clone());
-        let bad = Stroke {
-            striker: DVec2::new(0.5, 0.5),
-            ..break_stroke()
-        };
-        let before = rec.clone();
-        assert!(rec.push(&start, Action::Stroke(bad), &mut engine).is_err());
-        assert_eq!(rec, before);
-        let mut future = rec.clone();
-        future.format_version = FORMAT_VERSION + 1;
-        assert_eq!(
-            replay(&future),
-            Err(RecordError::Version(FORMAT_VERSION + 1))
-        );
+    /// Each set's result, in order (`None` for a set not finished).
+    pub fn results(&self) -> Vec<Option<SetResult>> {
+        self.sets
+            .iter()
+            .map(|s| s.entries.last().and_then(|e| e.verdict.set_result))
+            .collect()
     }
 }

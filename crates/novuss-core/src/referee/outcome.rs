@@ -1,5 +1,11 @@
 //! The consequences of a stroke: restored and replaced discs, the penalty
 //! disc or debt, the turn and the set.
+//!
+//! The order matters: the set's result is decided before any penalty disc
+//! is put on the table, so a set that a stroke ends shows no disc placed
+//! after its end (`001` "The Game": the set is over when a side has no
+//! disc left to play; `000` 4.2). The penalty still counts as a debt in the
+//! final state and the verdict.
 
 use glam::DVec2;
 
@@ -8,10 +14,12 @@ use crate::physics::{Exit, Fate, Outcome};
 use crate::placement::{is_free, off_table_spots, penalty_spots};
 use crate::profile::{BothLast, Profile};
 use crate::seat::Seat;
-use crate::set::{Format, Opening, SetResult, SetState};
-use crate::verdict::{rule, Foul, FoulKind, Penalty, Placed, RuleRef, Turn, Verdict};
+use crate::set::{
+    DiscId, Format, Opening, ReplayReason, SetResult, SetState, Side, WinReason,
+};
+use crate::verdict::{Penalty, Placed, Reason, Turn, TurnEnds, Verdict};
 
-use super::fouls::{explain, Read};
+use super::fouls::Read;
 
 /// A judgement in progress.
 pub(crate) struct Judgement<'a> {
@@ -20,21 +28,26 @@ pub(crate) struct Judgement<'a> {
     pub v: Verdict,
     pub profile: Profile,
     pub seat: Seat,
-    pub me: usize,
+    pub me: Side,
     /// Where the striker was placed (a penalty tie-break, `002` 5.2).
     pub struck_from: DVec2,
     /// For each physics disc index, the index in `before.discs`.
     pub on: Vec<usize>,
     /// The player's side loses the set (`000` 1.26, §6).
     lost: bool,
+    /// A penalty disc was incurred and waits to be placed until the set is
+    /// known to go on.
+    penalty_due: bool,
+    /// The opening side has just cleared: the turn passes to the reply.
+    reply_starts: bool,
 }
 
 impl<'a> Judgement<'a> {
     pub fn new(state: &'a SetState, struck_from: DVec2) -> Judgement<'a> {
         let seat = state.seat_to_play();
-        let me = state.side_of(seat);
+        let me = state.side_to_play();
         let mut next = state.clone();
-        next.strokes += 1;
+        next.strokes = next.strokes.saturating_add(1);
         Judgement {
             before: state,
             profile: state.profile.profile(),
@@ -45,6 +58,8 @@ impl<'a> Judgement<'a> {
                 .filter(|&i| state.discs[i].at.is_some())
                 .collect(),
             lost: false,
+            penalty_due: false,
+            reply_starts: false,
             v: Verdict {
                 profile: state.profile,
                 seat,
@@ -65,52 +80,38 @@ impl<'a> Judgement<'a> {
         }
     }
 
-    pub fn because(&mut self, rules: &[RuleRef], text: impl Into<String>) {
-        self.v.because(rules, text);
+    fn because(&mut self, reason: Reason) {
+        self.v.reasons.push(reason);
     }
 
-    pub fn foul(&mut self, kind: FoulKind, discs: Vec<u16>) {
-        let (rules, text) = explain(kind);
-        self.v.fouls.push(Foul { kind, discs });
-        self.v.because(&rules, text);
+    /// A conduct foul by the player to stroke.
+    pub fn foul(&mut self, kind: crate::verdict::FoulKind, discs: Vec<DiscId>) {
+        self.v.fouls.push(crate::verdict::Foul { kind, discs });
+        self.because(Reason::Foul { kind });
     }
 
-    /// Several discs to put back after one foul forfeit the set where the
-    /// profile says so (`000` 3.6.3, 3.6.4, 3.6.7, 3.6.11, 3.6.14, 3.6.16, 6.1–6.4).
-    pub fn several_restored(&mut self, n: usize) {
-        if n > 1 && self.profile.several_restored_forfeits && !self.lost {
+    /// Several discs to put back after one conduct foul forfeit the set
+    /// where the profile says so (`000` 3.6.14, 3.6.16, 6.2–6.4).
+    pub fn several_restored(&mut self, count: usize) {
+        if count > 1 && self.profile.several_restored_forfeits && !self.lost {
             self.lost = true;
-            self.because(
-                &[
-                    rule("000", "3.6.3"),
-                    rule("000", "3.6.4"),
-                    rule("000", "3.6.14"),
-                    rule("000", "6.2"),
-                ],
-                format!("{n} discs had to be put back after one foul: the set is forfeited."),
-            );
+            self.because(Reason::SeveralRestored { count });
         }
     }
 
     /// Records discs a conduct foul dislodged as put back: the state
     /// already holds where they were before (`000` 3.6.14, 3.6.16).
-    pub fn put_back(&mut self, discs: &[u16]) {
+    pub fn put_back(&mut self, discs: &[DiscId]) {
         for &id in discs {
-            if let Some(at) = self
-                .next
-                .discs
-                .iter()
-                .find(|d| d.id == id)
-                .and_then(|d| d.at)
-            {
+            if let Some(at) = self.next.disc(id).and_then(|d| d.at) {
                 self.v.restored.push(Placed { disc: id, at });
             }
         }
     }
 
-    /// Makes the judgement about `seat` (not necessarily the seat to play).
-    fn act_for(&mut self, seat: Seat) {
-        let side = self.next.side_of(seat);
+    /// Makes the judgement about `seat` (not necessarily the seat to play),
+    /// which the caller has checked is in play.
+    fn act_for(&mut self, seat: Seat, side: Side) {
         self.v.seat = seat;
         self.v.side = side;
         self.seat = seat;
@@ -118,66 +119,68 @@ impl<'a> Judgement<'a> {
     }
 
     /// The side of `seat` played out of turn and forfeits (`000` 5.7, 6.6).
-    pub fn out_of_turn(&mut self, seat: Seat) {
-        self.act_for(seat);
+    pub fn out_of_turn(&mut self, seat: Seat, side: Side) {
+        self.act_for(seat, side);
         if self.next.sides.len() > 2 {
             // No document gives a rule for four-sided social play (`000` 1.1,
             // 7.2.2); a set cannot be forfeited to three players at once, so
             // the offender pays a penalty disc and the turn stays where it is.
-            self.because(
-                &[rule("000", "1.1"), rule("000", "1.28")],
-                "Playing out of turn in a four-player game costs a penalty disc (a house rule: no document gives one).",
-            );
-            self.penalty();
-            self.v.turn = crate::verdict::Turn::Continues;
+            self.because(Reason::OutOfTurnPenalty);
+            self.penalty_due = true;
+            self.penalty(true);
+            self.v.turn = Turn::Continues;
             return;
         }
-        self.because(
-            &[rule("000", "6.6"), rule("000", "5.7")],
-            "Playing out of turn forfeits the set.",
-        );
-        self.lost = true;
-        self.settle_set(false);
+        self.because(Reason::OutOfTurnForfeits);
+        self.end(SetResult::Won {
+            winner: Side::new(1 - self.me.index() as u8),
+            how: WinReason::OpponentOutOfTurn,
+        });
     }
 
     /// An organiser's decision that `seat`'s side forfeits the set for
     /// repeated breaches (`000` 1.28).
-    pub fn forfeit(&mut self, seat: Seat, reason: &str) {
-        self.act_for(seat);
-        self.because(
-            &[rule("000", "1.28")],
-            format!("The set is forfeited: {reason}"),
-        );
-        self.lost = true;
-        self.settle_set(false);
+    pub fn forfeit(&mut self, seat: Seat, side: Side, note: &str) {
+        self.act_for(seat, side);
+        self.because(Reason::Forfeit {
+            note: note.to_string(),
+        });
+        self.end(SetResult::Won {
+            winner: Side::new(1 - self.me.index() as u8),
+            how: WinReason::OpponentForfeited,
+        });
     }
 
     /// Outside interference (`000` 1.24): the stroke is played again, or,
     /// when discs were disturbed, the whole set.
     pub fn interference(&mut self, discs_disturbed: bool) {
         if discs_disturbed {
-            self.because(
-                &[rule("000", "1.24")],
-                "Outside interference disturbed the discs: the set is replayed.",
-            );
             self.end(SetResult::Replay {
-                why: "outside interference disturbed the discs".into(),
+                why: ReplayReason::Interference,
             });
         } else {
-            self.because(
-                &[rule("000", "1.24")],
-                "Outside interference made the player miss the stroke: it is played again.",
-            );
+            self.because(Reason::InterferenceStrokeAgain);
             self.next.strokes = self.before.strokes;
-            self.v.turn = crate::verdict::Turn::Continues;
+            self.v.turn = Turn::Continues;
         }
     }
 
     /// A warning for a breach of the rules (`000` 1.28); nothing else changes.
-    pub fn warning(&mut self, reason: &str) {
-        self.because(&[rule("000", "1.28")], format!("Warning: {reason}"));
+    pub fn warning(&mut self, note: &str) {
+        self.because(Reason::Warning {
+            note: note.to_string(),
+        });
         self.next.strokes = self.before.strokes;
-        self.v.turn = crate::verdict::Turn::Continues;
+        self.v.turn = Turn::Continues;
+    }
+
+    /// Takes over what was read off the stroke.
+    pub fn take_read(&mut self, read: &mut Read) {
+        self.v.kind = read.path.kind;
+        self.v.first_contact = Some(std::mem::take(&mut read.first_contact));
+        self.v.fouls = std::mem::take(&mut read.fouls);
+        self.v.reasons.append(&mut read.reasons);
+        self.lost |= read.lost;
     }
 
     /// Puts every disc where the stroke and the rules leave it.
@@ -207,7 +210,9 @@ impl<'a> Judgement<'a> {
         // `next`), and discs still to be put back count at their old places.
         for &k in &read.restore {
             let i = self.on[k];
-            let start = self.before.discs[i].at.expect("on the table");
+            let Some(start) = self.before.discs[i].at else {
+                continue;
+            };
             let others: Vec<DVec2> = self
                 .next
                 .discs
@@ -228,15 +233,7 @@ impl<'a> Judgement<'a> {
             });
         }
         if !read.restore.is_empty() {
-            self.because(
-                &[
-                    rule("001", "Penalty disc •6"),
-                    rule("000", "3.6.3"),
-                    rule("000", "3.6.4"),
-                    rule("002", "4.5"),
-                ],
-                "Discs moved against the rules are put back where they were.",
-            );
+            self.because(Reason::Restored);
         }
         // Discs that left the table go to the centre circle, the one the
         // striker touched first taking the centre (`000` 1.20; `002` 3.9).
@@ -268,14 +265,7 @@ impl<'a> Judgement<'a> {
                     });
                 }
             }
-            self.because(
-                &[
-                    rule("000", "1.20"),
-                    rule("002", "3.9"),
-                    rule("001", "Losing the rights to stroke •3"),
-                ],
-                "Discs that left the table are placed in the centre circle.",
-            );
+            self.because(Reason::OffTablePlaced);
         }
     }
 
@@ -286,147 +276,116 @@ impl<'a> Judgement<'a> {
             .v
             .pocketed
             .iter()
-            .filter(|&&id| self.side_of_disc(id) == me)
+            .filter(|&&id| self.before.disc(id).is_some_and(|d| d.side == me))
             .count();
         let opp_pocketed = self.v.pocketed.len() - own_pocketed;
         let foul = !self.v.fouls.is_empty();
         let cleared_by_foul = foul && self.next.on_table(me) == 0 && self.before.on_table(me) > 0;
-        if foul {
-            self.penalty();
-        }
         let mut ends = foul;
         if own_pocketed == 0 && !foul {
             ends = true;
-            self.because(
-                &[
-                    rule("001", "Losing the rights to stroke •1"),
-                    rule("000", "1.18.1"),
-                    rule("002", "6.1.1"),
-                ],
-                "No own disc was pocketed: the turn passes.",
-            );
+            self.because(Reason::TurnPasses {
+                why: TurnEnds::NoOwnDisc,
+            });
         }
         if opp_pocketed > 0 {
             ends = true;
-            self.because(
-                &[
-                    rule("001", "Losing the rights to stroke •2"),
-                    rule("000", "1.18.2"),
-                    rule("002", "6.1.2"),
-                ],
-                "An opponent's disc was pocketed: the turn passes.",
-            );
+            self.because(Reason::TurnPasses {
+                why: TurnEnds::OpponentDisc,
+            });
         }
         if !self.v.off_table.is_empty() {
             ends = true;
-            self.because(
-                &[
-                    rule("001", "Losing the rights to stroke •3"),
-                    rule("000", "1.18.3"),
-                    rule("002", "6.1.3"),
-                ],
-                "A disc left the table: the turn passes.",
-            );
+            self.because(Reason::TurnPasses {
+                why: TurnEnds::DiscLeftTable,
+            });
         }
         if read.path.returned && !read.dark && self.profile.striker_return_ends_turn && !ends {
             ends = true;
-            self.because(
-                &[rule("001", "Losing the rights to stroke •5"), rule("002", "3.7"), rule("003", "Un joueur perd son tour •4")],
-                "The striker slid back over the player's own zone line while the player had no dark disc: the turn passes.",
-            );
+            self.because(Reason::TurnPasses {
+                why: TurnEnds::StrikerReturned,
+            });
         }
         if foul {
-            self.because(
-                &[
-                    rule("001", "Penalty disc"),
-                    rule("000", "1.18.4"),
-                    rule("002", "6.1.4"),
-                ],
-                "A foul ends the turn.",
-            );
+            self.because(Reason::TurnPasses {
+                why: TurnEnds::Foul,
+            });
+            self.penalty_due = true;
         }
         if !ends {
             // Only now is it known that nothing else ends the turn.
-            self.because(
-                &[
-                    rule("001", "The Game"),
-                    rule("000", "1.17"),
-                    rule("002", "3.8"),
-                ],
-                "An own disc was pocketed with a correct stroke: the series goes on.",
-            );
+            self.because(Reason::SeriesContinues);
         }
         if self.profile.blind_miss_replay && self.next.sides.len() == 2 {
             let miss = !read.light && own_pocketed == 0;
-            let s = &mut self.next.sides[me];
-            s.blind_misses = if miss { s.blind_misses + 1 } else { 0 };
+            let s = &mut self.next.sides[me.index()];
+            s.blind_misses = if miss {
+                s.blind_misses.saturating_add(1)
+            } else {
+                0
+            };
         }
-        if cleared_by_foul && !self.lost {
+        if cleared_by_foul && self.profile.last_disc_with_foul_loses && !self.lost {
             self.lost = true;
-            self.because(
-                &[rule("000", "1.26"), rule("000", "4.5"), rule("002", "7.2")],
-                "The last disc was pocketed with a foul: the set is lost.",
-            );
+            self.because(Reason::LastDiscWithFoul);
         }
         self.settle_set(ends);
     }
 
     /// The penalty and the turn after a conduct foul.
     pub fn finish_conduct(&mut self) {
-        self.penalty();
+        self.penalty_due = true;
         self.settle_set(true);
     }
 
     /// One penalty disc for the player's side, whatever the number of fouls
-    /// (`000` 3.4), or a debt when none of its discs is pocketed.
-    fn penalty(&mut self) {
+    /// (`000` 3.4): placed now when `place` and a pocketed disc is
+    /// available, else owed as a debt.
+    fn penalty(&mut self, place: bool) {
+        if !self.penalty_due {
+            return;
+        }
+        self.penalty_due = false;
         let me = self.me;
-        self.next.sides[me].debt += 1;
-        self.next.sides[me].debt_seat = Some(self.seat);
-        let placed = self.pay_debt(me);
+        let info = &mut self.next.sides[me.index()];
+        info.debt = info.debt.saturating_add(1);
+        info.debt_seat = Some(self.seat);
+        let placed = if place { self.pay_debt(me) } else { vec![] };
         self.v.penalty = Some(Penalty {
             side: me,
-            debt: self.next.sides[me].debt,
+            debt: self.next.sides[me.index()].debt,
             placed: placed.clone(),
         });
         self.v.debt_paid.retain(|p| !placed.contains(p));
+        if !place {
+            // The set is over: the debt is recorded, nothing is placed.
+            return;
+        }
         if placed.is_empty()
             && self.next.format == Format::Doubles
             && self.next.pocketed(me) > 0
             && opening_row_intact(&self.next, self.seat.opposite())
         {
-            self.because(
-                &[rule("000", "5.6")],
-                "In doubles a penalty disc is not put out before the line-up at its cushion has been disturbed: it is owed until then.",
-            );
+            self.because(Reason::DoublesPenaltyWaits);
         }
-        let text = if placed.is_empty() {
-            "One penalty disc, owed as a debt until one of the side's discs is pocketed."
+        self.because(if placed.is_empty() {
+            Reason::PenaltyOwed
         } else {
-            "One penalty disc is put back on the middle line at the cushion opposite the offender."
-        };
-        self.because(
-            &[
-                rule("000", "3.1"),
-                rule("000", "3.2"),
-                rule("000", "3.4"),
-                rule("001", "Penalty disc"),
-                rule("002", "5.2"),
-                rule("002", "5.3"),
-            ],
-            text,
-        );
+            Reason::PenaltyPlaced
+        });
     }
 
     /// Places as many of `side`'s owed penalty discs as it has pocketed
     /// (`000` 3.2–3.3; `002` 5.3–5.4).
-    fn pay_debt(&mut self, side: usize) -> Vec<Placed> {
-        let info = &self.next.sides[side];
+    fn pay_debt(&mut self, side: Side) -> Vec<Placed> {
+        let info = &self.next.sides[side.index()];
         let owed = (info.debt as usize).min(self.next.pocketed(side));
         if owed == 0 {
             return vec![];
         }
-        let offender = info.debt_seat.unwrap_or(info.seats[0]);
+        let Some(offender) = info.debt_seat.or(info.seats.first().copied()) else {
+            return vec![];
+        };
         if self.next.format == Format::Doubles
             && opening_row_intact(&self.next, offender.opposite())
         {
@@ -435,13 +394,7 @@ impl<'a> Judgement<'a> {
             return vec![];
         }
         let positions = self.next.positions();
-        let flags: Vec<bool> = self
-            .next
-            .discs
-            .iter()
-            .filter(|d| d.at.is_some())
-            .map(|d| d.penalty)
-            .collect();
+        let flags: Vec<bool> = self.next.discs_on_table().map(|d| d.penalty).collect();
         let spots = penalty_spots(
             &self.next.table,
             offender,
@@ -452,134 +405,47 @@ impl<'a> Judgement<'a> {
         );
         let mut placed = vec![];
         for at in spots {
-            let disc = self
+            let Some(disc) = self
                 .next
                 .discs
                 .iter_mut()
                 .filter(|d| d.side == side && d.at.is_none())
                 .min_by_key(|d| d.id)
-                .expect("a pocketed disc");
+            else {
+                break;
+            };
             disc.at = Some(at);
             disc.penalty = true;
             placed.push(Placed { disc: disc.id, at });
-            self.next.sides[side].debt -= 1;
+            let info = &mut self.next.sides[side.index()];
+            info.debt = info.debt.saturating_sub(1);
         }
         self.v.debt_paid.extend(placed.iter().copied());
         placed
     }
 
-    /// The set's result and who strokes next.
+    /// The set's result and who strokes next. The result is decided first;
+    /// penalty discs go on the table only if the set goes on.
     fn settle_set(&mut self, turn_ends: bool) {
+        if let Some(result) = self.result() {
+            // The set is over: the penalty stays a debt (see the module docs).
+            self.penalty(false);
+            return self.end(result);
+        }
+        self.penalty(true);
         let me = self.me;
         let sides = self.next.sides.len();
-        if self.lost && sides == 2 {
-            return self.end(SetResult::Won {
-                winner: 1 - me,
-                how: "the opponent lost the set".into(),
-            });
-        }
-        if self.lost {
-            self.because(
-                &[rule("000", "1.1"), rule("000", "7.2.2")],
-                "In four-player social games a set is not lost for a foul; the penalty disc stands.",
-            );
-        }
         if turn_ends {
             let mut paid = 0;
             for s in 0..sides {
-                paid += self.pay_debt(s).len();
+                paid += self.pay_debt(Side::new(s as u8)).len();
             }
             if paid > 0 {
-                self.because(
-                    &[
-                        rule("000", "3.2"),
-                        rule("000", "3.3"),
-                        rule("002", "5.4"),
-                        rule("003", "Pion de pénalité ¶3"),
-                    ],
-                    "The turn is over: owed penalty discs are put out now that pocketed discs are available.",
-                );
+                self.because(Reason::DebtPaid);
             }
         }
-        // A side that cleared in the opening turn waits for the reply turn
-        // before it wins (`000` 4.6, 5.5; `002` 7.1).
-        let waiting = match self.next.opening {
-            Opening::Reply { cleared } if cleared != me => Some(cleared),
-            _ => None,
-        };
-        let cleared: Vec<usize> = (0..sides)
-            .filter(|&s| {
-                Some(s) != waiting && self.next.on_table(s) == 0 && self.next.sides[s].debt == 0
-            })
-            .collect();
-        let foul = !self.v.fouls.is_empty();
-        if cleared.contains(&me) && cleared.len() > 1 && !foul {
-            let r = match self.profile.both_last_discs {
-                BothLast::Draw => SetResult::Drawn,
-                BothLast::Replay => SetResult::Replay {
-                    why: "both last discs fell in one correct stroke".into(),
-                },
-            };
-            self.because(
-                &[rule("000", "1.27"), rule("000", "4.5"), rule("002", "7.2")],
-                "Both sides' last discs fell in one correct stroke.",
-            );
-            return self.end(r);
-        }
-        if cleared.contains(&me) {
-            match self.next.opening {
-                Opening::FirstTurn if sides == 2 && self.before.seats[0] == self.seat => {
-                    self.next.opening = Opening::Reply { cleared: me };
-                    self.because(
-                        &[rule("000", "4.6"), rule("000", "5.5"), rule("002", "7.1")],
-                        "All discs were pocketed in the opening turn: the opponent may reply in one turn.",
-                    );
-                    return self.pass();
-                }
-                Opening::Reply { cleared: c } if c != me => {
-                    self.because(
-                        &[rule("000", "4.6"), rule("002", "7.1")],
-                        "Both sides cleared the table in their first turn: the set is replayed.",
-                    );
-                    return self.end(SetResult::Replay {
-                        why: "first_turn_clears: both sides cleared in their first turn".into(),
-                    });
-                }
-                _ => {
-                    self.because(
-                        &[
-                            rule("001", "The Game"),
-                            rule("000", "4.2"),
-                            rule("002", "7.1"),
-                            rule("002", "9"),
-                        ],
-                        "The side pocketed all its discs first and wins the set.",
-                    );
-                    return self.end(SetResult::Won {
-                        winner: me,
-                        how: "pocketed all its discs".into(),
-                    });
-                }
-            }
-        }
-        if let Some(&other) = cleared.first() {
-            self.because(
-                &[rule("001", "The Game"), rule("000", "4.2")],
-                "The side has no discs left on the table and wins the set.",
-            );
-            return self.end(SetResult::Won {
-                winner: other,
-                how: "all its discs were pocketed".into(),
-            });
-        }
-        if self.profile.blind_miss_replay && self.next.sides.iter().all(|s| s.blind_misses >= 3) {
-            self.because(
-                &[rule("000", "4.4")],
-                "Both players missed their blind discs three times: the set is replayed.",
-            );
-            return self.end(SetResult::Replay {
-                why: "both players missed their blind discs three times".into(),
-            });
+        if self.reply_starts {
+            return self.pass();
         }
         if !turn_ends {
             // A series goes on, but the side has no disc left on the table
@@ -587,29 +453,14 @@ impl<'a> Judgement<'a> {
             // 3.2): the debt is put out now, the first moment it can be and
             // must be (`000` 3.3; `003` "Pion de pénalité" ¶3: "à la
             // première occasion"), since there is nothing else to play.
-            if self.next.on_table(me) == 0 && self.next.sides[me].debt > 0 {
+            if self.next.on_table(me) == 0 && self.next.sides[me.index()].debt > 0 {
                 let placed = self.pay_debt(me);
                 if !placed.is_empty() {
-                    self.because(
-                        &[rule("000", "3.3"), rule("003", "Pion de pénalité ¶3")],
-                        "The side has no disc left on the table but owes penalty discs: they are put out now.",
-                    );
+                    self.because(Reason::DebtPaidNoDiscsLeft);
                 }
             }
             self.v.turn = Turn::Continues;
             return;
-        }
-        if let Opening::Reply { cleared } = self.next.opening {
-            if cleared != me {
-                self.because(
-                    &[rule("000", "4.6"), rule("002", "7.1")],
-                    "The reply turn did not clear the table: the opening side wins.",
-                );
-                return self.end(SetResult::Won {
-                    winner: cleared,
-                    how: "cleared the table in the opening turn".into(),
-                });
-            }
         }
         if self.next.opening == Opening::FirstTurn {
             self.next.opening = Opening::Over;
@@ -617,7 +468,97 @@ impl<'a> Judgement<'a> {
         self.pass();
     }
 
+    /// The set's result after the stroke, if it ends the set; records the
+    /// reasons. A side that cleared in the opening turn becomes
+    /// [`Opening::Reply`] here and the turn passes to the reply.
+    fn result(&mut self) -> Option<SetResult> {
+        let me = self.me;
+        let sides = self.next.sides.len();
+        let other = Side::new(1 - (me.index() as u8).min(1));
+        if self.lost && sides == 2 {
+            let how = if self.v.reasons.contains(&Reason::LastDiscWithFoul) {
+                WinReason::OpponentLastDiscWithFoul
+            } else {
+                WinReason::OpponentSeveralRestored
+            };
+            return Some(SetResult::Won { winner: other, how });
+        }
+        if self.lost {
+            self.because(Reason::FourPlayerNoLoss);
+        }
+        // A side that cleared in the opening turn waits for the reply turn
+        // before it wins (`000` 4.6, 5.5; `002` 7.1).
+        let waiting = match self.next.opening {
+            Opening::Reply { cleared } if cleared != me => Some(cleared),
+            _ => None,
+        };
+        // A side has cleared when it has no disc on the table and owes none;
+        // a penalty incurred now counts as owed.
+        let owes = |s: usize| {
+            self.next.sides[s].debt > 0 || (self.penalty_due && s == me.index())
+        };
+        let cleared: Vec<Side> = (0..sides)
+            .filter(|&s| {
+                Some(Side::new(s as u8)) != waiting
+                    && self.next.on_table(Side::new(s as u8)) == 0
+                    && !owes(s)
+            })
+            .map(|s| Side::new(s as u8))
+            .collect();
+        if cleared.contains(&me) && cleared.len() > 1 {
+            self.because(Reason::BothLastDiscs);
+            return Some(match self.profile.both_last_discs {
+                BothLast::Draw => SetResult::Drawn,
+                BothLast::Replay => SetResult::Replay {
+                    why: ReplayReason::BothLastDiscs,
+                },
+            });
+        }
+        if cleared.contains(&me) {
+            return match self.next.opening {
+                Opening::FirstTurn if sides == 2 && self.before.seats[0] == self.seat => {
+                    self.next.opening = Opening::Reply { cleared: me };
+                    self.because(Reason::OpeningCleared);
+                    self.reply_starts = true;
+                    None
+                }
+                Opening::Reply { cleared: c } if c != me => Some(SetResult::Replay {
+                    why: ReplayReason::FirstTurnClears,
+                }),
+                _ => Some(SetResult::Won {
+                    winner: me,
+                    how: WinReason::PocketedAll,
+                }),
+            };
+        }
+        if let Some(&winner) = cleared.first() {
+            return Some(SetResult::Won {
+                winner,
+                how: WinReason::NoDiscsLeft,
+            });
+        }
+        if self.profile.blind_miss_replay
+            && sides == 2
+            && self.next.sides.iter().all(|s| s.blind_misses >= 3)
+        {
+            return Some(SetResult::Replay {
+                why: ReplayReason::BlindMisses,
+            });
+        }
+        None
+    }
+
+    /// After [`Judgement::result`] found none: the reply turn that ends
+    /// without clearing hands the set to the opening side.
     fn pass(&mut self) {
+        if let Opening::Reply { cleared } = self.next.opening {
+            if cleared != self.me {
+                return self.end(SetResult::Won {
+                    winner: cleared,
+                    how: WinReason::ClearedInOpeningTurn,
+                });
+            }
+        }
         self.next.to_play = (self.next.to_play + 1) % self.next.seats.len();
         self.v.turn = Turn::Passes {
             to: self.next.seat_to_play(),
@@ -625,18 +566,14 @@ impl<'a> Judgement<'a> {
     }
 
     fn end(&mut self, r: SetResult) {
+        match r {
+            SetResult::Won { how, .. } => self.because(Reason::Won { how }),
+            SetResult::Replay { why } => self.because(Reason::Replayed { why }),
+            SetResult::Drawn => {}
+        }
         self.v.turn = Turn::SetOver;
-        self.v.set_result = Some(r.clone());
+        self.v.set_result = Some(r);
         self.next.result = Some(r);
-    }
-
-    fn side_of_disc(&self, id: u16) -> usize {
-        self.before
-            .discs
-            .iter()
-            .find(|d| d.id == id)
-            .expect("known disc")
-            .side
     }
 
     pub fn done(self) -> (SetState, Verdict) {

@@ -1,43 +1,37 @@
 //! What the referee says about a stroke, and why.
 //!
-//! Every fact in a [`Verdict`] that a rule decides carries a [`RuleRef`]:
-//! the document and clause, with a plain sentence, so a player can learn the
-//! rules from the verdicts.
+//! Every decision in a [`Verdict`] is a typed [`Reason`] that carries its
+//! clauses ([`RuleRef`]); the sentence a player reads is made from it at the
+//! edge ([`English`]), so a player can learn the rules from the verdicts.
 
-use std::borrow::Cow;
+mod english;
+mod reason;
 
 use glam::DVec2;
 use serde::{Deserialize, Serialize};
 
 use crate::profile::ProfileId;
 use crate::seat::Seat;
-use crate::set::SetResult;
+use crate::set::{DiscId, SetResult, Side};
 use crate::table::Cushion;
 
+pub use english::{English, Words};
+pub use reason::{Reason, TurnEnds};
+
 /// A clause of one of the rule books in `shared/seeds`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct RuleRef {
     /// `000` (Australia 1992 guide), `001` (LNF 2017), `002` (Rules of
     /// Novuss) or `003` (koroona).
-    pub doc: Cow<'static, str>,
+    pub doc: &'static str,
     /// The clause: a number (`3.6.5`) or, for `001` and `003`, the heading
     /// and item (`Penalty disc •4`).
-    pub clause: Cow<'static, str>,
+    pub clause: &'static str,
 }
 
 /// A reference to `clause` of document `doc`.
 pub const fn rule(doc: &'static str, clause: &'static str) -> RuleRef {
-    RuleRef {
-        doc: Cow::Borrowed(doc),
-        clause: Cow::Borrowed(clause),
-    }
-}
-
-/// One explained fact.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Reason {
-    pub rules: Vec<RuleRef>,
-    pub text: String,
+    RuleRef { doc, clause }
 }
 
 /// How the striker began its path (`000` 2.0; `001` "Direct strokes").
@@ -51,57 +45,85 @@ pub enum StrokeKind {
 }
 
 /// The striker's first contact with a disc, or its absence.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct FirstContact {
     /// Discs (ids) the striker touched first; several when touched within
     /// [`crate::referee::SIMULTANEOUS`] of each other.
-    pub discs: Vec<u16>,
+    pub discs: Vec<DiscId>,
     /// Cushions the striker touched before that, in order.
     pub cushions_before: Vec<Cushion>,
 }
 
-/// The fouls a stroke or a player's conduct can commit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// The fouls a stroke or a player's conduct can commit. Each one's clauses
+/// are [`FoulKind::rules`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum FoulKind {
+    /// The striker fell into a pocket.
     StrikerPocketed,
+    /// The striker left the table.
     StrikerOffTable,
+    /// A direct stroke touched nothing while the player had light discs.
     DirectTouchedNothing,
+    /// A direct stroke touched an opponent's disc first (or at once).
     DirectOpponentFirst,
+    /// A direct stroke touched one of the player's dark discs first.
     DirectOwnDark,
+    /// A rebound touched an opponent's disc first while the player had
+    /// light discs.
     ReboundOpponentFirst,
+    /// A rebound reached a dark disc in the edge zone without the opposite
+    /// cushion.
     ReboundDarkWithoutOppositeCushion,
+    /// A rebound touched nothing while the player had light discs.
     ReboundTouchedNothing,
+    /// With only dark discs left the striker missed the required cushion.
     DarkOnlyMissedCushion,
+    /// An opponent's disc was driven into their blind zone.
     BlindDrive,
+    /// A direct stroke drove an opponent's disc out of their blind zone.
     OutOfBlind,
+    /// An opponent's disc was driven off the table.
     OpponentOffTable,
+    /// The player touched the striker while discs were moving.
     TouchedMovingStriker,
+    /// The player moved discs by hand, cue or anything else.
     DislodgedDisc,
+    /// The player refused to stroke.
     RefusedStroke,
+    /// The cue moved the striker twice.
     DoubleStroke,
 }
 
 /// A foul with the discs it concerns.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Foul {
+    /// Which foul.
     pub kind: FoulKind,
+    /// The discs it concerns (struck first, driven, dislodged).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub discs: Vec<u16>,
+    pub discs: Vec<DiscId>,
 }
 
 /// A disc put somewhere by the referee.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Placed {
-    pub disc: u16,
+    /// The disc.
+    pub disc: DiscId,
+    /// Its centre.
     pub at: DVec2,
 }
 
 /// The penalty of a stroke: one disc at most (`000` 3.4).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Penalty {
     /// The side that pays.
-    pub side: usize,
+    pub side: Side,
     /// Where the penalty disc went; empty when it became a debt.
     pub placed: Vec<Placed>,
     /// The side's debt after this penalty.
@@ -114,53 +136,65 @@ pub struct Penalty {
 pub enum Turn {
     /// The same player strokes again (a series, `000` 1.17).
     Continues,
-    /// The turn passes to the player at `to`.
-    Passes { to: Seat },
+    /// The turn passes.
+    Passes {
+        /// The seat of the player to stroke next.
+        to: Seat,
+    },
     /// The set is over.
     SetOver,
 }
 
 /// Everything the referee decided about one stroke or conduct action.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Verdict {
+    /// The rule profile it was judged by.
     pub profile: ProfileId,
     /// The seat that played.
     pub seat: Seat,
     /// The side (colour) it plays for.
-    pub side: usize,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    pub side: Side,
+    /// Direct or rebound; absent for a conduct action.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub kind: Option<StrokeKind>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// What the striker touched first; absent for a conduct action.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub first_contact: Option<FirstContact>,
     /// Discs that fell into pockets and stay there.
-    pub pocketed: Vec<u16>,
+    pub pocketed: Vec<DiscId>,
     /// Discs that left the table, where the referee put them.
     pub off_table: Vec<Placed>,
     /// Discs put back where they were before the stroke.
     pub restored: Vec<Placed>,
+    /// The fouls committed, in the order found.
     pub fouls: Vec<Foul>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// The penalty disc, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub penalty: Option<Penalty>,
     /// Penalty discs owed from earlier strokes, placed now that discs are
     /// available (`000` 3.2–3.3; `002` 5.3–5.4).
     pub debt_paid: Vec<Placed>,
+    /// Who strokes next.
     pub turn: Turn,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// How the set ended, if this ended it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub set_result: Option<SetResult>,
-    /// Each decision with its clauses, in order.
+    /// Each decision, in order; [`Reason::rules`] gives its clauses and
+    /// [`English`] its sentence.
     pub reasons: Vec<Reason>,
 }
 
 impl Verdict {
-    pub(crate) fn because(&mut self, rules: &[RuleRef], text: impl Into<String>) {
-        self.reasons.push(Reason {
-            rules: rules.to_vec(),
-            text: text.into(),
-        });
-    }
-
     /// Whether the stroke committed `kind`.
     pub fn has(&self, kind: FoulKind) -> bool {
         self.fouls.iter().any(|f| f.kind == kind)
+    }
+
+    /// Whether any decision cites `clause` of `doc`.
+    pub fn cites(&self, doc: &str, clause: &str) -> bool {
+        self.reasons
+            .iter()
+            .any(|r| r.rules().iter().any(|c| c.doc == doc && c.clause == clause))
     }
 }
