@@ -7,14 +7,17 @@ use std::io::Read;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use novuss_core::game::Game;
+use novuss_core::match_play::MatchConfig;
 use novuss_core::physics::{Engine, EventKind, Fate, Outcome, Physics};
 use novuss_core::profile::ProfileId;
-use novuss_core::record::{apply, replay, Action, GameRecord};
+use novuss_core::record::{replay, Action, GameRecord};
 use novuss_core::referee::Conduct;
 use novuss_core::seat::Seat;
 use novuss_core::set::{Format, SetState};
 use novuss_core::stroke::Stroke;
 use novuss_core::table::Table;
+use novuss_core::verdict::{English, RuleRef, Verdict, Words};
 use novuss_core::DVec2;
 use serde::Deserialize;
 
@@ -120,9 +123,15 @@ struct StrokeInput {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RecordInput {
-    state: SetState,
+    /// The match; a one-set match of the state's format when absent.
+    #[serde(default)]
+    config: Option<MatchConfig>,
+    /// Where the first set starts; the line-up when absent.
+    #[serde(default)]
+    state: Option<SetState>,
     #[serde(default)]
     physics: Physics,
+    /// Player names when `config` is absent.
     #[serde(default)]
     players: Vec<String>,
     actions: Vec<Action>,
@@ -141,7 +150,10 @@ struct SimulateInput {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return argument_error(e),
+    };
     let result = match cli.command.unwrap_or(Command::Demo) {
         Command::Simulate { file, compact } => simulate(file.as_deref(), compact),
         Command::Bench { quick, json } => {
@@ -172,6 +184,25 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// Help and version go to standard output as clap writes them; a wrong
+/// argument is one `error:` line, as every other error.
+fn argument_error(e: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+        let _ = e.print();
+        return ExitCode::SUCCESS;
+    }
+    let text = e.kind().as_str().map(str::to_string).unwrap_or_default();
+    let rendered = e.to_string();
+    let first = rendered
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .map(|l| l.trim_start_matches("error:").trim().to_string())
+        .unwrap_or(text);
+    eprintln!("error: {first} (novuss --help lists the commands and options)");
+    ExitCode::from(2)
 }
 
 fn read_input(file: Option<&str>) -> Result<String, String> {
@@ -220,8 +251,7 @@ fn parse_side(s: &str) -> Result<Seat, String> {
 }
 
 fn new_set(format: &str, profile: &str, first: &str) -> Result<(), String> {
-    let format: Format = serde_json::from_value(serde_json::Value::String(format.to_string()))
-        .map_err(|_| format!("unknown format {format:?} (singles, doubles, four_player)"))?;
+    let format: Format = format.parse().map_err(|e| format!("{e}"))?;
     let profile: ProfileId = profile.parse()?;
     let first = parse_side(first)?;
     if format == Format::Singles && !matches!(first, Seat::South | Seat::North) {
@@ -230,32 +260,53 @@ fn new_set(format: &str, profile: &str, first: &str) -> Result<(), String> {
     print_json(&SetState::new(profile, format, first), false)
 }
 
+/// One decision for a reader: the sentence and its clauses.
+#[derive(serde::Serialize)]
+struct Explained {
+    text: String,
+    rules: &'static [RuleRef],
+}
+
+fn explain(verdict: &Verdict) -> Vec<Explained> {
+    verdict
+        .reasons
+        .iter()
+        .map(|r| Explained {
+            text: English.reason(r),
+            rules: r.rules(),
+        })
+        .collect()
+}
+
 fn stroke(file: Option<&str>, compact: bool) -> Result<(), String> {
     let text = read_input(file)?;
     let input: StrokeInput =
         serde_json::from_str(&text).map_err(|e| format!("invalid input: {e}"))?;
-    let mut engine = Engine::new(input.state.table, input.physics);
-    let action = match (input.stroke, input.conduct) {
-        (Some(s), None) => Action::Stroke(s),
-        (None, Some(c)) => Action::Conduct(c),
+    let mut engine = Engine::new(input.state.table().to_owned(), input.physics);
+    let mut state = input.state;
+    let verdict = match (input.stroke, input.conduct) {
+        (Some(st), None) => match input.seat {
+            Some(seat) => state.play_as(seat, &st, &mut engine),
+            None => state.play(&st, &mut engine),
+        }
+        .map(|p| p.verdict)
+        .map_err(|e| format!("invalid stroke: {e}"))?,
+        (None, Some(c)) => state
+            .conduct(&c)
+            .map_err(|e| format!("invalid action: {e}"))?,
         _ => return Err("give exactly one of \"stroke\" and \"conduct\"".into()),
     };
-    let result = match (&action, input.seat) {
-        (Action::Stroke(st), Some(seat)) => {
-            novuss_core::referee::play_as(&input.state, seat, st, &mut engine)
-        }
-        _ => apply(&input.state, &action, &mut engine),
-    };
-    let (state, verdict) = result.map_err(|e| format!("invalid stroke: {e}"))?;
     #[derive(serde::Serialize)]
     struct Output<'a> {
         state: &'a SetState,
-        verdict: &'a novuss_core::verdict::Verdict,
+        verdict: &'a Verdict,
+        explained: Vec<Explained>,
     }
     print_json(
         &Output {
             state: &state,
             verdict: &verdict,
+            explained: explain(&verdict),
         },
         compact,
     )
@@ -265,20 +316,31 @@ fn record(file: Option<&str>, compact: bool) -> Result<(), String> {
     let text = read_input(file)?;
     let input: RecordInput =
         serde_json::from_str(&text).map_err(|e| format!("invalid input: {e}"))?;
-    input
-        .state
-        .validate()
-        .map_err(|e| format!("invalid state: {e}"))?;
-    let mut engine = Engine::new(input.state.table, input.physics);
-    let mut state = input.state.clone();
-    let mut rec = GameRecord::new(input.players, input.physics, input.state);
-    for action in input.actions {
-        state = rec
-            .push(&state, action, &mut engine)
-            .map_err(|e| e.to_string())?
-            .0;
+    let config = match (input.config, &input.state) {
+        (Some(c), _) => c,
+        (None, Some(state)) => MatchConfig::for_set(state, input.players),
+        (None, None) => return Err("give \"config\", \"state\" or both".into()),
+    };
+    let mut game = match input.state {
+        Some(state) => Game::from_position(config, input.physics, state),
+        None => Game::new(config, input.physics),
     }
-    print_json(&rec, compact)
+    .map_err(|e| format!("invalid game: {e}"))?;
+    let count = input.actions.len();
+    for (k, action) in input.actions.into_iter().enumerate() {
+        if game.between_sets() {
+            game.next_set().map_err(|e| e.to_string())?;
+        }
+        let result = match &action {
+            Action::Stroke(s) => {
+                let seat = game.set().seat_to_play();
+                game.play(seat, s).map(|_| ())
+            }
+            Action::Conduct(c) => game.conduct(c).map(|_| ()).map_err(Into::into),
+        };
+        result.map_err(|e| format!("action {k} of {count} cannot be played: {e}"))?;
+    }
+    print_json(game.record(), compact)
 }
 
 fn replay_file(path: &str) -> Result<bool, String> {
@@ -293,6 +355,11 @@ fn replay_file(path: &str) -> Result<bool, String> {
         report.recorded_engine,
         report.replayed_engine
     );
+    let score: Vec<String> = report.score.iter().map(u32::to_string).collect();
+    match report.winner {
+        Some(w) => say!("match over: contender {w} won, {}", score.join("–")),
+        None => say!("match in progress: {}", score.join("–")),
+    }
     if report.divergences.is_empty() {
         say!("identical: every verdict and every disc position matches the record");
         return Ok(true);
@@ -302,7 +369,11 @@ fn replay_file(path: &str) -> Result<bool, String> {
             "divergence: set {}, action {}: {} differ",
             d.set,
             d.entry,
-            d.fields.join(", ")
+            d.parts
+                .iter()
+                .map(|p| p.name())
+                .collect::<Vec<_>>()
+                .join(", ")
         );
     }
     Ok(false)
@@ -368,7 +439,7 @@ fn bench(quick: bool, json: bool) {
 
 fn demo() {
     let state = SetState::new(ProfileId::Lnf2017, Format::Singles, Seat::South);
-    let table = state.table;
+    let table = *state.table();
     let discs = state.positions();
     let stroke = Stroke {
         striker: DVec2::new(0.52, 0.08),
@@ -376,9 +447,14 @@ fn demo() {
         speed: 5.0,
     };
     let mut engine = Engine::new(table, Physics::default());
-    let outcome = engine
-        .simulate(&discs, &stroke)
-        .expect("the opening position is valid");
+    let judged = match state.preview(&stroke, &mut engine) {
+        Ok(j) => j,
+        Err(e) => {
+            eprintln!("error: the demonstration stroke was refused: {e}");
+            return;
+        }
+    };
+    let outcome = judged.outcome;
     say!(
         "novuss {} — the game server is not built yet; here are the physics and the referee.",
         env!("CARGO_PKG_VERSION")
@@ -397,16 +473,16 @@ fn demo() {
     );
     print_table(&table, &after, outcome.striker().on_table());
     summarise(&outcome);
-    let (_, verdict) = novuss_core::referee::judge(&state, &stroke, &outcome);
+    let verdict = judged.verdict;
     say!();
     say!("The referee ({}):", verdict.profile);
-    for r in &verdict.reasons {
-        let refs: Vec<String> = r
+    for e in explain(&verdict) {
+        let refs: Vec<String> = e
             .rules
             .iter()
             .map(|x| format!("{} {}", x.doc, x.clause))
             .collect();
-        say!("  - {} [{}]", r.text, refs.join("; "));
+        say!("  - {} [{}]", e.text, refs.join("; "));
     }
     say!();
     say!("Try `novuss simulate docs/examples/break.json`, `novuss new-set`, `novuss stroke` or `novuss bench --quick`.");

@@ -74,7 +74,9 @@ impl Game {
     /// A new match, its first set lined up.
     pub fn new(config: MatchConfig, physics: Physics) -> Result<Game, GameError> {
         let progress = Match::new(config.clone()).map_err(GameError::Match)?;
-        let set = progress.next_set().ok_or(GameError::Match(MatchError::Over))?;
+        let set = progress
+            .next_set()
+            .ok_or(GameError::Match(MatchError::Over))?;
         Game::starting_at(progress, physics, set)
     }
 

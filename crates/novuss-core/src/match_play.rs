@@ -129,6 +129,32 @@ impl MatchConfig {
         }
     }
 
+    /// A one-set match played from `state`'s seats: the opener at the
+    /// opening seat, and the others in playing order (in doubles, partners
+    /// in `players` order: team 0 holds the opening seat and the one
+    /// opposite). Without names, players are called "Player 1" and so on.
+    pub fn for_set(state: &SetState, players: Vec<String>) -> MatchConfig {
+        let format = state.format();
+        let seats = state.seats();
+        let seating: Vec<Seat> = match format {
+            Format::Doubles => vec![seats[0], seats[2], seats[1], seats[3]],
+            Format::Singles | Format::FourPlayer => seats.to_vec(),
+        };
+        let players = if players.is_empty() {
+            (1..=seating.len()).map(|k| format!("Player {k}")).collect()
+        } else {
+            players
+        };
+        MatchConfig {
+            profile: state.profile(),
+            format,
+            sets: 1,
+            players,
+            seating,
+            opener: 0,
+        }
+    }
+
     /// Players the format needs.
     pub fn players_needed(format: Format) -> usize {
         match format {
@@ -630,21 +656,25 @@ mod tests {
 
     fn won(winner: usize) -> SetResult {
         SetResult::Won {
-            winner,
-            how: "pocketed all discs".into(),
+            winner: Side::new(winner as u8),
+            how: crate::set::WinReason::PocketedAll,
         }
     }
 
     fn first_turn_clears() -> SetResult {
         SetResult::Replay {
-            why: format!("{FIRST_TURN_CLEARS}: both cleared in their first turn"),
+            why: ReplayReason::FirstTurnClears,
         }
+    }
+
+    fn side(k: usize) -> Side {
+        Side::new(k as u8)
     }
 
     /// The side a player plays as in the set the match hands out.
     fn side_of_player(m: &Match, player: usize) -> usize {
         let set = m.next_set().unwrap();
-        set.side_of(m.seat_of(player).unwrap())
+        set.side_of(m.seat_of(player).unwrap()).unwrap().index()
     }
 
     #[test]
@@ -653,11 +683,11 @@ mod tests {
         assert_eq!(m.needed(), 2);
         // Set 1: Anna opens from South.
         let set = m.next_set().unwrap();
-        assert_eq!(set.seats, vec![South, North]);
+        assert_eq!(set.seats(), vec![South, North]);
         assert_eq!(m.seating(), &[South, North]);
         assert_eq!(m.opener(), Some(0));
-        assert_eq!(m.players_of_side(0), vec![0]);
-        assert_eq!(m.players_of_side(1), vec![1]);
+        assert_eq!(m.players_of_side(side(0)), vec![0]);
+        assert_eq!(m.players_of_side(side(1)), vec![1]);
         m.record(won(0)).unwrap(); // Anna wins set 1.
         assert_eq!(m.score(), &[1, 0]);
 
@@ -668,7 +698,7 @@ mod tests {
         assert_eq!(m.first_seat(), South);
         assert_eq!(m.next_set().unwrap().seats, vec![South, North]);
         assert_eq!(m.opener(), Some(1));
-        assert_eq!(m.players_of_side(0), vec![1]);
+        assert_eq!(m.players_of_side(side(0)), vec![1]);
         assert_eq!(side_of_player(&m, 1), 0);
         // Seat 0 (Bruno) wins set 2: it counts for Bruno, not for Anna.
         m.record(won(0)).unwrap();
@@ -737,29 +767,29 @@ mod tests {
             assert_eq!(m.set_number(), set);
             let state = m.next_set().unwrap();
             // `000` 5.3: the starting position stays on the same side.
-            assert_eq!(state.seats[0], South);
+            assert_eq!(state.seats()[0], South);
             assert_eq!(m.first_seat(), South);
             // `000` 5.1: partners stay opposite each other.
             let s = m.seating().to_vec();
             assert_eq!(s[0], s[1].opposite());
             assert_eq!(s[2], s[3].opposite());
             // The set's sides map back to whole teams.
-            for side in 0..2 {
-                let players = m.players_of_side(side);
+            for s in 0..2 {
+                let players = m.players_of_side(side(s));
                 assert_eq!(players.len(), 2);
                 let team = m.contender_of(players[0]);
                 assert_eq!(m.contender_of(players[1]), team);
                 let seats: Vec<Seat> = players.iter().map(|&p| m.seat_of(p).unwrap()).collect();
-                assert_eq!(seats, state.sides[side].seats);
+                assert_eq!(seats, state.sides()[s].seats);
             }
             let opener = m.opener().unwrap();
             openers.push(opener);
-            assert_eq!(m.players_of_side(0)[0], opener);
+            assert_eq!(m.players_of_side(side(0))[0], opener);
             // Let the opening side win each set.
             let before = s.clone();
             m.record(won(0)).unwrap();
             // Everybody moved one seat clockwise (`000` 5.3).
-            let after: Vec<Seat> = before.iter().map(|&seat| clockwise(seat)).collect();
+            let after: Vec<Seat> = before.iter().map(|&seat| seat.clockwise()).collect();
             assert_eq!(m.seating(), after.as_slice());
         }
         // Anna (team 0) opens set 1 from South; then whoever moves into
@@ -804,18 +834,18 @@ mod tests {
         assert_eq!(m.contenders(), 4);
         assert_eq!(m.sides(), 4);
         let set = m.next_set().unwrap();
-        assert_eq!(set.seats, vec![North, East, South, West]);
-        for side in 0..4 {
-            assert_eq!(m.players_of_side(side), vec![side]);
-            assert_eq!(m.contender_of_side(side), Some(side));
+        assert_eq!(set.seats(), vec![North, East, South, West]);
+        for s in 0..4 {
+            assert_eq!(m.players_of_side(side(s)), vec![s]);
+            assert_eq!(m.contender_of_side(side(s)), Some(s));
         }
         // Cilda wins. Interpretation: clockwise move, the opening seat
         // stays; Dainis, who played last, opens set 2 from North.
         m.record(won(2)).unwrap();
         assert_eq!(m.seating(), &[East, South, West, North]);
         assert_eq!(m.opener(), Some(3));
-        assert_eq!(m.players_of_side(0), vec![3]);
-        assert_eq!(m.players_of_side(3), vec![2]);
+        assert_eq!(m.players_of_side(side(0)), vec![3]);
+        assert_eq!(m.players_of_side(side(3)), vec![2]);
         m.record(won(3)).unwrap(); // Cilda again, now side 3.
         assert_eq!(m.score(), &[0, 0, 2, 0]);
         assert_eq!(m.winner(), Some(2));
@@ -886,11 +916,11 @@ mod tests {
             let seating = m.seating().to_vec();
             let opener = m.opener();
             m.record(SetResult::Replay {
-                why: "both last discs in one stroke (002 7.2)".into(),
+                why: ReplayReason::BothLastDiscs,
             })
             .unwrap();
             m.record(SetResult::Replay {
-                why: "blind stalemate (000 4.4)".into(),
+                why: ReplayReason::BlindMisses,
             })
             .unwrap();
             assert_eq!(m.set_number(), 2);
@@ -900,13 +930,13 @@ mod tests {
             assert_eq!(m.history().len(), 3);
             assert!(m.history()[1..]
                 .iter()
-                .all(|s| s.number == 2 && s.replay == Some(ReplayCause::Other)));
+                .all(|s| s.number == 2 && ReplayCause::of(&s.result) == Some(ReplayCause::Other)));
             // Even in the deciding set.
             m.record(won(1)).unwrap(); // Bruno opened set 2; side 1 is Anna: 1–1.
             assert!(m.is_deciding());
             let seating = m.seating().to_vec();
             m.record(SetResult::Replay {
-                why: "interference".into(),
+                why: ReplayReason::Interference,
             })
             .unwrap();
             assert_eq!(m.seating(), seating.as_slice());
@@ -924,7 +954,10 @@ mod tests {
         assert_eq!(m.set_number(), 1);
         assert_eq!(m.seating(), &[North, South]);
         assert_eq!(m.opener(), Some(1));
-        assert_eq!(m.history()[0].replay, Some(ReplayCause::FirstTurnClears));
+        assert_eq!(
+            ReplayCause::of(&m.history()[0].result),
+            Some(ReplayCause::FirstTurnClears)
+        );
         // The replayed set 1 is then won, and ends change again (`000` 4.3).
         m.record(won(0)).unwrap(); // Bruno.
         assert_eq!(m.score(), &[0, 1]);
@@ -994,26 +1027,14 @@ mod tests {
     }
 
     #[test]
-    fn record_with_gives_the_cause_explicitly() {
-        let mut m = singles(ProfileId::Lnf2017, 3);
-        let replay = SetResult::Replay {
-            why: "both cleared all eight".into(),
-        };
-        assert_eq!(ReplayCause::of(&replay), Some(ReplayCause::Other));
-        assert_eq!(ReplayCause::of(&won(0)), None);
-        m.record_with(replay, ReplayCause::FirstTurnClears).unwrap();
-        assert_eq!(m.opener(), Some(1));
-    }
-
-    #[test]
     fn forfeits_are_wins_for_the_other_side() {
         // `000` 5.7, 6.6: Cilda plays out of turn, her team forfeits; the
         // referee reports a win for the other side.
         let mut m = doubles(ProfileId::Lnf2017, 1);
         let cilda_side = side_of_player(&m, 2);
         m.record(SetResult::Won {
-            winner: 1 - cilda_side,
-            how: "forfeit: played out of turn (000 5.7, 6.6)".into(),
+            winner: side(1 - cilda_side),
+            how: crate::set::WinReason::OpponentOutOfTurn,
         })
         .unwrap();
         assert_eq!(m.winner(), Some(0));
@@ -1127,7 +1148,7 @@ mod tests {
         assert_eq!(
             m.record(won(2)),
             Err(MatchError::Winner {
-                winner: 2,
+                winner: side(2),
                 sides: 2
             })
         );
@@ -1147,11 +1168,11 @@ mod tests {
     fn out_of_range_lookups_are_empty_not_panics() {
         let m = doubles(ProfileId::Lnf2017, 3);
         assert_eq!(m.seat_of(4), None);
-        assert!(m.players_of_side(2).is_empty());
-        assert_eq!(m.contender_of_side(2), None);
+        assert!(m.players_of_side(side(2)).is_empty());
+        assert_eq!(m.contender_of_side(side(2)), None);
         let s = singles(ProfileId::Lnf2017, 3);
         assert_eq!(s.player_at(East), None);
-        assert!(s.players_of_side(2).is_empty());
+        assert!(s.players_of_side(side(2)).is_empty());
     }
 
     #[test]
@@ -1159,7 +1180,7 @@ mod tests {
         let mut m = doubles(ProfileId::Australia1992, 3);
         m.record(won(0)).unwrap();
         m.record(SetResult::Replay {
-            why: "blind stalemate".into(),
+            why: ReplayReason::BlindMisses,
         })
         .unwrap();
         m.record(first_turn_clears()).unwrap();

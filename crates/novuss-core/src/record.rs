@@ -144,7 +144,10 @@ impl fmt::Display for RecordError {
             }
             RecordError::AfterMatch { set } => write!(f, "set {set} follows the end of the match"),
             RecordError::Action { set, entry, error } => {
-                write!(f, "set {set}, entry {entry}: the action cannot be played: {error}")
+                write!(
+                    f,
+                    "set {set}, entry {entry}: the action cannot be played: {error}"
+                )
             }
             RecordError::Diverged(d) => write!(
                 f,
@@ -299,13 +302,12 @@ pub(crate) fn walk(
         }
         let mut state = log.start.clone();
         for (k, e) in log.entries.iter().enumerate() {
-            let verdict = apply(&mut state, &e.action, &mut engine).map_err(|error| {
-                RecordError::Action {
+            let verdict =
+                apply(&mut state, &e.action, &mut engine).map_err(|error| RecordError::Action {
                     set: s,
                     entry: k,
                     error,
-                }
-            })?;
+                })?;
             let mut parts = differences(&e.verdict, &verdict);
             if state.places() != e.after {
                 parts.push(Part::Positions);

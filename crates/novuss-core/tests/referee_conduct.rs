@@ -4,16 +4,17 @@
 mod referee_common;
 
 use novuss_core::profile::ProfileId;
-use novuss_core::referee::{self, Conduct, StrokeError};
+use novuss_core::referee::{Conduct, Refusal};
 use novuss_core::seat::Seat;
-use novuss_core::set::{Format, Opening, SetResult, SetState};
+use novuss_core::set::{Format, Opening, SetParts, SetResult, SetState};
 use novuss_core::table::Corner;
+use novuss_core::verdict::Reason;
 use novuss_core::verdict::{FoulKind, Turn};
 use referee_common::*;
 
 const S0: novuss_core::DVec2 = novuss_core::DVec2::new(0.6, 0.08);
 
-fn singles(profile: ProfileId) -> SetState {
+fn singles(profile: ProfileId) -> SetParts {
     let mut s = empty(profile, Format::Singles);
     park(&mut s, 1, 0.3);
     park(&mut s, 9, 0.7);
@@ -26,7 +27,7 @@ fn singles(profile: ProfileId) -> SetState {
 fn au_000_1_24_outside_interference_replays_the_stroke_or_the_set() {
     for profile in ProfileId::ALL {
         let s = singles(profile);
-        let (n, vd) = referee::conduct(
+        let (n, vd) = conduct(
             &s,
             &Conduct::Interference {
                 discs_disturbed: false,
@@ -38,7 +39,7 @@ fn au_000_1_24_outside_interference_replays_the_stroke_or_the_set() {
         assert_eq!(n, s, "nothing changes: the stroke is simply played again");
         assert_cites(&vd, "000", "1.24");
 
-        let (n, vd) = referee::conduct(
+        let (n, vd) = conduct(
             &s,
             &Conduct::Interference {
                 discs_disturbed: true,
@@ -57,41 +58,41 @@ fn au_000_1_28_warnings_and_forfeits() {
     for profile in ProfileId::ALL {
         let s = singles(profile);
         let warn = Conduct::Warning {
-            reason: "fingers on the playing surface (000 1.8)".into(),
+            note: "fingers on the playing surface (000 1.8)".into(),
         };
-        let (n, vd) = referee::conduct(&s, &warn).unwrap();
+        let (n, vd) = conduct(&s, &warn).unwrap();
         assert_eq!(n, s);
         assert_eq!(vd.turn, Turn::Continues);
-        assert!(vd.reasons[0].text.contains("fingers"));
+        assert!(matches!(&vd.reasons[0], Reason::Warning { note } if note.contains("fingers")));
         assert_cites(&vd, "000", "1.28");
 
         let forfeit = Conduct::Forfeit {
             seat: Seat::South,
-            reason: "a third warning".into(),
+            note: "a third warning".into(),
         };
-        let (n, vd) = referee::conduct(&s, &forfeit).unwrap();
+        let (n, vd) = conduct(&s, &forfeit).unwrap();
         assert!(matches!(
             vd.set_result,
-            Some(SetResult::Won { winner: 1, .. })
+            Some(SetResult::Won { winner: SIDE1, .. })
         ));
         assert_eq!(n.result, vd.set_result);
         let bad = Conduct::Forfeit {
             seat: Seat::East,
-            reason: "x".into(),
+            note: "x".into(),
         };
         assert!(matches!(
-            referee::conduct(&s, &bad),
-            Err(StrokeError::Action(_))
+            conduct(&s, &bad),
+            Err(Refusal::SeatNotInPlay(Seat::East))
         ));
     }
-    let four = SetState::new(ProfileId::Lnf2017, Format::FourPlayer, Seat::South);
+    let four = SetState::new(ProfileId::Lnf2017, Format::FourPlayer, Seat::South).to_parts();
     let forfeit = Conduct::Forfeit {
         seat: Seat::East,
-        reason: "x".into(),
+        note: "x".into(),
     };
     assert!(matches!(
-        referee::conduct(&four, &forfeit),
-        Err(StrokeError::Action(_))
+        conduct(&four, &forfeit),
+        Err(Refusal::NoForfeitInFourPlayer)
     ));
 }
 
@@ -100,14 +101,14 @@ fn au_000_1_28_warnings_and_forfeits() {
 /// its discs is pocketed) and the turn stays with the player to stroke.
 #[test]
 fn house_rule_out_of_turn_in_a_four_player_game_costs_a_penalty_disc() {
-    let s = SetState::new(ProfileId::Lnf2017, Format::FourPlayer, Seat::South);
-    let (n, vd) = referee::conduct(&s, &Conduct::PlayedOutOfTurn { seat: Seat::East }).unwrap();
+    let s = SetState::new(ProfileId::Lnf2017, Format::FourPlayer, Seat::South).to_parts();
+    let (n, vd) = conduct(&s, &Conduct::PlayedOutOfTurn { seat: Seat::East }).unwrap();
     assert_eq!(vd.seat, Seat::East);
     assert_eq!(vd.turn, Turn::Continues);
-    let east = s.side_of(Seat::East);
+    let east = state(&s).side_of(Seat::East).unwrap();
     assert_eq!(vd.penalty.as_ref().unwrap().side, east);
-    assert_eq!(n.sides[east].debt, 1);
-    assert_eq!(n.seat_to_play(), Seat::South);
+    assert_eq!(n.sides[east.index()].debt, 1);
+    assert_eq!(state(&n).seat_to_play(), Seat::South);
     assert!(n.result.is_none());
 }
 
@@ -123,16 +124,16 @@ fn au_000_5_5_doubles_first_turn_clear_gets_a_reply() {
         put(&mut s, 0, d); // team 0's last disc
         put(&mut s, 8, v(0.985, 0.3)); // team 1, against the east cushion
         let (n, vd) = play(&s, head_on(S0, d, 0.5));
-        assert_eq!(vd.pocketed, vec![0]);
+        assert_eq!(vd.pocketed, ids(&[0]));
         assert_eq!(vd.turn, Turn::Passes { to: Seat::West });
-        assert_eq!(n.opening, Opening::Reply { cleared: 0 });
+        assert_eq!(n.opening, Opening::Reply { cleared: SIDE0 });
         assert_cites(&vd, "000", "5.5");
         // West's reply touches nothing: the opening team wins.
         let from = v(0.08, 0.6);
         let (_, vd) = play(&n, towards(from, from + v(1.0, 0.0), speed_for(0.1)));
         assert_eq!(vd.turn, Turn::SetOver);
         assert!(
-            matches!(vd.set_result, Some(SetResult::Won { winner: 0, .. })),
+            matches!(vd.set_result, Some(SetResult::Won { winner: SIDE0, .. })),
             "{profile}"
         );
     }
@@ -144,7 +145,7 @@ fn au_000_5_5_doubles_first_turn_clear_gets_a_reply() {
 #[test]
 fn au_000_5_6_doubles_penalty_waits_for_the_line_up_to_be_disturbed() {
     for profile in ProfileId::ALL {
-        let mut s = SetState::new(profile, Format::Doubles, Seat::South);
+        let mut s = SetState::new(profile, Format::Doubles, Seat::South).to_parts();
         // Team 0 has one disc pocketed (from the south row), so a penalty
         // disc is available; the north row, opposite South, is untouched.
         s.discs[16].at = None;
@@ -165,7 +166,7 @@ fn au_000_5_6_doubles_penalty_waits_for_the_line_up_to_be_disturbed() {
         let paid = vd
             .debt_paid
             .iter()
-            .find(|p| p.disc == 16)
+            .find(|p| p.disc == DiscId(16))
             .expect("disc 16 comes back");
         assert!(
             (paid.at.y - 0.985).abs() < 1e-9,

@@ -12,7 +12,7 @@ use referee_common::*;
 
 use novuss_core::profile::ProfileId;
 use novuss_core::seat::Seat;
-use novuss_core::set::{Format, SetState};
+use novuss_core::set::{Format, SetParts};
 use novuss_core::table::Corner;
 use novuss_core::verdict::{FoulKind, Placed, Turn};
 use novuss_core::zone::blind_zone;
@@ -20,7 +20,7 @@ use novuss_core::DVec2;
 
 const S0: DVec2 = DVec2::new(0.6, 0.08);
 
-fn doubles(profile: ProfileId) -> SetState {
+fn doubles(profile: ProfileId) -> SetParts {
     let mut s = empty(profile, Format::Doubles);
     park(&mut s, 1, 0.3); // side 0
     put(&mut s, 9, v(0.985, 0.3)); // side 1, against the east cushion
@@ -37,13 +37,13 @@ fn lnf_002_8_1_partners_discs_are_own_and_turns_go_clockwise() {
         let d = before_pocket(S0, Corner::NorthEast, 0.06);
         put(&mut s, 16, d); // North's disc: South's partner
         let (n, vd) = play(&s, head_on(S0, d, 0.5));
-        assert_eq!(vd.side, 0);
-        assert_eq!(vd.pocketed, vec![16]);
+        assert_eq!(vd.side, side(0));
+        assert_eq!(vd.pocketed, ids(&[16]));
         assert!(vd.fouls.is_empty());
         assert_eq!(vd.turn, Turn::Continues, "{profile}");
         let mut n = n;
         for want in [Seat::West, Seat::North, Seat::East, Seat::South] {
-            let seat = n.seat_to_play();
+            let seat = state(&n).seat_to_play();
             let frame = novuss_core::zone::SeatFrame::new(&n.table, seat);
             let from = frame.world(0.3, 0.08);
             let stroke = towards(from, from + frame.inward(), speed_for(0.1));
@@ -67,11 +67,11 @@ fn au_000_5_6_doubles_penalty_disc_opposite_the_offender() {
         assert_eq!(vd.seat, Seat::West);
         assert_eq!(kinds(&vd), vec![FoulKind::DirectTouchedNothing]);
         let p = vd.penalty.unwrap();
-        assert_eq!(p.side, 1);
+        assert_eq!(p.side, side(1));
         assert_eq!(
             p.placed,
             vec![Placed {
-                disc: 8,
+                disc: DiscId(8),
                 at: v(0.985, 0.5)
             }]
         );
@@ -82,7 +82,7 @@ fn au_000_5_6_doubles_penalty_disc_opposite_the_offender() {
 
 /// South's own disc is driven along a diagonal into West/East's disc 24,
 /// which ends in the east edge zone: a blind zone of the opposing team.
-fn doubles_blind_drive(profile: ProfileId) -> (SetState, DVec2, novuss_core::stroke::Stroke) {
+fn doubles_blind_drive(profile: ProfileId) -> (SetParts, DVec2, novuss_core::stroke::Stroke) {
     let mut s = doubles(profile);
     let from = v(0.3, 0.08);
     let u = v(0.25, 0.27).normalize();
@@ -104,13 +104,13 @@ fn lnf_002_8_2_doubles_blind_drive_penalty_only() {
     for profile in ProfileId::ALL {
         let (s, opp, stroke) = doubles_blind_drive(profile);
         let (n, vd) = play(&s, stroke);
-        assert_eq!(vd.first_contact.as_ref().unwrap().discs, vec![0]);
+        assert_eq!(vd.first_contact.as_ref().unwrap().discs, ids(&[0]));
         assert_eq!(kinds(&vd), vec![FoulKind::BlindDrive], "{profile}");
-        assert_eq!(vd.fouls[0].discs, vec![24]);
+        assert_eq!(vd.fouls[0].discs, ids(&[24]));
         assert_eq!(
             vd.penalty.as_ref().unwrap().placed,
             vec![Placed {
-                disc: 2,
+                disc: DiscId(2),
                 at: NORTH_MID
             }]
         );
@@ -118,7 +118,7 @@ fn lnf_002_8_2_doubles_blind_drive_penalty_only() {
         if profile == AU {
             // Disc 0 stopped on 24's old spot: 24 goes as near as it can.
             assert_eq!(vd.restored.len(), 1);
-            assert_eq!(vd.restored[0].disc, 24);
+            assert_eq!(vd.restored[0].disc, DiscId(24));
             assert!((vd.restored[0].at - opp).length() < 0.01);
             assert!((vd.restored[0].at - at(&n, 0).unwrap()).length() > 0.03);
             assert_eq!(at(&n, 24), Some(vd.restored[0].at));
@@ -130,7 +130,7 @@ fn lnf_002_8_2_doubles_blind_drive_penalty_only() {
     }
 }
 
-fn four(profile: ProfileId) -> SetState {
+fn four(profile: ProfileId) -> SetParts {
     let mut s = empty(profile, Format::FourPlayer);
     park(&mut s, 1, 0.3);
     put(&mut s, 9, v(0.985, 0.3));
@@ -150,8 +150,8 @@ fn au_000_1_1_four_player_every_other_colour_is_an_opponent() {
         put(&mut s, 16, d);
         let (_, vd) = play(&s, head_on(S0, d, 0.5));
         assert_eq!(kinds(&vd), vec![FoulKind::DirectOpponentFirst]);
-        assert_eq!(vd.fouls[0].discs, vec![16]);
-        assert_eq!(vd.penalty.as_ref().unwrap().side, 0);
+        assert_eq!(vd.fouls[0].discs, ids(&[16]));
+        assert_eq!(vd.penalty.as_ref().unwrap().side, side(0));
         assert_eq!(vd.turn, Turn::Passes { to: Seat::West });
     }
 }

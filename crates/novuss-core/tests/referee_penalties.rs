@@ -10,7 +10,7 @@ use referee_common::*;
 
 use novuss_core::profile::ProfileId;
 use novuss_core::seat::Seat;
-use novuss_core::set::{Format, SetResult, SetState};
+use novuss_core::set::{Format, SetParts, SetResult};
 use novuss_core::table::Corner;
 use novuss_core::verdict::{FoulKind, Placed, StrokeKind, Turn};
 use novuss_core::zone::blind_zone;
@@ -18,7 +18,7 @@ use novuss_core::DVec2;
 
 const S0: DVec2 = DVec2::new(0.6, 0.08);
 
-fn base(profile: ProfileId) -> SetState {
+fn base(profile: ProfileId) -> SetParts {
     let mut s = empty(profile, Format::Singles);
     park(&mut s, 1, 0.3);
     park(&mut s, 9, 0.7);
@@ -45,7 +45,7 @@ fn lnf_002_5_2_penalty_disc_on_the_middle_line_opposite_the_offender() {
         assert_eq!(
             vd.penalty.as_ref().unwrap().placed,
             vec![Placed {
-                disc: 0,
+                disc: DiscId(0),
                 at: NORTH_MID
             }]
         );
@@ -53,11 +53,11 @@ fn lnf_002_5_2_penalty_disc_on_the_middle_line_opposite_the_offender() {
         let (n2, vd) = play(&n, miss(v(0.4, 0.92)));
         assert_eq!(vd.seat, Seat::North);
         let p = vd.penalty.unwrap();
-        assert_eq!((p.side, p.debt), (1, 0));
+        assert_eq!((p.side, p.debt), (side(1), 0));
         assert_eq!(
             p.placed,
             vec![Placed {
-                disc: 8,
+                disc: DiscId(8),
                 at: SOUTH_MID
             }]
         );
@@ -80,7 +80,7 @@ fn lnf_002_5_2_taken_spot_goes_to_the_half_with_fewer_discs() {
     assert_eq!(
         vd.penalty.unwrap().placed,
         vec![Placed {
-            disc: 0,
+            disc: DiscId(0),
             at: v(0.47, 0.985)
         }]
     );
@@ -118,7 +118,7 @@ fn lnf_002_5_2_fewer_penalty_discs_comes_first() {
 
 /// South with all eight discs on the table, the last one in front of the
 /// north-east pocket.
-fn all_on_table(profile: ProfileId) -> SetState {
+fn all_on_table(profile: ProfileId) -> SetParts {
     let mut s = empty(profile, Format::Singles);
     for k in 1..8u16 {
         if k != 2 {
@@ -143,16 +143,16 @@ fn au_000_3_2_debt_stands_until_a_disc_is_pocketed_and_a_turn_ends() {
         assert_eq!(kinds(&vd), vec![FoulKind::DirectTouchedNothing]);
         let p = vd.penalty.as_ref().unwrap();
         assert!(p.placed.is_empty());
-        assert_eq!((p.side, p.debt), (0, 1));
+        assert_eq!((p.side, p.debt), (side(0), 1));
         assert_eq!(n.sides[0].debt, 1);
         assert_eq!(n.sides[0].debt_seat, Some(Seat::South));
-        assert_eq!(n.on_table(0), 8);
+        assert_eq!(state(&n).on_table(side(0)), 8);
         assert_eq!(vd.turn, Turn::Passes { to: Seat::North });
         // North's turn is skipped here; South plays again.
         n.to_play = 0;
         let d0 = at(&n, 0).unwrap();
         let (n, vd) = play(&n, head_on(S0, d0, 0.5));
-        assert_eq!(vd.pocketed, vec![0]);
+        assert_eq!(vd.pocketed, ids(&[0]));
         assert_eq!(vd.turn, Turn::Continues);
         assert!(vd.debt_paid.is_empty(), "{profile}");
         assert_eq!(n.sides[0].debt, 1);
@@ -164,7 +164,7 @@ fn au_000_3_2_debt_stands_until_a_disc_is_pocketed_and_a_turn_ends() {
         assert_eq!(
             vd.debt_paid,
             vec![Placed {
-                disc: 0,
+                disc: DiscId(0),
                 at: NORTH_MID
             }],
             "{profile}"
@@ -193,7 +193,7 @@ fn lnf_002_5_4_owed_discs_are_placed_together_as_far_as_available() {
     // The west half holds South's row: the second goes east.
     assert_placed(&vd.debt_paid, 1, v(0.53, 0.985));
     assert_eq!(n.sides[0].debt, 1);
-    assert_eq!(n.on_table(0), 8);
+    assert_eq!(state(&n).on_table(side(0)), 8);
 }
 
 /// `000` 3.2, `003` "Pion de pénalité" ¶3 (interpretation): a side that
@@ -208,25 +208,25 @@ fn lnf_000_3_3_debt_put_out_when_the_table_is_empty_mid_series() {
     s.sides[0].debt = 1;
     s.sides[0].debt_seat = Some(Seat::South);
     let (n, vd) = play(&s, head_on(S0, d, 0.5));
-    assert_eq!(vd.pocketed, vec![0]);
+    assert_eq!(vd.pocketed, ids(&[0]));
     assert_eq!(vd.set_result, None);
     assert_eq!(vd.turn, Turn::Continues);
     assert_eq!(
         vd.debt_paid,
         vec![Placed {
-            disc: 0,
+            disc: DiscId(0),
             at: NORTH_MID
         }]
     );
     assert_eq!(n.sides[0].debt, 0);
-    assert_eq!(n.on_table(0), 1);
+    assert_eq!(state(&n).on_table(side(0)), 1);
 }
 
 // ---- driven into the opponent's blind zone ----------------------------------------------
 
 /// South's disc 0 at (0.7, 0.5) is hit straight north into North's disc 8
 /// at (0.7, 0.75), which stops in North's edge zone.
-fn blind_drive(profile: ProfileId) -> (SetState, DVec2) {
+fn blind_drive(profile: ProfileId) -> (SetParts, DVec2) {
     let mut s = base(profile);
     put(&mut s, 0, v(0.7, 0.5));
     let d8 = v(0.7, 0.75);
@@ -244,14 +244,14 @@ fn au_000_3_6_4_direct_stroke_driving_opponent_into_blind_zone() {
     for profile in ProfileId::ALL {
         let (s, d8) = blind_drive(profile);
         let (n, vd) = play(&s, head_on(v(0.7, 0.08), v(0.7, 0.5), 1.14));
-        assert_eq!(vd.first_contact.as_ref().unwrap().discs, vec![0]);
+        assert_eq!(vd.first_contact.as_ref().unwrap().discs, ids(&[0]));
         assert_eq!(kinds(&vd), vec![FoulKind::BlindDrive], "{profile}");
-        assert_eq!(vd.fouls[0].discs, vec![8]);
+        assert_eq!(vd.fouls[0].discs, ids(&[8]));
         let own = at(&n, 0).unwrap();
         // Disc 0 stopped on disc 8's old spot, so 8 goes as near as possible.
         assert!((own - d8).length() < 0.03);
         let back = vd.restored[0];
-        assert_eq!(back.disc, 8);
+        assert_eq!(back.disc, DiscId(8));
         assert!((back.at - d8).length() < 0.004, "{back:?}");
         assert!((back.at - own).length() > 0.03);
         assert_eq!(at(&n, 8), Some(back.at));
@@ -259,7 +259,7 @@ fn au_000_3_6_4_direct_stroke_driving_opponent_into_blind_zone() {
         assert_eq!(
             vd.penalty.as_ref().unwrap().placed,
             vec![Placed {
-                disc: 2,
+                disc: DiscId(2),
                 at: NORTH_MID
             }]
         );
@@ -282,7 +282,7 @@ fn lnf_002_4_5_dark_only_rebound_driving_opponent_into_the_circle() {
         put(&mut s, 8, d8);
         let (n, vd) = play(&s, off_cushion(v(0.3, 0.08), Cushion::North, d8, 0.45));
         assert_eq!(vd.kind, Some(StrokeKind::Rebound));
-        assert_eq!(vd.first_contact.as_ref().unwrap().discs, vec![8]);
+        assert_eq!(vd.first_contact.as_ref().unwrap().discs, ids(&[8]));
         assert_eq!(vd.turn, Turn::Passes { to: Seat::North });
         if profile == AU {
             assert!(vd.fouls.is_empty(), "{:?}", vd.fouls);
@@ -290,7 +290,13 @@ fn lnf_002_4_5_dark_only_rebound_driving_opponent_into_the_circle() {
             assert!(blind_zone(&n.table, Seat::North, end).is_some(), "{end:?}");
         } else {
             assert_eq!(kinds(&vd), vec![FoulKind::BlindDrive], "{profile}");
-            assert_eq!(vd.restored, vec![Placed { disc: 8, at: d8 }]);
+            assert_eq!(
+                vd.restored,
+                vec![Placed {
+                    disc: DiscId(8),
+                    at: d8
+                }]
+            );
             assert_eq!(at(&n, 8), Some(d8));
         }
     }
@@ -312,13 +318,16 @@ fn au_000_3_6_4_two_discs_driven_into_blind_zone_forfeit() {
         assert_eq!(kinds(&vd), vec![FoulKind::BlindDrive], "{profile}");
         let mut driven = vd.fouls[0].discs.clone();
         driven.sort();
-        assert_eq!(driven, vec![8, 10]);
+        assert_eq!(driven, ids(&[8, 10]));
         assert_eq!(vd.restored.len(), 2);
         assert_placed(&vd.restored, 8, a);
         assert_placed(&vd.restored, 10, b);
         if profile == AU {
             assert_eq!(vd.turn, Turn::SetOver);
-            assert!(matches!(n.result, Some(SetResult::Won { winner: 1, .. })));
+            assert!(matches!(
+                n.result,
+                Some(SetResult::Won { winner: SIDE1, .. })
+            ));
         } else {
             assert_eq!(n.result, None, "{profile}");
             assert_eq!(vd.turn, Turn::Passes { to: Seat::North });
@@ -342,7 +351,7 @@ fn au_000_3_6_6_direct_stroke_driving_opponent_out_of_blind_zone() {
         assert_eq!(vd.turn, Turn::Passes { to: Seat::North });
         if profile == AU {
             assert_eq!(kinds(&vd), vec![FoulKind::OutOfBlind]);
-            assert_eq!(vd.fouls[0].discs, vec![8]);
+            assert_eq!(vd.fouls[0].discs, ids(&[8]));
             assert!(vd.penalty.is_some());
         } else {
             assert!(vd.fouls.is_empty(), "{profile}: {:?}", vd.fouls);
@@ -355,7 +364,7 @@ fn au_000_3_6_6_direct_stroke_driving_opponent_out_of_blind_zone() {
 
 /// South's disc 0 at (0.7, 0.5) is hit at 7 m/s into North's disc 8 at
 /// (0.7, 0.8), which leaves the table over the north cushion.
-fn off_direct(profile: ProfileId) -> (SetState, DVec2) {
+fn off_direct(profile: ProfileId) -> (SetParts, DVec2) {
     let mut s = base(profile);
     put(&mut s, 0, v(0.7, 0.5));
     let d8 = v(0.7, 0.8);
@@ -376,7 +385,7 @@ fn lnf_002_3_9_opponent_disc_off_the_table_goes_to_the_centre() {
         assert_eq!(
             vd.off_table,
             vec![Placed {
-                disc: 8,
+                disc: DiscId(8),
                 at: v(0.5, 0.5)
             }]
         );
@@ -394,14 +403,20 @@ fn au_000_3_6_7_direct_stroke_opponent_disc_off_the_table_is_restored() {
     let (s, d8) = off_direct(AU);
     let (n, vd) = play(&s, towards(v(0.7, 0.08), v(0.7, 0.5), 7.0));
     assert_eq!(kinds(&vd), vec![FoulKind::OpponentOffTable]);
-    assert_eq!(vd.fouls[0].discs, vec![8]);
+    assert_eq!(vd.fouls[0].discs, ids(&[8]));
     assert!(vd.off_table.is_empty());
-    assert_eq!(vd.restored, vec![Placed { disc: 8, at: d8 }]);
+    assert_eq!(
+        vd.restored,
+        vec![Placed {
+            disc: DiscId(8),
+            at: d8
+        }]
+    );
     assert_eq!(at(&n, 8), Some(d8));
     assert_eq!(
         vd.penalty.as_ref().unwrap().placed,
         vec![Placed {
-            disc: 2,
+            disc: DiscId(2),
             at: NORTH_MID
         }]
     );
@@ -422,11 +437,11 @@ fn au_000_3_6_10_rebound_opponent_disc_off_the_table_goes_to_the_circle() {
         put(&mut s, 8, c + d * 0.25);
         let (n, vd) = play(&s, towards(v(0.8, 0.08), c, 8.0));
         assert_eq!(vd.kind, Some(StrokeKind::Rebound));
-        assert_eq!(vd.first_contact.as_ref().unwrap().discs, vec![0]);
+        assert_eq!(vd.first_contact.as_ref().unwrap().discs, ids(&[0]));
         assert_eq!(
             vd.off_table,
             vec![Placed {
-                disc: 8,
+                disc: DiscId(8),
                 at: v(0.5, 0.5)
             }]
         );
@@ -478,15 +493,15 @@ fn lnf_001_penalty_disc_6_illegal_stroke_restores_even_pocketed_discs() {
             assert_placed(&vd.restored, 0, d0);
             assert_placed(&vd.restored, 8, d8);
             assert_eq!(at(&n, 0), Some(d0));
-            assert_eq!(vd.penalty.as_ref().unwrap().placed[0].disc, 2);
+            assert_eq!(vd.penalty.as_ref().unwrap().placed[0].disc, DiscId(2));
         } else {
-            assert_eq!(vd.pocketed, vec![0]);
+            assert_eq!(vd.pocketed, ids(&[0]));
             assert!(vd.restored.is_empty());
             // The disc just pocketed is the lowest-numbered: it comes back.
             assert_eq!(
                 vd.penalty.as_ref().unwrap().placed,
                 vec![Placed {
-                    disc: 0,
+                    disc: DiscId(0),
                     at: NORTH_MID
                 }]
             );

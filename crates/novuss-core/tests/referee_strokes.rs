@@ -10,9 +10,9 @@ mod referee_common;
 use referee_common::*;
 
 use novuss_core::profile::ProfileId;
-use novuss_core::referee::StrokeError;
+use novuss_core::referee::{PlayError, Refusal};
 use novuss_core::seat::Seat;
-use novuss_core::set::{Format, SetState};
+use novuss_core::set::{Format, SetParts, SetState};
 use novuss_core::table::Corner;
 use novuss_core::verdict::{FoulKind, Placed, StrokeKind, Turn};
 use novuss_core::zone::{is_dark, AimError, StrikerError};
@@ -21,7 +21,7 @@ use novuss_core::DVec2;
 /// South's striker, a little east of the middle of its edge zone.
 const S0: DVec2 = DVec2::new(0.6, 0.08);
 
-fn base(profile: ProfileId) -> SetState {
+fn base(profile: ProfileId) -> SetParts {
     let mut s = empty(profile, Format::Singles);
     park(&mut s, 1, 0.3);
     park(&mut s, 9, 0.7);
@@ -33,7 +33,7 @@ fn base(profile: ProfileId) -> SetState {
 #[track_caller]
 fn assert_penalty_north(vd: &novuss_core::verdict::Verdict, disc: u16) {
     let p = vd.penalty.as_ref().expect("a penalty");
-    assert_eq!(p.side, 0);
+    assert_eq!(p.side, side(0));
     assert_eq!(p.debt, 0);
     assert_eq!(p.placed.len(), 1);
     assert_placed(&p.placed, disc, NORTH_MID);
@@ -52,9 +52,9 @@ fn lnf_001_the_game_pocketing_own_light_disc_continues_the_series() {
         let (n, vd) = play(&s, head_on(S0, d, 0.5));
         assert_eq!(vd.kind, Some(StrokeKind::Direct), "{profile}");
         let fc = vd.first_contact.as_ref().unwrap();
-        assert_eq!(fc.discs, vec![0]);
+        assert_eq!(fc.discs, ids(&[0]));
         assert!(fc.cushions_before.is_empty());
-        assert_eq!(vd.pocketed, vec![0]);
+        assert_eq!(vd.pocketed, ids(&[0]));
         assert!(vd.fouls.is_empty() && vd.restored.is_empty() && vd.off_table.is_empty());
         assert_eq!(vd.penalty, None);
         assert_eq!(vd.turn, Turn::Continues);
@@ -102,18 +102,18 @@ fn au_000_1_18_1_correct_stroke_pocketing_nothing_passes_the_turn() {
 #[test]
 fn au_000_2_3_all_discs_light_at_the_start_and_the_break_is_direct() {
     for profile in ProfileId::ALL {
-        let s = SetState::new(profile, Format::Singles, Seat::South);
+        let s = SetState::new(profile, Format::Singles, Seat::South).to_parts();
         for d in &s.discs {
-            let seat = s.sides[d.side].seats[0];
+            let seat = s.sides[d.side.index()].seats[0];
             assert!(!is_dark(&s.table, seat, d.at.unwrap()), "{d:?}");
         }
         // Disc 4 of South's row is centred at x = 0.515.
         let from = v(0.515, 0.08);
         let (n, vd) = play(&s, towards(from, v(0.515, 0.5), 3.0));
         assert_eq!(vd.kind, Some(StrokeKind::Direct));
-        assert_eq!(vd.first_contact.as_ref().unwrap().discs, vec![4]);
+        assert_eq!(vd.first_contact.as_ref().unwrap().discs, ids(&[4]));
         assert!(vd.fouls.is_empty(), "{:?}", vd.fouls);
-        let own = vd.pocketed.iter().filter(|&&id| id < 8).count();
+        let own = vd.pocketed.iter().filter(|&&id| id < DiscId(8)).count();
         let opp = vd.pocketed.len() - own;
         let want = if own > 0 && opp == 0 && vd.off_table.is_empty() {
             Turn::Continues
@@ -121,7 +121,7 @@ fn au_000_2_3_all_discs_light_at_the_start_and_the_break_is_direct() {
             Turn::Passes { to: Seat::North }
         };
         assert_eq!(vd.turn, want, "{profile}");
-        n.validate().unwrap();
+        state(&n);
     }
 }
 
@@ -139,15 +139,21 @@ fn au_000_2_3_disc_on_the_zone_line_is_light_one_inside_is_dark() {
         put(&mut s, 0, light);
         let (_, vd) = play(&s, head_on(from, light, 0.3));
         assert!(vd.fouls.is_empty(), "{profile}: {:?}", vd.fouls);
-        assert_eq!(vd.first_contact.unwrap().discs, vec![0]);
+        assert_eq!(vd.first_contact.unwrap().discs, ids(&[0]));
         assert_eq!(vd.turn, Turn::Passes { to: Seat::North });
 
         let dark = v(0.7, limit - 1e-6);
         put(&mut s, 0, dark);
         let (n, vd) = play(&s, head_on(from, dark, 0.3));
         assert_eq!(kinds(&vd), vec![FoulKind::DirectOwnDark], "{profile}");
-        assert_eq!(vd.fouls[0].discs, vec![0]);
-        assert_eq!(vd.restored, vec![Placed { disc: 0, at: dark }]);
+        assert_eq!(vd.fouls[0].discs, ids(&[0]));
+        assert_eq!(
+            vd.restored,
+            vec![Placed {
+                disc: DiscId(0),
+                at: dark
+            }]
+        );
         assert_eq!(at(&n, 0), Some(dark));
         assert_penalty_north(&vd, 2);
         assert_eq!(vd.turn, Turn::Passes { to: Seat::North });
@@ -167,7 +173,14 @@ fn au_000_3_6_3_direct_stroke_on_own_dark_disc_in_the_circle() {
         let (n, vd) = play(&s, head_on(v(0.5, 0.08), d, 0.3));
         assert_eq!(vd.kind, Some(StrokeKind::Direct));
         assert_eq!(kinds(&vd), vec![FoulKind::DirectOwnDark], "{profile}");
-        assert_eq!(vd.restored, vec![Placed { disc: 0, at: d }], "{profile}");
+        assert_eq!(
+            vd.restored,
+            vec![Placed {
+                disc: DiscId(0),
+                at: d
+            }],
+            "{profile}"
+        );
         assert_eq!(at(&n, 0), Some(d));
         assert_penalty_north(&vd, 2);
         assert_eq!(at(&n, 2), Some(NORTH_MID));
@@ -199,7 +212,7 @@ fn au_000_3_6_3_two_own_dark_discs_forfeit_but_not_in_lnf() {
             assert_eq!(vd.turn, Turn::SetOver);
             assert!(matches!(
                 vd.set_result,
-                Some(novuss_core::set::SetResult::Won { winner: 1, .. })
+                Some(novuss_core::set::SetResult::Won { winner: SIDE1, .. })
             ));
             assert_cites(&vd, "000", "3.6.3");
         } else {
@@ -223,13 +236,19 @@ fn lnf_001_penalty_disc_4_direct_stroke_touching_opponent_first() {
         put(&mut s, 8, d);
         let (n, vd) = play(&s, head_on(S0, d, 0.5));
         assert_eq!(vd.kind, Some(StrokeKind::Direct));
-        assert_eq!(vd.first_contact.as_ref().unwrap().discs, vec![8]);
+        assert_eq!(vd.first_contact.as_ref().unwrap().discs, ids(&[8]));
         assert_eq!(kinds(&vd), vec![FoulKind::DirectOpponentFirst]);
-        assert_eq!(vd.fouls[0].discs, vec![8]);
+        assert_eq!(vd.fouls[0].discs, ids(&[8]));
         assert_penalty_north(&vd, 0);
         assert_eq!(vd.turn, Turn::Passes { to: Seat::North });
         if profile == LNF {
-            assert_eq!(vd.restored, vec![Placed { disc: 8, at: d }]);
+            assert_eq!(
+                vd.restored,
+                vec![Placed {
+                    disc: DiscId(8),
+                    at: d
+                }]
+            );
             assert_eq!(at(&n, 8), Some(d));
             assert_cites(&vd, "001", "Penalty disc •6");
         } else {
@@ -251,9 +270,9 @@ fn au_000_3_6_2_direct_stroke_touching_own_and_opponent_simultaneously() {
         let (_, vd) = play(&s, towards(S0, v(0.6, 0.7), 1.5));
         let mut first = vd.first_contact.as_ref().unwrap().discs.clone();
         first.sort();
-        assert_eq!(first, vec![0, 8]);
+        assert_eq!(first, ids(&[0, 8]));
         assert_eq!(kinds(&vd), vec![FoulKind::DirectOpponentFirst], "{profile}");
-        assert_eq!(vd.fouls[0].discs, vec![8]);
+        assert_eq!(vd.fouls[0].discs, ids(&[8]));
         assert_eq!(vd.turn, Turn::Passes { to: Seat::North });
         assert!(vd.penalty.is_some());
     }
@@ -272,12 +291,12 @@ fn lnf_000_1_29_contacts_within_one_millisecond_are_simultaneous() {
     put(&mut s, 8, v(0.615, 0.7003));
     let stroke = towards(S0, v(0.6, 0.7), 1.5);
     let (_, vd) = play(&s, stroke);
-    assert_eq!(vd.first_contact.as_ref().unwrap().discs, vec![0, 8]);
+    assert_eq!(vd.first_contact.as_ref().unwrap().discs, ids(&[0, 8]));
     assert_eq!(kinds(&vd), vec![FoulKind::DirectOpponentFirst]);
 
     put(&mut s, 8, v(0.615, 0.705));
     let (_, vd) = play(&s, stroke);
-    assert_eq!(vd.first_contact.unwrap().discs, vec![0]);
+    assert_eq!(vd.first_contact.unwrap().discs, ids(&[0]));
     assert!(vd.fouls.is_empty(), "{:?}", vd.fouls);
 }
 
@@ -297,7 +316,7 @@ fn au_000_2_4_rebound_off_opposite_cushion_onto_own_dark_disc() {
         let (n, vd) = play(&s, off_cushion(v(0.3, 0.06), Cushion::North, dark, 0.2));
         assert_eq!(vd.kind, Some(StrokeKind::Rebound), "{profile}");
         let fc = vd.first_contact.as_ref().unwrap();
-        assert_eq!(fc.discs, vec![0]);
+        assert_eq!(fc.discs, ids(&[0]));
         assert_eq!(fc.cushions_before, vec![Cushion::North]);
         assert!(vd.fouls.is_empty(), "{profile}: {:?}", vd.fouls);
         assert_eq!(vd.turn, Turn::Passes { to: Seat::North });
@@ -320,7 +339,7 @@ fn lnf_001_direct_strokes_dark_edge_disc_off_a_side_cushion() {
         let (n, vd) = play(&s, off_cushion(v(0.7, 0.06), Cushion::East, dark, 2.6));
         assert_eq!(vd.kind, Some(StrokeKind::Rebound));
         let fc = vd.first_contact.as_ref().unwrap();
-        assert_eq!(fc.discs, vec![0]);
+        assert_eq!(fc.discs, ids(&[0]));
         assert_eq!(fc.cushions_before, vec![Cushion::East]);
         assert_eq!(vd.turn, Turn::Passes { to: Seat::North });
         if profile == AU {
@@ -332,7 +351,13 @@ fn lnf_001_direct_strokes_dark_edge_disc_off_a_side_cushion() {
                 vec![FoulKind::ReboundDarkWithoutOppositeCushion],
                 "{profile}"
             );
-            assert_eq!(vd.restored, vec![Placed { disc: 0, at: dark }]);
+            assert_eq!(
+                vd.restored,
+                vec![Placed {
+                    disc: DiscId(0),
+                    at: dark
+                }]
+            );
             assert_eq!(at(&n, 0), Some(dark));
             assert_penalty_north(&vd, 2);
         }
@@ -352,7 +377,7 @@ fn lnf_002_4_3_5_circle_disc_off_a_side_cushion_is_correct() {
         let fc = vd.first_contact.unwrap();
         assert_eq!(
             (fc.discs, fc.cushions_before),
-            (vec![0], vec![Cushion::East])
+            (ids(&[0]), vec![Cushion::East])
         );
         assert!(vd.fouls.is_empty(), "{profile}: {:?}", vd.fouls);
         assert_eq!(vd.turn, Turn::Passes { to: Seat::North });
@@ -370,7 +395,7 @@ fn lnf_001_penalty_disc_5_rebound_touching_opponent_first_with_light_discs() {
         put(&mut s, 8, d);
         let (n, vd) = play(&s, off_cushion(v(0.4, 0.1), Cushion::East, d, 0.4));
         assert_eq!(vd.kind, Some(StrokeKind::Rebound));
-        assert_eq!(vd.first_contact.as_ref().unwrap().discs, vec![8]);
+        assert_eq!(vd.first_contact.as_ref().unwrap().discs, ids(&[8]));
         assert_eq!(
             kinds(&vd),
             vec![FoulKind::ReboundOpponentFirst],
@@ -379,7 +404,13 @@ fn lnf_001_penalty_disc_5_rebound_touching_opponent_first_with_light_discs() {
         assert_penalty_north(&vd, 0);
         assert_eq!(vd.turn, Turn::Passes { to: Seat::North });
         if profile == LNF {
-            assert_eq!(vd.restored, vec![Placed { disc: 8, at: d }]);
+            assert_eq!(
+                vd.restored,
+                vec![Placed {
+                    disc: DiscId(8),
+                    at: d
+                }]
+            );
             assert_eq!(at(&n, 8), Some(d));
         } else {
             assert!(vd.restored.is_empty());
@@ -399,7 +430,7 @@ fn au_000_2_6_1_dark_only_rebound_off_opposite_cushion_onto_opponent() {
         let d = v(0.7, 0.5);
         put(&mut s, 8, d);
         let (_, vd) = play(&s, off_cushion(v(0.4, 0.1), Cushion::North, d, 0.3));
-        assert_eq!(vd.first_contact.as_ref().unwrap().discs, vec![8]);
+        assert_eq!(vd.first_contact.as_ref().unwrap().discs, ids(&[8]));
         assert_eq!(
             vd.first_contact.as_ref().unwrap().cushions_before,
             vec![Cushion::North]
@@ -554,7 +585,7 @@ fn au_000_3_4_striker_pocketed_touching_nothing_costs_one_disc() {
         );
         let pen = vd.penalty.as_ref().unwrap();
         assert_eq!(pen.placed.len(), 1);
-        assert_eq!(n.on_table(0), 2);
+        assert_eq!(state(&n).on_table(side(0)), 2);
         assert_eq!(vd.turn, Turn::Passes { to: Seat::North });
         assert_cites(&vd, "000", "3.4");
     }
@@ -571,7 +602,7 @@ fn lnf_001_penalty_disc_1_striker_follows_own_disc_into_the_pocket() {
         let d = before_pocket(S0, Corner::NorthEast, 0.06);
         put(&mut s, 0, d);
         let (n, vd) = play(&s, head_on(S0, d, 1.6));
-        assert_eq!(vd.pocketed, vec![0]);
+        assert_eq!(vd.pocketed, ids(&[0]));
         assert_eq!(kinds(&vd), vec![FoulKind::StrikerPocketed], "{profile}");
         assert!(vd.restored.is_empty());
         // The lowest-numbered pocketed disc comes back: the one just pocketed.
@@ -613,35 +644,35 @@ fn au_000_1_6_illegal_placement_and_aim_are_rejected() {
             (
                 v(0.6, 0.13),
                 up,
-                StrokeError::Placement(StrikerError::LineVisible {
+                PlayError::Refused(Refusal::Placement(StrikerError::LineVisible {
                     line: Cushion::South,
-                }),
+                })),
             ),
             (
                 v(0.6, 0.3),
                 up,
-                StrokeError::Placement(StrikerError::OutsideZone {
+                PlayError::Refused(Refusal::Placement(StrikerError::OutsideZone {
                     line: Cushion::South,
-                }),
+                })),
             ),
             (
                 v(0.1, 0.08),
                 up,
-                StrokeError::Placement(StrikerError::OutsideZone {
+                PlayError::Refused(Refusal::Placement(StrikerError::OutsideZone {
                     line: Cushion::West,
-                }),
+                })),
             ),
             (
                 v(0.6, 0.08),
                 v(1.0, 0.0),
-                StrokeError::Aim(AimError::NotAwayFromNearCushion),
+                PlayError::Refused(Refusal::Aim(AimError::NotAwayFromNearCushion)),
             ),
             (
                 v(0.2, 0.08),
                 v(1.0, 0.05),
-                StrokeError::Aim(AimError::CueOverCorner {
+                PlayError::Refused(Refusal::Aim(AimError::CueOverCorner {
                     corner: Corner::SouthWest,
-                }),
+                })),
             ),
         ];
         for (striker, direction, want) in cases {
@@ -657,12 +688,12 @@ fn au_000_1_6_illegal_placement_and_aim_are_rejected() {
         let st = towards(S0, v(0.6, 1.0), 1.0);
         assert_eq!(
             try_play(&s, st).unwrap_err(),
-            StrokeError::Placement(StrikerError::TouchesDisc { index: 0 })
+            PlayError::Refused(Refusal::StrikerTouches(DiscId(0)))
         );
         put(&mut s, 0, v(0.6, 0.5));
         assert!(matches!(
             try_play(&s, towards(S0, v(0.6, 1.0), 0.0)),
-            Err(StrokeError::Physics(_))
+            Err(PlayError::Refused(Refusal::Speed { .. }))
         ));
         assert_eq!(s, before);
     }
@@ -678,13 +709,13 @@ fn lnf_002_3_1_north_places_in_its_own_edge_zone() {
     let from = v(0.4, 0.92);
     let (_, vd) = play(&s, head_on(from, d, 0.3));
     assert_eq!(vd.seat, Seat::North);
-    assert_eq!(vd.side, 1);
+    assert_eq!(vd.side, side(1));
     assert!(vd.fouls.is_empty());
     assert_eq!(vd.turn, Turn::Passes { to: Seat::South });
     assert_eq!(
         try_play(&s, head_on(S0, d, 0.3)).unwrap_err(),
-        StrokeError::Placement(StrikerError::OutsideZone {
+        PlayError::Refused(Refusal::Placement(StrikerError::OutsideZone {
             line: Cushion::North
-        })
+        }))
     );
 }

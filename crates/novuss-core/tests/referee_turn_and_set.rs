@@ -8,11 +8,10 @@
 mod referee_common;
 use referee_common::*;
 
-use novuss_core::match_play::FIRST_TURN_CLEARS;
 use novuss_core::profile::ProfileId;
-use novuss_core::referee::{self, Conduct, StrokeError};
+use novuss_core::referee::{Conduct, PlayError, Refusal};
 use novuss_core::seat::Seat;
-use novuss_core::set::{Format, Opening, SetResult, SetState};
+use novuss_core::set::{Format, Opening, ReplayReason, SetParts, SetResult};
 use novuss_core::table::Corner;
 use novuss_core::verdict::{FoulKind, Placed, Turn};
 use novuss_core::DVec2;
@@ -20,7 +19,7 @@ use novuss_core::DVec2;
 const S0: DVec2 = DVec2::new(0.6, 0.08);
 const N0: DVec2 = DVec2::new(0.4, 0.92);
 
-fn base(profile: ProfileId) -> SetState {
+fn base(profile: ProfileId) -> SetParts {
     let mut s = empty(profile, Format::Singles);
     park(&mut s, 1, 0.3);
     park(&mut s, 9, 0.7);
@@ -29,7 +28,7 @@ fn base(profile: ProfileId) -> SetState {
 
 fn won(vd: &novuss_core::verdict::Verdict) -> Option<usize> {
     match vd.set_result {
-        Some(SetResult::Won { winner, .. }) => Some(winner),
+        Some(SetResult::Won { winner, .. }) => Some(winner.index()),
         _ => None,
     }
 }
@@ -47,7 +46,7 @@ fn lnf_001_losing_the_rights_2_opponent_disc_pocketed_with_own() {
         put(&mut s, 8, d8);
         let (n, vd) = play(&s, head_on(S0, d0, 0.8));
         assert!(vd.fouls.is_empty(), "{profile}: {:?}", vd.fouls);
-        assert_eq!(vd.pocketed, vec![0, 8]);
+        assert_eq!(vd.pocketed, ids(&[0, 8]));
         assert_eq!(vd.turn, Turn::Passes { to: Seat::North });
         assert_eq!(vd.set_result, None);
         assert_cites(&vd, "000", "1.18.2");
@@ -57,7 +56,7 @@ fn lnf_001_losing_the_rights_2_opponent_disc_pocketed_with_own() {
 
 /// A thin cut pockets South's disc in the north-east corner and sends the
 /// striker off the north cushion back over South's zone line.
-fn return_over_line(profile: ProfileId) -> (SetState, novuss_core::stroke::Stroke) {
+fn return_over_line(profile: ProfileId) -> (SetParts, novuss_core::stroke::Stroke) {
     let mut s = base(profile);
     let target = pocket(Corner::NorthEast);
     let d = target - v(0.954, 0.3).normalize() * 0.07;
@@ -74,7 +73,7 @@ fn lnf_001_losing_the_rights_5_striker_back_over_own_line() {
     for profile in ProfileId::ALL {
         let (s, stroke) = return_over_line(profile);
         let (_, vd) = play(&s, stroke);
-        assert_eq!(vd.pocketed, vec![0]);
+        assert_eq!(vd.pocketed, ids(&[0]));
         assert!(vd.fouls.is_empty());
         assert_eq!(vd.penalty, None);
         if profile == AU {
@@ -94,7 +93,7 @@ fn lnf_001_losing_the_rights_5_does_not_apply_with_a_dark_disc() {
         let (mut s, stroke) = return_over_line(profile);
         put(&mut s, 1, v(0.5, 0.5));
         let (_, vd) = play(&s, stroke);
-        assert_eq!(vd.pocketed, vec![0]);
+        assert_eq!(vd.pocketed, ids(&[0]));
         assert_eq!(vd.turn, Turn::Continues, "{profile}");
     }
 }
@@ -109,23 +108,26 @@ fn au_000_4_2_pocketing_the_last_disc_wins() {
         let d = before_pocket(S0, Corner::NorthEast, 0.06);
         put(&mut s, 0, d);
         let (n, vd) = play(&s, head_on(S0, d, 0.5));
-        assert_eq!(vd.pocketed, vec![0]);
+        assert_eq!(vd.pocketed, ids(&[0]));
         assert_eq!(vd.turn, Turn::SetOver);
         assert_eq!(won(&vd), Some(0), "{profile}");
         assert_eq!(n.result, vd.set_result);
         assert_eq!(
-            referee::play(&n, &head_on(S0, d, 0.5), &mut engine(&n)).unwrap_err(),
-            StrokeError::SetOver
+            try_play(&n, head_on(S0, d, 0.5)).unwrap_err(),
+            PlayError::Refused(Refusal::SetOver)
         );
         assert_eq!(
-            referee::conduct(&n, &Conduct::RefusedStroke).unwrap_err(),
-            StrokeError::SetOver
+            conduct(&n, &Conduct::RefusedStroke).unwrap_err(),
+            Refusal::SetOver
         );
     }
 }
 
-/// `000` 1.26, 4.5 (filling `001`, which is silent, in every profile): the
-/// last disc pocketed with a foul (the striker follows it in) loses.
+/// `000` 1.26, 4.5 (australia-1992): the last disc pocketed with a foul
+/// (the striker follows it in) loses the set, and no penalty disc is put
+/// on the table after the set's end. `001` and `003` (lnf-2017, koroona)
+/// give their ordinary penalty instead: the disc comes back on the middle
+/// line opposite the offender and the turn passes.
 #[test]
 fn au_000_1_26_last_disc_pocketed_with_a_foul_loses() {
     for profile in ProfileId::ALL {
@@ -133,11 +135,21 @@ fn au_000_1_26_last_disc_pocketed_with_a_foul_loses() {
         s.discs[1].at = None;
         let d = before_pocket(S0, Corner::NorthEast, 0.06);
         put(&mut s, 0, d);
-        let (_, vd) = play(&s, head_on(S0, d, 1.6));
+        let (n, vd) = play(&s, head_on(S0, d, 1.6));
         assert_eq!(kinds(&vd), vec![FoulKind::StrikerPocketed]);
-        assert_eq!(vd.turn, Turn::SetOver);
-        assert_eq!(won(&vd), Some(1), "{profile}");
-        assert_cites(&vd, "000", "1.26");
+        if profile == AU {
+            assert_eq!(vd.turn, Turn::SetOver);
+            assert_eq!(won(&vd), Some(1), "{profile}");
+            assert_cites(&vd, "000", "1.26");
+            let p = vd.penalty.as_ref().unwrap();
+            assert!(p.placed.is_empty(), "placed after the end: {p:?}");
+            assert_eq!(state(&n).on_table(side(0)), 0);
+        } else {
+            assert_eq!(vd.turn, Turn::Passes { to: Seat::North }, "{profile}");
+            assert_eq!(vd.set_result, None);
+            assert_placed(&vd.penalty.as_ref().unwrap().placed, 0, NORTH_MID);
+            assert_eq!(state(&n).on_table(side(0)), 1);
+        }
     }
 }
 
@@ -153,13 +165,13 @@ fn au_000_1_27_both_last_discs_draw_lnf_002_7_2_replay() {
         put(&mut s, 0, d0);
         put(&mut s, 8, d8);
         let (n, vd) = play(&s, head_on(S0, d0, 0.8));
-        assert_eq!(vd.pocketed, vec![0, 8]);
+        assert_eq!(vd.pocketed, ids(&[0, 8]));
         assert_eq!(vd.turn, Turn::SetOver);
         let want = if profile == AU {
             SetResult::Drawn
         } else {
             SetResult::Replay {
-                why: "both last discs fell in one correct stroke".into(),
+                why: ReplayReason::BothLastDiscs,
             }
         };
         assert_eq!(vd.set_result, Some(want), "{profile}");
@@ -181,16 +193,16 @@ fn au_000_4_6_first_turn_clears_on_both_sides_replay_the_set() {
         put(&mut s, 0, d0);
         put(&mut s, 8, d8);
         let (n, vd) = play(&s, head_on(S0, d0, 0.5));
-        assert_eq!(vd.pocketed, vec![0]);
+        assert_eq!(vd.pocketed, ids(&[0]));
         assert_eq!(vd.set_result, None);
         assert_eq!(vd.turn, Turn::Passes { to: Seat::North });
-        assert_eq!(n.opening, Opening::Reply { cleared: 0 });
+        assert_eq!(n.opening, Opening::Reply { cleared: SIDE0 });
         assert_cites(&vd, "000", "4.6");
         let (n2, vd) = play(&n, head_on(N0, d8, 0.5));
-        assert_eq!(vd.pocketed, vec![8]);
+        assert_eq!(vd.pocketed, ids(&[8]));
         assert_eq!(vd.turn, Turn::SetOver);
         match &vd.set_result {
-            Some(SetResult::Replay { why }) => assert!(why.starts_with(FIRST_TURN_CLEARS)),
+            Some(SetResult::Replay { why }) => assert_eq!(*why, ReplayReason::FirstTurnClears),
             other => panic!("{other:?}"),
         }
         assert_eq!(n2.result, vd.set_result);
@@ -202,11 +214,12 @@ fn au_000_4_6_first_turn_clears_on_both_sides_replay_the_set() {
     }
 }
 
-/// `000` 4.4 (australia-1992 only): both players with only blind discs
-/// missing three times each: the set is replayed.
+/// `000` 4.4, in every profile (`001`, `002` and `003` are silent on a
+/// stalemate, which would otherwise never end): both players with only
+/// blind discs missing three times each: the set is replayed.
 #[test]
 fn au_000_4_4_three_blind_misses_each_replay_the_set() {
-    for profile in [AU, LNF] {
+    for profile in ProfileId::ALL {
         let mut s = base(profile);
         s.discs[1].at = None;
         put(&mut s, 0, v(0.2, 0.1)); // dark
@@ -214,15 +227,15 @@ fn au_000_4_4_three_blind_misses_each_replay_the_set() {
         s.sides[1].blind_misses = 3;
         let (n, vd) = play(&s, bank(S0, Cushion::North, 0.62, 0.3));
         assert!(vd.fouls.is_empty());
-        if profile == AU {
-            assert_eq!(n.sides[0].blind_misses, 3);
-            assert_eq!(vd.turn, Turn::SetOver);
-            assert!(matches!(vd.set_result, Some(SetResult::Replay { .. })));
-            assert_cites(&vd, "000", "4.4");
-        } else {
-            assert_eq!(vd.set_result, None);
-            assert_eq!(vd.turn, Turn::Passes { to: Seat::North });
-        }
+        assert_eq!(n.sides[0].blind_misses, 3);
+        assert_eq!(vd.turn, Turn::SetOver);
+        assert_eq!(
+            vd.set_result,
+            Some(SetResult::Replay {
+                why: ReplayReason::BlindMisses
+            })
+        );
+        assert_cites(&vd, "000", "4.4");
     }
 }
 
@@ -239,12 +252,12 @@ fn au_000_3_6_13_and_3_6_15_conduct_penalties() {
             (Conduct::RefusedStroke, FoulKind::RefusedStroke),
         ] {
             let s = base(profile);
-            let (n, vd) = referee::conduct(&s, &action).unwrap();
+            let (n, vd) = conduct(&s, &action).unwrap();
             assert_eq!(kinds(&vd), vec![kind]);
             assert_eq!(
                 vd.penalty.as_ref().unwrap().placed,
                 vec![Placed {
-                    disc: 0,
+                    disc: DiscId(0),
                     at: NORTH_MID
                 }]
             );
@@ -261,22 +274,26 @@ fn au_000_3_6_13_and_3_6_15_conduct_penalties() {
 fn au_000_3_6_14_dislodged_discs_restored_several_forfeit() {
     for profile in ProfileId::ALL {
         let s = base(profile);
-        let one = Conduct::DislodgedDiscs { discs: vec![9] };
-        let (_, vd) = referee::conduct(&s, &one).unwrap();
+        let one = Conduct::DislodgedDiscs { discs: ids(&[9]) };
+        let (_, vd) = conduct(&s, &one).unwrap();
         assert_eq!(kinds(&vd), vec![FoulKind::DislodgedDisc]);
         assert_eq!(
             vd.restored,
             vec![Placed {
-                disc: 9,
+                disc: DiscId(9),
                 at: v(0.015, 0.7)
             }]
         );
         assert_eq!(vd.turn, Turn::Passes { to: Seat::North });
         for action in [
-            Conduct::DislodgedDiscs { discs: vec![1, 9] },
-            Conduct::DoubleStroke { discs: vec![1, 9] },
+            Conduct::DislodgedDiscs {
+                discs: ids(&[1, 9]),
+            },
+            Conduct::DoubleStroke {
+                discs: ids(&[1, 9]),
+            },
         ] {
-            let (_, vd) = referee::conduct(&s, &action).unwrap();
+            let (_, vd) = conduct(&s, &action).unwrap();
             assert_eq!(vd.restored.len(), 2);
             if profile == AU {
                 assert_eq!(won(&vd), Some(1));
@@ -286,12 +303,12 @@ fn au_000_3_6_14_dislodged_discs_restored_several_forfeit() {
                 assert!(vd.penalty.is_some());
             }
         }
-        let (_, vd) = referee::conduct(&s, &Conduct::DoubleStroke { discs: vec![] }).unwrap();
+        let (_, vd) = conduct(&s, &Conduct::DoubleStroke { discs: ids(&[]) }).unwrap();
         assert_eq!(kinds(&vd), vec![FoulKind::DoubleStroke]);
         assert_eq!(vd.turn, Turn::Passes { to: Seat::North });
         assert_eq!(
-            referee::conduct(&s, &Conduct::DislodgedDiscs { discs: vec![3] }).unwrap_err(),
-            StrokeError::Action("disc 3 is not on the table".into())
+            conduct(&s, &Conduct::DislodgedDiscs { discs: ids(&[3]) }).unwrap_err(),
+            Refusal::DiscNotOnTable(DiscId(3))
         );
     }
 }
@@ -302,19 +319,18 @@ fn au_000_3_6_14_dislodged_discs_restored_several_forfeit() {
 fn au_000_6_6_playing_out_of_turn_forfeits() {
     for profile in ProfileId::ALL {
         let s = base(profile);
-        let (n, vd) =
-            referee::conduct(&s, &Conduct::PlayedOutOfTurn { seat: Seat::North }).unwrap();
+        let (n, vd) = conduct(&s, &Conduct::PlayedOutOfTurn { seat: Seat::North }).unwrap();
         assert_eq!(vd.seat, Seat::North);
         assert_eq!(won(&vd), Some(0));
         assert_eq!(vd.turn, Turn::SetOver);
         assert!(n.result.is_some());
         assert!(matches!(
-            referee::conduct(&s, &Conduct::PlayedOutOfTurn { seat: Seat::South }),
-            Err(StrokeError::Action(_))
+            conduct(&s, &Conduct::PlayedOutOfTurn { seat: Seat::South }),
+            Err(Refusal::NotOutOfTurn(Seat::South))
         ));
         assert!(matches!(
-            referee::conduct(&s, &Conduct::PlayedOutOfTurn { seat: Seat::East }),
-            Err(StrokeError::Action(_))
+            conduct(&s, &Conduct::PlayedOutOfTurn { seat: Seat::East }),
+            Err(Refusal::SeatNotInPlay(Seat::East))
         ));
     }
 }

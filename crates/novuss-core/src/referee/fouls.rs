@@ -238,9 +238,11 @@ fn read_discs(j: &mut Reader, o: &Outcome) {
     }
     if j.r.illegal && j.profile.restore_after_illegal_stroke == Restore::AllMoved {
         for (k, &i) in j.on.iter().enumerate() {
-            if *o.disc(k) != (Fate::OnTable {
-                at: before.discs[i].at.unwrap_or_default(),
-            }) {
+            if *o.disc(k)
+                != (Fate::OnTable {
+                    at: before.discs[i].at.unwrap_or_default(),
+                })
+            {
                 j.r.restore.push(k);
             }
         }

@@ -175,16 +175,16 @@ impl SetState {
         }
         let seat = self.seat_to_play();
         let positions = self.positions();
-        check_striker_placement(&self.table, seat, stroke.striker, &positions).map_err(|e| {
-            match e {
+        check_striker_placement(&self.table, seat, stroke.striker, &positions).map_err(
+            |e| match e {
                 StrikerError::TouchesDisc { index } => Refusal::StrikerTouches(
                     self.discs_on_table()
                         .nth(index)
                         .map_or(DiscId(u16::MAX), |d| d.id),
                 ),
                 other => Refusal::Placement(other),
-            }
-        })?;
+            },
+        )?;
         check_aim(&self.table, seat, stroke.striker, stroke.direction).map_err(Refusal::Aim)
     }
 

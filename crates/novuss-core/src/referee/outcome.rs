@@ -14,9 +14,7 @@ use crate::physics::{Exit, Fate, Outcome};
 use crate::placement::{is_free, off_table_spots, penalty_spots};
 use crate::profile::{BothLast, Profile};
 use crate::seat::Seat;
-use crate::set::{
-    DiscId, Format, Opening, ReplayReason, SetResult, SetState, Side, WinReason,
-};
+use crate::set::{DiscId, Format, Opening, ReplayReason, SetResult, SetState, Side, WinReason};
 use crate::verdict::{Penalty, Placed, Reason, Turn, TurnEnds, Verdict};
 
 use super::fouls::Read;
@@ -494,9 +492,7 @@ impl<'a> Judgement<'a> {
         };
         // A side has cleared when it has no disc on the table and owes none;
         // a penalty incurred now counts as owed.
-        let owes = |s: usize| {
-            self.next.sides[s].debt > 0 || (self.penalty_due && s == me.index())
-        };
+        let owes = |s: usize| self.next.sides[s].debt > 0 || (self.penalty_due && s == me.index());
         let cleared: Vec<Side> = (0..sides)
             .filter(|&s| {
                 Some(Side::new(s as u8)) != waiting

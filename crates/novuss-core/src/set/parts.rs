@@ -246,10 +246,7 @@ fn validate(p: &SetParts) -> Result<(), StateError> {
     match p.opening {
         Opening::Reply { cleared } => {
             let to_reply = format.side_of_seat_index(p.to_play);
-            let clear = p
-                .discs
-                .iter()
-                .all(|d| d.side != cleared || d.at.is_none());
+            let clear = p.discs.iter().all(|d| d.side != cleared || d.at.is_none());
             let ok = format.sides() == 2
                 && cleared.index() < 2
                 && clear

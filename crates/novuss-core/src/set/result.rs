@@ -64,7 +64,8 @@ impl WinReason {
         ];
         const NO_DISCS: &[RuleRef] = &[rule("001", "The Game"), rule("000", "4.2")];
         const OPENING: &[RuleRef] = &[rule("000", "4.6"), rule("002", "7.1")];
-        const FOUL_LAST: &[RuleRef] = &[rule("000", "1.26"), rule("000", "4.5"), rule("002", "7.2")];
+        const FOUL_LAST: &[RuleRef] =
+            &[rule("000", "1.26"), rule("000", "4.5"), rule("002", "7.2")];
         const SEVERAL: &[RuleRef] = &[
             rule("000", "3.6.3"),
             rule("000", "3.6.4"),

@@ -1,17 +1,19 @@
 //! Shared helpers of the referee scenario tests (`tests/referee_*.rs`).
 //!
-//! Positions are built through the public API: [`SetState::new`], then discs
-//! are moved by hand (`at = None` pockets a disc) and the state is checked
-//! with [`SetState::validate`]. Strokes are computed from the geometry so
+//! Positions are built through the public API: [`SetState::new`], then its
+//! plain [`SetParts`] are edited by hand (`at = None` pockets a disc), and
+//! every stroke builds the state again with [`SetState::from_parts`], so
+//! each scenario and each state the referee writes passes validation. Strokes are computed from the geometry so
 //! that the physics gives a clear-cut result: a head-on hit sends a disc
 //! straight along the line from the striker's centre through the disc's.
 #![allow(dead_code)]
 
 use novuss_core::physics::{Engine, Physics};
 use novuss_core::profile::ProfileId;
-use novuss_core::referee::{self, StrokeError};
+use novuss_core::referee::{Conduct, PlayError, Refusal};
 use novuss_core::seat::Seat;
-use novuss_core::set::{Format, Opening, SetState};
+pub use novuss_core::set::{DiscId, Side};
+use novuss_core::set::{Format, Opening, SetParts, SetState};
 use novuss_core::stroke::Stroke;
 pub use novuss_core::table::{Corner, Cushion, Table};
 use novuss_core::verdict::{FoulKind, Placed, Verdict};
@@ -28,8 +30,8 @@ pub fn v(x: f64, y: f64) -> DVec2 {
 
 /// A new set with every disc pocketed: place the ones a scenario needs with
 /// [`put`]. Singles: ids 0–7 are South's (side 0), 8–15 North's (side 1).
-pub fn empty(profile: ProfileId, format: Format) -> SetState {
-    let mut s = SetState::new(profile, format, Seat::South);
+pub fn empty(profile: ProfileId, format: Format) -> SetParts {
+    let mut s = SetState::new(profile, format, Seat::South).to_parts();
     for d in &mut s.discs {
         d.at = None;
     }
@@ -40,38 +42,76 @@ pub fn empty(profile: ProfileId, format: Format) -> SetState {
 }
 
 /// Puts disc `id` at `p`.
-pub fn put(s: &mut SetState, id: u16, p: DVec2) {
-    let d = s.discs.iter_mut().find(|d| d.id == id).expect("known disc");
+pub fn put(s: &mut SetParts, id: u16, p: DVec2) {
+    let d = s
+        .discs
+        .iter_mut()
+        .find(|d| d.id == DiscId(id))
+        .expect("known disc");
     d.at = Some(p);
 }
 
 /// Where disc `id` is.
-pub fn at(s: &SetState, id: u16) -> Option<DVec2> {
-    s.discs.iter().find(|d| d.id == id).expect("known disc").at
+pub fn at(s: &SetParts, id: u16) -> Option<DVec2> {
+    s.discs
+        .iter()
+        .find(|d| d.id == DiscId(id))
+        .expect("known disc")
+        .at
 }
+
+/// The state `s` describes; panics if it is invalid.
+#[track_caller]
+pub fn state(s: &SetParts) -> SetState {
+    match SetState::from_parts(s.clone()) {
+        Ok(st) => st,
+        Err(e) => panic!("invalid scenario: {e}"),
+    }
+}
+
+/// Disc ids, for comparing with a verdict's lists.
+pub fn ids(list: &[u16]) -> Vec<DiscId> {
+    list.iter().map(|&i| DiscId(i)).collect()
+}
+
+/// Side `k`.
+pub fn side(k: u8) -> Side {
+    Side::new(k)
+}
+
+/// Sides as constants, for patterns.
+pub const SIDE0: Side = Side::new(0);
+pub const SIDE1: Side = Side::new(1);
 
 /// Parks disc `id` against the west cushion at height `y`, out of the way
 /// of strokes aimed east of the middle (light for every seat in singles).
-pub fn park(s: &mut SetState, id: u16, y: f64) {
+pub fn park(s: &mut SetParts, id: u16, y: f64) {
     put(s, id, v(0.015, y));
 }
 
-pub fn engine(s: &SetState) -> Engine {
+pub fn engine(s: &SetParts) -> Engine {
     Engine::new(s.table, Physics::default())
 }
 
 /// Plays `stroke` and returns the new state and the verdict; panics with
 /// the error otherwise.
-pub fn play(s: &SetState, stroke: Stroke) -> (SetState, Verdict) {
-    s.validate().expect("a valid scenario");
-    match referee::play(s, &stroke, &mut engine(s)) {
+#[track_caller]
+pub fn play(s: &SetParts, stroke: Stroke) -> (SetParts, Verdict) {
+    match try_play(s, stroke) {
         Ok(r) => r,
         Err(e) => panic!("stroke refused: {e}"),
     }
 }
 
-pub fn try_play(s: &SetState, stroke: Stroke) -> Result<(SetState, Verdict), StrokeError> {
-    referee::play(s, &stroke, &mut engine(s))
+/// Plays `stroke`; the state afterwards must itself be valid.
+#[track_caller]
+pub fn try_play(s: &SetParts, stroke: Stroke) -> Result<(SetParts, Verdict), PlayError> {
+    let st = state(s);
+    let j = st.preview(&stroke, &mut engine(s))?;
+    let next = j.next.to_parts();
+    // What the referee writes reads back unchanged.
+    assert_eq!(state(&next), j.next);
+    Ok((next, j.verdict))
 }
 
 /// A stroke from `from` towards `to` at `speed`.
@@ -128,16 +168,14 @@ pub fn assert_close(a: DVec2, b: DVec2) {
 pub fn assert_placed(list: &[Placed], disc: u16, want: DVec2) {
     let p = list
         .iter()
-        .find(|p| p.disc == disc)
+        .find(|p| p.disc == DiscId(disc))
         .unwrap_or_else(|| panic!("disc {disc} not in {list:?}"));
     assert_close(p.at, want);
 }
 
 /// Whether some reason cites `doc` `clause`.
 pub fn cites(vd: &Verdict, doc: &str, clause: &str) -> bool {
-    vd.reasons
-        .iter()
-        .any(|r| r.rules.iter().any(|q| q.doc == doc && q.clause == clause))
+    vd.cites(doc, clause)
 }
 
 #[track_caller]
@@ -223,4 +261,13 @@ pub fn bank(from: DVec2, side: Cushion, hit_along: f64, after: f64) -> Stroke {
     let at_cushion = speed_for(after) / d_out.length();
     let speed = (at_cushion * at_cushion + 2.0 * ph.deceleration() * (hit - from).length()).sqrt();
     towards(from, hit, speed)
+}
+
+/// Applies a conduct action; the state afterwards must itself be valid.
+#[track_caller]
+pub fn conduct(s: &SetParts, action: &Conduct) -> Result<(SetParts, Verdict), Refusal> {
+    let (next, vd) = state(s).preview_conduct(action)?;
+    let parts = next.to_parts();
+    assert_eq!(state(&parts), next);
+    Ok((parts, vd))
 }
