@@ -411,6 +411,13 @@ fn bench(quick: bool, json: bool) {
         "  engine   events         {:>10.0} events/s",
         e.events_per_s
     );
+    let j = &report.referee;
+    say!(
+        "  referee  judged strokes {:>10.0} strokes/s  ({:.2}× the time of simulating them, {} strokes)",
+        j.strokes_per_s,
+        j.cost_vs_simulate,
+        j.strokes
+    );
     for (name, r, ratio) in [
         (
             "1/1000 s",

@@ -19,6 +19,7 @@ use serde::Serialize;
 
 #[cfg(feature = "rapier")]
 pub mod rapier;
+pub mod referee;
 
 /// One position and stroke.
 #[derive(Clone, Debug)]
@@ -205,6 +206,8 @@ pub struct Report {
     pub break_scenarios: usize,
     pub random_scenarios: usize,
     pub engine: EngineFigures,
+    /// Judging strokes (simulation included) against simulating them.
+    pub referee: referee::RefereeFigures,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rapier_1000hz: Option<RapierFigures>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -274,6 +277,8 @@ pub fn run(quick: bool, mut progress: impl FnMut(&str)) -> Report {
         break_run,
         random_run,
     };
+    progress("referee: judged against simulated strokes");
+    let referee = referee::time_referee(&referee::opening_strokes(), min_seconds, rounds);
     let mut report = Report {
         quick,
         rounds,
@@ -281,6 +286,7 @@ pub fn run(quick: bool, mut progress: impl FnMut(&str)) -> Report {
         break_scenarios: breaks.len(),
         random_scenarios: random.len(),
         engine,
+        referee,
         rapier_1000hz: None,
         rapier_240hz: None,
         ratio_vs_rapier_1000hz: None,

@@ -106,7 +106,8 @@ pub(crate) fn read_stroke(
             path: p,
         },
     };
-    let p = j.r.path.clone();
+    // Taken out while the fouls are recorded, put back at the end.
+    let p = std::mem::take(&mut j.r.path);
     if p.pocketed {
         j.foul(FoulKind::StrikerPocketed, vec![]);
     }
@@ -177,6 +178,7 @@ pub(crate) fn read_stroke(
         }
         _ => {}
     }
+    j.r.path = p;
     read_discs(&mut j, o);
     j.r
 }

@@ -24,6 +24,8 @@ pub(crate) mod path;
 
 use std::fmt;
 
+use glam::DVec2;
+
 use crate::physics::{Engine, Outcome};
 use crate::seat::Seat;
 use crate::set::{DiscId, SetState};
@@ -170,12 +172,16 @@ impl SetState {
     /// edge zone touching no disc, and the cue rests on the near edge
     /// between the corners. Cheap: no simulation.
     pub fn check(&self, stroke: &Stroke) -> Result<(), Refusal> {
+        self.check_with(stroke, &self.positions())
+    }
+
+    /// As [`SetState::check`], with the discs' `positions` at hand.
+    fn check_with(&self, stroke: &Stroke, positions: &[DVec2]) -> Result<(), Refusal> {
         if self.result.is_some() {
             return Err(Refusal::SetOver);
         }
         let seat = self.seat_to_play();
-        let positions = self.positions();
-        check_striker_placement(&self.table, seat, stroke.striker, &positions).map_err(
+        check_striker_placement(&self.table, seat, stroke.striker, positions).map_err(
             |e| match e {
                 StrikerError::TouchesDisc { index } => Refusal::StrikerTouches(
                     self.discs_on_table()
@@ -207,7 +213,26 @@ impl SetState {
     /// Simulates and judges `stroke` for the player to stroke, changing
     /// nothing.
     pub fn preview(&self, stroke: &Stroke, engine: &mut Engine) -> Result<Judged, PlayError> {
-        self.check(stroke)?;
+        let mut outcome = Outcome::default();
+        let (next, verdict) = self.preview_into(stroke, engine, &mut outcome)?;
+        Ok(Judged {
+            outcome,
+            verdict,
+            next,
+        })
+    }
+
+    /// As [`SetState::preview`], writing the physics into `outcome` (whose
+    /// buffers are reused: the fast path for a search that judges many
+    /// strokes) and returning the set after the stroke and the verdict.
+    pub fn preview_into(
+        &self,
+        stroke: &Stroke,
+        engine: &mut Engine,
+        outcome: &mut Outcome,
+    ) -> Result<(SetState, Verdict), PlayError> {
+        let positions = self.positions();
+        self.check_with(stroke, &positions)?;
         if *engine.table() != self.table {
             return Err(PlayError::TableMismatch);
         }
@@ -219,15 +244,10 @@ impl SetState {
             }
             .into());
         }
-        let outcome = engine
-            .simulate(&self.positions(), stroke)
+        engine
+            .simulate_into(&positions, stroke, outcome)
             .map_err(PlayError::Physics)?;
-        let (next, verdict) = judge(self, stroke, &outcome);
-        Ok(Judged {
-            outcome,
-            verdict,
-            next,
-        })
+        Ok(judge(self, stroke, outcome))
     }
 
     /// As [`SetState::preview`] for the player at `seat`: a stroke offered
