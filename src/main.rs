@@ -7,19 +7,14 @@ use std::io::Read;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use novuss_core::game::Game;
-use novuss_core::match_play::MatchConfig;
+use novuss::commands;
 use novuss_core::physics::{Engine, EventKind, Fate, Outcome, Physics};
 use novuss_core::profile::ProfileId;
-use novuss_core::record::{replay, Action, GameRecord};
-use novuss_core::referee::Conduct;
 use novuss_core::seat::Seat;
 use novuss_core::set::{Format, SetState};
 use novuss_core::stroke::Stroke;
 use novuss_core::table::Table;
-use novuss_core::verdict::{English, RuleRef, Verdict, Words};
 use novuss_core::DVec2;
-use serde::Deserialize;
 
 /// Writes one line to standard output. A reader that closed the pipe
 /// (`novuss record … | head`) ends the program quietly, not with a panic.
@@ -103,82 +98,53 @@ enum Command {
     Demo,
 }
 
-/// Input of `novuss stroke`.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct StrokeInput {
-    state: SetState,
-    #[serde(default)]
-    physics: Physics,
-    #[serde(default)]
-    stroke: Option<Stroke>,
-    #[serde(default)]
-    conduct: Option<Conduct>,
-    /// Who is stroking; a stroke out of turn is refused.
-    #[serde(default)]
-    seat: Option<Seat>,
-}
-
-/// Input of `novuss record`.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RecordInput {
-    /// The match; a one-set match of the state's format when absent.
-    #[serde(default)]
-    config: Option<MatchConfig>,
-    /// Where the first set starts; the line-up when absent.
-    #[serde(default)]
-    state: Option<SetState>,
-    #[serde(default)]
-    physics: Physics,
-    /// Player names when `config` is absent.
-    #[serde(default)]
-    players: Vec<String>,
-    actions: Vec<Action>,
-}
-
-/// Input of `novuss simulate`.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct SimulateInput {
-    #[serde(default)]
-    table: Table,
-    #[serde(default)]
-    physics: Physics,
-    discs: Vec<DVec2>,
-    stroke: Stroke,
-}
-
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => return argument_error(e),
     };
     let result = match cli.command.unwrap_or(Command::Demo) {
-        Command::Simulate { file, compact } => simulate(file.as_deref(), compact),
+        Command::Simulate { file, compact } => {
+            read_input(file.as_deref()).and_then(|t| commands::simulate(&t, compact))
+        }
         Command::Bench { quick, json } => {
             bench(quick, json);
-            Ok(())
+            return ExitCode::SUCCESS;
         }
         Command::NewSet {
             format,
             profile,
             first,
-        } => new_set(&format, &profile, &first),
-        Command::Stroke { file, compact } => stroke(file.as_deref(), compact),
-        Command::Record { file, compact } => record(file.as_deref(), compact),
-        Command::Replay { file } => match replay_file(&file) {
-            Ok(true) => Ok(()),
-            Ok(false) => return ExitCode::from(1),
-            Err(e) => Err(e),
-        },
+        } => commands::new_set(&format, &profile, &first),
+        Command::Stroke { file, compact } => {
+            read_input(file.as_deref()).and_then(|t| commands::stroke(&t, compact))
+        }
+        Command::Record { file, compact } => {
+            read_input(file.as_deref()).and_then(|t| commands::record(&t, compact))
+        }
+        Command::Replay { file } => {
+            match read_input(Some(&file)).and_then(|t| commands::replay(&t)) {
+                Ok((report, same)) => {
+                    say!("{report}");
+                    return if same {
+                        ExitCode::SUCCESS
+                    } else {
+                        ExitCode::from(1)
+                    };
+                }
+                Err(e) => Err(e),
+            }
+        }
         Command::Demo => {
             demo();
-            Ok(())
+            return ExitCode::SUCCESS;
         }
     };
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(out) => {
+            say!("{out}");
+            ExitCode::SUCCESS
+        }
         Err(e) => {
             eprintln!("error: {e}");
             ExitCode::from(2)
@@ -216,167 +182,6 @@ fn read_input(file: Option<&str>) -> Result<String, String> {
         }
         Some(path) => std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}")),
     }
-}
-
-fn simulate(file: Option<&str>, compact: bool) -> Result<(), String> {
-    let text = read_input(file)?;
-    let input: SimulateInput =
-        serde_json::from_str(&text).map_err(|e| format!("invalid input: {e}"))?;
-    let mut engine = Engine::new(input.table, input.physics);
-    let outcome = engine
-        .simulate(&input.discs, &input.stroke)
-        .map_err(|e| format!("invalid position or stroke: {e}"))?;
-    let json = if compact {
-        serde_json::to_string(&outcome)
-    } else {
-        serde_json::to_string_pretty(&outcome)
-    };
-    say!("{}", json.map_err(|e| e.to_string())?);
-    Ok(())
-}
-
-fn print_json<T: serde::Serialize>(value: &T, compact: bool) -> Result<(), String> {
-    let json = if compact {
-        serde_json::to_string(value)
-    } else {
-        serde_json::to_string_pretty(value)
-    };
-    say!("{}", json.map_err(|e| e.to_string())?);
-    Ok(())
-}
-
-fn parse_side(s: &str) -> Result<Seat, String> {
-    serde_json::from_value(serde_json::Value::String(s.to_string()))
-        .map_err(|_| format!("unknown seat {s:?} (south, west, north, east)"))
-}
-
-fn new_set(format: &str, profile: &str, first: &str) -> Result<(), String> {
-    let format: Format = format.parse().map_err(|e| format!("{e}"))?;
-    let profile: ProfileId = profile.parse()?;
-    let first = parse_side(first)?;
-    if format == Format::Singles && !matches!(first, Seat::South | Seat::North) {
-        return Err("in singles the players sit south and north".into());
-    }
-    print_json(&SetState::new(profile, format, first), false)
-}
-
-/// One decision for a reader: the sentence and its clauses.
-#[derive(serde::Serialize)]
-struct Explained {
-    text: String,
-    rules: &'static [RuleRef],
-}
-
-fn explain(verdict: &Verdict) -> Vec<Explained> {
-    verdict
-        .reasons
-        .iter()
-        .map(|r| Explained {
-            text: English.reason(r),
-            rules: r.rules(),
-        })
-        .collect()
-}
-
-fn stroke(file: Option<&str>, compact: bool) -> Result<(), String> {
-    let text = read_input(file)?;
-    let input: StrokeInput =
-        serde_json::from_str(&text).map_err(|e| format!("invalid input: {e}"))?;
-    let mut engine = Engine::new(input.state.table().to_owned(), input.physics);
-    let mut state = input.state;
-    let verdict = match (input.stroke, input.conduct) {
-        (Some(st), None) => match input.seat {
-            Some(seat) => state.play_as(seat, &st, &mut engine),
-            None => state.play(&st, &mut engine),
-        }
-        .map(|p| p.verdict)
-        .map_err(|e| format!("invalid stroke: {e}"))?,
-        (None, Some(c)) => state
-            .conduct(&c)
-            .map_err(|e| format!("invalid action: {e}"))?,
-        _ => return Err("give exactly one of \"stroke\" and \"conduct\"".into()),
-    };
-    #[derive(serde::Serialize)]
-    struct Output<'a> {
-        state: &'a SetState,
-        verdict: &'a Verdict,
-        explained: Vec<Explained>,
-    }
-    print_json(
-        &Output {
-            state: &state,
-            verdict: &verdict,
-            explained: explain(&verdict),
-        },
-        compact,
-    )
-}
-
-fn record(file: Option<&str>, compact: bool) -> Result<(), String> {
-    let text = read_input(file)?;
-    let input: RecordInput =
-        serde_json::from_str(&text).map_err(|e| format!("invalid input: {e}"))?;
-    let config = match (input.config, &input.state) {
-        (Some(c), _) => c,
-        (None, Some(state)) => MatchConfig::for_set(state, input.players),
-        (None, None) => return Err("give \"config\", \"state\" or both".into()),
-    };
-    let mut game = match input.state {
-        Some(state) => Game::from_position(config, input.physics, state),
-        None => Game::new(config, input.physics),
-    }
-    .map_err(|e| format!("invalid game: {e}"))?;
-    let count = input.actions.len();
-    for (k, action) in input.actions.into_iter().enumerate() {
-        if game.between_sets() {
-            game.next_set().map_err(|e| e.to_string())?;
-        }
-        let result = match &action {
-            Action::Stroke(s) => {
-                let seat = game.set().seat_to_play();
-                game.play(seat, s).map(|_| ())
-            }
-            Action::Conduct(c) => game.conduct(c).map(|_| ()).map_err(Into::into),
-        };
-        result.map_err(|e| format!("action {k} of {count} cannot be played: {e}"))?;
-    }
-    print_json(game.record(), compact)
-}
-
-fn replay_file(path: &str) -> Result<bool, String> {
-    let text = read_input(Some(path))?;
-    let rec: GameRecord =
-        serde_json::from_str(&text).map_err(|e| format!("invalid record: {e}"))?;
-    let report = replay(&rec).map_err(|e| e.to_string())?;
-    say!(
-        "replayed {} action(s) in {} set(s) of a record written by {} with {}",
-        report.actions,
-        report.sets,
-        report.recorded_engine,
-        report.replayed_engine
-    );
-    let score: Vec<String> = report.score.iter().map(u32::to_string).collect();
-    match report.winner {
-        Some(w) => say!("match over: contender {w} won, {}", score.join("–")),
-        None => say!("match in progress: {}", score.join("–")),
-    }
-    if report.divergences.is_empty() {
-        say!("identical: every verdict and every disc position matches the record");
-        return Ok(true);
-    }
-    for d in &report.divergences {
-        say!(
-            "divergence: set {}, action {}: {} differ",
-            d.set,
-            d.entry,
-            d.parts
-                .iter()
-                .map(|p| p.name())
-                .collect::<Vec<_>>()
-                .join(", ")
-        );
-    }
-    Ok(false)
 }
 
 fn bench(quick: bool, json: bool) {
@@ -443,6 +248,9 @@ fn bench(quick: bool, json: bool) {
         say!("  note: {note}");
     }
 }
+
+/// The English sentences and clauses of a verdict.
+use novuss::commands::explain;
 
 fn demo() {
     let state = SetState::new(ProfileId::Lnf2017, Format::Singles, Seat::South);

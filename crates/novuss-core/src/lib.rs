@@ -5,6 +5,8 @@
 //! [`physics::Engine`] into an event log, which the referee judges into a new
 //! game state.
 
+#![warn(missing_docs)]
+
 pub mod game;
 pub mod layout;
 pub mod match_play;

@@ -90,7 +90,9 @@ use crate::set::{Format, ReplayReason, SetResult, SetState, Side};
 /// How a match is set up.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MatchConfig {
+    /// The rule profile of every set.
     pub profile: ProfileId,
+    /// Singles, doubles or four players.
     pub format: Format,
     /// Number of sets `N`: odd, at least one (`000` 1.1).
     pub sets: u32,
@@ -419,6 +421,7 @@ impl Match {
         })
     }
 
+    /// How the match was set up.
     pub fn config(&self) -> &MatchConfig {
         &self.config
     }
@@ -542,6 +545,7 @@ impl Match {
         self.winner
     }
 
+    /// Whether a contender has won.
     pub fn is_over(&self) -> bool {
         self.winner.is_some()
     }

@@ -18,22 +18,29 @@ use serde::{Deserialize, Serialize};
 /// The named profiles.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum ProfileId {
+    /// The Latvian Novuss Federation's rules of 2017 (`001`), filled in by
+    /// `002` and `000`: the default.
     #[default]
     #[serde(rename = "lnf-2017")]
     Lnf2017,
+    /// The US Latvian Novuss Association's rules as amended in Australia
+    /// 1988–1992 (`000`).
     #[serde(rename = "australia-1992")]
     Australia1992,
+    /// The French adaptation (`003`).
     #[serde(rename = "koroona")]
     Koroona,
 }
 
 impl ProfileId {
+    /// Every profile.
     pub const ALL: [ProfileId; 3] = [
         ProfileId::Lnf2017,
         ProfileId::Australia1992,
         ProfileId::Koroona,
     ];
 
+    /// The name used on the command line and in JSON.
     pub fn name(self) -> &'static str {
         match self {
             ProfileId::Lnf2017 => "lnf-2017",
@@ -136,6 +143,7 @@ pub enum Restore {
 /// The settings in which the rule books differ.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Profile {
+    /// Which profile this is.
     pub id: ProfileId,
     /// Both last discs in one legal stroke: `000` 1.27/4.5 vs `002` 7.2.
     pub both_last_discs: BothLast,

@@ -29,9 +29,13 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Cushion {
+    /// Along `y = 0`.
     South,
+    /// Along `x = size`.
     East,
+    /// Along `y = size`.
     North,
+    /// Along `x = 0`.
     West,
 }
 
@@ -86,9 +90,13 @@ impl std::fmt::Display for Corner {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Corner {
+    /// At `(0, 0)`.
     SouthWest,
+    /// At `(size, 0)`.
     SouthEast,
+    /// At `(size, size)`.
     NorthEast,
+    /// At `(0, size)`.
     NorthWest,
 }
 

@@ -265,6 +265,7 @@ pub fn is_dark(table: &Table, seat: Seat, disc_centre: DVec2) -> bool {
 /// Why a striker placement is illegal (`000` 1.6–1.7; `002` 3.1–3.2; `003`).
 /// The referee rejects the stroke as invalid with this reason.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
 pub enum StrikerError {
     /// The position is NaN or infinite.
     NotFinite,
@@ -273,14 +274,23 @@ pub enum StrikerError {
     /// Part of the zone line along cushion `line` shows through the striker's
     /// hole: `line` is the seat itself (its own zone line) or a neighbouring
     /// cushion (an adjacent zone line bounding the edge zone).
-    LineVisible { line: Cushion },
+    LineVisible {
+        /// The cushion the line runs along.
+        line: Cushion,
+    },
     /// The striker's hole lies wholly beyond the zone line along cushion
     /// `line`, outside the edge zone (towards the centre for the seat's own
     /// line, in a corner square for an adjacent line).
-    OutsideZone { line: Cushion },
+    OutsideZone {
+        /// The cushion the line runs along.
+        line: Cushion,
+    },
     /// The striker touches or overlaps playing disc `index` of the list
     /// given (the referee reports the disc's id instead).
-    TouchesDisc { index: usize },
+    TouchesDisc {
+        /// Its place in the list given.
+        index: usize,
+    },
 }
 
 impl fmt::Display for StrikerError {
@@ -348,6 +358,7 @@ pub fn check_striker_placement(
 
 /// Why an aim is illegal (`000` 1.15; `002` 3.4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum AimError {
     /// The direction is zero, NaN or infinite.
     NoDirection,
@@ -356,7 +367,10 @@ pub enum AimError {
     NotAwayFromNearCushion,
     /// Followed back from the striker, the cue would cross the near cushion at
     /// or beyond this near corner instead of strictly between the two.
-    CueOverCorner { corner: Corner },
+    CueOverCorner {
+        /// The corner.
+        corner: Corner,
+    },
 }
 
 impl fmt::Display for AimError {

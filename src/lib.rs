@@ -1,0 +1,5 @@
+//! The commands of the `novuss` program as functions from their input text
+//! to their output text, so the binary, its tests and the fuzzer run the
+//! very same code. Every error is one line of plain English.
+
+pub mod commands;
