@@ -7,7 +7,7 @@ use std::io::Read;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use novuss::commands;
+use novuss::commands::{self, explain};
 use novuss_core::physics::{Engine, EventKind, Fate, Outcome, Physics};
 use novuss_core::profile::ProfileId;
 use novuss_core::seat::Seat;
@@ -249,8 +249,6 @@ fn bench(quick: bool, json: bool) {
     }
 }
 
-/// The English sentences and clauses of a verdict.
-use novuss::commands::explain;
 
 fn demo() {
     let state = SetState::new(ProfileId::Lnf2017, Format::Singles, Seat::South);
