@@ -5,6 +5,7 @@
 //! [`physics::Engine`] into an event log, which the referee judges into a new
 //! game state.
 
+pub mod aim;
 pub mod layout;
 pub mod match_play;
 pub mod physics;
