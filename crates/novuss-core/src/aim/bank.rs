@@ -19,7 +19,7 @@
 use glam::DVec2;
 
 use super::planner::{finite, segment_distance, Planner};
-use super::shot::{Cut, Shot};
+use super::shot::{Cut, DiscWay, Shot};
 use super::ShotError;
 use crate::stroke::{unit, Stroke};
 use crate::table::{Corner, Cushion};
@@ -85,6 +85,9 @@ impl Planner {
         to: DVec2,
     ) -> Result<Legs, ShotError> {
         let (t, e) = (&self.table, self.physics.restitution_cushion);
+        if !(t.within_cushions(from, radius) && t.within_cushions(to, radius)) {
+            return Err(ShotError::OffSurface);
+        }
         let a = t.distance_to_cushion(from, side) - radius;
         let b = t.distance_to_cushion(to, side) - radius;
         if !(a > 0.0 && b > 0.0 && e > 0.0) {
@@ -140,7 +143,8 @@ impl Planner {
     /// centre arriving there at `arrive` (0 to stop there). Nothing on the
     /// way is looked at.
     ///
-    /// Errors: [`ShotError::NotFinite`], [`ShotError::NoRebound`],
+    /// Errors: [`ShotError::NotFinite`], [`ShotError::OffSurface`] (the
+    /// striker cannot lie at `from` or `to`), [`ShotError::NoRebound`],
     /// [`ShotError::CushionSpeed`], [`ShotError::TooFast`].
     pub fn bank(
         &self,
@@ -184,6 +188,7 @@ impl Planner {
         arrive: f64,
     ) -> Result<Shot, ShotError> {
         finite(&[from, disc, target], &[arrive])?;
+        self.disc_fits(target)?;
         let n = unit(target - disc);
         if n == DVec2::ZERO {
             return Err(ShotError::NoLine);
@@ -199,7 +204,7 @@ impl Planner {
         }
         let legs = self.legs(self.table.striker.radius, from, side, contact)?;
         let angle = legs.d_out.perp_dot(n).abs().atan2(legs.d_out.dot(n));
-        if !(angle < self.max_cut) {
+        if angle.is_nan() || angle >= self.max_cut {
             return Err(ShotError::CutTooThin { angle });
         }
         // With the cushion point clear of the disc and a cut under 90°, the
@@ -209,7 +214,12 @@ impl Planner {
             return Err(ShotError::Blocked);
         }
         self.check_holes(disc, target, self.table.pocket_at(target))?;
-        let disc_speed = self.launch((target - disc).length(), arrive);
+        let way = DiscWay {
+            speed: self.launch((target - disc).length(), arrive),
+            cushion: None,
+            target,
+            arrive,
+        };
         let last = Cut {
             from: legs.hit,
             contact,
@@ -218,7 +228,7 @@ impl Planner {
             angle,
             disc_direction: n,
         };
-        self.finish(from, Some(legs), &last, disc_speed, None, target, arrive)
+        self.finish(from, Some(legs), &last, way)
     }
 
     /// The striker from `from` straight onto the disc at `disc`, which
@@ -245,9 +255,14 @@ impl Planner {
         self.check_holes(disc, legs.hit, None)?;
         self.check_holes(legs.hit, target, Some(corner))?;
         let rebound = self.rebound(&legs, arrive)?;
-        let disc_speed = self.launch(legs.first, rebound.speed_in);
+        let way = DiscWay {
+            speed: self.launch(legs.first, rebound.speed_in),
+            cushion: Some(rebound),
+            target,
+            arrive,
+        };
         let cut = self.cut(from, disc, legs.hit)?;
-        self.finish(from, None, &cut, disc_speed, Some(rebound), target, arrive)
+        self.finish(from, None, &cut, way)
     }
 }
 

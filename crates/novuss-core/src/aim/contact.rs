@@ -67,7 +67,12 @@ impl Planner {
         reach: f64,
     ) -> Option<FirstContact> {
         let u = unit(direction);
-        if !from.is_finite() || !direction.is_finite() || u == DVec2::ZERO || !(reach >= 0.0) {
+        if !from.is_finite()
+            || !direction.is_finite()
+            || u == DVec2::ZERO
+            || reach.is_nan()
+            || reach < 0.0
+        {
             return None;
         }
         let touch = self.table.striker.radius + self.table.disc.radius;
@@ -107,15 +112,15 @@ fn entry(from: DVec2, u: DVec2, c: DVec2, touch: f64) -> Option<f64> {
     }
     let rel = c - from;
     let m = u.dot(rel);
-    if !(m > 0.0) {
+    if m.is_nan() || m <= 0.0 {
         return None; // moving away, or square across: never closing
     }
     let k = rel.length_squared() - touch * touch;
-    let disc = m * m - k;
-    if !(disc > 0.0) {
+    let root2 = m * m - k;
+    if root2.is_nan() || root2 <= 0.0 {
         return None; // passes by, or only grazes
     }
-    Some((k / (m + disc.sqrt())).max(0.0))
+    Some((k / (m + root2.sqrt())).max(0.0))
 }
 
 /// How far a body of `radius` centred at `from` and moving along `direction`

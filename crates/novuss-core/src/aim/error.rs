@@ -15,6 +15,9 @@ pub enum ShotError {
     /// The table or physics parameters are out of range (the engine's
     /// message, see `stroke::check_parameters`).
     Parameters(String),
+    /// The striker's start or the target is not a place where the body can
+    /// lie: it would reach past a cushion.
+    OffSurface,
     /// The striker already touches or overlaps the disc it should strike.
     Overlap,
     /// The target coincides with the disc (or the striker with the point it
@@ -30,8 +33,9 @@ pub enum ShotError {
     /// To touch the disc on that line the striker's centre would have to
     /// lie nearer a cushion than its radius.
     ContactOffSurface,
-    /// No single rebound off that cushion reaches the target: a point lies
-    /// on or beyond the line the body's centre follows along the cushion,
+    /// No single rebound off that cushion reaches the target: the start or
+    /// the target lies on the line the body's centre follows along the
+    /// cushion,
     /// the cushion's restitution is zero, or the rebound point is not
     /// strictly between the cushion's ends (the body would meet the
     /// neighbouring cushion first).
@@ -70,6 +74,9 @@ impl fmt::Display for ShotError {
                 write!(f, "a position or speed is not a finite non-negative number")
             }
             ShotError::Parameters(what) => write!(f, "invalid parameter: {what}"),
+            ShotError::OffSurface => {
+                write!(f, "a body would reach past a cushion at its start or target")
+            }
             ShotError::Overlap => write!(f, "the striker already touches the disc"),
             ShotError::NoLine => write!(f, "the target coincides with the body to send there"),
             ShotError::CutTooThin { angle } => write!(

@@ -114,8 +114,8 @@ mod tests {
     #[test]
     fn ends_open_and_closed() {
         let i = Interval::closed(0.0, 1.0).intersect(&Interval::open(0.5, 1.0));
-        assert_eq!(i.lo_closed, false);
-        assert_eq!(i.hi_closed, false);
+        assert!(!i.lo_closed);
+        assert!(!i.hi_closed);
         assert!(i.contains(0.75));
         assert!(!i.contains(1.0));
         assert!(!i.contains(f64::NAN));

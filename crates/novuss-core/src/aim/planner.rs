@@ -23,8 +23,12 @@ pub const DEFAULT_MAX_CUT: f64 = 85.0 * std::f64::consts::PI / 180.0;
 /// slide straight at the deceleration `μ g`, contacts follow the impulse
 /// law, cushions keep the tangential speed and scale the normal one by their
 /// restitution. Plans look only at the bodies named: other discs in the
-/// way, the striker crossing a pocket hole, and whether the aim is legal for
-/// a seat ([`AimRange`](super::AimRange)) are for the caller to check.
+/// way ([`Planner::first_contact`]), the striker crossing a pocket hole,
+/// and whether the placement and aim are legal for a seat
+/// ([`StrikerRegion`](super::StrikerRegion), [`AimRange`](super::AimRange))
+/// are for the caller to check. After the contact the striker goes on: a
+/// fast, thin cut can send it round the cushions into the disc again before
+/// the disc arrives, which only the engine can tell.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Planner {
     pub(super) table: Table,
@@ -130,6 +134,15 @@ impl Planner {
         {
             Some(corner) => Err(ShotError::OverPocket { corner }),
             None => Ok(()),
+        }
+    }
+
+    /// A disc must be able to lie at its target: wholly on the surface.
+    pub(super) fn disc_fits(&self, target: DVec2) -> Result<(), ShotError> {
+        if self.table.within_cushions(target, self.table.disc.radius) {
+            Ok(())
+        } else {
+            Err(ShotError::OffSurface)
         }
     }
 

@@ -32,8 +32,8 @@ pub struct Cut {
     pub direction: DVec2,
     /// How far the striker slides to the contact, m.
     pub distance: f64,
-    /// The cut angle between `direction` and `disc_direction`, radians in
-    /// `[0, π]` (below 90° the cut can be made).
+    /// The cut angle between `direction` and `disc_direction`, radians,
+    /// from 0 (head-on) to below [`Planner::max_cut`].
     pub angle: f64,
     /// The direction the disc leaves in: a unit vector along the line of
     /// centres, from the disc towards the target.
@@ -68,17 +68,34 @@ pub struct Shot {
     pub arrive: f64,
 }
 
+/// The disc's way from the contact to its target, as planned.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct DiscWay {
+    /// Its speed leaving the contact, m/s.
+    pub speed: f64,
+    /// Where it rebounds, for a disc bank.
+    pub cushion: Option<Rebound>,
+    /// Where its centre is sent.
+    pub target: DVec2,
+    /// Its speed there, m/s.
+    pub arrive: f64,
+}
+
 impl Planner {
     /// The geometry of sending the disc at `disc` towards `target` with the
     /// striker from `from`: the contact point, the aim and the cut angle.
     ///
-    /// Errors: [`ShotError::NotFinite`], [`ShotError::NoLine`] (target at
-    /// the disc), [`ShotError::Overlap`] (the striker already within
+    /// Errors: [`ShotError::NotFinite`], [`ShotError::OffSurface`] (the
+    /// striker not wholly on the surface at `from`), [`ShotError::NoLine`]
+    /// (target at the disc), [`ShotError::Overlap`] (the striker already within
     /// touching distance), [`ShotError::CutTooThin`] (the cut is not below
     /// [`Planner::max_cut`]; the angle is reported), and
     /// [`ShotError::ContactOffSurface`].
     pub fn cut(&self, from: DVec2, disc: DVec2, target: DVec2) -> Result<Cut, ShotError> {
         finite(&[from, disc, target], &[])?;
+        if !self.striker_fits(from) {
+            return Err(ShotError::OffSurface);
+        }
         let n = unit(target - disc);
         if n == DVec2::ZERO {
             return Err(ShotError::NoLine);
@@ -90,7 +107,7 @@ impl Planner {
         let contact = disc - n * reach;
         let direction = unit(contact - from);
         let angle = direction.perp_dot(n).abs().atan2(direction.dot(n));
-        if !(angle < self.max_cut) {
+        if angle.is_nan() || angle >= self.max_cut {
             return Err(ShotError::CutTooThin { angle });
         }
         if !self.striker_fits(contact) {
@@ -110,7 +127,8 @@ impl Planner {
     /// `target`, its centre arriving there at speed `arrive` (0 to stop on
     /// it): a head-on hit or a cut.
     ///
-    /// Besides the errors of [`Planner::cut`]: [`ShotError::OverPocket`] if
+    /// Besides the errors of [`Planner::cut`]: [`ShotError::OffSurface`] if
+    /// the disc cannot lie at `target`, [`ShotError::OverPocket`] if
     /// the disc would cross a pocket hole other than the one containing the
     /// target, and [`ShotError::TooFast`].
     pub fn direct(
@@ -122,9 +140,15 @@ impl Planner {
     ) -> Result<Shot, ShotError> {
         finite(&[], &[arrive])?;
         let cut = self.cut(from, disc, target)?;
+        self.disc_fits(target)?;
         self.check_holes(disc, target, self.table.pocket_at(target))?;
-        let disc_speed = self.launch((target - disc).length(), arrive);
-        self.finish(from, None, &cut, disc_speed, None, target, arrive)
+        let way = DiscWay {
+            speed: self.launch((target - disc).length(), arrive),
+            cushion: None,
+            target,
+            arrive,
+        };
+        self.finish(from, None, &cut, way)
     }
 
     /// [`Planner::direct`] into the pocket at `corner`: the disc is sent to
@@ -140,25 +164,20 @@ impl Planner {
         self.direct(from, disc, self.table.pocket_centre(corner), arrive)
     }
 
-    /// Completes a shot whose disc must leave the contact at `disc_speed`:
-    /// the striker's speed at the contact, then back along its way to the
-    /// launch speed. `last` is the striker's last straight leg, into the
-    /// contact; for a bank, `legs` are both legs and `last` starts at the
-    /// cushion.
-    #[allow(clippy::too_many_arguments)]
+    /// Completes a shot whose disc must go `disc`'s way: the striker's
+    /// speed at the contact, then back along its way to the launch speed.
+    /// `last` is the striker's last straight leg, into the contact; for a
+    /// bank, `legs` are both legs and `last` starts at the cushion.
     pub(super) fn finish(
         &self,
         from: DVec2,
         legs: Option<Legs>,
         last: &Cut,
-        disc_speed: f64,
-        disc_cushion: Option<Rebound>,
-        target: DVec2,
-        arrive: f64,
+        disc: DiscWay,
     ) -> Result<Shot, ShotError> {
         let contact_speed = self
             .impact
-            .speed_for(disc_speed, last.angle)
+            .speed_for(disc.speed, last.angle)
             .ok_or(ShotError::CutTooThin { angle: last.angle })?;
         let (speed, direction, striker_cushion) = match legs {
             None => (
@@ -184,10 +203,10 @@ impl Planner {
             contact_speed,
             cut: last.angle,
             disc_direction: last.disc_direction,
-            disc_speed,
-            disc_cushion,
-            target,
-            arrive,
+            disc_speed: disc.speed,
+            disc_cushion: disc.cushion,
+            target: disc.target,
+            arrive: disc.arrive,
         })
     }
 }

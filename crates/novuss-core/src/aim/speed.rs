@@ -175,7 +175,9 @@ impl Impact {
 
 /// `cos(cut)` for a cut angle in `[0, π/2)`.
 fn normal_share(cut: f64) -> Option<f64> {
-    (cut >= 0.0 && cut < std::f64::consts::FRAC_PI_2).then(|| cut.cos())
+    (0.0..std::f64::consts::FRAC_PI_2)
+        .contains(&cut)
+        .then(|| cut.cos())
 }
 
 #[cfg(test)]
