@@ -11,10 +11,11 @@
 //! t_h = (b t₁ + e a t₂) / (e a + b)
 //! ```
 //!
-//! For `e = 1` this is the mirror image; for `e < 1` the rebound point lies
-//! nearer the target than the mirror's, and the body leaves more steeply
-//! along the cushion than it came. The speed leaving is
-//! `√(t² + e² n²)` times the speed arriving (unit direction `(t, n)`).
+//! For `e = 1` this is the mirror image. For `e < 1` the body leaves at a
+//! flatter angle to the cushion than it came, so the rebound point lies
+//! nearer the start than the mirror's: aiming at the mirror image would
+//! overshoot. The speed leaving is `√(t² + e² n²)` times the speed arriving
+//! (unit direction `(t, n)` arriving).
 
 use glam::DVec2;
 
@@ -60,6 +61,7 @@ pub struct Bank {
 /// The two straight legs of a body's way off one cushion.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Legs {
+    /// The cushion.
     pub side: Cushion,
     /// The body's centre when it touches the cushion.
     pub hit: DVec2,

@@ -165,7 +165,8 @@ pub(super) fn segment_distance(a: DVec2, b: DVec2, p: DVec2) -> f64 {
     (a + ab * s - p).length()
 }
 
-/// Whether every number given is finite.
+/// Every position given must be finite, every speed finite and not
+/// negative.
 pub(super) fn finite(points: &[DVec2], numbers: &[f64]) -> Result<(), ShotError> {
     if points.iter().all(|p| p.is_finite()) && numbers.iter().all(|x| x.is_finite() && *x >= 0.0) {
         Ok(())
