@@ -7,6 +7,7 @@
 
 #![warn(missing_docs)]
 
+pub mod aim;
 pub mod game;
 pub mod layout;
 pub mod match_play;
