@@ -70,7 +70,9 @@ const SAME_DISTANCE: f64 = 1e-12;
 ///   finite. Never panics.
 ///
 /// Cost: O(n²) candidates for n discs (pockets included), each checked
-/// against every disc, nearest first; a few microseconds for 32 discs.
+/// against every disc, nearest first until one is free: about 10 µs for 32
+/// discs crowded round a covered spot (release build), and nothing beyond
+/// one check when the wanted point is free.
 pub fn nearest_free_spot(table: &Table, discs: &[DVec2], wanted: DVec2, gap: f64) -> Option<DVec2> {
     if !(wanted.is_finite() && gap.is_finite() && gap >= 0.0) {
         return None;

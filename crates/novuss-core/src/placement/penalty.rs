@@ -217,10 +217,10 @@ impl PenaltyLayout {
 ///   radius). Every one of those spots that is free with the discs already
 ///   on the table is used.
 /// * A disc whose symmetric spot is taken goes, innermost first, to the free
-///   spot along the cushion nearest the middle line on its own half (centre
-///   at or beyond the middle line on that side), with every disc placed so
-///   far in the way; if that half is full, to the other half's free spot
-///   nearest the middle line. The middle disc of an odd number has no half:
+///   spot along the cushion nearest the middle line on its own half (its
+///   centre on the middle line or on that side of it), with every disc
+///   placed so far in the way; if that half is full, to the other half's
+///   free spot nearest the middle line. The middle disc of an odd number has no half:
 ///   it goes where [`penalty_spot`] would put a single disc, with its
 ///   tie-breaks for equidistant spots (`000` 3.1 "the side with least number
 ///   of discs", filled in by `002` 5.2). This is the reading of "as close as
@@ -228,9 +228,10 @@ impl PenaltyLayout {
 ///   disc is moved, and each displaced disc stays as near the line as it can
 ///   on the side it was meant for.
 ///
-/// The spots come innermost first (left of the receiving frame — the
-/// offender's right — before right in each pair) and are exactly free
-/// ([`is_free`]) of `discs` and of each other, touching the cushion. Shorter
+/// The spots come in the order of the symmetric spots they were meant for,
+/// innermost first, the offender's right (the receiving frame's left)
+/// before the left in each pair. They are free ([`is_free`]) of `discs` and
+/// of each other, and touch the cushion exactly. Shorter
 /// than `count` when the cushion fills up: the rest stay a debt (`000` 3.2).
 /// One disc is placed exactly as [`penalty_spot`] places it. `penalty` marks
 /// `discs`' penalty discs as for [`penalty_spot`].
@@ -288,17 +289,25 @@ pub fn symmetric_penalty_spots(
     spots.into_iter().flatten().collect()
 }
 
-/// More discs than can lie along one cushion without overlapping, so a
-/// count beyond it changes nothing; 0 for a radius that is not positive
-/// and finite (no disc can be placed then).
+/// At least as many discs as can lie along one cushion without overlapping,
+/// so a count beyond it changes nothing; 0 for a radius that is not
+/// positive and finite (no disc can be placed then). Never above
+/// [`MOST_AT_ONCE`], so that an absurdly small radius cannot make the
+/// slots' list huge.
 fn most_along(table: &Table) -> usize {
     let (size, r) = (table.size, table.disc.radius);
     if !(r > 0.0 && r.is_finite() && size.is_finite()) {
         return 0;
     }
     // A saturating cast: a negative size gives 0, a huge ratio usize::MAX.
-    (size / (2.0 * r)).floor() as usize + 1
+    ((size / (2.0 * r)).floor() as usize)
+        .saturating_add(1)
+        .min(MOST_AT_ONCE)
 }
+
+/// The most penalty discs placed in one call: far more than a set holds
+/// (8 a side) and than fit along a federation cushion (33).
+const MOST_AT_ONCE: usize = 1024;
 
 #[cfg(test)]
 mod tests {
@@ -721,6 +730,9 @@ mod tests {
         let mut odd = t();
         odd.disc.radius = f64::NAN;
         assert!(symmetric_penalty_spots(&odd, Seat::South, &[], &[], FROM_WEST, 2).is_empty());
+        odd.disc.radius = 1e-300;
+        let specks = symmetric_penalty_spots(&odd, Seat::South, &[], &[], FROM_WEST, usize::MAX);
+        assert_eq!(specks.len(), MOST_AT_ONCE);
         assert!(penalty_spots(&table, Seat::South, &[], &[], FROM_WEST, usize::MAX).len() <= 33);
     }
 
