@@ -235,10 +235,9 @@ fn nearest_free_spot_none_only_when_the_surface_is_full() {
     assert_at(got, hole);
 }
 
-/// Random crowded tables: up to 32 discs packed into a box around the
-/// wanted point. The answer keeps the contract, is the wanted point when
-/// that is free, and no sampled exactly-free point is nearer by more than
-/// 1e-9 m; with no answer, no sampled point is free.
+/// Random crowded tables: up to 32 discs packed into a box (20 mm to 400 mm
+/// a side) around the wanted point, which is sometimes a disc's centre; a
+/// gap of none, 1 µm or up to 20 mm; a seed for the sampling.
 fn crowded() -> impl Strategy<Value = (Vec<DVec2>, DVec2, f64, u64)> {
     (
         (0.0f64..1.0, 0.0f64..1.0),
@@ -269,44 +268,114 @@ fn crowded() -> impl Strategy<Value = (Vec<DVec2>, DVec2, f64, u64)> {
         })
 }
 
+/// The nearest free spot keeps its contract, is the wanted point when that
+/// is free, and no point sampled densely around the wanted point (many near
+/// the answer's distance, where the candidates lie) is exactly free and
+/// nearer by more than 1e-9 m; with no answer, no sampled point is free.
+fn nearest_against_sampling(
+    discs: &[DVec2],
+    wanted: DVec2,
+    gap: f64,
+    seed: u64,
+) -> Result<(), TestCaseError> {
+    let table = Table::default();
+    let got = nearest_free_spot(&table, discs, wanted, gap);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    match got {
+        Some(p) => {
+            assert_acceptable(&table, discs, p, gap);
+            if exactly_free(&table, discs, wanted, gap) {
+                prop_assert_eq!(p, wanted);
+            }
+            let best = (p - wanted).length();
+            // Uniform in the disk of radius `best` around the wanted
+            // point, denser near its rim, where the candidates lie.
+            for k in 0..20_000 {
+                let a = rng.random::<f64>() * std::f64::consts::TAU;
+                let s: f64 = if k % 2 == 0 {
+                    rng.random::<f64>().sqrt()
+                } else {
+                    1.0 - rng.random::<f64>() * 1e-3
+                };
+                let q = wanted + DVec2::from_angle(a) * (best * s);
+                if exactly_free(&table, discs, q, gap) {
+                    prop_assert!(
+                        (q - wanted).length() >= best - 1e-9,
+                        "{q:?} is free and nearer than {p:?}"
+                    );
+                }
+            }
+        }
+        None => {
+            for _ in 0..20_000 {
+                let q = v(rng.random::<f64>(), rng.random::<f64>());
+                prop_assert!(!exactly_free(&table, discs, q, gap), "{q:?} is free");
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Touching discs in rows, the case with the most coincidences (circles
+/// through other discs' centres, tangent to the cushion lines): a square or
+/// hexagonal lattice 30 mm apart from a random origin (sometimes against a
+/// cushion), some sites left empty, and a wanted point on a site or between.
+fn touching_rows() -> impl Strategy<Value = (Vec<DVec2>, DVec2, f64, u64)> {
+    (
+        (0.0f64..0.9, 0.0f64..0.9, any::<bool>()),
+        any::<bool>(),
+        prop::collection::vec(any::<bool>(), 36),
+        (0usize..36, any::<bool>(), (0.0f64..0.03, 0.0f64..0.03)),
+        prop_oneof![Just(0.0), Just(APART)],
+        any::<u64>(),
+    )
+        .prop_map(
+            |((ox, oy, flush), hex, keep, (site, on_site, (dx, dy)), gap, seed)| {
+                let table = Table::default();
+                let origin = if flush {
+                    v(R, oy.max(R))
+                } else {
+                    v(ox.max(R), oy.max(R))
+                };
+                let sites: Vec<DVec2> = (0..36)
+                    .map(|k| {
+                        let (i, j) = ((k % 6) as f64, (k / 6) as f64);
+                        if hex {
+                            let shift = if (k / 6) % 2 == 1 { R } else { 0.0 };
+                            origin + v(0.03 * i + shift, 0.03 * j * 3f64.sqrt() / 2.0)
+                        } else {
+                            origin + v(0.03 * i, 0.03 * j)
+                        }
+                    })
+                    .collect();
+                let mut discs: Vec<DVec2> = vec![];
+                for (&p, &k) in sites.iter().zip(&keep) {
+                    if k && table.within_cushions(p, R) && is_free(&table, &discs, p) {
+                        discs.push(p);
+                    }
+                }
+                let wanted = if on_site {
+                    sites[site]
+                } else {
+                    sites[site] + v(dx, dy)
+                };
+                (discs, wanted, gap, seed)
+            },
+        )
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 
     #[test]
     fn nearest_free_spot_is_free_and_nearest((discs, wanted, gap, seed) in crowded()) {
-        let table = Table::default();
-        let got = nearest_free_spot(&table, &discs, wanted, gap);
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        match got {
-            Some(p) => {
-                assert_acceptable(&table, &discs, p, gap);
-                if exactly_free(&table, &discs, wanted, gap) {
-                    prop_assert_eq!(p, wanted);
-                }
-                let best = (p - wanted).length();
-                // Uniform in the disk of radius `best` around the wanted
-                // point, denser near its rim, where the candidates lie.
-                for k in 0..20_000 {
-                    let a = rng.random::<f64>() * std::f64::consts::TAU;
-                    let s: f64 = if k % 2 == 0 { rng.random::<f64>().sqrt() } else { 1.0 - rng.random::<f64>() * 1e-3 };
-                    let q = wanted + DVec2::from_angle(a) * (best * s);
-                    if exactly_free(&table, &discs, q, gap) {
-                        prop_assert!(
-                            (q - wanted).length() >= best - 1e-9,
-                            "{q:?} is free and nearer than {p:?}"
-                        );
-                    }
-                }
-            }
-            None => {
-                for _ in 0..20_000 {
-                    let q = v(rng.random::<f64>(), rng.random::<f64>());
-                    prop_assert!(!exactly_free(&table, &discs, q, gap), "{q:?} is free");
-                }
-            }
-        }
+        nearest_against_sampling(&discs, wanted, gap, seed)?;
     }
 
+    #[test]
+    fn nearest_free_spot_among_touching_rows((discs, wanted, gap, seed) in touching_rows()) {
+        nearest_against_sampling(&discs, wanted, gap, seed)?;
+    }
     /// No input makes it panic: any bit patterns for the wanted point, the
     /// gap and a disc.
     #[test]
