@@ -128,9 +128,9 @@ pub fn is_free(table: &Table, discs: &[DVec2], p: DVec2) -> bool {
 
 /// Whether a playing disc centred at `p` would be wholly on the surface
 /// (touching a cushion allowed), not overlapping any pocket hole, and at
-/// least `gap` (m) clear of every one of `discs`, each within
-/// [`CONTACT_TOLERANCE`]: centres at least `2r + gap − CONTACT_TOLERANCE`
-/// apart. `false` for a negative or non-finite `gap` or `p`.
+/// least `gap` (m) clear of every one of `discs`, all give or take
+/// [`CONTACT_TOLERANCE`]: its centre at least `2r + gap − CONTACT_TOLERANCE`
+/// from theirs. `false` for a negative or non-finite `gap` or `p`.
 ///
 /// With a gap clearly above the tolerance (the referee's 1 µm) a disc that
 /// passes is *not touching* any of `discs` in the referee's sense; with no
