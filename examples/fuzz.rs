@@ -52,7 +52,12 @@ impl Tally {
 
     /// Runs one command on `input`: it must not panic, and an error must be
     /// one line.
-    fn command(&mut self, name: &str, input: &str, run: impl FnOnce(&str) -> Result<String, String>) {
+    fn command(
+        &mut self,
+        name: &str,
+        input: &str,
+        run: impl FnOnce(&str) -> Result<String, String>,
+    ) {
         self.cases += 1;
         match catch_unwind(AssertUnwindSafe(|| run(input))) {
             Ok(Ok(_)) => self.accepted += 1,
@@ -166,7 +171,9 @@ fn seeds() -> Seeds {
             };
             simulate.push(json!({"discs": state.positions(), "stroke": hit}));
             stroke.push(json!({"state": state, "stroke": hit}));
-            stroke.push(json!({"state": state, "conduct": {"action": "dislodged_discs", "discs": [0, 9]}}));
+            stroke.push(
+                json!({"state": state, "conduct": {"action": "dislodged_discs", "discs": [0, 9]}}),
+            );
             stroke.push(json!({"state": state, "conduct": {"action": "played_out_of_turn", "seat": "north"}}));
             let actions = json!([{"stroke": hit}, {"conduct": {"action": "refused_stroke"}}]);
             let rec = json!({"state": state, "actions": actions});
@@ -174,7 +181,8 @@ fn seeds() -> Seeds {
                 replay.push(serde_json::from_str(&out).expect("the record is JSON"));
             }
             record.push(rec);
-            record.push(json!({"config": MatchConfig::for_set(&state, vec![]), "actions": actions}));
+            record
+                .push(json!({"config": MatchConfig::for_set(&state, vec![]), "actions": actions}));
         }
     }
     Seeds {
@@ -224,8 +232,16 @@ fn random_state(rng: &mut ChaCha8Rng) -> SetParts {
             1 => rng.random_range(1..4),
             _ => 0,
         };
-        info.blind_misses = if rng.random_bool(0.1) { u32::MAX } else { rng.random_range(0..4) };
-        info.debt_seat = if rng.random_bool(0.5) { info.seats.first().copied() } else { None };
+        info.blind_misses = if rng.random_bool(0.1) {
+            u32::MAX
+        } else {
+            rng.random_range(0..4)
+        };
+        info.debt_seat = if rng.random_bool(0.5) {
+            info.seats.first().copied()
+        } else {
+            None
+        };
     }
     p.to_play = rng.random_range(0..p.seats.len());
     if rng.random_bool(0.05) {
@@ -240,7 +256,8 @@ fn random_stroke(rng: &mut ChaCha8Rng, s: &SetState) -> Stroke {
     let seat = s.seat_to_play();
     let frame = novuss_core::zone::SeatFrame::new(s.table(), seat);
     let striker = frame.world(rng.random_range(0.1..0.9), rng.random_range(0.0..0.15));
-    let direction = frame.inward() * rng.random_range(0.05..1.0) + frame.rightward() * rng.random_range(-1.0..1.0);
+    let direction = frame.inward() * rng.random_range(0.05..1.0)
+        + frame.rightward() * rng.random_range(-1.0..1.0);
     let mut st = Stroke {
         striker,
         direction,
@@ -295,8 +312,12 @@ fn play_random(rng: &mut ChaCha8Rng, engine: &mut Engine, tally: &mut Tally) {
         let before = state.clone();
         if rng.random_bool(0.1) {
             let action = random_conduct(rng);
-            match catch_unwind(AssertUnwindSafe(|| state.clone().conduct(&action).map(|_| ()))) {
-                Err(_) => return tally.finding(format!("panic on conduct {action:?} in {before:?}")),
+            match catch_unwind(AssertUnwindSafe(|| {
+                state.clone().conduct(&action).map(|_| ())
+            })) {
+                Err(_) => {
+                    return tally.finding(format!("panic on conduct {action:?} in {before:?}"))
+                }
                 Ok(Err(_)) => continue,
                 Ok(Ok(())) => {
                     let _ = state.conduct(&action);
@@ -393,24 +414,46 @@ fn main() {
         match k % 10 {
             0 | 1 => {
                 let input = pick(&mut rng, &seeds.simulate);
-                t.entry("simulate").or_default().command("simulate", &input, |i| commands::simulate(i, true));
+                t.entry("simulate")
+                    .or_default()
+                    .command("simulate", &input, |i| commands::simulate(i, true));
             }
             2 | 3 => {
                 let input = pick(&mut rng, &seeds.stroke);
-                t.entry("stroke").or_default().command("stroke", &input, |i| commands::stroke(i, true));
+                t.entry("stroke")
+                    .or_default()
+                    .command("stroke", &input, |i| commands::stroke(i, true));
             }
             4 => {
                 let input = pick(&mut rng, &seeds.record);
-                t.entry("record").or_default().command("record", &input, |i| commands::record(i, true));
+                t.entry("record")
+                    .or_default()
+                    .command("record", &input, |i| commands::record(i, true));
             }
             5 => {
                 let input = pick(&mut rng, &seeds.replay);
-                t.entry("replay").or_default().command("replay", &input, |i| commands::replay(i).map(|r| r.0));
+                t.entry("replay")
+                    .or_default()
+                    .command("replay", &input, |i| commands::replay(i).map(|r| r.0));
             }
             6 => {
-                let words = ["singles", "doubles", "four_player", "lnf-2017", "koroona", "south", "east", "", "x"];
-                let a: Vec<&str> = (0..3).map(|_| words[rng.random_range(0..words.len())]).collect();
-                t.entry("new-set").or_default().command("new-set", "", |_| commands::new_set(a[0], a[1], a[2]));
+                let words = [
+                    "singles",
+                    "doubles",
+                    "four_player",
+                    "lnf-2017",
+                    "koroona",
+                    "south",
+                    "east",
+                    "",
+                    "x",
+                ];
+                let a: Vec<&str> = (0..3)
+                    .map(|_| words[rng.random_range(0..words.len())])
+                    .collect();
+                t.entry("new-set")
+                    .or_default()
+                    .command("new-set", "", |_| commands::new_set(a[0], a[1], a[2]));
             }
             7 if k % 50 == 7 => play_game(&mut rng, t.entry("game").or_default()),
             _ => play_random(&mut rng, &mut engine, t.entry("positions").or_default()),

@@ -249,7 +249,6 @@ fn bench(quick: bool, json: bool) {
     }
 }
 
-
 fn demo() {
     let state = SetState::new(ProfileId::Lnf2017, Format::Singles, Seat::South);
     let table = *state.table();

@@ -15,6 +15,8 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use crate::placement::PenaltyLayout;
+
 /// The named profiles.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum ProfileId {
@@ -66,6 +68,7 @@ impl ProfileId {
                 rebound_touching_nothing_is_foul: true,
                 blind_miss_replay: true,
                 last_disc_with_foul_loses: false,
+                penalty_layout: PenaltyLayout::OnTheLine,
                 first_turn_clear_replay_swaps: true,
                 dark_rebound_needs_opposite_cushion: true,
             },
@@ -83,6 +86,7 @@ impl ProfileId {
                 rebound_touching_nothing_is_foul: false,
                 blind_miss_replay: true,
                 last_disc_with_foul_loses: true,
+                penalty_layout: PenaltyLayout::Symmetric,
                 first_turn_clear_replay_swaps: false,
                 dark_rebound_needs_opposite_cushion: false,
             },
@@ -193,6 +197,10 @@ pub struct Profile {
     /// the stroke that pockets both sides' last discs, and there the
     /// opponent has cleared and wins anyway.
     pub last_disc_with_foul_loses: bool,
+    /// Where several penalty discs placed at once go: the first on the
+    /// middle line and the next beside it (`002` 5.2), or symmetrically
+    /// either side of the middle line (`000` 3.1).
+    pub penalty_layout: PenaltyLayout,
     /// After two first-turn clears the replayed set swaps ends and the right
     /// to start (`002` 7.1); `000` 4.6 keeps them.
     pub first_turn_clear_replay_swaps: bool,

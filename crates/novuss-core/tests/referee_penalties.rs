@@ -509,3 +509,35 @@ fn lnf_001_penalty_disc_6_illegal_stroke_restores_even_pocketed_discs() {
         assert_eq!(vd.turn, Turn::Passes { to: Seat::North });
     }
 }
+
+/// `000` 3.1 (australia-1992): several penalty discs placed at once stand
+/// symmetrically either side of the middle line, touching each other (two
+/// at ±15 mm); `002` 5.2 (lnf-2017, koroona): the first on the line, the
+/// next beside it.
+#[test]
+fn au_000_3_1_several_penalty_discs_stand_symmetrically() {
+    for profile in ProfileId::ALL {
+        let mut s = base(profile);
+        s.sides[0].debt = 1;
+        s.sides[0].debt_seat = Some(Seat::South);
+        let (n, vd) = play(&s, miss(S0));
+        let p = vd.penalty.as_ref().unwrap();
+        assert_eq!((p.placed.len(), p.debt), (2, 0), "{profile}");
+        let mut xs: Vec<f64> = p.placed.iter().map(|q| q.at.x).collect();
+        xs.sort_by(f64::total_cmp);
+        assert!(p.placed.iter().all(|q| (q.at.y - NORTH_MID.y).abs() < EPS));
+        if profile == AU {
+            assert!(
+                (xs[0] - 0.485).abs() < EPS && (xs[1] - 0.515).abs() < EPS,
+                "{xs:?}"
+            );
+        } else {
+            assert!(
+                (xs[0] - 0.5).abs() < EPS || (xs[1] - 0.5).abs() < EPS,
+                "{xs:?}"
+            );
+            assert!(((xs[1] - xs[0]) - 0.03).abs() < EPS, "{xs:?}");
+        }
+        assert_eq!(state(&n).on_table(side(0)), 3);
+    }
+}

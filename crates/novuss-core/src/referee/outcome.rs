@@ -11,7 +11,7 @@ use glam::DVec2;
 
 use crate::layout::row_against;
 use crate::physics::{Exit, Fate, Outcome};
-use crate::placement::{is_free, off_table_spots, penalty_spots};
+use crate::placement::{nearest_free_spot, off_table_spots};
 use crate::profile::{BothLast, Profile};
 use crate::seat::Seat;
 use crate::set::{DiscId, Format, Opening, ReplayReason, SetResult, SetState, Side, WinReason};
@@ -219,12 +219,17 @@ impl<'a> Judgement<'a> {
                 .filter(|&(j, _)| j != i)
                 .filter_map(|(_, d)| d.at)
                 .collect();
+            // `002` 4.5: "not touching other moved discs": clearly apart
+            // (1 µm), not merely not overlapping. `None` would need every
+            // spot of the surface taken, which 32 discs cannot do; the disc
+            // then stays pocketed.
             let at = if clear_of(&table, &others, start) {
-                start
+                Some(start)
             } else {
-                nearest_free(&table, &others, start)
+                nearest_free_spot(&table, &others, start, NOT_TOUCHING)
             };
-            self.next.discs[i].at = Some(at);
+            self.next.discs[i].at = at;
+            let Some(at) = at else { continue };
             self.v.restored.push(Placed {
                 disc: self.before.discs[i].id,
                 at,
@@ -393,7 +398,7 @@ impl<'a> Judgement<'a> {
         }
         let positions = self.next.positions();
         let flags: Vec<bool> = self.next.discs_on_table().map(|d| d.penalty).collect();
-        let spots = penalty_spots(
+        let spots = self.profile.penalty_layout.spots(
             &self.next.table,
             offender,
             &positions,
@@ -594,31 +599,4 @@ fn opening_row_intact(state: &SetState, cushion: Seat) -> bool {
     row_against(&state.table, cushion, 8)
         .into_iter()
         .all(|p| state.discs.iter().any(|d| d.at == Some(p)))
-}
-
-/// The free spot nearest `p`: rings of growing radius (1 mm apart, 64
-/// points each, starting towards the table's centre) until one is free.
-fn nearest_free(table: &crate::table::Table, discs: &[DVec2], p: DVec2) -> DVec2 {
-    let r = table.disc.radius;
-    let towards = (table.centre() - p).normalize_or(DVec2::X);
-    for ring in 1..2000 {
-        let radius = ring as f64 * 1e-3;
-        for k in 0..64 {
-            let a = k as f64 / 64.0 * std::f64::consts::TAU;
-            let q = p + DVec2::from_angle(a).rotate(towards) * radius;
-            // `002` 4.5: "not touching other moved discs": clearly apart
-            // (1 µm), not merely not overlapping.
-            let apart = discs
-                .iter()
-                .all(|&d| (q - d).length() > 2.0 * r + NOT_TOUCHING);
-            if table.within_cushions(q, r)
-                && table.pocket_at(q).is_none()
-                && is_free(table, discs, q)
-                && apart
-            {
-                return q;
-            }
-        }
-    }
-    p
 }
