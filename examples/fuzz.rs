@@ -31,6 +31,13 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};
 
+/// The message and place of the latest panic.
+static LAST_PANIC: std::sync::Mutex<String> = std::sync::Mutex::new(String::new());
+
+fn last_panic() -> String {
+    LAST_PANIC.lock().map(|s| s.clone()).unwrap_or_default()
+}
+
 /// Counts of one target.
 #[derive(Default, serde::Serialize)]
 struct Tally {
@@ -67,7 +74,7 @@ impl Tally {
                     self.finding(format!("{name}: a multi-line error for {input}: {e}"));
                 }
             }
-            Err(_) => self.finding(format!("{name}: panic on {input}")),
+            Err(_) => self.finding(format!("{name}: panic ({}) on {input}", last_panic())),
         }
     }
 }
@@ -316,7 +323,7 @@ fn play_random(rng: &mut ChaCha8Rng, engine: &mut Engine, tally: &mut Tally) {
                 state.clone().conduct(&action).map(|_| ())
             })) {
                 Err(_) => {
-                    return tally.finding(format!("panic on conduct {action:?} in {before:?}"))
+                    return tally.finding(format!("panic ({}) on conduct {action:?} in {before:?}", last_panic()))
                 }
                 Ok(Err(_)) => continue,
                 Ok(Ok(())) => {
@@ -327,7 +334,7 @@ fn play_random(rng: &mut ChaCha8Rng, engine: &mut Engine, tally: &mut Tally) {
             let stroke = random_stroke(rng, &state);
             let result = catch_unwind(AssertUnwindSafe(|| state.preview(&stroke, engine)));
             match result {
-                Err(_) => return tally.finding(format!("panic on {stroke:?} in {before:?}")),
+                Err(_) => return tally.finding(format!("panic ({}) on {stroke:?} in {before:?}", last_panic())),
                 Ok(Err(_)) => {
                     if state != before {
                         return tally.finding("a refused stroke changed the state".into());
@@ -378,7 +385,7 @@ fn play_game(rng: &mut ChaCha8Rng, tally: &mut Tally) {
         Game::from_record(game.record().clone()).map(|g| g.set() == game.set())
     }));
     match run {
-        Err(_) => tally.finding("panic while playing a game".into()),
+        Err(_) => tally.finding(format!("panic ({}) while playing a game", last_panic())),
         Ok(Ok(true)) => tally.accepted += 1,
         Ok(Ok(false)) => tally.finding("a game rebuilt from its record differs".into()),
         Ok(Err(e)) => tally.finding(format!("a game's own record does not replay: {e}")),
@@ -396,8 +403,21 @@ fn main() {
     let cases = value("--cases").unwrap_or(20_000);
     let seed = value("--seed").unwrap_or(1);
     let as_json = args.iter().any(|a| a == "--json");
-    // Panics are counted, not printed: a finding is reported with its input.
-    std::panic::set_hook(Box::new(|_| {}));
+    // Panics are counted, not printed: a finding is reported with its input
+    // and the panic's message and place.
+    std::panic::set_hook(Box::new(|info| {
+        let place = info
+            .location()
+            .map(|l| format!("{}:{}", l.file(), l.line()))
+            .unwrap_or_default();
+        let msg = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        *LAST_PANIC.lock().unwrap_or_else(|e| e.into_inner()) = format!("{msg} at {place}");
+    }));
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let seeds = seeds();
     let mut engine = Engine::new(Table::default(), Physics::default());
@@ -472,7 +492,7 @@ fn main() {
                 x.cases, x.accepted, x.refused, x.findings
             );
             for e in &x.examples {
-                let short: String = e.chars().take(400).collect();
+                let short: String = e.chars().take(600).collect();
                 println!("    finding: {short}");
             }
         }
