@@ -323,7 +323,10 @@ fn play_random(rng: &mut ChaCha8Rng, engine: &mut Engine, tally: &mut Tally) {
                 state.clone().conduct(&action).map(|_| ())
             })) {
                 Err(_) => {
-                    return tally.finding(format!("panic ({}) on conduct {action:?} in {before:?}", last_panic()))
+                    return tally.finding(format!(
+                        "panic ({}) on conduct {action:?} in {before:?}",
+                        last_panic()
+                    ))
                 }
                 Ok(Err(_)) => continue,
                 Ok(Ok(())) => {
@@ -334,7 +337,12 @@ fn play_random(rng: &mut ChaCha8Rng, engine: &mut Engine, tally: &mut Tally) {
             let stroke = random_stroke(rng, &state);
             let result = catch_unwind(AssertUnwindSafe(|| state.preview(&stroke, engine)));
             match result {
-                Err(_) => return tally.finding(format!("panic ({}) on {stroke:?} in {before:?}", last_panic())),
+                Err(_) => {
+                    return tally.finding(format!(
+                        "panic ({}) on {stroke:?} in {before:?}",
+                        last_panic()
+                    ))
+                }
                 Ok(Err(_)) => {
                     if state != before {
                         return tally.finding("a refused stroke changed the state".into());

@@ -81,9 +81,14 @@ pub(crate) fn read_stroke(
     let me = before.side_to_play();
     let start = |k: usize| before.discs[on[k]].at.unwrap_or_default();
     let own = |k: usize| before.discs[on[k]].side == me;
-    let dark = |k: usize| is_dark(&table, seat, start(k));
-    let light = (0..on.len()).any(|k| own(k) && !dark(k));
-    let has_dark = (0..on.len()).any(|k| own(k) && dark(k));
+    // Each own disc's zone is looked up once: the referee judges thousands
+    // of strokes per decision of a computer player.
+    let dark_own: Vec<bool> = (0..on.len())
+        .map(|k| own(k) && is_dark(&table, seat, start(k)))
+        .collect();
+    let dark = |k: usize| dark_own[k];
+    let light = (0..on.len()).any(|k| own(k) && !dark_own[k]);
+    let has_dark = dark_own.iter().any(|&d| d);
     let p = path::read(&table, seat, o);
     let first_contact = FirstContact {
         discs: p.first.iter().map(|&k| before.discs[on[k]].id).collect(),

@@ -52,9 +52,11 @@ impl<'a> Judgement<'a> {
             seat,
             me,
             struck_from,
-            on: (0..state.discs.len())
-                .filter(|&i| state.discs[i].at.is_some())
-                .collect(),
+            on: {
+                let mut on = Vec::with_capacity(state.discs.len());
+                on.extend((0..state.discs.len()).filter(|&i| state.discs[i].at.is_some()));
+                on
+            },
             lost: false,
             penalty_due: false,
             reply_starts: false,

@@ -391,7 +391,9 @@ impl SetState {
     /// Centres of every disc on the table, in [`SetState::discs`] order.
     /// This is the list the physics simulates a stroke with.
     pub fn positions(&self) -> Vec<DVec2> {
-        self.discs.iter().filter_map(|d| d.at).collect()
+        let mut v = Vec::with_capacity(self.discs.len());
+        v.extend(self.discs.iter().filter_map(|d| d.at));
+        v
     }
 
     /// The discs on the table, in the order of [`SetState::positions`].
