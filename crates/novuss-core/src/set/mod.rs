@@ -9,7 +9,7 @@
 //!
 //! A [`SetState`] can only be built valid: its fields are private, and
 //! every way in ([`SetState::new`], [`SetState::from_parts`], `Deserialize`)
-//! goes through the same validation ([`parts`]). So anything that can be
+//! goes through the same validation ([`StateError`] lists it). So anything that can be
 //! built or read can be played without a panic, and the referee only ever
 //! writes states that pass the same validation again.
 

@@ -1,0 +1,212 @@
+//! A whole match through [`Game`]: sets, the match score, the record it
+//! writes, resuming from that record, and records that are tampered with or
+//! impossible.
+
+use novuss_core::game::{Game, GameError};
+use novuss_core::match_play::{MatchConfig, MatchError};
+use novuss_core::physics::Physics;
+use novuss_core::profile::ProfileId;
+use novuss_core::record::{replay, Action, Part, RecordError, FORMAT_VERSION};
+use novuss_core::referee::{Conduct, PlayError, Refusal};
+use novuss_core::seat::Seat;
+use novuss_core::set::{Format, SetResult, SetState, Side, WinReason};
+use novuss_core::stroke::Stroke;
+use novuss_core::DVec2;
+
+fn singles(sets: u32) -> MatchConfig {
+    MatchConfig::singles(
+        ProfileId::Lnf2017,
+        sets,
+        ["Anna".into(), "Jānis".into()],
+        0,
+        Seat::South,
+    )
+}
+
+/// A legal break for the player to stroke: from the free spot of their zone
+/// nearest its middle, straight at the opposite cushion.
+fn break_stroke(game: &Game) -> Stroke {
+    let set = game.set();
+    let seat = set.seat_to_play();
+    let frame = novuss_core::zone::SeatFrame::new(set.table(), seat);
+    let region = novuss_core::aim::StrikerRegion::new(set.table(), seat, &set.positions());
+    Stroke {
+        striker: region
+            .nearest(frame.world(0.47, 0.08))
+            .expect("room in the zone"),
+        direction: frame.inward(),
+        speed: 6.0,
+    }
+}
+
+/// Ends the set in play: the player not to stroke plays out of turn and
+/// forfeits (`000` 5.7, 6.6).
+fn forfeit_set(game: &mut Game) {
+    let other = game.set().seats()[(game.set().to_play() + 1) % 2];
+    game.conduct(&Conduct::PlayedOutOfTurn { seat: other })
+        .unwrap();
+    assert!(game.set().is_over());
+}
+
+#[test]
+fn a_best_of_three_is_played_recorded_and_resumed() {
+    let mut game = Game::new(singles(3), Physics::default()).unwrap();
+    // Set 1: a stroke, then North plays out of turn: South's side wins.
+    let seat = game.set().seat_to_play();
+    game.play(seat, &break_stroke(&game)).unwrap();
+    forfeit_set(&mut game);
+    assert!(game.between_sets());
+    assert_eq!(game.progress().score().iter().sum::<u32>(), 1);
+    // The next set only starts when asked, so the final state can be shown.
+    assert!(matches!(
+        game.conduct(&Conduct::RefusedStroke),
+        Err(Refusal::SetOver)
+    ));
+    game.next_set().unwrap();
+    assert_eq!(game.set().strokes(), 0);
+    // The record resumes to the same game at any point.
+    let back = Game::from_record(game.record().clone()).unwrap();
+    assert_eq!(back.set(), game.set());
+    assert_eq!(back.progress(), game.progress());
+    // Set 2, then the match.
+    let seat = game.set().seat_to_play();
+    game.play(seat, &break_stroke(&game)).unwrap();
+    forfeit_set(&mut game);
+    if !game.is_over() {
+        game.next_set().unwrap();
+        forfeit_set(&mut game);
+    }
+    assert!(game.is_over());
+    assert!(matches!(
+        game.next_set(),
+        Err(GameError::Match(MatchError::Over))
+    ));
+    let report = replay(game.record()).unwrap();
+    assert!(report.divergences.is_empty(), "{:?}", report.divergences);
+    assert_eq!(report.winner, game.progress().winner());
+    assert_eq!(report.score, game.progress().score());
+    // JSON round trip.
+    let json = serde_json::to_string(game.record()).unwrap();
+    let back = Game::from_record(serde_json::from_str(&json).unwrap()).unwrap();
+    assert_eq!(back.record(), game.record());
+}
+
+#[test]
+fn refusals_leave_the_game_and_its_record_unchanged() {
+    let mut game = Game::new(singles(1), Physics::default()).unwrap();
+    let before = game.record().clone();
+    let mut bad = break_stroke(&game);
+    bad.striker = DVec2::new(0.5, 0.5);
+    assert!(matches!(
+        game.play(Seat::South, &bad),
+        Err(PlayError::Refused(Refusal::Placement(_)))
+    ));
+    assert!(matches!(
+        game.play(Seat::North, &break_stroke(&game)),
+        Err(PlayError::Refused(Refusal::OutOfTurn { .. }))
+    ));
+    bad = break_stroke(&game);
+    bad.speed = f64::NAN;
+    assert!(game.play(Seat::South, &bad).is_err());
+    assert_eq!(game.record(), &before);
+    assert!(matches!(game.next_set(), Err(GameError::SetNotOver)));
+}
+
+#[test]
+fn a_tampered_record_diverges_and_does_not_resume() {
+    let mut game = Game::new(singles(1), Physics::default()).unwrap();
+    game.play(Seat::South, &break_stroke(&game)).unwrap();
+    let seat = game.set().seat_to_play();
+    game.play(seat, &break_stroke(&game)).unwrap();
+    let mut tampered = game.record().clone();
+    tampered.sets[0].entries[0]
+        .verdict
+        .pocketed
+        .push(novuss_core::set::DiscId(99));
+    let report = replay(&tampered).unwrap();
+    assert_eq!(report.divergences.len(), 1);
+    assert_eq!(report.divergences[0].parts, vec![Part::Pocketed]);
+    assert!(matches!(
+        Game::from_record(tampered),
+        Err(RecordError::Diverged(_))
+    ));
+    // A stroke played differently with the same verdict still diverges:
+    // the discs end elsewhere.
+    let mut other = game.record().clone();
+    other.sets[0].entries.truncate(1);
+    let Action::Stroke(s) = &mut other.sets[0].entries[0].action else {
+        panic!("a stroke")
+    };
+    s.speed -= 0.01;
+    let report = replay(&other).unwrap();
+    assert!(report
+        .divergences
+        .iter()
+        .any(|d| d.parts.contains(&Part::Positions)));
+}
+
+#[test]
+fn impossible_records_are_refused_with_their_reason() {
+    let mut game = Game::new(singles(3), Physics::default()).unwrap();
+    forfeit_set(&mut game);
+    game.next_set().unwrap();
+    let good = game.record().clone();
+    let mut future = good.clone();
+    future.format_version = FORMAT_VERSION + 1;
+    assert_eq!(
+        replay(&future).unwrap_err(),
+        RecordError::Version {
+            found: FORMAT_VERSION + 1,
+            supported: FORMAT_VERSION
+        }
+    );
+    let mut empty = good.clone();
+    empty.sets.clear();
+    assert_eq!(replay(&empty).unwrap_err(), RecordError::Empty);
+    // The first set's last action removed: it has no result but a set follows.
+    let mut unfinished = good.clone();
+    unfinished.sets[0].entries.pop();
+    assert_eq!(
+        replay(&unfinished).unwrap_err(),
+        RecordError::Unfinished { set: 0 }
+    );
+    // A set started from another profile than the match's.
+    let mut wrong = good.clone();
+    wrong.sets[1].start = SetState::new(ProfileId::Koroona, Format::Singles, Seat::South);
+    assert_eq!(replay(&wrong).unwrap_err(), RecordError::Start { set: 1 });
+    // An even number of sets.
+    let mut even = good;
+    even.config.sets = 2;
+    assert_eq!(
+        replay(&even).unwrap_err(),
+        RecordError::Match(MatchError::SetCount(2))
+    );
+}
+
+#[test]
+fn a_game_can_start_from_a_position_of_its_own_profile_and_format() {
+    let config = singles(1);
+    let mut parts = SetState::new(ProfileId::Lnf2017, Format::Singles, Seat::South).to_parts();
+    for d in parts.discs.iter_mut().skip(1).take(7) {
+        d.at = None;
+    }
+    let start = SetState::from_parts(parts).unwrap();
+    let game = Game::from_position(config.clone(), Physics::default(), start).unwrap();
+    assert_eq!(game.set().on_table(Side::new(0)), 1);
+    let koroona = SetState::new(ProfileId::Koroona, Format::Singles, Seat::South);
+    assert!(Game::from_position(config, Physics::default(), koroona).is_err());
+}
+
+#[test]
+fn a_forfeit_is_a_typed_win() {
+    let mut game = Game::new(singles(1), Physics::default()).unwrap();
+    forfeit_set(&mut game);
+    assert_eq!(
+        game.set().result(),
+        Some(SetResult::Won {
+            winner: Side::new(0),
+            how: WinReason::OpponentOutOfTurn
+        })
+    );
+    assert_eq!(game.progress().winner(), Some(0));
+}
