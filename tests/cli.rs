@@ -209,3 +209,25 @@ fn a_stroke_out_of_turn_is_refused() {
     let input = serde_json::json!({"state": state, "seat": "south", "stroke": stroke});
     assert!(novuss(&["stroke"], &input.to_string()).status.success());
 }
+
+#[test]
+fn a_wrong_argument_is_one_error_line() {
+    for args in [
+        &["stroke", "--bogus"][..],
+        &["new-set", "--format"],
+        &["fly"],
+        &["replay"],
+        &["new-set", "--format", "triples"],
+    ] {
+        let out = novuss(args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    // Help is not an error.
+    let out = novuss(&["--help"], "");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("simulate"));
+}
