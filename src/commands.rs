@@ -89,7 +89,9 @@ pub fn parse_seat(s: &str) -> Result<Seat, String> {
 
 /// `novuss new-set`: a fresh set's state.
 pub fn new_set(format: &str, profile: &str, first: &str) -> Result<String, String> {
-    let format: Format = format.parse().map_err(|e| format!("{e}"))?;
+    let format: Format = format
+        .parse()
+        .map_err(|_| format!("unknown format {format:?} (singles, doubles, four_player)"))?;
     let profile: ProfileId = profile.parse()?;
     let first = parse_seat(first)?;
     if format == Format::Singles && !matches!(first, Seat::South | Seat::North) {

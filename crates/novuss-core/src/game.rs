@@ -27,6 +27,12 @@ pub enum GameError {
     Physics(crate::stroke::InputError),
     /// The set in play is not over yet.
     SetNotOver,
+    /// A game cannot start from this position: it is finished, or of
+    /// another profile or format than the match, or not opened from the
+    /// match's opening seat.
+    Start,
+    /// The table's dimensions are out of range.
+    Table(crate::set::StateError),
 }
 
 impl fmt::Display for GameError {
@@ -35,6 +41,10 @@ impl fmt::Display for GameError {
             GameError::Match(e) => e.fmt(f),
             GameError::Physics(e) => e.fmt(f),
             GameError::SetNotOver => f.write_str("the set in play is not over"),
+            GameError::Start => f.write_str(
+                "the position is finished, or not of the match's profile and format, or not opened from its opening seat",
+            ),
+            GameError::Table(e) => e.fmt(f),
         }
     }
 }
@@ -90,7 +100,7 @@ impl Game {
     ) -> Result<Game, GameError> {
         let progress = Match::new(config).map_err(GameError::Match)?;
         if record::check_start(&progress, &start).is_err() {
-            return Err(GameError::Match(MatchError::Record { entry: 0 }));
+            return Err(GameError::Start);
         }
         Game::starting_at(progress, physics, start)
     }
@@ -198,10 +208,18 @@ impl Game {
         if !self.set.is_over() {
             return Err(GameError::SetNotOver);
         }
-        let next = self
-            .progress
-            .next_set()
-            .ok_or(GameError::Match(MatchError::Over))?;
+        if self.progress.is_over() {
+            return Err(GameError::Match(MatchError::Over));
+        }
+        // Every set of a game is played on the table of its first.
+        let c = self.progress.config();
+        let next = SetState::new_on(
+            self.set.table,
+            c.profile,
+            c.format,
+            self.progress.first_seat(),
+        )
+        .map_err(GameError::Table)?;
         self.record.sets.push(SetLog {
             start: next.clone(),
             entries: vec![],

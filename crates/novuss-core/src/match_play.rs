@@ -89,6 +89,7 @@ use crate::set::{Format, ReplayReason, SetResult, SetState, Side};
 
 /// How a match is set up.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct MatchConfig {
     /// The rule profile of every set.
     pub profile: ProfileId,
@@ -338,7 +339,7 @@ impl fmt::Display for MatchError {
                 expected,
                 got,
             } => {
-                write!(f, "{format:?} needs {expected} players, not {got}")
+                write!(f, "{format} needs {expected} players, not {got}")
             }
             MatchError::Seating(why) => write!(f, "bad seating: {why}"),
             MatchError::Opener(p) => write!(f, "the opener {p} is not a player"),

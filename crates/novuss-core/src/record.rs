@@ -97,7 +97,7 @@ pub enum RecordError {
     /// The match set-up is impossible, or the sets contradict it.
     Match(MatchError),
     /// Set `set` starts with another profile, format or opening seat than
-    /// the match gives.
+    /// the match gives, or already finished.
     Start {
         /// The set, from 0.
         set: usize,
@@ -137,7 +137,7 @@ impl fmt::Display for RecordError {
             RecordError::Match(e) => write!(f, "{e}"),
             RecordError::Start { set } => write!(
                 f,
-                "set {set} does not start with the match's profile, format and opening seat"
+                "set {set} does not start unfinished with the match's profile, format and opening seat"
             ),
             RecordError::Unfinished { set } => {
                 write!(f, "set {set} has no result but another set follows it")
@@ -171,6 +171,8 @@ impl std::error::Error for RecordError {}
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
 pub enum Part {
+    /// The rule profile it was judged by.
+    Profile,
     /// The seat that played.
     Seat,
     /// The side it played for.
@@ -205,6 +207,7 @@ impl Part {
     /// The field's name in the JSON of a verdict (`positions` for `after`).
     pub fn name(self) -> &'static str {
         match self {
+            Part::Profile => "profile",
             Part::Seat => "seat",
             Part::Side => "side",
             Part::Kind => "kind",
@@ -336,6 +339,7 @@ pub(crate) fn check_start(progress: &Match, start: &SetState) -> Result<(), ()> 
     let c = progress.config();
     if start.profile() == c.profile
         && start.format() == c.format
+        && !start.is_over()
         && start.seats().first() == Some(&progress.first_seat())
     {
         Ok(())
@@ -363,6 +367,7 @@ fn differences(a: &Verdict, b: &Verdict) -> Vec<Part> {
         ($($f:ident => $p:ident),*) => { $( if a.$f != b.$f { d.push(Part::$p); } )* };
     }
     cmp!(
+        profile => Profile,
         seat => Seat,
         side => Side,
         kind => Kind,

@@ -147,7 +147,7 @@ pub struct BodySpec {
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Table {
-    /// Cushion of the square playing surface inside the cushions, m. `000` 7.1.1: 1000 mm.
+    /// Side of the square playing surface inside the cushions, m. `000` 7.1.1: 1000 mm.
     pub size: f64,
     /// Distance from each cushion to the centre of its zone line, m. `000` 7.1.2: 130 mm.
     pub line_offset: f64,

@@ -210,3 +210,26 @@ fn a_forfeit_is_a_typed_win() {
     );
     assert_eq!(game.progress().winner(), Some(0));
 }
+
+#[test]
+fn every_set_of_a_game_is_played_on_the_table_of_its_first() {
+    let table = novuss_core::table::Table {
+        size: 1.2,
+        ..Default::default()
+    };
+    let start = SetState::new_on(table, ProfileId::Lnf2017, Format::Singles, Seat::South).unwrap();
+    let mut game = Game::from_position(singles(3), Physics::default(), start).unwrap();
+    forfeit_set(&mut game);
+    game.next_set().unwrap();
+    assert_eq!(game.set().table(), &table);
+    let seat = game.set().seat_to_play();
+    game.play(seat, &break_stroke(&game)).unwrap();
+    // A finished position is no place to start a game.
+    let mut done = game.set().to_parts();
+    done.result = Some(SetResult::Drawn);
+    let done = SetState::from_parts(done).unwrap();
+    assert!(matches!(
+        Game::from_position(singles(1), Physics::default(), done),
+        Err(GameError::Start)
+    ));
+}

@@ -237,7 +237,9 @@ impl SetState {
             return Err(PlayError::TableMismatch);
         }
         let max = engine.physics().max_stroke_speed;
-        if !(stroke.speed > 0.0 && stroke.speed <= max) {
+        // A broken maximum is the engine's parameter error, reported by the
+        // simulation below, not the player's speed.
+        if max > 0.0 && !(stroke.speed > 0.0 && stroke.speed <= max) {
             return Err(Refusal::Speed {
                 speed: stroke.speed,
                 max,

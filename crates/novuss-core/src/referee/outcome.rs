@@ -339,6 +339,12 @@ impl<'a> Judgement<'a> {
 
     /// The penalty and the turn after a conduct foul.
     pub fn finish_conduct(&mut self) {
+        if !self.v.restored.is_empty() {
+            self.because(Reason::Restored);
+        }
+        self.because(Reason::TurnPasses {
+            why: TurnEnds::Foul,
+        });
         self.penalty_due = true;
         self.settle_set(true);
     }
@@ -432,7 +438,7 @@ impl<'a> Judgement<'a> {
     /// The set's result and who strokes next. The result is decided first;
     /// penalty discs go on the table only if the set goes on.
     fn settle_set(&mut self, turn_ends: bool) {
-        if let Some(result) = self.result() {
+        if let Some(result) = self.result(turn_ends) {
             // The set is over: the penalty stays a debt (see the module docs).
             self.penalty(false);
             return self.end(result);
@@ -476,7 +482,7 @@ impl<'a> Judgement<'a> {
     /// The set's result after the stroke, if it ends the set; records the
     /// reasons. A side that cleared in the opening turn becomes
     /// [`Opening::Reply`] here and the turn passes to the reply.
-    fn result(&mut self) -> Option<SetResult> {
+    fn result(&mut self, turn_ends: bool) -> Option<SetResult> {
         let me = self.me;
         let sides = self.next.sides.len();
         let other = Side::new(1 - (me.index() as u8).min(1));
@@ -548,20 +554,21 @@ impl<'a> Judgement<'a> {
                 why: ReplayReason::BlindMisses,
             });
         }
-        None
-    }
-
-    /// After [`Judgement::result`] found none: the reply turn that ends
-    /// without clearing hands the set to the opening side.
-    fn pass(&mut self) {
+        // The reply turn ended without clearing: the opening side wins
+        // (`000` 4.6; `002` 7.1).
         if let Opening::Reply { cleared } = self.next.opening {
-            if cleared != self.me {
-                return self.end(SetResult::Won {
+            if turn_ends && cleared != me {
+                return Some(SetResult::Won {
                     winner: cleared,
                     how: WinReason::ClearedInOpeningTurn,
                 });
             }
         }
+        None
+    }
+
+    /// The turn passes to the next seat.
+    fn pass(&mut self) {
         self.next.to_play = (self.next.to_play + 1) % self.next.seats.len();
         self.v.turn = Turn::Passes {
             to: self.next.seat_to_play(),

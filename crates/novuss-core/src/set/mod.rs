@@ -245,7 +245,22 @@ impl SetState {
     /// "Initial state"). In doubles each player lines up the partner's eight
     /// along their own side (`003`), so a team's sixteen stand in two rows.
     pub fn new(profile: ProfileId, format: Format, first: Seat) -> SetState {
-        let table = Table::default();
+        SetState::line_up(Table::default(), profile, format, first)
+    }
+
+    /// As [`SetState::new`], on another table; refused if its dimensions are
+    /// out of range.
+    pub fn new_on(
+        table: Table,
+        profile: ProfileId,
+        format: Format,
+        first: Seat,
+    ) -> Result<SetState, StateError> {
+        let state = SetState::line_up(table, profile, format, first);
+        SetState::from_parts(state.to_parts())
+    }
+
+    fn line_up(table: Table, profile: ProfileId, format: Format, first: Seat) -> SetState {
         let seats = format.seats(first);
         let mut sides: Vec<SideInfo> = (0..format.sides())
             .map(|_| SideInfo {
