@@ -17,6 +17,14 @@ pub fn row_against(table: &Table, side: impl Into<Cushion>, count: usize) -> Vec
     let r = table.disc.radius;
     let half = count as f64 * r;
     let mid = table.size / 2.0;
+    // Against the far cushions the centre is `size − r`, moved in by a
+    // rounding error where `size − (size − r)` rounds below `r` (as for a
+    // 1.2 m table), so that the disc is within the cushions exactly, as the
+    // physics checks it.
+    let mut far = table.size - r;
+    while table.size - far < r && far > 0.0 {
+        far -= table.size * f64::EPSILON;
+    }
     (0..count)
         .map(|k| {
             // Rounded to the nanometre so that rows sit at the decimal
@@ -24,9 +32,9 @@ pub fn row_against(table: &Table, side: impl Into<Cushion>, count: usize) -> Vec
             let along = ((mid - half + r + 2.0 * r * k as f64) * 1e9).round() / 1e9;
             match side {
                 Cushion::South => DVec2::new(along, r),
-                Cushion::North => DVec2::new(along, table.size - r),
+                Cushion::North => DVec2::new(along, far),
                 Cushion::West => DVec2::new(r, along),
-                Cushion::East => DVec2::new(table.size - r, along),
+                Cushion::East => DVec2::new(far, along),
             }
         })
         .collect()
