@@ -3,6 +3,7 @@
 
 use novuss_core::game::Game;
 use novuss_core::match_play::MatchConfig;
+use novuss_core::name::UnknownName;
 use novuss_core::physics::{Engine, Physics};
 use novuss_core::profile::ProfileId;
 use novuss_core::record::{replay as replay_record, Action, GameRecord};
@@ -83,16 +84,18 @@ fn to_json<T: serde::Serialize>(value: &T, compact: bool) -> Result<String, Stri
 
 /// A seat named on the command line.
 pub fn parse_seat(s: &str) -> Result<Seat, String> {
-    serde_json::from_value(serde_json::Value::String(s.to_string()))
-        .map_err(|_| format!("unknown seat {s:?} (south, west, north, east)"))
+    s.parse().map_err(|e: UnknownName| named(e, s))
+}
+
+/// "unknown seat "up" (south, west, north, east)".
+fn named(e: UnknownName, given: &str) -> String {
+    format!("unknown {} {given:?} ({})", e.what(), e.expected())
 }
 
 /// `novuss new-set`: a fresh set's state.
 pub fn new_set(format: &str, profile: &str, first: &str) -> Result<String, String> {
-    let format: Format = format
-        .parse()
-        .map_err(|_| format!("unknown format {format:?} (singles, doubles, four_player)"))?;
-    let profile: ProfileId = profile.parse()?;
+    let format: Format = format.parse().map_err(|e| named(e, format))?;
+    let profile: ProfileId = profile.parse().map_err(|e| named(e, profile))?;
     let first = parse_seat(first)?;
     if format == Format::Singles && !matches!(first, Seat::South | Seat::North) {
         return Err("in singles the players sit south and north".into());

@@ -90,6 +90,7 @@ pub mod aim;
 pub mod game;
 pub mod layout;
 pub mod match_play;
+pub mod name;
 pub mod physics;
 pub mod placement;
 pub mod profile;

@@ -15,6 +15,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use crate::name::UnknownName;
 use crate::placement::PenaltyLayout;
 
 /// The named profiles.
@@ -107,14 +108,12 @@ impl fmt::Display for ProfileId {
 }
 
 impl FromStr for ProfileId {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = UnknownName;
+    fn from_str(s: &str) -> Result<Self, UnknownName> {
         ProfileId::ALL
             .into_iter()
             .find(|p| p.name() == s)
-            .ok_or_else(|| {
-                format!("unknown rule profile {s:?} (lnf-2017, australia-1992, koroona)")
-            })
+            .ok_or(UnknownName::Profile)
     }
 }
 
@@ -227,7 +226,8 @@ mod tests {
             assert_eq!(id.name().parse::<ProfileId>().unwrap(), id);
             assert_eq!(id.profile().id, id);
         }
-        assert!("lnf".parse::<ProfileId>().unwrap_err().contains("lnf-2017"));
+        assert_eq!("lnf".parse::<ProfileId>(), Err(UnknownName::Profile));
+        assert!(UnknownName::Profile.to_string().contains("lnf-2017"));
     }
 
     #[test]

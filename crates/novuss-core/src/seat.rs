@@ -73,6 +73,16 @@ impl Seat {
     }
 }
 
+impl std::str::FromStr for Seat {
+    type Err = crate::name::UnknownName;
+    fn from_str(s: &str) -> Result<Seat, Self::Err> {
+        Seat::ALL
+            .into_iter()
+            .find(|seat| seat.to_string() == s)
+            .ok_or(crate::name::UnknownName::Seat)
+    }
+}
+
 impl From<Seat> for Cushion {
     fn from(seat: Seat) -> Cushion {
         seat.cushion()

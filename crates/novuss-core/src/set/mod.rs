@@ -27,6 +27,8 @@ use crate::table::Table;
 pub use parts::{SetParts, StateError};
 pub use result::{ReplayReason, SetResult, WinReason};
 
+use crate::name::UnknownName;
+
 /// How many play, and how.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -116,24 +118,6 @@ impl std::fmt::Display for Format {
         })
     }
 }
-
-/// A name that is not one of a closed list.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum UnknownName {
-    /// Not `singles`, `doubles` or `four_player`.
-    Format,
-}
-
-impl std::fmt::Display for UnknownName {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            UnknownName::Format => f.write_str("unknown format (singles, doubles, four_player)"),
-        }
-    }
-}
-
-impl std::error::Error for UnknownName {}
 
 /// A side (colour): the owner of a set of discs. Numbered in playing order
 /// from the opening seat's side: 0, 1 (and 2, 3 in four-player games).
