@@ -19,6 +19,7 @@ use serde::Serialize;
 
 #[cfg(feature = "rapier")]
 pub mod rapier;
+pub mod stress;
 
 /// One position and stroke.
 #[derive(Clone, Debug)]
