@@ -250,7 +250,8 @@ impl SetState {
     /// disc counts match the format, and every disc lies on the surface,
     /// clear of the holes and of every other disc.
     pub fn validate(&self) -> Result<(), String> {
-        crate::stroke::check_parameters(&self.table, &crate::physics::Physics::default())?;
+        crate::stroke::check_parameters(&self.table, &crate::physics::Physics::default())
+            .map_err(|e| e.to_string())?;
         let n = match self.format {
             Format::Singles => 2,
             _ => 4,

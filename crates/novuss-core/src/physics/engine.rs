@@ -28,6 +28,7 @@ use glam::DVec2;
 
 use super::collide;
 use super::event::{Body, Event, EventKind, Exit, Fate, Outcome};
+use super::limits::ParameterError;
 use super::motion::{Kin, Track};
 use super::params::Physics;
 use super::predict::Solo;
@@ -83,7 +84,7 @@ pub struct Engine {
     table: Table,
     physics: Physics,
     /// [`check_parameters`] of `table` and `physics`, which never change.
-    params: Result<(), String>,
+    params: Result<(), ParameterError>,
     decel: f64,
     bodies: Vec<State>,
     /// `pairs[i * n + j]`: predicted contact time of `i` and `j`.
@@ -165,8 +166,7 @@ impl Engine {
         stroke: &Stroke,
         out: &mut Outcome,
     ) -> Result<(), InputError> {
-        let params = self.params.as_ref().map(|_| ()).map_err(String::as_str);
-        validate_with(&self.table, &self.physics, params, discs, stroke)?;
+        validate_with(&self.table, &self.physics, self.params, discs, stroke)?;
         self.start(discs, stroke, out);
         self.run(out);
         Ok(())
