@@ -20,6 +20,7 @@ use serde::Serialize;
 #[cfg(feature = "rapier")]
 pub mod rapier;
 pub mod referee;
+pub mod stress;
 
 /// One position and stroke.
 #[derive(Clone, Debug)]

@@ -10,7 +10,8 @@ use std::fmt;
 use glam::DVec2;
 use serde::{Deserialize, Serialize};
 
-use crate::physics::Physics;
+use crate::physics::limits::{self, ParameterError, MAX_DISCS};
+use crate::physics::{Body, Physics};
 use crate::table::{Corner, Table};
 
 /// The player's input for one stroke.
@@ -42,29 +43,50 @@ pub fn unit(d: DVec2) -> DVec2 {
     (d / m).normalize()
 }
 
-/// Why a position and stroke cannot be simulated.
-#[derive(Clone, Debug, PartialEq)]
+/// Why a position and stroke cannot be simulated. Bodies are named as the
+/// engine names them (the striker, or the disc at an input index).
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
 pub enum InputError {
-    /// A number is NaN or infinite.
-    NotFinite(&'static str),
+    /// More discs than the engine simulates ([`MAX_DISCS`]).
+    TooManyDiscs { count: usize, max: usize },
+    /// A body's position is NaN or infinite.
+    PositionNotFinite { body: Body },
+    /// The stroke's direction is NaN or infinite.
+    DirectionNotFinite,
+    /// The stroke's speed is NaN or infinite.
+    SpeedNotFinite,
     /// The direction has zero length.
     NoDirection,
     /// The speed is not in `(0, max]`.
     Speed { speed: f64, max: f64 },
-    /// A body (the striker or disc `index`) reaches past a cushion.
-    OffSurface { body: String },
+    /// A body reaches past a cushion.
+    OffSurface { body: Body },
     /// A body's centre is over a pocket hole (it would already have fallen).
-    OverPocket { body: String, pocket: Corner },
-    /// Two bodies overlap by more than the contact tolerance.
-    Overlap { a: String, b: String, depth: f64 },
+    OverPocket { body: Body, pocket: Corner },
+    /// Two bodies overlap by more than the contact tolerance (`a` is the
+    /// lower).
+    Overlap { a: Body, b: Body, depth: f64 },
     /// A table or physics parameter is out of its range.
-    Parameter(String),
+    Parameter(ParameterError),
 }
 
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            InputError::NotFinite(what) => write!(f, "{what} is not a finite number"),
+            InputError::TooManyDiscs { count, max } => {
+                write!(
+                    f,
+                    "{count} discs are more than the {max} the engine simulates"
+                )
+            }
+            InputError::PositionNotFinite { body } => {
+                write!(f, "the position of {body} is not a finite number")
+            }
+            InputError::DirectionNotFinite => {
+                write!(f, "the stroke direction is not a finite number")
+            }
+            InputError::SpeedNotFinite => write!(f, "the stroke speed is not a finite number"),
             InputError::NoDirection => write!(f, "the stroke direction has zero length"),
             InputError::Speed { speed, max } => {
                 write!(f, "stroke speed {speed} m/s is outside (0, {max}] m/s")
@@ -78,86 +100,26 @@ impl fmt::Display for InputError {
             InputError::Overlap { a, b, depth } => {
                 write!(f, "{a} and {b} overlap by {:.3} mm", depth * 1e3)
             }
-            InputError::Parameter(what) => write!(f, "invalid parameter: {what}"),
+            InputError::Parameter(e) => write!(f, "invalid parameter: {e}"),
         }
     }
 }
 
 impl std::error::Error for InputError {}
 
-fn name(i: usize) -> String {
-    if i == 0 {
-        "the striker".into()
-    } else {
-        format!("disc {}", i - 1)
+impl From<ParameterError> for InputError {
+    fn from(e: ParameterError) -> InputError {
+        InputError::Parameter(e)
     }
 }
 
-/// Checks that the table and physics parameters make sense: positive sizes
-/// and masses, holes smaller than their bodies, pockets inside the surface,
-/// restitution in [0, 1], positive friction and speeds.
-pub fn check_parameters(t: &Table, p: &Physics) -> Result<(), String> {
-    let positive = [
-        ("table.size", t.size),
-        ("table.line_offset", t.line_offset),
-        ("table.circle_radius", t.circle_radius),
-        ("table.pocket_radius", t.pocket_radius),
-        ("table.pocket_inset", t.pocket_inset),
-        ("table.disc.radius", t.disc.radius),
-        ("table.disc.mass", t.disc.mass),
-        ("table.striker.radius", t.striker.radius),
-        ("table.striker.mass", t.striker.mass),
-        ("physics.friction", p.friction),
-        ("physics.gravity", p.gravity),
-        ("physics.max_stroke_speed", p.max_stroke_speed),
-        ("physics.off_table_speed", p.off_table_speed),
-    ];
-    for (name, v) in positive {
-        if !(v.is_finite() && v > 0.0) {
-            return Err(format!("{name} must be a positive number, not {v}"));
-        }
-    }
-    let non_negative = [
-        ("table.line_width", t.line_width),
-        ("table.disc.hole_radius", t.disc.hole_radius),
-        ("table.striker.hole_radius", t.striker.hole_radius),
-        ("physics.pocket_jump_speed", p.pocket_jump_speed),
-        ("physics.rest_speed", p.rest_speed),
-        ("physics.contact_tolerance", p.contact_tolerance),
-    ];
-    for (name, v) in non_negative {
-        if !(v.is_finite() && v >= 0.0) {
-            return Err(format!("{name} must be zero or positive, not {v}"));
-        }
-    }
-    for (name, e) in [
-        ("physics.restitution_disc_disc", p.restitution_disc_disc),
-        (
-            "physics.restitution_striker_disc",
-            p.restitution_striker_disc,
-        ),
-        ("physics.restitution_cushion", p.restitution_cushion),
-    ] {
-        if !(0.0..=1.0).contains(&e) {
-            return Err(format!("{name} must be between 0 and 1, not {e}"));
-        }
-    }
-    let decel = p.friction * p.gravity;
-    if !(decel.is_finite() && decel > 1e-9) {
-        return Err(format!(
-            "physics.friction × physics.gravity must be a positive, finite deceleration, not {decel}"
-        ));
-    }
-    if t.disc.hole_radius >= t.disc.radius || t.striker.hole_radius >= t.striker.radius {
-        return Err("a hole must be smaller than its body".into());
-    }
-    if t.pocket_inset + t.pocket_radius > t.size / 2.0 || t.circle_radius > t.size / 2.0 {
-        return Err("the pockets and the circle must lie inside the surface".into());
-    }
-    if p.max_events == 0 {
-        return Err("physics.max_events must be at least 1".into());
-    }
-    Ok(())
+/// Checks that the table and physics parameters lie in the ranges the
+/// engine accepts (listed in `docs/physics.md` §11): positive sizes and
+/// masses of physical magnitude, holes smaller than their bodies, pockets
+/// on the surface, restitution in [0, 1], bounded speeds, tolerance and
+/// event budget.
+pub fn check_parameters(t: &Table, p: &Physics) -> Result<(), ParameterError> {
+    limits::check(t, p)
 }
 
 /// Checks that `discs` and `stroke` describe a physically possible start.
@@ -167,11 +129,10 @@ pub fn validate(
     discs: &[DVec2],
     stroke: &Stroke,
 ) -> Result<(), InputError> {
-    let params = check_parameters(table, physics);
     validate_with(
         table,
         physics,
-        params.as_ref().map(|_| ()).map_err(String::as_str),
+        check_parameters(table, physics),
         discs,
         stroke,
     )
@@ -184,28 +145,37 @@ pub fn validate(
 pub(crate) fn validate_with(
     table: &Table,
     physics: &Physics,
-    params: Result<(), &str>,
+    params: Result<(), ParameterError>,
     discs: &[DVec2],
     stroke: &Stroke,
 ) -> Result<(), InputError> {
+    // First, before anything is allocated for the bodies.
+    if discs.len() > MAX_DISCS {
+        return Err(InputError::TooManyDiscs {
+            count: discs.len(),
+            max: MAX_DISCS,
+        });
+    }
     if !stroke.striker.is_finite() {
-        return Err(InputError::NotFinite("the striker position"));
+        return Err(InputError::PositionNotFinite {
+            body: Body::Striker,
+        });
     }
     if !stroke.direction.is_finite() {
-        return Err(InputError::NotFinite("the stroke direction"));
+        return Err(InputError::DirectionNotFinite);
     }
     if !stroke.speed.is_finite() {
-        return Err(InputError::NotFinite("the stroke speed"));
+        return Err(InputError::SpeedNotFinite);
     }
-    if discs.iter().any(|d| !d.is_finite()) {
-        return Err(InputError::NotFinite("a disc position"));
+    if let Some(i) = discs.iter().position(|d| !d.is_finite()) {
+        return Err(InputError::PositionNotFinite {
+            body: Body::Disc(i),
+        });
     }
     if unit(stroke.direction) == DVec2::ZERO {
         return Err(InputError::NoDirection);
     }
-    if let Err(what) = params {
-        return Err(InputError::Parameter(what.to_string()));
-    }
+    params?;
     if !(stroke.speed > 0.0 && stroke.speed <= physics.max_stroke_speed) {
         return Err(InputError::Speed {
             speed: stroke.speed,
@@ -216,14 +186,16 @@ pub(crate) fn validate_with(
         .chain(discs.iter().map(|&d| (d, table.disc.radius)))
         .collect();
     check_layout(table, physics.contact_tolerance, &bodies).map_err(|e| match e {
-        LayoutError::OffSurface(i) => InputError::OffSurface { body: name(i) },
+        LayoutError::OffSurface(i) => InputError::OffSurface {
+            body: Body::from_index(i),
+        },
         LayoutError::OverPocket(i, pocket) => InputError::OverPocket {
-            body: name(i),
+            body: Body::from_index(i),
             pocket,
         },
         LayoutError::Overlap(a, b, depth) => InputError::Overlap {
-            a: name(a),
-            b: name(b),
+            a: Body::from_index(a),
+            b: Body::from_index(b),
             depth,
         },
     })

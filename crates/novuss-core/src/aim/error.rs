@@ -14,7 +14,7 @@ pub enum ShotError {
     NotFinite,
     /// The table or physics parameters are out of range (the engine's
     /// message, see `stroke::check_parameters`).
-    Parameters(String),
+    Parameters(crate::physics::ParameterError),
     /// The striker's start or the target is not a place where the body can
     /// lie: it would reach past a cushion.
     OffSurface,

@@ -43,9 +43,8 @@ impl Planner {
     /// parameter checks (`docs/physics.md` §11).
     pub fn new(table: Table, physics: Physics) -> Result<Planner, ShotError> {
         check_parameters(&table, &physics).map_err(ShotError::Parameters)?;
-        let impact = Impact::striker_on_disc(&table, &physics).ok_or_else(|| {
-            ShotError::Parameters("the striker and disc masses must be finite".into())
-        })?;
+        // The masses passed the parameter checks, so this cannot fail.
+        let impact = Impact::striker_on_disc(&table, &physics).ok_or(ShotError::NotFinite)?;
         Ok(Planner {
             table,
             physics,

@@ -28,6 +28,7 @@ use glam::DVec2;
 
 use super::collide;
 use super::event::{Body, Event, EventKind, Exit, Fate, Outcome};
+use super::limits::ParameterError;
 use super::motion::{Kin, Track};
 use super::params::Physics;
 use super::predict::Solo;
@@ -83,7 +84,7 @@ pub struct Engine {
     table: Table,
     physics: Physics,
     /// [`check_parameters`] of `table` and `physics`, which never change.
-    params: Result<(), String>,
+    params: Result<(), ParameterError>,
     decel: f64,
     bodies: Vec<State>,
     /// `pairs[i * n + j]`: predicted contact time of `i` and `j`.
@@ -165,8 +166,7 @@ impl Engine {
         stroke: &Stroke,
         out: &mut Outcome,
     ) -> Result<(), InputError> {
-        let params = self.params.as_ref().map(|_| ()).map_err(String::as_str);
-        validate_with(&self.table, &self.physics, params, discs, stroke)?;
+        validate_with(&self.table, &self.physics, self.params, discs, stroke)?;
         self.start(discs, stroke, out);
         self.run(out);
         Ok(())
@@ -282,14 +282,19 @@ impl Engine {
                 Next::Solo(i, Solo::Fall(c)) => self.fall(i, c, out),
                 Next::Solo(i, Solo::Stop) => {
                     let at = self.bodies[i].track.position(t);
-                    self.set_velocity(i, at, DVec2::ZERO, out);
-                    self.log(
-                        out,
-                        EventKind::Stop {
-                            body: Body::from_index(i),
-                            at,
-                        },
-                    );
+                    if let Some(c) = self.hole_under(i, at) {
+                        // Nothing holds a body still over a hole.
+                        self.fall(i, c, out);
+                    } else {
+                        self.set_velocity(i, at, DVec2::ZERO, out);
+                        self.log(
+                            out,
+                            EventKind::Stop {
+                                body: Body::from_index(i),
+                                at,
+                            },
+                        );
+                    }
                 }
             }
             // Only contacts and cushions settle; other events need no check.
@@ -497,6 +502,15 @@ impl Engine {
             })
             .and_then(|o| Corner::between(side, o))
             .map_or(Exit::Cushion(side), Exit::Corner)
+    }
+
+    /// The hole body `i` at `at` is over: the one it entered, or any whose
+    /// rim its centre lies strictly inside. The second catches a body that
+    /// stops while only grazing a rim (paths that graze are not counted as
+    /// entering, §6), so that no body ever rests where
+    /// [`check_layout`](crate::stroke::check_layout) would refuse it.
+    fn hole_under(&self, i: usize, at: DVec2) -> Option<Corner> {
+        self.bodies[i].over.or_else(|| self.table.pocket_at(at))
     }
 
     fn fall(&mut self, i: usize, c: Corner, out: &mut Outcome) {

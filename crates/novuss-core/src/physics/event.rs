@@ -33,6 +33,15 @@ impl Body {
     }
 }
 
+impl std::fmt::Display for Body {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Body::Striker => f.write_str("the striker"),
+            Body::Disc(i) => write!(f, "disc {i}"),
+        }
+    }
+}
+
 impl Serialize for Body {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {

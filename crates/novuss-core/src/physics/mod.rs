@@ -16,6 +16,7 @@
 mod collide;
 mod engine;
 mod event;
+pub mod limits;
 pub mod motion;
 mod params;
 mod predict;
@@ -24,5 +25,6 @@ mod sweep;
 
 pub use engine::{simulate, Engine, RESTING_SPEED, STOP_SPEED};
 pub use event::{Body, Event, EventKind, Exit, Fate, Outcome};
+pub use limits::{Param, ParameterError, Range, MAX_DISCS, MAX_EVENTS};
 pub use motion::Segment;
 pub use params::Physics;

@@ -196,10 +196,13 @@ pub(crate) fn pocket(
     let r2 = table.pocket_radius * table.pocket_radius;
     if let Some(c) = over {
         let speed = t.speed_at(now);
+        // It falls when it has slowed to the jump speed, and at the latest
+        // when it stops: with a jump speed of zero the two are the same
+        // instant, and rounding must not let the stop come first.
         let fall = if speed <= jump_speed {
             now
         } else {
-            now + (speed - jump_speed) / t.decel
+            (now + (speed - jump_speed) / t.decel).min(t.stop_time().max(now))
         };
         let rel = p - table.pocket_centre(c);
         let b = t.u.dot(rel);

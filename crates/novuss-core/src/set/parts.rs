@@ -6,7 +6,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::{Disc, DiscId, Format, Opening, SetResult, SetState, Side, SideInfo};
-use crate::physics::Physics;
+use crate::physics::{ParameterError, Physics};
 use crate::profile::ProfileId;
 use crate::seat::Seat;
 use crate::stroke::{check_layout, LayoutError};
@@ -49,7 +49,7 @@ pub struct SetParts {
 #[non_exhaustive]
 pub enum StateError {
     /// A table dimension is out of its range.
-    Table(String),
+    Table(ParameterError),
     /// The format needs another number of seats.
     SeatCount {
         /// The format.

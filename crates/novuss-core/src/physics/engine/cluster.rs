@@ -79,8 +79,15 @@ impl Engine {
                 }
             }
             if self.bodies[i].alive {
-                if let Some(c) = self.bodies[i].over {
-                    if self.bodies[i].track.speed_at(self.now) <= self.physics.pocket_jump_speed {
+                let b = &self.bodies[i];
+                let hole = if b.track.moving() {
+                    b.over
+                } else {
+                    // At rest: over any hole at all (see `hole_under`).
+                    self.hole_under(i, pi)
+                };
+                if let Some(c) = hole {
+                    if b.track.speed_at(now) <= self.physics.pocket_jump_speed {
                         self.fall(i, c, out);
                     }
                 }
