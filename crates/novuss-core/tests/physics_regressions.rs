@@ -91,3 +91,109 @@ fn a_body_stopping_over_a_hole_is_logged_falling_not_stopping() {
         }]
     );
 }
+
+/// Discs from the command line's `[[x, y], …]`.
+fn discs(xy: &[[f64; 2]]) -> Vec<DVec2> {
+    xy.iter().map(|&[x, y]| DVec2::new(x, y)).collect()
+}
+
+#[test]
+fn six_discs_in_the_north_west_corner_resolve() {
+    // Once a disc driven north between the west cushion and a disc resting
+    // against the north cushion, at an angle of 10⁻⁴ rad, took alternating
+    // impulses from the two that shrank its speed by a factor 1 − 10⁻⁸ each:
+    // no event budget was enough.
+    let t = Table::default();
+    let ds = discs(&[
+        [0.015, 0.98],
+        [0.045, 0.985],
+        [0.015, 0.86],
+        [0.015, 0.89],
+        [0.015, 0.92],
+        [0.015, 0.95],
+    ]);
+    let o = simulate(
+        &t,
+        &Physics::default(),
+        &ds,
+        &stroke(0.7, 0.37, -0.7, 0.5, 3.0),
+    )
+    .unwrap();
+    assert!(!o.truncated, "{} events", o.events.len());
+    assert!(o.events.len() < 200, "{} events", o.events.len());
+}
+
+#[test]
+fn a_row_of_sixteen_struck_end_on_at_full_speed_resolves() {
+    // Sixteen touching discs in a row across the table, struck along it at
+    // 8 m/s: each instant of the row's compression took thousands of
+    // sequential impulses, and the stroke ran out of events.
+    let t = Table::default();
+    let r = t.disc.radius;
+    let row: Vec<DVec2> = (0..16)
+        .map(|k| {
+            let x = ((0.5 - 15.0 * r + 2.0 * r * f64::from(k)) * 1e9).round() / 1e9;
+            DVec2::new(x, 0.5)
+        })
+        .collect();
+    let p = Physics::default();
+    let o = simulate(&t, &p, &row, &stroke(0.9, 0.5, -1.0, 0.0, 8.0)).unwrap();
+    assert!(!o.truncated, "{} events", o.events.len());
+    // The striker's momentum went into the row: the far end leads.
+    let far = o.position_at(Body::Disc(0), o.events[0].t + 0.05);
+    assert!(far.x < row[0].x - 0.05, "{far:?}");
+}
+
+#[test]
+fn a_striker_grazing_a_resting_disc_leaves_it_in_place() {
+    // The striker passes 0.1 nm inside contact with a resting disc. A
+    // frictionless impulse acts along the line of centres, nearly at right
+    // angles to the striker's path: the disc would get about 10⁻⁴ m/s and
+    // slide 3 nm, which static friction holds (STOP_SPEED). It used to
+    // "stick" to the striker and ride 0.47 m north with it.
+    let t = Table::default();
+    let p = Physics::default();
+    let disc = DVec2::new(0.5374999999, 0.5);
+    let o = simulate(&t, &p, &[disc], &stroke(0.5, 0.1, 0.0, 1.0, 2.0)).unwrap();
+    assert_eq!(o.disc(0).on_table(), Some(disc), "{:?}", o.events);
+    assert!(
+        o.paths[1].iter().all(|s| s.v == DVec2::ZERO && s.p == disc),
+        "the disc never moved: {:?}",
+        o.paths[1]
+    );
+    // The striker touched it, and goes on north, deflected by the normal
+    // impulse only: its closing speed along the line of centres, ~1.2e-4 m/s.
+    let contact = o
+        .events
+        .iter()
+        .find_map(|e| match e.kind {
+            EventKind::Contact { speed, .. } => Some(speed),
+            _ => None,
+        })
+        .unwrap();
+    assert!(contact > 0.0 && contact < 2e-4, "{contact}");
+    let v = o.paths[0][1].v;
+    assert!(v.x.abs() <= contact && v.x <= 0.0, "{v:?}");
+    assert!((v.y - o.paths[0][0].velocity(o.paths[0][1].t).y).abs() < 1e-7);
+    // Exactly tangent: a touch, no impulse at all.
+    let disc = DVec2::new(0.5375, 0.5);
+    let o = simulate(&t, &p, &[disc], &stroke(0.5, 0.1, 0.0, 1.0, 2.0)).unwrap();
+    assert_eq!(o.disc(0).on_table(), Some(disc));
+    assert_eq!(o.striker().on_table().unwrap().x, 0.5);
+}
+
+#[test]
+fn a_tangent_graze_leaves_the_disc_whatever_the_rounding() {
+    // The striker's path tangent to a resting disc, give or take a few
+    // ulps: whichever way rounding falls, the disc stays where it was (to
+    // within what the normal impulse of a rounding-sized closing speed
+    // could move it, nothing).
+    let t = Table::default();
+    let p = Physics::default();
+    for k in -25..25 {
+        let x = 0.5 + 0.0375 + f64::from(k) * 1e-17;
+        let disc = DVec2::new(x, 0.5);
+        let o = simulate(&t, &p, &[disc], &stroke(0.5, 0.1, 0.0, 1.0, 2.0)).unwrap();
+        assert_eq!(o.disc(0).on_table(), Some(disc), "offset {k}e-17");
+    }
+}

@@ -31,13 +31,15 @@ use super::event::{Body, Event, EventKind, Exit, Fate, Outcome};
 use super::limits::ParameterError;
 use super::motion::{Kin, Track};
 use super::params::Physics;
-use super::predict::Solo;
+use super::predict::{self, Solo};
 use super::sweep::{self, Near, Sweeps};
 use crate::stroke::{check_parameters, validate_with, InputError, Stroke};
 use crate::table::{Corner, Cushion, Table};
 
 mod cluster;
 mod schedule;
+
+pub use cluster::DRIFT_SPEED;
 
 use schedule::Next;
 
@@ -107,6 +109,8 @@ pub struct Engine {
     sweeps: Sweeps,
     /// Which bodies' sweeps overlap (see [`Near`]).
     near: Near,
+    /// Scratch space for projecting clusters.
+    relax: cluster::Relax,
     /// Scratch bit sets of bodies.
     hits: Vec<u64>,
     visit: Vec<u64>,
@@ -135,6 +139,7 @@ impl Engine {
             epoch: 0,
             sweeps: Sweeps::default(),
             near: Near::default(),
+            relax: cluster::Relax::default(),
             hits: Vec::new(),
             visit: Vec::new(),
             now: 0.0,
@@ -291,13 +296,15 @@ impl Engine {
                             out,
                             EventKind::Stop {
                                 body: Body::from_index(i),
-                                at,
+                                at: self.bodies[i].track.p0,
                             },
                         );
+                        // A body touching this one may now close on it.
+                        self.settle(out);
                     }
                 }
             }
-            // Only contacts and cushions settle; other events need no check.
+            // Pocket events change no velocity and need no check.
             for &i in &self.queue {
                 self.bodies[i].queued = false;
             }
@@ -310,17 +317,45 @@ impl Engine {
     fn finish(&mut self, out: &mut Outcome) {
         let now = self.now;
         out.duration = now;
-        for (i, b) in self.bodies.iter_mut().enumerate() {
-            if b.alive {
-                let at = b.track.position(now);
-                if b.track.moving() && b.track.stop_time() > now {
-                    // Only when truncated: freeze the body where it is.
-                    b.track = Track::new(now, at, DVec2::ZERO, self.decel);
-                    out.paths[i].push(b.track.segment());
+        for i in 0..self.bodies.len() {
+            let b = self.bodies[i];
+            if !b.alive {
+                continue;
+            }
+            let mut at = b.track.position(now);
+            if b.track.moving() && b.track.stop_time() > now {
+                // Only when truncated: freeze the body where it is, as a
+                // valid resting place like any other.
+                at = self.on_surface(at, b.radius);
+                if let Some(c) = self.hole_under(i, at) {
+                    self.fall(i, c, out);
+                    continue;
                 }
-                out.fates[i] = Fate::OnTable { at };
+                self.bodies[i].track = Track::new(now, at, DVec2::ZERO, self.decel);
+                out.paths[i].push(self.bodies[i].track.segment());
+            }
+            out.fates[i] = Fate::OnTable { at };
+        }
+    }
+
+    /// `p`, moved if need be onto the surface for a body of radius `r`:
+    /// rounding can leave a body that slid along a cushion a few ulps past
+    /// it, which is harmless in motion but not as a resting place, since
+    /// the next stroke checks that every body lies wholly on the surface
+    /// ([`check_layout`](crate::stroke::check_layout)), with no tolerance.
+    fn on_surface(&self, mut p: DVec2, r: f64) -> DVec2 {
+        let size = self.table.size;
+        for k in 0..2 {
+            if p[k] < r {
+                p[k] = r;
+            }
+            // The same arithmetic as `Table::distance_to_cushion`: step down
+            // one ulp at a time (positive numbers order as their bits).
+            while size - p[k] < r {
+                p[k] = f64::from_bits(p[k].to_bits() - 1);
             }
         }
+        p
     }
 
     fn log(&self, out: &mut Outcome, kind: EventKind) {
@@ -330,10 +365,11 @@ impl Engine {
     /// Gives body `i` at `at` the velocity `v` from now on, recording the
     /// path. Returns whether this brought a moving body to rest.
     fn set_velocity(&mut self, i: usize, at: DVec2, v: DVec2, out: &mut Outcome) -> bool {
-        let v = if v.length_squared() < STOP_SPEED * STOP_SPEED {
-            DVec2::ZERO
+        let v = collide::settled(v);
+        let at = if v == DVec2::ZERO {
+            self.on_surface(at, self.bodies[i].radius)
         } else {
-            v
+            at
         };
         let b = &mut self.bodies[i];
         let was_moving = b.track.moving() && b.track.stop_time() > self.now;
@@ -352,12 +388,12 @@ impl Engine {
         was_moving && v == DVec2::ZERO
     }
 
-    /// Logs a stop for a body an impulse brought to rest (friction stops are
-    /// logged by their own event).
-    fn log_stop_if(&self, stopped: bool, i: usize, at: DVec2, out: &mut Outcome) {
+    /// Logs a stop for a body an impulse brought to rest, where it rests
+    /// (friction stops are logged by their own event).
+    fn log_stop_if(&self, stopped: bool, i: usize, out: &mut Outcome) {
         let kind = EventKind::Stop {
             body: Body::from_index(i),
-            at,
+            at: self.bodies[i].track.p0,
         };
         if stopped && !self.logged_now(out, &kind) {
             self.log(out, kind);
@@ -411,14 +447,28 @@ impl Engine {
         } else {
             self.physics.restitution_disc_disc
         };
+        let (va, vb) = (a.track.velocity(now), b.track.velocity(now));
+        // A contact that is not a collision is a pressing one if friction
+        // pushes the pair together with no closing speed left to remove
+        // (a graze's is removed first, by the normal impulse). The test is
+        // the predictor's own, on the same states, so a pair predicted to
+        // press now is pressed here.
+        let pressed = (va - vb).dot(n) <= DRIFT_SPEED
+            && predict::pressed(
+                &a.track.kin(now),
+                &b.track.kin(now),
+                a.radius + b.radius,
+                now,
+            );
         let r = collide::pair(
             a.mass,
-            a.track.velocity(now),
+            va,
             b.mass,
-            b.track.velocity(now),
+            vb,
             n,
             e,
             self.physics.rest_speed,
+            pressed,
         );
         let stop_a = self.set_velocity(i, pa, r.va, out);
         let stop_b = self.set_velocity(j, pb, r.vb, out);
@@ -433,14 +483,14 @@ impl Engine {
         if !self.logged_now(out, &kind) {
             self.log(out, kind);
         }
-        self.log_stop_if(stop_a, i, pa, out);
-        self.log_stop_if(stop_b, j, pb, out);
-        if r.closing <= RESTING_SPEED {
+        self.log_stop_if(stop_a, i, out);
+        self.log_stop_if(stop_b, j, out);
+        if pressed {
             // Pressed together by friction rather than colliding: the pair
             // now slides as one, and so does the slow touching group around it
             // (a train of discs along a cushion), which would otherwise
             // re-touch pairwise microseconds apart.
-            self.rigidify(Some(i), out);
+            self.rigidify(i, out);
         }
     }
 
@@ -488,7 +538,7 @@ impl Engine {
         if !self.logged_now(out, &kind) {
             self.log(out, kind);
         }
-        self.log_stop_if(stopped, i, p, out);
+        self.log_stop_if(stopped, i, out);
     }
 
     /// Over which cushion, or corner, a body leaving at `p` goes.

@@ -20,10 +20,11 @@ pub mod limits;
 pub mod motion;
 mod params;
 mod predict;
+mod project;
 pub mod roots;
 mod sweep;
 
-pub use engine::{simulate, Engine, RESTING_SPEED, STOP_SPEED};
+pub use engine::{simulate, Engine, DRIFT_SPEED, RESTING_SPEED, STOP_SPEED};
 pub use event::{Body, Event, EventKind, Exit, Fate, Outcome};
 pub use limits::{Param, ParameterError, Range, MAX_DISCS, MAX_EVENTS};
 pub use motion::Segment;

@@ -10,7 +10,7 @@ use glam::DVec2;
 
 use super::engine::RESTING_SPEED;
 use super::motion::{time_to_slide, Kin, Track};
-use super::roots::{first_descent, Poly};
+use super::roots::{first_closing, first_descent, Closing, Poly};
 use crate::table::{Corner, Cushion, Table};
 
 /// A single-body event.
@@ -55,8 +55,15 @@ pub(crate) fn contact(a: &Kin, ra: f64, b: &Kin, rb: f64, now: f64, tolerance: f
     let bv = b.v - a.v;
     let approach = rel.dot(bv);
     let dist = dist2.sqrt();
-    if dist - d <= tolerance && -approach / dist > RESTING_SPEED {
-        return Some(now);
+    if dist - d <= tolerance {
+        let closing = -approach / dist;
+        if closing > RESTING_SPEED {
+            return Some(now);
+        }
+        if closing >= -RESTING_SPEED {
+            return touching(a, b, d, now);
+        }
+        // Clearly separating: the general search below finds any return.
     }
     if !a.moving || !b.moving {
         // One body rests: the other's centre runs along a straight line, so
@@ -87,16 +94,64 @@ pub(crate) fn contact(a: &Kin, ra: f64, b: &Kin, rb: f64, now: f64, tolerance: f
     if segment_distance(a.p, ends(a), b.p, ends(b)) > d + tolerance {
         return None;
     }
-    let cv = b.acc - a.acc;
-    // |rel + bv τ + cv τ²|² − d², lowest degree first.
-    let poly: Poly = [
-        dist2 - d * d,
-        2.0 * approach,
+    first_descent(&gap_poly(a, b, d), 0.0, horizon).map(|tau| now + tau)
+}
+
+/// `|rel + bv τ + cv τ²|² − d²` for the relative motion of `b` seen from
+/// `a` (both moving), lowest degree first: negative while they overlap.
+fn gap_poly(a: &Kin, b: &Kin, d: f64) -> Poly {
+    let (rel, bv, cv) = (b.p - a.p, b.v - a.v, b.acc - a.acc);
+    [
+        rel.length_squared() - d * d,
+        2.0 * rel.dot(bv),
         bv.length_squared() + 2.0 * rel.dot(cv),
         2.0 * bv.dot(cv),
         cv.length_squared(),
-    ];
-    first_descent(&poly, 0.0, horizon).map(|tau| now + tau)
+    ]
+}
+
+/// A change of a gap smaller than this is rounding, m: positions near 1 m
+/// carry errors of about 10⁻¹⁶ m, and contact tolerances are at least
+/// 10⁻¹² m.
+const GAP_ROUNDING: f64 = 1e-14;
+
+/// How two touching bodies (contact distance `d`), neither closing nor
+/// separating faster than [`RESTING_SPEED`], next close on each other, if
+/// before the first of them stops (see [`first_closing`]). The gap
+/// polynomial is exact for a body at rest too (no velocity, no
+/// deceleration).
+fn touching_closing(a: &Kin, b: &Kin, d: f64, now: f64) -> Option<Closing> {
+    let stop = |k: &Kin| if k.moving { k.stop } else { f64::INFINITY };
+    let horizon = stop(a).min(stop(b)) - now;
+    first_closing(&gap_poly(a, b, d), 0.0, horizon, 2.0 * d * GAP_ROUNDING)
+}
+
+/// Whether two touching bodies, both moving and not closing faster than
+/// [`RESTING_SPEED`], are being pushed into each other right now. Friction
+/// decelerates each body along its own path, so two bodies moving in
+/// different directions can be pressed together at second order; their
+/// relative tangential motion carries them apart (the `|bv|²` term of the
+/// gap), and when it wins they merely graze. A body at rest never presses:
+/// the other runs straight, and a straight path that touches a circle
+/// without closing on it only leaves it.
+///
+/// "Right now" is as [`touching`] would predict it: a press that starts
+/// within rounding of now starts now.
+pub(crate) fn pressed(a: &Kin, b: &Kin, d: f64, now: f64) -> bool {
+    a.moving
+        && b.moving
+        && matches!(touching_closing(a, b, d, now), Some(Closing::Press(tau)) if now + tau <= now)
+}
+
+/// The next contact of two touching bodies that are not closing or
+/// separating faster than [`RESTING_SPEED`]: when the gap, having opened,
+/// closes again, or when they start pressing into each other (now, if they
+/// already do). A touching contact that merely persists is not found
+/// again.
+fn touching(a: &Kin, b: &Kin, d: f64, now: f64) -> Option<f64> {
+    touching_closing(a, b, d, now).map(|c| match c {
+        Closing::Approach(tau) | Closing::Press(tau) => now + tau,
+    })
 }
 
 /// Shortest distance between segments `p0p1` and `q0q1`.

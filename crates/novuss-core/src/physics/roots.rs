@@ -152,6 +152,56 @@ pub fn first_descent(c: &Poly, lo: f64, hi: f64) -> Option<f64> {
     None
 }
 
+/// How a gap that is closed now closes further (see [`first_closing`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Closing {
+    /// After opening wider than the band, it comes back to zero at this time.
+    Approach(f64),
+    /// Without opening wider than the band, it shrinks below it from this
+    /// time on: the bodies are pushed into each other.
+    Press(f64),
+}
+
+/// For a gap polynomial `c` that is within `band` of zero at `lo` (two
+/// bodies touching), the first time in `[lo, hi]` at which it closes:
+/// either it rises above `band` and comes back down to zero (the root is
+/// returned, never late), or, still within the band, it falls below
+/// `-band` by more than `band` (the start of that fall is returned).
+/// Changes within the band are rounding, and ignored: counting them would
+/// find the same touching contact again and again.
+pub fn first_closing(c: &Poly, lo: f64, hi: f64, band: f64) -> Option<Closing> {
+    if hi < lo {
+        return None;
+    }
+    let mut crit = [0.0; 4];
+    let k = roots_inside(&derivative(c), lo, hi, &mut crit);
+    let mut a = lo;
+    let mut fa = eval(c, a);
+    // Whether the gap has opened beyond the band: until then, where within
+    // the band a fall starts is rounding, and it starts at `lo`.
+    let mut opened = fa > band;
+    for b in crit[..k].iter().copied().chain([hi]) {
+        let fb = eval(c, b);
+        if fb < fa {
+            if fa > band {
+                if fb <= 0.0 {
+                    return Some(Closing::Approach(if fb == 0.0 {
+                        b
+                    } else {
+                        refine(c, a, b, fa)
+                    }));
+                }
+            } else if fb < -band && fa - fb > band {
+                return Some(Closing::Press(if opened { a } else { lo }));
+            }
+        }
+        opened |= fb > band;
+        a = b;
+        fa = fb;
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -201,6 +251,47 @@ mod tests {
         let c = from_roots(&[0.25, 0.25]);
         let t = first_descent(&c, 0.0, 1.0).unwrap();
         assert!((t - 0.25).abs() < 1e-12, "{t}");
+    }
+
+    #[test]
+    fn a_touching_gap_closes_by_returning_or_by_pressing() {
+        // (t − p)²(0.8 − t) − ε: touching at first, dipping a hair below
+        // zero near t = p (rounding-sized), then apart, and back near 0.8.
+        let (p, eps) = (1e-4, 1e-12);
+        let c = [
+            0.8 * p * p - eps,
+            -(1.6 * p + p * p),
+            0.8 + 2.0 * p,
+            -1.0,
+            0.0,
+        ];
+        let dip = first_descent(&c, 0.0, 1.0).unwrap();
+        assert!(dip < p, "{dip}");
+        let Some(Closing::Approach(t)) = first_closing(&c, 0.0, 1.0, 1e-8) else {
+            panic!()
+        };
+        assert!((t - 0.8).abs() < 1e-9, "{t}");
+        // With a band narrower than the dip, the dip is the contact.
+        let Some(Closing::Approach(t)) = first_closing(&c, 0.0, 1.0, 1e-13) else {
+            panic!()
+        };
+        assert_eq!(t, dip);
+        // Pushed together at second order.
+        let c = [0.0, 0.0, -1.0, 0.0, 0.0];
+        assert_eq!(
+            first_closing(&c, 0.0, 1.0, 1e-13),
+            Some(Closing::Press(0.0))
+        );
+        // Parting by a hair (within the band) before pressing: the press
+        // starts now, not after the hair.
+        let c = [0.0, 1e-20, -1.0, 0.0, 0.0];
+        assert_eq!(
+            first_closing(&c, 0.0, 1.0, 1e-13),
+            Some(Closing::Press(0.0))
+        );
+        // Parting for good.
+        let c = [0.0, 0.0, 1.0, 0.0, 0.0];
+        assert_eq!(first_closing(&c, 0.0, 1.0, 1e-13), None);
     }
 
     #[test]
