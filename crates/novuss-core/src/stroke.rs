@@ -49,9 +49,17 @@ pub fn unit(d: DVec2) -> DVec2 {
 #[non_exhaustive]
 pub enum InputError {
     /// More discs than the engine simulates ([`MAX_DISCS`]).
-    TooManyDiscs { count: usize, max: usize },
+    TooManyDiscs {
+        /// Discs given.
+        count: usize,
+        /// The most the engine takes.
+        max: usize,
+    },
     /// A body's position is NaN or infinite.
-    PositionNotFinite { body: Body },
+    PositionNotFinite {
+        /// The body.
+        body: Body,
+    },
     /// The stroke's direction is NaN or infinite.
     DirectionNotFinite,
     /// The stroke's speed is NaN or infinite.
@@ -59,14 +67,34 @@ pub enum InputError {
     /// The direction has zero length.
     NoDirection,
     /// The speed is not in `(0, max]`.
-    Speed { speed: f64, max: f64 },
+    Speed {
+        /// The speed given.
+        speed: f64,
+        /// The engine's fastest stroke.
+        max: f64,
+    },
     /// A body reaches past a cushion.
-    OffSurface { body: Body },
+    OffSurface {
+        /// The body.
+        body: Body,
+    },
     /// A body's centre is over a pocket hole (it would already have fallen).
-    OverPocket { body: Body, pocket: Corner },
+    OverPocket {
+        /// The body.
+        body: Body,
+        /// The pocket.
+        pocket: Corner,
+    },
     /// Two bodies overlap by more than the contact tolerance (`a` is the
     /// lower).
-    Overlap { a: Body, b: Body, depth: f64 },
+    Overlap {
+        /// The lower body.
+        a: Body,
+        /// The other.
+        b: Body,
+        /// By how much, m.
+        depth: f64,
+    },
     /// A table or physics parameter is out of its range.
     Parameter(ParameterError),
 }

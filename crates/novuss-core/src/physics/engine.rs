@@ -121,6 +121,9 @@ pub struct Engine {
 }
 
 impl Engine {
+    /// An engine for `table` and `physics`. Their parameters are checked
+    /// once here; if they are out of range, every simulation returns
+    /// [`InputError::Parameter`](crate::stroke::InputError::Parameter).
     pub fn new(table: Table, physics: Physics) -> Engine {
         Engine {
             params: check_parameters(&table, &physics),
@@ -147,10 +150,12 @@ impl Engine {
         }
     }
 
+    /// The table it simulates.
     pub fn table(&self) -> &Table {
         &self.table
     }
 
+    /// Its physical parameters.
     pub fn physics(&self) -> &Physics {
         &self.physics
     }

@@ -10,7 +10,9 @@ use crate::table::{Corner, Cushion};
 /// this index of the input. Written in JSON as `"striker"` or the index.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Body {
+    /// The striker.
     Striker,
+    /// The playing disc at this index of the input.
     Disc(usize),
 }
 
@@ -74,7 +76,9 @@ impl<'de> Deserialize<'de> for Body {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Exit {
+    /// Over this cushion.
     Cushion(Cushion),
+    /// Over this corner.
     Corner(Corner),
 }
 
@@ -84,21 +88,53 @@ pub enum Exit {
 pub enum EventKind {
     /// Two bodies touched. `a` is the lower index (the striker when it is
     /// involved). `speed` is the closing speed along the line of centres.
-    Contact { a: Body, b: Body, speed: f64 },
+    Contact {
+        /// The lower body.
+        a: Body,
+        /// The other.
+        b: Body,
+        /// Closing speed along the line of centres, m/s.
+        speed: f64,
+    },
     /// A body met a cushion and rebounded; `speed` is the normal speed.
     Cushion {
+        /// The body.
         body: Body,
+        /// The cushion.
         side: Cushion,
+        /// Normal speed into the cushion, m/s.
         speed: f64,
     },
     /// A body fell into a pocket.
-    Pocket { body: Body, pocket: Corner },
+    Pocket {
+        /// The body.
+        body: Body,
+        /// The pocket.
+        pocket: Corner,
+    },
     /// A body crossed a pocket too fast to fall ("jumped the pocket").
-    JumpedPocket { body: Body, pocket: Corner },
+    JumpedPocket {
+        /// The body.
+        body: Body,
+        /// The pocket.
+        pocket: Corner,
+    },
     /// A body met a cushion too hard and left the table; `at` is where.
-    OffTable { body: Body, exit: Exit, at: DVec2 },
+    OffTable {
+        /// The body.
+        body: Body,
+        /// Over which cushion or corner.
+        exit: Exit,
+        /// Its centre when it left.
+        at: DVec2,
+    },
     /// A body came to rest.
-    Stop { body: Body, at: DVec2 },
+    Stop {
+        /// The body.
+        body: Body,
+        /// Where it rests.
+        at: DVec2,
+    },
 }
 
 impl EventKind {
@@ -125,6 +161,7 @@ impl EventKind {
 pub struct Event {
     /// Time since the stroke, s.
     pub t: f64,
+    /// What happened.
     #[serde(flatten)]
     pub kind: EventKind,
 }
@@ -134,11 +171,26 @@ pub struct Event {
 #[serde(tag = "state", rename_all = "snake_case")]
 pub enum Fate {
     /// At rest on the surface.
-    OnTable { at: DVec2 },
+    OnTable {
+        /// Its centre.
+        at: DVec2,
+    },
     /// Fell into a pocket at time `t`.
-    Pocketed { pocket: Corner, t: f64 },
+    Pocketed {
+        /// The pocket.
+        pocket: Corner,
+        /// When it fell, s.
+        t: f64,
+    },
     /// Left the table at time `t` from `at`, over `exit`.
-    OffTable { exit: Exit, at: DVec2, t: f64 },
+    OffTable {
+        /// Over which cushion or corner.
+        exit: Exit,
+        /// Its centre when it left.
+        at: DVec2,
+        /// When, s.
+        t: f64,
+    },
 }
 
 impl Fate {
