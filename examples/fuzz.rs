@@ -155,6 +155,26 @@ fn mutate(rng: &mut ChaCha8Rng, v: &mut Value, depth: u32) {
     }
 }
 
+/// Moves a few numbers of `v` a little: most such inputs stay valid, so the
+/// commands' deeper paths (the referee, records of other strokes) are
+/// reached, not only their parsers.
+fn nudge(rng: &mut ChaCha8Rng, v: &mut Value, p: f64) {
+    match v {
+        Value::Number(n) => {
+            if rng.random_bool(p) {
+                if let Some(x) = n.as_f64() {
+                    if n.is_f64() {
+                        *v = json!(x * (1.0 + rng.random_range(-0.05..0.05)));
+                    }
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(|x| nudge(rng, x, p)),
+        Value::Object(map) => map.values_mut().for_each(|x| nudge(rng, x, p)),
+        _ => {}
+    }
+}
+
 /// Valid inputs of every command, to mutate.
 struct Seeds {
     simulate: Vec<Value>,
@@ -434,8 +454,12 @@ fn main() {
     for k in 0..cases {
         let pick = |rng: &mut ChaCha8Rng, list: &[Value]| {
             let mut v = list[rng.random_range(0..list.len())].clone();
-            for _ in 0..rng.random_range(1..4) {
-                mutate(rng, &mut v, 0);
+            if rng.random_bool(0.5) {
+                nudge(rng, &mut v, 0.05);
+            } else {
+                for _ in 0..rng.random_range(1..4) {
+                    mutate(rng, &mut v, 0);
+                }
             }
             v.to_string()
         };
