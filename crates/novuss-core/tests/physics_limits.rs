@@ -136,7 +136,7 @@ fn every_parameter() -> Vec<(Param, Setter, f64, f64)> {
             0.0,
             1e9,
         ),
-        (Param::RestSpeed, |_, p, v| p.rest_speed = v, 0.0, 1.0),
+        (Param::RestSpeed, |_, p, v| p.rest_speed = v, 1e-6, 0.0),
         (
             Param::ContactTolerance,
             |_, p, v| p.contact_tolerance = v,

@@ -52,6 +52,10 @@ fn mass(t: &Table, i: usize) -> f64 {
     }
 }
 
+/// No body reaches past a cushion, nor into another, by more than the
+/// contact tolerance (`docs/physics.md` §8: no creeping).
+const TOLERANCE: f64 = 1e-9;
+
 /// Checks every property at every event instant of `o`.
 fn check(t: &Table, o: &Outcome, n: usize) -> Result<(), TestCaseError> {
     prop_assert!(
@@ -74,7 +78,7 @@ fn check(t: &Table, o: &Outcome, n: usize) -> Result<(), TestCaseError> {
             let ri = radius(t, i);
             for side in Cushion::ALL {
                 prop_assert!(
-                    t.distance_to_cushion(pi, side) >= ri - 1e-6,
+                    t.distance_to_cushion(pi, side) >= ri - TOLERANCE,
                     "body {} through {:?} at {}",
                     i,
                     side,
@@ -85,7 +89,7 @@ fn check(t: &Table, o: &Outcome, n: usize) -> Result<(), TestCaseError> {
                 let pj = o.position_at(Body::from_index(j), time);
                 let overlap = ri + radius(t, j) - (pi - pj).length();
                 prop_assert!(
-                    overlap <= 1e-6,
+                    overlap <= TOLERANCE,
                     "bodies {} and {} overlap by {} at {}",
                     i,
                     j,

@@ -7,18 +7,20 @@
 //! against the bodies whose swept boxes overlap theirs ([`super::sweep`]).
 //!
 //! # Touching clusters
-//! After every impulse the engine resolves the *cluster* at that instant:
-//! each body that was just changed is checked against every body and
-//! cushion it touches (gap ≤ [`Physics::contact_tolerance`]); any that it is
-//! now closing on is struck at once, and the struck bodies are checked in
-//! turn, first in first out, by ascending body index and then cushion in
-//! [`Cushion::ALL`] order. This is the sequential-impulse method; it is the
-//! classic event-driven treatment of Newton's cradle and makes the opening
-//! rows (discs pressed against each other and the cushion) behave without an
-//! event storm: contacts closing slower than [`Physics::rest_speed`] are
-//! inelastic, and speeds below [`STOP_SPEED`] are set to rest, so every
-//! cluster settles in finitely many impulses. Only then are new events
-//! predicted, once per changed body.
+//! After every impulse the engine resolves the *cluster* at that instant
+//! (`cluster.rs`): each body that was just changed is checked against every
+//! body and cushion it touches (gap ≤ [`Physics::contact_tolerance`]); any
+//! that it is now closing on faster than [`RESTING_SPEED`] is struck at
+//! once, and the struck bodies are checked in turn, first in first out, by
+//! ascending body index and then cushion in [`Cushion::ALL`] order. This is
+//! the sequential-impulse method, the classic event-driven treatment of
+//! Newton's cradle, and it keeps restitution. What it cannot finish — an
+//! instant that needs more impulses than its budget (a wedge, a row struck
+//! end on), and contacts still closing slower than [`RESTING_SPEED`] — is
+//! resolved by the inelastic projection of the cluster (`project.rs`), so
+//! every instant ends in finitely many steps and no body creeps into
+//! another or past a cushion. Only then are new events predicted, once per
+//! changed body.
 //!
 //! # Simultaneous events
 //! Events at exactly the same time are taken in the order (time, kind
@@ -54,6 +56,13 @@ pub const STOP_SPEED: f64 = 1e-4;
 /// allows is at most this speed times a slide's duration: under 1 µm for the
 /// longest slide the table permits (about 5.4 s at 8 m/s).
 pub const RESTING_SPEED: f64 = 1e-7;
+
+/// Pairs pressed together at one instant after which the whole touching
+/// cluster is taken to be jammed and moves as one (`Engine::jam`). Giving a
+/// pressed pair and its slow neighbours a common velocity can make other
+/// neighbours collide with them, and those collisions can part the pair
+/// again, pressed as before, without end.
+const JAM_PRESSES: usize = 16;
 
 #[derive(Clone, Copy)]
 struct State {
@@ -118,6 +127,10 @@ pub struct Engine {
     /// Events and impulses processed in this stroke (logged or not), for
     /// [`Physics::max_events`].
     steps: usize,
+    /// The instant of the latest pair pressed together, and how many were
+    /// at that instant (see [`JAM_PRESSES`]).
+    press_at: f64,
+    presses: usize,
 }
 
 impl Engine {
@@ -147,6 +160,8 @@ impl Engine {
             visit: Vec::new(),
             now: 0.0,
             steps: 0,
+            press_at: f64::NAN,
+            presses: 0,
         }
     }
 
@@ -186,6 +201,7 @@ impl Engine {
         let n = discs.len() + 1;
         self.now = 0.0;
         self.steps = 0;
+        self.press_at = f64::NAN;
         self.bodies.clear();
         let (s, d) = (self.table.striker, self.table.disc);
         self.bodies.push(State {
@@ -495,7 +511,16 @@ impl Engine {
             // now slides as one, and so does the slow touching group around it
             // (a train of discs along a cushion), which would otherwise
             // re-touch pairwise microseconds apart.
-            self.rigidify(i, out);
+            if self.press_at != now {
+                self.press_at = now;
+                self.presses = 0;
+            }
+            self.presses += 1;
+            if self.presses > JAM_PRESSES {
+                self.jam(i, out);
+            } else {
+                self.rigidify(i, out);
+            }
         }
     }
 

@@ -333,7 +333,7 @@ pub fn check(t: &Table, p: &Physics) -> Result<(), ParameterError> {
             p.pocket_jump_speed,
             Range::closed(0.0, 100.0),
         ),
-        (Param::RestSpeed, p.rest_speed, Range::closed(0.0, 0.1)),
+        (Param::RestSpeed, p.rest_speed, Range::closed(1e-6, 0.1)),
         (
             Param::ContactTolerance,
             p.contact_tolerance,

@@ -91,7 +91,9 @@ pub(crate) fn contact(a: &Kin, ra: f64, b: &Kin, rb: f64, now: f64, tolerance: f
     // Broad phase: the two paths, as segments over the horizon, must come
     // within `d` of each other.
     let ends = |k: &Kin| k.p + k.v * horizon + k.acc * (horizon * horizon);
-    if segment_distance(a.p, ends(a), b.p, ends(b)) > d + tolerance {
+    // (Give or take the rounding of the distance itself: only a pair
+    // clearly apart may be skipped.)
+    if segment_distance(a.p, ends(a), b.p, ends(b)) > d + tolerance + SEGMENT_ROUNDING {
         return None;
     }
     first_descent(&gap_poly(a, b, d), 0.0, horizon).map(|tau| now + tau)
@@ -154,17 +156,23 @@ fn touching(a: &Kin, b: &Kin, d: f64, now: f64) -> Option<f64> {
     })
 }
 
+/// Margin on the broad phase's segment distance for its rounding, m.
+const SEGMENT_ROUNDING: f64 = 1e-12;
+
 /// Shortest distance between segments `p0p1` and `q0q1`.
 fn segment_distance(p0: DVec2, p1: DVec2, q0: DVec2, q1: DVec2) -> f64 {
     let (d1, d2, r) = (p1 - p0, q1 - q0, p0 - q0);
     let (a, e, f) = (d1.length_squared(), d2.length_squared(), d2.dot(r));
-    let (s, t) = if a <= f64::EPSILON && e <= f64::EPSILON {
+    // Only a segment of no length at all is a point: a body creeping to a
+    // stop moves nanometres, and its squared length can be far below
+    // machine epsilon while it still meets another body.
+    let (s, t) = if a == 0.0 && e == 0.0 {
         (0.0, 0.0)
-    } else if a <= f64::EPSILON {
+    } else if a == 0.0 {
         (0.0, (f / e).clamp(0.0, 1.0))
     } else {
         let c = d1.dot(r);
-        if e <= f64::EPSILON {
+        if e == 0.0 {
             ((-c / a).clamp(0.0, 1.0), 0.0)
         } else {
             let b = d1.dot(d2);

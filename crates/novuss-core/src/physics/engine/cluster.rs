@@ -18,6 +18,13 @@ use crate::table::Cushion;
 /// 10⁻¹⁵ m/s) and far below [`RESTING_SPEED`].
 pub const DRIFT_SPEED: f64 = 1e-12;
 
+/// Touching bodies moving within this of each other (or within
+/// [`rest_speed`](crate::physics::Physics::rest_speed), if larger) join a
+/// pair pressed together, m/s (see `rigidify`). It is the default rest
+/// speed: a train of discs pushed along a cushion must move as one, or its
+/// members press into each other again and again at one instant.
+const GROUP_SPEED: f64 = 1e-3;
+
 /// Projections of one instant's cluster after the sequential impulses
 /// exceed their budget; one suffices unless rounding defeats it.
 const BUDGET_PROJECTIONS: usize = 3;
@@ -53,7 +60,6 @@ impl Engine {
     /// slower than [`RESTING_SPEED`]; the projection also replaces the
     /// sequential impulses of an instant that needs more than its budget.
     pub(super) fn settle(&mut self, out: &mut Outcome) {
-        let budget = 8 * self.bodies.len();
         let mut impulses = 0;
         let mut budget_projections = 0;
         let mut resting_projections = 0;
@@ -64,6 +70,11 @@ impl Engine {
                     out.truncated = true;
                     break 'instant;
                 }
+                // Eight impulses for every body the cascade has reached so
+                // far (and a few to start): enough for a restitution cascade
+                // through a cluster, and a cost bounded by the cluster, not
+                // by the table.
+                let budget = 8 * self.touched.len() + 32;
                 if impulses > budget && budget_projections < BUDGET_PROJECTIONS {
                     // Sequential impulses are creeping (a row struck end on,
                     // a wedge): take their inelastic limit at once.
@@ -415,6 +426,67 @@ impl Engine {
         self.bodies[i].alive
     }
 
+    /// Gives every body of the touching cluster around body `i` — moving
+    /// or not — their common centre-of-mass velocity, less any motion into
+    /// a cushion one of them touches. Nothing then touches the cluster from
+    /// outside, and nothing inside it moves relative to the rest, so the
+    /// instant is over. The last resort of an instant whose pressed pairs
+    /// keep being parted ([`JAM_PRESSES`](super::JAM_PRESSES)).
+    pub(super) fn jam(&mut self, i: usize, out: &mut Outcome) {
+        let now = self.now;
+        let tol = self.physics.contact_tolerance;
+        let mut r = std::mem::take(&mut self.relax);
+        r.local.clear();
+        r.local.resize(self.bodies.len(), usize::MAX);
+        r.members.clear();
+        r.local[i] = 0;
+        r.members.push(i);
+        let mut next = 0;
+        while next < r.members.len() {
+            let k = r.members[next];
+            next += 1;
+            let (a, pk) = (&self.bodies[k], self.bodies[k].track.position(now));
+            for (w, &word) in self.near.row(k).iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    let j = w * sweep::WORD + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    let b = &self.bodies[j];
+                    if r.local[j] == usize::MAX
+                        && b.alive
+                        && (b.track.position(now) - pk).length() - a.radius - b.radius <= tol
+                    {
+                        r.local[j] = r.members.len();
+                        r.members.push(j);
+                    }
+                }
+            }
+        }
+        let mass: f64 = r.members.iter().map(|&k| self.bodies[k].mass).sum();
+        let mut v = r
+            .members
+            .iter()
+            .map(|&k| self.bodies[k].track.velocity(now) * self.bodies[k].mass)
+            .fold(DVec2::ZERO, |acc, m| acc + m)
+            / mass;
+        for side in Cushion::ALL {
+            let against = r.members.iter().any(|&k| {
+                let b = &self.bodies[k];
+                self.table.distance_to_cushion(b.track.position(now), side) - b.radius <= tol
+            });
+            let vn = v.dot(side.outward());
+            if against && vn > 0.0 {
+                v -= side.outward() * vn;
+            }
+        }
+        for &k in &r.members {
+            let at = self.bodies[k].track.position(now);
+            let stopped = self.set_velocity(k, at, v, out);
+            self.log_stop_if(stopped, k, out);
+        }
+        self.relax = r;
+    }
+
     /// The limit that slow sequential impulses converge to, reached at once:
     /// bodies that touch and move within [`rest_speed`](crate::physics::Physics::rest_speed)
     /// of body `only`'s group form a rigid group that shares its
@@ -425,7 +497,9 @@ impl Engine {
         let n = self.bodies.len();
         let now = self.now;
         let tol = self.physics.contact_tolerance;
-        let slow = self.physics.rest_speed;
+        // Bodies this close in velocity move together; a table with a
+        // smaller rest speed still groups a train of discs as one.
+        let slow = self.physics.rest_speed.max(GROUP_SPEED);
         // Union–find over slow touching pairs.
         let mut root: Vec<usize> = (0..n).collect();
         fn find(root: &mut [usize], mut i: usize) -> usize {
