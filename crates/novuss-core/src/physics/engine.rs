@@ -321,7 +321,9 @@ impl Engine {
                             },
                         );
                         // A body touching this one may now close on it.
-                        self.settle(out);
+                        if self.touches_moving(i) {
+                            self.settle(out);
+                        }
                     }
                 }
             }
@@ -357,6 +359,30 @@ impl Engine {
             }
             out.fates[i] = Fate::OnTable { at };
         }
+    }
+
+    /// Whether body `i` touches a body that moves (which a change of `i`'s
+    /// velocity could leave closing on it).
+    fn touches_moving(&self, i: usize) -> bool {
+        let (a, now) = (&self.bodies[i], self.now);
+        let reach = |b: &State| a.radius + b.radius + self.physics.contact_tolerance;
+        let p = a.track.position(now);
+        self.near.row(i).iter().enumerate().any(|(w, &word)| {
+            let mut bits = word;
+            while bits != 0 {
+                let j = w * sweep::WORD + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let b = &self.bodies[j];
+                if j != i
+                    && b.alive
+                    && b.track.moving()
+                    && (b.track.position(now) - p).length_squared() <= reach(b) * reach(b)
+                {
+                    return true;
+                }
+            }
+            false
+        })
     }
 
     /// `p`, moved if need be onto the surface for a body of radius `r`:

@@ -51,6 +51,10 @@ pub(super) struct Relax {
     v: Vec<DVec2>,
     impulse: Vec<f64>,
     seeds: Vec<usize>,
+    /// Contacts `check` found closing slower than [`RESTING_SPEED`] (but
+    /// faster than [`DRIFT_SPEED`]), or moving into a touched cushion
+    /// (`None`) slower than it: the candidates of `resting_closings`.
+    resting: Vec<(usize, Option<usize>)>,
 }
 
 impl Engine {
@@ -60,6 +64,7 @@ impl Engine {
     /// slower than [`RESTING_SPEED`]; the projection also replaces the
     /// sequential impulses of an instant that needs more than its budget.
     pub(super) fn settle(&mut self, out: &mut Outcome) {
+        self.relax.resting.clear();
         let mut impulses = 0;
         let mut budget_projections = 0;
         let mut resting_projections = 0;
@@ -121,6 +126,8 @@ impl Engine {
         // Every body is inside its sweep now (impulses change only
         // velocities), so only bodies whose sweeps overlap can touch.
         let pi = self.bodies[i].track.position(now);
+        // Body i's velocity, read again after each impulse that changes it.
+        let mut vi = self.bodies[i].track.velocity(now);
         // Impulses change no sweeps, so the row is stable meanwhile.
         for w in 0..self.near.row(i).len() {
             let mut bits = self.near.row(i)[w];
@@ -141,11 +148,15 @@ impl Engine {
                     continue;
                 }
                 let dist = dist2.sqrt();
-                let closing = (a.track.velocity(now) - b.track.velocity(now)).dot(rel) / dist;
+                let closing = (vi - b.track.velocity(now)).dot(rel) / dist;
                 if closing > RESTING_SPEED {
                     self.strike(i, j, out);
+                    vi = self.bodies[i].track.velocity(now);
                     impulses += 1;
                     self.steps += 1;
+                } else if closing > DRIFT_SPEED {
+                    // A resting contact still closing: see `resting_closings`.
+                    self.relax.resting.push((i, Some(j)));
                 }
             }
         }
@@ -154,11 +165,18 @@ impl Engine {
             if !b.alive || !b.track.moving() {
                 break;
             }
-            let into = b.track.velocity(now).dot(side.outward()) > RESTING_SPEED;
-            if into && self.table.distance_to_cushion(pi, side) - b.radius <= tol {
-                self.rebound(i, side, out);
-                impulses += 1;
-                self.steps += 1;
+            if self.table.distance_to_cushion(pi, side) - b.radius > tol {
+                continue;
+            }
+            let into = b.track.velocity(now).dot(side.outward());
+            if into > 0.0 {
+                if into > RESTING_SPEED {
+                    self.rebound(i, side, out);
+                    impulses += 1;
+                    self.steps += 1;
+                } else {
+                    self.relax.resting.push((i, None));
+                }
             }
         }
         if self.bodies[i].alive {
@@ -184,47 +202,44 @@ impl Engine {
     /// Sequential impulses leave these: each is below [`RESTING_SPEED`], but
     /// over a slide of seconds it would carry a body micrometres into
     /// another or past a cushion.
+    ///
+    /// Only the contacts `check` noted need a look: every body changed at
+    /// this instant was checked after its last change, against every body
+    /// and cushion it touches, and a pair's last check saw both bodies'
+    /// final velocities (whichever changed last was checked last). A noted
+    /// contact may have been resolved since, so each is tested again.
     fn resting_closings(&mut self) -> bool {
         let now = self.now;
         let tol = self.physics.contact_tolerance;
         let mut seeds = std::mem::take(&mut self.relax.seeds);
+        let mut resting = std::mem::take(&mut self.relax.resting);
         seeds.clear();
-        for &i in &self.touched {
+        for &(i, other) in &resting {
             let a = &self.bodies[i];
             if !a.alive {
                 continue;
             }
             let (pi, vi) = (a.track.position(now), a.track.velocity(now));
-            let against_cushion = a.track.moving()
-                && Cushion::ALL.into_iter().any(|side| {
+            let closing = match other {
+                Some(j) => {
+                    let b = &self.bodies[j];
+                    let rel = b.track.position(now) - pi;
+                    let dist = rel.length();
+                    b.alive
+                        && dist - a.radius - b.radius <= tol
+                        && (vi - b.track.velocity(now)).dot(rel) / dist > DRIFT_SPEED
+                }
+                None => Cushion::ALL.into_iter().any(|side| {
                     vi.dot(side.outward()) > 0.0
                         && self.table.distance_to_cushion(pi, side) - a.radius <= tol
-                });
-            let against_body = || {
-                self.near.row(i).iter().enumerate().any(|(w, &word)| {
-                    let mut bits = word;
-                    while bits != 0 {
-                        let j = w * sweep::WORD + bits.trailing_zeros() as usize;
-                        bits &= bits - 1;
-                        let b = &self.bodies[j];
-                        if j == i || !b.alive || (!a.track.moving() && !b.track.moving()) {
-                            continue;
-                        }
-                        let rel = b.track.position(now) - pi;
-                        let dist = rel.length();
-                        if dist - a.radius - b.radius <= tol
-                            && (vi - b.track.velocity(now)).dot(rel) / dist > DRIFT_SPEED
-                        {
-                            return true;
-                        }
-                    }
-                    false
-                })
+                }),
             };
-            if against_cushion || against_body() {
+            if closing {
                 seeds.push(i);
             }
         }
+        resting.clear();
+        self.relax.resting = resting;
         self.relax.seeds = seeds;
         !self.relax.seeds.is_empty()
     }
