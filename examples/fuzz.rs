@@ -160,14 +160,10 @@ fn mutate(rng: &mut ChaCha8Rng, v: &mut Value, depth: u32) {
 /// reached, not only their parsers.
 fn nudge(rng: &mut ChaCha8Rng, v: &mut Value, p: f64) {
     match v {
-        Value::Number(n) => {
-            if rng.random_bool(p) {
-                if let Some(x) = n.as_f64() {
-                    if n.is_f64() {
-                        *v = json!(x * (1.0 + rng.random_range(-0.05..0.05)));
-                    }
-                }
-            }
+        // Only real numbers: ids, counts and versions stay whole.
+        Value::Number(n) if n.is_f64() && rng.random_bool(p) => {
+            let x = n.as_f64().unwrap_or(0.0);
+            *v = json!(x * (1.0 + rng.random_range(-0.05..0.05)));
         }
         Value::Array(items) => items.iter_mut().for_each(|x| nudge(rng, x, p)),
         Value::Object(map) => map.values_mut().for_each(|x| nudge(rng, x, p)),

@@ -27,32 +27,57 @@ pub const MAX_EVENTS: usize = 100_000;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Param {
+    /// `table.size`.
     TableSize,
+    /// `table.line_offset`.
     LineOffset,
+    /// `table.line_width`.
     LineWidth,
+    /// `table.circle_radius`.
     CircleRadius,
+    /// `table.pocket_radius`.
     PocketRadius,
+    /// `table.pocket_inset`.
     PocketInset,
+    /// `table.disc.radius`.
     DiscRadius,
+    /// `table.disc.hole_radius`.
     DiscHoleRadius,
+    /// `table.disc.thickness`.
     DiscThickness,
+    /// `table.disc.mass`.
     DiscMass,
+    /// `table.striker.radius`.
     StrikerRadius,
+    /// `table.striker.hole_radius`.
     StrikerHoleRadius,
+    /// `table.striker.thickness`.
     StrikerThickness,
+    /// `table.striker.mass`.
     StrikerMass,
+    /// `physics.friction`.
     Friction,
+    /// `physics.gravity`.
     Gravity,
     /// `friction × gravity`, the deceleration of a sliding body.
     Deceleration,
+    /// `physics.restitution_disc_disc`.
     RestitutionDiscDisc,
+    /// `physics.restitution_striker_disc`.
     RestitutionStrikerDisc,
+    /// `physics.restitution_cushion`.
     RestitutionCushion,
+    /// `physics.max_stroke_speed`.
     MaxStrokeSpeed,
+    /// `physics.off_table_speed`.
     OffTableSpeed,
+    /// `physics.pocket_jump_speed`.
     PocketJumpSpeed,
+    /// `physics.rest_speed`.
     RestSpeed,
+    /// `physics.contact_tolerance`.
     ContactTolerance,
+    /// `physics.max_events`.
     MaxEvents,
 }
 
@@ -131,9 +156,13 @@ impl fmt::Display for Param {
 /// open.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Range {
+    /// The lower end.
     pub min: f64,
+    /// The upper end.
     pub max: f64,
+    /// Whether the lower end is excluded.
     pub min_open: bool,
+    /// Whether the upper end is excluded.
     pub max_open: bool,
 }
 
@@ -218,8 +247,11 @@ impl fmt::Display for Number {
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[non_exhaustive]
 pub struct ParameterError {
+    /// Which parameter.
     pub param: Param,
+    /// Its value.
     pub value: f64,
+    /// The range that applied.
     pub range: Range,
 }
 
