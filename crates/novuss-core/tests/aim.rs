@@ -81,12 +81,14 @@ fn undisturbed_disc_events(out: &Outcome) -> Option<Vec<Event>> {
 }
 
 /// The first event the striker takes part in.
+/// A striker that jumps a pocket goes on unchanged, so that is not an event
+/// of its path here.
 fn first_striker_event(out: &Outcome) -> Option<&Event> {
     out.events.iter().find(|e| match e.kind {
         EventKind::Contact { a, b, .. } => a == Body::Striker || b == Body::Striker,
+        EventKind::JumpedPocket { .. } => false,
         EventKind::Cushion { body, .. }
         | EventKind::Pocket { body, .. }
-        | EventKind::JumpedPocket { body, .. }
         | EventKind::OffTable { body, .. }
         | EventKind::Stop { body, .. } => body == Body::Striker,
     })
