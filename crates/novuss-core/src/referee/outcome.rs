@@ -74,7 +74,8 @@ impl<'a> Judgement<'a> {
                 debt_paid: vec![],
                 turn: Turn::Continues,
                 set_result: None,
-                reasons: vec![],
+                // Sized for a typical stroke's decisions: no regrowth.
+                reasons: Vec::with_capacity(8),
             },
             next,
         }
