@@ -15,6 +15,7 @@
 
 mod parts;
 mod result;
+mod seats;
 
 use glam::DVec2;
 use serde::{Deserialize, Serialize};
@@ -26,6 +27,7 @@ use crate::table::Table;
 
 pub use parts::{SetParts, StateError};
 pub use result::{ReplayReason, SetResult, WinReason};
+pub use seats::SideSeats;
 
 use crate::name::UnknownName;
 
@@ -171,11 +173,11 @@ pub struct Disc {
 }
 
 /// Who owns which seats, and what the side owes.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SideInfo {
     /// The seats of this side's players (one, or two partners).
-    pub seats: Vec<Seat>,
+    pub seats: SideSeats,
     /// Penalty discs owed while none of this side's discs is pocketed
     /// (`000` 3.2; `002` 5.3–5.4; `003` "pion de dette"). Saturates, never
     /// wraps.
@@ -248,7 +250,7 @@ impl SetState {
         let seats = format.seats(first);
         let mut sides: Vec<SideInfo> = (0..format.sides())
             .map(|_| SideInfo {
-                seats: vec![],
+                seats: SideSeats::new(),
                 debt: 0,
                 debt_seat: None,
                 blind_misses: 0,

@@ -214,7 +214,7 @@ fn validate(p: &SetParts) -> Result<(), StateError> {
             .filter(|&k| format.side_of_seat_index(k) == side)
             .map(|k| p.seats[k])
             .collect();
-        if info.seats != own {
+        if *info.seats != own[..] {
             return Err(StateError::SideSeats(side));
         }
         if info.debt_seat.is_some_and(|seat| !own.contains(&seat)) {
@@ -303,7 +303,7 @@ mod tests {
         );
         // A side with no seats and a debt.
         let mut p = fresh();
-        p.sides[0].seats = vec![];
+        p.sides[0].seats.clear();
         p.sides[0].debt = 3;
         assert!(SetState::from_parts(p).is_err());
         // A reply naming a side that does not exist.
