@@ -701,7 +701,7 @@ mod tests {
         assert_eq!(m.set_number(), 2);
         assert_eq!(m.seating(), &[North, South]);
         assert_eq!(m.first_seat(), South);
-        assert_eq!(m.next_set().unwrap().seats, vec![South, North]);
+        assert_eq!(m.next_set().unwrap().seats(), [South, North]);
         assert_eq!(m.opener(), Some(1));
         assert_eq!(m.players_of_side(side(0)), vec![1]);
         assert_eq!(side_of_player(&m, 1), 0);
@@ -741,14 +741,14 @@ mod tests {
         ))
         .unwrap();
         assert_eq!(m.seating(), &[South, North]);
-        assert_eq!(m.next_set().unwrap().seats, vec![North, South]);
+        assert_eq!(m.next_set().unwrap().seats(), [North, South]);
         assert_eq!(m.opener(), Some(1));
         m.record(won(1)).unwrap(); // Anna (side 1 in set 1) wins.
         assert_eq!(m.score(), &[1, 0]);
         // `000` 4.3: Anna now sits North and opens set 2.
         assert_eq!(m.seating(), &[North, South]);
         assert_eq!(m.opener(), Some(0));
-        assert_eq!(m.next_set().unwrap().seats, vec![North, South]);
+        assert_eq!(m.next_set().unwrap().seats(), [North, South]);
         // Best of five: three wins needed.
         assert_eq!(m.needed(), 3);
         m.record(won(0)).unwrap(); // set 2 to Anna, the opener: 2–0.

@@ -17,6 +17,7 @@ mod parts;
 mod result;
 mod seats;
 
+use arrayvec::ArrayVec;
 use glam::DVec2;
 use serde::{Deserialize, Serialize};
 
@@ -215,8 +216,10 @@ pub struct SetState {
     pub(crate) profile: ProfileId,
     pub(crate) format: Format,
     pub(crate) table: Table,
-    pub(crate) seats: Vec<Seat>,
-    pub(crate) sides: Vec<SideInfo>,
+    // Fixed-size: the referee copies the state for every stroke it judges,
+    // and a computer player judges thousands per decision.
+    pub(crate) seats: ArrayVec<Seat, 4>,
+    pub(crate) sides: ArrayVec<SideInfo, 4>,
     pub(crate) discs: Vec<Disc>,
     pub(crate) to_play: usize,
     pub(crate) strokes: u32,
@@ -247,8 +250,8 @@ impl SetState {
     }
 
     fn line_up(table: Table, profile: ProfileId, format: Format, first: Seat) -> SetState {
-        let seats = format.seats(first);
-        let mut sides: Vec<SideInfo> = (0..format.sides())
+        let seats: ArrayVec<Seat, 4> = format.seats(first).into_iter().collect();
+        let mut sides: ArrayVec<SideInfo, 4> = (0..format.sides())
             .map(|_| SideInfo {
                 seats: SideSeats::new(),
                 debt: 0,

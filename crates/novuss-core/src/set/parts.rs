@@ -153,8 +153,8 @@ impl From<SetState> for SetParts {
             profile: s.profile,
             format: s.format,
             table: s.table,
-            seats: s.seats,
-            sides: s.sides,
+            seats: s.seats.to_vec(),
+            sides: s.sides.to_vec(),
             discs: s.discs,
             to_play: s.to_play,
             strokes: s.strokes,
@@ -168,12 +168,13 @@ impl TryFrom<SetParts> for SetState {
     type Error = StateError;
     fn try_from(p: SetParts) -> Result<SetState, StateError> {
         validate(&p)?;
+        // `validate` checked the counts: at most four of each.
         Ok(SetState {
             profile: p.profile,
             format: p.format,
             table: p.table,
-            seats: p.seats,
-            sides: p.sides,
+            seats: p.seats.into_iter().collect(),
+            sides: p.sides.into_iter().collect(),
             discs: p.discs,
             to_play: p.to_play,
             strokes: p.strokes,
