@@ -23,6 +23,11 @@ fn main() {
     let mut engine = Engine::new(*set[0].state.table(), Physics::default());
     let mut out = Outcome::default();
     let mut checksum = 0usize;
+    let (mut next, mut verdict) = set[0]
+        .state
+        .preview(&set[0].stroke, &mut engine)
+        .map(|j| (j.next, j.verdict))
+        .expect("legal");
     for _ in 0..rounds {
         for (j, p) in set.iter().zip(&positions) {
             match mode {
@@ -31,11 +36,10 @@ fn main() {
                     checksum += out.events.len();
                 }
                 "judge" => {
-                    let (_, v) = j
-                        .state
-                        .preview_into(&j.stroke, &mut engine, &mut out)
+                    j.state
+                        .preview_reusing(&j.stroke, &mut engine, &mut out, &mut next, &mut verdict)
                         .expect("legal");
-                    checksum += out.events.len() + v.reasons.len();
+                    checksum += out.events.len() + verdict.reasons.len();
                 }
                 _ => {}
             }

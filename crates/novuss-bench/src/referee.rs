@@ -3,9 +3,10 @@
 //! decision.
 //!
 //! The same legal strokes are timed twice, in alternating rounds: simulated
-//! alone (`Engine::simulate_into`, the engine's fastest path) and previewed
-//! (`SetState::preview_into`: the placement and aim checks, the same
-//! simulation, and the whole judgement with its new state and verdict).
+//! alone (`Engine::simulate_into`, the engine's fastest path) and judged
+//! (`SetState::preview_reusing`: the placement and aim checks, the same
+//! simulation, and the whole judgement with its new state and verdict,
+//! written into buffers kept from stroke to stroke, as a search keeps them).
 //! `cost_vs_simulate` is the median over rounds of each round's ratio of
 //! the time per judged stroke to the time per simulated one: the two passes
 //! of a round run back to back, so a change in the host's speed between
@@ -80,6 +81,12 @@ pub fn time_referee(set: &[Judging], min_seconds: f64, rounds: usize) -> Referee
     let mut engine = Engine::new(*first.state.table(), Physics::default());
     let positions: Vec<Vec<DVec2>> = set.iter().map(|j| j.state.positions()).collect();
     let mut out = Outcome::default();
+    // Buffers a search keeps from stroke to stroke.
+    let (mut next, mut verdict) = first
+        .state
+        .preview(&first.stroke, &mut engine)
+        .map(|j| (j.next, j.verdict))
+        .expect("benchmark strokes are legal");
     let per_round = min_seconds / rounds.max(1) as f64;
     let (mut sim_rates, mut judge_rates, mut ratios) = (vec![], vec![], vec![]);
     for _ in 0..rounds.max(1) {
@@ -96,11 +103,10 @@ pub fn time_referee(set: &[Judging], min_seconds: f64, rounds: usize) -> Referee
         let (mut n, start) = (0u64, Instant::now());
         while start.elapsed().as_secs_f64() < per_round {
             for j in set {
-                let judged = j
-                    .state
-                    .preview_into(&j.stroke, &mut engine, &mut out)
+                j.state
+                    .preview_reusing(&j.stroke, &mut engine, &mut out, &mut next, &mut verdict)
                     .expect("benchmark strokes are legal");
-                std::hint::black_box(judged);
+                std::hint::black_box((&next, &verdict));
                 n += 1;
             }
         }

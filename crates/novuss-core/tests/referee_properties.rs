@@ -233,6 +233,16 @@ proptest! {
             Err(e) => return Err(TestCaseError::fail(format!("refused: {e}"))),
         };
         check(&s, &n, &vd)?;
+        // The fast path for searches gives the same, whatever its buffers
+        // held before (here: another set's stroke).
+        let other = SetState::new(ProfileId::Koroona, Format::FourPlayer, novuss_core::seat::Seat::West);
+        let mut eng = engine(&s);
+        let break_stroke = legal_stroke(&mut rng, &other.to_parts(), 6.0);
+        let j = other.preview(&break_stroke, &mut eng).expect("a legal break");
+        let (mut next, mut verdict, mut out) = (j.next, j.verdict, j.outcome);
+        state(&s).preview_reusing(&stroke, &mut eng, &mut out, &mut next, &mut verdict).expect("legal");
+        prop_assert_eq!(next.to_parts(), n);
+        prop_assert_eq!(verdict, vd);
     }
 }
 

@@ -42,9 +42,25 @@ pub(crate) struct Judgement<'a> {
 
 impl<'a> Judgement<'a> {
     pub fn new(state: &'a SetState, struck_from: DVec2) -> Judgement<'a> {
+        Judgement::reusing(
+            state,
+            struck_from,
+            SetState::placeholder(),
+            Verdict::placeholder(),
+        )
+    }
+
+    /// As [`Judgement::new`], writing into the buffers of `next` and `v`
+    /// (a search judges many strokes and need not allocate for each).
+    pub fn reusing(
+        state: &'a SetState,
+        struck_from: DVec2,
+        mut next: SetState,
+        v: Verdict,
+    ) -> Judgement<'a> {
         let seat = state.seat_to_play();
         let me = state.side_to_play();
-        let mut next = state.clone();
+        next.copy_from(state);
         next.strokes = next.strokes.saturating_add(1);
         Judgement {
             before: state,
@@ -60,23 +76,7 @@ impl<'a> Judgement<'a> {
             lost: false,
             penalty_due: false,
             reply_starts: false,
-            v: Verdict {
-                profile: state.profile,
-                seat,
-                side: me,
-                kind: None,
-                first_contact: None,
-                pocketed: vec![],
-                off_table: vec![],
-                restored: vec![],
-                fouls: vec![],
-                penalty: None,
-                debt_paid: vec![],
-                turn: Turn::Continues,
-                set_result: None,
-                // Sized for a typical stroke's decisions: no regrowth.
-                reasons: Vec::with_capacity(8),
-            },
+            v: Verdict::reset(v, state.profile, seat, me),
             next,
         }
     }

@@ -405,6 +405,37 @@ impl SetState {
         self.discs.iter().filter(|d| d.at.is_some())
     }
 
+    /// An empty value to hand over buffers with; never seen outside the
+    /// crate (it is not a valid state).
+    pub(crate) fn placeholder() -> SetState {
+        SetState {
+            profile: ProfileId::default(),
+            format: Format::Singles,
+            table: Table::default(),
+            seats: ArrayVec::new(),
+            sides: ArrayVec::new(),
+            discs: Vec::new(),
+            to_play: 0,
+            strokes: 0,
+            opening: Opening::FirstTurn,
+            result: None,
+        }
+    }
+
+    /// Makes `self` a copy of `other`, reusing `self`'s buffers.
+    pub(crate) fn copy_from(&mut self, other: &SetState) {
+        self.profile = other.profile;
+        self.format = other.format;
+        self.table = other.table;
+        self.seats.clone_from(&other.seats);
+        self.sides.clone_from(&other.sides);
+        self.discs.clone_from(&other.discs);
+        self.to_play = other.to_play;
+        self.strokes = other.strokes;
+        self.opening = other.opening;
+        self.result = other.result;
+    }
+
     /// A plain copy of every field, to edit and build again with
     /// [`SetState::from_parts`].
     pub fn to_parts(&self) -> SetParts {

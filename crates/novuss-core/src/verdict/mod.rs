@@ -186,6 +186,47 @@ pub struct Verdict {
 }
 
 impl Verdict {
+    /// A verdict with nothing decided yet, for `seat` playing for `side`;
+    /// reuses `old`'s buffers.
+    pub(crate) fn reset(mut old: Verdict, profile: ProfileId, seat: Seat, side: Side) -> Verdict {
+        old.profile = profile;
+        old.seat = seat;
+        old.side = side;
+        old.kind = None;
+        old.first_contact = None;
+        old.pocketed.clear();
+        old.off_table.clear();
+        old.restored.clear();
+        old.fouls.clear();
+        old.penalty = None;
+        old.debt_paid.clear();
+        old.turn = Turn::Continues;
+        old.set_result = None;
+        old.reasons.clear();
+        old
+    }
+
+    /// An empty value to hand over buffers with.
+    pub(crate) fn placeholder() -> Verdict {
+        Verdict {
+            profile: ProfileId::default(),
+            seat: Seat::South,
+            side: Side::new(0),
+            kind: None,
+            first_contact: None,
+            pocketed: vec![],
+            off_table: vec![],
+            restored: vec![],
+            fouls: vec![],
+            penalty: None,
+            debt_paid: vec![],
+            turn: Turn::Continues,
+            set_result: None,
+            // Sized for a typical stroke's decisions: no regrowth.
+            reasons: Vec::with_capacity(8),
+        }
+    }
+
     /// Whether the stroke committed `kind`.
     pub fn has(&self, kind: FoulKind) -> bool {
         self.fouls.iter().any(|f| f.kind == kind)
