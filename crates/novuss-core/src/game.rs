@@ -99,7 +99,7 @@ impl Game {
         start: SetState,
     ) -> Result<Game, GameError> {
         let progress = Match::new(config).map_err(GameError::Match)?;
-        if record::check_start(&progress, &start).is_err() {
+        if !record::fits_match(&progress, &start) {
             return Err(GameError::Start);
         }
         Game::starting_at(progress, physics, start)

@@ -299,7 +299,9 @@ pub(crate) fn walk(
         if progress.is_over() {
             return Err(RecordError::AfterMatch { set: s });
         }
-        check_start(&progress, &log.start).map_err(|()| RecordError::Start { set: s })?;
+        if !fits_match(&progress, &log.start) {
+            return Err(RecordError::Start { set: s });
+        }
         if *engine.table() != log.start.table {
             engine = Engine::new(log.start.table, record.physics);
         }
@@ -333,19 +335,15 @@ pub(crate) fn walk(
     Ok((progress, last))
 }
 
-/// A set of `progress` may start from any position, but with the match's
-/// profile and format and from its opening seat.
-pub(crate) fn check_start(progress: &Match, start: &SetState) -> Result<(), ()> {
+/// Whether a set of `progress` may start at `start`: any position, but
+/// unfinished, with the match's profile and format, and opened from its
+/// opening seat.
+pub(crate) fn fits_match(progress: &Match, start: &SetState) -> bool {
     let c = progress.config();
-    if start.profile() == c.profile
+    start.profile() == c.profile
         && start.format() == c.format
         && !start.is_over()
         && start.seats().first() == Some(&progress.first_seat())
-    {
-        Ok(())
-    } else {
-        Err(())
-    }
 }
 
 /// Plays one action on a state; on an error the state is unchanged.

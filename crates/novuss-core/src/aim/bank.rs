@@ -215,13 +215,7 @@ impl Planner {
         if segment_distance(from, legs.hit, disc) <= touching {
             return Err(ShotError::Blocked);
         }
-        self.check_holes(disc, target, self.table.pocket_at(target))?;
-        let way = DiscWay {
-            speed: self.launch((target - disc).length(), arrive),
-            cushion: None,
-            target,
-            arrive,
-        };
+        let way = self.straight_way(disc, target, arrive)?;
         let last = Cut {
             from: legs.hit,
             contact,

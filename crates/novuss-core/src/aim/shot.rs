@@ -82,6 +82,23 @@ pub(super) struct DiscWay {
 }
 
 impl Planner {
+    /// The disc's straight way from `disc` to `target`, arriving at
+    /// `arrive`, clear of the holes on the way.
+    pub(super) fn straight_way(
+        &self,
+        disc: DVec2,
+        target: DVec2,
+        arrive: f64,
+    ) -> Result<DiscWay, ShotError> {
+        self.check_holes(disc, target, self.table.pocket_at(target))?;
+        Ok(DiscWay {
+            speed: self.launch((target - disc).length(), arrive),
+            cushion: None,
+            target,
+            arrive,
+        })
+    }
+
     /// The geometry of sending the disc at `disc` towards `target` with the
     /// striker from `from`: the contact point, the aim and the cut angle.
     ///
@@ -141,13 +158,7 @@ impl Planner {
         finite(&[], &[arrive])?;
         let cut = self.cut(from, disc, target)?;
         self.disc_fits(target)?;
-        self.check_holes(disc, target, self.table.pocket_at(target))?;
-        let way = DiscWay {
-            speed: self.launch((target - disc).length(), arrive),
-            cushion: None,
-            target,
-            arrive,
-        };
+        let way = self.straight_way(disc, target, arrive)?;
         self.finish(from, None, &cut, way)
     }
 

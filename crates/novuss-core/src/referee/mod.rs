@@ -231,25 +231,9 @@ impl SetState {
         engine: &mut Engine,
         outcome: &mut Outcome,
     ) -> Result<(SetState, Verdict), PlayError> {
-        let positions = self.positions();
-        self.check_with(stroke, &positions)?;
-        if *engine.table() != self.table {
-            return Err(PlayError::TableMismatch);
-        }
-        let max = engine.physics().max_stroke_speed;
-        // A broken maximum is the engine's parameter error, reported by the
-        // simulation below, not the player's speed.
-        if max > 0.0 && !(stroke.speed > 0.0 && stroke.speed <= max) {
-            return Err(Refusal::Speed {
-                speed: stroke.speed,
-                max,
-            }
-            .into());
-        }
-        engine
-            .simulate_into(&positions, stroke, outcome)
-            .map_err(PlayError::Physics)?;
-        Ok(judge(self, stroke, outcome))
+        let (mut next, mut verdict) = (SetState::placeholder(), Verdict::placeholder());
+        self.preview_reusing(stroke, engine, outcome, &mut next, &mut verdict)?;
+        Ok((next, verdict))
     }
 
     /// As [`SetState::preview_into`], writing the set after the stroke into
@@ -270,6 +254,8 @@ impl SetState {
             return Err(PlayError::TableMismatch);
         }
         let max = engine.physics().max_stroke_speed;
+        // A broken maximum is the engine's parameter error, reported by the
+        // simulation below, not the player's speed.
         if max > 0.0 && !(stroke.speed > 0.0 && stroke.speed <= max) {
             return Err(Refusal::Speed {
                 speed: stroke.speed,
@@ -338,14 +324,6 @@ impl SetState {
     pub fn preview_conduct(&self, action: &Conduct) -> Result<(SetState, Verdict), Refusal> {
         conduct(self, action)
     }
-}
-
-/// Judges a simulated stroke. `outcome` comes from simulating `stroke`
-/// with `state.positions()`, after `state.check(stroke)` passed.
-fn judge(state: &SetState, stroke: &Stroke, outcome: &Outcome) -> (SetState, Verdict) {
-    let mut j = outcome::Judgement::new(state, stroke.striker);
-    run_judgement(&mut j, outcome);
-    j.done()
 }
 
 /// The judgement's steps, in their order (see the module documentation).
