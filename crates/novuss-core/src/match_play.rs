@@ -160,10 +160,7 @@ impl MatchConfig {
 
     /// Players the format needs.
     pub fn players_needed(format: Format) -> usize {
-        match format {
-            Format::Singles => 2,
-            Format::Doubles | Format::FourPlayer => 4,
-        }
+        format.players()
     }
 
     /// Checks the set count, the player count and the seating.
@@ -505,10 +502,7 @@ impl Match {
 
     /// Sides a set of this match has: 2, or 4 in four-player games.
     pub fn sides(&self) -> usize {
-        match self.config.format {
-            Format::FourPlayer => 4,
-            _ => 2,
-        }
+        self.config.format.sides()
     }
 
     /// Contenders: players, or in doubles the two teams.
