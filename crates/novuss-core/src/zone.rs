@@ -147,26 +147,6 @@ pub fn clockwise_next(side: Cushion) -> Cushion {
     }
 }
 
-/// Lower-case English name of a cushion, for messages.
-fn side_name(side: Cushion) -> &'static str {
-    match side {
-        Cushion::South => "south",
-        Cushion::East => "east",
-        Cushion::North => "north",
-        Cushion::West => "west",
-    }
-}
-
-/// Lower-case English name of a corner, for messages.
-fn corner_name(corner: Corner) -> &'static str {
-    match corner {
-        Corner::SouthWest => "south-west",
-        Corner::SouthEast => "south-east",
-        Corner::NorthEast => "north-east",
-        Corner::NorthWest => "north-west",
-    }
-}
-
 /// A player's blind zone (`000` 2.1, 7.1.2; `002` 2.1; `001` "Direct
 /// strokes": "dark area"; `003` "zones en jaune").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -303,12 +283,12 @@ impl fmt::Display for StrikerError {
             StrikerError::LineVisible { line } => write!(
                 f,
                 "the zone line along the {} cushion shows through the striker's hole",
-                side_name(*line)
+                line
             ),
             StrikerError::OutsideZone { line } => write!(
                 f,
                 "the striker's hole is beyond the zone line along the {} cushion, outside the edge zone",
-                side_name(*line)
+                line
             ),
             StrikerError::TouchesDisc { index } => write!(f, "the striker touches disc {index}"),
         }
@@ -383,7 +363,7 @@ impl fmt::Display for AimError {
             AimError::CueOverCorner { corner } => write!(
                 f,
                 "the cue would rest on or beyond the {} corner, not on the near edge between the corners",
-                corner_name(*corner)
+                corner
             ),
         }
     }
