@@ -3,3 +3,4 @@
 //! very same code. Every error is one line of plain English.
 
 pub mod commands;
+pub mod computer;

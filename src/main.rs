@@ -8,6 +8,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use novuss::commands::{self, explain};
+use novuss::computer;
+use novuss_ai::{Level, NoiseName};
 use novuss_core::physics::{Engine, EventKind, Fate, Outcome, Physics};
 use novuss_core::profile::ProfileId;
 use novuss_core::seat::Seat;
@@ -94,6 +96,70 @@ enum Command {
     },
     /// Re-simulate a game record and report any divergence (exit status 1).
     Replay { file: String },
+    /// Play sets between two computer levels (on every core) and report
+    /// wins, the win rate with its Wilson 95% interval, strokes, fouls and
+    /// decision times.
+    Arena {
+        /// The first level: greedy, beginner, club, expert or master.
+        #[arg(long)]
+        a: Level,
+        /// The second level.
+        #[arg(long)]
+        b: Level,
+        /// How many sets.
+        #[arg(long, default_value_t = 100)]
+        sets: u64,
+        /// The run's seed: the same seed gives the same sets.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// singles, doubles or four_player.
+        #[arg(long, default_value = "singles")]
+        format: Format,
+        /// lnf-2017, australia-1992 or koroona.
+        #[arg(long, default_value = "lnf-2017")]
+        profile: ProfileId,
+        /// Print the figures as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// One computer player alone from the singles opening, stroking until
+    /// its eight discs are pocketed: run-out rate, strikes per disc, pot and
+    /// foul rates, decision times.
+    Solo {
+        /// greedy, beginner, club, expert or master.
+        #[arg(long, default_value = "master")]
+        level: Level,
+        /// How many runs.
+        #[arg(long, default_value_t = 100)]
+        sets: u64,
+        /// The run's seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Execution noise instead of the level's own: none, beginner, club,
+        /// expert, pro or tournament.
+        #[arg(long)]
+        noise: Option<NoiseName>,
+        /// lnf-2017, australia-1992 or koroona.
+        #[arg(long, default_value = "lnf-2017")]
+        profile: ProfileId,
+        /// Print the figures as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The computer's best strokes for the player to stroke in a set state
+    /// (JSON as `novuss stroke` reads it, without the stroke), with their
+    /// estimated chances, as JSON.
+    Hint {
+        file: Option<String>,
+        /// The level that searches.
+        #[arg(long, default_value = "master")]
+        level: Level,
+        /// The search's seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long)]
+        compact: bool,
+    },
     /// Show the table and a simulated opening break (the default for now).
     Demo,
 }
@@ -135,6 +201,38 @@ fn main() -> ExitCode {
                 Err(e) => Err(e),
             }
         }
+        Command::Arena {
+            a,
+            b,
+            sets,
+            seed,
+            format,
+            profile,
+            json,
+        } => computer::arena(&computer::ArenaOptions {
+            a,
+            b,
+            sets,
+            seed,
+            format,
+            profile,
+        })
+        .and_then(|f| figures(&f, json, computer::ArenaFigures::text)),
+        Command::Solo {
+            level,
+            sets,
+            seed,
+            noise,
+            profile,
+            json,
+        } => computer::solo(level, noise, sets, seed, profile)
+            .and_then(|f| figures(&f, json, computer::SoloFigures::text)),
+        Command::Hint {
+            file,
+            level,
+            seed,
+            compact,
+        } => read_input(file.as_deref()).and_then(|t| computer::hint(&t, level, seed, compact)),
         Command::Demo => {
             demo();
             return ExitCode::SUCCESS;
@@ -169,6 +267,15 @@ fn argument_error(e: clap::Error) -> ExitCode {
         .unwrap_or(text);
     eprintln!("error: {first} (novuss --help lists the commands and options)");
     ExitCode::from(2)
+}
+
+/// Figures as JSON or as text for a person.
+fn figures<T: serde::Serialize>(f: &T, json: bool, text: fn(&T) -> String) -> Result<String, String> {
+    if json {
+        serde_json::to_string_pretty(f).map_err(|e| e.to_string())
+    } else {
+        Ok(text(f))
+    }
 }
 
 fn read_input(file: Option<&str>) -> Result<String, String> {

@@ -1,0 +1,67 @@
+//! Prints one solo run stroke by stroke: what the player meant, what it
+//! expected, and what the referee said. `cargo run --release -p novuss-ai
+//! --example trace -- [level] [seed] [noise]`.
+use novuss_ai::{Level, NoiseName, Player};
+use novuss_core::physics::{Engine, Physics};
+use novuss_core::profile::ProfileId;
+use novuss_core::seat::Seat;
+use novuss_core::set::{Format, SetState};
+use novuss_core::verdict::{English, Turn, Words};
+use rand::SeedableRng;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let level: Level = args.get(1).map_or("master", |s| s).parse().expect("a level");
+    let seed: u64 = args.get(2).map_or(1, |s| s.parse().expect("a seed"));
+    let noise: Option<NoiseName> = args.get(3).map(|s| s.parse().expect("a noise"));
+    let physics = Physics::default();
+    let mut player = Player::new(level, seed);
+    if let Some(n) = noise {
+        player = player.with_noise(n.noise());
+    }
+    let mut world = rand_chacha::ChaCha8Rng::seed_from_u64(seed ^ 3);
+    let mut state = SetState::new(ProfileId::Lnf2017, Format::Singles, Seat::South);
+    let me = state.side_to_play();
+    let mut engine = Engine::new(*state.table(), physics);
+    for k in 0..60 {
+        if state.on_table(me) == 0 || state.is_over() {
+            break;
+        }
+        let d = player.decide(&state, &physics).expect("a decision");
+        let b = &d.best;
+        let stroke = player.noise().perturb(
+            state.table(),
+            state.seat_to_play(),
+            &state.positions(),
+            &b.stroke,
+            physics.max_stroke_speed,
+            &mut world,
+        );
+        let played = state.play(&stroke, &mut engine).expect("legal");
+        println!(
+            "{k:2} {:?} disc {:?} {:?} v={:.2} pot {:.2} foul {:.2} keep {:.2} n={} speed {:.2} | {} on table | {}",
+            b.plan,
+            b.disc.map(|d| d.0),
+            b.corner,
+            b.value,
+            b.pot_chance,
+            b.foul_chance,
+            b.keep_chance,
+            b.samples,
+            b.stroke.speed,
+            state.on_table(me),
+            played
+                .verdict
+                .reasons
+                .iter()
+                .map(|r| English.reason(r))
+                .collect::<Vec<_>>()
+                .join(" / ")
+        );
+        if !matches!(played.verdict.turn, Turn::Continues) && !state.is_over() {
+            let mut parts = state.to_parts();
+            parts.to_play = 0;
+            state = SetState::from_parts(parts).expect("valid");
+        }
+    }
+}

@@ -1,0 +1,189 @@
+//! Computer against computer: whole sets between two levels, and solo runs
+//! from the opening, with the figures the benchmarks report.
+//!
+//! Each set is independent and seeded from the run's seed and its number,
+//! so a run gives the same figures on one thread or many ([`rayon`]).
+
+use std::time::Duration;
+
+use novuss_core::physics::{Engine, Physics};
+use novuss_core::profile::ProfileId;
+use novuss_core::seat::Seat;
+use novuss_core::set::{Format, SetParts, SetResult, SetState, Side};
+use novuss_core::verdict::Turn;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde::Serialize;
+
+use crate::level::Level;
+use crate::noise::Noise;
+use crate::player::{AiError, Player};
+
+/// Strokes after which a set is abandoned (counted as a draw): far beyond
+/// any real set, it only guards against two players who never finish.
+pub const MAX_STROKES: u32 = 600;
+
+/// How one arena set went.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct SetReport {
+    /// 1 if `a` won, -1 if `b` won, 0 for a draw, a replay or an
+    /// abandoned set.
+    pub score: i8,
+    /// Strokes played.
+    pub strokes: u32,
+    /// Fouls by `a` and by `b`.
+    pub fouls: [u32; 2],
+    /// Decision times of `a` and of `b`.
+    pub decisions: [Vec<Duration>; 2],
+}
+
+/// Where the players sit and who opens in set `n` of a run: the opening
+/// stroke alternates between `a` and `b` set by set, and every second pair
+/// of sets starts from the other cushion.
+pub fn seating(n: u64) -> (Seat, bool) {
+    let first = if (n / 2) % 2 == 0 { Seat::South } else { Seat::North };
+    (first, n % 2 == 0)
+}
+
+/// Plays set `n` of a run between levels `a` and `b`.
+pub fn play_set(
+    a: Level,
+    b: Level,
+    format: Format,
+    profile: ProfileId,
+    physics: &Physics,
+    seed: u64,
+    n: u64,
+) -> Result<SetReport, AiError> {
+    let run = seed ^ n.wrapping_mul(0xA076_1D64_78BD_642F);
+    let (first, a_opens) = seating(n);
+    let mut players = [Player::new(a, run ^ 1), Player::new(b, run ^ 2)];
+    let mut world = ChaCha8Rng::seed_from_u64(run ^ 3);
+    let mut state = SetState::new(profile, format, first);
+    let mut engine = Engine::new(*state.table(), *physics);
+    let mut report = SetReport::default();
+    while !state.is_over() && state.strokes() < MAX_STROKES {
+        let p = who_plays(state.side_to_play(), a_opens, format);
+        let d = players[p].decide(&state, physics)?;
+        report.decisions[p].push(d.elapsed);
+        let stroke = players[p].noise().perturb(
+            state.table(),
+            state.seat_to_play(),
+            &state.positions(),
+            &d.best.stroke,
+            physics.max_stroke_speed,
+            &mut world,
+        );
+        let played = state.play(&stroke, &mut engine).map_err(|_| AiError::NoLegalStroke)?;
+        report.strokes += 1;
+        if !played.verdict.fouls.is_empty() {
+            report.fouls[p] += 1;
+        }
+    }
+    report.score = match state.result() {
+        Some(SetResult::Won { winner, .. }) => {
+            if who_plays(winner, a_opens, state.format()) == 0 {
+                1
+            } else {
+                -1
+            }
+        }
+        _ => 0,
+    };
+    Ok(report)
+}
+
+/// Which of the two players (0 for `a`, 1 for `b`) plays for `side`: in
+/// singles and doubles `a` has side 0 when it opens; with four players,
+/// each plays two sides across the table from each other.
+fn who_plays(side: Side, a_opens: bool, format: Format) -> usize {
+    let even = if format.sides() > 2 {
+        side.index() % 2 == 0
+    } else {
+        side.index() == 0
+    };
+    usize::from(even != a_opens)
+}
+
+/// How one solo run went.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct SoloReport {
+    /// All the side's discs went down in its first visit.
+    pub run_out: bool,
+    /// All of them went down at all (within [`MAX_STROKES`]).
+    pub cleared: bool,
+    /// Strokes played.
+    pub strokes: u32,
+    /// Own discs pocketed for good (penalty discs included).
+    pub pocketed: u32,
+    /// Strokes that pocketed at least one own disc.
+    pub potting_strokes: u32,
+    /// Strokes with a foul.
+    pub fouls: u32,
+    /// Visits to the table (1 for a run-out).
+    pub visits: u32,
+    /// Decision times.
+    pub decisions: Vec<Duration>,
+}
+
+/// One solo run: from the singles opening (`first` opens), the opening
+/// side strokes until its discs are all pocketed. The opponent's discs stay
+/// where they are and the opponent never plays: when the turn would pass,
+/// the same player goes on with a new visit. Fouls cost penalty discs as in
+/// a real set. A set the referee ends otherwise (a set lost for a foul)
+/// ends the run uncleared.
+pub fn solo(
+    level: Level,
+    noise: Option<Noise>,
+    profile: ProfileId,
+    physics: &Physics,
+    seed: u64,
+    n: u64,
+) -> Result<SoloReport, AiError> {
+    let run = seed ^ n.wrapping_mul(0xA076_1D64_78BD_642F);
+    let first = if n % 2 == 0 { Seat::South } else { Seat::North };
+    let mut player = Player::new(level, run ^ 1);
+    if let Some(noise) = noise {
+        player = player.with_noise(noise);
+    }
+    let mut world = ChaCha8Rng::seed_from_u64(run ^ 3);
+    let mut state = SetState::new(profile, Format::Singles, first);
+    let me = state.side_to_play();
+    let mut engine = Engine::new(*state.table(), *physics);
+    let mut report = SoloReport {
+        visits: 1,
+        ..SoloReport::default()
+    };
+    let to_go = |s: &SetState| s.on_table(me) + s.side(me).map_or(0, |i| i.debt) as usize;
+    while to_go(&state) > 0 && !state.is_over() && report.strokes < MAX_STROKES {
+        let d = player.decide(&state, physics)?;
+        report.decisions.push(d.elapsed);
+        let stroke = player.noise().perturb(
+            state.table(),
+            state.seat_to_play(),
+            &state.positions(),
+            &d.best.stroke,
+            physics.max_stroke_speed,
+            &mut world,
+        );
+        let before = state.pocketed(me);
+        let played = state.play(&stroke, &mut engine).map_err(|_| AiError::NoLegalStroke)?;
+        report.strokes += 1;
+        let gained = state.pocketed(me).saturating_sub(before);
+        report.pocketed += gained as u32;
+        report.potting_strokes += u32::from(gained > 0);
+        report.fouls += u32::from(!played.verdict.fouls.is_empty());
+        if to_go(&state) == 0 {
+            break;
+        }
+        if !matches!(played.verdict.turn, Turn::Continues) && !state.is_over() {
+            report.visits += 1;
+            let mut parts: SetParts = state.to_parts();
+            parts.to_play = 0;
+            state = SetState::from_parts(parts).map_err(|_| AiError::Parameters)?;
+        }
+    }
+    report.cleared = to_go(&state) == 0;
+    report.run_out = report.cleared && report.visits == 1;
+    Ok(report)
+}

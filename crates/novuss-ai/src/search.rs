@@ -1,0 +1,305 @@
+//! The search: every candidate simulated on the exact engine and judged by
+//! the referee, first as meant, then under the player's own noise, with
+//! the samples spent where they decide something.
+//!
+//! 1. *Screen*: each candidate is played once without noise and valued
+//!    ([`Valuer`]); the best `keep` go on.
+//! 2. *Successive halving*: in each round every remaining candidate gets
+//!    more noisy samples and the worse half (by mean value) is dropped,
+//!    until one is left or the sample budget is spent. Sample `j` of every
+//!    candidate uses the same noise draws (common random numbers), so that
+//!    candidates are compared under the same luck.
+//!
+//! The budget is counted in simulations, so a decision is a function of the
+//! position and the seed alone. A deadline stops the search early (the
+//! best candidate so far is played); only then can timing change a choice.
+
+use std::time::Instant;
+
+use novuss_core::physics::{Engine, Outcome, Physics};
+use novuss_core::set::SetState;
+use novuss_core::stroke::Stroke;
+use novuss_core::verdict::Verdict;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use crate::candidates::Candidate;
+use crate::noise::Noise;
+use crate::value::{Sample, Valuer};
+
+/// Running figures of one candidate's noisy samples.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Tally {
+    /// Samples taken.
+    pub samples: u32,
+    /// Sum of their values.
+    pub value: f64,
+    /// Samples that pocketed an own disc.
+    pub pots: u32,
+    /// Samples with a foul.
+    pub fouls: u32,
+    /// Samples after which the player strokes again.
+    pub keeps: u32,
+}
+
+impl Tally {
+    fn add(&mut self, s: &Sample) {
+        self.samples += 1;
+        self.value += s.value;
+        self.pots += u32::from(s.pot);
+        self.fouls += u32::from(s.foul);
+        self.keeps += u32::from(s.keep);
+    }
+
+    /// Mean value, or `None` before any sample.
+    pub fn mean(&self) -> Option<f64> {
+        (self.samples > 0).then(|| self.value / f64::from(self.samples))
+    }
+
+    fn rate(&self, n: u32) -> f64 {
+        if self.samples == 0 {
+            0.0
+        } else {
+            f64::from(n) / f64::from(self.samples)
+        }
+    }
+
+    /// Share of samples that pocketed an own disc.
+    pub fn pot_rate(&self) -> f64 {
+        self.rate(self.pots)
+    }
+
+    /// Share of samples with a foul.
+    pub fn foul_rate(&self) -> f64 {
+        self.rate(self.fouls)
+    }
+
+    /// Share of samples that kept the turn.
+    pub fn keep_rate(&self) -> f64 {
+        self.rate(self.keeps)
+    }
+}
+
+/// A candidate with what the search learnt of it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Scored {
+    /// The candidate.
+    pub candidate: Candidate,
+    /// Its value played as meant.
+    pub screen: Sample,
+    /// Its noisy samples.
+    pub tally: Tally,
+}
+
+impl Scored {
+    /// The value the search ranks it by: the noisy mean once there is one,
+    /// the screen before.
+    pub fn value(&self) -> f64 {
+        self.tally.mean().unwrap_or(self.screen.value)
+    }
+}
+
+/// How much to search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Budget {
+    /// Candidates kept after the screen.
+    pub keep: usize,
+    /// The best candidates of the screen whose neighbours (slightly other
+    /// directions and speeds) are screened too.
+    pub refine: usize,
+    /// Noisy simulations for the halving.
+    pub samples: usize,
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Found {
+    /// Every screened candidate, best first (those dropped early have fewer
+    /// samples).
+    pub ranked: Vec<Scored>,
+    /// Simulations run.
+    pub simulations: u32,
+    /// Whether the deadline cut the search short.
+    pub cut_short: bool,
+}
+
+/// Simulates and values strokes for the player to stroke in one position.
+pub struct Trial<'a> {
+    state: &'a SetState,
+    engine: &'a mut Engine,
+    valuer: Valuer,
+    outcome: Outcome,
+    buffers: Option<(SetState, Verdict)>,
+    positions: Vec<novuss_core::DVec2>,
+    /// Simulations run so far.
+    pub simulations: u32,
+}
+
+impl<'a> Trial<'a> {
+    /// A trial of strokes in `state` on `engine`, valued by `valuer`.
+    pub fn new(state: &'a SetState, engine: &'a mut Engine, valuer: Valuer) -> Trial<'a> {
+        Trial {
+            state,
+            engine,
+            valuer,
+            outcome: Outcome::default(),
+            buffers: None,
+            positions: state.positions(),
+            simulations: 0,
+        }
+    }
+
+    /// The physics of the engine.
+    pub fn physics(&self) -> Physics {
+        *self.engine.physics()
+    }
+
+    /// Plays `stroke` (perturbed by `noise` with `rng` first, if given) and
+    /// values the result; `None` if the referee refuses it.
+    pub fn run(&mut self, stroke: &Stroke, noisy: Option<(&Noise, &mut ChaCha8Rng)>) -> Option<Sample> {
+        let played = match noisy {
+            Some((noise, rng)) => noise.perturb(
+                self.state.table(),
+                self.state.seat_to_play(),
+                &self.positions,
+                stroke,
+                self.engine.physics().max_stroke_speed,
+                rng,
+            ),
+            None => *stroke,
+        };
+        self.simulations += 1;
+        let me = self.state.side_to_play();
+        match &mut self.buffers {
+            Some((next, verdict)) => {
+                self.state
+                    .preview_reusing(&played, self.engine, &mut self.outcome, next, verdict)
+                    .ok()?;
+                Some(self.valuer.sample(me, verdict, next))
+            }
+            None => {
+                let (next, verdict) = self
+                    .state
+                    .preview_into(&played, self.engine, &mut self.outcome)
+                    .ok()?;
+                let s = self.valuer.sample(me, &verdict, &next);
+                self.buffers = Some((next, verdict));
+                Some(s)
+            }
+        }
+    }
+}
+
+/// Searches `candidates` with `budget`, sampling `noise` from `seed`.
+pub fn search(
+    trial: &mut Trial<'_>,
+    candidates: Vec<Candidate>,
+    noise: &Noise,
+    budget: &Budget,
+    seed: u64,
+    deadline: Option<Instant>,
+) -> Found {
+    let late = |trial: &Trial<'_>| {
+        trial.simulations % 16 == 0 && deadline.is_some_and(|d| Instant::now() >= d)
+    };
+    let mut cut_short = false;
+    let mut ranked: Vec<Scored> = Vec::with_capacity(candidates.len());
+    for candidate in candidates {
+        if late(trial) {
+            cut_short = true;
+            break;
+        }
+        if let Some(screen) = trial.run(&candidate.stroke, None) {
+            ranked.push(Scored {
+                candidate,
+                screen,
+                tally: Tally::default(),
+            });
+        }
+    }
+    sort(&mut ranked);
+    let neighbours: Vec<Candidate> = ranked
+        .iter()
+        .take(budget.refine)
+        .flat_map(|s| around(&s.candidate))
+        .collect();
+    for candidate in neighbours {
+        if late(trial) {
+            cut_short = true;
+            break;
+        }
+        if trial.state.check(&candidate.stroke).is_err() {
+            continue;
+        }
+        if let Some(screen) = trial.run(&candidate.stroke, None) {
+            ranked.push(Scored {
+                candidate,
+                screen,
+                tally: Tally::default(),
+            });
+        }
+    }
+    sort(&mut ranked);
+    let mut pool = ranked.len().min(budget.keep);
+    let mut left = budget.samples;
+    let rounds = (usize::BITS - pool.max(1).leading_zeros()) as usize; // ~log2(pool) + 1
+    let per_round = left / rounds.max(1);
+    let mut j = 0u64; // the next sample index; shared draws across candidates
+    while pool > 1 && left > 0 && !cut_short && !noise.is_none() {
+        let m = (per_round / pool).max(1);
+        for s in ranked.iter_mut().take(pool) {
+            for k in 0..m as u64 {
+                if late(trial) {
+                    cut_short = true;
+                    break;
+                }
+                let mut rng = ChaCha8Rng::seed_from_u64(seed ^ (j + k).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+                let sample = trial
+                    .run(&s.candidate.stroke, Some((noise, &mut rng)))
+                    .unwrap_or(Sample {
+                        value: -crate::value::SET,
+                        ..Sample::default()
+                    });
+                s.tally.add(&sample);
+            }
+        }
+        j += m as u64;
+        left = left.saturating_sub(m * pool);
+        sort(&mut ranked[..pool]);
+        pool = pool.div_ceil(2);
+    }
+    Found {
+        ranked,
+        simulations: trial.simulations,
+        cut_short,
+    }
+}
+
+/// Strokes next to `c`: its direction turned by ±0.4° and ±1.2°, its
+/// speed 12% lower and higher.
+fn around(c: &Candidate) -> Vec<Candidate> {
+    let s = c.stroke;
+    let mut out = Vec::with_capacity(6);
+    for deg in [-1.2f64, -0.4, 0.4, 1.2] {
+        let direction = novuss_core::DVec2::from_angle(deg.to_radians()).rotate(s.direction);
+        out.push(Candidate {
+            stroke: Stroke { direction, ..s },
+            ..*c
+        });
+    }
+    for k in [0.88, 1.12] {
+        out.push(Candidate {
+            stroke: Stroke {
+                speed: s.speed * k,
+                ..s
+            },
+            ..*c
+        });
+    }
+    out
+}
+
+/// Best first; ties keep their order, so the result is deterministic.
+fn sort(s: &mut [Scored]) {
+    s.sort_by(|a, b| b.value().total_cmp(&a.value()));
+}

@@ -1,0 +1,214 @@
+//! The computer players' behaviour on positions whose best stroke is known.
+//! Budgets are kept small (club and beginner levels, or single master
+//! decisions) so the suite stays fast.
+
+use novuss_ai::arena::{play_set, solo};
+use novuss_ai::{Level, Noise, Player};
+use novuss_core::physics::{Engine, Physics};
+use novuss_core::profile::ProfileId;
+use novuss_core::seat::Seat;
+use novuss_core::set::{Format, Opening, SetState, Side};
+use novuss_core::verdict::{StrokeKind, Turn};
+use novuss_core::zone::is_dark;
+use novuss_core::aim::{Planner, StrikerRegion};
+use novuss_core::table::Corner;
+use novuss_core::verdict::FoulKind;
+use novuss_core::DVec2;
+
+/// A singles set, South to stroke, with South's discs at `south` and
+/// North's at `north` (the rest pocketed), past the opening.
+fn position(south: &[(f64, f64)], north: &[(f64, f64)]) -> SetState {
+    let mut parts = SetState::new(ProfileId::Lnf2017, Format::Singles, Seat::South).to_parts();
+    let (mut s, mut n) = (south.iter(), north.iter());
+    for d in &mut parts.discs {
+        let next = if d.side == Side::new(0) { s.next() } else { n.next() };
+        d.at = next.map(|&(x, y)| DVec2::new(x, y));
+    }
+    parts.opening = Opening::Over;
+    parts.strokes = 10;
+    SetState::from_parts(parts).expect("a valid position")
+}
+
+fn play(state: &SetState, stroke: &novuss_core::stroke::Stroke) -> (SetState, novuss_core::verdict::Verdict) {
+    let mut engine = Engine::new(*state.table(), Physics::default());
+    let mut next = state.clone();
+    let played = next.play(stroke, &mut engine).expect("a legal stroke");
+    (next, played.verdict)
+}
+
+#[test]
+fn the_same_seed_gives_the_same_decisions() {
+    let states = [
+        SetState::new(ProfileId::Lnf2017, Format::Singles, Seat::South),
+        position(&[(0.3, 0.6), (0.7, 0.45), (0.5, 0.85)], &[(0.4, 0.4), (0.6, 0.7)]),
+    ];
+    for state in &states {
+        let a = Player::new(Level::Club, 42).decide(state, &Physics::default()).unwrap();
+        let b = Player::new(Level::Club, 42).decide(state, &Physics::default()).unwrap();
+        assert!(!a.cut_short && !b.cut_short, "a run over the deadline proves nothing");
+        assert_eq!(a.best, b.best);
+        assert_eq!(a.alternatives, b.alternatives);
+        assert_eq!(a.simulations, b.simulations);
+    }
+}
+
+#[test]
+fn every_level_chooses_legal_strokes_through_whole_sets() {
+    // An arena set drives each decision through the referee: an illegal
+    // stroke would end it with an error.
+    let physics = Physics::default();
+    for (k, format) in [Format::Singles, Format::Doubles, Format::FourPlayer]
+        .into_iter()
+        .enumerate()
+    {
+        let r = play_set(Level::Greedy, Level::Beginner, format, ProfileId::Lnf2017, &physics, 9, k as u64)
+            .expect("legal strokes all the way");
+        assert!(r.strokes > 0);
+    }
+    for profile in ProfileId::ALL {
+        let r = play_set(Level::Beginner, Level::Greedy, Format::Singles, profile, &physics, 3, 1)
+            .expect("legal strokes all the way");
+        assert!(r.strokes > 0);
+    }
+}
+
+#[test]
+fn noisy_strokes_from_random_positions_are_legal() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    let physics = Physics::default();
+    for _ in 0..12 {
+        let mut spot = || (rng.random_range(0.1..0.9), rng.random_range(0.1..0.9));
+        let south: Vec<_> = (0..4).map(|_| spot()).collect();
+        let north: Vec<_> = (0..4).map(|_| spot()).collect();
+        let parts = position(&[], &[]).to_parts();
+        let mut p = parts.clone();
+        let (mut s, mut n) = (south.iter(), north.iter());
+        for d in &mut p.discs {
+            let next = if d.side == Side::new(0) { s.next() } else { n.next() };
+            d.at = next.map(|&(x, y)| DVec2::new(x, y));
+        }
+        let Ok(state) = SetState::from_parts(p) else {
+            continue; // overlapping discs: not a position
+        };
+        let mut player = Player::new(Level::Beginner, 1);
+        let d = player.decide(&state, &physics).unwrap();
+        assert!(state.check(&d.best.stroke).is_ok());
+        for alt in &d.alternatives {
+            assert!(state.check(&alt.stroke).is_ok());
+        }
+        let mut world = rand_chacha::ChaCha8Rng::seed_from_u64(2);
+        let executed = player.noise().perturb(
+            state.table(),
+            state.seat_to_play(),
+            &state.positions(),
+            &d.best.stroke,
+            physics.max_stroke_speed,
+            &mut world,
+        );
+        assert!(state.check(&executed).is_ok());
+    }
+}
+
+#[test]
+fn pockets_an_easy_straight_disc_at_zero_noise() {
+    // South's one disc 12 cm from the north-east pocket, on the diagonal.
+    let state = position(&[(0.85, 0.85)], &[(0.2, 0.5), (0.3, 0.3)]);
+    let d = Player::new(Level::Master, 1)
+        .with_noise(Noise::NONE)
+        .decide(&state, &Physics::default())
+        .unwrap();
+    assert!(d.best.pot_chance > 0.99, "{:?}", d.best);
+    let (next, verdict) = play(&state, &d.best.stroke);
+    assert!(verdict.fouls.is_empty());
+    assert_eq!(next.on_table(Side::new(0)), 0);
+}
+
+#[test]
+fn gets_out_of_a_position_with_only_dark_discs_with_a_legal_rebound() {
+    // Both South discs in the centre circle: dark for South (`000` 2.1).
+    let state = position(&[(0.5, 0.5), (0.55, 0.47)], &[(0.2, 0.8), (0.8, 0.8)]);
+    let t = state.table();
+    assert!(state
+        .positions()
+        .iter()
+        .take(2)
+        .all(|&p| is_dark(t, Seat::South, p)));
+    let d = Player::new(Level::Club, 3)
+        .with_noise(Noise::NONE)
+        .decide(&state, &Physics::default())
+        .unwrap();
+    let (_, verdict) = play(&state, &d.best.stroke);
+    assert_eq!(verdict.kind, Some(StrokeKind::Rebound), "{verdict:?}");
+    assert!(verdict.fouls.is_empty(), "{verdict:?}");
+}
+
+#[test]
+fn prefers_a_safe_stroke_to_a_likely_foul() {
+    // One of South's three discs sits by the north-east pocket: a firm
+    // full hit sends the striker after it into the pocket (a foul, `000`
+    // 3.6.1; `002` 4.1). The search pockets it without that risk.
+    let state = position(&[(0.88, 0.88), (0.3, 0.45), (0.62, 0.36)], &[(0.2, 0.6), (0.75, 0.6)]);
+    let physics = Physics::default();
+    // The firm straight pot from the spot on its line fouls.
+    let planner = Planner::new(*state.table(), physics).unwrap();
+    let disc = DVec2::new(0.88, 0.88);
+    let from = StrikerRegion::new(state.table(), Seat::South, &state.positions())
+        .nearest(DVec2::new(0.88 - 0.8, 0.08))
+        .unwrap();
+    let firm = planner.pocket(from, disc, Corner::NorthEast, 1.4).unwrap();
+    let (_, verdict) = play(&state, &firm.stroke);
+    assert!(verdict.has(FoulKind::StrikerPocketed), "the trap is real: {verdict:?}");
+    for level in [Level::Club, Level::Master] {
+        let d = Player::new(level, 4).decide(&state, &physics).unwrap();
+        assert!(d.best.foul_chance < 0.05, "{level}: {:?}", d.best);
+    }
+    let exact = Player::new(Level::Master, 4)
+        .with_noise(Noise::NONE)
+        .decide(&state, &physics)
+        .unwrap();
+    let (_, verdict) = play(&state, &exact.best.stroke);
+    assert!(verdict.fouls.is_empty(), "{verdict:?}");
+}
+
+#[test]
+fn the_hint_names_the_easy_pot_with_its_chances() {
+    // One light South disc a hand's width in front of the north-west
+    // pocket; the other is dark in the centre circle (`000` 2.1), to be
+    // reached only off a cushion. The hint is the easy pot.
+    let state = position(&[(0.17, 0.8), (0.5, 0.52)], &[(0.5, 0.2), (0.8, 0.3)]);
+    let easy = state.discs_on_table().next().unwrap().id;
+    let d = Player::new(Level::Master, 1)
+        .with_alternatives(3)
+        .decide(&state, &Physics::default())
+        .unwrap();
+    assert_eq!(d.best.disc, Some(easy), "{:?}", d.best);
+    assert!(d.best.pot_chance > 0.8 && d.best.keep_chance > 0.7, "{:?}", d.best);
+    assert!(d.best.foul_chance < 0.05);
+    assert_eq!(d.alternatives.len(), 3);
+    assert!(d.alternatives.iter().all(|a| a.value <= d.best.value + 1e-9 || a.samples < d.best.samples));
+}
+
+#[test]
+fn a_solo_run_clears_the_table() {
+    let r = solo(Level::Club, Some(Noise::NONE), ProfileId::Lnf2017, &Physics::default(), 1, 0).unwrap();
+    assert!(r.cleared);
+    assert!(r.pocketed >= 8);
+    assert!(r.visits >= 1 && r.strokes >= 1);
+}
+
+#[test]
+fn a_set_over_gets_an_error_not_a_stroke() {
+    let mut state = position(&[(0.85, 0.85)], &[(0.2, 0.5)]);
+    let d = Player::new(Level::Master, 1)
+        .with_noise(Noise::NONE)
+        .decide(&state, &Physics::default())
+        .unwrap();
+    let mut engine = Engine::new(*state.table(), Physics::default());
+    let played = state.play(&d.best.stroke, &mut engine).unwrap();
+    assert_eq!(played.verdict.turn, Turn::SetOver);
+    assert_eq!(
+        Player::new(Level::Club, 1).decide(&state, &Physics::default()),
+        Err(novuss_ai::AiError::SetOver)
+    );
+}

@@ -1,0 +1,322 @@
+//! `arena`, `solo` and `hint`: the computer players from the command line.
+//! Figures are printed as text, or as JSON with `--json`; the fields are in
+//! `docs/benchmarks.md`.
+
+use std::time::Duration;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use novuss_ai::arena::{play_set, solo as solo_run, SetReport, SoloReport};
+use novuss_ai::{Level, NoiseName, Player};
+use novuss_core::physics::Physics;
+use novuss_core::profile::ProfileId;
+use novuss_core::set::{Format, SetState};
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+/// Options of `novuss arena`.
+pub struct ArenaOptions {
+    pub a: Level,
+    pub b: Level,
+    pub sets: u64,
+    pub seed: u64,
+    pub format: Format,
+    pub profile: ProfileId,
+}
+
+/// Decision times in milliseconds.
+#[derive(Debug, Serialize)]
+pub struct Times {
+    pub p50: f64,
+    pub p99: f64,
+    pub mean: f64,
+    pub decisions: usize,
+}
+
+impl Times {
+    fn of(mut d: Vec<Duration>) -> Times {
+        d.sort();
+        let ms = |x: Duration| x.as_secs_f64() * 1e3;
+        let at = |q: f64| {
+            if d.is_empty() {
+                0.0
+            } else {
+                ms(d[((d.len() - 1) as f64 * q).round() as usize])
+            }
+        };
+        let mean = if d.is_empty() {
+            0.0
+        } else {
+            d.iter().map(|&x| ms(x)).sum::<f64>() / d.len() as f64
+        };
+        Times {
+            p50: at(0.5),
+            p99: at(0.99),
+            mean,
+            decisions: d.len(),
+        }
+    }
+}
+
+/// The figures of an arena run.
+#[derive(Debug, Serialize)]
+pub struct ArenaFigures {
+    pub a: String,
+    pub b: String,
+    pub format: String,
+    pub profile: String,
+    pub seed: u64,
+    pub sets: u64,
+    pub a_wins: u64,
+    pub b_wins: u64,
+    pub draws: u64,
+    /// `a`'s score: wins plus half the draws, over the sets.
+    pub a_win_rate: f64,
+    /// Wilson's 95% score interval of `a_win_rate`.
+    pub wilson95: [f64; 2],
+    pub strokes_per_set: f64,
+    pub a_fouls_per_set: f64,
+    pub b_fouls_per_set: f64,
+    pub a_decision_ms: Times,
+    pub b_decision_ms: Times,
+}
+
+/// Wilson's score interval at 95% for `p` observed in `n` trials.
+pub fn wilson95(p: f64, n: f64) -> [f64; 2] {
+    if n <= 0.0 {
+        return [0.0, 1.0];
+    }
+    let z = 1.959_963_984_540_054_f64;
+    let z2 = z * z;
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    [(centre - half).max(0.0), (centre + half).min(1.0)]
+}
+
+fn bar(len: u64, what: &str) -> ProgressBar {
+    let pb = ProgressBar::new(len);
+    if let Ok(style) = ProgressStyle::with_template(&format!(
+        "{{elapsed_precise}} [{{bar:40}}] {{pos}}/{{len}} {what} (eta {{eta}})"
+    )) {
+        pb.set_style(style.progress_chars("=> "));
+    }
+    pb
+}
+
+/// `novuss arena`: sets between two levels, in parallel on every core.
+pub fn arena(o: &ArenaOptions) -> Result<ArenaFigures, String> {
+    let physics = Physics::default();
+    let pb = bar(o.sets, "sets");
+    let reports: Vec<SetReport> = (0..o.sets)
+        .into_par_iter()
+        .map(|n| {
+            let r = play_set(o.a, o.b, o.format, o.profile, &physics, o.seed, n);
+            pb.inc(1);
+            r
+        })
+        .collect::<Result<_, _>>()
+        .map_err(|e| format!("arena: {e}"))?;
+    pb.finish_and_clear();
+    let n = o.sets as f64;
+    let count = |s: i8| reports.iter().filter(|r| r.score == s).count() as u64;
+    let (a_wins, b_wins, draws) = (count(1), count(-1), count(0));
+    let rate = (a_wins as f64 + draws as f64 / 2.0) / n.max(1.0);
+    let per_set = |f: &dyn Fn(&SetReport) -> u32| {
+        reports.iter().map(|r| f64::from(f(r))).sum::<f64>() / n.max(1.0)
+    };
+    let times = |k: usize| Times::of(reports.iter().flat_map(|r| r.decisions[k].clone()).collect());
+    Ok(ArenaFigures {
+        a: o.a.to_string(),
+        b: o.b.to_string(),
+        format: o.format.name().to_owned(),
+        profile: o.profile.to_string(),
+        seed: o.seed,
+        sets: o.sets,
+        a_wins,
+        b_wins,
+        draws,
+        a_win_rate: rate,
+        wilson95: wilson95(rate, n),
+        strokes_per_set: per_set(&|r| r.strokes),
+        a_fouls_per_set: per_set(&|r| r.fouls[0]),
+        b_fouls_per_set: per_set(&|r| r.fouls[1]),
+        a_decision_ms: times(0),
+        b_decision_ms: times(1),
+    })
+}
+
+impl ArenaFigures {
+    /// A few lines for a person.
+    pub fn text(&self) -> String {
+        format!(
+            "{a} against {b}, {sets} sets ({format}, {profile}, seed {seed})\n\
+             {a} won {aw}, {b} won {bw}, drawn or unfinished {d}\n\
+             {a}'s score {rate:.1}% (95% interval {lo:.1}% to {hi:.1}%)\n\
+             strokes per set {sps:.1}; fouls per set: {a} {af:.2}, {b} {bf:.2}\n\
+             decision ms (p50 / p99): {a} {ap50:.1} / {ap99:.1}, {b} {bp50:.1} / {bp99:.1}",
+            a = self.a,
+            b = self.b,
+            sets = self.sets,
+            format = self.format,
+            profile = self.profile,
+            seed = self.seed,
+            aw = self.a_wins,
+            bw = self.b_wins,
+            d = self.draws,
+            rate = self.a_win_rate * 100.0,
+            lo = self.wilson95[0] * 100.0,
+            hi = self.wilson95[1] * 100.0,
+            sps = self.strokes_per_set,
+            af = self.a_fouls_per_set,
+            bf = self.b_fouls_per_set,
+            ap50 = self.a_decision_ms.p50,
+            ap99 = self.a_decision_ms.p99,
+            bp50 = self.b_decision_ms.p50,
+            bp99 = self.b_decision_ms.p99,
+        )
+    }
+}
+
+/// The figures of a solo run.
+#[derive(Debug, Serialize)]
+pub struct SoloFigures {
+    pub level: String,
+    pub noise: String,
+    pub profile: String,
+    pub seed: u64,
+    pub sets: u64,
+    /// Share of runs that pocketed all eight in the first visit.
+    pub run_out_rate: f64,
+    /// Share of runs that pocketed all eight at all.
+    pub cleared_rate: f64,
+    /// Strokes per own disc pocketed.
+    pub strikes_per_disc: f64,
+    /// Share of strokes that pocketed an own disc.
+    pub pot_rate: f64,
+    /// Share of strokes with a foul.
+    pub foul_rate: f64,
+    /// Visits to the table per run.
+    pub visits_per_set: f64,
+    pub decision_ms: Times,
+}
+
+/// `novuss solo`: runs from the opening, in parallel on every core.
+pub fn solo(
+    level: Level,
+    noise: Option<NoiseName>,
+    sets: u64,
+    seed: u64,
+    profile: ProfileId,
+) -> Result<SoloFigures, String> {
+    let physics = Physics::default();
+    let pb = bar(sets, "runs");
+    let reports: Vec<SoloReport> = (0..sets)
+        .into_par_iter()
+        .map(|n| {
+            let r = solo_run(level, noise.map(|n| n.noise()), profile, &physics, seed, n);
+            pb.inc(1);
+            r
+        })
+        .collect::<Result<_, _>>()
+        .map_err(|e| format!("solo: {e}"))?;
+    pb.finish_and_clear();
+    let n = sets.max(1) as f64;
+    let sum = |f: &dyn Fn(&SoloReport) -> u32| reports.iter().map(|r| f64::from(f(r))).sum::<f64>();
+    let strokes = sum(&|r| r.strokes);
+    Ok(SoloFigures {
+        level: level.to_string(),
+        noise: noise.unwrap_or(level.noise_name()).to_string(),
+        profile: profile.to_string(),
+        seed,
+        sets,
+        run_out_rate: sum(&|r| u32::from(r.run_out)) / n,
+        cleared_rate: sum(&|r| u32::from(r.cleared)) / n,
+        strikes_per_disc: strokes / sum(&|r| r.pocketed).max(1.0),
+        pot_rate: sum(&|r| r.potting_strokes) / strokes.max(1.0),
+        foul_rate: sum(&|r| r.fouls) / strokes.max(1.0),
+        visits_per_set: sum(&|r| r.visits) / n,
+        decision_ms: Times::of(reports.iter().flat_map(|r| r.decisions.clone()).collect()),
+    })
+}
+
+impl SoloFigures {
+    /// A few lines for a person.
+    pub fn text(&self) -> String {
+        format!(
+            "{level} at {noise} noise, {sets} runs from the opening ({profile}, seed {seed})\n\
+             run-outs {ro:.1}%, cleared {cl:.1}%, {vis:.2} visits a run\n\
+             strikes per disc {spd:.3}, pot rate {pot:.1}%, foul rate {foul:.2}%\n\
+             decision ms: p50 {p50:.1}, p99 {p99:.1}, mean {mean:.1}",
+            level = self.level,
+            noise = self.noise,
+            sets = self.sets,
+            profile = self.profile,
+            seed = self.seed,
+            ro = self.run_out_rate * 100.0,
+            cl = self.cleared_rate * 100.0,
+            vis = self.visits_per_set,
+            spd = self.strikes_per_disc,
+            pot = self.pot_rate * 100.0,
+            foul = self.foul_rate * 100.0,
+            p50 = self.decision_ms.p50,
+            p99 = self.decision_ms.p99,
+            mean = self.decision_ms.mean,
+        )
+    }
+}
+
+/// Input of `novuss hint`: a set state, as `novuss stroke` reads it.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HintInput {
+    pub state: SetState,
+    #[serde(default)]
+    pub physics: Physics,
+}
+
+/// `novuss hint`: the best strokes for the player to stroke, as JSON.
+pub fn hint(text: &str, level: Level, seed: u64, compact: bool) -> Result<String, String> {
+    let input: HintInput = serde_json::from_str(text).map_err(|e| format!("invalid input: {e}"))?;
+    let mut player = Player::new(level, seed).with_alternatives(4);
+    let decision = player
+        .decide(&input.state, &input.physics)
+        .map_err(|e| format!("no hint: {e}"))?;
+    #[derive(Serialize)]
+    struct Output<'a> {
+        level: String,
+        seat: novuss_core::seat::Seat,
+        best: &'a novuss_ai::Choice,
+        alternatives: &'a [novuss_ai::Choice],
+        candidates: usize,
+        simulations: u32,
+        elapsed_ms: f64,
+    }
+    let out = Output {
+        level: level.to_string(),
+        seat: input.state.seat_to_play(),
+        best: &decision.best,
+        alternatives: &decision.alternatives,
+        candidates: decision.candidates,
+        simulations: decision.simulations,
+        elapsed_ms: decision.elapsed.as_secs_f64() * 1e3,
+    };
+    if compact {
+        serde_json::to_string(&out)
+    } else {
+        serde_json::to_string_pretty(&out)
+    }
+    .map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_matches_a_worked_value() {
+        // 81 of 263: the interval is 0.2553 to 0.3662 (Wilson 1927's method,
+        // as in Newcombe 1998, table I, worked by hand).
+        let [lo, hi] = wilson95(81.0 / 263.0, 263.0);
+        assert!((lo - 0.2553).abs() < 5e-4 && (hi - 0.3662).abs() < 5e-4, "{lo} {hi}");
+        assert_eq!(wilson95(0.5, 0.0), [0.0, 1.0]);
+    }
+}
