@@ -123,7 +123,14 @@ pub fn arena(o: &ArenaOptions) -> Result<ArenaFigures, String> {
     let per_set = |f: &dyn Fn(&SetReport) -> u32| {
         reports.iter().map(|r| f64::from(f(r))).sum::<f64>() / n.max(1.0)
     };
-    let times = |k: usize| Times::of(reports.iter().flat_map(|r| r.decisions[k].clone()).collect());
+    let times = |k: usize| {
+        Times::of(
+            reports
+                .iter()
+                .flat_map(|r| r.decisions[k].clone())
+                .collect(),
+        )
+    };
     Ok(ArenaFigures {
         a: o.a.to_string(),
         b: o.b.to_string(),
@@ -196,6 +203,10 @@ pub struct SoloFigures {
     pub foul_rate: f64,
     /// Visits to the table per run.
     pub visits_per_set: f64,
+    /// Share of runs whose opening stroke kept the turn.
+    pub break_kept_rate: f64,
+    /// Own discs pocketed in the first visit, per run.
+    pub first_visit_discs: f64,
     pub decision_ms: Times,
 }
 
@@ -234,6 +245,8 @@ pub fn solo(
         pot_rate: sum(&|r| r.potting_strokes) / strokes.max(1.0),
         foul_rate: sum(&|r| r.fouls) / strokes.max(1.0),
         visits_per_set: sum(&|r| r.visits) / n,
+        break_kept_rate: sum(&|r| u32::from(r.break_kept)) / n,
+        first_visit_discs: sum(&|r| r.first_visit) / n,
         decision_ms: Times::of(reports.iter().flat_map(|r| r.decisions.clone()).collect()),
     })
 }
@@ -244,6 +257,7 @@ impl SoloFigures {
         format!(
             "{level} at {noise} noise, {sets} runs from the opening ({profile}, seed {seed})\n\
              run-outs {ro:.1}%, cleared {cl:.1}%, {vis:.2} visits a run\n\
+             the break kept the turn in {bk:.1}%; {fv:.2} discs in the first visit\n\
              strikes per disc {spd:.3}, pot rate {pot:.1}%, foul rate {foul:.2}%\n\
              decision ms: p50 {p50:.1}, p99 {p99:.1}, mean {mean:.1}",
             level = self.level,
@@ -254,6 +268,8 @@ impl SoloFigures {
             ro = self.run_out_rate * 100.0,
             cl = self.cleared_rate * 100.0,
             vis = self.visits_per_set,
+            bk = self.break_kept_rate * 100.0,
+            fv = self.first_visit_discs,
             spd = self.strikes_per_disc,
             pot = self.pot_rate * 100.0,
             foul = self.foul_rate * 100.0,
@@ -316,7 +332,10 @@ mod tests {
         // 81 of 263: the interval is 0.2553 to 0.3662 (Wilson 1927's method,
         // as in Newcombe 1998, table I, worked by hand).
         let [lo, hi] = wilson95(81.0 / 263.0, 263.0);
-        assert!((lo - 0.2553).abs() < 5e-4 && (hi - 0.3662).abs() < 5e-4, "{lo} {hi}");
+        assert!(
+            (lo - 0.2553).abs() < 5e-4 && (hi - 0.3662).abs() < 5e-4,
+            "{lo} {hi}"
+        );
         assert_eq!(wilson95(0.5, 0.0), [0.0, 1.0]);
     }
 }

@@ -270,7 +270,11 @@ fn argument_error(e: clap::Error) -> ExitCode {
 }
 
 /// Figures as JSON or as text for a person.
-fn figures<T: serde::Serialize>(f: &T, json: bool, text: fn(&T) -> String) -> Result<String, String> {
+fn figures<T: serde::Serialize>(
+    f: &T,
+    json: bool,
+    text: fn(&T) -> String,
+) -> Result<String, String> {
     if json {
         serde_json::to_string_pretty(f).map_err(|e| e.to_string())
     } else {

@@ -231,3 +231,90 @@ fn a_wrong_argument_is_one_error_line() {
     assert_eq!(out.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&out.stdout).contains("simulate"));
 }
+
+#[test]
+fn arena_reports_its_figures_as_json() {
+    let out = novuss(
+        &[
+            "arena", "--a", "beginner", "--b", "greedy", "--sets", "2", "--seed", "3", "--json",
+        ],
+        "",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["sets"], 2);
+    let (a, b, d) = (
+        v["a_wins"].as_u64().unwrap(),
+        v["b_wins"].as_u64().unwrap(),
+        v["draws"].as_u64().unwrap(),
+    );
+    assert_eq!(a + b + d, 2);
+    let rate = v["a_win_rate"].as_f64().unwrap();
+    let [lo, hi] = [
+        v["wilson95"][0].as_f64().unwrap(),
+        v["wilson95"][1].as_f64().unwrap(),
+    ];
+    assert!(lo <= rate && rate <= hi);
+    assert!(v["strokes_per_set"].as_f64().unwrap() > 0.0);
+}
+
+#[test]
+fn solo_reports_its_figures_as_json() {
+    let out = novuss(
+        &[
+            "solo", "--level", "club", "--sets", "2", "--noise", "none", "--json",
+        ],
+        "",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    for field in ["run_out_rate", "strikes_per_disc", "pot_rate", "foul_rate"] {
+        assert!(v[field].as_f64().is_some(), "{field}");
+    }
+    assert!(v["decision_ms"]["p50"].as_f64().is_some());
+    assert!(v["decision_ms"]["p99"].as_f64().is_some());
+    assert_eq!(v["sets"], 2);
+}
+
+#[test]
+fn hint_gives_the_best_strokes_of_a_set_state() {
+    let set = novuss(&["new-set"], "");
+    let state: serde_json::Value = serde_json::from_slice(&set.stdout).unwrap();
+    let input = serde_json::json!({ "state": state }).to_string();
+    let out = novuss(&["hint", "--level", "club"], &input);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["seat"], "south");
+    for field in ["pot_chance", "foul_chance", "keep_chance"] {
+        let p = v["best"][field].as_f64().unwrap();
+        assert!((0.0..=1.0).contains(&p), "{field}");
+    }
+    assert!(!v["alternatives"].as_array().unwrap().is_empty());
+}
+
+#[test]
+fn computer_commands_refuse_bad_names_and_input_in_one_line() {
+    let out = novuss(&["arena", "--a", "grandmaster", "--b", "club"], "");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.starts_with("error:") && err.contains("grandmaster"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let out = novuss(&["hint"], "{\"state\": 3}");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).starts_with("error: invalid input"));
+}

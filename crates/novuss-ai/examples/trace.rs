@@ -11,16 +11,25 @@ use rand::SeedableRng;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let level: Level = args.get(1).map_or("master", |s| s).parse().expect("a level");
+    let level: Level = args
+        .get(1)
+        .map_or("master", |s| s)
+        .parse()
+        .expect("a level");
     let seed: u64 = args.get(2).map_or(1, |s| s.parse().expect("a seed"));
     let noise: Option<NoiseName> = args.get(3).map(|s| s.parse().expect("a noise"));
     let physics = Physics::default();
-    let mut player = Player::new(level, seed);
+    let mut player = Player::new(level, seed).alone();
     if let Some(n) = noise {
         player = player.with_noise(n.noise());
     }
     let mut world = rand_chacha::ChaCha8Rng::seed_from_u64(seed ^ 3);
-    let mut state = SetState::new(ProfileId::Lnf2017, Format::Singles, Seat::South);
+    let first = if args.get(4).is_some_and(|s| s == "north") {
+        Seat::North
+    } else {
+        Seat::South
+    };
+    let mut state = SetState::new(ProfileId::Lnf2017, Format::Singles, first);
     let me = state.side_to_play();
     let mut engine = Engine::new(*state.table(), physics);
     for k in 0..60 {
@@ -38,6 +47,14 @@ fn main() {
             &mut world,
         );
         let played = state.play(&stroke, &mut engine).expect("legal");
+        if std::env::var("TRACE_POS").is_ok() {
+            let own: Vec<String> = state
+                .discs_on_table()
+                .filter(|d| d.side == me)
+                .map(|d| format!("({:.3},{:.3})", d.at.unwrap().x, d.at.unwrap().y))
+                .collect();
+            println!("   own: {}", own.join(" "));
+        }
         println!(
             "{k:2} {:?} disc {:?} {:?} v={:.2} pot {:.2} foul {:.2} keep {:.2} n={} speed {:.2} | {} on table | {}",
             b.plan,

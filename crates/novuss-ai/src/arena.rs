@@ -9,7 +9,7 @@ use std::time::Duration;
 use novuss_core::physics::{Engine, Physics};
 use novuss_core::profile::ProfileId;
 use novuss_core::seat::Seat;
-use novuss_core::set::{Format, SetParts, SetResult, SetState, Side};
+use novuss_core::set::{Format, Opening, SetParts, SetResult, SetState, Side};
 use novuss_core::verdict::Turn;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -41,7 +41,11 @@ pub struct SetReport {
 /// stroke alternates between `a` and `b` set by set, and every second pair
 /// of sets starts from the other cushion.
 pub fn seating(n: u64) -> (Seat, bool) {
-    let first = if (n / 2) % 2 == 0 { Seat::South } else { Seat::North };
+    let first = if (n / 2) % 2 == 0 {
+        Seat::South
+    } else {
+        Seat::North
+    };
     (first, n % 2 == 0)
 }
 
@@ -74,7 +78,9 @@ pub fn play_set(
             physics.max_stroke_speed,
             &mut world,
         );
-        let played = state.play(&stroke, &mut engine).map_err(|_| AiError::NoLegalStroke)?;
+        let played = state
+            .play(&stroke, &mut engine)
+            .map_err(|_| AiError::NoLegalStroke)?;
         report.strokes += 1;
         if !played.verdict.fouls.is_empty() {
             report.fouls[p] += 1;
@@ -122,6 +128,10 @@ pub struct SoloReport {
     pub fouls: u32,
     /// Visits to the table (1 for a run-out).
     pub visits: u32,
+    /// Whether the opening stroke (the break) kept the turn.
+    pub break_kept: bool,
+    /// Own discs pocketed in the first visit.
+    pub first_visit: u32,
     /// Decision times.
     pub decisions: Vec<Duration>,
 }
@@ -142,7 +152,7 @@ pub fn solo(
 ) -> Result<SoloReport, AiError> {
     let run = seed ^ n.wrapping_mul(0xA076_1D64_78BD_642F);
     let first = if n % 2 == 0 { Seat::South } else { Seat::North };
-    let mut player = Player::new(level, run ^ 1);
+    let mut player = Player::new(level, run ^ 1).alone();
     if let Some(noise) = noise {
         player = player.with_noise(noise);
     }
@@ -167,19 +177,31 @@ pub fn solo(
             &mut world,
         );
         let before = state.pocketed(me);
-        let played = state.play(&stroke, &mut engine).map_err(|_| AiError::NoLegalStroke)?;
+        let played = state
+            .play(&stroke, &mut engine)
+            .map_err(|_| AiError::NoLegalStroke)?;
         report.strokes += 1;
         let gained = state.pocketed(me).saturating_sub(before);
         report.pocketed += gained as u32;
         report.potting_strokes += u32::from(gained > 0);
         report.fouls += u32::from(!played.verdict.fouls.is_empty());
+        let kept = matches!(played.verdict.turn, Turn::Continues);
+        if report.strokes == 1 {
+            report.break_kept = kept;
+        }
+        if report.visits == 1 {
+            report.first_visit += gained as u32;
+        }
         if to_go(&state) == 0 {
             break;
         }
-        if !matches!(played.verdict.turn, Turn::Continues) && !state.is_over() {
+        if !kept && !state.is_over() {
             report.visits += 1;
             let mut parts: SetParts = state.to_parts();
             parts.to_play = 0;
+            // Nobody replies to a first-turn clear here: the opponent never
+            // plays.
+            parts.opening = Opening::Over;
             state = SetState::from_parts(parts).map_err(|_| AiError::Parameters)?;
         }
     }

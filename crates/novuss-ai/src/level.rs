@@ -49,6 +49,7 @@ pub struct Settings {
     pub time_limit: Duration,
 }
 
+#[rustfmt::skip]
 impl Level {
     /// Every level, weakest first.
     pub const ALL: [Level; 5] = [
@@ -81,21 +82,15 @@ impl Level {
         }
     }
 
-    /// The level's settings.
+    /// The level's settings (the table in `docs/ai.md`).
     pub fn settings(self) -> Settings {
-        let b = |spots, arrivals, fan_spots, fan_directions, fan_speeds| Breadth {
-            spots,
-            arrivals,
-            fan_spots,
-            fan_directions,
-            fan_speeds,
-        };
-        let (noise, simulates, breadth, turn, keep, refine, samples, ms) = match self {
-            Level::Greedy => (Noise::CLUB, false, b(1, 1, 0, 0, 0), 0.0, 0, 0, 0, 50),
-            Level::Beginner => (Noise::BEGINNER, true, b(0, 1, 2, 6, 1), 1.0, 6, 0, 60, 300),
-            Level::Club => (Noise::CLUB, true, b(1, 2, 3, 10, 2), 1.5, 12, 2, 400, 600),
-            Level::Expert => (Noise::EXPERT, true, b(2, 2, 4, 16, 4), 2.2, 24, 4, 1_500, 1_000),
-            Level::Master => (Noise::PRO, true, b(3, 3, 5, 24, 6), 3.0, 40, 8, 4_000, 1_500),
+        // (noise, simulates, breadth, turn value, keep, refine, samples, polish, deadline ms)
+        let (noise, simulates, breadth, turn, keep, refine, samples, polish, ms) = match self {
+            Level::Greedy => (Noise::CLUB, false, wide(1, 1, 0, 0, 0), 0.0, 0, 0, 0, 0, 50),
+            Level::Beginner => (Noise::BEGINNER, true, wide(0, 1, 2, 6, 1), 1.0, 6, 0, 60, 0, 300),
+            Level::Club => (Noise::CLUB, true, wide(1, 2, 3, 10, 2), 1.5, 12, 2, 400, 0, 600),
+            Level::Expert => (Noise::EXPERT, true, wide(2, 2, 4, 16, 4), 2.2, 24, 4, 1_500, 2, 1_000),
+            Level::Master => (Noise::PRO, true, wide(3, 3, 7, 36, 6), 3.0, 64, 12, 6_000, 6, 1_500),
         };
         debug_assert_eq!(noise, self.noise_name().noise());
         Settings {
@@ -106,10 +101,28 @@ impl Level {
                 keep,
                 refine,
                 samples,
+                polish,
             },
             turn_value: turn,
             time_limit: Duration::from_millis(ms),
         }
+    }
+}
+
+/// A [`Breadth`] from its five numbers, in field order.
+fn wide(
+    spots: usize,
+    arrivals: usize,
+    fan_spots: usize,
+    fan_directions: usize,
+    fan_speeds: usize,
+) -> Breadth {
+    Breadth {
+        spots,
+        arrivals,
+        fan_spots,
+        fan_directions,
+        fan_speeds,
     }
 }
 

@@ -213,7 +213,11 @@ pub struct UnknownName {
 
 impl fmt::Display for UnknownName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown name {:?}; expected {}", self.given, self.expected)
+        write!(
+            f,
+            "unknown name {:?}; expected {}",
+            self.given, self.expected
+        )
     }
 }
 
@@ -253,7 +257,10 @@ mod tests {
         let t = Table::default();
         let mut rng = ChaCha8Rng::seed_from_u64(1);
         let s = stroke();
-        assert_eq!(Noise::NONE.perturb(&t, Seat::South, &[], &s, 8.0, &mut rng), s);
+        assert_eq!(
+            Noise::NONE.perturb(&t, Seat::South, &[], &s, 8.0, &mut rng),
+            s
+        );
     }
 
     #[test]

@@ -134,6 +134,7 @@ pub struct Player {
     rng: ChaCha8Rng,
     engine: Option<Engine>,
     alternatives: usize,
+    alone: bool,
 }
 
 impl Player {
@@ -145,6 +146,7 @@ impl Player {
             rng: ChaCha8Rng::seed_from_u64(seed),
             engine: None,
             alternatives: 4,
+            alone: false,
         }
     }
 
@@ -164,6 +166,13 @@ impl Player {
     /// The same player reporting `n` alternatives with each decision.
     pub fn with_alternatives(mut self, n: usize) -> Player {
         self.alternatives = n;
+        self
+    }
+
+    /// The same player told that nobody else will play (a solo run): it
+    /// never plays safe, since a passed turn only costs it a visit.
+    pub fn alone(mut self) -> Player {
+        self.alone = true;
         self
     }
 
@@ -196,7 +205,7 @@ impl Player {
         let noise = self.settings.noise;
         let candidates = generate(&view, &noise, &self.settings.breadth);
         let count = candidates.len();
-        let (settings, alternatives) = (self.settings, self.alternatives);
+        let (settings, alternatives, alone) = (self.settings, self.alternatives, self.alone);
         let mut decision = if settings.simulates {
             let engine = self.engine_for(state, physics);
             let valuer = Valuer {
@@ -204,6 +213,7 @@ impl Player {
                 own: noise,
                 others: noise,
                 turn: settings.turn_value,
+                alone,
             };
             let mut trial = Trial::new(state, engine, valuer);
             let deadline = start + settings.time_limit;
@@ -243,7 +253,8 @@ impl Player {
         if !fits {
             self.engine = Some(Engine::new(*state.table(), *physics));
         }
-        self.engine.get_or_insert_with(|| Engine::new(*state.table(), *physics))
+        self.engine
+            .get_or_insert_with(|| Engine::new(*state.table(), *physics))
     }
 }
 
@@ -254,7 +265,12 @@ fn greedy(view: &View<'_>, candidates: Vec<Candidate>, seed: u64, n: usize) -> D
     let mut rated: Vec<(f64, Choice)> = candidates
         .iter()
         .filter(|c| c.chance.is_some())
-        .map(|c| (c.chance.unwrap_or(0.0) + rng.random_range(0.0..0.3), Choice::planned(c)))
+        .map(|c| {
+            (
+                c.chance.unwrap_or(0.0) + rng.random_range(0.0..0.3),
+                Choice::planned(c),
+            )
+        })
         .collect();
     rated.sort_by(|a, b| b.0.total_cmp(&a.0));
     let mut choices = rated.into_iter().map(|(_, c)| c);

@@ -109,6 +109,9 @@ pub struct Budget {
     pub refine: usize,
     /// Noisy simulations for the halving.
     pub samples: usize,
+    /// Rounds of polishing the winner: each tries its neighbours under
+    /// noise and moves to a better one (0 for none).
+    pub polish: usize,
 }
 
 /// What a search found.
@@ -156,7 +159,11 @@ impl<'a> Trial<'a> {
 
     /// Plays `stroke` (perturbed by `noise` with `rng` first, if given) and
     /// values the result; `None` if the referee refuses it.
-    pub fn run(&mut self, stroke: &Stroke, noisy: Option<(&Noise, &mut ChaCha8Rng)>) -> Option<Sample> {
+    pub fn run(
+        &mut self,
+        stroke: &Stroke,
+        noisy: Option<(&Noise, &mut ChaCha8Rng)>,
+    ) -> Option<Sample> {
         let played = match noisy {
             Some((noise, rng)) => noise.perturb(
                 self.state.table(),
@@ -253,7 +260,8 @@ pub fn search(
                     cut_short = true;
                     break;
                 }
-                let mut rng = ChaCha8Rng::seed_from_u64(seed ^ (j + k).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+                let mut rng =
+                    ChaCha8Rng::seed_from_u64(seed ^ (j + k).wrapping_mul(0x9E37_79B9_7F4A_7C15));
                 let sample = trial
                     .run(&s.candidate.stroke, Some((noise, &mut rng)))
                     .unwrap_or(Sample {
@@ -268,11 +276,95 @@ pub fn search(
         sort(&mut ranked[..pool]);
         pool = pool.div_ceil(2);
     }
+    if !noise.is_none() && !cut_short && budget.polish > 0 && !ranked.is_empty() {
+        cut_short = polish(trial, &mut ranked, noise, budget.polish, seed, &late);
+    }
     Found {
         ranked,
         simulations: trial.simulations,
         cut_short,
     }
+}
+
+/// Samples per stroke when polishing.
+const POLISH_SAMPLES: u64 = 48;
+
+/// Polishes the best candidate: in each round its neighbours (direction
+/// turned, speed changed, striker moved along its zone) are sampled under
+/// the same noise draws as it, and the best of them replaces it if it is
+/// better; with no better neighbour the steps are halved. This optimises
+/// the noisy value itself, which the screen (played as meant) cannot: a
+/// stroke that only works exactly gives way to one that works under the
+/// hand's errors. Returns whether the deadline cut it short.
+fn polish(
+    trial: &mut Trial<'_>,
+    ranked: &mut [Scored],
+    noise: &Noise,
+    rounds: usize,
+    seed: u64,
+    late: &impl Fn(&Trial<'_>) -> bool,
+) -> bool {
+    let mut best = ranked[0];
+    let tally_of = |trial: &mut Trial<'_>, stroke: &Stroke| -> Option<Tally> {
+        let mut t = Tally::default();
+        for k in 0..POLISH_SAMPLES {
+            if late(trial) {
+                return None;
+            }
+            let mut rng = ChaCha8Rng::seed_from_u64(
+                seed ^ (0x5EED_0000 + k).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+            );
+            let s = trial
+                .run(stroke, Some((noise, &mut rng)))
+                .unwrap_or(Sample {
+                    value: -crate::value::SET,
+                    ..Sample::default()
+                });
+            t.add(&s);
+        }
+        Some(t)
+    };
+    let Some(mut incumbent) = tally_of(trial, &best.candidate.stroke) else {
+        return true;
+    };
+    let (mut turn, mut speed) = (0.6f64, 0.08f64);
+    for _ in 0..rounds {
+        let s = best.candidate.stroke;
+        let mut tries = Vec::with_capacity(4);
+        for deg in [-turn, turn] {
+            let direction = novuss_core::DVec2::from_angle(deg.to_radians()).rotate(s.direction);
+            tries.push(Stroke { direction, ..s });
+        }
+        for k in [1.0 - speed, 1.0 + speed] {
+            tries.push(Stroke {
+                speed: s.speed * k,
+                ..s
+            });
+        }
+        let mut moved = false;
+        for stroke in tries {
+            if trial.state.check(&stroke).is_err() {
+                continue;
+            }
+            let Some(t) = tally_of(trial, &stroke) else {
+                return true;
+            };
+            if t.mean() > incumbent.mean() {
+                incumbent = t;
+                best.candidate.stroke = stroke;
+                moved = true;
+            }
+        }
+        if !moved {
+            turn /= 2.0;
+            speed /= 2.0;
+        }
+    }
+    if best.candidate.stroke != ranked[0].candidate.stroke {
+        best.tally = incumbent;
+        ranked[0] = best;
+    }
+    false
 }
 
 /// Strokes next to `c`: its direction turned by ±0.4° and ±1.2°, its

@@ -10,6 +10,7 @@
 //! `002` 5), plus [`FOUL`].
 
 use novuss_core::physics::Physics;
+use novuss_core::seat::Seat;
 use novuss_core::set::{SetResult, SetState, Side};
 use novuss_core::verdict::{Turn, Verdict};
 
@@ -30,6 +31,10 @@ pub const FOUL: f64 = 1.0;
 /// alone, the valuation believes.
 pub const FINISH: f64 = 0.8;
 
+/// How much of what the discs offer a player is counted while the
+/// opponent has the turn (they will have moved some by then).
+pub const BACK: f64 = 0.5;
+
 /// How a value is taken.
 #[derive(Clone, Copy, Debug)]
 pub struct Valuer {
@@ -45,6 +50,10 @@ pub struct Valuer {
     /// solo`), so to it a visit is worth about three discs, to a beginner
     /// far less.
     pub turn: f64,
+    /// Whether nobody else will play (a solo run, `novuss solo`): a passed
+    /// turn is then a visit lost, not the table handed to an opponent, and
+    /// a safe stroke is worth nothing.
+    pub alone: bool,
 }
 
 /// What one simulated stroke gave.
@@ -78,21 +87,29 @@ pub fn race(state: &SetState, me: Side) -> f64 {
     theirs / others.max(1) as f64 - to_go(state, me)
 }
 
-/// Expected discs from a turn whose best pot falls with chance `p`: each
-/// pot is followed by another about as likely (damped, since positions
-/// seldom stay that good).
-pub fn run_length(p: f64) -> f64 {
-    let p = p.clamp(0.0, 0.97);
-    p / (1.0 - 0.7 * p)
+/// How much each pot after the first is believed, since the discs rarely
+/// stay where they were.
+pub const DAMP: f64 = 0.92;
+
+/// What a visit can expect from discs whose best pots fall with `chances`
+/// (best first), taking them in that order: the expected number pocketed
+/// before the first miss, and the chance of pocketing them all.
+pub fn visit(chances: &[f64]) -> (f64, f64) {
+    let (mut run, mut all) = (0.0, 1.0);
+    for (k, &p) in chances.iter().enumerate() {
+        all *= p.clamp(0.0, 1.0) * if k == 0 { 1.0 } else { DAMP };
+        run += all;
+    }
+    (run, if chances.is_empty() { 0.0 } else { all })
 }
 
 impl Valuer {
     /// The worth to `me` of the set `next` that `verdict` left.
     pub fn sample(&self, me: Side, verdict: &Verdict, next: &SetState) -> Sample {
-        let pot = verdict
-            .pocketed
-            .iter()
-            .any(|&id| next.disc(id).is_some_and(|d| d.side == me && d.at.is_none()));
+        let pot = verdict.pocketed.iter().any(|&id| {
+            next.disc(id)
+                .is_some_and(|d| d.side == me && d.at.is_none())
+        });
         let foul = !verdict.fouls.is_empty();
         let keep = verdict.turn == Turn::Continues;
         Sample {
@@ -114,20 +131,47 @@ impl Valuer {
         }
         let race = race(state, me);
         let mine = state.side_to_play() == me;
-        let noise = if mine { &self.own } else { &self.others };
-        let p = View::new(state, &self.physics)
-            .and_then(|v| v.best_pot(noise))
-            .map_or(0.0, |p| p.chance);
-        let left = to_go(state, state.side_to_play());
-        let ahead = (self.turn + run_length(p)).min(left);
-        // The chance that the player to stroke finishes the set in this
-        // visit, if every pot left is about as good as the best one now
-        // (damped: they seldom are). Near the end it is what matters.
-        let finish = if left > 0.0 { FINISH * p.powf(left) } else { 0.0 };
-        if mine {
-            (1.0 - finish) * (race + ahead) + finish * SET
+        let chances = |seat: Seat, side: Side, noise: &Noise| {
+            View::for_seat(state, seat, side, &self.physics)
+                .map(|v| v.disc_chances(noise))
+                .unwrap_or_default()
+        };
+        let my_seat = if mine {
+            Some(state.seat_to_play())
         } else {
-            (1.0 - finish) * (race - ahead) - finish * SET
+            state.side(me).and_then(|s| s.seats.first().copied())
+        };
+        let my_chances = my_seat.map_or_else(Vec::new, |seat| chances(seat, me, &self.own));
+        let (my_run, my_all) = visit(&my_chances);
+        if mine {
+            let left = to_go(state, me);
+            let ahead = (self.turn + my_run).min(left);
+            // Owed penalty discs come back to the table: nobody finishes
+            // while the side owes any.
+            let finish = if left as usize == my_chances.len() {
+                FINISH * my_all
+            } else {
+                0.0
+            };
+            return (1.0 - finish) * (race + ahead) + finish * SET;
         }
+        // The turn passed: what the player to stroke can expect, less for
+        // them what the discs will offer `me` when the turn comes back.
+        let back = BACK * my_run.min(to_go(state, me));
+        if self.alone {
+            // Nobody plays in between: a lost visit, whatever the discs
+            // would offer an opponent, so a solo player never plays safe.
+            return race - self.turn + back;
+        }
+        let theirs = chances(state.seat_to_play(), state.side_to_play(), &self.others);
+        let (run, all) = visit(&theirs);
+        let left = to_go(state, state.side_to_play());
+        let ahead = (self.turn + run).min(left);
+        let finish = if left as usize == theirs.len() {
+            FINISH * all
+        } else {
+            0.0
+        };
+        (1.0 - finish) * (race - ahead + back) - finish * SET
     }
 }

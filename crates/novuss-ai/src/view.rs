@@ -91,12 +91,22 @@ impl<'a> View<'a> {
     /// The view of the player to stroke in `state`; `None` if the set is
     /// over or its table has no planner (parameters out of range).
     pub fn new(state: &'a SetState, physics: &novuss_core::physics::Physics) -> Option<View<'a>> {
+        View::for_seat(state, state.seat_to_play(), state.side_to_play(), physics)
+    }
+
+    /// The view from `seat`, playing for `side`, whoever is to stroke (to
+    /// judge what a position will offer a player when the turn comes back).
+    pub fn for_seat(
+        state: &'a SetState,
+        seat: Seat,
+        side: Side,
+        physics: &novuss_core::physics::Physics,
+    ) -> Option<View<'a>> {
         if state.is_over() {
             return None;
         }
         let table = *state.table();
         let planner = Planner::new(table, *physics).ok()?;
-        let (seat, side) = (state.seat_to_play(), state.side_to_play());
         let (mut positions, mut ids, mut own, mut dark) = (vec![], vec![], vec![], vec![]);
         for d in state.discs_on_table() {
             let at = d.at?;
@@ -182,7 +192,15 @@ impl<'a> View<'a> {
     /// travel, hitting with cut `cut` (rad), then `d2` m of disc travel (and
     /// `extra` m more path after a cushion) falls, for a player with
     /// `noise`, and that its speed lets it fall.
-    pub fn chance(&self, noise: &Noise, d1: f64, cut: f64, d2: f64, arrive: f64, speed: f64) -> f64 {
+    pub fn chance(
+        &self,
+        noise: &Noise,
+        d1: f64,
+        cut: f64,
+        d2: f64,
+        arrive: f64,
+        speed: f64,
+    ) -> f64 {
         let t = self.table();
         let n = Noise {
             placement_mm: noise.placement_mm.max(FLOOR.placement_mm),
@@ -261,9 +279,26 @@ impl<'a> View<'a> {
     /// dark) straight into a pocket, with its chance (the longer way and
     /// the cushion make it less sure than a direct pot).
     pub fn bank_pots(&self, noise: &Noise, spread: &[f64], arrivals: &[f64], out: &mut Vec<Pot>) {
+        self.banks(noise, spread, arrivals, |_| true, out);
+    }
+
+    /// [`View::bank_pots`] from the middle spot, for the own discs `which`
+    /// accepts (by index).
+    fn bank_pots_of(&self, noise: &Noise, which: impl Fn(usize) -> bool, out: &mut Vec<Pot>) {
+        self.banks(noise, &[0.0], &[ARRIVALS[1]], which, out);
+    }
+
+    fn banks(
+        &self,
+        noise: &Noise,
+        spread: &[f64],
+        arrivals: &[f64],
+        which: impl Fn(usize) -> bool,
+        out: &mut Vec<Pot>,
+    ) {
         let t = *self.table();
         for k in 0..self.positions.len() {
-            if !self.own[k] {
+            if !self.own[k] || !which(k) {
                 continue;
             }
             let disc = self.positions[k];
@@ -302,7 +337,14 @@ impl<'a> View<'a> {
                                 corner,
                                 plan: Plan::Bank { cushion },
                                 chance: 0.9
-                                    * self.chance(noise, d1, shot.cut, d2, arrive, shot.stroke.speed),
+                                    * self.chance(
+                                        noise,
+                                        d1,
+                                        shot.cut,
+                                        d2,
+                                        arrive,
+                                        shot.stroke.speed,
+                                    ),
                             });
                         }
                     }
@@ -312,7 +354,13 @@ impl<'a> View<'a> {
     }
 
     /// Pots with the disc banked off one cushion into a pocket.
-    pub fn disc_bank_pots(&self, noise: &Noise, spread: &[f64], arrivals: &[f64], out: &mut Vec<Pot>) {
+    pub fn disc_bank_pots(
+        &self,
+        noise: &Noise,
+        spread: &[f64],
+        arrivals: &[f64],
+        out: &mut Vec<Pot>,
+    ) {
         let t = *self.table();
         for k in 0..self.positions.len() {
             if !self.own[k] || self.dark[k] {
@@ -333,7 +381,8 @@ impl<'a> View<'a> {
                             continue;
                         };
                         for &arrive in arrivals {
-                            let Ok(shot) = self.planner.disc_bank(from, disc, cushion, corner, arrive)
+                            let Ok(shot) =
+                                self.planner.disc_bank(from, disc, cushion, corner, arrive)
                             else {
                                 continue;
                             };
@@ -356,7 +405,14 @@ impl<'a> View<'a> {
                                 corner,
                                 plan: Plan::DiscBank { cushion },
                                 chance: 0.9
-                                    * self.chance(noise, d1, shot.cut, d2, arrive, shot.stroke.speed),
+                                    * self.chance(
+                                        noise,
+                                        d1,
+                                        shot.cut,
+                                        d2,
+                                        arrive,
+                                        shot.stroke.speed,
+                                    ),
                             });
                         }
                     }
@@ -375,7 +431,35 @@ impl<'a> View<'a> {
         } else {
             self.bank_pots(noise, &[0.0], &[ARRIVALS[1]], &mut pots);
         }
-        pots.into_iter().max_by(|a, b| a.chance.total_cmp(&b.chance))
+        pots.into_iter()
+            .max_by(|a, b| a.chance.total_cmp(&b.chance))
+    }
+}
+
+impl View<'_> {
+    /// For each own disc on the table, the best chance geometry gives it:
+    /// a direct pot for a light disc, a rebound for a dark one (0 when
+    /// neither is clear), best first.
+    pub fn disc_chances(&self, noise: &Noise) -> Vec<f64> {
+        let mut pots = Vec::new();
+        self.direct_pots(noise, &[], &[ARRIVALS[1]], &mut pots);
+        if self.dark.iter().any(|&d| d) {
+            self.bank_pots_of(noise, |k| self.dark[k], &mut pots);
+        }
+        let mut best: Vec<f64> = self
+            .ids
+            .iter()
+            .zip(&self.own)
+            .filter(|(_, &own)| own)
+            .map(|(&id, _)| {
+                pots.iter()
+                    .filter(|p| p.disc == id)
+                    .map(|p| p.chance)
+                    .fold(0.0, f64::max)
+            })
+            .collect();
+        best.sort_by(|a, b| b.total_cmp(a));
+        best
     }
 }
 
@@ -406,7 +490,8 @@ pub fn normal_cdf(z: f64) -> f64 {
     let t = 1.0 / (1.0 + 0.231_641_9 * x);
     let poly = t
         * (0.319_381_530
-            + t * (-0.356_563_782 + t * (1.781_477_937 + t * (-1.821_255_978 + t * 1.330_274_429))));
+            + t * (-0.356_563_782
+                + t * (1.781_477_937 + t * (-1.821_255_978 + t * 1.330_274_429))));
     let upper = (-x * x / 2.0).exp() / (2.0 * std::f64::consts::PI).sqrt() * poly;
     if z >= 0.0 {
         1.0 - upper

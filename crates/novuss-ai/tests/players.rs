@@ -4,15 +4,15 @@
 
 use novuss_ai::arena::{play_set, solo};
 use novuss_ai::{Level, Noise, Player};
+use novuss_core::aim::{Planner, StrikerRegion};
 use novuss_core::physics::{Engine, Physics};
 use novuss_core::profile::ProfileId;
 use novuss_core::seat::Seat;
 use novuss_core::set::{Format, Opening, SetState, Side};
-use novuss_core::verdict::{StrokeKind, Turn};
-use novuss_core::zone::is_dark;
-use novuss_core::aim::{Planner, StrikerRegion};
 use novuss_core::table::Corner;
 use novuss_core::verdict::FoulKind;
+use novuss_core::verdict::{StrokeKind, Turn};
+use novuss_core::zone::is_dark;
 use novuss_core::DVec2;
 
 /// A singles set, South to stroke, with South's discs at `south` and
@@ -21,7 +21,11 @@ fn position(south: &[(f64, f64)], north: &[(f64, f64)]) -> SetState {
     let mut parts = SetState::new(ProfileId::Lnf2017, Format::Singles, Seat::South).to_parts();
     let (mut s, mut n) = (south.iter(), north.iter());
     for d in &mut parts.discs {
-        let next = if d.side == Side::new(0) { s.next() } else { n.next() };
+        let next = if d.side == Side::new(0) {
+            s.next()
+        } else {
+            n.next()
+        };
         d.at = next.map(|&(x, y)| DVec2::new(x, y));
     }
     parts.opening = Opening::Over;
@@ -29,7 +33,10 @@ fn position(south: &[(f64, f64)], north: &[(f64, f64)]) -> SetState {
     SetState::from_parts(parts).expect("a valid position")
 }
 
-fn play(state: &SetState, stroke: &novuss_core::stroke::Stroke) -> (SetState, novuss_core::verdict::Verdict) {
+fn play(
+    state: &SetState,
+    stroke: &novuss_core::stroke::Stroke,
+) -> (SetState, novuss_core::verdict::Verdict) {
     let mut engine = Engine::new(*state.table(), Physics::default());
     let mut next = state.clone();
     let played = next.play(stroke, &mut engine).expect("a legal stroke");
@@ -40,12 +47,22 @@ fn play(state: &SetState, stroke: &novuss_core::stroke::Stroke) -> (SetState, no
 fn the_same_seed_gives_the_same_decisions() {
     let states = [
         SetState::new(ProfileId::Lnf2017, Format::Singles, Seat::South),
-        position(&[(0.3, 0.6), (0.7, 0.45), (0.5, 0.85)], &[(0.4, 0.4), (0.6, 0.7)]),
+        position(
+            &[(0.3, 0.6), (0.7, 0.45), (0.5, 0.85)],
+            &[(0.4, 0.4), (0.6, 0.7)],
+        ),
     ];
     for state in &states {
-        let a = Player::new(Level::Club, 42).decide(state, &Physics::default()).unwrap();
-        let b = Player::new(Level::Club, 42).decide(state, &Physics::default()).unwrap();
-        assert!(!a.cut_short && !b.cut_short, "a run over the deadline proves nothing");
+        let a = Player::new(Level::Club, 42)
+            .decide(state, &Physics::default())
+            .unwrap();
+        let b = Player::new(Level::Club, 42)
+            .decide(state, &Physics::default())
+            .unwrap();
+        assert!(
+            !a.cut_short && !b.cut_short,
+            "a run over the deadline proves nothing"
+        );
         assert_eq!(a.best, b.best);
         assert_eq!(a.alternatives, b.alternatives);
         assert_eq!(a.simulations, b.simulations);
@@ -61,13 +78,29 @@ fn every_level_chooses_legal_strokes_through_whole_sets() {
         .into_iter()
         .enumerate()
     {
-        let r = play_set(Level::Greedy, Level::Beginner, format, ProfileId::Lnf2017, &physics, 9, k as u64)
-            .expect("legal strokes all the way");
+        let r = play_set(
+            Level::Greedy,
+            Level::Beginner,
+            format,
+            ProfileId::Lnf2017,
+            &physics,
+            9,
+            k as u64,
+        )
+        .expect("legal strokes all the way");
         assert!(r.strokes > 0);
     }
     for profile in ProfileId::ALL {
-        let r = play_set(Level::Beginner, Level::Greedy, Format::Singles, profile, &physics, 3, 1)
-            .expect("legal strokes all the way");
+        let r = play_set(
+            Level::Beginner,
+            Level::Greedy,
+            Format::Singles,
+            profile,
+            &physics,
+            3,
+            1,
+        )
+        .expect("legal strokes all the way");
         assert!(r.strokes > 0);
     }
 }
@@ -85,7 +118,11 @@ fn noisy_strokes_from_random_positions_are_legal() {
         let mut p = parts.clone();
         let (mut s, mut n) = (south.iter(), north.iter());
         for d in &mut p.discs {
-            let next = if d.side == Side::new(0) { s.next() } else { n.next() };
+            let next = if d.side == Side::new(0) {
+                s.next()
+            } else {
+                n.next()
+            };
             d.at = next.map(|&(x, y)| DVec2::new(x, y));
         }
         let Ok(state) = SetState::from_parts(p) else {
@@ -148,7 +185,10 @@ fn prefers_a_safe_stroke_to_a_likely_foul() {
     // One of South's three discs sits by the north-east pocket: a firm
     // full hit sends the striker after it into the pocket (a foul, `000`
     // 3.6.1; `002` 4.1). The search pockets it without that risk.
-    let state = position(&[(0.88, 0.88), (0.3, 0.45), (0.62, 0.36)], &[(0.2, 0.6), (0.75, 0.6)]);
+    let state = position(
+        &[(0.88, 0.88), (0.3, 0.45), (0.62, 0.36)],
+        &[(0.2, 0.6), (0.75, 0.6)],
+    );
     let physics = Physics::default();
     // The firm straight pot from the spot on its line fouls.
     let planner = Planner::new(*state.table(), physics).unwrap();
@@ -158,7 +198,10 @@ fn prefers_a_safe_stroke_to_a_likely_foul() {
         .unwrap();
     let firm = planner.pocket(from, disc, Corner::NorthEast, 1.4).unwrap();
     let (_, verdict) = play(&state, &firm.stroke);
-    assert!(verdict.has(FoulKind::StrikerPocketed), "the trap is real: {verdict:?}");
+    assert!(
+        verdict.has(FoulKind::StrikerPocketed),
+        "the trap is real: {verdict:?}"
+    );
     for level in [Level::Club, Level::Master] {
         let d = Player::new(level, 4).decide(&state, &physics).unwrap();
         assert!(d.best.foul_chance < 0.05, "{level}: {:?}", d.best);
@@ -173,25 +216,38 @@ fn prefers_a_safe_stroke_to_a_likely_foul() {
 
 #[test]
 fn the_hint_names_the_easy_pot_with_its_chances() {
-    // One light South disc a hand's width in front of the north-west
-    // pocket; the other is dark in the centre circle (`000` 2.1), to be
-    // reached only off a cushion. The hint is the easy pot.
-    let state = position(&[(0.17, 0.8), (0.5, 0.52)], &[(0.5, 0.2), (0.8, 0.3)]);
+    // South's last disc a hand's width in front of the north-west pocket,
+    // North's discs scattered: the known best stroke pots it and wins.
+    let state = position(&[(0.17, 0.83)], &[(0.5, 0.2), (0.8, 0.3), (0.45, 0.7)]);
     let easy = state.discs_on_table().next().unwrap().id;
     let d = Player::new(Level::Master, 1)
         .with_alternatives(3)
         .decide(&state, &Physics::default())
         .unwrap();
-    assert_eq!(d.best.disc, Some(easy), "{:?}", d.best);
-    assert!(d.best.pot_chance > 0.8 && d.best.keep_chance > 0.7, "{:?}", d.best);
-    assert!(d.best.foul_chance < 0.05);
+    assert!(d.best.pot_chance > 0.9, "{:?}", d.best);
+    assert!(d.best.foul_chance < 0.05, "{:?}", d.best);
+    let (next, verdict) = play(&state, &d.best.stroke);
+    assert_eq!(verdict.pocketed, vec![easy]);
+    assert_eq!(verdict.turn, Turn::SetOver);
+    assert!(next.is_over());
     assert_eq!(d.alternatives.len(), 3);
-    assert!(d.alternatives.iter().all(|a| a.value <= d.best.value + 1e-9 || a.samples < d.best.samples));
+    assert!(d
+        .alternatives
+        .iter()
+        .all(|a| a.value <= d.best.value + 1e-9 || a.samples < d.best.samples));
 }
 
 #[test]
 fn a_solo_run_clears_the_table() {
-    let r = solo(Level::Club, Some(Noise::NONE), ProfileId::Lnf2017, &Physics::default(), 1, 0).unwrap();
+    let r = solo(
+        Level::Club,
+        Some(Noise::NONE),
+        ProfileId::Lnf2017,
+        &Physics::default(),
+        1,
+        0,
+    )
+    .unwrap();
     assert!(r.cleared);
     assert!(r.pocketed >= 8);
     assert!(r.visits >= 1 && r.strokes >= 1);
