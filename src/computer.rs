@@ -280,18 +280,38 @@ impl SoloFigures {
     }
 }
 
-/// Input of `novuss hint`: a set state, as `novuss stroke` reads it.
+/// Input of `novuss hint`: a set state as `novuss stroke` reads it (its
+/// `stroke`, `conduct` and `seat` are ignored), or a bare set state as
+/// `novuss new-set` prints it.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct HintInput {
     pub state: SetState,
     #[serde(default)]
     pub physics: Physics,
+    #[serde(default)]
+    pub stroke: Option<serde::de::IgnoredAny>,
+    #[serde(default)]
+    pub conduct: Option<serde::de::IgnoredAny>,
+    #[serde(default)]
+    pub seat: Option<serde::de::IgnoredAny>,
 }
 
 /// `novuss hint`: the best strokes for the player to stroke, as JSON.
 pub fn hint(text: &str, level: Level, seed: u64, compact: bool) -> Result<String, String> {
-    let input: HintInput = serde_json::from_str(text).map_err(|e| format!("invalid input: {e}"))?;
+    let value: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| format!("invalid input: {e}"))?;
+    let input: HintInput = if value.get("state").is_some() {
+        serde_json::from_value(value).map_err(|e| format!("invalid input: {e}"))?
+    } else {
+        HintInput {
+            state: serde_json::from_value(value).map_err(|e| format!("invalid input: {e}"))?,
+            physics: Physics::default(),
+            stroke: None,
+            conduct: None,
+            seat: None,
+        }
+    };
     let mut player = Player::new(level, seed).with_alternatives(4);
     let decision = player
         .decide(&input.state, &input.physics)

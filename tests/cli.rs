@@ -302,6 +302,16 @@ fn hint_gives_the_best_strokes_of_a_set_state() {
         assert!((0.0..=1.0).contains(&p), "{field}");
     }
     assert!(!v["alternatives"].as_array().unwrap().is_empty());
+    // A bare state, as `new-set` prints it, will do too.
+    let bare = novuss(
+        &["hint", "--level", "beginner"],
+        &String::from_utf8_lossy(&set.stdout),
+    );
+    assert!(
+        bare.status.success(),
+        "{}",
+        String::from_utf8_lossy(&bare.stderr)
+    );
 }
 
 #[test]

@@ -100,7 +100,7 @@ impl Noise {
     }
 
     /// The stroke the hand makes when `seat` means `stroke`, with the
-    /// discs at `discs`. Draws exactly three normal numbers from `rng`
+    /// discs at `discs`. Draws exactly four normal numbers from `rng`
     /// whatever the outcome, so that runs stay aligned across candidates.
     pub fn perturb(
         &self,
@@ -112,7 +112,7 @@ impl Noise {
         rng: &mut impl Rng,
     ) -> Stroke {
         let (a, b): (f64, f64) = (rng.sample(StandardNormal), rng.sample(StandardNormal));
-        let c: f64 = rng.sample(StandardNormal);
+        let (c, e): (f64, f64) = (rng.sample(StandardNormal), rng.sample(StandardNormal));
         if self.is_none() {
             return *stroke;
         }
@@ -131,7 +131,6 @@ impl Noise {
                 direction = range.nearest(direction).unwrap_or(direction);
             }
         }
-        let e: f64 = rng.sample(StandardNormal);
         let factor = (1.0 + e * self.speed_pct / 100.0).max(0.05);
         let speed = (stroke.speed * factor).min(max_speed);
         Stroke {
