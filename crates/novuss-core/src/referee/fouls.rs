@@ -2,6 +2,9 @@
 //! the striker touched first, and what the discs did. The consequences
 //! (penalty, turn, set) are decided afterwards in `outcome`.
 
+use arrayvec::ArrayVec;
+
+use crate::physics::limits::MAX_DISCS;
 use crate::physics::{Fate, Outcome};
 use crate::profile::{Profile, Restore};
 use crate::seat::Seat;
@@ -83,11 +86,11 @@ pub(crate) fn read_stroke(
     let own = |k: usize| before.discs[on[k]].side == me;
     // Each own disc's zone is looked up once: the referee judges thousands
     // of strokes per decision of a computer player.
-    let dark_own: Vec<bool> = (0..on.len())
+    let dark_own: ArrayVec<bool, MAX_DISCS> = (0..on.len().min(MAX_DISCS))
         .map(|k| own(k) && is_dark(&table, seat, start(k)))
         .collect();
-    let dark = |k: usize| dark_own[k];
-    let light = (0..on.len()).any(|k| own(k) && !dark_own[k]);
+    let dark = |k: usize| dark_own.get(k).copied().unwrap_or(false);
+    let light = (0..dark_own.len()).any(|k| own(k) && !dark_own[k]);
     let has_dark = dark_own.iter().any(|&d| d);
     let p = path::read(&table, seat, o);
     let first_contact = FirstContact {

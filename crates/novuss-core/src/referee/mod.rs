@@ -24,8 +24,10 @@ pub(crate) mod path;
 
 use std::fmt;
 
+use arrayvec::ArrayVec;
 use glam::DVec2;
 
+use crate::physics::limits::MAX_DISCS;
 use crate::physics::{Engine, Outcome};
 use crate::seat::Seat;
 use crate::set::{DiscId, SetState};
@@ -248,8 +250,29 @@ impl SetState {
         next: &mut SetState,
         verdict: &mut Verdict,
     ) -> Result<(), PlayError> {
-        let positions = self.positions();
-        self.check_with(stroke, &positions)?;
+        // On the stack: the referee is called thousands of times per
+        // decision of a computer player. More discs than the engine takes
+        // go to the heap, and the engine reports its input error.
+        if self.discs_on_table().count() > MAX_DISCS {
+            let positions = self.positions();
+            return self.preview_at(&positions, stroke, engine, outcome, next, verdict);
+        }
+        let mut positions = ArrayVec::<DVec2, MAX_DISCS>::new();
+        positions.extend(self.discs_on_table().filter_map(|d| d.at));
+        self.preview_at(&positions, stroke, engine, outcome, next, verdict)
+    }
+
+    /// [`SetState::preview_reusing`] with the discs' positions at hand.
+    fn preview_at(
+        &self,
+        positions: &[DVec2],
+        stroke: &Stroke,
+        engine: &mut Engine,
+        outcome: &mut Outcome,
+        next: &mut SetState,
+        verdict: &mut Verdict,
+    ) -> Result<(), PlayError> {
+        self.check_with(stroke, positions)?;
         if *engine.table() != self.table {
             return Err(PlayError::TableMismatch);
         }
@@ -264,13 +287,13 @@ impl SetState {
             .into());
         }
         engine
-            .simulate_into(&positions, stroke, outcome)
+            .simulate_into(positions, stroke, outcome)
             .map_err(PlayError::Physics)?;
         let mut j = outcome::Judgement::reusing(
             self,
             stroke.striker,
             std::mem::replace(next, SetState::placeholder()),
-            std::mem::replace(verdict, Verdict::placeholder()),
+            std::mem::replace(verdict, Verdict::empty()),
         );
         run_judgement(&mut j, outcome);
         (*next, *verdict) = j.done();

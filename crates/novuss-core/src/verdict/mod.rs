@@ -206,8 +206,19 @@ impl Verdict {
         old
     }
 
+    /// A value that holds no buffers, to swap a reused verdict out with
+    /// (no allocation).
+    pub(crate) fn empty() -> Verdict {
+        Verdict::placeholder_with(Vec::new())
+    }
+
     /// An empty value to hand over buffers with.
     pub(crate) fn placeholder() -> Verdict {
+        // Sized for a typical stroke's decisions: no regrowth.
+        Verdict::placeholder_with(Vec::with_capacity(8))
+    }
+
+    fn placeholder_with(reasons: Vec<Reason>) -> Verdict {
         Verdict {
             profile: ProfileId::default(),
             seat: Seat::South,
@@ -222,8 +233,7 @@ impl Verdict {
             debt_paid: vec![],
             turn: Turn::Continues,
             set_result: None,
-            // Sized for a typical stroke's decisions: no regrowth.
-            reasons: Vec::with_capacity(8),
+            reasons,
         }
     }
 
