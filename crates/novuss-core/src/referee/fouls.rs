@@ -12,6 +12,7 @@ use crate::set::{DiscId, Format, SetState, Side};
 use crate::verdict::{FirstContact, Foul, FoulKind, Reason, StrokeKind};
 use crate::zone::{blind_zone, is_dark};
 
+use super::outcome::OnTable;
 use super::path::{self, StrikerPath};
 
 /// What the referee read off a stroke before deciding its consequences.
@@ -42,13 +43,13 @@ struct Reader<'a> {
     profile: &'a Profile,
     me: Side,
     /// For each physics disc index, the index in `before.discs`.
-    on: &'a [usize],
+    on: &'a OnTable,
     r: Read,
 }
 
 impl Reader<'_> {
     fn id(&self, k: usize) -> DiscId {
-        self.before.discs[self.on[k]].id
+        self.before.discs[self.on.get(k)].id
     }
 
     fn ids(&self, ks: &[usize]) -> Vec<DiscId> {
@@ -77,13 +78,13 @@ pub(crate) fn read_stroke(
     before: &SetState,
     profile: &Profile,
     seat: Seat,
-    on: &[usize],
+    on: &OnTable,
     o: &Outcome,
 ) -> Read {
     let table = before.table;
     let me = before.side_to_play();
-    let start = |k: usize| before.discs[on[k]].at.unwrap_or_default();
-    let own = |k: usize| before.discs[on[k]].side == me;
+    let start = |k: usize| before.discs[on.get(k)].at.unwrap_or_default();
+    let own = |k: usize| before.discs[on.get(k)].side == me;
     // Each own disc's zone is looked up once: the referee judges thousands
     // of strokes per decision of a computer player.
     let dark_own: ArrayVec<bool, MAX_DISCS> = (0..on.len().min(MAX_DISCS))
@@ -94,7 +95,11 @@ pub(crate) fn read_stroke(
     let has_dark = dark_own.iter().any(|&d| d);
     let p = path::read(&table, seat, o);
     let first_contact = FirstContact {
-        discs: p.first.iter().map(|&k| before.discs[on[k]].id).collect(),
+        discs: p
+            .first
+            .iter()
+            .map(|&k| before.discs[on.get(k)].id)
+            .collect(),
         cushions_before: p.cushions_before.clone(),
     };
     let mut j = Reader {
@@ -200,7 +205,7 @@ fn read_discs(j: &mut Reader, o: &Outcome) {
     let mut driven_in = vec![];
     let mut driven_out = vec![];
     let mut off = vec![];
-    for (k, &i) in j.on.iter().enumerate() {
+    for (k, i) in j.on.iter().enumerate() {
         let d = &before.discs[i];
         if d.side == j.me {
             continue;
@@ -247,7 +252,7 @@ fn read_discs(j: &mut Reader, o: &Outcome) {
         }
     }
     if j.r.illegal && j.profile.restore_after_illegal_stroke == Restore::AllMoved {
-        for (k, &i) in j.on.iter().enumerate() {
+        for (k, i) in j.on.iter().enumerate() {
             if *o.disc(k)
                 != (Fate::OnTable {
                     at: before.discs[i].at.unwrap_or_default(),

@@ -7,9 +7,11 @@
 //! disc left to play; `000` 4.2). The penalty still counts as a debt in the
 //! final state and the verdict.
 
+use arrayvec::ArrayVec;
 use glam::DVec2;
 
 use crate::layout::row_against;
+use crate::physics::limits::MAX_DISCS;
 use crate::physics::{Exit, Fate, Outcome};
 use crate::placement::{nearest_free_spot, off_table_spots};
 use crate::profile::{BothLast, Profile};
@@ -30,7 +32,7 @@ pub(crate) struct Judgement<'a> {
     /// Where the striker was placed (a penalty tie-break, `002` 5.2).
     pub struck_from: DVec2,
     /// For each physics disc index, the index in `before.discs`.
-    pub on: Vec<usize>,
+    pub on: OnTable,
     /// The player's side loses the set (`000` 1.26, §6).
     lost: bool,
     /// A penalty disc was incurred and waits to be placed until the set is
@@ -68,11 +70,7 @@ impl<'a> Judgement<'a> {
             seat,
             me,
             struck_from,
-            on: {
-                let mut on = Vec::with_capacity(state.discs.len());
-                on.extend((0..state.discs.len()).filter(|&i| state.discs[i].at.is_some()));
-                on
-            },
+            on: OnTable::of(state),
             lost: false,
             penalty_due: false,
             reply_starts: false,
@@ -188,7 +186,7 @@ impl<'a> Judgement<'a> {
     pub fn apply_moves(&mut self, o: &Outcome, read: &Read) {
         let table = self.next.table;
         let mut offs: Vec<(usize, Exit, f64)> = vec![];
-        for (k, &i) in self.on.iter().enumerate() {
+        for (k, i) in self.on.iter().enumerate() {
             if read.restore.contains(&k) {
                 continue;
             }
@@ -210,7 +208,7 @@ impl<'a> Judgement<'a> {
         // disc itself is not in its own way (it still holds its old place in
         // `next`), and discs still to be put back count at their old places.
         for &k in &read.restore {
-            let i = self.on[k];
+            let i = self.on.get(k);
             let Some(start) = self.before.discs[i].at else {
                 continue;
             };
@@ -260,7 +258,7 @@ impl<'a> Judgement<'a> {
             let exits: Vec<Exit> = offs.iter().map(|o| o.1).collect();
             let spots = off_table_spots(&table, &self.next.positions(), &exits);
             for ((k, _, _), spot) in offs.iter().zip(spots) {
-                let i = self.on[*k];
+                let i = self.on.get(*k);
                 // With every spot of the circle's cross taken the disc keeps
                 // its place in the pocket count; it cannot happen with 32 discs.
                 if let Some(at) = spot {
@@ -609,4 +607,40 @@ fn opening_row_intact(state: &SetState, cushion: Seat) -> bool {
     row_against(&state.table, cushion, 8)
         .into_iter()
         .all(|p| state.discs.iter().any(|d| d.at == Some(p)))
+}
+
+/// For each physics disc index (the discs on the table, in order), the
+/// index of that disc in the set's list. On the stack: the referee judges
+/// thousands of strokes per decision of a computer player, and the engine
+/// simulates at most [`MAX_DISCS`] discs (the judgement runs only after it
+/// has).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct OnTable(ArrayVec<u16, MAX_DISCS>);
+
+impl OnTable {
+    /// The discs of `state` on the table (the first [`MAX_DISCS`]).
+    pub fn of(state: &SetState) -> OnTable {
+        let mut on = ArrayVec::new();
+        let on_table = (0..state.discs.len()).filter(|&i| state.discs[i].at.is_some());
+        for i in on_table.take(MAX_DISCS) {
+            // A set never holds 65,536 discs (its format fixes the count).
+            on.push(i.min(usize::from(u16::MAX)) as u16);
+        }
+        OnTable(on)
+    }
+
+    /// The set's index of physics disc `k`.
+    pub fn get(&self, k: usize) -> usize {
+        usize::from(self.0[k])
+    }
+
+    /// How many.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// The set's indices in physics order.
+    pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.0.iter().map(|&i| usize::from(i))
+    }
 }
