@@ -523,6 +523,11 @@ mod tests {
         let v = View::new(&state, &Physics::default()).unwrap();
         assert_eq!(v.own.iter().filter(|&&o| o).count(), 8);
         assert!(v.has_light());
+        // Discs pressed against the far cushion: no straight line to a
+        // pocket is clear for the striker (it cannot reach the far side of
+        // a disc against the cushion), so the eye sees no pot.
+        assert!(v.best_pot(&Noise::PRO).is_none());
+        assert!(v.disc_chances(&Noise::PRO).iter().all(|&p| p == 0.0));
         // A short full hit is surer than a long thin one.
         let easy = v.chance(&Noise::PRO, 0.2, 0.0, 0.2, 0.8, 2.0);
         let hard = v.chance(&Noise::PRO, 0.8, 1.2, 0.7, 0.8, 2.0);
