@@ -79,7 +79,7 @@ pub use bank::{Bank, Rebound};
 pub use contact::{cushion_ahead, FirstContact};
 pub use error::ShotError;
 pub use interval::Interval;
-pub use planner::{Planner, DEFAULT_MAX_CUT};
+pub use planner::{segment_distance, Planner, DEFAULT_MAX_CUT};
 pub use range::{aim_allowed, AimRange, AIM_MARGIN};
 pub use region::{StrikerRegion, PLACEMENT_MARGIN};
 pub use shot::{Cut, Shot};

@@ -152,8 +152,10 @@ impl Planner {
     }
 }
 
-/// Shortest distance from `p` to the segment `ab`.
-pub(super) fn segment_distance(a: DVec2, b: DVec2, p: DVec2) -> f64 {
+/// Shortest distance from `p` to the segment `ab` (to `a` when `a == b`):
+/// whether a body sliding from `a` to `b` passes within reach of a point,
+/// for checking that a stroke's way is clear.
+pub fn segment_distance(a: DVec2, b: DVec2, p: DVec2) -> f64 {
     let ab = b - a;
     let len2 = ab.length_squared();
     let s = if len2 > 0.0 {

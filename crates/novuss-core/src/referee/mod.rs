@@ -253,12 +253,13 @@ impl SetState {
         // On the stack: the referee is called thousands of times per
         // decision of a computer player. More discs than the engine takes
         // go to the heap, and the engine reports its input error.
-        if self.discs_on_table().count() > MAX_DISCS {
-            let positions = self.positions();
-            return self.preview_at(&positions, stroke, engine, outcome, next, verdict);
-        }
         let mut positions = ArrayVec::<DVec2, MAX_DISCS>::new();
-        positions.extend(self.discs_on_table().filter_map(|d| d.at));
+        for p in self.discs_on_table().filter_map(|d| d.at) {
+            if positions.try_push(p).is_err() {
+                let positions = self.positions();
+                return self.preview_at(&positions, stroke, engine, outcome, next, verdict);
+            }
+        }
         self.preview_at(&positions, stroke, engine, outcome, next, verdict)
     }
 
