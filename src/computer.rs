@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use novuss_ai::arena::{play_set, solo as solo_run, SetReport, SoloReport};
-use novuss_ai::{Level, NoiseName, Player};
+use novuss_ai::{AiError, Level, NoiseName, Player};
 use novuss_core::physics::Physics;
 use novuss_core::profile::ProfileId;
 use novuss_core::set::{Format, SetState};
@@ -92,30 +92,40 @@ pub fn wilson95(p: f64, n: f64) -> [f64; 2] {
     [(centre - half).max(0.0), (centre + half).min(1.0)]
 }
 
-fn bar(len: u64, what: &str) -> ProgressBar {
-    let pb = ProgressBar::new(len);
+/// Runs `one(n)` for `n` in `0..count` on every core with a progress bar
+/// of `what` on standard error (hidden when it is not a terminal); the
+/// first error, prefixed with `command`, ends it.
+fn on_every_core<T: Send>(
+    count: u64,
+    what: &str,
+    command: &str,
+    one: impl Fn(u64) -> Result<T, AiError> + Sync,
+) -> Result<Vec<T>, String> {
+    let pb = ProgressBar::new(count);
     if let Ok(style) = ProgressStyle::with_template(&format!(
         "{{elapsed_precise}} [{{bar:40}}] {{pos}}/{{len}} {what} (eta {{eta}})"
     )) {
         pb.set_style(style.progress_chars("=> "));
     }
-    pb
+    let out = (0..count)
+        .into_par_iter()
+        .map(|n| {
+            let r = one(n);
+            pb.inc(1);
+            r
+        })
+        .collect::<Result<_, _>>()
+        .map_err(|e| format!("{command}: {e}"));
+    pb.finish_and_clear();
+    out
 }
 
 /// `novuss arena`: sets between two levels, in parallel on every core.
 pub fn arena(o: &ArenaOptions) -> Result<ArenaFigures, String> {
     let physics = Physics::default();
-    let pb = bar(o.sets, "sets");
-    let reports: Vec<SetReport> = (0..o.sets)
-        .into_par_iter()
-        .map(|n| {
-            let r = play_set(o.a, o.b, o.format, o.profile, &physics, o.seed, n);
-            pb.inc(1);
-            r
-        })
-        .collect::<Result<_, _>>()
-        .map_err(|e| format!("arena: {e}"))?;
-    pb.finish_and_clear();
+    let reports: Vec<SetReport> = on_every_core(o.sets, "sets", "arena", |n| {
+        play_set(o.a, o.b, o.format, o.profile, &physics, o.seed, n)
+    })?;
     let n = o.sets as f64;
     let count = |s: i8| reports.iter().filter(|r| r.score == s).count() as u64;
     let (a_wins, b_wins, draws) = (count(1), count(-1), count(0));
@@ -219,17 +229,9 @@ pub fn solo(
     profile: ProfileId,
 ) -> Result<SoloFigures, String> {
     let physics = Physics::default();
-    let pb = bar(sets, "runs");
-    let reports: Vec<SoloReport> = (0..sets)
-        .into_par_iter()
-        .map(|n| {
-            let r = solo_run(level, noise.map(|n| n.noise()), profile, &physics, seed, n);
-            pb.inc(1);
-            r
-        })
-        .collect::<Result<_, _>>()
-        .map_err(|e| format!("solo: {e}"))?;
-    pb.finish_and_clear();
+    let reports: Vec<SoloReport> = on_every_core(sets, "runs", "solo", |n| {
+        solo_run(level, noise.map(|n| n.noise()), profile, &physics, seed, n)
+    })?;
     let n = sets.max(1) as f64;
     let sum = |f: &dyn Fn(&SoloReport) -> u32| reports.iter().map(|r| f64::from(f(r))).sum::<f64>();
     let strokes = sum(&|r| r.strokes);

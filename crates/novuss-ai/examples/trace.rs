@@ -38,14 +38,10 @@ fn main() {
         }
         let d = player.decide(&state, &physics).expect("a decision");
         let b = &d.best;
-        let stroke = player.noise().perturb(
-            state.table(),
-            state.seat_to_play(),
-            &state.positions(),
-            &b.stroke,
-            physics.max_stroke_speed,
-            &mut world,
-        );
+        let stroke =
+            player
+                .noise()
+                .execute(&state, &b.stroke, physics.max_stroke_speed, &mut world);
         let played = state.play(&stroke, &mut engine).expect("legal");
         if std::env::var("TRACE_POS").is_ok() {
             let own: Vec<String> = state

@@ -59,7 +59,7 @@ pub fn play_set(
     seed: u64,
     n: u64,
 ) -> Result<SetReport, AiError> {
-    let run = seed ^ n.wrapping_mul(0xA076_1D64_78BD_642F);
+    let run = run_seed(seed, n);
     let (first, a_opens) = seating(n);
     let mut players = [Player::new(a, run ^ 1), Player::new(b, run ^ 2)];
     let mut world = ChaCha8Rng::seed_from_u64(run ^ 3);
@@ -70,10 +70,8 @@ pub fn play_set(
         let p = who_plays(state.side_to_play(), a_opens, format);
         let d = players[p].decide(&state, physics)?;
         report.decisions[p].push(d.elapsed);
-        let stroke = players[p].noise().perturb(
-            state.table(),
-            state.seat_to_play(),
-            &state.positions(),
+        let stroke = players[p].noise().execute(
+            &state,
             &d.best.stroke,
             physics.max_stroke_speed,
             &mut world,
@@ -97,6 +95,12 @@ pub fn play_set(
         _ => 0,
     };
     Ok(report)
+}
+
+/// The seed of set `n` of a run seeded `seed`: sets are independent, so a
+/// run gives the same figures on any number of threads.
+fn run_seed(seed: u64, n: u64) -> u64 {
+    seed ^ n.wrapping_mul(0xA076_1D64_78BD_642F)
 }
 
 /// Which of the two players (0 for `a`, 1 for `b`) plays for `side`: in
@@ -150,7 +154,7 @@ pub fn solo(
     seed: u64,
     n: u64,
 ) -> Result<SoloReport, AiError> {
-    let run = seed ^ n.wrapping_mul(0xA076_1D64_78BD_642F);
+    let run = run_seed(seed, n);
     let first = if n % 2 == 0 { Seat::South } else { Seat::North };
     let mut player = Player::new(level, run ^ 1).alone();
     if let Some(noise) = noise {
@@ -168,14 +172,10 @@ pub fn solo(
     while to_go(&state) > 0 && !state.is_over() && report.strokes < MAX_STROKES {
         let d = player.decide(&state, physics)?;
         report.decisions.push(d.elapsed);
-        let stroke = player.noise().perturb(
-            state.table(),
-            state.seat_to_play(),
-            &state.positions(),
-            &d.best.stroke,
-            physics.max_stroke_speed,
-            &mut world,
-        );
+        let stroke =
+            player
+                .noise()
+                .execute(&state, &d.best.stroke, physics.max_stroke_speed, &mut world);
         let before = state.pocketed(me);
         let played = state
             .play(&stroke, &mut engine)

@@ -17,6 +17,7 @@ use novuss_core::aim::AimRange;
 use novuss_core::set::{DiscId, SetState};
 use novuss_core::stroke::Stroke;
 use novuss_core::table::Corner;
+use novuss_core::DVec2;
 
 use crate::noise::Noise;
 use crate::view::{Plan, Pot, View, ARRIVALS};
@@ -64,6 +65,23 @@ impl From<Pot> for Candidate {
     }
 }
 
+impl Candidate {
+    /// A stroke found by trying (`Plan::Search`), aimed at `disc` if any.
+    fn tried(striker: DVec2, direction: DVec2, speed: f64, disc: Option<DiscId>) -> Candidate {
+        Candidate {
+            stroke: Stroke {
+                striker,
+                direction,
+                speed,
+            },
+            plan: Plan::Search,
+            disc,
+            corner: None,
+            chance: None,
+        }
+    }
+}
+
 /// Fan speeds, m/s: a soft touch, a firm stroke, a break, and between.
 const FAN_SPEEDS: [f64; 7] = [1.6, 3.2, 5.5, 6.5, 7.5, 4.3, 2.4];
 
@@ -97,18 +115,15 @@ pub fn generate(view: &View<'_>, noise: &Noise, breadth: &Breadth) -> Vec<Candid
 /// Tried strokes: directions spread over the aim range from spots across
 /// the zone's middle depth.
 fn fan(view: &View<'_>, breadth: &Breadth, out: &mut Vec<Candidate>) {
-    let t = *view.table();
-    let frame = view.frame();
-    let depth = view.region.depth();
-    let mid = (depth.lo + depth.hi) / 2.0;
-    let along = view.region.along();
     if breadth.fan_spots == 0 || breadth.fan_directions == 0 || breadth.fan_speeds == 0 {
         return;
     }
+    let t = *view.table();
+    let along = view.region.along();
     let n = breadth.fan_spots;
     for k in 0..n {
         let a = along.lo + (along.hi - along.lo) * (k as f64 + 0.5) / n as f64;
-        let Some(from) = view.region.nearest(frame.world(a, mid)) else {
+        let Some(from) = view.spot(a) else {
             continue;
         };
         let Some(range) = AimRange::new(&t, view.seat, from) else {
@@ -119,17 +134,7 @@ fn fan(view: &View<'_>, breadth: &Breadth, out: &mut Vec<Candidate>) {
             let angle = range.lo() + (range.hi() - range.lo()) * (j as f64 + 0.5) / m as f64;
             let direction = range.direction_at(angle);
             for &speed in &FAN_SPEEDS[..breadth.fan_speeds.clamp(1, FAN_SPEEDS.len())] {
-                out.push(Candidate {
-                    stroke: Stroke {
-                        striker: from,
-                        direction,
-                        speed,
-                    },
-                    plan: Plan::Search,
-                    disc: None,
-                    corner: None,
-                    chance: None,
-                });
+                out.push(Candidate::tried(from, direction, speed, None));
             }
         }
     }
@@ -144,8 +149,6 @@ fn aimed(view: &View<'_>, breadth: &Breadth, out: &mut Vec<Candidate>) {
     }
     let t = *view.table();
     let frame = view.frame();
-    let depth = view.region.depth();
-    let mid = (depth.lo + depth.hi) / 2.0;
     let reach = t.striker.radius + t.disc.radius;
     let offsets = &OFFSETS[..breadth.fan_spots.clamp(1, OFFSETS.len())];
     let speeds = &FAN_SPEEDS[..breadth.fan_speeds.clamp(1, FAN_SPEEDS.len())];
@@ -156,7 +159,7 @@ fn aimed(view: &View<'_>, breadth: &Breadth, out: &mut Vec<Candidate>) {
         let disc = view.positions[k];
         let below = frame.along(disc);
         for shift in [0.0, -0.2, 0.2] {
-            let Some(from) = view.region.nearest(frame.world(below + shift, mid)) else {
+            let Some(from) = view.spot(below + shift) else {
                 continue;
             };
             let to = (disc - from).normalize_or_zero();
@@ -164,17 +167,7 @@ fn aimed(view: &View<'_>, breadth: &Breadth, out: &mut Vec<Candidate>) {
                 let aim = disc + to.perp() * (o * reach);
                 let direction = (aim - from).normalize_or_zero();
                 for &speed in speeds {
-                    out.push(Candidate {
-                        stroke: Stroke {
-                            striker: from,
-                            direction,
-                            speed,
-                        },
-                        plan: Plan::Search,
-                        disc: Some(view.ids[k]),
-                        corner: None,
-                        chance: None,
-                    });
+                    out.push(Candidate::tried(from, direction, speed, Some(view.ids[k])));
                 }
             }
         }

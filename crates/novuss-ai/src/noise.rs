@@ -18,6 +18,7 @@ use std::str::FromStr;
 
 use novuss_core::aim::{AimRange, StrikerRegion};
 use novuss_core::seat::Seat;
+use novuss_core::set::SetState;
 use novuss_core::stroke::{unit, Stroke};
 use novuss_core::table::Table;
 use novuss_core::DVec2;
@@ -97,6 +98,27 @@ impl Noise {
     /// Whether every error is zero.
     pub fn is_none(&self) -> bool {
         !(self.placement_mm > 0.0 || self.direction_deg > 0.0 || self.speed_pct > 0.0)
+    }
+
+    /// The stroke the hand makes when the player to stroke in `state`
+    /// means `stroke`: [`Noise::perturb`] with the state's table, seat and
+    /// discs.
+    pub fn execute(
+        &self,
+        state: &SetState,
+        stroke: &Stroke,
+        max_speed: f64,
+        rng: &mut impl Rng,
+    ) -> Stroke {
+        let discs = state.positions();
+        self.perturb(
+            state.table(),
+            state.seat_to_play(),
+            &discs,
+            stroke,
+            max_speed,
+            rng,
+        )
     }
 
     /// The stroke the hand makes when `seat` means `stroke`, with the

@@ -251,7 +251,7 @@ impl Player {
             .as_ref()
             .is_some_and(|e| e.table() == state.table() && e.physics() == physics);
         if !fits {
-            self.engine = Some(Engine::new(*state.table(), *physics));
+            self.engine = None;
         }
         self.engine
             .get_or_insert_with(|| Engine::new(*state.table(), *physics))
@@ -290,9 +290,8 @@ fn greedy(view: &View<'_>, candidates: Vec<Candidate>, seed: u64, n: usize) -> D
 fn fallback(view: &View<'_>) -> Choice {
     let t = *view.table();
     let frame = view.frame();
-    let depth = view.region.depth();
-    let home = frame.world(t.size / 2.0, (depth.lo + depth.hi) / 2.0);
-    let from = view.region.nearest(home).unwrap_or(home);
+    let home = frame.world(t.size / 2.0, view.mid_depth());
+    let from = view.spot(t.size / 2.0).unwrap_or(home);
     let target = (0..view.positions.len())
         .filter(|&k| view.own[k])
         .min_by(|&a, &b| {

@@ -209,43 +209,16 @@ pub fn search(
     let late = |trial: &Trial<'_>| {
         trial.simulations % 16 == 0 && deadline.is_some_and(|d| Instant::now() >= d)
     };
-    let mut cut_short = false;
     let mut ranked: Vec<Scored> = Vec::with_capacity(candidates.len());
-    for candidate in candidates {
-        if late(trial) {
-            cut_short = true;
-            break;
-        }
-        if let Some(screen) = trial.run(&candidate.stroke, None) {
-            ranked.push(Scored {
-                candidate,
-                screen,
-                tally: Tally::default(),
-            });
-        }
-    }
+    let mut cut_short = screen(trial, candidates, &mut ranked, &late);
     sort(&mut ranked);
     let neighbours: Vec<Candidate> = ranked
         .iter()
         .take(budget.refine)
         .flat_map(|s| around(&s.candidate))
+        .filter(|c| trial.state.check(&c.stroke).is_ok())
         .collect();
-    for candidate in neighbours {
-        if late(trial) {
-            cut_short = true;
-            break;
-        }
-        if trial.state.check(&candidate.stroke).is_err() {
-            continue;
-        }
-        if let Some(screen) = trial.run(&candidate.stroke, None) {
-            ranked.push(Scored {
-                candidate,
-                screen,
-                tally: Tally::default(),
-            });
-        }
-    }
+    cut_short = cut_short || screen(trial, neighbours, &mut ranked, &late);
     sort(&mut ranked);
     let mut pool = ranked.len().min(budget.keep);
     let mut left = budget.samples;
@@ -260,15 +233,8 @@ pub fn search(
                     cut_short = true;
                     break;
                 }
-                let mut rng =
-                    ChaCha8Rng::seed_from_u64(seed ^ (j + k).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-                let sample = trial
-                    .run(&s.candidate.stroke, Some((noise, &mut rng)))
-                    .unwrap_or(Sample {
-                        value: -crate::value::SET,
-                        ..Sample::default()
-                    });
-                s.tally.add(&sample);
+                s.tally
+                    .add(&noisy(trial, &s.candidate.stroke, noise, seed, j + k));
             }
         }
         j += m as u64;
@@ -290,7 +256,7 @@ pub fn search(
 const POLISH_SAMPLES: u64 = 48;
 
 /// Polishes the best candidate: in each round its neighbours (direction
-/// turned, speed changed, striker moved along its zone) are sampled under
+/// turned, speed changed) are sampled under
 /// the same noise draws as it, and the best of them replaces it if it is
 /// better; with no better neighbour the steps are halved. This optimises
 /// the noisy value itself, which the screen (played as meant) cannot: a
@@ -311,16 +277,7 @@ fn polish(
             if late(trial) {
                 return None;
             }
-            let mut rng = ChaCha8Rng::seed_from_u64(
-                seed ^ (0x5EED_0000 + k).wrapping_mul(0x9E37_79B9_7F4A_7C15),
-            );
-            let s = trial
-                .run(stroke, Some((noise, &mut rng)))
-                .unwrap_or(Sample {
-                    value: -crate::value::SET,
-                    ..Sample::default()
-                });
-            t.add(&s);
+            t.add(&noisy(trial, stroke, noise, seed, 0x5EED_0000 + k));
         }
         Some(t)
     };
@@ -329,18 +286,11 @@ fn polish(
     };
     let (mut turn, mut speed) = (0.6f64, 0.08f64);
     for _ in 0..rounds {
-        let s = best.candidate.stroke;
-        let mut tries = Vec::with_capacity(4);
-        for deg in [-turn, turn] {
-            let direction = novuss_core::DVec2::from_angle(deg.to_radians()).rotate(s.direction);
-            tries.push(Stroke { direction, ..s });
-        }
-        for k in [1.0 - speed, 1.0 + speed] {
-            tries.push(Stroke {
-                speed: s.speed * k,
-                ..s
-            });
-        }
+        let tries = nudged(
+            best.candidate.stroke,
+            &[-turn, turn],
+            &[1.0 - speed, 1.0 + speed],
+        );
         let mut moved = false;
         for stroke in tries {
             if trial.state.check(&stroke).is_err() {
@@ -369,26 +319,61 @@ fn polish(
 
 /// Strokes next to `c`: its direction turned by ±0.4° and ±1.2°, its
 /// speed 12% lower and higher.
-fn around(c: &Candidate) -> Vec<Candidate> {
-    let s = c.stroke;
-    let mut out = Vec::with_capacity(6);
-    for deg in [-1.2f64, -0.4, 0.4, 1.2] {
-        let direction = novuss_core::DVec2::from_angle(deg.to_radians()).rotate(s.direction);
-        out.push(Candidate {
-            stroke: Stroke { direction, ..s },
-            ..*c
-        });
+fn around(c: &Candidate) -> impl Iterator<Item = Candidate> + '_ {
+    nudged(c.stroke, &[-1.2, -0.4, 0.4, 1.2], &[0.88, 1.12])
+        .into_iter()
+        .map(|stroke| Candidate { stroke, ..*c })
+}
+
+/// `s` with its direction turned by each of `degrees`, then with its speed
+/// multiplied by each of `factors`.
+fn nudged(s: Stroke, degrees: &[f64], factors: &[f64]) -> Vec<Stroke> {
+    let turned = degrees.iter().map(|deg| Stroke {
+        direction: novuss_core::DVec2::from_angle(deg.to_radians()).rotate(s.direction),
+        ..s
+    });
+    let paced = factors.iter().map(|k| Stroke {
+        speed: s.speed * k,
+        ..s
+    });
+    turned.chain(paced).collect()
+}
+
+/// Plays `candidates` once each as meant and adds those the referee
+/// accepts to `ranked`. Returns whether the deadline stopped it.
+fn screen(
+    trial: &mut Trial<'_>,
+    candidates: Vec<Candidate>,
+    ranked: &mut Vec<Scored>,
+    late: &impl Fn(&Trial<'_>) -> bool,
+) -> bool {
+    for candidate in candidates {
+        if late(trial) {
+            return true;
+        }
+        if let Some(screen) = trial.run(&candidate.stroke, None) {
+            ranked.push(Scored {
+                candidate,
+                screen,
+                tally: Tally::default(),
+            });
+        }
     }
-    for k in [0.88, 1.12] {
-        out.push(Candidate {
-            stroke: Stroke {
-                speed: s.speed * k,
-                ..s
-            },
-            ..*c
-        });
-    }
-    out
+    false
+}
+
+/// Sample `index` of `stroke` under `noise`: the draws depend on the seed
+/// and the index alone, so every stroke sampled with the same index meets
+/// the same luck (common random numbers). A stroke the referee refuses
+/// counts as a set lost.
+fn noisy(trial: &mut Trial<'_>, stroke: &Stroke, noise: &Noise, seed: u64, index: u64) -> Sample {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    trial
+        .run(stroke, Some((noise, &mut rng)))
+        .unwrap_or(Sample {
+            value: -crate::value::SET,
+            ..Sample::default()
+        })
 }
 
 /// Best first; ties keep their order, so the result is deterministic.

@@ -3,7 +3,7 @@
 //! The worth of a position is the race it stands at (each side's discs still
 //! to pocket, owed penalty discs included) plus what the player to stroke
 //! next can expect from it. That look-ahead is the quick eye of
-//! [`View::best_pot`]: if the turn went on, the player's own next pot; if
+//! [`View::disc_chances`]: if the turn went on, the player's own visit; if
 //! it passed, what the opponent is left (a safe stroke leaves nothing). A
 //! foul is scored through what the referee did (its penalty disc on the
 //! table or in the debt, the turn passed: `000` 3.6; `001` "Penalty disc";
@@ -120,6 +120,22 @@ impl Valuer {
         }
     }
 
+    /// What the visit of a player with `left` discs to go, whose discs'
+    /// chances are `chances`, is worth: the discs it can expect (the turn
+    /// value plus the run, at most `left`), and the believed chance that it
+    /// finishes the set.
+    fn visit_worth(&self, chances: &[f64], left: f64) -> (f64, f64) {
+        let (run, all) = visit(chances);
+        // Owed penalty discs come back to the table: nobody finishes while
+        // the side owes any.
+        let finish = if left as usize == chances.len() {
+            FINISH * all
+        } else {
+            0.0
+        };
+        ((self.turn + run).min(left), finish)
+    }
+
     /// The worth of `state` to `me`.
     pub fn position(&self, me: Side, state: &SetState) -> f64 {
         match state.result() {
@@ -142,36 +158,20 @@ impl Valuer {
             state.side(me).and_then(|s| s.seats.first().copied())
         };
         let my_chances = my_seat.map_or_else(Vec::new, |seat| chances(seat, me, &self.own));
-        let (my_run, my_all) = visit(&my_chances);
         if mine {
-            let left = to_go(state, me);
-            let ahead = (self.turn + my_run).min(left);
-            // Owed penalty discs come back to the table: nobody finishes
-            // while the side owes any.
-            let finish = if left as usize == my_chances.len() {
-                FINISH * my_all
-            } else {
-                0.0
-            };
+            let (ahead, finish) = self.visit_worth(&my_chances, to_go(state, me));
             return (1.0 - finish) * (race + ahead) + finish * SET;
         }
         // The turn passed: what the player to stroke can expect, less for
         // them what the discs will offer `me` when the turn comes back.
-        let back = BACK * my_run.min(to_go(state, me));
+        let back = BACK * visit(&my_chances).0.min(to_go(state, me));
         if self.alone {
             // Nobody plays in between: a lost visit, whatever the discs
             // would offer an opponent, so a solo player never plays safe.
             return race - self.turn + back;
         }
         let theirs = chances(state.seat_to_play(), state.side_to_play(), &self.others);
-        let (run, all) = visit(&theirs);
-        let left = to_go(state, state.side_to_play());
-        let ahead = (self.turn + run).min(left);
-        let finish = if left as usize == theirs.len() {
-            FINISH * all
-        } else {
-            0.0
-        };
+        let (ahead, finish) = self.visit_worth(&theirs, to_go(state, state.side_to_play()));
         (1.0 - finish) * (race - ahead + back) - finish * SET
     }
 }

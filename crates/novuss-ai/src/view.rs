@@ -7,7 +7,7 @@
 //! judge what a position offers the next player (the look-ahead within and
 //! after the turn); the `greedy` level plays by it alone.
 
-use novuss_core::aim::{aim_allowed, Planner, StrikerRegion};
+use novuss_core::aim::{aim_allowed, segment_distance, Planner, Shot, StrikerRegion};
 use novuss_core::seat::Seat;
 use novuss_core::set::{DiscId, SetState, Side};
 use novuss_core::stroke::Stroke;
@@ -146,14 +146,27 @@ impl<'a> View<'a> {
         (0..self.own.len()).any(|k| self.own[k] && !self.dark[k])
     }
 
+    /// The middle of the striker's zone across its depth, where planned
+    /// strokes place it.
+    pub fn mid_depth(&self) -> f64 {
+        let depth = self.region.depth();
+        (depth.lo + depth.hi) / 2.0
+    }
+
+    /// The legal striker spot nearest the zone's middle depth at `along`
+    /// (in the seat's frame), if the zone has one.
+    pub fn spot(&self, along: f64) -> Option<DVec2> {
+        self.region
+            .nearest(self.frame.world(along, self.mid_depth()))
+    }
+
     /// Legal striker spots to plan a hit along `dir` (the direction the
     /// striker travels at the contact `ghost`): the spot on that line in the
     /// middle of the zone's depth, when the line reaches the zone, and
     /// spots spread along the zone.
     pub fn spots_for(&self, ghost: DVec2, dir: DVec2, spread: &[f64]) -> Vec<DVec2> {
         let mut out = Vec::with_capacity(spread.len() + 1);
-        let depth = self.region.depth();
-        let mid = (depth.lo + depth.hi) / 2.0;
+        let mid = self.mid_depth();
         let inward = self.frame.inward();
         let rise = dir.dot(inward);
         let mut centre = self.table().size / 2.0;
@@ -260,15 +273,8 @@ impl<'a> View<'a> {
                         {
                             continue;
                         }
-                        let d1 = from.distance(shot.contact);
-                        let d2 = disc.distance(pocket);
-                        out.push(Pot {
-                            stroke: shot.stroke,
-                            disc: self.ids[k],
-                            corner,
-                            plan: Plan::Direct,
-                            chance: self.chance(noise, d1, shot.cut, d2, arrive, shot.stroke.speed),
-                        });
+                        let (d1, d2) = (from.distance(shot.contact), disc.distance(pocket));
+                        out.push(self.pot(noise, k, corner, Plan::Direct, &shot, d1, d2, arrive));
                     }
                 }
             }
@@ -282,12 +288,7 @@ impl<'a> View<'a> {
         self.banks(noise, spread, arrivals, |_| true, out);
     }
 
-    /// [`View::bank_pots`] from the middle spot, for the own discs `which`
-    /// accepts (by index).
-    fn bank_pots_of(&self, noise: &Noise, which: impl Fn(usize) -> bool, out: &mut Vec<Pot>) {
-        self.banks(noise, &[0.0], &[ARRIVALS[1]], which, out);
-    }
-
+    /// [`View::bank_pots`] of the own discs `which` accepts (by index).
     fn banks(
         &self,
         noise: &Noise,
@@ -297,6 +298,9 @@ impl<'a> View<'a> {
         out: &mut Vec<Pot>,
     ) {
         let t = *self.table();
+        // The spots depend on the spread alone: found once, not per disc,
+        // pocket and cushion (the valuation calls this for every sample).
+        let spots = self.spread_spots(spread);
         for k in 0..self.positions.len() {
             if !self.own[k] || !which(k) {
                 continue;
@@ -308,12 +312,7 @@ impl<'a> View<'a> {
                     continue;
                 }
                 for cushion in Cushion::ALL {
-                    for &s in spread {
-                        let mid = (self.region.depth().lo + self.region.depth().hi) / 2.0;
-                        let along = t.size / 2.0 + s;
-                        let Some(from) = self.region.nearest(self.frame.world(along, mid)) else {
-                            continue;
-                        };
+                    for &from in &spots {
                         for &arrive in arrivals {
                             let Ok(shot) =
                                 self.planner.bank_onto(from, cushion, disc, pocket, arrive)
@@ -331,21 +330,8 @@ impl<'a> View<'a> {
                             }
                             let d1 = from.distance(hit.at) + 1.6 * hit.at.distance(shot.contact);
                             let d2 = disc.distance(pocket);
-                            out.push(Pot {
-                                stroke: shot.stroke,
-                                disc: self.ids[k],
-                                corner,
-                                plan: Plan::Bank { cushion },
-                                chance: 0.9
-                                    * self.chance(
-                                        noise,
-                                        d1,
-                                        shot.cut,
-                                        d2,
-                                        arrive,
-                                        shot.stroke.speed,
-                                    ),
-                            });
+                            let plan = Plan::Bank { cushion };
+                            out.push(self.pot(noise, k, corner, plan, &shot, d1, d2, arrive));
                         }
                     }
                 }
@@ -362,24 +348,20 @@ impl<'a> View<'a> {
         out: &mut Vec<Pot>,
     ) {
         let t = *self.table();
+        let spots = self.spread_spots(spread);
         for k in 0..self.positions.len() {
             if !self.own[k] || self.dark[k] {
                 continue;
             }
             let disc = self.positions[k];
             for corner in Corner::ALL {
+                let pocket = t.pocket_centre(corner);
                 for cushion in Cushion::ALL {
                     let (a, b) = corner.sides();
                     if cushion == a || cushion == b {
                         continue; // a cushion of the pocket's own corner
                     }
-                    for &s in spread {
-                        let mid = (self.region.depth().lo + self.region.depth().hi) / 2.0;
-                        let Some(from) =
-                            self.region.nearest(self.frame.world(t.size / 2.0 + s, mid))
-                        else {
-                            continue;
-                        };
+                    for &from in &spots {
                         for &arrive in arrivals {
                             let Ok(shot) =
                                 self.planner.disc_bank(from, disc, cushion, corner, arrive)
@@ -389,7 +371,6 @@ impl<'a> View<'a> {
                             let Some(hit) = shot.disc_cushion else {
                                 continue;
                             };
-                            let pocket = t.pocket_centre(corner);
                             if !aim_allowed(&t, self.seat, from, shot.stroke.direction)
                                 || !self.clear(from, shot.contact, t.striker.radius, k)
                                 || !self.clear(disc, hit.at, t.disc.radius, k)
@@ -399,21 +380,8 @@ impl<'a> View<'a> {
                             }
                             let d1 = from.distance(shot.contact);
                             let d2 = 1.3 * (disc.distance(hit.at) + hit.at.distance(pocket));
-                            out.push(Pot {
-                                stroke: shot.stroke,
-                                disc: self.ids[k],
-                                corner,
-                                plan: Plan::DiscBank { cushion },
-                                chance: 0.9
-                                    * self.chance(
-                                        noise,
-                                        d1,
-                                        shot.cut,
-                                        d2,
-                                        arrive,
-                                        shot.stroke.speed,
-                                    ),
-                            });
+                            let plan = Plan::DiscBank { cushion };
+                            out.push(self.pot(noise, k, corner, plan, &shot, d1, d2, arrive));
                         }
                     }
                 }
@@ -421,30 +389,55 @@ impl<'a> View<'a> {
         }
     }
 
-    /// The best pot geometry offers the player to stroke, judged with
-    /// `noise`: a direct pot of a light disc, or a rebound when only dark
-    /// discs are left. Cheap enough to call for every simulated stroke.
-    pub fn best_pot(&self, noise: &Noise) -> Option<Pot> {
-        let mut pots = Vec::new();
-        if self.has_light() {
-            self.direct_pots(noise, &[], &[ARRIVALS[1]], &mut pots);
-        } else {
-            self.bank_pots(noise, &[0.0], &[ARRIVALS[1]], &mut pots);
-        }
-        pots.into_iter()
-            .max_by(|a, b| a.chance.total_cmp(&b.chance))
+    /// The legal spots at the zone's middle depth, `spread` along from the
+    /// middle of the cushion (those that exist).
+    fn spread_spots(&self, spread: &[f64]) -> Vec<DVec2> {
+        let middle = self.table().size / 2.0;
+        spread
+            .iter()
+            .filter_map(|&s| self.spot(middle + s))
+            .collect()
     }
-}
 
-impl View<'_> {
+    /// The pot `shot` of own disc `k` into `corner`, with its chance: `d1`
+    /// and `d2` are the striker's and the disc's effective travel. Banks of
+    /// either body are a tenth less sure than the model says (the cushion's
+    /// own spread is not in it).
+    #[allow(clippy::too_many_arguments)]
+    fn pot(
+        &self,
+        noise: &Noise,
+        k: usize,
+        corner: Corner,
+        plan: Plan,
+        shot: &Shot,
+        d1: f64,
+        d2: f64,
+        arrive: f64,
+    ) -> Pot {
+        let chance = self.chance(noise, d1, shot.cut, d2, arrive, shot.stroke.speed);
+        Pot {
+            stroke: shot.stroke,
+            disc: self.ids[k],
+            corner,
+            plan,
+            chance: if plan == Plan::Direct {
+                chance
+            } else {
+                0.9 * chance
+            },
+        }
+    }
+
     /// For each own disc on the table, the best chance geometry gives it:
     /// a direct pot for a light disc, a rebound for a dark one (0 when
-    /// neither is clear), best first.
+    /// neither is clear), best first. Cheap enough to call for every
+    /// simulated stroke.
     pub fn disc_chances(&self, noise: &Noise) -> Vec<f64> {
         let mut pots = Vec::new();
         self.direct_pots(noise, &[], &[ARRIVALS[1]], &mut pots);
         if self.dark.iter().any(|&d| d) {
-            self.bank_pots_of(noise, |k| self.dark[k], &mut pots);
+            self.banks(noise, &[0.0], &[ARRIVALS[1]], |k| self.dark[k], &mut pots);
         }
         let mut best: Vec<f64> = self
             .ids
@@ -461,18 +454,6 @@ impl View<'_> {
         best.sort_by(|a, b| b.total_cmp(a));
         best
     }
-}
-
-/// Distance from `p` to the segment `a`–`b`.
-pub fn segment_distance(a: DVec2, b: DVec2, p: DVec2) -> f64 {
-    let ab = b - a;
-    let len2 = ab.length_squared();
-    let t = if len2 > 0.0 {
-        ((p - a).dot(ab) / len2).clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
-    p.distance(a + ab * t)
 }
 
 /// `P(|Z| < z)` for a standard normal `Z`.
@@ -526,7 +507,9 @@ mod tests {
         // Discs pressed against the far cushion: no straight line to a
         // pocket is clear for the striker (it cannot reach the far side of
         // a disc against the cushion), so the eye sees no pot.
-        assert!(v.best_pot(&Noise::PRO).is_none());
+        let mut pots = Vec::new();
+        v.direct_pots(&Noise::PRO, &[-0.2, 0.2], &ARRIVALS, &mut pots);
+        assert!(pots.is_empty());
         assert!(v.disc_chances(&Noise::PRO).iter().all(|&p| p == 0.0));
         // A short full hit is surer than a long thin one.
         let easy = v.chance(&Noise::PRO, 0.2, 0.0, 0.2, 0.8, 2.0);

@@ -8,7 +8,7 @@ use novuss_core::aim::{Planner, StrikerRegion};
 use novuss_core::physics::{Engine, Physics};
 use novuss_core::profile::ProfileId;
 use novuss_core::seat::Seat;
-use novuss_core::set::{Format, Opening, SetState, Side};
+use novuss_core::set::{Format, Opening, SetState, Side, StateError};
 use novuss_core::table::Corner;
 use novuss_core::verdict::FoulKind;
 use novuss_core::verdict::{StrokeKind, Turn};
@@ -18,6 +18,11 @@ use novuss_core::DVec2;
 /// A singles set, South to stroke, with South's discs at `south` and
 /// North's at `north` (the rest pocketed), past the opening.
 fn position(south: &[(f64, f64)], north: &[(f64, f64)]) -> SetState {
+    try_position(south, north).expect("a valid position")
+}
+
+/// As [`position`], or the state's refusal (discs overlapping).
+fn try_position(south: &[(f64, f64)], north: &[(f64, f64)]) -> Result<SetState, StateError> {
     let mut parts = SetState::new(ProfileId::Lnf2017, Format::Singles, Seat::South).to_parts();
     let (mut s, mut n) = (south.iter(), north.iter());
     for d in &mut parts.discs {
@@ -30,7 +35,7 @@ fn position(south: &[(f64, f64)], north: &[(f64, f64)]) -> SetState {
     }
     parts.opening = Opening::Over;
     parts.strokes = 10;
-    SetState::from_parts(parts).expect("a valid position")
+    SetState::from_parts(parts)
 }
 
 fn play(
@@ -114,18 +119,7 @@ fn noisy_strokes_from_random_positions_are_legal() {
         let mut spot = || (rng.random_range(0.1..0.9), rng.random_range(0.1..0.9));
         let south: Vec<_> = (0..4).map(|_| spot()).collect();
         let north: Vec<_> = (0..4).map(|_| spot()).collect();
-        let parts = position(&[], &[]).to_parts();
-        let mut p = parts.clone();
-        let (mut s, mut n) = (south.iter(), north.iter());
-        for d in &mut p.discs {
-            let next = if d.side == Side::new(0) {
-                s.next()
-            } else {
-                n.next()
-            };
-            d.at = next.map(|&(x, y)| DVec2::new(x, y));
-        }
-        let Ok(state) = SetState::from_parts(p) else {
+        let Ok(state) = try_position(&south, &north) else {
             continue; // overlapping discs: not a position
         };
         let mut player = Player::new(Level::Beginner, 1);
@@ -135,14 +129,10 @@ fn noisy_strokes_from_random_positions_are_legal() {
             assert!(state.check(&alt.stroke).is_ok());
         }
         let mut world = rand_chacha::ChaCha8Rng::seed_from_u64(2);
-        let executed = player.noise().perturb(
-            state.table(),
-            state.seat_to_play(),
-            &state.positions(),
-            &d.best.stroke,
-            physics.max_stroke_speed,
-            &mut world,
-        );
+        let executed =
+            player
+                .noise()
+                .execute(&state, &d.best.stroke, physics.max_stroke_speed, &mut world);
         assert!(state.check(&executed).is_ok());
     }
 }
