@@ -4,3 +4,4 @@
 
 pub mod commands;
 pub mod computer;
+pub mod serve;

@@ -160,8 +160,19 @@ enum Command {
         #[arg(long)]
         compact: bool,
     },
-    /// Show the table and a simulated opening break (the default for now).
+    /// Show the table and a simulated opening break, in text.
     Demo,
+    /// Serve the game to a browser (the default): prints the address to
+    /// open.
+    Serve {
+        /// The address to listen on (port 0: any free port).
+        #[arg(long, env = "NOVUSS_ADDR", default_value = "127.0.0.1:8080")]
+        addr: std::net::SocketAddr,
+        /// Where the database lives (default: the user's data directory,
+        /// e.g. ~/.local/share/novuss).
+        #[arg(long, env = "NOVUSS_DATA_DIR")]
+        data_dir: Option<std::path::PathBuf>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -169,7 +180,11 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return argument_error(e),
     };
-    let result = match cli.command.unwrap_or(Command::Demo) {
+    let command = cli.command.unwrap_or(Command::Serve {
+        addr: novuss::serve::DEFAULT_ADDR,
+        data_dir: None,
+    });
+    let result = match command {
         Command::Simulate { file, compact } => {
             read_input(file.as_deref()).and_then(|t| commands::simulate(&t, compact))
         }
@@ -237,6 +252,7 @@ fn main() -> ExitCode {
             demo();
             return ExitCode::SUCCESS;
         }
+        Command::Serve { addr, data_dir } => novuss::serve::serve(addr, data_dir),
     };
     match result {
         Ok(out) => {

@@ -1,0 +1,96 @@
+//! The refusals a client can receive, as stable codes (docs/protocol.md,
+//! "Errors"). The client words them in the player's language; `detail` is
+//! English for logs and developers.
+
+use axum::http::StatusCode;
+use novuss_core::referee::{PlayError, Refusal};
+use serde::Serialize;
+
+/// Why a request was refused. Nothing changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum Code {
+    /// Not JSON, an unknown type, a missing or mistyped field.
+    BadMessage,
+    /// Over the size limit.
+    TooLarge,
+    /// A number that is NaN or infinite.
+    NotFinite,
+    /// A new game that cannot be set up.
+    BadSetup,
+    /// No game has that id.
+    UnknownGame,
+    /// The game moved on past the event the client named.
+    Stale,
+    /// The seat is not the seat to play.
+    NotYourTurn,
+    /// The seat to play is the computer's.
+    ComputerSeat,
+    /// The set is over.
+    SetOver,
+    /// The striker may not be placed there.
+    Placement,
+    /// The striker would touch a disc.
+    StrikerTouches,
+    /// The cue may not rest there.
+    Aim,
+    /// The speed is out of range.
+    Speed,
+    /// Taking back in a game that is not casual.
+    NotCasual,
+    /// No human stroke to take back.
+    NothingToTakeBack,
+    /// `next_set` while a set is in play or after the match.
+    NotBetweenSets,
+    /// The match is over.
+    MatchOver,
+    /// The database refused the event.
+    Storage,
+}
+
+/// A refusal with its English detail.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Failure {
+    /// What kind.
+    pub code: Code,
+    /// In English, for logs.
+    pub detail: String,
+}
+
+impl Failure {
+    /// A refusal of `code`.
+    pub fn new(code: Code, detail: impl Into<String>) -> Failure {
+        Failure {
+            code,
+            detail: detail.into(),
+        }
+    }
+
+    /// The HTTP status for this refusal.
+    pub fn status(&self) -> StatusCode {
+        match self.code {
+            Code::UnknownGame => StatusCode::NOT_FOUND,
+            Code::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            Code::Storage => StatusCode::SERVICE_UNAVAILABLE,
+            Code::Stale => StatusCode::CONFLICT,
+            _ => StatusCode::BAD_REQUEST,
+        }
+    }
+
+    /// The refusal for a stroke the core would not play.
+    pub fn of_play(e: &PlayError) -> Failure {
+        let code = match e.refusal() {
+            Some(Refusal::SetOver) => Code::SetOver,
+            Some(Refusal::OutOfTurn { .. }) => Code::NotYourTurn,
+            Some(Refusal::Placement(_)) => Code::Placement,
+            Some(Refusal::StrikerTouches(_)) => Code::StrikerTouches,
+            Some(Refusal::Aim(_)) => Code::Aim,
+            Some(Refusal::Speed { .. }) => Code::Speed,
+            // The engine refusing its input (a position out of its limits)
+            // is still the stroke's fault, never the server's.
+            _ => Code::BadMessage,
+        };
+        Failure::new(code, e.to_string())
+    }
+}

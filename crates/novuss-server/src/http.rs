@@ -1,0 +1,74 @@
+//! The HTTP side: plain handlers, the hub passed explicitly as state.
+
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use novuss_core::profile::ProfileId;
+use novuss_core::set::Format;
+use serde_json::json;
+
+use crate::error::{Code, Failure};
+use crate::hub::Hub;
+use crate::setup::{level_names, NewGame};
+
+/// The largest request body, bytes.
+pub const MAX_BODY: usize = 64 * 1024;
+
+impl IntoResponse for Failure {
+    fn into_response(self) -> Response {
+        (self.status(), Json(self)).into_response()
+    }
+}
+
+/// `GET /api/health`
+pub async fn health() -> Json<serde_json::Value> {
+    Json(json!({"ok": true, "version": env!("CARGO_PKG_VERSION")}))
+}
+
+/// `GET /api/options`: what a new game may be.
+pub async fn options() -> Json<serde_json::Value> {
+    Json(json!({
+        "formats": Format::ALL.iter().map(|f| f.name()).collect::<Vec<_>>(),
+        "profiles": ProfileId::ALL.iter().map(|p| p.name()).collect::<Vec<_>>(),
+        "levels": level_names(),
+        "sets": [1, 3, 5],
+    }))
+}
+
+/// `POST /api/games`
+pub async fn create(
+    State(hub): State<Arc<Hub>>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, Failure> {
+    let body = body.map_err(|e| {
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            Failure::new(Code::TooLarge, format!("the body is over {MAX_BODY} bytes"))
+        } else {
+            Failure::new(Code::BadMessage, e.body_text())
+        }
+    })?;
+    let new: NewGame = serde_json::from_slice(&body)
+        .map_err(|e| Failure::new(Code::BadMessage, format!("not a new game: {e}")))?;
+    let state = hub.create(&new).await?;
+    Ok((StatusCode::CREATED, Json(state)).into_response())
+}
+
+/// `GET /api/games`
+pub async fn list(State(hub): State<Arc<Hub>>) -> Result<Response, Failure> {
+    Ok(Json(hub.list().await?).into_response())
+}
+
+/// `GET /api/games/{id}`
+pub async fn game(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+) -> Result<Response, Failure> {
+    let room = hub.room(&id).await?;
+    let state = room.lock().await.state();
+    Ok(Json(state).into_response())
+}

@@ -1,0 +1,372 @@
+//! The games being played: loaded from the store on first use, changed
+//! only through [`Room`]'s check → store → commit steps, and the computer's
+//! strokes chosen on blocking threads so no game ever waits for another.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex as StdMutex};
+
+use novuss_ai::{Level, Player};
+use novuss_core::physics::Physics;
+use novuss_core::set::SetState;
+use novuss_core::stroke::Stroke;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::Serialize;
+use tokio::sync::{Mutex, Semaphore};
+
+use crate::error::{Code, Failure};
+use crate::room::{By, Change, Due, Room, StrokeRequest};
+use crate::setup::{NewGame, Setup};
+use crate::store::{Append, Store, StoreError};
+use crate::view::{State, Summary};
+
+/// A shared room.
+pub type SharedRoom = Arc<Mutex<Room>>;
+
+/// The games of one server.
+pub struct Hub {
+    store: Store,
+    rooms: StdMutex<HashMap<String, SharedRoom>>,
+    loading: Mutex<()>,
+    /// Computer work (strokes and hints) at once: one per core, so that
+    /// searches never starve the threads that serve requests.
+    thinkers: Semaphore,
+}
+
+/// One game in the list of games.
+#[derive(Clone, Debug, Serialize)]
+pub struct Listed {
+    id: String,
+    created: i64,
+    updated: i64,
+    format: novuss_core::set::Format,
+    profile: novuss_core::profile::ProfileId,
+    sets: u32,
+    players: Vec<String>,
+    over: bool,
+    score: Vec<u32>,
+    event: u64,
+}
+
+fn storage(e: StoreError) -> Failure {
+    tracing::error!("storage: {e}");
+    match e {
+        StoreError::Conflict => Failure::new(Code::Stale, e.to_string()),
+        _ => Failure::new(Code::Storage, e.to_string()),
+    }
+}
+
+fn unknown(id: &str) -> Failure {
+    Failure::new(Code::UnknownGame, format!("no game has the id {id:?}"))
+}
+
+/// Whether `id` has the form of a game id (32 lowercase hex digits).
+pub fn is_game_id(id: &str) -> bool {
+    id.len() == 32 && id.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+}
+
+#[derive(Serialize)]
+struct Thinking {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    event: u64,
+    seat: novuss_core::seat::Seat,
+    player: usize,
+}
+
+#[derive(Serialize)]
+struct Hint {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    event: u64,
+    seat: novuss_core::seat::Seat,
+    level: &'static str,
+    best: novuss_ai::Choice,
+    alternatives: Vec<novuss_ai::Choice>,
+}
+
+impl Hub {
+    /// A hub over `store`.
+    pub fn new(store: Store) -> Arc<Hub> {
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        Arc::new(Hub {
+            store,
+            rooms: StdMutex::new(HashMap::new()),
+            loading: Mutex::new(()),
+            thinkers: Semaphore::new(cores),
+        })
+    }
+
+    /// The store.
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    fn cached(&self, id: &str) -> Option<SharedRoom> {
+        self.rooms.lock().ok()?.get(id).cloned()
+    }
+
+    /// Creates a game; the computer starts if it opens.
+    pub async fn create(self: &Arc<Self>, new: &NewGame) -> Result<State, Failure> {
+        let setup = new
+            .setup()
+            .map_err(|e| Failure::new(Code::BadSetup, e.0))?;
+        let id = format!("{:032x}", rand::rng().random::<u128>());
+        let body = serde_json::to_string(&setup).unwrap_or_default();
+        let created = crate::store::now();
+        let room = Room::new(id.clone(), created, setup).map_err(|e| Failure::new(Code::BadSetup, e))?;
+        let summary = serde_json::to_string(&Summary::of(room.game())).unwrap_or_default();
+        self.store
+            .create(&id, created, &body, &summary)
+            .await
+            .map_err(storage)?;
+        let state = room.state();
+        let shared = Arc::new(Mutex::new(room));
+        if let Ok(mut rooms) = self.rooms.lock() {
+            rooms.insert(id.clone(), shared.clone());
+        }
+        tracing::info!(game = %id, "new game");
+        self.wake(shared);
+        Ok(state)
+    }
+
+    /// The room of game `id`, loading it from the store if needed.
+    pub async fn room(self: &Arc<Self>, id: &str) -> Result<SharedRoom, Failure> {
+        if !is_game_id(id) {
+            return Err(unknown(id));
+        }
+        if let Some(room) = self.cached(id) {
+            return Ok(room);
+        }
+        let _one = self.loading.lock().await;
+        if let Some(room) = self.cached(id) {
+            return Ok(room);
+        }
+        let row = self.store.game(id).await.map_err(storage)?;
+        let Some(row) = row else {
+            return Err(unknown(id));
+        };
+        let events = self.store.events(id).await.map_err(storage)?;
+        let room = Room::load(row.id, row.created, &row.setup, &events).map_err(|e| {
+            tracing::error!(game = %id, "cannot rebuild the game: {e}");
+            Failure::new(Code::Storage, format!("the stored game cannot be rebuilt: {e}"))
+        })?;
+        let shared = Arc::new(Mutex::new(room));
+        if let Ok(mut rooms) = self.rooms.lock() {
+            rooms.insert(id.to_owned(), shared.clone());
+        }
+        tracing::info!(game = %id, events = events.len(), "game resumed");
+        self.wake(shared.clone());
+        Ok(shared)
+    }
+
+    /// Stores a change and commits it to the room.
+    async fn apply(&self, room: &mut Room, change: Change) -> Result<(), Failure> {
+        let body = change.body();
+        let summary = change.summary();
+        self.store
+            .append(&Append {
+                game: room.id(),
+                after: room.event(),
+                body: &body,
+                over: change.over(),
+                summary: &summary,
+            })
+            .await
+            .map_err(storage)?;
+        room.commit(change);
+        Ok(())
+    }
+
+    /// Plays a human stroke.
+    pub async fn stroke(self: &Arc<Self>, id: &str, r: &StrokeRequest) -> Result<(), Failure> {
+        let shared = self.room(id).await?;
+        {
+            let mut room = shared.lock().await;
+            let change = room.stroke(r)?;
+            self.apply(&mut room, change).await?;
+        }
+        self.wake(shared);
+        Ok(())
+    }
+
+    /// Takes back the last human stroke.
+    pub async fn take_back(self: &Arc<Self>, id: &str, event: u64) -> Result<(), Failure> {
+        let shared = self.room(id).await?;
+        {
+            let mut room = shared.lock().await;
+            let change = room.take_back(event)?;
+            self.apply(&mut room, change).await?;
+        }
+        self.wake(shared);
+        Ok(())
+    }
+
+    /// Starts the next set.
+    pub async fn next_set(self: &Arc<Self>, id: &str, event: u64) -> Result<(), Failure> {
+        let shared = self.room(id).await?;
+        {
+            let mut room = shared.lock().await;
+            let change = room.next_set(event)?;
+            self.apply(&mut room, change).await?;
+        }
+        self.wake(shared);
+        Ok(())
+    }
+
+    /// Plays the computer's strokes while they are due, each chosen on a
+    /// blocking thread. A take-back or another event while it thinks makes
+    /// its choice stale, and it is dropped.
+    pub fn wake(self: &Arc<Self>, shared: SharedRoom) {
+        let hub = self.clone();
+        tokio::spawn(async move {
+            loop {
+                let (due, physics) = {
+                    let mut room = shared.lock().await;
+                    let Some(due) = room.due() else { return };
+                    room.thinking = Some(due.event);
+                    room.announce(
+                        serde_json::to_string(&Thinking {
+                            kind: "thinking",
+                            event: due.event,
+                            seat: due.seat,
+                            player: due.player,
+                        })
+                        .unwrap_or_default()
+                        .into(),
+                    );
+                    (due, room.setup().physics)
+                };
+                let Due {
+                    event,
+                    seat,
+                    level,
+                    set,
+                    seed,
+                    ..
+                } = due;
+                let chosen = {
+                    let _permit = hub.thinkers.acquire().await;
+                    tokio::task::spawn_blocking(move || choose(level, &set, &physics, seed)).await
+                };
+                let mut room = shared.lock().await;
+                room.thinking = None;
+                let (meant, executed) = match chosen {
+                    Ok(Ok(s)) => s,
+                    Ok(Err(e)) => {
+                        tracing::error!(game = %room.id(), "the computer found no stroke: {e}");
+                        return;
+                    }
+                    Err(e) => {
+                        tracing::error!(game = %room.id(), "the computer's search failed: {e}");
+                        return;
+                    }
+                };
+                if room.event() != event {
+                    continue; // the game moved on while it thought
+                }
+                // The hand's noise keeps the stroke legal; should it ever
+                // not, the stroke as meant (checked by the search) is played.
+                let change = match room.play(seat, By::Computer, executed) {
+                    Ok(c) => c,
+                    Err(_) => match room.play(seat, By::Computer, meant) {
+                        Ok(c) => c,
+                        Err(e) => {
+                            tracing::error!(game = %room.id(), "the computer's stroke was refused: {}", e.detail);
+                            return;
+                        }
+                    },
+                };
+                if let Err(e) = hub.apply(&mut room, change).await {
+                    tracing::error!(game = %room.id(), "the computer's stroke was not stored: {}", e.detail);
+                    return;
+                }
+            }
+        });
+    }
+
+    /// The computer's suggestion for the player to move, as a `hint`
+    /// message.
+    pub async fn hint(
+        self: &Arc<Self>,
+        id: &str,
+        event: u64,
+        level: Level,
+    ) -> Result<String, Failure> {
+        let shared = self.room(id).await?;
+        let (set, physics, seed, seat) = {
+            let room = shared.lock().await;
+            if room.event() != event {
+                return Err(Failure::new(
+                    Code::Stale,
+                    format!("the game is at event {}, not {event}", room.event()),
+                ));
+            }
+            let set = room.game().set().clone();
+            if set.is_over() {
+                return Err(Failure::new(Code::SetOver, "the set is over"));
+            }
+            let seat = set.seat_to_play();
+            (set, room.setup().physics, crate::room::seed(id, event) ^ 0x4849_4e54, seat)
+        };
+        let _permit = self.thinkers.acquire().await;
+        let decision = tokio::task::spawn_blocking(move || {
+            Player::new(level, seed)
+                .with_alternatives(3)
+                .decide(&set, &physics)
+        })
+        .await
+        .map_err(|e| Failure::new(Code::Storage, format!("the search failed: {e}")))?
+        .map_err(|e| Failure::new(Code::SetOver, e.to_string()))?;
+        Ok(serde_json::to_string(&Hint {
+            kind: "hint",
+            event,
+            seat,
+            level: level.name(),
+            best: decision.best,
+            alternatives: decision.alternatives,
+        })
+        .unwrap_or_default())
+    }
+
+    /// The latest games, newest first.
+    pub async fn list(&self) -> Result<Vec<Listed>, Failure> {
+        let rows = self.store.list(200).await.map_err(storage)?;
+        Ok(rows
+            .into_iter()
+            .filter_map(|r| {
+                let setup: Setup = serde_json::from_str(&r.setup).ok()?;
+                let summary: Summary = serde_json::from_str(&r.summary).ok()?;
+                Some(Listed {
+                    id: r.id,
+                    created: r.created,
+                    updated: r.updated,
+                    format: setup.config.format,
+                    profile: setup.config.profile,
+                    sets: setup.config.sets,
+                    players: setup.config.players,
+                    over: r.over,
+                    score: summary.score,
+                    event: r.event,
+                })
+            })
+            .collect())
+    }
+}
+
+/// The computer's stroke: as meant, and as its hand plays it.
+fn choose(
+    level: Level,
+    set: &SetState,
+    physics: &Physics,
+    seed: u64,
+) -> Result<(Stroke, Stroke), novuss_ai::AiError> {
+    let mut player = Player::new(level, seed);
+    let decision = player.decide(set, physics)?;
+    let mut hand = ChaCha8Rng::seed_from_u64(seed ^ 0x4841_4e44);
+    let meant = decision.best.stroke;
+    let executed = player
+        .noise()
+        .execute(set, &meant, physics.max_stroke_speed, &mut hand);
+    Ok((meant, executed))
+}

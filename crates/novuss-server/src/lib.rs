@@ -1,0 +1,164 @@
+//! The novuss server: games of Novuss over HTTP and WebSocket
+//! (docs/protocol.md), stored in SQLite ([`store`]), with the web client
+//! embedded ([`web`]).
+//!
+//! The server is authoritative. A client sends what a player does; the
+//! server checks it ([`room::Room::stroke`]), simulates and judges it with
+//! the core, stores the event, and only then tells every client of the
+//! game, with the exact motion and the verdict. Computer players choose
+//! their strokes on blocking threads ([`hub::Hub::wake`]).
+
+#![warn(missing_docs)]
+
+pub mod error;
+pub mod http;
+pub mod hub;
+pub mod room;
+pub mod setup;
+pub mod store;
+pub mod view;
+pub mod web;
+pub mod ws;
+
+use std::future::Future;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::DefaultBodyLimit;
+use axum::http::{header, HeaderValue};
+use axum::routing::get;
+use axum::Router;
+use tokio::net::TcpListener;
+use tokio::sync::watch;
+use tower_http::set_header::SetResponseHeaderLayer;
+
+use crate::hub::Hub;
+use crate::store::{Store, StoreError};
+
+/// Where the server listens and keeps its data.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The address to listen on (port 0: any free port).
+    pub addr: SocketAddr,
+    /// The directory of the database.
+    pub data_dir: PathBuf,
+}
+
+/// Why the server could not start.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum StartError {
+    /// The address cannot be listened on.
+    Bind(SocketAddr, std::io::Error),
+    /// The database cannot be opened or migrated.
+    Store(PathBuf, StoreError),
+}
+
+impl std::fmt::Display for StartError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StartError::Bind(a, e) => write!(f, "cannot listen on {a}: {e}"),
+            StartError::Store(d, e) => write!(f, "cannot open the database in {}: {e}", d.display()),
+        }
+    }
+}
+
+impl std::error::Error for StartError {}
+
+/// The page may load only from this server: no CDN, no outside fonts.
+const CSP: &str = "default-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+
+/// The routes, over `hub`.
+pub fn router(hub: Arc<Hub>, shutdown: watch::Receiver<bool>) -> Router {
+    let api = Router::new()
+        .route("/api/health", get(http::health))
+        .route("/api/options", get(http::options))
+        .route("/api/games", get(http::list).post(http::create))
+        .route("/api/games/{id}", get(http::game))
+        .with_state(hub.clone());
+    let sockets = Router::new()
+        .route("/api/games/{id}/ws", get(ws::upgrade))
+        .with_state(ws::Ws { hub, shutdown });
+    api.merge(sockets)
+        .fallback(web::asset)
+        .layer(DefaultBodyLimit::max(http::MAX_BODY))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(CSP),
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ))
+}
+
+/// A server bound to its address, its database open.
+pub struct Server {
+    listener: TcpListener,
+    hub: Arc<Hub>,
+    addr: SocketAddr,
+}
+
+impl Server {
+    /// Opens the database (creating and migrating it) and binds.
+    pub async fn bind(config: &Config) -> Result<Server, StartError> {
+        let store = Store::open(&config.data_dir)
+            .await
+            .map_err(|e| StartError::Store(config.data_dir.clone(), e))?;
+        Server::with_store(config.addr, store).await
+    }
+
+    /// Binds with an open store.
+    pub async fn with_store(addr: SocketAddr, store: Store) -> Result<Server, StartError> {
+        let listener = TcpListener::bind(addr)
+            .await
+            .map_err(|e| StartError::Bind(addr, e))?;
+        let addr = listener.local_addr().map_err(|e| StartError::Bind(addr, e))?;
+        Ok(Server {
+            listener,
+            hub: Hub::new(store),
+            addr,
+        })
+    }
+
+    /// The address it listens on.
+    pub fn local_addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// The address to open in a browser.
+    pub fn url(&self) -> String {
+        format!("http://{}/", self.addr)
+    }
+
+    /// The games.
+    pub fn hub(&self) -> &Arc<Hub> {
+        &self.hub
+    }
+
+    /// Serves until `shutdown` completes, then closes every WebSocket,
+    /// waits (at most a few seconds) for requests in flight, and closes the
+    /// database. A stroke is committed before it is acknowledged, so
+    /// stopping at any moment loses nothing acknowledged.
+    pub async fn run(self, shutdown: impl Future<Output = ()> + Send + 'static) -> std::io::Result<()> {
+        let (stop, stopped) = watch::channel(false);
+        let app = router(self.hub.clone(), stopped);
+        let (done_tx, done_rx) = tokio::sync::oneshot::channel::<()>();
+        let graceful = async move {
+            shutdown.await;
+            tracing::info!("shutting down");
+            let _ = stop.send(true);
+            let _ = done_tx.send(());
+        };
+        let serve = axum::serve(self.listener, app).with_graceful_shutdown(graceful);
+        let serve = tokio::spawn(async move { serve.await });
+        let _ = done_rx.await;
+        // Connections that do not finish in time are dropped: nothing
+        // unacknowledged is lost, and the process must stop.
+        let _ = tokio::time::timeout(Duration::from_secs(5), serve).await;
+        self.hub.store().close().await;
+        Ok(())
+    }
+}

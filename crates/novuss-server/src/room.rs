@@ -1,0 +1,559 @@
+//! One game in memory: the core's [`Game`], the actions that made it, its
+//! event number, the last events for clients that reconnect, and the
+//! channel its clients listen on.
+//!
+//! Every change is made in two steps so that nothing is shown before it is
+//! stored: an operation ([`Room::stroke`], [`Room::take_back`],
+//! [`Room::next_set`]) checks and computes a [`Change`] without touching
+//! the room; the caller stores [`Change::body`]; only then
+//! [`Room::commit`] moves the room on and returns the message for its
+//! clients. A refused or unstored change leaves the room as it was.
+
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+use novuss_core::game::Game;
+use novuss_core::physics::{Fate, Outcome};
+use novuss_core::seat::Seat;
+use novuss_core::set::{DiscId, SetState};
+use novuss_core::stroke::Stroke;
+use novuss_core::verdict::{RuleRef, Verdict};
+use serde::{Deserialize, Serialize};
+use tokio::sync::broadcast;
+
+use crate::error::{Code, Failure};
+use crate::setup::{Controller, Setup};
+use crate::view::{self, State, Summary};
+
+/// How many events a room keeps for clients that reconnect.
+pub const RECENT: usize = 256;
+
+/// Who played a stroke.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum By {
+    /// A person.
+    Human,
+    /// The computer.
+    Computer,
+}
+
+/// An event as stored: what happened, enough to replay it exactly.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Happened {
+    /// A stroke as played (for the computer: as its hand executed it).
+    Stroke {
+        /// The seat that played.
+        seat: Seat,
+        /// Who.
+        by: By,
+        /// The stroke.
+        stroke: Stroke,
+    },
+    /// The last `actions` strokes and set starts were taken back.
+    TakeBack {
+        /// How many.
+        actions: u32,
+    },
+    /// The next set was started.
+    NextSet,
+}
+
+/// An action that is part of the game now (a take-back removes some).
+#[derive(Clone, Copy, Debug)]
+enum Act {
+    Stroke { seat: Seat, by: By, stroke: Stroke },
+    NextSet,
+}
+
+/// A stroke as a client asks for it.
+#[derive(Clone, Copy, Debug, Deserialize)]
+pub struct StrokeRequest {
+    /// The event the client's picture is at.
+    pub event: u64,
+    /// The seat it plays for.
+    pub seat: Seat,
+    /// The striker's centre.
+    pub striker: [f64; 2],
+    /// The push's direction.
+    pub direction: [f64; 2],
+    /// The speed, m/s.
+    pub speed: f64,
+}
+
+/// A checked change, not yet stored.
+pub struct Change {
+    next: Game,
+    acts: Vec<Act>,
+    happened: Happened,
+    played: Option<(Outcome, Verdict, Vec<Option<DiscId>>)>,
+}
+
+impl Change {
+    /// The event as it is stored.
+    pub fn body(&self) -> String {
+        serde_json::to_string(&self.happened).unwrap_or_default()
+    }
+
+    /// Whether the match is over after it.
+    pub fn over(&self) -> bool {
+        self.next.is_over()
+    }
+
+    /// The game's summary after it.
+    pub fn summary(&self) -> String {
+        serde_json::to_string(&Summary::of(&self.next)).unwrap_or_default()
+    }
+}
+
+/// A computer stroke that is due.
+pub struct Due {
+    /// The event it is due at.
+    pub event: u64,
+    /// The seat to play.
+    pub seat: Seat,
+    /// The player there.
+    pub player: usize,
+    /// Its level.
+    pub level: novuss_ai::Level,
+    /// The set to play in.
+    pub set: SetState,
+    /// A seed for its choice and its hand, the same whenever the game is
+    /// at this event.
+    pub seed: u64,
+}
+
+/// One game in memory.
+pub struct Room {
+    id: String,
+    created: i64,
+    setup: Setup,
+    game: Game,
+    acts: Vec<Act>,
+    event: u64,
+    recent: VecDeque<(u64, Arc<str>)>,
+    tx: broadcast::Sender<Arc<str>>,
+    /// The event at which the computer is choosing a stroke, if it is.
+    pub thinking: Option<u64>,
+}
+
+/// A stroke as sent to clients.
+#[derive(Serialize)]
+struct StrokeMessage<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    event: u64,
+    seat: Seat,
+    player: Option<usize>,
+    by: By,
+    stroke: &'a Stroke,
+    motion: Motion<'a>,
+    verdict: &'a Verdict,
+    rules: Vec<&'static [RuleRef]>,
+    state: State,
+}
+
+#[derive(Serialize)]
+struct Motion<'a> {
+    bodies: &'a [Option<DiscId>],
+    paths: Vec<Vec<[f64; 6]>>,
+    fates: &'a [Fate],
+    duration: f64,
+}
+
+#[derive(Serialize)]
+struct StateMessage {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    event: u64,
+    state: State,
+}
+
+#[derive(Serialize)]
+struct TakenBack {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    event: u64,
+    strokes: usize,
+    state: State,
+}
+
+#[derive(Serialize)]
+struct SetStarted {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    event: u64,
+    set_number: u32,
+    state: State,
+}
+
+fn replay(setup: &Setup, acts: &[Act]) -> Result<Game, String> {
+    let mut game = Game::new(setup.config.clone(), setup.physics)
+        .map_err(|e| format!("cannot set up the game: {e}"))?;
+    for (k, act) in acts.iter().enumerate() {
+        match act {
+            Act::Stroke { seat, stroke, .. } => game
+                .play(*seat, stroke)
+                .map(drop)
+                .map_err(|e| format!("action {}: {e}", k + 1))?,
+            Act::NextSet => game
+                .next_set()
+                .map(drop)
+                .map_err(|e| format!("action {}: {e}", k + 1))?,
+        }
+    }
+    Ok(game)
+}
+
+fn to_json(v: &impl Serialize) -> Arc<str> {
+    // Every message is made of the server's own types, which always
+    // serialise; an empty message would be a bug, not a crash.
+    serde_json::to_string(v).unwrap_or_default().into()
+}
+
+impl Room {
+    /// A new game at event 0.
+    pub fn new(id: String, created: i64, setup: Setup) -> Result<Room, String> {
+        let game = replay(&setup, &[])?;
+        Ok(Room::with(id, created, setup, game, vec![], 0))
+    }
+
+    fn with(
+        id: String,
+        created: i64,
+        setup: Setup,
+        game: Game,
+        acts: Vec<Act>,
+        event: u64,
+    ) -> Room {
+        Room {
+            id,
+            created,
+            setup,
+            game,
+            acts,
+            event,
+            recent: VecDeque::new(),
+            tx: broadcast::channel(64).0,
+            thinking: None,
+        }
+    }
+
+    /// Rebuilds a stored game from its set-up and events, replaying every
+    /// stroke through the core.
+    pub fn load(
+        id: String,
+        created: i64,
+        setup: &str,
+        events: &[crate::store::EventRow],
+    ) -> Result<Room, String> {
+        let setup: Setup =
+            serde_json::from_str(setup).map_err(|e| format!("unreadable set-up: {e}"))?;
+        let mut acts = Vec::new();
+        let mut event = 0;
+        for row in events {
+            if row.number != event + 1 {
+                return Err(format!("event {} follows event {event}", row.number));
+            }
+            event = row.number;
+            let happened: Happened = serde_json::from_str(&row.body)
+                .map_err(|e| format!("unreadable event {event}: {e}"))?;
+            match happened {
+                Happened::Stroke { seat, by, stroke } => acts.push(Act::Stroke { seat, by, stroke }),
+                Happened::NextSet => acts.push(Act::NextSet),
+                Happened::TakeBack { actions } => {
+                    let keep = acts.len().saturating_sub(actions as usize);
+                    acts.truncate(keep);
+                }
+            }
+        }
+        let game = replay(&setup, &acts)?;
+        Ok(Room::with(id, created, setup, game, acts, event))
+    }
+
+    /// The game's id.
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// The number of the last event.
+    pub fn event(&self) -> u64 {
+        self.event
+    }
+
+    /// The set-up.
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    /// The game.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// A receiver of every later message.
+    pub fn subscribe(&self) -> broadcast::Receiver<Arc<str>> {
+        self.tx.subscribe()
+    }
+
+    /// Sends a message that is not an event (such as "thinking").
+    pub fn announce(&self, message: Arc<str>) {
+        let _ = self.tx.send(message);
+    }
+
+    fn can_take_back(&self, acts: &[Act]) -> bool {
+        self.setup.casual
+            && acts.iter().any(|a| matches!(a, Act::Stroke { by: By::Human, .. }))
+    }
+
+    /// The game's state now.
+    pub fn state(&self) -> State {
+        let back = self.can_take_back(&self.acts);
+        view::state(&self.id, self.created, self.event, &self.setup, &self.game, back)
+    }
+
+    /// The `state` message.
+    pub fn state_message(&self) -> Arc<str> {
+        to_json(&StateMessage {
+            kind: "state",
+            event: self.event,
+            state: self.state(),
+        })
+    }
+
+    /// The events after `since`, if the room still has them all.
+    pub fn since(&self, since: u64) -> Option<Vec<Arc<str>>> {
+        if since > self.event {
+            return None;
+        }
+        if since == self.event {
+            return Some(vec![]);
+        }
+        let first = self.recent.front()?.0;
+        (first <= since + 1).then(|| {
+            self.recent
+                .iter()
+                .filter(|(n, _)| *n > since)
+                .map(|(_, m)| m.clone())
+                .collect()
+        })
+    }
+
+    fn fresh(&self, event: u64) -> Result<(), Failure> {
+        if event != self.event {
+            return Err(Failure::new(
+                Code::Stale,
+                format!("the game is at event {}, not {event}", self.event),
+            ));
+        }
+        Ok(())
+    }
+
+    /// A human stroke, checked and played on a copy.
+    pub fn stroke(&self, r: &StrokeRequest) -> Result<Change, Failure> {
+        let finite = r.striker.iter().chain(&r.direction).all(|x| x.is_finite());
+        if !finite || !r.speed.is_finite() {
+            return Err(Failure::new(
+                Code::NotFinite,
+                "the striker, direction and speed must be finite numbers",
+            ));
+        }
+        self.fresh(r.event)?;
+        let set = self.game.set();
+        if set.is_over() {
+            return Err(Failure::new(Code::SetOver, "the set is over"));
+        }
+        let to_play = set.seat_to_play();
+        if r.seat != to_play {
+            return Err(Failure::new(
+                Code::NotYourTurn,
+                format!("it is {to_play}'s turn, not {}'s", r.seat),
+            ));
+        }
+        if self.controller(to_play) != Controller::Human {
+            return Err(Failure::new(
+                Code::ComputerSeat,
+                format!("{to_play} is played by the computer"),
+            ));
+        }
+        let stroke = Stroke {
+            striker: r.striker.into(),
+            direction: r.direction.into(),
+            speed: r.speed,
+        };
+        self.play(to_play, By::Human, stroke)
+    }
+
+    /// A stroke played as given (a human's checked request, or the
+    /// computer's executed stroke).
+    pub fn play(&self, seat: Seat, by: By, stroke: Stroke) -> Result<Change, Failure> {
+        let bodies: Vec<Option<DiscId>> = std::iter::once(None)
+            .chain(self.game.set().discs_on_table().map(|d| Some(d.id)))
+            .collect();
+        let mut next = self.game.clone();
+        let played = next
+            .play(seat, &stroke)
+            .map_err(|e| Failure::of_play(&e))?;
+        let mut acts = self.acts.clone();
+        acts.push(Act::Stroke { seat, by, stroke });
+        Ok(Change {
+            next,
+            acts,
+            happened: Happened::Stroke { seat, by, stroke },
+            played: Some((played.outcome, played.verdict, bodies)),
+        })
+    }
+
+    fn controller(&self, seat: Seat) -> Controller {
+        self.game
+            .progress()
+            .player_at(seat)
+            .and_then(|p| self.setup.controllers.get(p).copied())
+            .unwrap_or(Controller::Human)
+    }
+
+    /// Takes back the last human stroke and whatever followed it.
+    pub fn take_back(&self, event: u64) -> Result<Change, Failure> {
+        self.fresh(event)?;
+        if !self.setup.casual {
+            return Err(Failure::new(
+                Code::NotCasual,
+                "strokes are not taken back in this game",
+            ));
+        }
+        let Some(last) = self
+            .acts
+            .iter()
+            .rposition(|a| matches!(a, Act::Stroke { by: By::Human, .. }))
+        else {
+            return Err(Failure::new(
+                Code::NothingToTakeBack,
+                "no stroke played by a person to take back",
+            ));
+        };
+        let acts = self.acts[..last].to_vec();
+        let next = replay(&self.setup, &acts).map_err(|e| Failure::new(Code::Storage, e))?;
+        Ok(Change {
+            next,
+            happened: Happened::TakeBack {
+                actions: (self.acts.len() - last) as u32,
+            },
+            acts,
+            played: None,
+        })
+    }
+
+    /// Starts the next set.
+    pub fn next_set(&self, event: u64) -> Result<Change, Failure> {
+        self.fresh(event)?;
+        if self.game.is_over() {
+            return Err(Failure::new(Code::MatchOver, "the match is over"));
+        }
+        let mut next = self.game.clone();
+        next.next_set()
+            .map_err(|e| Failure::new(Code::NotBetweenSets, e.to_string()))?;
+        let mut acts = self.acts.clone();
+        acts.push(Act::NextSet);
+        Ok(Change {
+            next,
+            acts,
+            happened: Happened::NextSet,
+            played: None,
+        })
+    }
+
+    /// Moves the room on by a stored change and tells its clients.
+    pub fn commit(&mut self, change: Change) -> Arc<str> {
+        let undone = match &change.happened {
+            Happened::TakeBack { .. } => self.acts[change.acts.len()..]
+                .iter()
+                .filter(|a| matches!(a, Act::Stroke { .. }))
+                .count(),
+            _ => 0,
+        };
+        self.game = change.next;
+        self.acts = change.acts;
+        self.event += 1;
+        let event = self.event;
+        let state = self.state();
+        let message = match (&change.happened, &change.played) {
+            (Happened::Stroke { seat, by, stroke }, Some((outcome, verdict, bodies))) => {
+                to_json(&StrokeMessage {
+                    kind: "stroke",
+                    event,
+                    seat: *seat,
+                    player: self.game.progress().player_at(*seat),
+                    by: *by,
+                    stroke,
+                    motion: Motion {
+                        bodies,
+                        paths: outcome
+                            .paths
+                            .iter()
+                            .map(|path| {
+                                path.iter()
+                                    .map(|s| [s.t, s.p.x, s.p.y, s.v.x, s.v.y, s.decel])
+                                    .collect()
+                            })
+                            .collect(),
+                        fates: &outcome.fates,
+                        duration: outcome.duration,
+                    },
+                    verdict,
+                    rules: verdict.reasons.iter().map(|r| r.rules()).collect(),
+                    state,
+                })
+            }
+            (Happened::TakeBack { .. }, _) => to_json(&TakenBack {
+                kind: "taken_back",
+                event,
+                strokes: undone,
+                state,
+            }),
+            _ => to_json(&SetStarted {
+                kind: "set_started",
+                event,
+                set_number: self.game.progress().set_number(),
+                state,
+            }),
+        };
+        self.recent.push_back((event, message.clone()));
+        if self.recent.len() > RECENT {
+            self.recent.pop_front();
+        }
+        let _ = self.tx.send(message.clone());
+        message
+    }
+
+    /// The computer's stroke, if one is due and not being chosen already.
+    pub fn due(&self) -> Option<Due> {
+        let set = self.game.set();
+        if set.is_over() || self.thinking == Some(self.event) {
+            return None;
+        }
+        let seat = set.seat_to_play();
+        let player = self.game.progress().player_at(seat)?;
+        let Controller::Computer(level) = self.setup.controllers.get(player).copied()? else {
+            return None;
+        };
+        Some(Due {
+            event: self.event,
+            seat,
+            player,
+            level,
+            set: set.clone(),
+            seed: seed(&self.id, self.event),
+        })
+    }
+}
+
+/// A seed from a game's id and event (FNV-1a, then mixed), so that a game
+/// replays the same computer strokes at the same events.
+pub fn seed(id: &str, event: u64) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in id.bytes() {
+        h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+    }
+    (h ^ event.wrapping_mul(0x9e37_79b9_7f4a_7c15)).rotate_left(17)
+}

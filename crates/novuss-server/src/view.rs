@@ -1,0 +1,238 @@
+//! The state of a game as a client draws it (docs/protocol.md, "The
+//! state"): everything after an event, with what the rules say about the
+//! next stroke already worked out, so the client needs no rules of its own.
+
+use novuss_core::aim::StrikerRegion;
+use novuss_core::game::Game;
+use novuss_core::profile::ProfileId;
+use novuss_core::seat::Seat;
+use novuss_core::set::{DiscId, Format, SetResult, Side};
+use novuss_core::table::Table;
+use novuss_core::zone::is_dark;
+use novuss_core::DVec2;
+use serde::Serialize;
+
+use crate::setup::{Controller, Setup};
+
+/// A game's whole state.
+#[derive(Clone, Debug, Serialize)]
+pub struct State {
+    id: String,
+    event: u64,
+    created: i64,
+    casual: bool,
+    players: Vec<PlayerView>,
+    format: Format,
+    profile: ProfileId,
+    table: Table,
+    max_speed: f64,
+    #[serde(rename = "match")]
+    progress: MatchView,
+    set: SetView,
+    turn: Option<TurnView>,
+    between_sets: bool,
+    can_take_back: bool,
+}
+
+#[derive(Clone, Debug, Serialize)]
+struct PlayerView {
+    name: String,
+    kind: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    level: Option<&'static str>,
+    seat: Option<Seat>,
+    side: Option<Side>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+struct MatchView {
+    sets: u32,
+    needed: u32,
+    set_number: u32,
+    score: Vec<u32>,
+    over: bool,
+    winner: Option<usize>,
+    results: Vec<SetResult>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+struct SetView {
+    seats: Vec<Seat>,
+    strokes: u32,
+    over: bool,
+    result: Option<SetResult>,
+    sides: Vec<SideView>,
+    discs: Vec<DiscView>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+struct SideView {
+    side: Side,
+    players: Vec<usize>,
+    seats: Vec<Seat>,
+    on_table: usize,
+    pocketed: usize,
+    debt: u32,
+}
+
+#[derive(Clone, Debug, Serialize)]
+struct DiscView {
+    id: DiscId,
+    side: Side,
+    at: Option<DVec2>,
+    penalty: bool,
+    dark: bool,
+}
+
+#[derive(Clone, Debug, Serialize)]
+struct TurnView {
+    seat: Seat,
+    side: Side,
+    player: Option<usize>,
+    kind: &'static str,
+    region: Option<RegionView>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+struct RegionView {
+    min: DVec2,
+    max: DVec2,
+    clear: f64,
+}
+
+/// The label of who plays a seat.
+pub fn kind(c: Controller) -> (&'static str, Option<&'static str>) {
+    match c {
+        Controller::Human => ("human", None),
+        Controller::Computer(level) => ("computer", Some(level.name())),
+    }
+}
+
+/// The state of `game` after event `event`.
+pub fn state(
+    id: &str,
+    created: i64,
+    event: u64,
+    setup: &Setup,
+    game: &Game,
+    can_take_back: bool,
+) -> State {
+    let set = game.set();
+    let progress = game.progress();
+    let table = *set.table();
+    let players = setup
+        .config
+        .players
+        .iter()
+        .zip(&setup.controllers)
+        .enumerate()
+        .map(|(k, (name, &c))| {
+            let seat = progress.seat_of(k);
+            let (kind, level) = kind(c);
+            PlayerView {
+                name: name.clone(),
+                kind,
+                level,
+                seat,
+                side: seat.and_then(|s| set.side_of(s)),
+            }
+        })
+        .collect();
+    let to_play = (!set.is_over()).then(|| set.seat_to_play());
+    let discs = set
+        .discs()
+        .iter()
+        .map(|d| DiscView {
+            id: d.id,
+            side: d.side,
+            at: d.at,
+            penalty: d.penalty,
+            dark: match (to_play, d.at) {
+                (Some(seat), Some(at)) => is_dark(&table, seat, at),
+                _ => false,
+            },
+        })
+        .collect();
+    let sides = set
+        .sides()
+        .iter()
+        .enumerate()
+        .map(|(k, info)| {
+            let side = Side::new(k as u8);
+            SideView {
+                side,
+                players: progress.players_of_side(side),
+                seats: info.seats.to_vec(),
+                on_table: set.on_table(side),
+                pocketed: set.pocketed(side),
+                debt: info.debt,
+            }
+        })
+        .collect();
+    let turn = to_play.map(|seat| {
+        let player = progress.player_at(seat);
+        let controller = player.and_then(|p| setup.controllers.get(p).copied());
+        let region = StrikerRegion::new(&table, seat, &set.positions());
+        TurnView {
+            seat,
+            side: set.side_to_play(),
+            player,
+            kind: controller.map_or("human", |c| kind(c).0),
+            region: region.world_bounds().map(|(min, max)| RegionView {
+                min,
+                max,
+                clear: region.exclusion_radius(),
+            }),
+        }
+    });
+    State {
+        id: id.to_owned(),
+        event,
+        created,
+        casual: setup.casual,
+        players,
+        format: set.format(),
+        profile: set.profile(),
+        table,
+        max_speed: setup.physics.max_stroke_speed,
+        progress: MatchView {
+            sets: progress.config().sets,
+            needed: progress.needed(),
+            set_number: progress.set_number(),
+            score: progress.score().to_vec(),
+            over: progress.is_over(),
+            winner: progress.winner(),
+            results: progress.history().iter().map(|r| r.result).collect(),
+        },
+        set: SetView {
+            seats: set.seats().to_vec(),
+            strokes: set.strokes(),
+            over: set.is_over(),
+            result: set.result(),
+            sides,
+            discs,
+        },
+        turn,
+        between_sets: game.between_sets(),
+        can_take_back,
+    }
+}
+
+/// The short summary kept with a game's row for the list of games.
+#[derive(Clone, Debug, Serialize, serde::Deserialize)]
+pub struct Summary {
+    /// Sets won per contender.
+    pub score: Vec<u32>,
+    /// The set in play.
+    pub set_number: u32,
+}
+
+impl Summary {
+    /// The summary of `game`.
+    pub fn of(game: &Game) -> Summary {
+        Summary {
+            score: game.progress().score().to_vec(),
+            set_number: game.progress().set_number(),
+        }
+    }
+}

@@ -1,0 +1,44 @@
+//! The web client, embedded in the binary from `web/` (plain ES modules,
+//! no build step): one file to ship, and the page loads nothing from
+//! anywhere else.
+
+use axum::http::{header, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+
+#[derive(rust_embed::Embed)]
+#[folder = "../../web/"]
+struct Assets;
+
+/// The file at `uri`'s path (`/` is `index.html`), or 404.
+pub async fn asset(uri: Uri) -> Response {
+    let path = uri.path().trim_start_matches('/');
+    let path = if path.is_empty() { "index.html" } else { path };
+    match Assets::get(path) {
+        Some(file) => {
+            let etag = hex(&file.metadata.sha256_hash());
+            (
+                [
+                    (header::CONTENT_TYPE, file.metadata.mimetype().to_owned()),
+                    // Revalidate every time: the files change with the
+                    // binary, and the check costs one small request.
+                    (header::CACHE_CONTROL, "no-cache".to_owned()),
+                    (header::ETAG, format!("\"{etag}\"")),
+                ],
+                file.data,
+            )
+                .into_response()
+        }
+        None => (StatusCode::NOT_FOUND, "not found").into_response(),
+    }
+}
+
+/// Every embedded file's path and size, for the page-weight figure.
+pub fn files() -> Vec<(String, usize)> {
+    Assets::iter()
+        .filter_map(|p| Assets::get(&p).map(|f| (p.to_string(), f.data.len())))
+        .collect()
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}

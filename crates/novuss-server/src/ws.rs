@@ -1,0 +1,249 @@
+//! The WebSocket side of a game (docs/protocol.md): one connection reads
+//! the client's requests in order, and a follower forwards the room's
+//! messages; both write through one queue so frames never interleave.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, State};
+use axum::response::{IntoResponse, Response};
+use futures_util::{SinkExt, StreamExt};
+use novuss_ai::Level;
+use serde::{Deserialize, Serialize};
+use tokio::sync::{broadcast, mpsc, watch};
+use tokio::task::JoinHandle;
+
+use crate::error::{Code, Failure};
+use crate::hub::{Hub, SharedRoom};
+use crate::room::StrokeRequest;
+
+/// The largest request frame answered with an error; a larger one still
+/// gets a `too_large` error.
+pub const MAX_FRAME: usize = 16 * 1024;
+/// Frames beyond this close the connection (the WebSocket layer's limit).
+pub const MAX_MESSAGE: usize = 1024 * 1024;
+
+/// What the WebSocket handler needs.
+#[derive(Clone)]
+pub struct Ws {
+    /// The games.
+    pub hub: Arc<Hub>,
+    /// Becomes `true` when the server shuts down.
+    pub shutdown: watch::Receiver<bool>,
+}
+
+#[derive(Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+enum Request {
+    Hello {
+        #[serde(default)]
+        since: Option<u64>,
+    },
+    Stroke(StrokeFields),
+    TakeBack {
+        event: u64,
+    },
+    NextSet {
+        event: u64,
+    },
+    Hint {
+        event: u64,
+        #[serde(default)]
+        level: Option<String>,
+    },
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StrokeFields {
+    event: u64,
+    seat: novuss_core::seat::Seat,
+    striker: [f64; 2],
+    direction: [f64; 2],
+    speed: f64,
+}
+
+#[derive(Serialize)]
+struct ErrorMessage<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    code: Code,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    event: Option<u64>,
+    detail: &'a str,
+}
+
+fn error(f: &Failure, event: Option<u64>) -> Message {
+    let text = serde_json::to_string(&ErrorMessage {
+        kind: "error",
+        code: f.code,
+        event,
+        detail: &f.detail,
+    })
+    .unwrap_or_default();
+    Message::Text(text.into())
+}
+
+/// `GET /api/games/{id}/ws`
+pub async fn upgrade(
+    State(ws): State<Ws>,
+    Path(id): Path<String>,
+    upgrade: WebSocketUpgrade,
+) -> Response {
+    match ws.hub.room(&id).await {
+        Err(f) => f.into_response(),
+        Ok(room) => upgrade
+            .max_message_size(MAX_MESSAGE)
+            .on_upgrade(move |socket| connection(ws, id, room, socket)),
+    }
+}
+
+async fn connection(ws: Ws, id: String, room: SharedRoom, socket: WebSocket) {
+    let (mut sink, mut stream) = socket.split();
+    let (out, mut queue) = mpsc::channel::<Message>(256);
+    let writer = tokio::spawn(async move {
+        while let Some(m) = queue.recv().await {
+            if sink.send(m).await.is_err() {
+                break;
+            }
+        }
+        let _ = sink.close().await;
+    });
+    let mut follower: Option<JoinHandle<()>> = None;
+    let hinting = Arc::new(AtomicBool::new(false));
+    let mut shutdown = ws.shutdown.clone();
+    loop {
+        let message = tokio::select! {
+            m = stream.next() => m,
+            _ = shutdown.changed() => None,
+        };
+        let Some(Ok(message)) = message else { break };
+        match message {
+            Message::Text(text) => {
+                if text.len() > MAX_FRAME {
+                    let f = Failure::new(
+                        Code::TooLarge,
+                        format!("a message is at most {MAX_FRAME} bytes"),
+                    );
+                    let _ = out.send(error(&f, None)).await;
+                    continue;
+                }
+                handle(&ws.hub, &id, &room, text.as_str(), &out, &mut follower, &hinting).await;
+            }
+            Message::Binary(_) => {
+                let f = Failure::new(Code::BadMessage, "messages are JSON text frames");
+                let _ = out.send(error(&f, None)).await;
+            }
+            Message::Close(_) => break,
+            Message::Ping(_) | Message::Pong(_) => {}
+        }
+    }
+    if let Some(f) = follower {
+        f.abort();
+    }
+    drop(out);
+    let _ = writer.await;
+}
+
+async fn handle(
+    hub: &Arc<Hub>,
+    id: &str,
+    room: &SharedRoom,
+    text: &str,
+    out: &mpsc::Sender<Message>,
+    follower: &mut Option<JoinHandle<()>>,
+    hinting: &Arc<AtomicBool>,
+) {
+    let request: Request = match serde_json::from_str(text) {
+        Ok(r) => r,
+        Err(e) => {
+            let f = Failure::new(Code::BadMessage, format!("not a request: {e}"));
+            let _ = out.send(error(&f, None)).await;
+            return;
+        }
+    };
+    let result = match request {
+        Request::Hello { since } => {
+            if let Some(f) = follower.take() {
+                f.abort();
+            }
+            *follower = Some(follow(room, since, out.clone()).await);
+            Ok(())
+        }
+        Request::Stroke(s) => hub
+            .stroke(
+                id,
+                &StrokeRequest {
+                    event: s.event,
+                    seat: s.seat,
+                    striker: s.striker,
+                    direction: s.direction,
+                    speed: s.speed,
+                },
+            )
+            .await
+            .map_err(|f| (f, Some(s.event))),
+        Request::TakeBack { event } => hub.take_back(id, event).await.map_err(|f| (f, Some(event))),
+        Request::NextSet { event } => hub.next_set(id, event).await.map_err(|f| (f, Some(event))),
+        Request::Hint { event, level } => {
+            let level = match level.as_deref().map(str::parse::<Level>) {
+                None => Ok(Level::Expert),
+                Some(Ok(l)) => Ok(l),
+                Some(Err(e)) => Err((Failure::new(Code::BadMessage, e.to_string()), Some(event))),
+            };
+            match level {
+                Err(e) => Err(e),
+                Ok(_) if hinting.swap(true, Ordering::AcqRel) => Ok(()), // one at a time
+                Ok(level) => {
+                    let (hub, id, out, hinting) =
+                        (hub.clone(), id.to_owned(), out.clone(), hinting.clone());
+                    tokio::spawn(async move {
+                        let m = match hub.hint(&id, event, level).await {
+                            Ok(text) => Message::Text(text.into()),
+                            Err(f) => error(&f, Some(event)),
+                        };
+                        hinting.store(false, Ordering::Release);
+                        let _ = out.send(m).await;
+                    });
+                    Ok(())
+                }
+            }
+        }
+    };
+    if let Err((f, event)) = result {
+        let _ = out.send(error(&f, event)).await;
+    }
+}
+
+/// Sends what the client missed since `since` (or the whole state), then
+/// every later message of the room, in order.
+async fn follow(room: &SharedRoom, since: Option<u64>, out: mpsc::Sender<Message>) -> JoinHandle<()> {
+    let (backlog, mut rx) = {
+        let r = room.lock().await;
+        let backlog = since
+            .and_then(|n| r.since(n))
+            .unwrap_or_else(|| vec![r.state_message()]);
+        // Subscribed under the lock: nothing falls between the backlog and
+        // the live messages.
+        (backlog, r.subscribe())
+    };
+    let room = room.clone();
+    tokio::spawn(async move {
+        for m in backlog {
+            if out.send(Message::Text(m.as_ref().into())).await.is_err() {
+                return;
+            }
+        }
+        loop {
+            let m = match rx.recv().await {
+                Ok(m) => m,
+                Err(broadcast::error::RecvError::Lagged(_)) => room.lock().await.state_message(),
+                Err(broadcast::error::RecvError::Closed) => return,
+            };
+            if out.send(Message::Text(m.as_ref().into())).await.is_err() {
+                return;
+            }
+        }
+    })
+}
