@@ -38,7 +38,11 @@ pub fn serve(addr: SocketAddr, data_dir: Option<PathBuf>) -> Result<String, Stri
             // not stop the server.
             use std::io::Write;
             let mut out = std::io::stdout().lock();
-            let _ = writeln!(out, "Novuss is ready: open {} in a browser (Ctrl-C stops it)", server.url());
+            let _ = writeln!(
+                out,
+                "Novuss is ready: open {} in a browser (Ctrl-C stops it)",
+                server.url()
+            );
             let _ = out.flush();
         }
         server

@@ -62,7 +62,10 @@ fn unknown(id: &str) -> Failure {
 
 /// Whether `id` has the form of a game id (32 lowercase hex digits).
 pub fn is_game_id(id: &str) -> bool {
-    id.len() == 32 && id.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+    id.len() == 32
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
 }
 
 #[derive(Serialize)]
@@ -108,13 +111,12 @@ impl Hub {
 
     /// Creates a game; the computer starts if it opens.
     pub async fn create(self: &Arc<Self>, new: &NewGame) -> Result<State, Failure> {
-        let setup = new
-            .setup()
-            .map_err(|e| Failure::new(Code::BadSetup, e.0))?;
+        let setup = new.setup().map_err(|e| Failure::new(Code::BadSetup, e.0))?;
         let id = format!("{:032x}", rand::rng().random::<u128>());
         let body = serde_json::to_string(&setup).unwrap_or_default();
         let created = crate::store::now();
-        let room = Room::new(id.clone(), created, setup).map_err(|e| Failure::new(Code::BadSetup, e))?;
+        let room =
+            Room::new(id.clone(), created, setup).map_err(|e| Failure::new(Code::BadSetup, e))?;
         let summary = serde_json::to_string(&Summary::of(room.game())).unwrap_or_default();
         self.store
             .create(&id, created, &body, &summary)
@@ -149,7 +151,10 @@ impl Hub {
         let events = self.store.events(id).await.map_err(storage)?;
         let room = Room::load(row.id, row.created, &row.setup, &events).map_err(|e| {
             tracing::error!(game = %id, "cannot rebuild the game: {e}");
-            Failure::new(Code::Storage, format!("the stored game cannot be rebuilt: {e}"))
+            Failure::new(
+                Code::Storage,
+                format!("the stored game cannot be rebuilt: {e}"),
+            )
         })?;
         let shared = Arc::new(Mutex::new(room));
         if let Ok(mut rooms) = self.rooms.lock() {
@@ -307,7 +312,12 @@ impl Hub {
                 return Err(Failure::new(Code::SetOver, "the set is over"));
             }
             let seat = set.seat_to_play();
-            (set, room.setup().physics, crate::room::seed(id, event) ^ 0x4849_4e54, seat)
+            (
+                set,
+                room.setup().physics,
+                crate::room::seed(id, event) ^ 0x4849_4e54,
+                seat,
+            )
         };
         let _permit = self.thinkers.acquire().await;
         let decision = tokio::task::spawn_blocking(move || {

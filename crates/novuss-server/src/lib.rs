@@ -60,7 +60,9 @@ impl std::fmt::Display for StartError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             StartError::Bind(a, e) => write!(f, "cannot listen on {a}: {e}"),
-            StartError::Store(d, e) => write!(f, "cannot open the database in {}: {e}", d.display()),
+            StartError::Store(d, e) => {
+                write!(f, "cannot open the database in {}: {e}", d.display())
+            }
         }
     }
 }
@@ -115,7 +117,9 @@ impl Server {
         let listener = TcpListener::bind(addr)
             .await
             .map_err(|e| StartError::Bind(addr, e))?;
-        let addr = listener.local_addr().map_err(|e| StartError::Bind(addr, e))?;
+        let addr = listener
+            .local_addr()
+            .map_err(|e| StartError::Bind(addr, e))?;
         Ok(Server {
             listener,
             hub: Hub::new(store),
@@ -142,7 +146,10 @@ impl Server {
     /// waits (at most a few seconds) for requests in flight, and closes the
     /// database. A stroke is committed before it is acknowledged, so
     /// stopping at any moment loses nothing acknowledged.
-    pub async fn run(self, shutdown: impl Future<Output = ()> + Send + 'static) -> std::io::Result<()> {
+    pub async fn run(
+        self,
+        shutdown: impl Future<Output = ()> + Send + 'static,
+    ) -> std::io::Result<()> {
         let (stop, stopped) = watch::channel(false);
         let app = router(self.hub.clone(), stopped);
         let (done_tx, done_rx) = tokio::sync::oneshot::channel::<()>();

@@ -260,7 +260,9 @@ impl Room {
             let happened: Happened = serde_json::from_str(&row.body)
                 .map_err(|e| format!("unreadable event {event}: {e}"))?;
             match happened {
-                Happened::Stroke { seat, by, stroke } => acts.push(Act::Stroke { seat, by, stroke }),
+                Happened::Stroke { seat, by, stroke } => {
+                    acts.push(Act::Stroke { seat, by, stroke })
+                }
                 Happened::NextSet => acts.push(Act::NextSet),
                 Happened::TakeBack { actions } => {
                     let keep = acts.len().saturating_sub(actions as usize);
@@ -304,13 +306,22 @@ impl Room {
 
     fn can_take_back(&self, acts: &[Act]) -> bool {
         self.setup.casual
-            && acts.iter().any(|a| matches!(a, Act::Stroke { by: By::Human, .. }))
+            && acts
+                .iter()
+                .any(|a| matches!(a, Act::Stroke { by: By::Human, .. }))
     }
 
     /// The game's state now.
     pub fn state(&self) -> State {
         let back = self.can_take_back(&self.acts);
-        view::state(&self.id, self.created, self.event, &self.setup, &self.game, back)
+        view::state(
+            &self.id,
+            self.created,
+            self.event,
+            &self.setup,
+            &self.game,
+            back,
+        )
     }
 
     /// The `state` message.
@@ -392,9 +403,7 @@ impl Room {
             .chain(self.game.set().discs_on_table().map(|d| Some(d.id)))
             .collect();
         let mut next = self.game.clone();
-        let played = next
-            .play(seat, &stroke)
-            .map_err(|e| Failure::of_play(&e))?;
+        let played = next.play(seat, &stroke).map_err(|e| Failure::of_play(&e))?;
         let mut acts = self.acts.clone();
         acts.push(Act::Stroke { seat, by, stroke });
         Ok(Change {

@@ -176,10 +176,7 @@ impl NewGame {
                 ));
             }
             if name.chars().any(char::is_control) {
-                return bad(format!(
-                    "player {}'s name has a control character",
-                    k + 1
-                ));
+                return bad(format!("player {}'s name has a control character", k + 1));
             }
             names.push(name);
             controllers.push(controller);
@@ -244,13 +241,34 @@ mod tests {
     #[test]
     fn refusals_say_what_is_wrong() {
         for (json, words) in [
-            (r#"{"format":"triples","profile":"lnf-2017","sets":1,"players":[]}"#, "unknown format"),
-            (r#"{"format":"singles","profile":"x","sets":1,"players":[]}"#, "unknown profile"),
-            (r#"{"format":"singles","profile":"lnf-2017","sets":2,"players":[]}"#, "1, 3 or 5"),
-            (r#"{"format":"singles","profile":"lnf-2017","sets":1,"players":[{"kind":"human"}]}"#, "needs 2"),
-            (r#"{"format":"singles","profile":"lnf-2017","sets":1,"players":[{"kind":"computer","level":"god"},{"kind":"human"}]}"#, "unknown level"),
-            (r#"{"format":"singles","profile":"lnf-2017","sets":1,"players":[{"kind":"computer","level":"club"},{"kind":"computer","level":"club"}]}"#, "human"),
-            (r#"{"format":"singles","profile":"lnf-2017","sets":1,"players":[{"kind":"human","name":"  "},{"kind":"human"}]}"#, "name"),
+            (
+                r#"{"format":"triples","profile":"lnf-2017","sets":1,"players":[]}"#,
+                "unknown format",
+            ),
+            (
+                r#"{"format":"singles","profile":"x","sets":1,"players":[]}"#,
+                "unknown profile",
+            ),
+            (
+                r#"{"format":"singles","profile":"lnf-2017","sets":2,"players":[]}"#,
+                "1, 3 or 5",
+            ),
+            (
+                r#"{"format":"singles","profile":"lnf-2017","sets":1,"players":[{"kind":"human"}]}"#,
+                "needs 2",
+            ),
+            (
+                r#"{"format":"singles","profile":"lnf-2017","sets":1,"players":[{"kind":"computer","level":"god"},{"kind":"human"}]}"#,
+                "unknown level",
+            ),
+            (
+                r#"{"format":"singles","profile":"lnf-2017","sets":1,"players":[{"kind":"computer","level":"club"},{"kind":"computer","level":"club"}]}"#,
+                "human",
+            ),
+            (
+                r#"{"format":"singles","profile":"lnf-2017","sets":1,"players":[{"kind":"human","name":"  "},{"kind":"human"}]}"#,
+                "name",
+            ),
         ] {
             let e = game(json).unwrap_err();
             assert!(e.0.contains(words), "{json}: {}", e.0);

@@ -129,7 +129,16 @@ async fn connection(ws: Ws, id: String, room: SharedRoom, socket: WebSocket) {
                     let _ = out.send(error(&f, None)).await;
                     continue;
                 }
-                handle(&ws.hub, &id, &room, text.as_str(), &out, &mut follower, &hinting).await;
+                handle(
+                    &ws.hub,
+                    &id,
+                    &room,
+                    text.as_str(),
+                    &out,
+                    &mut follower,
+                    &hinting,
+                )
+                .await;
             }
             Message::Binary(_) => {
                 let f = Failure::new(Code::BadMessage, "messages are JSON text frames");
@@ -218,7 +227,11 @@ async fn handle(
 
 /// Sends what the client missed since `since` (or the whole state), then
 /// every later message of the room, in order.
-async fn follow(room: &SharedRoom, since: Option<u64>, out: mpsc::Sender<Message>) -> JoinHandle<()> {
+async fn follow(
+    room: &SharedRoom,
+    since: Option<u64>,
+    out: mpsc::Sender<Message>,
+) -> JoinHandle<()> {
     let (backlog, mut rx) = {
         let r = room.lock().await;
         let backlog = since

@@ -1,0 +1,327 @@
+//! The server as a player's browser meets it: the real binary on a
+//! loopback port with a temporary SQLite database, driven over HTTP and
+//! WebSocket (docs/protocol.md).
+
+mod support;
+
+use novuss_ai::{Level, Player};
+use novuss_core::game::Game;
+use novuss_core::seat::Seat;
+use novuss_core::stroke::Stroke;
+use novuss_server::setup::NewGame;
+use serde_json::{json, Value};
+use support::server::{data_dir, path, Running, Socket};
+
+const VS_GREEDY: &str = r#"{"format":"singles","profile":"lnf-2017","sets":1,
+    "players":[{"kind":"human","name":"Tester"},{"kind":"computer","level":"greedy"}]}"#;
+const HOT_SEAT: &str = r#"{"format":"singles","profile":"lnf-2017","sets":3,
+    "players":[{"kind":"human","name":"Anna"},{"kind":"human","name":"Jānis"}]}"#;
+
+/// The same game, kept locally: every stroke the server reports is played
+/// here too and must give the same verdict and positions.
+fn mirror(request: &str) -> Game {
+    let setup = serde_json::from_str::<NewGame>(request)
+        .unwrap()
+        .setup()
+        .unwrap();
+    Game::new(setup.config, setup.physics).unwrap()
+}
+
+fn stroke_of(m: &Value) -> (Seat, Stroke) {
+    let seat: Seat = serde_json::from_value(m["seat"].clone()).unwrap();
+    let stroke: Stroke = serde_json::from_value(m["stroke"].clone()).unwrap();
+    (seat, stroke)
+}
+
+/// Plays the stroke the server reported on the mirror and checks that
+/// both agree exactly.
+fn follow(local: &mut Game, m: &Value) {
+    let (seat, stroke) = stroke_of(m);
+    let played = local
+        .play(seat, &stroke)
+        .expect("the reported stroke plays");
+    assert_eq!(serde_json::to_value(&played.verdict).unwrap(), m["verdict"]);
+    let places: Vec<Value> = m["state"]["set"]["discs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["at"].clone())
+        .collect();
+    assert_eq!(
+        serde_json::to_value(local.set().places()).unwrap(),
+        Value::Array(places)
+    );
+    assert_eq!(
+        m["motion"]["paths"].as_array().unwrap().len(),
+        played.outcome.paths.len()
+    );
+    assert_eq!(
+        m["rules"].as_array().unwrap().len(),
+        played.verdict.reasons.len()
+    );
+}
+
+/// The stroke a quick geometric player would choose for the player to move.
+fn choose(local: &Game, seed: u64) -> Stroke {
+    let d = Player::new(Level::Greedy, seed)
+        .decide(local.set(), &local.record().physics)
+        .expect("a legal stroke");
+    d.best.stroke
+}
+
+fn stroke_request(event: u64, seat: Seat, s: &Stroke) -> Value {
+    json!({"type": "stroke", "event": event, "seat": seat,
+           "striker": [s.striker.x, s.striker.y], "direction": [s.direction.x, s.direction.y],
+           "speed": s.speed})
+}
+
+fn hello(ws: &mut Socket, since: Option<u64>) -> Value {
+    ws.send(&json!({"type": "hello", "since": since}));
+    ws.next_reply()
+}
+
+#[test]
+fn a_whole_set_against_the_computer_to_its_result() {
+    let dir = data_dir();
+    let server = Running::start(&path(&dir));
+    let state = server.create(VS_GREEDY);
+    let id = state["id"].as_str().unwrap().to_owned();
+    let mut local = mirror(VS_GREEDY);
+    let mut ws = server.socket(&id);
+    let first = hello(&mut ws, None);
+    assert_eq!(first["type"], "state");
+    assert_eq!(first["event"], 0);
+    let mut event = 0;
+    let (mut human, mut computer) = (0, 0);
+    while !local.set().is_over() {
+        assert!(event < 400, "the set should end within 400 strokes");
+        if local.set().seat_to_play() == Seat::South {
+            let s = choose(&local, event);
+            ws.send(&stroke_request(event, Seat::South, &s));
+        }
+        let m = ws.next_of("stroke");
+        assert_eq!(m["event"], event + 1, "events are numbered one by one");
+        match m["by"].as_str() {
+            Some("human") => human += 1,
+            Some("computer") => computer += 1,
+            other => panic!("a stroke by {other:?}"),
+        }
+        follow(&mut local, &m);
+        event += 1;
+        if local.set().is_over() {
+            assert_eq!(m["state"]["set"]["over"], true);
+            assert!(m["state"]["turn"].is_null());
+        }
+    }
+    assert!(
+        human > 0 && computer > 0,
+        "both played: {human} and {computer}"
+    );
+    let end = server.state(&id);
+    assert_eq!(end["event"], event);
+    assert_eq!(end["match"]["over"], true);
+    assert_eq!(
+        end["set"]["result"],
+        serde_json::to_value(local.set().result()).unwrap()
+    );
+    let winner = end["match"]["winner"]
+        .as_u64()
+        .expect("a winner of a one-set match");
+    assert_eq!(end["match"]["score"][winner as usize], 1);
+    // Listed, over.
+    let (_, list) = server.get("/api/games");
+    let list: Value = serde_json::from_str(&list).unwrap();
+    assert_eq!(list[0]["id"], id.as_str());
+    assert_eq!(list[0]["over"], true);
+}
+
+/// Plays `n` hot-seat strokes, each acknowledged; returns the last
+/// stroke message.
+fn play_hot_seat(ws: &mut Socket, local: &mut Game, from: u64, n: u64) -> Value {
+    let mut last = Value::Null;
+    for k in from..from + n {
+        let seat = local.set().seat_to_play();
+        let s = choose(local, k);
+        ws.send(&stroke_request(k, seat, &s));
+        let m = ws.next_of("stroke");
+        assert_eq!(m["event"], k + 1);
+        follow(local, &m);
+        last = m;
+    }
+    last
+}
+
+#[test]
+fn a_killed_server_resumes_every_acknowledged_stroke() {
+    let dir = data_dir();
+    let server = Running::start(&path(&dir));
+    let id = server.create(HOT_SEAT)["id"].as_str().unwrap().to_owned();
+    let mut local = mirror(HOT_SEAT);
+    let mut ws = server.socket(&id);
+    hello(&mut ws, None);
+    let last = play_hot_seat(&mut ws, &mut local, 0, 6);
+    // SIGKILL right after the sixth acknowledgement: no shutdown code runs.
+    server.kill();
+
+    let server = Running::start(&path(&dir));
+    let resumed = server.state(&id);
+    assert_eq!(
+        resumed, last["state"],
+        "the game resumes exactly where it stopped"
+    );
+    let mut ws = server.socket(&id);
+    // After a restart the server has no events in memory: a client that
+    // asks for what it missed gets the whole state.
+    let m = hello(&mut ws, Some(3));
+    assert_eq!(m["type"], "state");
+    assert_eq!(m["state"], last["state"]);
+    let more = play_hot_seat(&mut ws, &mut local, 6, 2);
+    assert_eq!(more["event"], 8);
+    // A client that saw event 7 gets exactly event 8.
+    let mut other = server.socket(&id);
+    let m = hello(&mut other, Some(7));
+    assert_eq!(m["type"], "stroke");
+    assert_eq!(m["event"], 8);
+}
+
+#[test]
+fn a_computer_turn_interrupted_by_a_kill_is_played_after_the_restart() {
+    let dir = data_dir();
+    let server = Running::start(&path(&dir));
+    let id = server.create(VS_GREEDY)["id"].as_str().unwrap().to_owned();
+    let mut local = mirror(VS_GREEDY);
+    let mut ws = server.socket(&id);
+    hello(&mut ws, None);
+    // A gentle push that pockets nothing, so the turn passes.
+    let s = Stroke {
+        striker: novuss_core::DVec2::new(0.5, 0.08),
+        direction: novuss_core::DVec2::new(0.0, 1.0),
+        speed: 0.5,
+    };
+    ws.send(&stroke_request(0, Seat::South, &s));
+    let m = ws.next_of("stroke");
+    follow(&mut local, &m);
+    assert_eq!(m["state"]["turn"]["kind"], "computer");
+    server.kill();
+
+    let server = Running::start(&path(&dir));
+    // Opening the game loads it, and the computer takes up its turn; the
+    // client hears of the stroke whether it was played before or after
+    // its `hello`.
+    let mut ws = server.socket(&id);
+    ws.send(&json!({"type": "hello", "since": 1}));
+    let m = ws.next_of("stroke");
+    assert_eq!(m["by"], "computer");
+    assert_eq!(m["event"], 2);
+    follow(&mut local, &m);
+}
+
+#[test]
+fn take_back_and_hint() {
+    let dir = data_dir();
+    let server = Running::start(&path(&dir));
+    let id = server.create(HOT_SEAT)["id"].as_str().unwrap().to_owned();
+    let mut local = mirror(HOT_SEAT);
+    let mut ws = server.socket(&id);
+    let start = hello(&mut ws, None)["state"].clone();
+    assert_eq!(start["can_take_back"], false);
+    let m = play_hot_seat(&mut ws, &mut local, 0, 1);
+    assert_eq!(m["state"]["can_take_back"], true);
+    ws.send(&json!({"type": "take_back", "event": 1}));
+    let back = ws.next_reply();
+    assert_eq!(back["type"], "taken_back");
+    assert_eq!(back["event"], 2);
+    assert_eq!(back["strokes"], 1);
+    let mut expected = start.clone();
+    expected["event"] = json!(2);
+    assert_eq!(
+        back["state"], expected,
+        "the position before the stroke, at a new event"
+    );
+
+    ws.send(&json!({"type": "hint", "event": 2, "level": "greedy"}));
+    let hint = ws.next_reply();
+    assert_eq!(hint["type"], "hint", "{hint}");
+    assert_eq!(hint["seat"], "south");
+    let p = hint["best"]["pot_chance"].as_f64().unwrap();
+    assert!((0.0..=1.0).contains(&p));
+    // The hint is a stroke the server accepts.
+    let s: Stroke = serde_json::from_value(hint["best"]["stroke"].clone()).unwrap();
+    ws.send(&stroke_request(2, Seat::South, &s));
+    assert_eq!(ws.next_of("stroke")["event"], 3);
+}
+
+#[test]
+fn bad_input_is_refused_and_changes_nothing() {
+    let dir = data_dir();
+    let server = Running::start(&path(&dir));
+    let id = server.create(HOT_SEAT)["id"].as_str().unwrap().to_owned();
+    let mut ws = server.socket(&id);
+    hello(&mut ws, None);
+    let before = server.state(&id);
+    let s = |striker: [f64; 2], direction: [f64; 2], speed: f64| {
+        json!({"type": "stroke", "event": 0, "seat": "south",
+               "striker": striker, "direction": direction, "speed": speed})
+        .to_string()
+    };
+    let big = format!(r#"{{"type":"hello","pad":"{}"}}"#, "x".repeat(20_000));
+    let cases: Vec<(String, &str)> = vec![
+        ("not json".into(), "bad_message"),
+        (r#"{"type":"dance"}"#.into(), "bad_message"),
+        (r#"{"type":"stroke","event":0}"#.into(), "bad_message"),
+        (r#"{"type":"stroke","event":0,"seat":"south","striker":[0.5,0.08],"direction":[0,1],"speed":1e999}"#.into(), "bad_message"),
+        (big, "too_large"),
+        (s([0.5, 0.08], [0.0, 1.0], 3.0).replace("\"event\":0", "\"event\":7"), "stale"),
+        (s([0.5, 0.08], [0.0, 1.0], 3.0).replace("south", "north"), "not_your_turn"),
+        (s([0.5, 0.5], [0.0, 1.0], 3.0), "placement"),
+        (s([0.5, 0.08], [0.0, -1.0], 3.0), "aim"),
+        (s([0.5, 0.08], [0.0, 0.0], 3.0), "aim"),
+        (s([0.5, 0.08], [0.0, 1.0], 0.0), "speed"),
+        (s([0.5, 0.08], [0.0, 1.0], 1000.0), "speed"),
+        (r#"{"type":"take_back","event":0}"#.into(), "nothing_to_take_back"),
+        (r#"{"type":"next_set","event":0}"#.into(), "not_between_sets"),
+        (r#"{"type":"hint","event":0,"level":"god"}"#.into(), "bad_message"),
+    ];
+    for (text, code) in &cases {
+        ws.send_text(text);
+        let m = ws.next_reply();
+        assert_eq!(m["type"], "error", "{text:.80}: {m}");
+        assert_eq!(m["code"], *code, "{text:.80}: {m}");
+        assert!(!m["detail"].as_str().unwrap().is_empty());
+    }
+    ws.send_binary(b"\x00\x01");
+    assert_eq!(ws.next_reply()["code"], "bad_message");
+    // A striker off the table.
+    ws.send_text(&s([-0.5, 0.08], [0.0, 1.0], 3.0));
+    assert_eq!(ws.next_reply()["code"], "placement");
+    assert_eq!(server.state(&id), before, "nothing changed");
+
+    // HTTP.
+    let (status, body) = server.get("/api/games/0123456789abcdef0123456789abcdef");
+    assert_eq!(status, 404);
+    assert!(body.contains("unknown_game"));
+    assert_eq!(server.get("/api/games/../../etc/passwd").0, 404);
+    let (status, body) = server.post("/api/games", "{");
+    assert_eq!((status, body.contains("bad_message")), (400, true));
+    let (status, body) = server.post("/api/games", &"x".repeat(100_000));
+    assert_eq!((status, body.contains("too_large")), (413, true), "{body}");
+    let (status, body) = server.post(
+        "/api/games",
+        r#"{"format":"singles","profile":"lnf-2017","sets":4,"players":[{"kind":"human"},{"kind":"human"}]}"#,
+    );
+    assert_eq!((status, body.contains("bad_setup")), (400, true), "{body}");
+    assert!(tungstenite::connect(format!(
+        "ws://{}/api/games/0123456789abcdef0123456789abcdef/ws",
+        server.host
+    ))
+    .is_err());
+
+    // The server goes on serving: this game, and a new one.
+    let mut local = mirror(HOT_SEAT);
+    play_hot_seat(&mut ws, &mut local, 0, 1);
+    let other = server.create(VS_GREEDY);
+    assert_eq!(other["event"], 0);
+    let (status, page) = server.get("/");
+    assert_eq!(status, 200);
+    assert!(page.contains("<html"), "the page is served");
+}

@@ -1,0 +1,181 @@
+//! A real `novuss serve` for tests: the binary, on a free loopback port,
+//! with its own database directory, driven over HTTP and WebSocket.
+
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+use tungstenite::stream::MaybeTlsStream;
+use tungstenite::{Message, WebSocket};
+
+/// A running server.
+pub struct Running {
+    child: Child,
+    /// `http://127.0.0.1:PORT/`
+    pub url: String,
+    /// `127.0.0.1:PORT`
+    pub host: String,
+}
+
+impl Running {
+    /// Starts the binary with its database in `dir`.
+    pub fn start(dir: &Path) -> Running {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_novuss"))
+            .args(["serve", "--addr", "127.0.0.1:0", "--data-dir"])
+            .arg(dir)
+            .env("RUST_LOG", "warn")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("the server starts");
+        let out = child.stdout.take().expect("its standard output");
+        let mut line = String::new();
+        BufReader::new(out)
+            .read_line(&mut line)
+            .expect("a first line");
+        let start = line.find("http://").expect("the line gives the address");
+        let url = line[start..].split_whitespace().next().unwrap().to_owned();
+        let host = url
+            .trim_start_matches("http://")
+            .trim_end_matches('/')
+            .to_owned();
+        Running { child, url, host }
+    }
+
+    /// Kills the process at once (SIGKILL: no shutdown code runs).
+    pub fn kill(mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
+    /// An HTTP agent that returns error statuses as responses.
+    fn agent() -> ureq::Agent {
+        ureq::Agent::config_builder()
+            .http_status_as_error(false)
+            .timeout_global(Some(Duration::from_secs(60)))
+            .build()
+            .into()
+    }
+
+    /// `GET path`: status and body.
+    pub fn get(&self, path: &str) -> (u16, String) {
+        let mut r = Running::agent()
+            .get(format!("{}{}", self.url, path.trim_start_matches('/')))
+            .call()
+            .expect("the request is answered");
+        let status = r.status().as_u16();
+        (status, r.body_mut().read_to_string().unwrap_or_default())
+    }
+
+    /// `POST path` with `body`: status and body.
+    pub fn post(&self, path: &str, body: &str) -> (u16, String) {
+        let mut r = Running::agent()
+            .post(format!("{}{}", self.url, path.trim_start_matches('/')))
+            .header("content-type", "application/json")
+            .send(body)
+            .expect("the request is answered");
+        let status = r.status().as_u16();
+        (status, r.body_mut().read_to_string().unwrap_or_default())
+    }
+
+    /// Creates a game; returns its state.
+    pub fn create(&self, body: &str) -> Value {
+        let (status, text) = self.post("/api/games", body);
+        assert_eq!(status, 201, "{text}");
+        serde_json::from_str(&text).unwrap()
+    }
+
+    /// A game's state by HTTP.
+    pub fn state(&self, id: &str) -> Value {
+        let (status, text) = self.get(&format!("/api/games/{id}"));
+        assert_eq!(status, 200, "{text}");
+        serde_json::from_str(&text).unwrap()
+    }
+
+    /// Opens a game's WebSocket.
+    pub fn socket(&self, id: &str) -> Socket {
+        let (ws, _) = tungstenite::connect(format!("ws://{}/api/games/{id}/ws", self.host))
+            .expect("the socket opens");
+        if let MaybeTlsStream::Plain(s) = ws.get_ref() {
+            s.set_read_timeout(Some(Duration::from_secs(120))).unwrap();
+        }
+        Socket { ws }
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A game's WebSocket.
+pub struct Socket {
+    ws: WebSocket<MaybeTlsStream<TcpStream>>,
+}
+
+impl Socket {
+    /// Sends a JSON value.
+    pub fn send(&mut self, v: &Value) {
+        self.ws.send(Message::text(v.to_string())).unwrap();
+    }
+
+    /// Sends raw text.
+    pub fn send_text(&mut self, s: &str) {
+        self.ws.send(Message::text(s.to_owned())).unwrap();
+    }
+
+    /// Sends a binary frame.
+    pub fn send_binary(&mut self, b: &[u8]) {
+        self.ws.send(Message::binary(b.to_vec())).unwrap();
+    }
+
+    /// The next JSON message.
+    pub fn next(&mut self) -> Value {
+        loop {
+            match self.ws.read().expect("a message within the timeout") {
+                Message::Text(t) => return serde_json::from_str(t.as_str()).unwrap(),
+                Message::Close(c) => panic!("the server closed the socket: {c:?}"),
+                _ => {}
+            }
+        }
+    }
+
+    /// The next message of `kind`, skipping others (such as `thinking`).
+    pub fn next_of(&mut self, kind: &str) -> Value {
+        let deadline = Instant::now() + Duration::from_secs(300);
+        loop {
+            let m = self.next();
+            if m["type"] == kind {
+                return m;
+            }
+            assert!(Instant::now() < deadline, "no {kind} message");
+        }
+    }
+
+    /// The next message that is not `thinking`.
+    pub fn next_reply(&mut self) -> Value {
+        loop {
+            let m = self.next();
+            if m["type"] != "thinking" {
+                return m;
+            }
+        }
+    }
+}
+
+/// A fresh directory for a database.
+pub fn data_dir() -> tempfile::TempDir {
+    tempfile::tempdir().expect("a temporary directory")
+}
+
+/// The path of a directory.
+pub fn path(d: &tempfile::TempDir) -> PathBuf {
+    d.path().to_owned()
+}
