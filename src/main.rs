@@ -162,6 +162,16 @@ enum Command {
     },
     /// Show the table and a simulated opening break, in text.
     Demo,
+    /// Measure the server: start-up, server time per stroke, strokes
+    /// committed per second with SQLite, WebSocket round trip, page weight.
+    BenchServer {
+        /// Strokes per figure.
+        #[arg(long, default_value_t = 1000)]
+        strokes: usize,
+        /// Print the figures as JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// Serve the game to a browser (the default): prints the address to
     /// open.
     Serve {
@@ -252,6 +262,8 @@ fn main() -> ExitCode {
             demo();
             return ExitCode::SUCCESS;
         }
+        Command::BenchServer { strokes, json } => novuss::bench_server::run(strokes.max(10))
+            .and_then(|f| figures(&f, json, novuss::bench_server::ServerFigures::text)),
         Command::Serve { addr, data_dir } => novuss::serve::serve(addr, data_dir),
     };
     match result {

@@ -1,0 +1,340 @@
+//! `novuss bench-server`: the server's figures on this machine, measured
+//! on a real server with a temporary database file (docs/benchmarks.md,
+//! "The server").
+//!
+//! * start-up: opening a new database (creating and migrating it) and
+//!   binding the port, until the first request is answered;
+//! * server time per human stroke: the whole path of a stroke request
+//!   inside the server (check, simulate, judge, commit to SQLite, tell the
+//!   game's clients), the strokes chosen by the geometric player;
+//! * strokes committed per second: one game at a time, and several games
+//!   at once;
+//! * round trip: a stroke sent over a loopback WebSocket until its result
+//!   comes back;
+//! * the page's weight: every file of the embedded web client.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use futures_util::{SinkExt, StreamExt};
+use novuss_ai::{Level, Player};
+use novuss_server::hub::Hub;
+use novuss_server::room::StrokeRequest;
+use novuss_server::setup::NewGame;
+use novuss_server::Server;
+use serde::Serialize;
+use tokio_tungstenite::tungstenite::Message;
+
+const HOT_SEAT: &str = r#"{"format":"singles","profile":"lnf-2017","sets":1,
+    "players":[{"kind":"human"},{"kind":"human"}]}"#;
+
+/// The figures.
+#[derive(Debug, Serialize)]
+pub struct ServerFigures {
+    /// Opening a fresh database and binding, until `/api/health` answers, ms.
+    pub startup_ms: f64,
+    /// `novuss serve` as a new process with a new database, until it
+    /// prints the address to open, ms.
+    pub process_startup_ms: f64,
+    /// Server time per human stroke, ms.
+    pub stroke_ms: Percentiles,
+    /// Strokes played.
+    pub strokes: usize,
+    /// Strokes committed per second, one game at a time.
+    pub strokes_per_s: f64,
+    /// Strokes committed per second, `parallel_games` games at once.
+    pub strokes_per_s_parallel: f64,
+    /// Games played at once for the figure above.
+    pub parallel_games: usize,
+    /// A stroke over a loopback WebSocket until its result arrives, ms.
+    pub round_trip_ms: Percentiles,
+    /// Every file of the web client, bytes.
+    pub page_bytes: usize,
+    /// How many files.
+    pub page_files: usize,
+}
+
+/// p50 and p99 of a sample.
+#[derive(Debug, Serialize)]
+pub struct Percentiles {
+    /// Median.
+    pub p50: f64,
+    /// 99th percentile.
+    pub p99: f64,
+    /// Largest.
+    pub max: f64,
+}
+
+fn percentiles(mut v: Vec<f64>) -> Percentiles {
+    v.sort_by(f64::total_cmp);
+    let at = |q: f64| {
+        v.get(((v.len() as f64 - 1.0) * q).round() as usize)
+            .copied()
+            .unwrap_or(0.0)
+    };
+    Percentiles {
+        p50: at(0.5),
+        p99: at(0.99),
+        max: at(1.0),
+    }
+}
+
+impl ServerFigures {
+    /// As text.
+    pub fn text(&self) -> String {
+        format!(
+            "novuss server benchmark (SQLite file, synchronous=FULL)\n\
+             \x20 start-up (new database, migrate, bind, first answer)  {:.1} ms\n\
+             \x20 start-up of `novuss serve` as a process, to its URL   {:.1} ms\n\
+             \x20 server time per human stroke  p50 {:.2} ms  p99 {:.2} ms  max {:.2} ms  ({} strokes)\n\
+             \x20 strokes committed per second  {:.0} (one game)  {:.0} ({} games at once)\n\
+             \x20 WebSocket round trip          p50 {:.2} ms  p99 {:.2} ms\n\
+             \x20 page weight                   {} bytes in {} files",
+            self.startup_ms,
+            self.process_startup_ms,
+            self.stroke_ms.p50,
+            self.stroke_ms.p99,
+            self.stroke_ms.max,
+            self.strokes,
+            self.strokes_per_s,
+            self.strokes_per_s_parallel,
+            self.parallel_games,
+            self.round_trip_ms.p50,
+            self.round_trip_ms.p99,
+            self.page_bytes,
+            self.page_files,
+        )
+    }
+}
+
+/// Plays `n` hot-seat strokes through the hub (new games as sets end);
+/// returns each stroke's server time.
+async fn play(hub: &Arc<Hub>, n: usize, seed: u64) -> Result<Vec<f64>, String> {
+    let new: NewGame = serde_json::from_str(HOT_SEAT).map_err(|e| e.to_string())?;
+    let mut times = Vec::with_capacity(n);
+    let mut game = hub.create(&new).await.map_err(|f| f.detail)?;
+    let mut id = serde_json::to_value(&game).map_err(|e| e.to_string())?["id"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    while times.len() < n {
+        let room = hub.room(&id).await.map_err(|f| f.detail)?;
+        let (set, physics, event) = {
+            let r = room.lock().await;
+            (r.game().set().clone(), r.setup().physics, r.event())
+        };
+        if set.is_over() {
+            game = hub.create(&new).await.map_err(|f| f.detail)?;
+            id = serde_json::to_value(&game).map_err(|e| e.to_string())?["id"]
+                .as_str()
+                .unwrap_or_default()
+                .to_owned();
+            continue;
+        }
+        let d = Player::new(Level::Greedy, seed ^ times.len() as u64)
+            .decide(&set, &physics)
+            .map_err(|e| e.to_string())?;
+        let s = d.best.stroke;
+        let request = StrokeRequest {
+            event,
+            seat: set.seat_to_play(),
+            striker: [s.striker.x, s.striker.y],
+            direction: [s.direction.x, s.direction.y],
+            speed: s.speed,
+        };
+        let t = Instant::now();
+        hub.stroke(&id, &request).await.map_err(|f| f.detail)?;
+        times.push(t.elapsed().as_secs_f64() * 1e3);
+    }
+    Ok(times)
+}
+
+async fn round_trips(server_url: &str, hub: &Arc<Hub>, n: usize) -> Result<Vec<f64>, String> {
+    let new: NewGame = serde_json::from_str(HOT_SEAT).map_err(|e| e.to_string())?;
+    let mut times = Vec::new();
+    while times.len() < n {
+        let state = hub.create(&new).await.map_err(|f| f.detail)?;
+        let id = serde_json::to_value(&state).map_err(|e| e.to_string())?["id"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned();
+        let url = format!("{}api/games/{id}/ws", server_url.replacen("http", "ws", 1));
+        let (mut ws, _) = tokio_tungstenite::connect_async(url)
+            .await
+            .map_err(|e| e.to_string())?;
+        ws.send(Message::text(r#"{"type":"hello"}"#))
+            .await
+            .map_err(|e| e.to_string())?;
+        let _state = ws.next().await;
+        let mut event = 0;
+        loop {
+            let room = hub.room(&id).await.map_err(|f| f.detail)?;
+            let (set, physics) = {
+                let r = room.lock().await;
+                (r.game().set().clone(), r.setup().physics)
+            };
+            if set.is_over() || times.len() >= n {
+                break;
+            }
+            let s = Player::new(Level::Greedy, event)
+                .decide(&set, &physics)
+                .map_err(|e| e.to_string())?
+                .best
+                .stroke;
+            let request = serde_json::json!({"type": "stroke", "event": event,
+                "seat": set.seat_to_play(), "striker": [s.striker.x, s.striker.y],
+                "direction": [s.direction.x, s.direction.y], "speed": s.speed});
+            let t = Instant::now();
+            ws.send(Message::text(request.to_string()))
+                .await
+                .map_err(|e| e.to_string())?;
+            // The stroke's result comes back as the game's next event.
+            loop {
+                let Some(Ok(m)) = ws.next().await else {
+                    return Err("the socket closed".into());
+                };
+                if let Message::Text(t) = m {
+                    let v: serde_json::Value =
+                        serde_json::from_str(t.as_str()).map_err(|e| e.to_string())?;
+                    match v["type"].as_str() {
+                        Some("stroke") => break,
+                        Some("error") => return Err(format!("refused: {v}")),
+                        _ => {}
+                    }
+                }
+            }
+            times.push(t.elapsed().as_secs_f64() * 1e3);
+            event += 1;
+        }
+        let _ = ws.close(None).await;
+        // Drain the close handshake.
+        while let Some(Ok(_)) = ws.next().await {}
+    }
+    Ok(times)
+}
+
+/// Runs the benchmark with `strokes` strokes per figure.
+pub fn run(strokes: usize) -> Result<ServerFigures, String> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| e.to_string())?;
+    runtime.block_on(async {
+        let dir = tempfile_dir()?;
+        let t = Instant::now();
+        let config = novuss_server::Config {
+            addr: "127.0.0.1:0".parse().map_err(|e| format!("{e}"))?,
+            data_dir: dir.clone(),
+        };
+        let server = Server::bind(&config).await.map_err(|e| e.to_string())?;
+        let url = server.url();
+        let hub = server.hub().clone();
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let serving = tokio::spawn(server.run(async {
+            let _ = stopped.await;
+        }));
+        health(&url).await?;
+        let startup_ms = t.elapsed().as_secs_f64() * 1e3;
+
+        let times = play(&hub, strokes, 1).await?;
+        let total: f64 = times.iter().sum();
+        let strokes_per_s = times.len() as f64 / (total / 1e3);
+
+        let games = 8;
+        let t = Instant::now();
+        let mut tasks = Vec::new();
+        for g in 0..games {
+            let hub = hub.clone();
+            tasks.push(tokio::spawn(async move {
+                play(&hub, strokes / games, 100 + g as u64).await
+            }));
+        }
+        let mut parallel = 0;
+        for task in tasks {
+            parallel += task.await.map_err(|e| e.to_string())??.len();
+        }
+        let strokes_per_s_parallel = parallel as f64 / t.elapsed().as_secs_f64();
+
+        let trips = round_trips(&url, &hub, strokes.min(200)).await?;
+        let files = novuss_server::web::files();
+        let _ = stop.send(());
+        let _ = serving.await;
+        let _ = std::fs::remove_dir_all(&dir);
+        let process_startup_ms = process_startup()?;
+        Ok(ServerFigures {
+            startup_ms,
+            process_startup_ms,
+            strokes: times.len(),
+            stroke_ms: percentiles(times),
+            strokes_per_s,
+            strokes_per_s_parallel,
+            parallel_games: games,
+            round_trip_ms: percentiles(trips),
+            page_bytes: files.iter().map(|(_, n)| n).sum(),
+            page_files: files.len(),
+        })
+    })
+}
+
+/// Waits for `/api/health` to answer over a plain TCP request.
+async fn health(url: &str) -> Result<(), String> {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let host = url.trim_start_matches("http://").trim_end_matches('/');
+    let mut s = tokio::net::TcpStream::connect(host)
+        .await
+        .map_err(|e| e.to_string())?;
+    s.write_all(
+        format!("GET /api/health HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n").as_bytes(),
+    )
+    .await
+    .map_err(|e| e.to_string())?;
+    let mut reply = String::new();
+    s.read_to_string(&mut reply)
+        .await
+        .map_err(|e| e.to_string())?;
+    if reply.starts_with("HTTP/1.1 200") {
+        Ok(())
+    } else {
+        Err(format!("the server answered {reply:.40}"))
+    }
+}
+
+fn tempfile_dir() -> Result<std::path::PathBuf, String> {
+    let dir = std::env::temp_dir().join(format!(
+        "novuss-bench-server-{}-{}",
+        std::process::id(),
+        Instant::now().elapsed().as_nanos()
+    ));
+    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot make {}: {e}", dir.display()))?;
+    Ok(dir)
+}
+
+/// Starts this very binary as `novuss serve` with a new database and times
+/// it until it prints the address.
+fn process_startup() -> Result<f64, String> {
+    use std::io::BufRead;
+    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+    let dir = tempfile_dir()?;
+    let t = Instant::now();
+    let mut child = std::process::Command::new(exe)
+        .args(["serve", "--addr", "127.0.0.1:0", "--data-dir"])
+        .arg(&dir)
+        .env("RUST_LOG", "warn")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .map_err(|e| format!("cannot start novuss serve: {e}"))?;
+    let mut line = String::new();
+    if let Some(out) = child.stdout.take() {
+        let _ = std::io::BufReader::new(out).read_line(&mut line);
+    }
+    let ms = t.elapsed().as_secs_f64() * 1e3;
+    let _ = child.kill();
+    let _ = child.wait();
+    let _ = std::fs::remove_dir_all(&dir);
+    if line.contains("http://") {
+        Ok(ms)
+    } else {
+        Err("novuss serve did not print its address".into())
+    }
+}
