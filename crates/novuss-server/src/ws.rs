@@ -178,6 +178,9 @@ async fn handle(
                 f.abort();
             }
             *follower = Some(follow(room, since, out.clone()).await);
+            // A computer turn that failed (its stroke not stored, say) is
+            // tried again whenever a client comes back.
+            hub.wake(room.clone());
             Ok(())
         }
         Request::Stroke(s) => hub
