@@ -300,11 +300,15 @@ async fn health(url: &str) -> Result<(), String> {
 }
 
 fn tempfile_dir() -> Result<std::path::PathBuf, String> {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    static NEXT: AtomicU32 = AtomicU32::new(0);
     let dir = std::env::temp_dir().join(format!(
         "novuss-bench-server-{}-{}",
         std::process::id(),
-        Instant::now().elapsed().as_nanos()
+        NEXT.fetch_add(1, Ordering::Relaxed)
     ));
+    // A directory left by an earlier run with the same process id.
+    let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot make {}: {e}", dir.display()))?;
     Ok(dir)
 }

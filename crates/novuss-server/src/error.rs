@@ -21,6 +21,8 @@ pub enum Code {
     BadSetup,
     /// No game has that id.
     UnknownGame,
+    /// No such API path.
+    NoSuchPath,
     /// The game moved on past the event the client named.
     Stale,
     /// The seat is not the seat to play.
@@ -47,6 +49,10 @@ pub enum Code {
     MatchOver,
     /// The database refused the event.
     Storage,
+    /// The computer is busy: ask again in a moment.
+    Busy,
+    /// The server failed (a bug): the game is unchanged.
+    Internal,
 }
 
 /// A refusal with its English detail.
@@ -70,9 +76,10 @@ impl Failure {
     /// The HTTP status for this refusal.
     pub fn status(&self) -> StatusCode {
         match self.code {
-            Code::UnknownGame => StatusCode::NOT_FOUND,
+            Code::UnknownGame | Code::NoSuchPath => StatusCode::NOT_FOUND,
             Code::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
-            Code::Storage => StatusCode::SERVICE_UNAVAILABLE,
+            Code::Storage | Code::Busy => StatusCode::SERVICE_UNAVAILABLE,
+            Code::Internal => StatusCode::INTERNAL_SERVER_ERROR,
             Code::Stale => StatusCode::CONFLICT,
             _ => StatusCode::BAD_REQUEST,
         }

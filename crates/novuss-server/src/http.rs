@@ -72,3 +72,8 @@ pub async fn game(
     let state = room.lock().await.state();
     Ok(Json(state).into_response())
 }
+
+/// Any other `/api/…` path: a JSON 404, not the page's plain one.
+pub async fn no_such_api() -> Failure {
+    Failure::new(Code::NoSuchPath, "no such API path (see docs/protocol.md)")
+}

@@ -3,7 +3,7 @@
 //! strokes chosen on blocking threads so no game ever waits for another.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex as StdMutex};
+use std::sync::{Arc, Mutex as StdMutex, MutexGuard, PoisonError};
 
 use novuss_ai::{Level, Player};
 use novuss_core::physics::Physics;
@@ -28,9 +28,13 @@ pub struct Hub {
     store: Store,
     rooms: StdMutex<HashMap<String, SharedRoom>>,
     loading: Mutex<()>,
-    /// Computer work (strokes and hints) at once: one per core, so that
-    /// searches never starve the threads that serve requests.
+    /// Computer strokes chosen at once: one per core, so that searches
+    /// never starve the threads that serve requests.
     thinkers: Semaphore,
+    /// Hints computed at once, apart from the computer's strokes so that
+    /// asking for hints never delays a game; a hint asked for while all
+    /// are busy is refused as `busy`.
+    hinters: Semaphore,
 }
 
 /// One game in the list of games.
@@ -97,6 +101,7 @@ impl Hub {
             rooms: StdMutex::new(HashMap::new()),
             loading: Mutex::new(()),
             thinkers: Semaphore::new(cores),
+            hinters: Semaphore::new(cores.div_ceil(2)),
         })
     }
 
@@ -105,28 +110,53 @@ impl Hub {
         &self.store
     }
 
+    /// The map of rooms. A panic elsewhere while it was held leaves it
+    /// whole (each operation on it is one insert or lookup), so a poisoned
+    /// lock is taken as it is.
+    fn rooms(&self) -> MutexGuard<'_, HashMap<String, SharedRoom>> {
+        self.rooms.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
     fn cached(&self, id: &str) -> Option<SharedRoom> {
-        self.rooms.lock().ok()?.get(id).cloned()
+        self.rooms().get(id).cloned()
+    }
+
+    /// Forgets the games nobody holds: no client connected, no request or
+    /// computer stroke in progress (each holds the room). Reloading
+    /// replays the stored events exactly, so forgetting is always safe; it
+    /// only costs a reconnecting client its missed events (it gets the
+    /// whole state instead). Returns how many were forgotten.
+    pub fn evict_idle(&self) -> usize {
+        let mut rooms = self.rooms();
+        let before = rooms.len();
+        // Under the map's lock nobody can take a new handle on a room.
+        rooms.retain(|_, room| Arc::strong_count(room) > 1);
+        before - rooms.len()
+    }
+
+    /// Games held in memory.
+    pub fn in_memory(&self) -> usize {
+        self.rooms().len()
     }
 
     /// Creates a game; the computer starts if it opens.
     pub async fn create(self: &Arc<Self>, new: &NewGame) -> Result<State, Failure> {
         let setup = new.setup().map_err(|e| Failure::new(Code::BadSetup, e.0))?;
         let id = format!("{:032x}", rand::rng().random::<u128>());
-        let body = serde_json::to_string(&setup).unwrap_or_default();
+        let body = serde_json::to_string(&setup)
+            .map_err(|e| Failure::new(Code::Storage, e.to_string()))?;
         let created = crate::store::now();
         let room =
             Room::new(id.clone(), created, setup).map_err(|e| Failure::new(Code::BadSetup, e))?;
-        let summary = serde_json::to_string(&Summary::of(room.game())).unwrap_or_default();
+        let summary = serde_json::to_string(&Summary::of(room.game()))
+            .map_err(|e| Failure::new(Code::Storage, e.to_string()))?;
         self.store
             .create(&id, created, &body, &summary)
             .await
             .map_err(storage)?;
         let state = room.state();
         let shared = Arc::new(Mutex::new(room));
-        if let Ok(mut rooms) = self.rooms.lock() {
-            rooms.insert(id.clone(), shared.clone());
-        }
+        self.rooms().insert(id.clone(), shared.clone());
         tracing::info!(game = %id, "new game");
         self.wake(shared);
         Ok(state)
@@ -157,9 +187,7 @@ impl Hub {
             )
         })?;
         let shared = Arc::new(Mutex::new(room));
-        if let Ok(mut rooms) = self.rooms.lock() {
-            rooms.insert(id.to_owned(), shared.clone());
-        }
+        self.rooms().insert(id.to_owned(), shared.clone());
         tracing::info!(game = %id, events = events.len(), "game resumed");
         self.wake(shared.clone());
         Ok(shared)
@@ -167,9 +195,10 @@ impl Hub {
 
     /// Stores a change and commits it to the room.
     async fn apply(&self, room: &mut Room, change: Change) -> Result<(), Failure> {
-        let body = change.body();
-        let summary = change.summary();
-        self.store
+        let body = change.body()?;
+        let summary = change.summary()?;
+        let stored = self
+            .store
             .append(&Append {
                 game: room.id(),
                 after: room.event(),
@@ -177,8 +206,15 @@ impl Hub {
                 over: change.over(),
                 summary: &summary,
             })
-            .await
-            .map_err(storage)?;
+            .await;
+        if let Err(StoreError::Conflict) = stored {
+            // The database is ahead of this room: another writer, which
+            // must not exist. Forget the room so that the next request
+            // rebuilds it from what is stored.
+            tracing::error!(game = %room.id(), "the stored game is ahead of the one in memory");
+            self.rooms().remove(room.id());
+        }
+        stored.map_err(storage)?;
         room.commit(change);
         Ok(())
     }
@@ -220,16 +256,22 @@ impl Hub {
     }
 
     /// Plays the computer's strokes while they are due, each chosen on a
-    /// blocking thread. A take-back or another event while it thinks makes
-    /// its choice stale, and it is dropped.
+    /// blocking thread, by one task per game at most. A take-back or
+    /// another event while it thinks makes its choice stale, and it is
+    /// dropped.
     pub fn wake(self: &Arc<Self>, shared: SharedRoom) {
         let hub = self.clone();
         tokio::spawn(async move {
+            if !shared.lock().await.claim_computer() {
+                return; // its task is running and will see what is due
+            }
             loop {
                 let (due, physics) = {
                     let mut room = shared.lock().await;
-                    let Some(due) = room.due() else { return };
-                    room.thinking = Some(due.event);
+                    let Some(due) = room.due() else {
+                        room.release_computer();
+                        return;
+                    };
                     room.announce(
                         serde_json::to_string(&Thinking {
                             kind: "thinking",
@@ -255,15 +297,16 @@ impl Hub {
                     tokio::task::spawn_blocking(move || choose(level, &set, &physics, seed)).await
                 };
                 let mut room = shared.lock().await;
-                room.thinking = None;
                 let (meant, executed) = match chosen {
                     Ok(Ok(s)) => s,
                     Ok(Err(e)) => {
                         tracing::error!(game = %room.id(), "the computer found no stroke: {e}");
+                        room.release_computer();
                         return;
                     }
                     Err(e) => {
                         tracing::error!(game = %room.id(), "the computer's search failed: {e}");
+                        room.release_computer();
                         return;
                     }
                 };
@@ -278,12 +321,14 @@ impl Hub {
                         Ok(c) => c,
                         Err(e) => {
                             tracing::error!(game = %room.id(), "the computer's stroke was refused: {}", e.detail);
+                            room.release_computer();
                             return;
                         }
                     },
                 };
                 if let Err(e) = hub.apply(&mut room, change).await {
                     tracing::error!(game = %room.id(), "the computer's stroke was not stored: {}", e.detail);
+                    room.release_computer();
                     return;
                 }
             }
@@ -291,13 +336,13 @@ impl Hub {
     }
 
     /// The computer's suggestion for the player to move, as a `hint`
-    /// message.
+    /// message; the same one again for the same event and level.
     pub async fn hint(
         self: &Arc<Self>,
         id: &str,
         event: u64,
         level: Level,
-    ) -> Result<String, Failure> {
+    ) -> Result<Arc<str>, Failure> {
         let shared = self.room(id).await?;
         let (set, physics, seed, seat) = {
             let room = shared.lock().await;
@@ -306,6 +351,9 @@ impl Hub {
                     Code::Stale,
                     format!("the game is at event {}, not {event}", room.event()),
                 ));
+            }
+            if let Some(kept) = room.hint(event, level) {
+                return Ok(kept);
             }
             let set = room.game().set().clone();
             if set.is_over() {
@@ -319,16 +367,21 @@ impl Hub {
                 seat,
             )
         };
-        let _permit = self.thinkers.acquire().await;
+        let Ok(_permit) = self.hinters.try_acquire() else {
+            return Err(Failure::new(
+                Code::Busy,
+                "the computer is busy with other hints: ask again in a moment",
+            ));
+        };
         let decision = tokio::task::spawn_blocking(move || {
             Player::new(level, seed)
                 .with_alternatives(3)
                 .decide(&set, &physics)
         })
         .await
-        .map_err(|e| Failure::new(Code::Storage, format!("the search failed: {e}")))?
-        .map_err(|e| Failure::new(Code::SetOver, e.to_string()))?;
-        Ok(serde_json::to_string(&Hint {
+        .map_err(|e| Failure::new(Code::Internal, format!("the search failed: {e}")))?
+        .map_err(|e| Failure::new(Code::Internal, format!("no stroke found: {e}")))?;
+        let message: Arc<str> = serde_json::to_string(&Hint {
             kind: "hint",
             event,
             seat,
@@ -336,7 +389,10 @@ impl Hub {
             best: decision.best,
             alternatives: decision.alternatives,
         })
-        .unwrap_or_default())
+        .map_err(|e| Failure::new(Code::Internal, e.to_string()))?
+        .into();
+        shared.lock().await.keep_hint(event, level, message.clone());
+        Ok(message)
     }
 
     /// The latest games, newest first.
@@ -379,4 +435,116 @@ fn choose(
         .noise()
         .execute(set, &meant, physics.max_stroke_speed, &mut hand);
     Ok((meant, executed))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::room::StrokeRequest;
+    use novuss_core::seat::Seat;
+
+    fn new_game(json: &str) -> NewGame {
+        serde_json::from_str(json).unwrap()
+    }
+
+    async fn hub() -> Arc<Hub> {
+        Hub::new(Store::memory().await.unwrap())
+    }
+
+    fn id_of(state: &State) -> String {
+        serde_json::to_value(state).unwrap()["id"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    }
+
+    const GENTLE: StrokeRequest = StrokeRequest {
+        event: 0,
+        seat: Seat::South,
+        striker: [0.5, 0.08],
+        direction: [0.0, 1.0],
+        speed: 0.5,
+    };
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn forgotten_games_reload_exactly() {
+        let hub = hub().await;
+        let state = hub
+            .create(&new_game(r#"{"format":"singles","profile":"koroona","sets":3,"players":[{"kind":"human"},{"kind":"human"}]}"#))
+            .await
+            .unwrap();
+        let id = id_of(&state);
+        hub.stroke(&id, &GENTLE).await.unwrap();
+        let before =
+            serde_json::to_value(hub.room(&id).await.unwrap().lock().await.state()).unwrap();
+        // The creating task may still hold the room for a moment.
+        for _ in 0..100 {
+            if hub.evict_idle() == 1 {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        }
+        assert_eq!(hub.in_memory(), 0);
+        let after =
+            serde_json::to_value(hub.room(&id).await.unwrap().lock().await.state()).unwrap();
+        assert_eq!(before, after);
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn take_backs_while_the_computer_thinks_leave_one_computer() {
+        let hub = hub().await;
+        let state = hub
+            .create(&new_game(r#"{"format":"singles","profile":"lnf-2017","sets":1,"players":[{"kind":"human"},{"kind":"computer","level":"expert"}]}"#))
+            .await
+            .unwrap();
+        let id = id_of(&state);
+        let mut rx = hub.room(&id).await.unwrap().lock().await.subscribe();
+        let mut event = 0;
+        for _ in 0..4 {
+            hub.stroke(&id, &StrokeRequest { event, ..GENTLE })
+                .await
+                .unwrap();
+            hub.take_back(&id, event + 1).await.unwrap();
+            event += 2;
+        }
+        hub.stroke(&id, &StrokeRequest { event, ..GENTLE })
+            .await
+            .unwrap();
+        // Wait for the computer's reply to the last stroke.
+        let mut thinking = std::collections::HashMap::<u64, usize>::new();
+        loop {
+            let m: serde_json::Value = serde_json::from_str(&rx.recv().await.unwrap()).unwrap();
+            if m["type"] == "thinking" {
+                *thinking.entry(m["event"].as_u64().unwrap()).or_default() += 1;
+            }
+            if m["type"] == "stroke" && m["by"] == "computer" {
+                assert_eq!(m["event"], event + 2);
+                break;
+            }
+        }
+        assert!(
+            thinking.values().all(|&n| n == 1),
+            "one computer per event: {thinking:?}"
+        );
+        // Nothing else was played: the computer's stale choices were dropped.
+        let room = hub.room(&id).await.unwrap();
+        assert_eq!(room.lock().await.event(), event + 2);
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn the_same_hint_twice_is_worked_out_once() {
+        let hub = hub().await;
+        let state = hub
+            .create(&new_game(r#"{"format":"singles","profile":"lnf-2017","sets":1,"players":[{"kind":"human"},{"kind":"human"}]}"#))
+            .await
+            .unwrap();
+        let id = id_of(&state);
+        let a = hub.hint(&id, 0, Level::Club).await.unwrap();
+        let b = hub.hint(&id, 0, Level::Club).await.unwrap();
+        assert!(Arc::ptr_eq(&a, &b), "kept, not searched again");
+        assert_eq!(
+            hub.hint(&id, 1, Level::Club).await.unwrap_err().code,
+            Code::Stale
+        );
+    }
 }

@@ -69,6 +69,10 @@ impl std::fmt::Display for StartError {
 
 impl std::error::Error for StartError {}
 
+/// How often games nobody holds are forgotten (they reload from the
+/// database when opened again).
+const EVICT_EVERY: Duration = Duration::from_secs(120);
+
 /// The page may load only from this server: no CDN, no outside fonts.
 const CSP: &str = "default-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
 
@@ -79,6 +83,7 @@ pub fn router(hub: Arc<Hub>, shutdown: watch::Receiver<bool>) -> Router {
         .route("/api/options", get(http::options))
         .route("/api/games", get(http::list).post(http::create))
         .route("/api/games/{id}", get(http::game))
+        .route("/api/{*rest}", axum::routing::any(http::no_such_api))
         .with_state(hub.clone());
     let sockets = Router::new()
         .route("/api/games/{id}/ws", get(ws::upgrade))
@@ -161,7 +166,19 @@ impl Server {
         };
         let serve = axum::serve(self.listener, app).with_graceful_shutdown(graceful);
         let serve = tokio::spawn(async move { serve.await });
+        let hub = self.hub.clone();
+        let sweeper = tokio::spawn(async move {
+            let mut every = tokio::time::interval(EVICT_EVERY);
+            loop {
+                every.tick().await;
+                let n = hub.evict_idle();
+                if n > 0 {
+                    tracing::debug!(forgotten = n, kept = hub.in_memory(), "idle games");
+                }
+            }
+        });
         let _ = done_rx.await;
+        sweeper.abort();
         // Connections that do not finish in time are dropped: nothing
         // unacknowledged is lost, and the process must stop.
         let _ = tokio::time::timeout(Duration::from_secs(5), serve).await;

@@ -27,6 +27,9 @@ use crate::view::{self, State, Summary};
 
 /// How many events a room keeps for clients that reconnect.
 pub const RECENT: usize = 256;
+/// At most this many bytes of them: a state is a few kilobytes, so a long
+/// game keeps fewer events rather than more memory.
+pub const RECENT_BYTES: usize = 512 * 1024;
 
 /// Who played a stroke.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -92,8 +95,9 @@ pub struct Change {
 
 impl Change {
     /// The event as it is stored.
-    pub fn body(&self) -> String {
-        serde_json::to_string(&self.happened).unwrap_or_default()
+    pub fn body(&self) -> Result<String, Failure> {
+        serde_json::to_string(&self.happened)
+            .map_err(|e| Failure::new(Code::Storage, e.to_string()))
     }
 
     /// Whether the match is over after it.
@@ -102,8 +106,9 @@ impl Change {
     }
 
     /// The game's summary after it.
-    pub fn summary(&self) -> String {
-        serde_json::to_string(&Summary::of(&self.next)).unwrap_or_default()
+    pub fn summary(&self) -> Result<String, Failure> {
+        serde_json::to_string(&Summary::of(&self.next))
+            .map_err(|e| Failure::new(Code::Storage, e.to_string()))
     }
 }
 
@@ -134,8 +139,13 @@ pub struct Room {
     event: u64,
     recent: VecDeque<(u64, Arc<str>)>,
     tx: broadcast::Sender<Arc<str>>,
-    /// The event at which the computer is choosing a stroke, if it is.
-    pub thinking: Option<u64>,
+    /// Bytes of the messages in `recent`.
+    recent_bytes: usize,
+    /// Whether a task plays the computer's strokes in this game: at most
+    /// one does, whatever clients do meanwhile.
+    computer: bool,
+    /// The last hint given, by event and level: hints are deterministic.
+    hint: Option<(u64, novuss_ai::Level, Arc<str>)>,
 }
 
 /// A stroke as sent to clients.
@@ -236,7 +246,9 @@ impl Room {
             event,
             recent: VecDeque::new(),
             tx: broadcast::channel(64).0,
-            thinking: None,
+            recent_bytes: 0,
+            computer: false,
+            hint: None,
         }
     }
 
@@ -527,18 +539,51 @@ impl Room {
                 state,
             }),
         };
+        self.recent_bytes += message.len();
         self.recent.push_back((event, message.clone()));
-        if self.recent.len() > RECENT {
-            self.recent.pop_front();
+        while self.recent.len() > RECENT || self.recent_bytes > RECENT_BYTES {
+            match self.recent.pop_front() {
+                Some((_, m)) => self.recent_bytes -= m.len(),
+                None => break,
+            }
         }
         let _ = self.tx.send(message.clone());
         message
     }
 
-    /// The computer's stroke, if one is due and not being chosen already.
+    /// Claims the computer's task for this room: `false` if one runs.
+    pub fn claim_computer(&mut self) -> bool {
+        !std::mem::replace(&mut self.computer, true)
+    }
+
+    /// Ends the computer's task; call under the same lock as the last
+    /// [`Room::due`] that found nothing, so no due stroke falls between.
+    pub fn release_computer(&mut self) {
+        self.computer = false;
+    }
+
+    /// Whether a task plays the computer's strokes now.
+    pub fn computer_busy(&self) -> bool {
+        self.computer
+    }
+
+    /// The hint kept for `event` and `level`.
+    pub fn hint(&self, event: u64, level: novuss_ai::Level) -> Option<Arc<str>> {
+        match &self.hint {
+            Some((e, l, m)) if *e == event && *l == level => Some(m.clone()),
+            _ => None,
+        }
+    }
+
+    /// Keeps a hint.
+    pub fn keep_hint(&mut self, event: u64, level: novuss_ai::Level, message: Arc<str>) {
+        self.hint = Some((event, level, message));
+    }
+
+    /// The computer's stroke, if one is due.
     pub fn due(&self) -> Option<Due> {
         let set = self.game.set();
-        if set.is_over() || self.thinking == Some(self.event) {
+        if set.is_over() {
             return None;
         }
         let seat = set.seat_to_play();

@@ -112,9 +112,9 @@ impl Store {
         let options = SqliteConnectOptions::new()
             .filename(dir.join("novuss.sqlite3"))
             .create_if_missing(true)
-            // WAL lets the list of games be read while a stroke commits;
-            // FULL makes a commit durable before the stroke's result is
-            // sent, even through a power cut, not only a killed process.
+            // WAL makes each commit one append to the log; FULL makes it
+            // durable before the stroke's result is sent, even through a
+            // power cut, not only a killed process.
             .journal_mode(SqliteJournalMode::Wal)
             .synchronous(SqliteSynchronous::Full)
             .foreign_keys(true)
@@ -130,9 +130,13 @@ impl Store {
 
     async fn connect(options: SqliteConnectOptions) -> Result<Store, StoreError> {
         // One connection serialises the writers, as SQLite does anyway, and
-        // keeps an in-memory database one database.
+        // keeps an in-memory database one database: it is never closed for
+        // being idle or old, which would drop an in-memory database.
         let pool = SqlitePoolOptions::new()
             .max_connections(1)
+            .min_connections(1)
+            .idle_timeout(None)
+            .max_lifetime(None)
             .connect_with(options)
             .await?;
         sqlx::migrate!("./migrations")

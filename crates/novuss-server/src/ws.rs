@@ -5,7 +5,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
@@ -116,7 +116,13 @@ async fn connection(ws: Ws, id: String, room: SharedRoom, socket: WebSocket) {
     loop {
         let message = tokio::select! {
             m = stream.next() => m,
-            _ = shutdown.changed() => None,
+            _ = shutdown.changed() => {
+                let _ = out.send(Message::Close(Some(CloseFrame {
+                    code: close_code::AWAY,
+                    reason: "the server is stopping".into(),
+                }))).await;
+                None
+            }
         };
         let Some(Ok(message)) = message else { break };
         match message {
@@ -206,13 +212,19 @@ async fn handle(
             };
             match level {
                 Err(e) => Err(e),
-                Ok(_) if hinting.swap(true, Ordering::AcqRel) => Ok(()), // one at a time
+                Ok(_) if hinting.swap(true, Ordering::AcqRel) => Err((
+                    Failure::new(
+                        Code::Busy,
+                        "a hint is being worked out for this window already",
+                    ),
+                    Some(event),
+                )),
                 Ok(level) => {
                     let (hub, id, out, hinting) =
                         (hub.clone(), id.to_owned(), out.clone(), hinting.clone());
                     tokio::spawn(async move {
                         let m = match hub.hint(&id, event, level).await {
-                            Ok(text) => Message::Text(text.into()),
+                            Ok(text) => Message::Text(text.as_ref().into()),
                             Err(f) => error(&f, Some(event)),
                         };
                         hinting.store(false, Ordering::Release);
@@ -254,7 +266,14 @@ async fn follow(
         loop {
             let m = match rx.recv().await {
                 Ok(m) => m,
-                Err(broadcast::error::RecvError::Lagged(_)) => room.lock().await.state_message(),
+                Err(broadcast::error::RecvError::Lagged(_)) => {
+                    // Too far behind: the whole state, and the live
+                    // messages from there on (subscribed under the same
+                    // lock, so none is older than the state).
+                    let r = room.lock().await;
+                    rx = r.subscribe();
+                    r.state_message()
+                }
                 Err(broadcast::error::RecvError::Closed) => return,
             };
             if out.send(Message::Text(m.as_ref().into())).await.is_err() {
