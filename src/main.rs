@@ -1,7 +1,7 @@
 //! `novuss`: the command-line entry point.
 //!
-//! Without a subcommand it will serve the game to a browser; until the
-//! server exists it shows the table and a simulated opening break.
+//! Without a subcommand it serves the game to a browser (`novuss serve`)
+//! and prints the address to open.
 
 use std::io::Read;
 use std::process::ExitCode;
@@ -190,10 +190,18 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return argument_error(e),
     };
-    let command = cli.command.unwrap_or(Command::Serve {
-        addr: novuss::serve::DEFAULT_ADDR,
-        data_dir: None,
-    });
+    // Without a subcommand, `serve` with its defaults and environment.
+    let command = match cli.command {
+        Some(c) => c,
+        None => match Cli::try_parse_from(["novuss", "serve"]) {
+            Ok(Cli { command: Some(c) }) => c,
+            Ok(_) => Command::Serve {
+                addr: novuss::serve::DEFAULT_ADDR,
+                data_dir: None,
+            },
+            Err(e) => return argument_error(e),
+        },
+    };
     let result = match command {
         Command::Simulate { file, compact } => {
             read_input(file.as_deref()).and_then(|t| commands::simulate(&t, compact))

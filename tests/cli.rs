@@ -81,8 +81,32 @@ fn bad_input_is_a_clear_error() {
 }
 
 #[test]
-fn the_default_command_shows_a_simulated_break() {
-    let out = novuss(&[], "");
+fn the_default_command_serves_the_game_and_prints_its_address() {
+    use std::io::BufRead;
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_novuss"))
+        .env("NOVUSS_ADDR", "127.0.0.1:0")
+        .env("NOVUSS_DATA_DIR", dir.path())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(line.contains("open http://127.0.0.1:"), "{line}");
+    assert!(
+        dir.path().join("novuss.sqlite3").exists(),
+        "the database is created on first start"
+    );
+}
+
+#[test]
+fn the_demo_command_shows_a_simulated_break() {
+    let out = novuss(&["demo"], "");
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("Opening break"));
