@@ -611,3 +611,128 @@ pub fn seed(id: &str, event: u64) -> u64 {
     }
     (h ^ event.wrapping_mul(0x9e37_79b9_7f4a_7c15)).rotate_left(17)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::setup::NewGame;
+    use crate::store::EventRow;
+    use rand::{Rng, SeedableRng};
+
+    fn setup(json: &str) -> Setup {
+        serde_json::from_str::<NewGame>(json)
+            .unwrap()
+            .setup()
+            .unwrap()
+    }
+
+    fn glam_rotate(v: novuss_core::DVec2, angle: f64) -> novuss_core::DVec2 {
+        novuss_core::DVec2::from_angle(angle).rotate(v)
+    }
+
+    fn json(state: &State) -> serde_json::Value {
+        serde_json::to_value(state).unwrap()
+    }
+
+    /// Random requests, most of them wrong, on hot-seat games of every
+    /// format: a refused request changes nothing, and the stored events
+    /// always rebuild exactly the room that wrote them.
+    #[test]
+    fn stored_events_always_rebuild_the_room_and_refusals_change_nothing() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        for format in ["singles", "doubles", "four_player"] {
+            let players = if format == "singles" { 2 } else { 4 };
+            let humans = vec![r#"{"kind":"human"}"#; players].join(",");
+            let request = format!(
+                r#"{{"format":"{format}","profile":"lnf-2017","sets":3,"players":[{humans}]}}"#
+            );
+            let setup = setup(&request);
+            let setup_json = serde_json::to_string(&setup).unwrap();
+            let mut room = Room::new("g".into(), 1, setup).unwrap();
+            let mut stored: Vec<EventRow> = vec![];
+            for _ in 0..400 {
+                let before = json(&room.state());
+                let event = if rng.random_bool(0.9) {
+                    room.event()
+                } else {
+                    rng.random_range(0..5)
+                };
+                let seats = room.game().set().seats().to_vec();
+                let set = room.game().set();
+                let frame = novuss_core::zone::SeatFrame::new(set.table(), set.seat_to_play());
+                let change = match rng.random_range(0..10) {
+                    0 => room.take_back(event),
+                    1 => room.next_set(event),
+                    2..6 => {
+                        // A stroke a player might make.
+                        let at = frame.world(rng.random_range(0.2..0.8), 0.07);
+                        let turn = glam_rotate(frame.inward(), rng.random_range(-1.2..1.2));
+                        room.stroke(&StrokeRequest {
+                            event,
+                            seat: set.seat_to_play(),
+                            striker: [at.x, at.y],
+                            direction: [turn.x, turn.y],
+                            speed: rng.random_range(0.3..8.0),
+                        })
+                    }
+                    _ => room.stroke(&StrokeRequest {
+                        event,
+                        seat: seats[rng.random_range(0..seats.len())],
+                        striker: [rng.random_range(-0.1..1.1), rng.random_range(-0.1..1.1)],
+                        direction: [rng.random_range(-1.0..1.0), rng.random_range(-1.0..1.0)],
+                        speed: rng.random_range(-1.0..10.0),
+                    }),
+                };
+                match change {
+                    Err(_) => assert_eq!(json(&room.state()), before, "a refusal changes nothing"),
+                    Ok(change) => {
+                        stored.push(EventRow {
+                            number: room.event() + 1,
+                            body: change.body().unwrap(),
+                        });
+                        room.commit(change);
+                        let rebuilt = Room::load("g".into(), 1, &setup_json, &stored).unwrap();
+                        assert_eq!(json(&rebuilt.state()), json(&room.state()));
+                    }
+                }
+            }
+            assert!(stored.len() > 5, "{format}: some requests were played");
+        }
+    }
+
+    #[test]
+    fn missed_events_are_sent_while_the_room_has_them() {
+        let s = setup(
+            r#"{"format":"singles","profile":"koroona","sets":1,"players":[{"kind":"human"},{"kind":"human"}]}"#,
+        );
+        let mut room = Room::new("g".into(), 1, s).unwrap();
+        assert_eq!(room.since(0).unwrap().len(), 0);
+        assert!(
+            room.since(1).is_none(),
+            "a client ahead of the game gets the state"
+        );
+        for _ in 0..3 {
+            let seat = room.game().set().seat_to_play();
+            let c = room
+                .stroke(&StrokeRequest {
+                    event: room.event(),
+                    seat,
+                    striker: if seat == Seat::South {
+                        [0.5, 0.08]
+                    } else {
+                        [0.5, 0.92]
+                    },
+                    direction: if seat == Seat::South {
+                        [0.0, 1.0]
+                    } else {
+                        [0.0, -1.0]
+                    },
+                    speed: 0.3,
+                })
+                .unwrap();
+            room.commit(c);
+        }
+        assert_eq!(room.since(1).unwrap().len(), 2);
+        assert_eq!(room.since(3).unwrap().len(), 0);
+    }
+}
