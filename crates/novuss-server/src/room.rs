@@ -87,6 +87,9 @@ pub struct StrokeRequest {
 
 /// A checked change, not yet stored.
 pub struct Change {
+    /// The player who made the stroke, read before it (a stroke that ends
+    /// a set moves the match on to the next set's seating).
+    player: Option<usize>,
     next: Game,
     acts: Vec<Act>,
     happened: Happened,
@@ -419,6 +422,7 @@ impl Room {
         let mut acts = self.acts.clone();
         acts.push(Act::Stroke { seat, by, stroke });
         Ok(Change {
+            player: self.game.progress().player_at(seat),
             next,
             acts,
             happened: Happened::Stroke { seat, by, stroke },
@@ -456,6 +460,7 @@ impl Room {
         let acts = self.acts[..last].to_vec();
         let next = replay(&self.setup, &acts).map_err(|e| Failure::new(Code::Storage, e))?;
         Ok(Change {
+            player: None,
             next,
             happened: Happened::TakeBack {
                 actions: (self.acts.len() - last) as u32,
@@ -477,6 +482,7 @@ impl Room {
         let mut acts = self.acts.clone();
         acts.push(Act::NextSet);
         Ok(Change {
+            player: None,
             next,
             acts,
             happened: Happened::NextSet,
@@ -504,7 +510,7 @@ impl Room {
                     kind: "stroke",
                     event,
                     seat: *seat,
-                    player: self.game.progress().player_at(*seat),
+                    player: change.player,
                     by: *by,
                     stroke,
                     motion: Motion {
@@ -734,5 +740,70 @@ mod tests {
         }
         assert_eq!(room.since(1).unwrap().len(), 2);
         assert_eq!(room.since(3).unwrap().len(), 0);
+    }
+}
+
+#[cfg(test)]
+mod between_sets {
+    use super::*;
+    use crate::setup::NewGame;
+
+    /// The state at the end of a set shows that set as it was played (its
+    /// seats and players), and the stroke that ended it names the player
+    /// who made it, although the match already seats the next set.
+    #[test]
+    fn a_finished_set_is_shown_with_its_own_seating() {
+        let setup = serde_json::from_str::<NewGame>(
+            r#"{"format":"doubles","profile":"lnf-2017","sets":3,"players":[{"kind":"human"},{"kind":"human"},{"kind":"human"},{"kind":"human"}]}"#,
+        )
+        .unwrap()
+        .setup()
+        .unwrap();
+        let mut room = Room::new("g".into(), 1, setup.clone()).unwrap();
+        let first = serde_json::to_value(room.state()).unwrap();
+        let mut last = serde_json::Value::Null;
+        for k in 0..2000u64 {
+            if room.game().set().is_over() {
+                break;
+            }
+            let set = room.game().set().clone();
+            let before = serde_json::to_value(room.state()).unwrap();
+            let d = novuss_ai::Player::new(novuss_ai::Level::Greedy, k)
+                .decide(&set, &setup.physics)
+                .unwrap();
+            let change = room
+                .play(set.seat_to_play(), By::Human, d.best.stroke)
+                .unwrap();
+            let message: serde_json::Value = serde_json::from_str(&room.commit(change)).unwrap();
+            assert_eq!(message["player"], before["turn"]["player"], "stroke {k}");
+            last = message;
+        }
+        let state = &last["state"];
+        assert_eq!(state["set"]["over"], true, "the set ended");
+        assert_eq!(state["between_sets"], true);
+        assert_eq!(state["match"]["set_number"], 1);
+        assert_eq!(
+            state["players"], first["players"],
+            "seats of the set just played"
+        );
+        assert_eq!(
+            state["set"]["sides"][0]["players"],
+            first["set"]["sides"][0]["players"]
+        );
+        let next = room.next_set(room.event()).unwrap();
+        room.commit(next);
+        let state = serde_json::to_value(room.state()).unwrap();
+        assert_eq!(state["match"]["set_number"], 2);
+        assert_ne!(
+            state["players"], first["players"],
+            "the next set seats them otherwise"
+        );
+        let seating: Vec<Seat> = room.game().progress().seating().to_vec();
+        for (p, seat) in seating.iter().enumerate() {
+            assert_eq!(
+                state["players"][p]["seat"],
+                serde_json::to_value(seat).unwrap()
+            );
+        }
     }
 }

@@ -120,6 +120,14 @@ pub fn state(
     let set = game.set();
     let progress = game.progress();
     let table = *set.table();
+    // Once a set is over the match already seats the players for the next
+    // one; until that set starts, what is shown is the set just finished,
+    // with the seats it was played from.
+    let (seating, set_number) = match progress.history().last() {
+        Some(last) if set.is_over() => (last.seating.clone(), last.number),
+        _ => (progress.seating().to_vec(), progress.set_number()),
+    };
+    let player_at = |seat: Seat| seating.iter().position(|&s| s == seat);
     let players = setup
         .config
         .players
@@ -127,7 +135,7 @@ pub fn state(
         .zip(&setup.controllers)
         .enumerate()
         .map(|(k, (name, &c))| {
-            let seat = progress.seat_of(k);
+            let seat = seating.get(k).copied();
             let (kind, level) = kind(c);
             PlayerView {
                 name: name.clone(),
@@ -161,7 +169,9 @@ pub fn state(
             let side = Side::new(k as u8);
             SideView {
                 side,
-                players: progress.players_of_side(side),
+                players: (0..seating.len())
+                    .filter(|&p| set.side_of(seating[p]) == Some(side))
+                    .collect(),
                 seats: info.seats.to_vec(),
                 on_table: set.on_table(side),
                 pocketed: set.pocketed(side),
@@ -170,7 +180,7 @@ pub fn state(
         })
         .collect();
     let turn = to_play.map(|seat| {
-        let player = progress.player_at(seat);
+        let player = player_at(seat);
         let controller = player.and_then(|p| setup.controllers.get(p).copied());
         let region = StrikerRegion::new(&table, seat, &set.positions());
         TurnView {
@@ -198,7 +208,7 @@ pub fn state(
         progress: MatchView {
             sets: progress.config().sets,
             needed: progress.needed(),
-            set_number: progress.set_number(),
+            set_number,
             score: progress.score().to_vec(),
             over: progress.is_over(),
             winner: progress.winner(),

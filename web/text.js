@@ -1,0 +1,318 @@
+// Every word the page shows, keyed by id. A second language is a second
+// table with the same ids (a missing id falls back to English), never a
+// rewrite of the code. The referee's decisions arrive as typed reasons
+// (docs/formats.md "Reasons"), so the sentences here are the client's own;
+// nothing is parsed from the server's English `detail` strings.
+
+const en = {
+  // Page and start screen
+  'app.title': 'Novuss',
+  'app.tagline': 'The Latvian table game',
+  'start.heading': 'New game',
+  'start.opponents': 'Opponents',
+  'start.vs_computer': 'Against the computer',
+  'start.hot_seat': 'Hot-seat (everyone at this screen)',
+  'start.level': 'Computer level',
+  'start.format': 'Game',
+  'start.sets': 'Match',
+  'start.profile': 'Rules',
+  'start.players': 'Players',
+  'start.casual': 'Casual: strokes may be taken back',
+  'start.start': 'Start',
+  'start.recent': 'Resume a game',
+  'start.recent_line': '{players} — {format}, {profile}, sets {score} ({when})',
+  'start.cancel': 'Back to the table',
+  'start.player_name': 'Name of player {n}',
+  'start.human': 'Human',
+  'start.computer_level': 'Computer: {level}',
+  'start.you': 'You',
+  'start.player_n': 'Player {n}',
+  'start.team': 'team {team}',
+  'start.seat_label': '{seat}',
+  'start.loading': 'Loading…',
+  'start.starting': 'Setting up the table…',
+
+  'format.singles': 'Singles (2 players)',
+  'format.doubles': 'Doubles (2 teams of 2)',
+  'format.four_player': 'Four players',
+  'format.short.singles': 'Singles',
+  'format.short.doubles': 'Doubles',
+  'format.short.four_player': 'Four players',
+  'sets.1': 'One set',
+  'sets.3': 'Best of 3 sets',
+  'sets.5': 'Best of 5 sets',
+  'sets.n': 'Best of {n} sets',
+  'profile.lnf-2017': 'LNF 2017 (Latvian federation)',
+  'profile.australia-1992': 'Australia 1992',
+  'profile.koroona': 'Koroona (French)',
+  'level.beginner': 'Beginner',
+  'level.club': 'Club player',
+  'level.expert': 'Expert',
+  'level.master': 'Master',
+  'level.greedy': 'Greedy (geometry only)',
+  'computer.name': 'Computer ({level})',
+  'computer.name_n': 'Computer {n} ({level})',
+
+  'seat.south': 'South',
+  'seat.east': 'East',
+  'seat.north': 'North',
+  'seat.west': 'West',
+  'cushion.south': 'south',
+  'cushion.east': 'east',
+  'cushion.north': 'north',
+  'cushion.west': 'west',
+  'pocket.south_west': 'south-west pocket',
+  'pocket.south_east': 'south-east pocket',
+  'pocket.north_east': 'north-east pocket',
+  'pocket.north_west': 'north-west pocket',
+  'side.0': 'Red',
+  'side.1': 'Black',
+  'side.2': 'White',
+  'side.3': 'Green',
+  'side.mark.0': 'plain',
+  'side.mark.1': 'inner ring',
+  'side.mark.2': 'four dots',
+  'side.mark.3': 'cross',
+
+  // Header and controls
+  'btn.new_game': 'New game',
+  'btn.take_back': 'Take back',
+  'btn.hint': 'Hint',
+  'btn.use_hint': 'Use it',
+  'btn.next_set': 'Next set',
+  'btn.strike': 'Strike',
+  'btn.skip': 'Skip',
+  'btn.help': 'Keys',
+  'btn.view.south': 'View: South',
+  'btn.view.mover': 'View: player to stroke',
+  'btn.speed': 'Replay ×{rate}',
+  'btn.guide': 'Aim guide',
+  'btn.close': 'Close',
+  'power.label': 'Power',
+  'power.value': '{speed} m/s',
+
+  // Panel
+  'panel.match': 'Match',
+  'panel.turn': 'To stroke',
+  'panel.sides': 'Discs',
+  'panel.verdict': 'Last stroke',
+  'panel.log': 'Strokes of this game',
+  'panel.legend': 'What the marks mean',
+  'panel.col.side': 'Side',
+  'panel.col.on_table': 'On table',
+  'panel.col.pocketed': 'Pocketed',
+  'panel.col.debt': 'Owed',
+  'panel.set_of': 'set {n}',
+  'panel.score': 'Sets won',
+  'panel.turn_line': '{name} ({seat})',
+  'panel.turn_none': 'No one: the set is over',
+  'panel.you_play': 'your stroke',
+  'panel.no_verdict': 'No stroke played yet in this set.',
+  'panel.team': '{a} & {b}',
+  'panel.needed': 'first to {n} sets',
+  'panel.casual': 'casual',
+  'panel.strict': 'no take-backs',
+  'legend.dark': 'Hatched: a dark disc of the player to stroke. It may not be struck directly, only by a rebound (000 1.17–1.18; 001 "Direct strokes").',
+  'legend.penalty': 'Gold ring: a penalty disc (000 3.1–3.4).',
+  'legend.region': 'Shaded strip: where the striker may be placed (000 1.6–1.7).',
+  'legend.sides': 'Sides: {list}.',
+
+  // Status lines
+  'status.connecting': 'Connecting…',
+  'status.reconnecting': 'Connection lost: reconnecting…',
+  'status.thinking': '{name} is thinking…',
+  'status.computer_turn': '{name} to stroke…',
+  'status.your_turn': '{name}, your stroke from the {cushion} cushion.',
+  'status.animating': 'Discs moving…',
+  'status.waiting': 'Stroke sent…',
+  'status.hint_wait': 'Looking for a good stroke…',
+  'status.between_sets': 'Set {n} is over.',
+  'status.over': 'The match is over.',
+  'status.illegal_place': 'The striker may not stand there: its hole must lie inside your edge zone, clear of the lines (000 1.6).',
+  'status.illegal_touch': 'The striker may not stand there: it would touch a disc (000 1.7, 1.14).',
+  'status.illegal_aim': 'The cue may not rest there: it must point away from your cushion and lie between its two corners (000 1.15).',
+  'status.no_power': 'Draw back or set the power first.',
+  'status.taken_back': 'Taken back: {n} stroke(s).',
+  'status.set_started': 'Set {n} begins.',
+
+  // Stroke summaries
+  'verdict.by': '{name} ({seat})',
+  'verdict.computer': 'computer',
+  'verdict.pocketed': 'Pocketed: {list}.',
+  'verdict.pocketed_none': 'Nothing pocketed.',
+  'verdict.disc_of': '{side} disc',
+  'verdict.next': 'Next: {name} ({seat}).',
+  'verdict.again': '{name} strokes again.',
+  'verdict.rules': 'Rules:',
+  'verdict.speed': '{speed} m/s',
+
+  // Results
+  'result.won': '{name} won set {n}.',
+  'result.won_anon': 'Set {n} is over.',
+  'result.drawn': 'Set {n} is drawn.',
+  'result.replay': 'Set {n} is to be replayed.',
+  'match.won': '{name} wins the match {score}.',
+  'match.over': 'The match is over.',
+  'match.score': '{score}',
+
+  // Hints
+  'hint.title': 'Suggested stroke',
+  'hint.line': '{speed} m/s · pot chance {pot}% · foul chance {foul}%',
+  'hint.target': 'aiming at disc {disc} for the {pocket}',
+  'hint.none': 'No suggestion.',
+  'hint.label': 'Hint · pot {pot}%',
+
+  // Rule books (shared/seeds), for the references under each verdict
+  'doc.000': 'Novuss: a guide to playing the game (Australia, 1992)',
+  'doc.001': 'Novuss Game Rules, Latvian Novuss Federation (2017)',
+  'doc.002': 'Rules of Novuss (English translation)',
+  'doc.003': 'Le jeu de koroona',
+
+  // Errors (docs/protocol.md "Errors"), worded for the player
+  'error.bad_message': 'The server did not understand the request.',
+  'error.too_large': 'The request was too large.',
+  'error.not_finite': 'The stroke had an impossible number in it.',
+  'error.bad_setup': 'That game cannot be set up.',
+  'error.unknown_game': 'There is no such game. Start a new one.',
+  'error.stale': 'The game had moved on; the table is up to date now. Try again.',
+  'error.not_your_turn': 'It is not that player\'s turn.',
+  'error.computer_seat': 'It is the computer\'s turn.',
+  'error.set_over': 'The set is over: no more strokes until the next set.',
+  'error.placement': 'The striker may not be placed there (000 1.6–1.7).',
+  'error.striker_touches': 'The striker would touch a disc (000 1.14).',
+  'error.aim': 'The cue may not rest there (000 1.15).',
+  'error.speed': 'The speed must be above 0 and at most the table\'s limit.',
+  'error.not_casual': 'This game is not casual: strokes cannot be taken back.',
+  'error.nothing_to_take_back': 'There is no stroke to take back.',
+  'error.not_between_sets': 'The next set cannot start now.',
+  'error.match_over': 'The match is over.',
+  'error.storage': 'The server could not save that. Nothing changed; try again.',
+  'error.busy': 'The computer is busy with other hints: ask again in a moment.',
+  'error.no_such_path': 'The server does not know that request.',
+  'error.internal': 'The server hit a bug. The game is unchanged; try again.',
+  'error.network': 'Cannot reach the server.',
+  'error.not_connected': 'Not connected to the game; reconnecting…',
+  'error.unknown': 'Something went wrong ({code}).',
+
+  // Fouls (FoulKind)
+  'foul.striker_pocketed': 'Foul: the striker fell into a pocket.',
+  'foul.striker_off_table': 'Foul: the striker flew off the table.',
+  'foul.direct_touched_nothing': 'Foul: a direct stroke touched no disc although the player had light discs.',
+  'foul.direct_opponent_first': 'Foul: a direct stroke touched an opponent\'s disc first (or together with an own disc).',
+  'foul.direct_own_dark': 'Foul: an own dark disc was struck directly; it goes back where it was.',
+  'foul.rebound_opponent_first': 'Foul: a rebound touched an opponent\'s disc first while the player had light discs.',
+  'foul.rebound_dark_without_opposite_cushion': 'Foul: a dark disc in the edge zone was reached by a rebound that did not come off the opposite cushion.',
+  'foul.rebound_touched_nothing': 'Foul: a rebound touched no disc although the player had light discs.',
+  'foul.dark_only_missed_cushion': 'Foul: with only dark discs left, the striker had to touch the opposite cushion first (or a side cushion, then an own disc in the circle).',
+  'foul.blind_drive': 'Foul: an opponent\'s disc was driven into their blind zone.',
+  'foul.out_of_blind': 'Foul: a direct stroke drove an opponent\'s disc out of their blind zone; it stays where it is.',
+  'foul.opponent_off_table': 'Foul: an opponent\'s disc was driven off the table.',
+  'foul.touched_moving_striker': 'Foul: the player touched the striker while discs were still moving.',
+  'foul.dislodged_disc': 'Foul: the player moved discs by hand or cue; they go back.',
+  'foul.refused_stroke': 'Foul: the player refused to stroke.',
+  'foul.double_stroke': 'Foul: the cue pushed the striker twice; the moved discs go back.',
+
+  // Why the turn passes (TurnEnds)
+  'turn_ends.no_own_disc': 'No own disc went in, so the turn passes.',
+  'turn_ends.opponent_disc': 'An opponent\'s disc went in, so the turn passes.',
+  'turn_ends.disc_left_table': 'A disc left the table, so the turn passes.',
+  'turn_ends.striker_returned': 'The striker slid back over the player\'s own zone line (with no dark disc to play), so the turn passes.',
+  'turn_ends.foul': 'The foul ends the turn.',
+
+  // How a set is won (WinReason)
+  'win.pocketed_all': 'All the side\'s discs are in: it wins the set.',
+  'win.no_discs_left': 'The side has no disc left on the table: it wins the set.',
+  'win.cleared_in_opening_turn': 'The reply did not clear the table, so the side that cleared in its opening turn wins.',
+  'win.opponent_last_disc_with_foul': 'The opponent sank its last disc with a foul and loses the set.',
+  'win.opponent_several_restored': 'The opponent had several discs put back after one foul and loses the set.',
+  'win.opponent_out_of_turn': 'The opponent played out of turn and loses the set.',
+  'win.opponent_forfeited': 'The organiser forfeited the opponent.',
+
+  // Why a set is replayed (ReplayReason)
+  'replay.first_turn_clears': 'Both sides cleared the table in their first turn: the set is played again.',
+  'replay.both_last_discs': 'Both sides\' last discs went in with one correct stroke: the set is played again.',
+  'replay.blind_misses': 'Both players missed their blind discs three times: the set is played again.',
+  'replay.interference': 'Outside interference disturbed the discs: the set is played again.',
+
+  // The other decisions (Reason)
+  'reason.all_moved_restored': 'Every disc the illegal stroke moved goes back where it was.',
+  'reason.restored': 'Discs moved against the rules go back where they were.',
+  'reason.off_table_placed': 'Discs that left the table are put in the centre circle.',
+  'reason.several_restored': '{count} discs had to go back after one foul: the set is lost.',
+  'reason.series_continues': 'An own disc went in with a correct stroke: the same player strokes again.',
+  'reason.penalty_owed': 'One penalty disc is owed until one of the side\'s discs is in a pocket.',
+  'reason.penalty_placed': 'One penalty disc goes back on the table, on the middle line at the cushion opposite the player.',
+  'reason.doubles_penalty_waits': 'In doubles the penalty disc waits until the line-up at its cushion has been disturbed.',
+  'reason.debt_paid': 'The turn is over: owed penalty discs are put back on the table.',
+  'reason.debt_paid_no_discs_left': 'The side has no disc left on the table but owes penalty discs: they are put out now.',
+  'reason.last_disc_with_foul': 'The last disc went in with a foul: the set is lost.',
+  'reason.four_player_no_loss': 'In a four-player game a foul does not lose the set; the penalty disc stands.',
+  'reason.out_of_turn_penalty': 'Playing out of turn in a four-player game costs a penalty disc (a house rule).',
+  'reason.out_of_turn_forfeits': 'Playing out of turn forfeits the set.',
+  'reason.both_last_discs': 'Both sides\' last discs went in with one correct stroke.',
+  'reason.opening_cleared': 'Every disc went in during the opening turn: the opponent may reply with one turn.',
+  'reason.interference_stroke_again': 'Outside interference spoiled the stroke: it is played again.',
+  'reason.warning': 'Warning: {note}',
+  'reason.forfeit': 'The set is forfeited: {note}',
+  'reason.unknown': 'The referee decided: {reason}.',
+
+  // Keyboard help
+  'keys.title': 'Keyboard',
+  'keys.move': '← → move the striker along your cushion (Shift: finer)',
+  'keys.depth': 'W S (or PageUp PageDown) move it towards or away from your cushion',
+  'keys.aim': '↑ ↓ (or A D) turn the aim left / right (Shift: finer)',
+  'keys.power': '+ − change the power by 0.1 m/s; 1…9 and 0 set it to 10…100 %',
+  'keys.charge': 'Hold Space to draw back the cue, release to strike',
+  'keys.strike': 'Enter: strike with the power shown',
+  'keys.other': 'H hint · G aim guide · V view · R reset the striker · U take back · N next set · Esc cancel',
+  'mouse.title': 'Mouse and touch',
+  'mouse.place': 'Drag the striker to place it.',
+  'mouse.aim': 'Point (or drag) ahead of the striker to aim.',
+  'mouse.pull': 'Press behind the striker, draw back, release to strike.',
+  'mouse.wheel': 'The wheel over the table turns the aim finely (Shift: finer still).',
+};
+
+export const LANGUAGES = { en };
+let current = en;
+
+/** Switch language; unknown codes keep English. */
+export function setLanguage(code) {
+  current = LANGUAGES[code] || en;
+  document.documentElement.lang = LANGUAGES[code] ? code : 'en';
+}
+
+/** The text for `id`, with `{name}` placeholders filled from `params`. */
+export function t(id, params = {}) {
+  const s = current[id] ?? en[id];
+  if (s === undefined) return id;
+  return s.replace(/\{(\w+)\}/g, (m, k) => (params[k] !== undefined ? String(params[k]) : m));
+}
+
+export function has(id) {
+  return id in current || id in en;
+}
+
+/** The sentence for one typed reason of a verdict. */
+export function reasonText(r) {
+  switch (r.reason) {
+    case 'foul': return pick(`foul.${r.kind}`, r.kind);
+    case 'turn_passes': return pick(`turn_ends.${r.why}`, r.why);
+    case 'won': return pick(`win.${r.how}`, r.how);
+    case 'replayed': return pick(`replay.${r.why}`, r.why);
+    default: return pick(`reason.${r.reason}`, r.reason, r);
+  }
+}
+
+function pick(id, what, params = {}) {
+  return has(id) ? t(id, params) : t('reason.unknown', { reason: what });
+}
+
+/** An error code from the server (or the client's own) as a sentence. */
+export function errorText(code) {
+  return has(`error.${code}`) ? t(`error.${code}`) : t('error.unknown', { code });
+}
+
+/** `000 3.6.2`, `001 Penalty disc •4`: a clause as the rule books name it. */
+export function ruleRef(ref) {
+  return `${ref.doc} ${ref.clause}`;
+}
