@@ -18,8 +18,11 @@ pub fn default_data_dir() -> PathBuf {
 pub fn serve(addr: SocketAddr, data_dir: Option<PathBuf>) -> Result<String, String> {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,sqlx=warn"));
+    use std::io::IsTerminal;
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
+        // Colours for a terminal, plain text for a log file.
+        .with_ansi(std::io::stderr().is_terminal())
         .with_writer(std::io::stderr)
         .try_init();
     let config = Config {

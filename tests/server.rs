@@ -124,6 +124,12 @@ fn a_whole_set_against_the_computer_to_its_result() {
         end["set"]["result"],
         serde_json::to_value(local.set().result()).unwrap()
     );
+    assert_eq!(
+        end["can_take_back"], false,
+        "a finished match's result stands"
+    );
+    ws.send(&json!({"type": "take_back", "event": event}));
+    assert_eq!(ws.next_reply()["code"], "match_over");
     let winner = end["match"]["winner"]
         .as_u64()
         .expect("a winner of a one-set match");
@@ -135,10 +141,10 @@ fn a_whole_set_against_the_computer_to_its_result() {
     assert_eq!(list[0]["over"], true);
 }
 
-/// Plays `n` hot-seat strokes, each acknowledged; returns the last
-/// stroke message.
-fn play_hot_seat(ws: &mut Socket, local: &mut Game, from: u64, n: u64) -> Value {
-    let mut last = Value::Null;
+/// Plays `n` hot-seat strokes, each acknowledged; returns the stroke
+/// messages.
+fn play_hot_seat_all(ws: &mut Socket, local: &mut Game, from: u64, n: u64) -> Vec<Value> {
+    let mut all = vec![];
     for k in from..from + n {
         let seat = local.set().seat_to_play();
         let s = choose(local, k);
@@ -146,9 +152,16 @@ fn play_hot_seat(ws: &mut Socket, local: &mut Game, from: u64, n: u64) -> Value 
         let m = ws.next_of("stroke");
         assert_eq!(m["event"], k + 1);
         follow(local, &m);
-        last = m;
+        all.push(m);
     }
-    last
+    all
+}
+
+/// The same, returning the last stroke message.
+fn play_hot_seat(ws: &mut Socket, local: &mut Game, from: u64, n: u64) -> Value {
+    play_hot_seat_all(ws, local, from, n)
+        .pop()
+        .unwrap_or(Value::Null)
 }
 
 #[test]
@@ -159,7 +172,8 @@ fn a_killed_server_resumes_every_acknowledged_stroke() {
     let mut local = mirror(HOT_SEAT);
     let mut ws = server.socket(&id);
     hello(&mut ws, None);
-    let last = play_hot_seat(&mut ws, &mut local, 0, 6);
+    let played = play_hot_seat_all(&mut ws, &mut local, 0, 6);
+    let last = played.last().unwrap().clone();
     // SIGKILL right after the sixth acknowledgement: no shutdown code runs.
     server.kill();
 
@@ -170,11 +184,12 @@ fn a_killed_server_resumes_every_acknowledged_stroke() {
         "the game resumes exactly where it stopped"
     );
     let mut ws = server.socket(&id);
-    // After a restart the server has no events in memory: a client that
-    // asks for what it missed gets the whole state.
-    let m = hello(&mut ws, Some(3));
-    assert_eq!(m["type"], "state");
-    assert_eq!(m["state"], last["state"]);
+    // The restarted server rebuilds the game's events: a client that asks
+    // for what it missed gets the very messages it would have got.
+    ws.send(&json!({"type": "hello", "since": 3}));
+    for original in &played[3..] {
+        assert_eq!(&ws.next_reply(), original);
+    }
     let more = play_hot_seat(&mut ws, &mut local, 6, 2);
     assert_eq!(more["event"], 8);
     // A client that saw event 7 gets exactly event 8.

@@ -256,7 +256,8 @@ impl Room {
     }
 
     /// Rebuilds a stored game from its set-up and events, replaying every
-    /// stroke through the core.
+    /// event through the same steps that made it, so that the events a
+    /// reconnecting client asks for are there again after a restart.
     pub fn load(
         id: String,
         created: i64,
@@ -265,28 +266,23 @@ impl Room {
     ) -> Result<Room, String> {
         let setup: Setup =
             serde_json::from_str(setup).map_err(|e| format!("unreadable set-up: {e}"))?;
-        let mut acts = Vec::new();
-        let mut event = 0;
+        let mut room = Room::new(id, created, setup)?;
         for row in events {
-            if row.number != event + 1 {
-                return Err(format!("event {} follows event {event}", row.number));
+            let number = row.number;
+            if number != room.event + 1 {
+                return Err(format!("event {number} follows event {}", room.event));
             }
-            event = row.number;
             let happened: Happened = serde_json::from_str(&row.body)
-                .map_err(|e| format!("unreadable event {event}: {e}"))?;
-            match happened {
-                Happened::Stroke { seat, by, stroke } => {
-                    acts.push(Act::Stroke { seat, by, stroke })
-                }
-                Happened::NextSet => acts.push(Act::NextSet),
-                Happened::TakeBack { actions } => {
-                    let keep = acts.len().saturating_sub(actions as usize);
-                    acts.truncate(keep);
-                }
+                .map_err(|e| format!("unreadable event {number}: {e}"))?;
+            let change = match happened {
+                Happened::Stroke { seat, by, stroke } => room.play(seat, by, stroke),
+                Happened::NextSet => room.next_set(room.event),
+                Happened::TakeBack { actions } => room.undo(actions as usize),
             }
+            .map_err(|f| format!("event {number} does not replay: {}", f.detail))?;
+            room.commit(change);
         }
-        let game = replay(&setup, &acts)?;
-        Ok(Room::with(id, created, setup, game, acts, event))
+        Ok(room)
     }
 
     /// The game's id.
@@ -447,6 +443,12 @@ impl Room {
                 "strokes are not taken back in this game",
             ));
         }
+        if self.game.is_over() {
+            return Err(Failure::new(
+                Code::MatchOver,
+                "the match is over: its result stands",
+            ));
+        }
         let Some(last) = self
             .acts
             .iter()
@@ -457,13 +459,19 @@ impl Room {
                 "no stroke played by a person to take back",
             ));
         };
-        let acts = self.acts[..last].to_vec();
+        self.undo(self.acts.len() - last)
+    }
+
+    /// Undoes the last `n` actions (strokes and set starts).
+    fn undo(&self, n: usize) -> Result<Change, Failure> {
+        let keep = self.acts.len().saturating_sub(n);
+        let acts = self.acts[..keep].to_vec();
         let next = replay(&self.setup, &acts).map_err(|e| Failure::new(Code::Storage, e))?;
         Ok(Change {
             player: None,
             next,
             happened: Happened::TakeBack {
-                actions: (self.acts.len() - last) as u32,
+                actions: (self.acts.len() - keep) as u32,
             },
             acts,
             played: None,
@@ -699,6 +707,9 @@ mod tests {
                         room.commit(change);
                         let rebuilt = Room::load("g".into(), 1, &setup_json, &stored).unwrap();
                         assert_eq!(json(&rebuilt.state()), json(&room.state()));
+                        // The same messages for a client that reconnects.
+                        let since = room.event().saturating_sub(4);
+                        assert_eq!(rebuilt.since(since), room.since(since));
                     }
                 }
             }
