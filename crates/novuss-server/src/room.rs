@@ -317,6 +317,7 @@ impl Room {
 
     fn can_take_back(&self, acts: &[Act]) -> bool {
         self.setup.casual
+            && !self.game.is_over()
             && acts
                 .iter()
                 .any(|a| matches!(a, Act::Stroke { by: By::Human, .. }))
