@@ -15,6 +15,11 @@ const FULL_PULL = 0.3;
 const CHARGE_MS = 1800;
 // Strokes slower than this (m/s) are taken as a change of mind.
 const MIN_SPEED = 0.05;
+// A tap of Space shorter than this (ms) is a slip, not a stroke.
+const MIN_CHARGE_MS = 250;
+// Keys the game uses: the page must not scroll with them, even while the
+// discs move and they do nothing.
+const GAME_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', ' ', 'PageUp', 'PageDown']);
 const DEG = Math.PI / 180;
 
 export class StrokeMaker {
@@ -233,6 +238,7 @@ export class StrokeMaker {
       return;
     }
     if (k === 'Escape') { this.cancel(); this.hooks.command('escape'); return; }
+    if (GAME_KEYS.has(k)) e.preventDefault();
     if (!this.hooks.enabled() || !this.at) return;
     const step = fine ? 0.001 : 0.005;
     const turn = (fine ? 0.1 : 1) * DEG;
@@ -263,8 +269,13 @@ export class StrokeMaker {
       e.preventDefault();
       this.mode = null;
       cancelAnimationFrame(this.chargeRaf);
-      const speed = this.speed;
       this.pull = 0;
+      if (performance.now() - this.chargeStart < MIN_CHARGE_MS) {
+        this.speed = this.chargeWas;
+        this.hooks.changed();
+        return;
+      }
+      const speed = this.speed;
       if (!this.strike(speed)) this.hooks.changed();
     }
   }
@@ -274,6 +285,7 @@ export class StrokeMaker {
     this.mode = 'charge';
     this.chargeWas = this.speed;
     const t0 = performance.now();
+    this.chargeStart = t0;
     const tick = (now) => {
       if (this.mode !== 'charge') return;
       this.pull = Math.min(1, (now - t0) / CHARGE_MS);

@@ -76,9 +76,13 @@ function phase() {
   return 'idle';
 }
 
-/** The seat the table is seen from: south, or the human to stroke. */
+/**
+ * The seat the table is seen from: the first human player's (so that
+ * against the computer you always stroke from the bottom, whichever seat a
+ * set gives you), or the human to stroke.
+ */
 function viewSeat() {
-  if (prefs.view !== 'mover') return 'south';
+  if (prefs.view !== 'mover') return app.state?.players?.find((p) => p.kind === 'human')?.seat ?? 'south';
   const turn = app.state?.turn;
   if (turn && turn.kind === 'human' && !app.anim) app.viewSeat = turn.seat;
   return app.viewSeat;

@@ -111,6 +111,18 @@ function arrow(view, ctx, from, dir, len, colour, dashed, width = 2) {
 
 export function drawGuide(view, ctx, guide, scene) {
   const T = view.table;
+  // The guide shows where things go on the surface: never over the edge
+  // board or beyond.
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(0, 0, T.size, T.size);
+  ctx.clip();
+  drawGuideLines(view, ctx, guide, scene);
+  ctx.restore();
+}
+
+function drawGuideLines(view, ctx, guide, scene) {
+  const T = view.table;
   const colour = guide.illegal ? 'rgba(220,30,30,0.8)' : 'rgba(255,255,255,0.92)';
   ctx.save();
   ctx.strokeStyle = colour;

@@ -193,6 +193,8 @@ export function renderLegend(el, state) {
     h('p', {}, t('legend.dark')),
     h('p', {}, t('legend.penalty')),
     h('p', {}, t('legend.region')),
+    h('p', {}, t('legend.light')),
+    h('p', {}, t('legend.guide')),
   );
 }
 

@@ -83,7 +83,7 @@ const en = {
   'btn.strike': 'Strike',
   'btn.skip': 'Skip',
   'btn.help': 'Keys',
-  'btn.view.south': 'View: South',
+  'btn.view.south': 'View: first player',
   'btn.view.mover': 'View: player to stroke',
   'btn.speed': 'Replay ×{rate}',
   'btn.guide': 'Aim guide',
@@ -115,6 +115,8 @@ const en = {
   'legend.dark': 'Hatched: a dark disc of the player to stroke. It may not be struck directly, only by a rebound (000 1.17–1.18; 001 "Direct strokes").',
   'legend.penalty': 'Gold ring: a penalty disc (000 3.1–3.4).',
   'legend.region': 'Shaded strip: where the striker may be placed (000 1.6–1.7).',
+  'legend.light': 'Plain: a light disc, which may be struck directly (000 1.17).',
+  'legend.guide': 'Aim guide: the dashed line is the striker\'s path to what it meets first; the arrows are where both go after. Green: an own disc; orange: another side\'s, which may never be struck first; red: an illegal placement or aim.',
   'legend.sides': 'Sides: {list}.',
 
   // Status lines
@@ -132,11 +134,11 @@ const en = {
   'status.illegal_touch': 'The striker may not stand there: it would touch a disc (000 1.7, 1.14).',
   'status.illegal_aim': 'The cue may not rest there: it must point away from your cushion and lie between its two corners (000 1.15).',
   'status.no_power': 'Draw back or set the power first.',
-  'status.taken_back': 'Taken back: {n} stroke(s).',
+  'status.taken_back': 'Strokes taken back: {n}.',
   'status.set_started': 'Set {n} begins.',
 
   // Stroke summaries
-  'verdict.by': '{name} ({seat})',
+  'verdict.by': '{name}, {seat}',
   'verdict.computer': 'computer',
   'verdict.pocketed': 'Pocketed: {list}.',
   'verdict.pocketed_none': 'Nothing pocketed.',
