@@ -124,7 +124,7 @@ function pocketedList(msg) {
     const side = msg.state.set.discs.find((d) => d.id === id)?.side;
     bySide.set(side, (bySide.get(side) || 0) + 1);
   }
-  return [...bySide].map(([side, n]) => `${n} ${t(`side.${side}`)}`).join(', ');
+  return [...bySide].map(([side, n]) => t(n === 1 ? 'discs.one' : 'discs.many', { n, side: t(`side.${side}`) })).join(', ');
 }
 
 /** The verdict of a stroke event: who played, what went in, each decision and its clauses. */
