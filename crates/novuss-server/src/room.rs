@@ -502,7 +502,10 @@ impl Room {
     /// Moves the room on by a stored change and tells its clients.
     pub fn commit(&mut self, change: Change) -> Arc<str> {
         let undone = match &change.happened {
-            Happened::TakeBack { .. } => self.acts[change.acts.len()..]
+            Happened::TakeBack { .. } => self
+                .acts
+                .get(change.acts.len()..)
+                .unwrap_or_default()
                 .iter()
                 .filter(|a| matches!(a, Act::Stroke { .. }))
                 .count(),
