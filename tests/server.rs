@@ -134,6 +134,17 @@ fn a_whole_set_against_the_computer_to_its_result() {
         .as_u64()
         .expect("a winner of a one-set match");
     assert_eq!(end["match"]["score"][winner as usize], 1);
+    // The game's record replays exactly, to the same result.
+    let (status, record) = server.get(&format!("/api/games/{id}/record"));
+    assert_eq!(status, 200);
+    let record: novuss_core::record::GameRecord = serde_json::from_str(&record).unwrap();
+    let report = novuss_core::record::replay(&record).unwrap();
+    assert!(report.divergences.is_empty(), "{:?}", report.divergences);
+    assert_eq!(report.actions as u64, event);
+    assert_eq!(
+        serde_json::to_value(&report.score).unwrap(),
+        end["match"]["score"]
+    );
     // Listed, over.
     let (_, list) = server.get("/api/games");
     let list: Value = serde_json::from_str(&list).unwrap();

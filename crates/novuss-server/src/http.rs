@@ -73,6 +73,32 @@ pub async fn game(
     Ok(Json(state).into_response())
 }
 
+/// `GET /api/games/{id}/record`: the game's record in the core's format
+/// (docs/formats.md), as a download; `novuss replay` re-simulates it.
+pub async fn record(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+) -> Result<Response, Failure> {
+    let room = hub.room(&id).await?;
+    let record = room.lock().await.game().record().clone();
+    let body = serde_json::to_string_pretty(&record)
+        .map_err(|e| Failure::new(Code::Internal, e.to_string()))?;
+    Ok((
+        [
+            (
+                axum::http::header::CONTENT_TYPE,
+                "application/json".to_owned(),
+            ),
+            (
+                axum::http::header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"novuss-{id}.json\""),
+            ),
+        ],
+        body,
+    )
+        .into_response())
+}
+
 /// Any other `/api/…` path: a JSON 404, not the page's plain one.
 pub async fn no_such_api() -> Failure {
     Failure::new(Code::NoSuchPath, "no such API path (see docs/protocol.md)")

@@ -83,6 +83,7 @@ pub fn router(hub: Arc<Hub>, shutdown: watch::Receiver<bool>) -> Router {
         .route("/api/options", get(http::options))
         .route("/api/games", get(http::list).post(http::create))
         .route("/api/games/{id}", get(http::game))
+        .route("/api/games/{id}/record", get(http::record))
         .route("/api/{*rest}", axum::routing::any(http::no_such_api))
         .with_state(hub.clone());
     let sockets = Router::new()
