@@ -107,40 +107,47 @@ impl ServerFigures {
     }
 }
 
+/// A new hot-seat game; its id.
+async fn new_game(hub: &Arc<Hub>) -> Result<String, String> {
+    let new: NewGame = serde_json::from_str(HOT_SEAT).map_err(|e| e.to_string())?;
+    let state = hub.create(&new).await.map_err(|f| f.detail)?;
+    Ok(state.id().to_owned())
+}
+
+/// The geometric player's stroke for whoever is to play in game `id`, or
+/// `None` once the set is over. Choosing it is not part of any figure.
+async fn next_stroke(hub: &Arc<Hub>, id: &str, seed: u64) -> Result<Option<StrokeRequest>, String> {
+    let room = hub.room(id).await.map_err(|f| f.detail)?;
+    let (set, physics, event) = {
+        let r = room.lock().await;
+        (r.game().set().clone(), r.setup().physics, r.event())
+    };
+    if set.is_over() {
+        return Ok(None);
+    }
+    let s = Player::new(Level::Greedy, seed)
+        .decide(&set, &physics)
+        .map_err(|e| e.to_string())?
+        .best
+        .stroke;
+    Ok(Some(StrokeRequest {
+        event,
+        seat: set.seat_to_play(),
+        striker: [s.striker.x, s.striker.y],
+        direction: [s.direction.x, s.direction.y],
+        speed: s.speed,
+    }))
+}
+
 /// Plays `n` hot-seat strokes through the hub (new games as sets end);
 /// returns each stroke's server time.
 async fn play(hub: &Arc<Hub>, n: usize, seed: u64) -> Result<Vec<f64>, String> {
-    let new: NewGame = serde_json::from_str(HOT_SEAT).map_err(|e| e.to_string())?;
     let mut times = Vec::with_capacity(n);
-    let mut game = hub.create(&new).await.map_err(|f| f.detail)?;
-    let mut id = serde_json::to_value(&game).map_err(|e| e.to_string())?["id"]
-        .as_str()
-        .unwrap_or_default()
-        .to_owned();
+    let mut id = new_game(hub).await?;
     while times.len() < n {
-        let room = hub.room(&id).await.map_err(|f| f.detail)?;
-        let (set, physics, event) = {
-            let r = room.lock().await;
-            (r.game().set().clone(), r.setup().physics, r.event())
-        };
-        if set.is_over() {
-            game = hub.create(&new).await.map_err(|f| f.detail)?;
-            id = serde_json::to_value(&game).map_err(|e| e.to_string())?["id"]
-                .as_str()
-                .unwrap_or_default()
-                .to_owned();
+        let Some(request) = next_stroke(hub, &id, seed ^ times.len() as u64).await? else {
+            id = new_game(hub).await?;
             continue;
-        }
-        let d = Player::new(Level::Greedy, seed ^ times.len() as u64)
-            .decide(&set, &physics)
-            .map_err(|e| e.to_string())?;
-        let s = d.best.stroke;
-        let request = StrokeRequest {
-            event,
-            seat: set.seat_to_play(),
-            striker: [s.striker.x, s.striker.y],
-            direction: [s.direction.x, s.direction.y],
-            speed: s.speed,
         };
         let t = Instant::now();
         hub.stroke(&id, &request).await.map_err(|f| f.detail)?;
@@ -150,14 +157,9 @@ async fn play(hub: &Arc<Hub>, n: usize, seed: u64) -> Result<Vec<f64>, String> {
 }
 
 async fn round_trips(server_url: &str, hub: &Arc<Hub>, n: usize) -> Result<Vec<f64>, String> {
-    let new: NewGame = serde_json::from_str(HOT_SEAT).map_err(|e| e.to_string())?;
     let mut times = Vec::new();
     while times.len() < n {
-        let state = hub.create(&new).await.map_err(|f| f.detail)?;
-        let id = serde_json::to_value(&state).map_err(|e| e.to_string())?["id"]
-            .as_str()
-            .unwrap_or_default()
-            .to_owned();
+        let id = new_game(hub).await?;
         let url = format!("{}api/games/{id}/ws", server_url.replacen("http", "ws", 1));
         let (mut ws, _) = tokio_tungstenite::connect_async(url)
             .await
@@ -166,24 +168,12 @@ async fn round_trips(server_url: &str, hub: &Arc<Hub>, n: usize) -> Result<Vec<f
             .await
             .map_err(|e| e.to_string())?;
         let _state = ws.next().await;
-        let mut event = 0;
-        loop {
-            let room = hub.room(&id).await.map_err(|f| f.detail)?;
-            let (set, physics) = {
-                let r = room.lock().await;
-                (r.game().set().clone(), r.setup().physics)
-            };
-            if set.is_over() || times.len() >= n {
+        while times.len() < n {
+            let Some(r) = next_stroke(hub, &id, times.len() as u64).await? else {
                 break;
-            }
-            let s = Player::new(Level::Greedy, event)
-                .decide(&set, &physics)
-                .map_err(|e| e.to_string())?
-                .best
-                .stroke;
-            let request = serde_json::json!({"type": "stroke", "event": event,
-                "seat": set.seat_to_play(), "striker": [s.striker.x, s.striker.y],
-                "direction": [s.direction.x, s.direction.y], "speed": s.speed});
+            };
+            let request = serde_json::json!({"type": "stroke", "event": r.event,
+                "seat": r.seat, "striker": r.striker, "direction": r.direction, "speed": r.speed});
             let t = Instant::now();
             ws.send(Message::text(request.to_string()))
                 .await
@@ -204,7 +194,6 @@ async fn round_trips(server_url: &str, hub: &Arc<Hub>, n: usize) -> Result<Vec<f
                 }
             }
             times.push(t.elapsed().as_secs_f64() * 1e3);
-            event += 1;
         }
         let _ = ws.close(None).await;
         // Drain the close handshake.

@@ -148,8 +148,7 @@ impl Hub {
         let created = crate::store::now();
         let room =
             Room::new(id.clone(), created, setup).map_err(|e| Failure::new(Code::BadSetup, e))?;
-        let summary = serde_json::to_string(&Summary::of(room.game()))
-            .map_err(|e| Failure::new(Code::Storage, e.to_string()))?;
+        let summary = Summary::json(room.game())?;
         self.store
             .create(&id, created, &body, &summary)
             .await
@@ -221,34 +220,30 @@ impl Hub {
 
     /// Plays a human stroke.
     pub async fn stroke(self: &Arc<Self>, id: &str, r: &StrokeRequest) -> Result<(), Failure> {
-        let shared = self.room(id).await?;
-        {
-            let mut room = shared.lock().await;
-            let change = room.stroke(r)?;
-            self.apply(&mut room, change).await?;
-        }
-        self.wake(shared);
-        Ok(())
+        self.change(id, |room| room.stroke(r)).await
     }
 
     /// Takes back the last human stroke.
     pub async fn take_back(self: &Arc<Self>, id: &str, event: u64) -> Result<(), Failure> {
-        let shared = self.room(id).await?;
-        {
-            let mut room = shared.lock().await;
-            let change = room.take_back(event)?;
-            self.apply(&mut room, change).await?;
-        }
-        self.wake(shared);
-        Ok(())
+        self.change(id, |room| room.take_back(event)).await
     }
 
     /// Starts the next set.
     pub async fn next_set(self: &Arc<Self>, id: &str, event: u64) -> Result<(), Failure> {
+        self.change(id, |room| room.next_set(event)).await
+    }
+
+    /// Checks a change of game `id` under its lock, stores and commits it,
+    /// then lets the computer play if it is due.
+    async fn change(
+        self: &Arc<Self>,
+        id: &str,
+        check: impl FnOnce(&Room) -> Result<Change, Failure>,
+    ) -> Result<(), Failure> {
         let shared = self.room(id).await?;
         {
             let mut room = shared.lock().await;
-            let change = room.next_set(event)?;
+            let change = check(&room)?;
             self.apply(&mut room, change).await?;
         }
         self.wake(shared);

@@ -110,8 +110,7 @@ impl Change {
 
     /// The game's summary after it.
     pub fn summary(&self) -> Result<String, Failure> {
-        serde_json::to_string(&Summary::of(&self.next))
-            .map_err(|e| Failure::new(Code::Storage, e.to_string()))
+        Summary::json(&self.next)
     }
 }
 
@@ -229,30 +228,19 @@ impl Room {
     /// A new game at event 0.
     pub fn new(id: String, created: i64, setup: Setup) -> Result<Room, String> {
         let game = replay(&setup, &[])?;
-        Ok(Room::with(id, created, setup, game, vec![], 0))
-    }
-
-    fn with(
-        id: String,
-        created: i64,
-        setup: Setup,
-        game: Game,
-        acts: Vec<Act>,
-        event: u64,
-    ) -> Room {
-        Room {
+        Ok(Room {
             id,
             created,
             setup,
             game,
-            acts,
-            event,
+            acts: vec![],
+            event: 0,
             recent: VecDeque::new(),
             tx: broadcast::channel(64).0,
             recent_bytes: 0,
             computer: false,
             hint: None,
-        }
+        })
     }
 
     /// Rebuilds a stored game from its set-up and events, replaying every

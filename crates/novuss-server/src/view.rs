@@ -100,6 +100,13 @@ struct RegionView {
     clear: f64,
 }
 
+impl State {
+    /// The game's id.
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+}
+
 /// The label of who plays a seat.
 pub fn kind(c: Controller) -> (&'static str, Option<&'static str>) {
     match c {
@@ -244,5 +251,11 @@ impl Summary {
             score: game.progress().score().to_vec(),
             set_number: game.progress().set_number(),
         }
+    }
+
+    /// The summary of `game` as it is stored.
+    pub fn json(game: &Game) -> Result<String, crate::error::Failure> {
+        serde_json::to_string(&Summary::of(game))
+            .map_err(|e| crate::error::Failure::new(crate::error::Code::Storage, e.to_string()))
     }
 }
