@@ -37,7 +37,6 @@ const app = {
   hintWaiting: false,
   say: null, // a status line set by the stroke maker
   summary: null, // the last stroke in one line, under the table
-  setWinner: null, // who won the set that just ended, when the page saw it end
   sentAt: null, // the event a stroke of this page was sent at
   history: 0, // events up to this one are a resumed page's past: no animation
   connection: 'closed', // the game socket: connecting, open or closed
@@ -214,7 +213,7 @@ function refreshBanner() {
   const show = ph === 'between' || ph === 'over';
   $('banner').hidden = !show;
   if (!show) return;
-  $('banner-text').textContent = panel.resultText(app.state, app.setWinner);
+  $('banner-text').textContent = panel.resultText(app.state);
   $('next-set').hidden = ph !== 'between';
   $('banner-new-game').hidden = ph !== 'over';
 }
@@ -314,12 +313,6 @@ function pump() {
   const msg = app.queue.shift();
   if (!msg) { refresh(); return; }
   if (msg.type === 'stroke') {
-    // Who played is the player the state before the stroke had to play. The
-    // server's `player` for the stroke that ends a set names the player at
-    // that seat in the next set's seating (room.rs commit, after the match
-    // moved on); the state before the stroke is right in every case.
-    const before = app.state;
-    if (before && before.event === msg.event - 1 && before.turn?.seat === msg.seat) msg.player = before.turn.player;
     // Behind by more than one stroke (after a reconnection): only the last plays.
     const more = app.queue.some((m) => m.type === 'stroke');
     if (more || !msg.motion || msg.event <= app.history) { finishStroke(msg); pump(); return; }
@@ -354,12 +347,6 @@ function pump() {
 }
 
 function finishStroke(msg) {
-  if (msg.verdict?.set_result && app.state && app.state.event < msg.event) {
-    // Who won: the contender whose score went up with this stroke.
-    const before = app.state.match.score;
-    const k = msg.state.match.score.findIndex((x, i) => x > (before[i] ?? 0));
-    app.setWinner = k >= 0 ? panel.contenderName(msg.state, k) : null;
-  }
   panel.renderVerdict($('verdict'), msg);
   app.summary = { text: panel.summaryText(msg), foul: (msg.verdict?.fouls ?? []).length > 0 };
   const log = $('log');
@@ -454,7 +441,7 @@ async function openGame(id, state) {
   stopAnimation();
   Object.assign(app, {
     id, socket: null, state: null, seen: null, queue: [], thinking: null, waiting: false,
-    hint: null, hintWaiting: false, say: null, summary: null, setWinner: null, sentAt: null, history: 0,
+    hint: null, hintWaiting: false, say: null, summary: null, sentAt: null, history: 0,
     connection: 'connecting', wasOpen: false,
   });
   $('log').replaceChildren();

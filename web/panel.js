@@ -161,13 +161,11 @@ export function logEntry(msg) {
 }
 
 /**
- * The banner over the table when a set or the match is over. `winner` is
- * the name of who won the set, when the page saw the score change: between
- * sets the server's `players` and `set.sides[].players` already describe the
- * next set's seating, so the finished set's winning side cannot be named
- * from them.
+ * The banner over the table when a set or the match is over. Until the
+ * next set starts, the state shows the finished set with its own seating,
+ * so its winning side names who won.
  */
-export function resultText(state, winner) {
+export function resultText(state) {
   const m = state.match;
   if (m.over) {
     const score = m.score.join('–');
@@ -177,7 +175,7 @@ export function resultText(state, winner) {
   const n = Math.max(1, m.results?.length ?? m.set_number);
   if (!r) return '';
   if (r.result === 'won') {
-    const who = winner ? t('result.won', { name: winner, n }) : t('result.won_anon', { n });
+    const who = t('result.won', { name: sideName(state, r.winner), n });
     return `${who} ${t(`win.${r.how}`)}`;
   }
   if (r.result === 'drawn') return t('result.drawn', { n });

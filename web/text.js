@@ -152,7 +152,6 @@ const en = {
 
   // Results
   'result.won': '{name} won set {n}.',
-  'result.won_anon': 'Set {n} is over.',
   'result.drawn': 'Set {n} is drawn.',
   'result.replay': 'Set {n} is to be replayed.',
   'match.won': '{name} wins the match {score}.',
