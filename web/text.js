@@ -4,7 +4,10 @@
 // (docs/formats.md "Reasons"), so the sentences here are the client's own;
 // nothing is parsed from the server's English `detail` strings.
 
-const en = {
+import { translator } from './lang.js';
+import { lv } from './text-lv.js';
+
+export const en = {
   // Page and start screen
   'app.title': 'Novuss',
   'app.tagline': 'The Latvian table game',
@@ -275,24 +278,14 @@ const en = {
   'mouse.wheel': 'The wheel over the table turns the aim finely (Shift: finer still).',
 };
 
-export const LANGUAGES = { en };
-let current = en;
+/** Every table of words, by language (lang.js says which is in force). */
+export const LANGUAGES = { en, lv };
 
-/** Switch language; unknown codes keep English. */
-export function setLanguage(code) {
-  current = LANGUAGES[code] || en;
-  document.documentElement.lang = LANGUAGES[code] ? code : 'en';
-}
-
-/** The text for `id`, with `{name}` placeholders filled from `params`. */
-export function t(id, params = {}) {
-  const s = current[id] ?? en[id];
-  if (s === undefined) return id;
-  return s.replace(/\{(\w+)\}/g, (m, k) => (params[k] !== undefined ? String(params[k]) : m));
-}
+/** The text for `id` in the language in force, `{name}` placeholders filled from `params`. */
+export const t = translator(LANGUAGES);
 
 export function has(id) {
-  return id in current || id in en;
+  return t.has(id);
 }
 
 /** The sentence for one typed reason of a verdict. */
