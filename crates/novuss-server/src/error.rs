@@ -53,6 +53,13 @@ pub enum Code {
     Busy,
     /// The server failed (a bug): the game is unchanged.
     Internal,
+    /// An uploaded record that is not a record, or cannot be played.
+    BadRecord,
+    /// An uploaded record whose verdicts or positions differ from a fresh
+    /// simulation.
+    RecordDiverges,
+    /// A valid record that this server cannot hold as a game.
+    UnsupportedRecord,
 }
 
 /// A refusal with its English detail.

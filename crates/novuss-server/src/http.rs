@@ -12,6 +12,7 @@ use novuss_core::profile::ProfileId;
 use novuss_core::set::Format;
 use serde_json::json;
 
+use crate::analysis::AnalysisRequest;
 use crate::error::{Code, Failure};
 use crate::hub::Hub;
 use crate::setup::{level_names, NewGame};
@@ -45,13 +46,7 @@ pub async fn create(
     State(hub): State<Arc<Hub>>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, Failure> {
-    let body = body.map_err(|e| {
-        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-            Failure::new(Code::TooLarge, format!("the body is over {MAX_BODY} bytes"))
-        } else {
-            Failure::new(Code::BadMessage, e.body_text())
-        }
-    })?;
+    let body = body_of(body, MAX_BODY)?;
     let new: NewGame = serde_json::from_slice(&body)
         .map_err(|e| Failure::new(Code::BadMessage, format!("not a new game: {e}")))?;
     let state = hub.create(&new).await?;
@@ -97,6 +92,60 @@ pub async fn record(
         body,
     )
         .into_response())
+}
+
+/// The largest uploaded record, bytes.
+pub const MAX_RECORD: usize = 8 * 1024 * 1024;
+
+/// A body, or the refusal for one that could not be read.
+fn body_of(body: Result<Bytes, BytesRejection>, limit: usize) -> Result<Bytes, Failure> {
+    body.map_err(|e| {
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            Failure::new(Code::TooLarge, format!("the body is over {limit} bytes"))
+        } else {
+            Failure::new(Code::BadMessage, e.body_text())
+        }
+    })
+}
+
+fn json_body(body: String) -> Response {
+    (
+        [(axum::http::header::CONTENT_TYPE, "application/json")],
+        body,
+    )
+        .into_response()
+}
+
+/// `GET /api/games/{id}/replay`: the game stroke by stroke.
+pub async fn replay(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+) -> Result<Response, Failure> {
+    Ok(json_body(hub.replay(&id).await?))
+}
+
+/// `POST /api/games/{id}/analysis`: strokes on a copy of a position, and
+/// the computer's choice.
+pub async fn analysis(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, Failure> {
+    let body = body_of(body, MAX_BODY)?;
+    let request: AnalysisRequest = serde_json::from_slice(&body)
+        .map_err(|e| Failure::new(Code::BadMessage, format!("not an analysis request: {e}")))?;
+    Ok(json_body(hub.analyse(&id, request).await?))
+}
+
+/// `POST /api/records`: an uploaded record, stored as a game if it
+/// replays exactly.
+pub async fn upload(
+    State(hub): State<Arc<Hub>>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, Failure> {
+    let body = body_of(body, MAX_RECORD)?;
+    let state = hub.upload(body).await?;
+    Ok((StatusCode::CREATED, Json(state)).into_response())
 }
 
 /// Any other `/api/…` path: a JSON 404, not the page's plain one.

@@ -14,10 +14,13 @@ use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 use tokio::sync::{Mutex, Semaphore};
 
+use crate::analysis::{self, AnalysisRequest};
 use crate::error::{Code, Failure};
+use crate::replay::Source;
 use crate::room::{By, Change, Due, Room, StrokeRequest};
 use crate::setup::{NewGame, Setup};
-use crate::store::{Append, Store, StoreError};
+use crate::store::{Append, Imported, Store, StoreError};
+use crate::upload;
 use crate::view::{State, Summary};
 
 /// A shared room.
@@ -47,9 +50,21 @@ pub struct Listed {
     profile: novuss_core::profile::ProfileId,
     sets: u32,
     players: Vec<String>,
+    who: Vec<Who>,
+    origin: crate::setup::GameOrigin,
     over: bool,
     score: Vec<u32>,
     event: u64,
+    strokes: u32,
+}
+
+/// Who plays as player `k` of a listed game.
+#[derive(Clone, Debug, Serialize)]
+pub struct Who {
+    name: String,
+    kind: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    level: Option<&'static str>,
 }
 
 fn storage(e: StoreError) -> Failure {
@@ -390,6 +405,115 @@ impl Hub {
         Ok(message)
     }
 
+    /// A copy of what game `id` is made of, to work on outside its lock.
+    async fn source(self: &Arc<Self>, id: &str) -> Result<Source, Failure> {
+        let shared = self.room(id).await?;
+        let room = shared.lock().await;
+        Ok(Source {
+            id: room.id().to_owned(),
+            created: room.created(),
+            event: room.event(),
+            setup: room.setup().clone(),
+            acts: room.acts().to_vec(),
+        })
+    }
+
+    /// Game `id` stroke by stroke, every stroke simulated again.
+    pub async fn replay(self: &Arc<Self>, id: &str) -> Result<String, Failure> {
+        let source = self.source(id).await?;
+        tokio::task::spawn_blocking(move || {
+            let replay = source.replay()?;
+            serde_json::to_string(&replay).map_err(|e| Failure::new(Code::Internal, e.to_string()))
+        })
+        .await
+        .map_err(|e| Failure::new(Code::Internal, format!("the replay failed: {e}")))?
+    }
+
+    /// Strokes played on a copy of a position of game `id`, and the
+    /// computer's choice where they lead (docs/protocol.md, "Analysis").
+    pub async fn analyse(
+        self: &Arc<Self>,
+        id: &str,
+        request: AnalysisRequest,
+    ) -> Result<String, Failure> {
+        let level = match &request.hint {
+            None => None,
+            Some(name) => Some(name.parse::<Level>().map_err(|_| {
+                Failure::new(
+                    Code::BadMessage,
+                    format!("no computer level is called {name:?}"),
+                )
+            })?),
+        };
+        let source = self.source(id).await?;
+        let seed = crate::room::seed(id, request.at as u64) ^ (request.strokes.len() as u64) << 32;
+        let (copy, played) =
+            tokio::task::spawn_blocking(move || analysis::play_out(&source, &request))
+                .await
+                .map_err(|e| Failure::new(Code::Internal, format!("the analysis failed: {e}")))??;
+        let hint = match level {
+            Some(level) if !copy.game.set().is_over() => {
+                let set = copy.game.set().clone();
+                let physics = copy.physics;
+                let Ok(_permit) = self.hinters.try_acquire() else {
+                    return Err(Failure::new(
+                        Code::Busy,
+                        "the computer is busy with other hints: ask again in a moment",
+                    ));
+                };
+                let decision = tokio::task::spawn_blocking(move || {
+                    Player::new(level, seed)
+                        .with_alternatives(3)
+                        .decide(&set, &physics)
+                })
+                .await
+                .map_err(|e| Failure::new(Code::Internal, format!("the search failed: {e}")))?
+                .map_err(|e| Failure::new(Code::Internal, format!("no stroke found: {e}")))?;
+                Some(analysis::Suggestion {
+                    level: level.name(),
+                    seat: copy.game.set().seat_to_play(),
+                    best: decision.best,
+                    alternatives: decision.alternatives,
+                })
+            }
+            _ => None,
+        };
+        serde_json::to_string(&analysis::Answer {
+            at: copy.at,
+            state: copy.state,
+            played,
+            hint,
+        })
+        .map_err(|e| Failure::new(Code::Internal, e.to_string()))
+    }
+
+    /// Stores an uploaded record as a new game, if it replays exactly.
+    pub async fn upload(self: &Arc<Self>, body: axum::body::Bytes) -> Result<State, Failure> {
+        let id = format!("{:032x}", rand::rng().random::<u128>());
+        let created = crate::store::now();
+        let imported = tokio::task::spawn_blocking(move || upload::import(id, created, &body))
+            .await
+            .map_err(|e| Failure::new(Code::Internal, format!("the upload failed: {e}")))??;
+        let room = imported.room;
+        let summary = Summary::json(room.game())?;
+        self.store
+            .import(&Imported {
+                id: room.id(),
+                created,
+                setup: &imported.setup,
+                events: &imported.events,
+                over: room.game().is_over(),
+                summary: &summary,
+            })
+            .await
+            .map_err(storage)?;
+        let state = room.state();
+        tracing::info!(game = %room.id(), events = imported.events.len(), "record uploaded");
+        self.rooms()
+            .insert(room.id().to_owned(), Arc::new(Mutex::new(room)));
+        Ok(state)
+    }
+
     /// The latest games, newest first.
     pub async fn list(&self) -> Result<Vec<Listed>, Failure> {
         let rows = self.store.list(200).await.map_err(storage)?;
@@ -405,10 +529,26 @@ impl Hub {
                     format: setup.config.format,
                     profile: setup.config.profile,
                     sets: setup.config.sets,
+                    who: setup
+                        .config
+                        .players
+                        .iter()
+                        .zip(&setup.controllers)
+                        .map(|(name, &c)| {
+                            let (kind, level) = crate::view::kind(c);
+                            Who {
+                                name: name.clone(),
+                                kind,
+                                level,
+                            }
+                        })
+                        .collect(),
                     players: setup.config.players,
+                    origin: setup.origin,
                     over: r.over,
                     score: summary.score,
                     event: r.event,
+                    strokes: summary.strokes,
                 })
             })
             .collect())

@@ -10,12 +10,16 @@
 
 #![warn(missing_docs)]
 
+pub mod analysis;
 pub mod error;
 pub mod http;
 pub mod hub;
+pub mod replay;
 pub mod room;
 pub mod setup;
 pub mod store;
+pub mod trace;
+pub mod upload;
 pub mod view;
 pub mod web;
 pub mod ws;
@@ -28,7 +32,7 @@ use std::time::Duration;
 
 use axum::extract::DefaultBodyLimit;
 use axum::http::{header, HeaderValue};
-use axum::routing::get;
+use axum::routing::{get, post};
 use axum::Router;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
@@ -84,6 +88,12 @@ pub fn router(hub: Arc<Hub>, shutdown: watch::Receiver<bool>) -> Router {
         .route("/api/games", get(http::list).post(http::create))
         .route("/api/games/{id}", get(http::game))
         .route("/api/games/{id}/record", get(http::record))
+        .route("/api/games/{id}/replay", get(http::replay))
+        .route("/api/games/{id}/analysis", post(http::analysis))
+        .route(
+            "/api/records",
+            post(http::upload).layer(DefaultBodyLimit::max(http::MAX_RECORD)),
+        )
         .route("/api/{*rest}", axum::routing::any(http::no_such_api))
         .with_state(hub.clone());
     let sockets = Router::new()

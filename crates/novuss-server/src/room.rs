@@ -13,7 +13,6 @@ use std::collections::VecDeque;
 use std::sync::Arc;
 
 use novuss_core::game::Game;
-use novuss_core::physics::{Fate, Outcome};
 use novuss_core::seat::Seat;
 use novuss_core::set::{DiscId, SetState};
 use novuss_core::stroke::Stroke;
@@ -23,6 +22,7 @@ use tokio::sync::broadcast;
 
 use crate::error::{Code, Failure};
 use crate::setup::{Controller, Setup};
+use crate::trace::Trace;
 use crate::view::{self, State, Summary};
 
 /// How many events a room keeps for clients that reconnect.
@@ -53,6 +53,10 @@ pub enum Happened {
         by: By,
         /// The stroke.
         stroke: Stroke,
+        /// Its motion as it was played: absent only in events stored
+        /// before motions were kept.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        trace: Option<Trace>,
     },
     /// The last `actions` strokes and set starts were taken back.
     TakeBack {
@@ -64,10 +68,32 @@ pub enum Happened {
 }
 
 /// An action that is part of the game now (a take-back removes some).
-#[derive(Clone, Copy, Debug)]
-enum Act {
-    Stroke { seat: Seat, by: By, stroke: Stroke },
+#[derive(Clone, Debug)]
+pub enum Act {
+    /// A stroke.
+    Stroke {
+        /// The seat that played.
+        seat: Seat,
+        /// Who.
+        by: By,
+        /// The stroke.
+        stroke: Stroke,
+        /// Its motion as it was played and shown.
+        trace: Arc<Trace>,
+        /// Whether `trace` is the one stored with the stroke (`false`: an
+        /// old event without one, simulated again on loading).
+        stored: bool,
+    },
+    /// The start of the next set.
     NextSet,
+}
+
+/// Where a stroke being played comes from.
+enum Origin {
+    /// Played now: its motion is simulated now and stored with it.
+    Live,
+    /// Loaded from the store, with the motion stored with it if any.
+    Loaded(Option<Trace>),
 }
 
 /// A stroke as a client asks for it.
@@ -93,7 +119,7 @@ pub struct Change {
     next: Game,
     acts: Vec<Act>,
     happened: Happened,
-    played: Option<(Outcome, Verdict, Vec<Option<DiscId>>)>,
+    played: Option<(Arc<Trace>, Verdict, Vec<Option<DiscId>>)>,
 }
 
 impl Change {
@@ -166,12 +192,14 @@ struct StrokeMessage<'a> {
     state: State,
 }
 
+/// A stroke's motion as clients get it: what each body is, and its trace.
 #[derive(Serialize)]
-struct Motion<'a> {
-    bodies: &'a [Option<DiscId>],
-    paths: Vec<Vec<[f64; 6]>>,
-    fates: &'a [Fate],
-    duration: f64,
+pub struct Motion<'a> {
+    /// `None` the striker, otherwise a disc id.
+    pub bodies: &'a [Option<DiscId>],
+    /// The paths, fates, duration and contacts.
+    #[serde(flatten)]
+    pub trace: &'a Trace,
 }
 
 #[derive(Serialize)]
@@ -200,9 +228,18 @@ struct SetStarted {
     state: State,
 }
 
+/// The game as it starts: the match's line-up, or the stored position an
+/// uploaded record began from.
+pub fn start(setup: &Setup) -> Result<Game, String> {
+    match &setup.start {
+        None => Game::new(setup.config.clone(), setup.physics),
+        Some(set) => Game::from_position(setup.config.clone(), setup.physics, set.clone()),
+    }
+    .map_err(|e| format!("cannot set up the game: {e}"))
+}
+
 fn replay(setup: &Setup, acts: &[Act]) -> Result<Game, String> {
-    let mut game = Game::new(setup.config.clone(), setup.physics)
-        .map_err(|e| format!("cannot set up the game: {e}"))?;
+    let mut game = start(setup)?;
     for (k, act) in acts.iter().enumerate() {
         match act {
             Act::Stroke { seat, stroke, .. } => game
@@ -263,7 +300,12 @@ impl Room {
             let happened: Happened = serde_json::from_str(&row.body)
                 .map_err(|e| format!("unreadable event {number}: {e}"))?;
             let change = match happened {
-                Happened::Stroke { seat, by, stroke } => room.play(seat, by, stroke),
+                Happened::Stroke {
+                    seat,
+                    by,
+                    stroke,
+                    trace,
+                } => room.play_traced(seat, by, stroke, Origin::Loaded(trace)),
                 Happened::NextSet => room.next_set(room.event),
                 Happened::TakeBack { actions } => room.undo(actions as usize),
             }
@@ -291,6 +333,16 @@ impl Room {
     /// The game.
     pub fn game(&self) -> &Game {
         &self.game
+    }
+
+    /// When the game was created, seconds since 1970.
+    pub fn created(&self) -> i64 {
+        self.created
+    }
+
+    /// The actions that make the game now.
+    pub fn acts(&self) -> &[Act] {
+        &self.acts
     }
 
     /// A receiver of every later message.
@@ -399,19 +451,49 @@ impl Room {
     /// A stroke played as given (a human's checked request, or the
     /// computer's executed stroke).
     pub fn play(&self, seat: Seat, by: By, stroke: Stroke) -> Result<Change, Failure> {
+        self.play_traced(seat, by, stroke, Origin::Live)
+    }
+
+    /// A stroke played as given; `stored` is the motion stored with it
+    /// when it is loaded. The room keeps and shows the stored motion (what
+    /// was played); a replay compares it with a fresh simulation.
+    fn play_traced(
+        &self,
+        seat: Seat,
+        by: By,
+        stroke: Stroke,
+        origin: Origin,
+    ) -> Result<Change, Failure> {
         let bodies: Vec<Option<DiscId>> = std::iter::once(None)
             .chain(self.game.set().discs_on_table().map(|d| Some(d.id)))
             .collect();
         let mut next = self.game.clone();
         let played = next.play(seat, &stroke).map_err(|e| Failure::of_play(&e))?;
+        let (trace, stored) = match origin {
+            // A new stroke's trace is stored with it.
+            Origin::Live => (Arc::new(Trace::of(&played.outcome)), true),
+            Origin::Loaded(Some(t)) => (Arc::new(t), true),
+            Origin::Loaded(None) => (Arc::new(Trace::of(&played.outcome)), false),
+        };
         let mut acts = self.acts.clone();
-        acts.push(Act::Stroke { seat, by, stroke });
+        acts.push(Act::Stroke {
+            seat,
+            by,
+            stroke,
+            trace: trace.clone(),
+            stored,
+        });
         Ok(Change {
             player: self.game.progress().player_at(seat),
             next,
             acts,
-            happened: Happened::Stroke { seat, by, stroke },
-            played: Some((played.outcome, played.verdict, bodies)),
+            happened: Happened::Stroke {
+                seat,
+                by,
+                stroke,
+                trace: Some((*trace).clone()),
+            },
+            played: Some((trace, played.verdict, bodies)),
         })
     }
 
@@ -505,33 +587,23 @@ impl Room {
         let event = self.event;
         let state = self.state();
         let message = match (&change.happened, &change.played) {
-            (Happened::Stroke { seat, by, stroke }, Some((outcome, verdict, bodies))) => {
-                to_json(&StrokeMessage {
-                    kind: "stroke",
-                    event,
-                    seat: *seat,
-                    player: change.player,
-                    by: *by,
-                    stroke,
-                    motion: Motion {
-                        bodies,
-                        paths: outcome
-                            .paths
-                            .iter()
-                            .map(|path| {
-                                path.iter()
-                                    .map(|s| [s.t, s.p.x, s.p.y, s.v.x, s.v.y, s.decel])
-                                    .collect()
-                            })
-                            .collect(),
-                        fates: &outcome.fates,
-                        duration: outcome.duration,
-                    },
-                    verdict,
-                    rules: verdict.reasons.iter().map(|r| r.rules()).collect(),
-                    state,
-                })
-            }
+            (
+                Happened::Stroke {
+                    seat, by, stroke, ..
+                },
+                Some((trace, verdict, bodies)),
+            ) => to_json(&StrokeMessage {
+                kind: "stroke",
+                event,
+                seat: *seat,
+                player: change.player,
+                by: *by,
+                stroke,
+                motion: Motion { bodies, trace },
+                verdict,
+                rules: verdict.reasons.iter().map(|r| r.rules()).collect(),
+                state,
+            }),
             (Happened::TakeBack { .. }, _) => to_json(&TakenBack {
                 kind: "taken_back",
                 event,

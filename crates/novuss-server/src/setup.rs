@@ -104,6 +104,24 @@ pub struct Setup {
     pub controllers: Vec<Controller>,
     /// Whether strokes may be taken back.
     pub casual: bool,
+    /// Where the game came from.
+    #[serde(default)]
+    pub origin: GameOrigin,
+    /// The position the first set started from, when it was not the
+    /// line-up (an uploaded record's analysis position).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<SetState>,
+}
+
+/// Where a game came from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameOrigin {
+    /// Played on this server.
+    #[default]
+    Played,
+    /// Made from an uploaded game record.
+    Uploaded,
 }
 
 /// Why a new game cannot be set up; the words are for the `detail`.
@@ -208,6 +226,8 @@ impl NewGame {
             physics: Physics::default(),
             controllers,
             casual: self.casual,
+            origin: GameOrigin::Played,
+            start: None,
         })
     }
 }

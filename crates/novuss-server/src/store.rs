@@ -91,6 +91,23 @@ pub struct Append<'a> {
     pub summary: &'a str,
 }
 
+/// A whole game to store at once.
+#[derive(Clone, Debug)]
+pub struct Imported<'a> {
+    /// The game's id.
+    pub id: &'a str,
+    /// When it was stored.
+    pub created: i64,
+    /// Its set-up, as JSON.
+    pub setup: &'a str,
+    /// Its events, as JSON, from event 1.
+    pub events: &'a [String],
+    /// Whether the match is over.
+    pub over: bool,
+    /// Its summary, as JSON.
+    pub summary: &'a str,
+}
+
 /// The database.
 #[derive(Clone, Debug)]
 pub struct Store {
@@ -195,6 +212,35 @@ impl Store {
             .bind(a.body)
             .execute(&mut *tx)
             .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Stores a whole game at once (an uploaded record): its row and all
+    /// its events, in one transaction, so that a failure stores nothing.
+    pub async fn import(&self, game: &Imported<'_>) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query(
+            "INSERT INTO games (id, created, updated, setup, event, over, summary) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        )
+        .bind(game.id)
+        .bind(game.created)
+        .bind(game.created)
+        .bind(game.setup)
+        .bind(game.events.len() as i64)
+        .bind(i64::from(game.over))
+        .bind(game.summary)
+        .execute(&mut *tx)
+        .await?;
+        for (k, body) in game.events.iter().enumerate() {
+            sqlx::query("INSERT INTO events (game_id, number, at, body) VALUES (?, ?, ?, ?)")
+                .bind(game.id)
+                .bind(k as i64 + 1)
+                .bind(game.created)
+                .bind(body)
+                .execute(&mut *tx)
+                .await?;
+        }
         tx.commit().await?;
         Ok(())
     }

@@ -34,8 +34,9 @@ pub struct State {
     can_take_back: bool,
 }
 
+/// A player as clients see them.
 #[derive(Clone, Debug, Serialize)]
-struct PlayerView {
+pub struct PlayerView {
     name: String,
     kind: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -242,6 +243,17 @@ pub struct Summary {
     pub score: Vec<u32>,
     /// The set in play.
     pub set_number: u32,
+    /// Strokes the game holds (taken-back ones are gone).
+    #[serde(default)]
+    pub strokes: u32,
+}
+
+/// The strokes of a game, over all its sets.
+pub fn strokes(game: &Game) -> u32 {
+    let strokes = game.record().sets.iter().flat_map(|s| &s.entries);
+    strokes
+        .filter(|e| matches!(e.action, novuss_core::record::Action::Stroke(_)))
+        .count() as u32
 }
 
 impl Summary {
@@ -250,6 +262,7 @@ impl Summary {
         Summary {
             score: game.progress().score().to_vec(),
             set_number: game.progress().set_number(),
+            strokes: strokes(game),
         }
     }
 
