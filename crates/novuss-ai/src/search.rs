@@ -209,13 +209,14 @@ pub fn search(
     let late = |trial: &Trial<'_>| {
         trial.simulations % 16 == 0 && deadline.is_some_and(|d| Instant::now() >= d)
     };
+    let max_speed = trial.physics().max_stroke_speed;
     let mut ranked: Vec<Scored> = Vec::with_capacity(candidates.len());
     let mut cut_short = screen(trial, candidates, &mut ranked, &late);
     sort(&mut ranked);
     let neighbours: Vec<Candidate> = ranked
         .iter()
         .take(budget.refine)
-        .flat_map(|s| around(&s.candidate))
+        .flat_map(|s| around(&s.candidate, max_speed))
         .filter(|c| trial.state.check(&c.stroke).is_ok())
         .collect();
     cut_short = cut_short || screen(trial, neighbours, &mut ranked, &late);
@@ -290,6 +291,7 @@ fn polish(
             best.candidate.stroke,
             &[-turn, turn],
             &[1.0 - speed, 1.0 + speed],
+            trial.physics().max_stroke_speed,
         );
         let mut moved = false;
         for stroke in tries {
@@ -318,25 +320,30 @@ fn polish(
 }
 
 /// Strokes next to `c`: its direction turned by ±0.4° and ±1.2°, its
-/// speed 12% lower and higher.
-fn around(c: &Candidate) -> impl Iterator<Item = Candidate> + '_ {
-    nudged(c.stroke, &[-1.2, -0.4, 0.4, 1.2], &[0.88, 1.12])
+/// speed 12% lower and higher (at most `max`).
+fn around(c: &Candidate, max: f64) -> impl Iterator<Item = Candidate> + '_ {
+    nudged(c.stroke, &[-1.2, -0.4, 0.4, 1.2], &[0.88, 1.12], max)
         .into_iter()
         .map(|stroke| Candidate { stroke, ..*c })
 }
 
 /// `s` with its direction turned by each of `degrees`, then with its speed
-/// multiplied by each of `factors`.
-fn nudged(s: Stroke, degrees: &[f64], factors: &[f64]) -> Vec<Stroke> {
+/// multiplied by each of `factors` but never above `max`: the polish
+/// judges strokes by noisy samples only, whose hand clamps the speed, so a
+/// faster stroke would look playable there and be refused when played as
+/// meant (a hint of 8.34 m/s on a table whose limit is 8 was).
+fn nudged(s: Stroke, degrees: &[f64], factors: &[f64], max: f64) -> Vec<Stroke> {
     let turned = degrees.iter().map(|deg| Stroke {
         direction: novuss_core::DVec2::from_angle(deg.to_radians()).rotate(s.direction),
         ..s
     });
     let paced = factors.iter().map(|k| Stroke {
-        speed: s.speed * k,
+        speed: (s.speed * k).min(max),
         ..s
     });
-    turned.chain(paced).collect()
+    let mut all: Vec<Stroke> = turned.chain(paced).collect();
+    all.dedup();
+    all
 }
 
 /// Plays `candidates` once each as meant and adds those the referee
@@ -379,4 +386,24 @@ fn noisy(trial: &mut Trial<'_>, stroke: &Stroke, noise: &Noise, seed: u64, index
 /// Best first; ties keep their order, so the result is deterministic.
 fn sort(s: &mut [Scored]) {
     s.sort_by(|a, b| b.value().total_cmp(&a.value()));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nudged_strokes_never_pass_the_tables_speed_limit() {
+        // The polish moves a stroke by noisy samples only, which the hand
+        // clamps; a stroke just under the limit must not be sped past it.
+        let s = Stroke {
+            striker: novuss_core::DVec2::new(0.5, 0.07),
+            direction: novuss_core::DVec2::Y,
+            speed: 7.8,
+        };
+        let tries = nudged(s, &[-0.6, 0.6], &[0.92, 1.08], 8.0);
+        assert!(tries.iter().all(|t| t.speed <= 8.0));
+        assert!(tries.iter().any(|t| t.speed == 8.0));
+        assert!(tries.iter().any(|t| (t.speed - 7.8 * 0.92).abs() < 1e-12));
+    }
 }

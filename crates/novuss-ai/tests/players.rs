@@ -258,3 +258,37 @@ fn a_set_over_gets_an_error_not_a_stroke() {
         Err(novuss_ai::AiError::SetOver)
     );
 }
+
+#[test]
+fn every_stroke_offered_can_be_played_as_meant() {
+    // A hint is played as shown (the browser's "use it", analysis's "play
+    // it out"), without the hand's noise and its clamping: the best stroke
+    // and every alternative must pass the referee's checks, speed included,
+    // in positions along a set.
+    let physics = Physics::default();
+    let mut state = SetState::new(ProfileId::Lnf2017, Format::Singles, Seat::South);
+    let mut engine = novuss_core::physics::Engine::new(*state.table(), physics);
+    for k in 0..8 {
+        let d = Player::new(Level::Master, k)
+            .with_alternatives(3)
+            .decide(&state, &physics)
+            .unwrap();
+        for c in std::iter::once(&d.best).chain(&d.alternatives) {
+            assert!(
+                c.stroke.speed <= physics.max_stroke_speed,
+                "position {k}: {} m/s",
+                c.stroke.speed
+            );
+            state
+                .preview(&c.stroke, &mut engine)
+                .unwrap_or_else(|e| panic!("position {k}: {e}"));
+        }
+        let next = Player::new(Level::Greedy, k)
+            .decide(&state, &physics)
+            .unwrap();
+        state.play(&next.best.stroke, &mut engine).unwrap();
+        if state.is_over() {
+            break;
+        }
+    }
+}
