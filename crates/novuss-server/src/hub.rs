@@ -61,7 +61,7 @@ pub struct Listed {
 /// Who plays as player `k` of a listed game.
 #[derive(Clone, Debug, Serialize)]
 pub struct Who {
-    name: String,
+    name: Option<String>,
     kind: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     level: Option<&'static str>,
@@ -534,10 +534,11 @@ impl Hub {
                         .players
                         .iter()
                         .zip(&setup.controllers)
-                        .map(|(name, &c)| {
+                        .enumerate()
+                        .map(|(k, (name, &c))| {
                             let (kind, level) = crate::view::kind(c);
                             Who {
-                                name: name.clone(),
+                                name: setup.named_as(k, name),
                                 kind,
                                 level,
                             }

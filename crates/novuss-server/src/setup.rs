@@ -111,6 +111,20 @@ pub struct Setup {
     /// line-up (an uploaded record's analysis position).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start: Option<SetState>,
+    /// Whether each player was given a name. The others are stored with
+    /// an English stand-in (the core's records need a name) and shown to
+    /// clients without one, so that each names them in its own language.
+    /// Empty for games stored before this was kept: every name is shown.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub named: Vec<bool>,
+}
+
+impl Setup {
+    /// Player `k`'s name as clients get it: `None` when nobody named them.
+    pub fn named_as(&self, k: usize, name: &str) -> Option<String> {
+        let unnamed = self.named.get(k) == Some(&false);
+        (!unnamed).then(|| name.to_owned())
+    }
 }
 
 /// Where a game came from.
@@ -166,9 +180,13 @@ impl NewGame {
             ));
         }
         let mut names = Vec::new();
+        let mut named = Vec::new();
         let mut controllers = Vec::new();
         let mut humans = 0;
         for (k, p) in self.players.iter().enumerate() {
+            named.push(match p {
+                PlayerSpec::Human { name } | PlayerSpec::Computer { name, .. } => name.is_some(),
+            });
             let (name, controller) = match p {
                 PlayerSpec::Human { name } => {
                     humans += 1;
@@ -228,6 +246,7 @@ impl NewGame {
             casual: self.casual,
             origin: GameOrigin::Played,
             start: None,
+            named,
         })
     }
 }

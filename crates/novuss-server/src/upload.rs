@@ -108,5 +108,6 @@ fn setup_of(record: &GameRecord) -> Result<Setup, Failure> {
         casual: false,
         origin: GameOrigin::Uploaded,
         start: (first != lineup.set()).then(|| first.clone()),
+        named: vec![],
     })
 }

@@ -37,7 +37,8 @@ pub struct State {
 /// A player as clients see them.
 #[derive(Clone, Debug, Serialize)]
 pub struct PlayerView {
-    name: String,
+    /// `None` for a player nobody named: the client names them.
+    name: Option<String>,
     kind: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     level: Option<&'static str>,
@@ -146,7 +147,7 @@ pub fn state(
             let seat = seating.get(k).copied();
             let (kind, level) = kind(c);
             PlayerView {
-                name: name.clone(),
+                name: setup.named_as(k, name),
                 kind,
                 level,
                 seat,
