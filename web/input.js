@@ -224,13 +224,19 @@ export class StrokeMaker {
   }
 
   keydown(e) {
-    const tag = e.target?.tagName;
-    if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA' || (e.ctrlKey && e.key !== 'z') || e.metaKey || e.altKey) return;
-    if (tag === 'BUTTON' && (e.key === ' ' || e.key === 'Enter')) return;
+    // The game's keys belong to the table: when another control has the
+    // focus, its own keys work as usual (arrows scroll, Space presses) and
+    // no single letter does anything behind the player's back.
+    const at = e.target;
+    const onTable = !at || at === this.canvas || at === document.body || at === document.documentElement;
+    if (!onTable || (e.ctrlKey && e.key !== 'z') || e.metaKey || e.altKey) return;
     if (document.querySelector('dialog[open]')) return;
     const k = e.key;
     const fine = e.shiftKey;
-    const commands = { h: 'hint', H: 'hint', g: 'guide', G: 'guide', v: 'view', V: 'view', u: 'take_back', U: 'take_back', n: 'next_set', N: 'next_set', '?': 'help' };
+    const commands = {
+      h: 'hint', H: 'hint', g: 'guide', G: 'guide', v: 'view', V: 'view', u: 'take_back', U: 'take_back',
+      n: 'next_set', N: 'next_set', '?': 'help', t: 'target', T: 'target', i: 'describe', I: 'describe', m: 'mute', M: 'mute',
+    };
     if (e.ctrlKey && k === 'z') { e.preventDefault(); this.hooks.command('take_back'); return; }
     if (commands[k]) {
       e.preventDefault();

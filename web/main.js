@@ -1,17 +1,23 @@
 // Wiring: the start form, the game's connection, the queue of events and
-// their animation, the stroke maker, the panel and the page's phase. The
-// server is authoritative: the page shows a state only when the server
-// sends it, and animates exactly the motion that came with it.
+// their animation (and its sounds), the stroke maker and the aim tool, the
+// panel and what is said about the game (narrate.js), the page's phase and
+// its language. The server is authoritative: the page shows a state only
+// when the server sends it, and animates exactly the motion that came with it.
 
 import { t, errorText } from './text.js';
+import { onLanguage, languageSwitch, fillTexts as fillWords } from './lang.js';
 import { api, GameSocket } from './net.js';
 import { TableView } from './table.js';
 import { StrokeMaker } from './input.js';
 import { frameAt, play } from './motion.js';
 import { aimGuide } from './guide.js';
 import { discsOnTable, seatFrame } from './zone.js';
-import { buildStartForm, fillRecent } from './start.js';
+import { StartDialog } from './start.js';
 import * as panel from './panel.js';
+import { tableLabel } from './describe.js';
+import { Sounds } from './sound.js';
+import { AimTool } from './aimtool.js';
+import { Narrator } from './narrate.js';
 
 const $ = (id) => document.getElementById(id);
 // How many past events a resumed page asks for, for its verdict and log.
@@ -36,7 +42,7 @@ const app = {
   hint: null, // the last `hint` message for the event shown
   hintWaiting: false,
   say: null, // a status line set by the stroke maker
-  summary: null, // the last stroke in one line, under the table
+  summary: null, // the last stroke, in one line under the table: { msg, foul }
   sentAt: null, // the event a stroke of this page was sent at
   history: 0, // events up to this one are a resumed page's past: no animation
   connection: 'closed', // the game socket: connecting, open or closed
@@ -55,8 +61,37 @@ const maker = new StrokeMaker(view, canvas, {
   enabled: () => phase() === 'idle',
   changed: () => { syncPower(); refreshControls(); render(); },
   strike: (stroke) => sendStroke(stroke),
-  say: (id) => { app.say = id; refreshStatus(); },
+  say: (id) => {
+    app.say = id;
+    refreshStatus();
+    if (id) narrator.announce(t(id));
+  },
   command: (name) => command(name),
+});
+const sounds = new Sounds();
+const aimTool = new AimTool({
+  state: () => app.state,
+  enabled: () => phase() === 'idle',
+  viewSeat: () => viewSeat(),
+  use: (stroke) => maker.use(stroke),
+  changed: () => render(),
+  toTable: () => canvas.focus({ preventScroll: true }),
+});
+const startDialog = new StartDialog({
+  options: () => api.options(),
+  games: () => api.games(),
+  create: (body) => api.create(body),
+  opened: (st) => openGame(st.id, st),
+  hasGame: () => !!app.state,
+  gameId: () => app.id,
+  showError: (code, detail) => showError(code, detail),
+  toTable: () => canvas.focus({ preventScroll: true }),
+  changed: () => { document.body.dataset.phase = phase(); },
+});
+const narrator = new Narrator({
+  state: () => app.state,
+  viewSeat: () => viewSeat(),
+  toTable: () => canvas.focus({ preventScroll: true }),
 });
 
 // ---- Phase and rendering ---------------------------------------------------
@@ -114,6 +149,8 @@ function scene() {
         if (g) s.guide = { ...g, illegal: illegalPlace || illegalAim };
       }
     }
+    s.numbers = aimTool.labels();
+    if (aimTool.chosen !== null) s.highlight = new Set([aimTool.chosen]);
     if (app.hint?.best) {
       const b = app.hint.best;
       s.hint = { stroke: b.stroke, maxSpeed: st.max_speed, label: t('hint.label', { pot: Math.round((b.pot_chance ?? 0) * 100) }) };
@@ -165,7 +202,11 @@ function refresh() {
     panel.renderMatch($('match'), st);
     panel.renderLegend($('legend'), st);
     $('power-input').max = String(st.max_speed ?? 8);
+    canvas.setAttribute('aria-label', tableLabel(st));
+    narrator.describe();
+    aimTool.refresh();
   }
+  refreshGameLinks();
   refreshBanner();
   refreshHint();
   refreshControls();
@@ -202,10 +243,20 @@ function refreshStatus() {
   else if (app.hintWaiting) text = t('status.hint_wait');
   $('now').textContent = text;
   $('status').className = app.say ? 'warn' : '';
-  $('summary').textContent = app.summary?.text ?? '';
+  $('summary').textContent = app.summary ? panel.summaryText(app.summary.msg) : '';
   $('summary').className = app.summary?.foul ? 'foul' : '';
   $('connection').hidden = !(app.id && app.wasOpen && app.connection !== 'open');
   $('connection').title = t('status.reconnecting');
+}
+
+function refreshGameLinks() {
+  const id = app.id;
+  $('game-links').hidden = !id;
+  if (!id) return;
+  const q = encodeURIComponent(id);
+  $('record-link').href = `/api/games/${q}/record`;
+  $('record-link').setAttribute('download', `novuss-${id.slice(0, 12)}.json`);
+  $('replay-link').href = `replay.html#game=${q}`;
 }
 
 function refreshBanner() {
@@ -294,6 +345,7 @@ function onMessage(msg) {
       app.hintWaiting = false;
       if (app.state && msg.event === app.state.event) app.hint = msg;
       refresh();
+      if (app.hint === msg) narrator.announce(`${t('hint.title')}: ${$('hint-text').textContent}`);
       break;
     case 'error':
       app.waiting = false;
@@ -311,7 +363,11 @@ function onMessage(msg) {
 function pump() {
   if (app.anim) return;
   const msg = app.queue.shift();
-  if (!msg) { refresh(); return; }
+  if (!msg) {
+    refresh();
+    narrator.flush();
+    return;
+  }
   if (msg.type === 'stroke') {
     // Behind by more than one stroke (after a reconnection): only the last plays.
     const more = app.queue.some((m) => m.type === 'stroke');
@@ -324,6 +380,8 @@ function pump() {
       lead: msg.by !== 'computer' && app.sentAt === msg.event - 1 ? 0 : LEAD,
       onFrame: (time) => {
         if (!app.anim) return;
+        // The stroke's sounds, as the animation's clock passes them.
+        if (!app.anim.skipped) sounds.between(msg.motion, app.anim.time, time, app.anim.player?.rate ?? prefs.rate);
         app.anim.time = time;
         app.anim.frame = frameAt(msg.motion, Math.max(0, time));
         render();
@@ -333,25 +391,17 @@ function pump() {
     return;
   }
   app.summary = null;
-  if (msg.type === 'taken_back') {
-    // The log keeps the strokes taken back, struck through.
-    const kept = [...$('log').children].filter((li) => !li.classList.contains('taken-back'));
-    for (const li of kept.slice(0, msg.strokes)) li.classList.add('taken-back');
-    $('verdict').replaceChildren(panel.h('p', { class: 'muted' }, t('status.taken_back', { n: msg.strokes })));
-    showNewer(msg.state);
-  } else if (msg.type === 'set_started') {
-    $('verdict').replaceChildren(panel.h('p', { class: 'muted' }, t('status.set_started', { n: msg.set_number ?? msg.state.match.set_number })));
+  if (msg.type === 'taken_back' || msg.type === 'set_started') {
+    narrator.event(msg, msg.event > app.history);
     showNewer(msg.state);
   }
   pump();
 }
 
 function finishStroke(msg) {
-  panel.renderVerdict($('verdict'), msg);
-  app.summary = { text: panel.summaryText(msg), foul: (msg.verdict?.fouls ?? []).length > 0 };
-  const log = $('log');
-  log.prepend(panel.logEntry(msg));
-  while (log.children.length > 200) log.lastChild.remove();
+  app.summary = { msg, foul: (msg.verdict?.fouls ?? []).length > 0 };
+  // A resumed page's past is shown, not announced.
+  narrator.event(msg, msg.event > app.history);
   showNewer(msg.state);
 }
 
@@ -419,6 +469,16 @@ function command(name) {
     case 'help':
       $('keys').open = !$('keys').open;
       break;
+    case 'target':
+      aimTool.show(true);
+      break;
+    case 'describe':
+      narrator.toggleDescription(true);
+      break;
+    case 'mute':
+      setSound(!sounds.on);
+      narrator.announce(t(sounds.on ? 'sound.on' : 'sound.off'));
+      break;
     case 'escape':
       app.say = null;
       refreshStatus();
@@ -444,8 +504,7 @@ async function openGame(id, state) {
     hint: null, hintWaiting: false, say: null, summary: null, sentAt: null, history: 0,
     connection: 'connecting', wasOpen: false,
   });
-  $('log').replaceChildren();
-  $('verdict').replaceChildren(panel.h('p', { class: 'muted' }, t('panel.no_verdict')));
+  narrator.reset();
   clearError();
   if (gameIdFromUrl() !== id) history.replaceState(null, '', `${location.pathname}#game=${encodeURIComponent(id)}`);
   refresh();
@@ -461,7 +520,7 @@ async function openGame(id, state) {
     if (app.id !== id) return;
     app.id = null;
     showError(e.code || 'network', e.message);
-    openStart();
+    startDialog.open();
     return;
   }
   app.socket = new GameSocket(id, {
@@ -476,48 +535,53 @@ async function openGame(id, state) {
   layout();
 }
 
-async function openStart() {
-  const dialog = $('start');
-  const form = $('start-form');
-  if (!app.options) {
-    try { app.options = await api.options(); } catch (e) { app.options = {}; showError(e.code || 'network', e.message); }
-  }
-  const { cancel, recent } = buildStartForm(form, app.options, async (body) => {
-    try {
-      const st = await api.create(body);
-      dialog.close();
-      await openGame(st.id, st);
-    } catch (e) {
-      showError(e.code || 'network', e.message);
-      // Keep the error visible next to the form, where the player is looking.
-      form.querySelector('.form-error')?.remove();
-      form.append(panel.h('p', { class: 'form-error', role: 'alert' }, errorText(e.code || 'network')));
-    }
-  });
-  cancel.hidden = !app.state;
-  cancel.onclick = () => dialog.close();
-  api.games().then((games) => fillRecent(recent, games, app.id)).catch(() => {});
-  recent.onclick = (e) => { if (e.target.closest('a')) dialog.close(); };
-  if (!dialog.open) dialog.showModal();
-  document.body.dataset.phase = phase();
-}
-
 // ---- Start-up ----------------------------------------------------------------
 
+/** Every word of the page in the language in force (again after a switch). */
 function fillTexts() {
-  for (const el of document.querySelectorAll('[data-text]')) el.textContent = t(el.dataset.text);
+  fillWords(document, t);
   document.title = t('app.title');
-  canvas.setAttribute('aria-label', t('app.title'));
+  canvas.setAttribute('aria-label', tableLabel(app.state));
+}
+
+/** The language changed: every word is redrawn at once; the game goes on untouched. */
+function relabel() {
+  fillTexts();
+  const error = $('error');
+  if (!error.hidden) error.textContent = errorText(error.dataset.code);
+  narrator.relabel();
+  syncPower();
+  startDialog.relabel();
+  refresh();
+}
+
+function setSound(on) {
+  sounds.set(on);
+  $('mute').setAttribute('aria-pressed', String(!sounds.on));
 }
 
 function wire() {
-  $('new-game').onclick = () => openStart();
-  $('banner-new-game').onclick = () => openStart();
+  $('language-slot').replaceWith(languageSwitch());
+  // The form is modal: it has its own switch, last in its order of keys.
+  $('start').append(Object.assign(languageSwitch(), { id: 'start-language' }));
+  onLanguage(relabel);
+  $('skip-link').addEventListener('click', (e) => {
+    e.preventDefault(); // the URL keeps the game's id
+    canvas.scrollIntoView({ block: 'nearest' });
+    canvas.focus({ preventScroll: true });
+  });
+  $('mute').setAttribute('aria-pressed', String(!sounds.on));
+  $('mute').onclick = () => setSound(!sounds.on);
+  $('new-game').onclick = () => startDialog.open();
+  $('banner-new-game').onclick = () => startDialog.open();
   $('next-set').onclick = () => command('next_set');
   $('take-back').onclick = () => command('take_back');
   $('hint').onclick = () => command('hint');
   $('strike').onclick = () => maker.strike();
-  $('skip').onclick = () => app.anim?.player?.skip();
+  $('skip').onclick = () => {
+    if (app.anim) app.anim.skipped = true; // a skipped stroke is silent
+    app.anim?.player?.skip();
+  };
   $('use-hint').onclick = () => { if (app.hint?.best) maker.use(app.hint.best.stroke); };
   $('view').onclick = () => command('view');
   $('rate').onclick = () => {
@@ -529,12 +593,10 @@ function wire() {
   $('guide').onchange = () => { prefs.guide = $('guide').checked; savePrefs(); render(); };
   $('power-input').oninput = () => maker.setSpeed(Number($('power-input').value));
   // A mouse click on a button must not leave it focused: Space and Enter
-  // belong to the stroke afterwards.
-  for (const b of document.querySelectorAll('#stage button, #panel button')) {
+  // belong to the stroke afterwards. (The keyboard's focus stays put.)
+  for (const b of document.querySelectorAll('#stage button, #panel button, #mute')) {
     b.addEventListener('click', (e) => { if (e.detail > 0) canvas.focus({ preventScroll: true }); });
   }
-  // The keys belong to the table once the form is gone.
-  $('start').addEventListener('close', () => canvas.focus({ preventScroll: true }));
   window.addEventListener('resize', layout);
   new ResizeObserver(layout).observe($('stage'));
   window.addEventListener('hashchange', () => {
@@ -564,6 +626,8 @@ window.novussDebug = {
   seatFrame,
   pixelsPerMetre: () => view.ppm,
   render: () => render(),
+  get last() { return narrator.last; },
+  get sounds() { return { on: sounds.on, ready: sounds.ready, played: sounds.played }; },
 };
 
 fillTexts();
@@ -573,4 +637,4 @@ syncPower();
 refreshControls();
 const initial = gameIdFromUrl();
 if (initial) openGame(initial);
-else openStart();
+else startDialog.open();

@@ -143,8 +143,10 @@ function drawGuideLines(view, ctx, guide, scene) {
   const reach = 0.16;
   if (c.kind === 'disc') {
     const side = scene.discs.find((d) => d.id === c.id)?.side;
-    const col = side === scene.moverSide ? 'rgba(40,200,90,0.95)' : 'rgba(255,170,40,0.95)';
-    arrow(view, ctx, c.at, c.discDir, reach * Math.max(0.25, c.discShare), col, false, 2.5);
+    const own = side === scene.moverSide;
+    const col = own ? 'rgba(40,200,90,0.95)' : 'rgba(255,170,40,0.95)';
+    // Not by colour alone: the arrow to another side's disc is dashed.
+    arrow(view, ctx, c.at, c.discDir, reach * Math.max(0.25, c.discShare), col, !own, 2.5);
     if (c.strikerDir) arrow(view, ctx, guide.to, c.strikerDir, reach * Math.max(0.2, c.strikerShare), 'rgba(255,255,255,0.8)', true, 1.5);
   } else if (c.strikerDir) {
     arrow(view, ctx, guide.to, c.strikerDir, reach, 'rgba(255,255,255,0.8)', true, 1.5);
@@ -217,5 +219,29 @@ export function drawPower(view, ctx, power) {
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
   ctx.fillText(power.text, x, by + 10.5);
+  ctx.restore();
+}
+
+/**
+ * The discs' numbers (target.js) over them, while the player aims at a
+ * named disc: white figures with a dark edge, readable on every colour of
+ * disc and on the wood, at phone sizes too.
+ */
+export function drawNumbers(view, ctx, labels) {
+  const size = Math.max(10, Math.min(14, view.table.disc.radius * view.ppm * 1.3));
+  ctx.save();
+  ctx.scale(view.dpr, view.dpr);
+  ctx.font = `700 ${size}px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif`;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.lineJoin = 'round';
+  for (const { at, n } of labels) {
+    const [x, y] = view.toScreen(at);
+    ctx.lineWidth = 3.5;
+    ctx.strokeStyle = 'rgba(10,8,6,0.95)';
+    ctx.strokeText(String(n), x, y + 0.5);
+    ctx.fillStyle = '#fff';
+    ctx.fillText(String(n), x, y + 0.5);
+  }
   ctx.restore();
 }

@@ -4,6 +4,9 @@
 
 import { t, has, reasonText, ruleRef } from './text.js';
 import { SIDE_COLOURS, MARK_COLOURS } from './table.js';
+// Where the rules page explains a reason (kept by the rules page's author):
+// `rulesHref(reason)` gives e.g. `rules.html#penalty-spot`, or null.
+import { rulesHref } from './rulelinks.js';
 
 // Elements from text only (names are the players' own words): no HTML strings.
 const h = (tag, attrs = {}, ...kids) => {
@@ -16,6 +19,13 @@ const h = (tag, attrs = {}, ...kids) => {
   return el;
 };
 export { h };
+
+/** A reason's sentence, linked to the paragraph of the rules page that explains it. */
+function reasonLink(r) {
+  const href = rulesHref(r);
+  const text = reasonText(r);
+  return href ? h('a', { href, class: 'rule-link', title: t('verdict.rule_link') }, text) : text;
+}
 
 /** replaceChildren without the nulls (it would print them as text). */
 export function put(el, ...kids) {
@@ -141,7 +151,7 @@ export function renderVerdict(el, msg) {
       msg.stroke ? h('span', { class: 'muted' }, ` · ${t('verdict.speed', { speed: msg.stroke.speed.toFixed(2) })}`) : null),
     h('div', { class: 'verdict-pocketed' }, list ? t('verdict.pocketed', { list }) : t('verdict.pocketed_none')),
     h('ul', { class: 'reasons' }, (v.reasons ?? []).map((r, k) => h('li', { 'data-reason': r.reason, class: r.reason === 'foul' ? 'foul' : r.reason === 'won' ? 'won' : '' },
-      h('span', { class: 'sentence' }, reasonText(r)),
+      h('span', { class: 'sentence' }, reasonLink(r)),
       (msg.rules?.[k] ?? []).length ? h('span', { class: 'refs' }, (msg.rules[k]).map((ref) => h('abbr', { title: t(`doc.${ref.doc}`) }, ruleRef(ref)))) : null))),
     next ? h('div', { class: 'verdict-next' }, next) : null,
   );
@@ -157,7 +167,7 @@ export function logEntry(msg) {
     swatch(v.side ?? 0), ' ',
     h('strong', {}, playerName(st, msg.player)), ' ',
     list ? `${t('verdict.pocketed', { list })} ` : '',
-    first ? reasonText(first) : '');
+    first ? reasonLink(first) : '');
 }
 
 /**
@@ -193,6 +203,8 @@ export function renderLegend(el, state) {
     h('p', {}, t('legend.region')),
     h('p', {}, t('legend.light')),
     h('p', {}, t('legend.guide')),
+    h('p', {}, t('legend.shapes')),
+    h('p', {}, t('legend.numbers')),
   );
 }
 

@@ -2,7 +2,8 @@
 // by seat), the game, the match length, the rule profile and take-backs.
 // The choices come from GET /api/options; the last ones are remembered.
 
-import { t } from './text.js';
+import { t, errorText } from './text.js';
+import { language } from './lang.js';
 import { h, setsText } from './panel.js';
 
 const KEY = 'novuss.newGame';
@@ -40,15 +41,39 @@ function row(labelId, control, forId) {
 }
 
 /**
- * Fill `form` with the choices and call `onSubmit(body)` with a new-game
- * body when it is sent.
+ * The choices the form shows now, so that it can be built again in another
+ * language without losing them (the same fields `remembered()` keeps, and
+ * each seat's name and player), and the id of the control with the focus.
  */
-export function buildStartForm(form, options, onSubmit) {
+export function formChoices(form) {
+  const value = (sel) => form.querySelector(sel)?.value;
+  const seats = [...form.querySelectorAll('.player-row')];
+  return {
+    mode: form.querySelector('input[name=mode]:checked')?.value,
+    level: value('#level'),
+    format: value('#format'),
+    sets: value('#sets'),
+    profile: value('#profile'),
+    casual: form.querySelector('#casual')?.checked,
+    name: value('#name-0')?.trim(),
+    names: seats.map((_, i) => value(`#name-${i}`) ?? ''),
+    kinds: seats.map((_, i) => value(`#kind-${i}`)),
+    focus: form.contains(document.activeElement) ? document.activeElement.id : null,
+  };
+}
+
+/**
+ * Fill `form` with the choices and call `onSubmit(body)` with a new-game
+ * body when it is sent. `current` (from formChoices) replaces the
+ * remembered choices.
+ */
+export function buildStartForm(form, options, onSubmit, current = null) {
   const opt = {};
   for (const k of Object.keys(DEFAULTS)) opt[k] = (options?.[k]?.length ? options[k] : DEFAULTS[k]).map(idOf);
   // The computer levels offered for play; greedy is a baseline, not an opponent to choose first.
   const levels = opt.levels;
-  const mem = remembered();
+  const mem = current ?? remembered();
+  let seatsKept = current; // each seat's name and player, kept once through a rebuild
   const mode = mem.mode === 'hot_seat' ? 'hot_seat' : 'computer';
   const level = levels.includes(mem.level) ? mem.level : levels.includes('beginner') ? 'beginner' : levels[0];
 
@@ -79,9 +104,11 @@ export function buildStartForm(form, options, onSubmit) {
           h('option', { value: 'human' }, t('start.human')),
           levels.map((l) => h('option', { value: l }, t('start.computer_level', { level: t(`level.${l}`) }))));
         kind.value = m === 'computer' && i > 0 ? levelSel.value : 'human';
+        if (seatsKept?.kinds?.[i]) kind.value = seatsKept.kinds[i];
         const fallback = m === 'computer' && i === 0 ? t('start.you') : t('start.player_n', { n: i + 1 });
         const name = h('input', { id: `name-${i}`, type: 'text', maxlength: '40', placeholder: fallback, 'aria-label': t('start.player_name', { n: i + 1 }), autocomplete: 'off' });
         if (i === 0 && mem.name) name.value = mem.name;
+        if (seatsKept?.names?.[i]) name.value = seatsKept.names[i];
         const team = formatSel.value === 'doubles' ? ` · ${t('start.team', { team: i < 2 ? 1 : 2 })}` : '';
         const row = h('div', { class: 'player-row' }, h('span', { class: 'seat' }, t(`seat.${seat}`) + team), name, kind);
         // A computer is named after its level: its row is the level alone.
@@ -112,6 +139,8 @@ export function buildStartForm(form, options, onSubmit) {
     recent,
   );
   fillPlayers();
+  seatsKept = null;
+  if (current?.focus) form.querySelector(`#${CSS.escape(current.focus)}`)?.focus();
   modeBox.addEventListener('change', fillPlayers);
   levelSel.addEventListener('change', fillPlayers);
   formatSel.addEventListener('change', fillPlayers);
@@ -166,6 +195,81 @@ export function fillRecent(el, games, current) {
         format: t(`format.short.${g.format}`),
         profile: t(`profile.${g.profile}`),
         score: g.score.join('–'),
-        when: new Date((g.updated ?? g.created) * 1000).toLocaleString(),
+        when: new Date((g.updated ?? g.created) * 1000).toLocaleString(language()),
       }))))));
+}
+
+/**
+ * The form as a modal dialog. Esc closes it; the focus then goes back
+ * where it was, or to the table when the form opened a game. hooks:
+ * options(), games(), create(body) the HTTP calls; opened(state) open the
+ * game made; hasGame(), gameId(); showError(code, detail); toTable();
+ * changed() the page's phase may have changed.
+ */
+export class StartDialog {
+  constructor(hooks) {
+    this.hooks = hooks;
+    this.dialog = document.getElementById('start');
+    this.form = document.getElementById('start-form');
+    this.options = null;
+    this.games = null;
+    this.opener = null;
+    this.started = false;
+    this.dialog.addEventListener('close', () => this.closed());
+  }
+
+  async open() {
+    if (!this.dialog.open) this.opener = document.activeElement;
+    if (!this.options) {
+      try { this.options = await this.hooks.options(); } catch (e) { this.options = {}; this.hooks.showError(e.code || 'network', e.message); }
+    }
+    this.fill(null);
+    if (!this.dialog.open) this.dialog.showModal();
+    this.hooks.changed();
+    this.hooks.games().then((games) => {
+      this.games = games;
+      fillRecent(this.form.querySelector('#recent'), games, this.hooks.gameId());
+    }).catch(() => {});
+  }
+
+  /** (Re)build the form, keeping the choices `current` when given. */
+  fill(current) {
+    const { cancel, recent } = buildStartForm(this.form, this.options, async (body) => {
+      try {
+        const st = await this.hooks.create(body);
+        this.started = true;
+        this.dialog.close();
+        await this.hooks.opened(st);
+      } catch (e) {
+        this.hooks.showError(e.code || 'network', e.message);
+        // Keep the error visible next to the form, where the player is looking.
+        this.form.querySelector('.form-error')?.remove();
+        this.form.append(h('p', { class: 'form-error', role: 'alert' }, errorText(e.code || 'network')));
+      }
+    }, current);
+    cancel.hidden = !this.hooks.hasGame();
+    cancel.onclick = () => this.dialog.close();
+    if (this.games) fillRecent(recent, this.games, this.hooks.gameId());
+    recent.onclick = (e) => {
+      if (e.target.closest('a')) { this.started = true; this.dialog.close(); }
+    };
+  }
+
+  /** The language changed: the open form again in it, choices and focus kept. */
+  relabel() {
+    if (this.dialog.open) this.fill(formChoices(this.form));
+  }
+
+  /** Where the keys go when the form closes. */
+  closed() {
+    const { opener, started } = this;
+    this.opener = null;
+    this.started = false;
+    if (started || !opener || opener === document.body || !opener.isConnected || opener.closest('dialog')) {
+      if (this.hooks.gameId()) this.hooks.toTable();
+      else document.getElementById('new-game').focus();
+    } else {
+      opener.focus();
+    }
+  }
 }

@@ -5,7 +5,7 @@
 
 import { seatFrame } from './zone.js';
 import { drawBoard, RAIL } from './board.js';
-import { drawRegion, drawCue, drawGuide, drawHint, drawHintLabel, drawPower } from './overlay.js';
+import { drawRegion, drawCue, drawGuide, drawHint, drawHintLabel, drawPower, drawNumbers } from './overlay.js';
 
 // Room round the surface: the edge board, its shadow, and a little of the
 // cue behind the striker.
@@ -128,6 +128,7 @@ export class TableView {
       });
     }
     ctx.setTransform(1, 0, 0, 1, 0, 0);
+    if (scene.numbers) drawNumbers(this, ctx, scene.numbers);
     if (scene.hint) drawHintLabel(this, ctx, scene.hint);
     if (scene.power) drawPower(this, ctx, scene.power);
   }
@@ -181,8 +182,12 @@ function drawRing(view, ctx, at, R, h, side, o = {}) {
   }
   ctx.strokeStyle = mark;
   ctx.fillStyle = mark;
+  // The marks tell the sides apart without colour (`000` 7.2.2 gives four
+  // colours; a colour-blind player needs more): never thinner than a
+  // screen pixel or so, however small a phone draws the table.
+  const thin = view.px(1.1);
   if (side === 1) {
-    ctx.lineWidth = band * 0.2;
+    ctx.lineWidth = Math.max(band * 0.2, thin);
     ctx.beginPath();
     ctx.arc(at[0], at[1], rm, 0, 2 * Math.PI);
     ctx.stroke();
@@ -190,11 +195,11 @@ function drawRing(view, ctx, at, R, h, side, o = {}) {
     for (let k = 0; k < 4; k++) {
       const a = Math.PI / 4 + (k * Math.PI) / 2;
       ctx.beginPath();
-      ctx.arc(at[0] + rm * Math.cos(a), at[1] + rm * Math.sin(a), band * 0.16, 0, 2 * Math.PI);
+      ctx.arc(at[0] + rm * Math.cos(a), at[1] + rm * Math.sin(a), Math.max(band * 0.16, thin), 0, 2 * Math.PI);
       ctx.fill();
     }
   } else if (side === 3) {
-    ctx.lineWidth = band * 0.22;
+    ctx.lineWidth = Math.max(band * 0.22, thin);
     ctx.beginPath();
     for (let k = 0; k < 4; k++) {
       const a = (k * Math.PI) / 2;

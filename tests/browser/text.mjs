@@ -75,3 +75,15 @@ test('the page markup takes its words from text.js', () => {
   const loose = [...body.replace(/<!--[\s\S]*?-->/g, '').matchAll(/>([^<]*[A-Za-z][^<]*)</g)].map((m) => m[1].trim());
   assert.deepEqual(loose, []);
 });
+
+test('every word of the game page is in Latvian too, with the same placeholders', async () => {
+  const { en } = await import(path.join(root, 'web/text.js'));
+  const { lv } = await import(path.join(root, 'web/text-lv.js'));
+  const slots = (s) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort().join(',');
+  assert.deepEqual(Object.keys(en).filter((k) => !(k in lv)), [], 'missing in Latvian');
+  assert.deepEqual(Object.keys(lv).filter((k) => !(k in en)), [], 'Latvian words for no English key');
+  for (const k of Object.keys(en)) {
+    assert.equal(slots(lv[k]), slots(en[k]), `placeholders of ${k}`);
+    assert.notEqual(lv[k].trim(), '', `${k} is empty in Latvian`);
+  }
+});
