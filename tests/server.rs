@@ -94,7 +94,11 @@ fn a_whole_set_against_the_computer_to_its_result() {
     let mut event = 0;
     let (mut human, mut computer) = (0, 0);
     while !local.set().is_over() {
-        assert!(event < 400, "the set should end within 400 strokes");
+        // Two geometric players can take long over an endgame of dark
+        // discs (the computer's seed follows the random game id): in 40
+        // runs about one set in 30 went past 400 strokes and one reached
+        // 1,300. The bound only stops a game that never ends.
+        assert!(event < 5000, "the set should end within 5000 strokes");
         if local.set().seat_to_play() == Seat::South {
             let s = choose(&local, event);
             ws.send(&stroke_request(event, Seat::South, &s));
