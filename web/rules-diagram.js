@@ -5,6 +5,7 @@
 // rewritten whenever the diagram changes; pointer and keyboard plumbing.
 
 import { drawBoard, RAIL } from './board.js';
+import { drawRing, SIDE_COLOURS } from './table.js';
 import { TABLE } from './rules-geometry.js';
 
 /** The whole table with its edge boards and a little room. */
@@ -13,8 +14,7 @@ export const WHOLE = [-RAIL - 0.012, -RAIL - 0.012, 1 + RAIL + 0.012, 1 + RAIL +
 // Singles use two colours, four-player games four ("usually black, white,
 // red and green", `000` 7.2.2); each side has a mark besides its colour so
 // colour is never the only difference (as on the game page).
-export const SIDE_COLOURS = ['#b3261e', '#1f1d1c', '#efe7d3', '#1e7a49'];
-const MARK_COLOURS = ['#f5cdbd', '#d8cfbd', '#6d5f49', '#cdeedb'];
+export { SIDE_COLOURS };
 export const ACCENT = '#e0a640';
 export const GOOD = '#57d17a';
 export const BAD = '#ff6b5a';
@@ -97,126 +97,16 @@ export class View {
   }
 }
 
-function annulus(ctx, at, R, h) {
-  ctx.beginPath();
-  ctx.arc(at[0], at[1], R, 0, 2 * Math.PI);
-  ctx.moveTo(at[0] + h, at[1]);
-  ctx.arc(at[0], at[1], h, 0, 2 * Math.PI, true);
-}
-
-function tint(hex, k) {
-  const n = parseInt(hex.slice(1), 16);
-  const c = [(n >> 16) & 255, (n >> 8) & 255, n & 255]
-    .map((v) => Math.round(k >= 0 ? v + (255 - v) * k : v * (1 + k)));
-  return `rgb(${c[0]},${c[1]},${c[2]})`;
-}
-
 /**
- * A disc (or with `o.striker` the striker) at `at`, its hole left open so
- * the board and its lines show through it, as on the real table. Options:
- * side (colour), dark (hatched, as on the game page), penalty (gold ring),
- * ghost (faint), focus (the selected one: an accent ring), alpha.
+ * A disc (or with `o.striker` the striker) at `at`, drawn as the game page
+ * draws it (table.js `drawRing`). Options: side (colour), dark, penalty,
+ * ghost, focus (the selected one: an accent ring, or `focusColour`).
  */
 export function drawDisc(ctx, view, at, o = {}) {
   const T = view.table;
   const R = o.striker ? T.striker.radius : T.disc.radius;
   const h = o.striker ? T.striker.hole_radius : T.disc.hole_radius;
-  const base = SIDE_COLOURS[o.side ?? 0];
-  const l = view.lightDir();
-  ctx.save();
-  ctx.globalAlpha = o.ghost ? 0.4 : 1;
-  ctx.shadowColor = 'rgba(30,15,0,0.45)';
-  ctx.shadowBlur = 3 * view.dpr;
-  ctx.shadowOffsetX = 1.2 * view.dpr;
-  ctx.shadowOffsetY = 1.8 * view.dpr;
-  const g = ctx.createRadialGradient(at[0] + l[0] * R * 0.45, at[1] + l[1] * R * 0.45, R * 0.1, at[0], at[1], R);
-  g.addColorStop(0, tint(base, 0.35));
-  g.addColorStop(0.7, base);
-  g.addColorStop(1, tint(base, -0.35));
-  ctx.fillStyle = g;
-  annulus(ctx, at, R, h);
-  ctx.fill('evenodd');
-  ctx.shadowColor = 'transparent';
-  annulus(ctx, at, R, h);
-  ctx.clip('evenodd');
-  const band = R - h;
-  const rm = (R + h) / 2;
-  const side = o.side ?? 0;
-  if (o.striker) {
-    ctx.strokeStyle = '#d4a93c';
-    ctx.lineWidth = band * 0.22;
-    ctx.beginPath();
-    ctx.arc(at[0], at[1], R - band * 0.13, 0, 2 * Math.PI);
-    ctx.stroke();
-  }
-  ctx.strokeStyle = MARK_COLOURS[side];
-  ctx.fillStyle = MARK_COLOURS[side];
-  if (side === 1) {
-    ctx.lineWidth = band * 0.2;
-    ctx.beginPath();
-    ctx.arc(at[0], at[1], rm, 0, 2 * Math.PI);
-    ctx.stroke();
-  } else if (side === 2) {
-    for (let k = 0; k < 4; k++) {
-      const a = Math.PI / 4 + (k * Math.PI) / 2;
-      ctx.beginPath();
-      ctx.arc(at[0] + rm * Math.cos(a), at[1] + rm * Math.sin(a), band * 0.16, 0, 2 * Math.PI);
-      ctx.fill();
-    }
-  } else if (side === 3) {
-    ctx.lineWidth = band * 0.22;
-    ctx.beginPath();
-    for (let k = 0; k < 4; k++) {
-      const a = (k * Math.PI) / 2;
-      ctx.moveTo(at[0] + (h + band * 0.15) * Math.cos(a), at[1] + (h + band * 0.15) * Math.sin(a));
-      ctx.lineTo(at[0] + (R - band * 0.12) * Math.cos(a), at[1] + (R - band * 0.12) * Math.sin(a));
-    }
-    ctx.stroke();
-  }
-  if (o.dark) {
-    ctx.fillStyle = 'rgba(20,20,30,0.35)';
-    ctx.fillRect(at[0] - R, at[1] - R, 2 * R, 2 * R);
-    ctx.strokeStyle = side === 1 ? 'rgba(255,255,255,0.75)' : 'rgba(0,0,0,0.7)';
-    ctx.lineWidth = Math.max(R * 0.09, view.px(0.8));
-    ctx.beginPath();
-    for (let k = -3; k <= 3; k++) {
-      const c = k * R * 0.45;
-      ctx.moveTo(at[0] + c - R, at[1] - R);
-      ctx.lineTo(at[0] + c + R, at[1] + R);
-    }
-    ctx.stroke();
-  }
-  ctx.restore();
-  ctx.save();
-  ctx.globalAlpha = o.ghost ? 0.55 : 1;
-  ctx.lineWidth = view.px(1);
-  ctx.strokeStyle = 'rgba(0,0,0,0.55)';
-  annulus(ctx, at, R, h);
-  ctx.stroke();
-  if (o.dark) {
-    ctx.strokeStyle = 'rgba(255,255,255,0.95)';
-    ctx.lineWidth = view.px(1.3);
-    ctx.setLineDash([view.px(2.5), view.px(2)]);
-    ctx.beginPath();
-    ctx.arc(at[0], at[1], R + view.px(2), 0, 2 * Math.PI);
-    ctx.stroke();
-    ctx.setLineDash([]);
-  }
-  if (o.penalty) {
-    ctx.strokeStyle = '#e8b923';
-    ctx.lineWidth = Math.max(R * 0.16, view.px(1.5));
-    ctx.beginPath();
-    ctx.arc(at[0], at[1], R + ctx.lineWidth * 0.6, 0, 2 * Math.PI);
-    ctx.stroke();
-  }
-  if (o.focus) {
-    ctx.strokeStyle = o.focusColour || ACCENT;
-    ctx.lineWidth = view.px(2.5);
-    ctx.beginPath();
-    ctx.arc(at[0], at[1], R + view.px(o.dark ? 5.5 : 4), 0, 2 * Math.PI);
-    ctx.stroke();
-  }
-  ctx.restore();
+  drawRing(view, ctx, at, R, h, o.side ?? 0, { ...o, focusColour: o.focusColour || ACCENT });
 }
 
 /** A polyline in table metres with an arrowhead at its end. */

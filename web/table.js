@@ -147,8 +147,14 @@ function shade(hex, k) {
   return `rgb(${c[0]},${c[1]},${c[2]})`;
 }
 
-/** A disc or the striker: a lacquered ring with its centre hole open. */
-function drawRing(view, ctx, at, R, h, side, o = {}) {
+/**
+ * A disc or the striker: a lacquered ring with its centre hole open, so the
+ * board and its lines show through it. `view` needs `lightDir()`, `dpr` and
+ * `px()` (TableView and the rules page's diagrams). Options: striker (brass
+ * rim), ghost (faint), dark (hatched), penalty (gold ring), highlight,
+ * illegal, focus (an accent ring in `focusColour`).
+ */
+export function drawRing(view, ctx, at, R, h, side, o = {}) {
   const base = SIDE_COLOURS[side] ?? '#888';
   const l = view.lightDir();
   ctx.save();
@@ -261,6 +267,13 @@ function drawRing(view, ctx, at, R, h, side, o = {}) {
     ctx.lineWidth = view.px(2.5);
     ctx.beginPath();
     ctx.arc(at[0], at[1], R + view.px(2), 0, 2 * Math.PI);
+    ctx.stroke();
+  }
+  if (o.focus) {
+    ctx.strokeStyle = o.focusColour;
+    ctx.lineWidth = view.px(2.5);
+    ctx.beginPath();
+    ctx.arc(at[0], at[1], R + view.px(o.dark ? 5.5 : 4), 0, 2 * Math.PI);
     ctx.stroke();
   }
   ctx.restore();
