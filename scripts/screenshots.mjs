@@ -7,38 +7,15 @@
 // game, and the rules page at its light-and-dark diagram; at 1280×860 and a
 // device pixel ratio of 1, so the files stay small.
 
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { chromium } = await import(path.join(root, 'tests/browser/node_modules/playwright-core/index.mjs'));
-const BIN = path.resolve(root, process.env.NOVUSS_BIN || 'target/debug/novuss');
+const harness = await import(path.join(root, 'tests/browser/support/harness.mjs'));
 const out = (name) => path.join(root, 'docs', `screenshot-${name}.png`);
 
-const data = fs.mkdtempSync(path.join(os.tmpdir(), 'novuss-shots-'));
-const server = spawn(BIN, ['serve', '--addr', '127.0.0.1:0', '--data-dir', data], { stdio: ['ignore', 'pipe', 'inherit'] });
-const base = await new Promise((resolve, reject) => {
-  let log = '';
-  server.stdout.setEncoding('utf8').on('data', (c) => {
-    log += c;
-    const m = log.match(/http:\/\/127\.0\.0\.1:\d+\//);
-    if (m) resolve(m[0]);
-  });
-  server.on('exit', (code) => reject(new Error(`the server exited (${code})`)));
-});
-
-const context = await chromium.launchPersistentContext(fs.mkdtempSync(path.join(os.tmpdir(), 'novuss-shots-chromium-')), {
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  headless: true,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  viewport: { width: 1280, height: 860 },
-  deviceScaleFactor: 1,
-  locale: 'en-GB',
-});
+const { child: server, url: base } = await harness.startServer(harness.tempDir('novuss-shots-'));
+const context = await harness.launchBrowser('novuss-shots-chromium-', { deviceScaleFactor: 1, locale: 'en-GB' });
 
 /** Plays `limit` strokes of a game (Anna's are the server's own hints) and returns its id. */
 function playGame(page, limit) {
@@ -99,4 +76,5 @@ try {
 } finally {
   await context.close();
   server.kill();
+  harness.removeTemps();
 }

@@ -13,19 +13,10 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { ARTIFACTS, injectAxe, launchBrowser, removeTemps, root, startServer, tempDir } from './support/harness.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../..');
-const BIN = path.resolve(root, process.env.NOVUSS_BIN || 'target/debug/novuss');
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const ARTIFACTS = path.join(here, 'artifacts');
-const AXE = path.join(here, 'node_modules/axe-core/axe.min.js');
 const WAIT = 30_000;
 
 // The page's own word tables, read the way the page reads them.
@@ -37,47 +28,16 @@ const { rulesHref } = await import(path.join(root, 'web/rulelinks.js'));
 let server;
 let base;
 let context;
-const temps = [];
-
-function tempDir(prefix) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  temps.push(dir);
-  return dir;
-}
-
-/** The server on a free port, with its own data; resolves once it prints its URL. */
-function serve() {
-  if (!fs.existsSync(BIN)) throw new Error(`no server binary at ${BIN}: run cargo build --bin novuss, or set NOVUSS_BIN`);
-  const child = spawn(BIN, ['serve', '--addr', '127.0.0.1:0', '--data-dir', tempDir('novuss-a11y-data-')], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no URL from the server in 30 s:\n${out}`)), 30_000);
-    child.stdout.setEncoding('utf8').on('data', (chunk) => {
-      out += chunk;
-      const url = out.match(/http:\/\/127\.0\.0\.1:\d+\//)?.[0];
-      if (url) { clearTimeout(timer); resolve({ child, url }); }
-    });
-    child.stderr.setEncoding('utf8').on('data', (chunk) => { out += chunk; });
-    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`the server stopped (${code}):\n${out}`)); });
-  });
-}
 
 before(async () => {
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
-  ({ child: server, url: base } = await serve());
-  context = await chromium.launchPersistentContext(tempDir('novuss-a11y-chromium-'), {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    viewport: { width: 1280, height: 860 },
-  });
+  ({ child: server, url: base } = await startServer(tempDir('novuss-a11y-data-')));
+  context = await launchBrowser('novuss-a11y-chromium-');
 });
 
 after(async () => {
   await context?.close();
   server?.kill('SIGTERM');
-  for (const d of temps) fs.rmSync(d, { recursive: true, force: true });
+  removeTemps();
 });
 
 // ---- Helpers -----------------------------------------------------------------
@@ -142,8 +102,7 @@ async function strike(page, digit) {
 
 /** The axe-core audit of the page as it is: violations by impact. */
 async function audit(page) {
-  // Evaluated, not a <script>: the page's CSP allows only its own scripts.
-  if (!(await page.evaluate(() => !!window.axe))) await page.evaluate(fs.readFileSync(AXE, 'utf8'));
+  await injectAxe(page);
   const result = await page.evaluate(() => window.axe.run(document, {
     runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
   }));

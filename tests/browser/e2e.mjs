@@ -12,70 +12,25 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { ARTIFACTS, launchBrowser, removeTemps, startServer, tempDir as mkdtemp } from './support/harness.mjs';
 // The words of the page cover every reason and error code (no browser needed).
 import './text.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../..');
-const BIN = path.resolve(root, process.env.NOVUSS_BIN || 'target/debug/novuss');
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const ARTIFACTS = path.join(here, 'artifacts');
 const LONG = 90_000; // a computer turn plus two animations, with room to spare
 
 let server;
 let base;
 let context;
-const temps = [];
-
-function mkdtemp(prefix) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  temps.push(dir);
-  return dir;
-}
-
-/** Start the server (on `addr`, by default any free port) and read its URL from the line it prints. */
-function startServer(data, addr = '127.0.0.1:0') {
-  if (!fs.existsSync(BIN)) throw new Error(`no server binary at ${BIN}: run cargo build -p novuss, or set NOVUSS_BIN`);
-  const child = spawn(BIN, ['serve', '--addr', addr, '--data-dir', data], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let log = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server printed no URL in 30 s:\n${log}`)), 30_000);
-    const look = (chunk) => {
-      log += chunk;
-      const m = log.match(/http:\/\/127\.0\.0\.1:\d+\//);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, url: m[0] });
-      }
-    };
-    child.stdout.setEncoding('utf8').on('data', look);
-    child.stderr.setEncoding('utf8').on('data', (c) => { log += c; });
-    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`the server exited (${code}):\n${log}`)); });
-  });
-}
 
 let dataDir;
 
 before(async () => {
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
   dataDir = mkdtemp('novuss-e2e-data-');
   const s = await startServer(dataDir);
   server = s.child;
   base = s.url;
-  context = await chromium.launchPersistentContext(mkdtemp('novuss-e2e-chromium-'), {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    viewport: { width: 1280, height: 860 },
-    deviceScaleFactor: 2,
-  });
+  context = await launchBrowser('novuss-e2e-chromium-', { deviceScaleFactor: 2 });
   // Every phase the page goes through, so a test can see it animated.
   await context.addInitScript(() => {
     window.__phases = [];
@@ -90,7 +45,7 @@ before(async () => {
 after(async () => {
   await context?.close();
   server?.kill('SIGTERM');
-  for (const d of temps) fs.rmSync(d, { recursive: true, force: true });
+  removeTemps();
 });
 
 // ---- Helpers -------------------------------------------------------------

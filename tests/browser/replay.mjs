@@ -12,18 +12,10 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { ARTIFACTS, injectAxe, launchBrowser, removeTemps, root, startServer, tempDir as mkdtemp } from './support/harness.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../..');
-const BIN = path.resolve(root, process.env.NOVUSS_BIN || 'target/debug/novuss');
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const ARTIFACTS = path.join(here, 'artifacts');
 const WAIT = 30_000;
 // The page's own words, to compare what it shows (English: the browser's language here).
 const { reasonText } = await import(path.join(root, 'web/text.js'));
@@ -34,31 +26,6 @@ let base;
 let context;
 let game; // { id, strokes } of the finished game
 let dataDir;
-const temps = [];
-
-function mkdtemp(prefix) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  temps.push(dir);
-  return dir;
-}
-
-/** Start the server on a free port and read its URL from the line it prints. */
-function startServer(data) {
-  if (!fs.existsSync(BIN)) throw new Error(`no server binary at ${BIN}: run cargo build --bin novuss, or set NOVUSS_BIN`);
-  const child = spawn(BIN, ['serve', '--addr', '127.0.0.1:0', '--data-dir', data], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let log = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no URL from the server in 30 s:\n${log}`)), 30_000);
-    const look = (chunk) => {
-      log += chunk;
-      const m = log.match(/http:\/\/127\.0\.0\.1:\d+\//);
-      if (m) { clearTimeout(timer); resolve({ child, url: m[0] }); }
-    };
-    child.stdout.setEncoding('utf8').on('data', look);
-    child.stderr.setEncoding('utf8').on('data', (c) => { log += c; });
-    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`the server exited (${code}):\n${log}`)); });
-  });
-}
 
 /**
  * A game played through the API in the page: Anna's strokes are the
@@ -118,12 +85,10 @@ const position = (page) => page.evaluate(() => window.novussReplay.position);
 const settled = (page) => page.waitForFunction(() => !window.novussReplay.animating, null, { timeout: WAIT });
 const shot = (page, name, options = {}) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), ...options });
 const games = () => fetch(`${base}api/games`).then((r) => r.json());
-const AXE = fs.readFileSync(path.join(here, 'node_modules/axe-core/axe.min.js'), 'utf8');
 
 /** axe-core's serious and critical findings on the page as it is (none expected). */
 async function axeProblems(page) {
-  // The page's CSP allows no inline script: the source is evaluated instead.
-  await page.evaluate(AXE);
+  await injectAxe(page);
   const r = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
   return r.violations.filter((v) => ['serious', 'critical'].includes(v.impact))
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
@@ -139,21 +104,11 @@ async function assertVerdict(page, k) {
 }
 
 before(async () => {
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
   dataDir = mkdtemp('novuss-replay-data-');
   const s = await startServer(dataDir);
   server = s.child;
   base = s.url;
-  context = await chromium.launchPersistentContext(mkdtemp('novuss-replay-chromium-'), {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    viewport: { width: 1280, height: 860 },
-    deviceScaleFactor: 2,
-    locale: 'en-GB',
-    acceptDownloads: true,
-  });
+  context = await launchBrowser('novuss-replay-chromium-', { deviceScaleFactor: 2, locale: 'en-GB', acceptDownloads: true });
   const page = await openPage(`${base}api/health`);
   // One game left unfinished (for the list), then the finished one.
   await playGame(page, 6);
@@ -169,7 +124,7 @@ before(async () => {
 after(async () => {
   await context?.close();
   server?.kill('SIGTERM');
-  for (const d of temps) fs.rmSync(d, { recursive: true, force: true });
+  removeTemps();
 });
 
 test('the pages\' words exist in English and Latvian with the same placeholders', async () => {

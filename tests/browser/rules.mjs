@@ -11,19 +11,10 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { ARTIFACTS, injectAxe, launchBrowser, removeTemps, root, startServer, tempDir as mkdtemp } from './support/harness.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../..');
-const BIN = path.resolve(root, process.env.NOVUSS_BIN || 'target/debug/novuss');
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const ARTIFACTS = path.join(here, 'artifacts');
-const AXE = fs.readFileSync(path.join(here, 'node_modules/axe-core/axe.min.js'), 'utf8');
 const read = (p) => fs.readFileSync(path.join(root, p), 'utf8');
 const web = (p) => import(path.join(root, 'web', p));
 
@@ -145,55 +136,18 @@ test('the light and dark rule is the referee\'s: the hole must clear the 1 mm li
 let server;
 let base;
 let context;
-const temps = [];
-
-function mkdtemp(prefix) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  temps.push(dir);
-  return dir;
-}
-
-/** Start the server on a free port and read its URL from the line it prints. */
-function startServer(data) {
-  if (!fs.existsSync(BIN)) throw new Error(`no server binary at ${BIN}: run cargo build --bin novuss, or set NOVUSS_BIN`);
-  const child = spawn(BIN, ['serve', '--addr', '127.0.0.1:0', '--data-dir', data], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let log = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server printed no URL in 30 s:\n${log}`)), 30_000);
-    const look = (chunk) => {
-      log += chunk;
-      const m = log.match(/http:\/\/127\.0\.0\.1:\d+\//);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, url: m[0] });
-      }
-    };
-    child.stdout.setEncoding('utf8').on('data', look);
-    child.stderr.setEncoding('utf8').on('data', (c) => { log += c; });
-    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`the server exited (${code}):\n${log}`)); });
-  });
-}
 
 before(async () => {
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
   const s = await startServer(mkdtemp('novuss-rules-data-'));
   server = s.child;
   base = s.url;
-  context = await chromium.launchPersistentContext(mkdtemp('novuss-rules-chromium-'), {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    viewport: { width: 1280, height: 860 },
-    deviceScaleFactor: 2,
-    locale: 'en-GB',
-  });
+  context = await launchBrowser('novuss-rules-chromium-', { deviceScaleFactor: 2, locale: 'en-GB' });
 });
 
 after(async () => {
   await context?.close();
   server?.kill('SIGTERM');
-  for (const d of temps) fs.rmSync(d, { recursive: true, force: true });
+  removeTemps();
 });
 
 /** The rules page in `lang` (or the browser's language), rendered, with its errors collected. */
@@ -311,7 +265,7 @@ test('the other diagrams answer the keyboard and say what they show', { timeout:
 
 /** axe-core's serious and critical findings on the page as it is. */
 async function axeProblems(page) {
-  if (!(await page.evaluate(() => !!window.axe))) await page.evaluate(AXE);
+  await injectAxe(page);
   const r = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
   return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);

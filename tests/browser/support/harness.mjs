@@ -1,0 +1,75 @@
+// What every browser test file shares: the real `novuss serve` on a free
+// loopback port with its own data directory, Debian's Chromium driven by
+// playwright-core (never a downloaded browser), temporary directories
+// removed at the end, and axe-core put into a page. (In a folder of its
+// own, so `node --test tests/browser/*.mjs` does not take it for a test.)
+//
+// NOVUSS_BIN overrides the server binary (default target/debug/novuss from
+// the repository root); CHROMIUM the browser (default /usr/bin/chromium).
+
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const here = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const root = path.resolve(here, '../..');
+export const BIN = path.resolve(root, process.env.NOVUSS_BIN || 'target/debug/novuss');
+export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+export const ARTIFACTS = path.join(here, 'artifacts');
+const AXE = path.join(here, 'node_modules/axe-core/axe.min.js');
+
+const temps = [];
+
+/** A new temporary directory, removed by `removeTemps`. */
+export function tempDir(prefix) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  temps.push(dir);
+  return dir;
+}
+
+/** Removes every directory `tempDir` made. */
+export function removeTemps() {
+  for (const d of temps.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+}
+
+/** Starts the server (on `addr`, by default any free port) and reads its URL from the line it prints. */
+export function startServer(data, addr = '127.0.0.1:0') {
+  if (!fs.existsSync(BIN)) throw new Error(`no server binary at ${BIN}: run cargo build --bin novuss, or set NOVUSS_BIN`);
+  const child = spawn(BIN, ['serve', '--addr', addr, '--data-dir', data], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server printed no URL in 30 s:\n${log}`)), 30_000);
+    const look = (chunk) => {
+      log += chunk;
+      const m = log.match(/http:\/\/127\.0\.0\.1:\d+\//);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ child, url: m[0] });
+      }
+    };
+    child.stdout.setEncoding('utf8').on('data', look);
+    child.stderr.setEncoding('utf8').on('data', (c) => { log += c; });
+    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`the server exited (${code}):\n${log}`)); });
+  });
+}
+
+/** Headless Chromium with a fresh profile; `options` are playwright's context options. */
+export function launchBrowser(prefix, options = {}) {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  return chromium.launchPersistentContext(tempDir(prefix), {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    viewport: { width: 1280, height: 860 },
+    ...options,
+  });
+}
+
+/** Puts axe-core into `page` once. Evaluated, not a <script>: the page's CSP allows only its own scripts. */
+export async function injectAxe(page) {
+  if (!(await page.evaluate(() => !!window.axe))) await page.evaluate(fs.readFileSync(AXE, 'utf8'));
+}
