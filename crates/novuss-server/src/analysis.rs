@@ -11,7 +11,7 @@ use novuss_core::verdict::{RuleRef, Verdict};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Code, Failure};
-use crate::replay::{self, OwnedMotion, Source};
+use crate::replay::{self, Motion, Source};
 use crate::view::State;
 
 /// The most strokes one request plays on a copy.
@@ -49,7 +49,7 @@ pub struct PlayedOut {
     seat: Seat,
     player: Option<usize>,
     stroke: Stroke,
-    motion: OwnedMotion,
+    motion: Motion,
     verdict: Verdict,
     rules: Vec<&'static [RuleRef]>,
     state: State,
@@ -118,7 +118,7 @@ pub fn play_out(
             stroke: *stroke,
             rules: replay::rules(&step.verdict),
             verdict: step.verdict,
-            motion: OwnedMotion {
+            motion: Motion {
                 bodies: step.bodies,
                 trace: Arc::new(step.trace),
             },

@@ -377,20 +377,7 @@ impl Hub {
                 seat,
             )
         };
-        let Ok(_permit) = self.hinters.try_acquire() else {
-            return Err(Failure::new(
-                Code::Busy,
-                "the computer is busy with other hints: ask again in a moment",
-            ));
-        };
-        let decision = tokio::task::spawn_blocking(move || {
-            Player::new(level, seed)
-                .with_alternatives(3)
-                .decide(&set, &physics)
-        })
-        .await
-        .map_err(|e| Failure::new(Code::Internal, format!("the search failed: {e}")))?
-        .map_err(|e| Failure::new(Code::Internal, format!("no stroke found: {e}")))?;
+        let decision = self.suggest(level, set, physics, seed).await?;
         let message: Arc<str> = serde_json::to_string(&Hint {
             kind: "hint",
             event,
@@ -455,20 +442,7 @@ impl Hub {
             Some(level) if !copy.game.set().is_over() => {
                 let set = copy.game.set().clone();
                 let physics = copy.physics;
-                let Ok(_permit) = self.hinters.try_acquire() else {
-                    return Err(Failure::new(
-                        Code::Busy,
-                        "the computer is busy with other hints: ask again in a moment",
-                    ));
-                };
-                let decision = tokio::task::spawn_blocking(move || {
-                    Player::new(level, seed)
-                        .with_alternatives(3)
-                        .decide(&set, &physics)
-                })
-                .await
-                .map_err(|e| Failure::new(Code::Internal, format!("the search failed: {e}")))?
-                .map_err(|e| Failure::new(Code::Internal, format!("no stroke found: {e}")))?;
+                let decision = self.suggest(level, set, physics, seed).await?;
                 Some(analysis::Suggestion {
                     level: level.name(),
                     seat: copy.game.set().seat_to_play(),
@@ -512,6 +486,31 @@ impl Hub {
         self.rooms()
             .insert(room.id().to_owned(), Arc::new(Mutex::new(room)));
         Ok(state)
+    }
+
+    /// `level`'s best strokes for `set`, with three alternatives, searched
+    /// on a blocking thread under the hints' limit (`busy` when it is full).
+    async fn suggest(
+        &self,
+        level: Level,
+        set: SetState,
+        physics: Physics,
+        seed: u64,
+    ) -> Result<novuss_ai::Decision, Failure> {
+        let Ok(_permit) = self.hinters.try_acquire() else {
+            return Err(Failure::new(
+                Code::Busy,
+                "the computer is busy with other hints: ask again in a moment",
+            ));
+        };
+        tokio::task::spawn_blocking(move || {
+            Player::new(level, seed)
+                .with_alternatives(3)
+                .decide(&set, &physics)
+        })
+        .await
+        .map_err(|e| Failure::new(Code::Internal, format!("the search failed: {e}")))?
+        .map_err(|e| Failure::new(Code::Internal, format!("no stroke found: {e}")))
     }
 
     /// The latest games, newest first.

@@ -62,7 +62,7 @@ pub struct Shown {
     player: Option<usize>,
     by: Option<By>,
     stroke: Stroke,
-    motion: OwnedMotion,
+    motion: Motion,
     verdict: Verdict,
     rules: Vec<&'static [RuleRef]>,
     state: State,
@@ -70,9 +70,9 @@ pub struct Shown {
     diverged: bool,
 }
 
-/// A stroke's motion as clients get it (as [`Motion`](crate::room::Motion), owned).
+/// A stroke's motion as clients get it: what each body is, and its trace.
 #[derive(Serialize)]
-pub struct OwnedMotion {
+pub struct Motion {
     /// `None` the striker, otherwise a disc id.
     pub bodies: Vec<Option<DiscId>>,
     /// The paths, fates, duration and contacts.
@@ -173,7 +173,7 @@ impl Source {
                         player: s.player,
                         by: (!uploaded).then_some(*by),
                         stroke: *stroke,
-                        motion: OwnedMotion {
+                        motion: Motion {
                             bodies: s.bodies,
                             trace: trace.clone(),
                         },

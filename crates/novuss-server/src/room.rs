@@ -14,13 +14,14 @@ use std::sync::Arc;
 
 use novuss_core::game::Game;
 use novuss_core::seat::Seat;
-use novuss_core::set::{DiscId, SetState};
+use novuss_core::set::SetState;
 use novuss_core::stroke::Stroke;
 use novuss_core::verdict::{RuleRef, Verdict};
 use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast;
 
 use crate::error::{Code, Failure};
+use crate::replay::Motion;
 use crate::setup::{Controller, Setup};
 use crate::trace::Trace;
 use crate::view::{self, State, Summary};
@@ -119,7 +120,7 @@ pub struct Change {
     next: Game,
     acts: Vec<Act>,
     happened: Happened,
-    played: Option<(Arc<Trace>, Verdict, Vec<Option<DiscId>>)>,
+    played: Option<(Motion, Verdict)>,
 }
 
 impl Change {
@@ -186,20 +187,10 @@ struct StrokeMessage<'a> {
     player: Option<usize>,
     by: By,
     stroke: &'a Stroke,
-    motion: Motion<'a>,
+    motion: &'a Motion,
     verdict: &'a Verdict,
     rules: Vec<&'static [RuleRef]>,
     state: State,
-}
-
-/// A stroke's motion as clients get it: what each body is, and its trace.
-#[derive(Serialize)]
-pub struct Motion<'a> {
-    /// `None` the striker, otherwise a disc id.
-    pub bodies: &'a [Option<DiscId>],
-    /// The paths, fates, duration and contacts.
-    #[serde(flatten)]
-    pub trace: &'a Trace,
 }
 
 #[derive(Serialize)]
@@ -464,17 +455,15 @@ impl Room {
         stroke: Stroke,
         origin: Origin,
     ) -> Result<Change, Failure> {
-        let bodies: Vec<Option<DiscId>> = std::iter::once(None)
-            .chain(self.game.set().discs_on_table().map(|d| Some(d.id)))
-            .collect();
         let mut next = self.game.clone();
-        let played = next.play(seat, &stroke).map_err(|e| Failure::of_play(&e))?;
+        let step = crate::replay::step(&mut next, seat, &stroke)?;
         let (trace, stored) = match origin {
             // A new stroke's trace is stored with it.
-            Origin::Live => (Arc::new(Trace::of(&played.outcome)), true),
-            Origin::Loaded(Some(t)) => (Arc::new(t), true),
-            Origin::Loaded(None) => (Arc::new(Trace::of(&played.outcome)), false),
+            Origin::Live => (step.trace, true),
+            Origin::Loaded(Some(t)) => (t, true),
+            Origin::Loaded(None) => (step.trace, false),
         };
+        let trace = Arc::new(trace);
         let mut acts = self.acts.clone();
         acts.push(Act::Stroke {
             seat,
@@ -484,7 +473,7 @@ impl Room {
             stored,
         });
         Ok(Change {
-            player: self.game.progress().player_at(seat),
+            player: step.player,
             next,
             acts,
             happened: Happened::Stroke {
@@ -493,7 +482,13 @@ impl Room {
                 stroke,
                 trace: Some((*trace).clone()),
             },
-            played: Some((trace, played.verdict, bodies)),
+            played: Some((
+                Motion {
+                    bodies: step.bodies,
+                    trace,
+                },
+                step.verdict,
+            )),
         })
     }
 
@@ -591,7 +586,7 @@ impl Room {
                 Happened::Stroke {
                     seat, by, stroke, ..
                 },
-                Some((trace, verdict, bodies)),
+                Some((motion, verdict)),
             ) => to_json(&StrokeMessage {
                 kind: "stroke",
                 event,
@@ -599,7 +594,7 @@ impl Room {
                 player: change.player,
                 by: *by,
                 stroke,
-                motion: Motion { bodies, trace },
+                motion,
                 verdict,
                 rules: verdict.reasons.iter().map(|r| r.rules()).collect(),
                 state,
