@@ -1,73 +1,151 @@
-//! How good can a stroke be? A dense grid of strokes from the opening,
-//! each sampled under `pro` noise: the best keep-the-turn rate found.
-//! `cargo run --release -p novuss-ai --example grid`.
+//! How good can a stroke be? In a position `at` strokes into a solo run of
+//! the master (seed `seed`, as `trace` plays it), the master's choice and
+//! its alternatives, then a dense grid of strokes played as meant; those
+//! that keep the turn are sampled 30 times under `pro` noise, and the best
+//! 40 of them again 1,000 times with fresh draws, as is the master's
+//! choice, so that neither figure is the luckiest of many estimates.
+//! `cargo run --release -p novuss-ai --example grid -- [seed] [at]`;
+//! `NOGRID=1` skips the grid.
 use novuss_ai::search::Trial;
 use novuss_ai::value::Valuer;
-use novuss_ai::Noise;
+use novuss_ai::{Level, Noise, Player};
 use novuss_core::aim::{AimRange, StrikerRegion};
 use novuss_core::physics::{Engine, Physics};
 use novuss_core::profile::ProfileId;
 use novuss_core::seat::Seat;
-use novuss_core::set::{Format, SetState};
+use novuss_core::set::{Format, Opening, SetState};
 use novuss_core::stroke::Stroke;
+use novuss_core::verdict::Turn;
 use novuss_core::DVec2;
 use rand::SeedableRng;
 
+/// The share of `n` noisy plays of `s` that keep the turn, with draws from
+/// `base` on.
+fn keep_rate(trial: &mut Trial<'_>, s: &Stroke, n: u64, base: u64) -> f64 {
+    let mut keeps = 0;
+    for k in 0..n {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(base + k);
+        if trial
+            .run(s, Some((&Noise::PRO, &mut rng)))
+            .is_some_and(|s| s.keep)
+        {
+            keeps += 1;
+        }
+    }
+    keeps as f64 / n as f64
+}
+
 fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let seed: u64 = args.get(1).map_or(1, |s| s.parse().expect("a seed"));
+    let at: usize = args.get(2).map_or(0, |s| s.parse().expect("a count"));
     let physics = Physics::default();
-    let state = SetState::new(ProfileId::Lnf2017, Format::Singles, Seat::South);
+    let mut player = Player::new(Level::Master, seed)
+        .alone()
+        .with_alternatives(6);
+    let mut world = rand_chacha::ChaCha8Rng::seed_from_u64(seed ^ 3);
+    let mut state = SetState::new(ProfileId::Lnf2017, Format::Singles, Seat::South);
     let mut engine = Engine::new(*state.table(), physics);
+    for _ in 0..at {
+        let d = player.decide(&state, &physics).expect("a decision");
+        let stroke =
+            player
+                .noise()
+                .execute(&state, &d.best.stroke, physics.max_stroke_speed, &mut world);
+        let played = state.play(&stroke, &mut engine).expect("legal");
+        if state.is_over() {
+            println!("the run ended before stroke {at}");
+            return;
+        }
+        if !matches!(played.verdict.turn, Turn::Continues) {
+            // As `novuss solo`: the same player goes on, nobody replies.
+            let mut parts = state.to_parts();
+            parts.to_play = 0;
+            parts.opening = Opening::Over;
+            state = SetState::from_parts(parts).expect("valid");
+        }
+    }
+    let me = state.side_to_play();
+    let own: Vec<String> = state
+        .discs_on_table()
+        .filter(|d| d.side == me)
+        .filter_map(|d| d.at)
+        .map(|p| format!("({:.3},{:.3})", p.x, p.y))
+        .collect();
+    println!("own discs: {}", own.join(" "));
+    let d = player.decide(&state, &physics).expect("a decision");
+    println!(
+        "master: {} simulations in {:.0?}; value, chances of pot, keep, foul:",
+        d.simulations, d.elapsed
+    );
+    for c in std::iter::once(&d.best).chain(&d.alternatives) {
+        println!(
+            "  {:6.2}  {:.2} {:.2} {:.2}  {:5} samples  {:.2} m/s  {:?}",
+            c.value, c.pot_chance, c.keep_chance, c.foul_chance, c.samples, c.stroke.speed, c.plan
+        );
+    }
     let valuer = Valuer {
         physics,
         own: Noise::PRO,
         others: Noise::PRO,
-        turn: 3.0,
-        alone: false,
+        turn: Level::Master.settings().turn_value,
+        alone: true,
     };
+    let mut engine = Engine::new(*state.table(), physics);
     let mut trial = Trial::new(&state, &mut engine, valuer);
-    let region = StrikerRegion::new(state.table(), Seat::South, &state.positions());
+    let fresh = 1 << 40;
+    println!(
+        "the master's choice keeps the turn in {:.3} of 1,000 fresh samples",
+        keep_rate(&mut trial, &d.best.stroke, 1000, fresh)
+    );
+    if std::env::var("NOGRID").is_ok() {
+        return;
+    }
+    let seat = state.seat_to_play();
+    let region = StrikerRegion::new(state.table(), seat, &state.positions());
     let mut good = vec![];
-    for i in 0..40 {
-        let x = 0.14 + 0.72 * i as f64 / 39.0;
-        let Some(from) = region.nearest(DVec2::new(x, 0.07)) else {
-            continue;
-        };
-        let Some(range) = AimRange::new(state.table(), Seat::South, from) else {
-            continue;
-        };
-        for j in 0..400 {
-            let a = range.lo() + (range.hi() - range.lo()) * (j as f64 + 0.5) / 400.0;
-            for &speed in &[1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 5.0, 6.0] {
-                let stroke = Stroke {
-                    striker: from,
-                    direction: range.direction_at(a),
-                    speed,
-                };
-                if let Some(s) = trial.run(&stroke, None) {
-                    if s.keep {
+    for &depth in &[0.04, 0.08, 0.12, 0.16] {
+        for i in 0..40 {
+            let x = 0.12 + 0.76 * i as f64 / 39.0;
+            let y = if seat == Seat::South {
+                depth
+            } else {
+                1.0 - depth
+            };
+            let Some(from) = region.nearest(DVec2::new(x, y)) else {
+                continue;
+            };
+            let Some(range) = AimRange::new(state.table(), seat, from) else {
+                continue;
+            };
+            for j in 0..300 {
+                let a = range.lo() + (range.hi() - range.lo()) * (j as f64 + 0.5) / 300.0;
+                for &speed in &[1.5, 2.0, 2.5, 3.0, 3.5, 4.5, 6.0] {
+                    let stroke = Stroke {
+                        striker: from,
+                        direction: range.direction_at(a),
+                        speed,
+                    };
+                    if trial.run(&stroke, None).is_some_and(|s| s.keep) {
                         good.push(stroke);
                     }
                 }
             }
         }
     }
-    println!("{} noiseless strokes keep the turn", good.len());
-    let mut best: Vec<(f64, Stroke)> = vec![];
-    for stroke in good.iter() {
-        let mut keeps = 0;
-        for k in 0..60u64 {
-            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(k);
-            if trial
-                .run(stroke, Some((&Noise::PRO, &mut rng)))
-                .is_some_and(|s| s.keep)
-            {
-                keeps += 1;
-            }
-        }
-        best.push((keeps as f64 / 60.0, *stroke));
-    }
+    println!("{} grid strokes keep the turn played as meant", good.len());
+    let mut best: Vec<(f64, Stroke)> = good
+        .iter()
+        .map(|s| (keep_rate(&mut trial, s, 30, 0), *s))
+        .collect();
     best.sort_by(|a, b| b.0.total_cmp(&a.0));
-    for (k, s) in best.iter().take(8) {
-        println!("{k:.2} {:?}", s);
+    let mut fin: Vec<(f64, Stroke)> = best
+        .iter()
+        .take(40)
+        .map(|(_, s)| (keep_rate(&mut trial, s, 1000, fresh), *s))
+        .collect();
+    fin.sort_by(|a, b| b.0.total_cmp(&a.0));
+    for (k, s) in fin.iter().take(5) {
+        println!("grid: keeps {k:.3} of 1,000  {s:?}");
     }
 }

@@ -74,6 +74,8 @@ fn main() {
         if !matches!(played.verdict.turn, Turn::Continues) && !state.is_over() {
             let mut parts = state.to_parts();
             parts.to_play = 0;
+            // As `novuss solo`: the opponent never replies to the opening.
+            parts.opening = novuss_core::set::Opening::Over;
             state = SetState::from_parts(parts).expect("valid");
         }
     }

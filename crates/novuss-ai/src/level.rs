@@ -84,13 +84,13 @@ impl Level {
 
     /// The level's settings (the table in `docs/ai.md`).
     pub fn settings(self) -> Settings {
-        // (noise, simulates, breadth, turn value, keep, refine, samples, polish, deadline ms)
-        let (noise, simulates, breadth, turn, keep, refine, samples, polish, ms) = match self {
-            Level::Greedy => (Noise::CLUB, false, wide(1, 1, 0, 0, 0), 0.0, 0, 0, 0, 0, 50),
-            Level::Beginner => (Noise::BEGINNER, true, wide(0, 1, 2, 6, 1), 1.0, 6, 0, 60, 0, 300),
-            Level::Club => (Noise::CLUB, true, wide(1, 2, 3, 10, 2), 1.5, 12, 2, 400, 0, 600),
-            Level::Expert => (Noise::EXPERT, true, wide(2, 2, 4, 16, 4), 2.2, 24, 4, 1_500, 2, 1_000),
-            Level::Master => (Noise::PRO, true, wide(3, 3, 7, 36, 6), 3.0, 64, 12, 6_000, 6, 1_500),
+        // (noise, simulates, breadth, turn value, keep, refine, samples, polish, ahead, outcomes, deadline ms)
+        let (noise, simulates, breadth, turn, keep, refine, samples, polish, ahead, outcomes, ms) = match self {
+            Level::Greedy => (Noise::CLUB, false, wide(1, 1, 0, 0, 0), 0.0, 0, 0, 0, 0, 0, 0, 50),
+            Level::Beginner => (Noise::BEGINNER, true, wide(0, 1, 2, 6, 1), 1.0, 6, 0, 60, 0, 0, 0, 300),
+            Level::Club => (Noise::CLUB, true, wide(1, 2, 3, 10, 2), 1.5, 12, 2, 400, 0, 0, 0, 600),
+            Level::Expert => (Noise::EXPERT, true, wide(2, 2, 4, 16, 4), 2.2, 24, 4, 1_500, 2, 0, 0, 1_000),
+            Level::Master => (Noise::PRO, true, wide(3, 3, 7, 36, 6), 3.0, 64, 12, 6_000, 6, 4, 12, 1_500),
         };
         debug_assert_eq!(noise, self.noise_name().noise());
         Settings {
@@ -102,6 +102,8 @@ impl Level {
                 refine,
                 samples,
                 polish,
+                ahead,
+                outcomes,
             },
             turn_value: turn,
             time_limit: Duration::from_millis(ms),

@@ -27,6 +27,7 @@
 //! ```
 #![warn(missing_docs)]
 
+pub mod ahead;
 pub mod arena;
 pub mod candidates;
 pub mod level;

@@ -54,7 +54,8 @@ pub struct Choice {
     /// The pocket it aims at, for planned pots.
     pub corner: Option<Corner>,
     /// Estimated worth in discs (the race after it, and what the next
-    /// stroke can expect).
+    /// stroke can expect: for the search's finalists, as a search of the
+    /// next stroke found it, [`crate::ahead`]).
     pub value: f64,
     /// Estimated chance that an own disc is pocketed.
     pub pot_chance: f64,
@@ -72,12 +73,12 @@ impl Choice {
         let c = &s.candidate;
         let (value, pot, foul, keep, n) = if s.tally.samples > 0 {
             let t = &s.tally;
-            let v = t.mean().unwrap_or(s.screen.value);
+            let v = s.value();
             (v, t.pot_rate(), t.foul_rate(), t.keep_rate(), t.samples)
         } else {
             let f = |b: bool| if b { 1.0 } else { 0.0 };
             let sc = &s.screen;
-            (sc.value, f(sc.pot), f(sc.foul), f(sc.keep), 1)
+            (s.value(), f(sc.pot), f(sc.foul), f(sc.keep), 1)
         };
         Choice {
             stroke: c.stroke,

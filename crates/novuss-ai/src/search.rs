@@ -89,13 +89,18 @@ pub struct Scored {
     pub screen: Sample,
     /// Its noisy samples.
     pub tally: Tally,
+    /// Its worth looking one stroke further, for the finalists the search
+    /// looked ahead from ([`crate::ahead`]).
+    pub ahead: Option<f64>,
 }
 
 impl Scored {
-    /// The value the search ranks it by: the noisy mean once there is one,
-    /// the screen before.
+    /// The value the search ranks it by: the look-ahead's once there is
+    /// one, else the noisy mean once there is one, else the screen.
     pub fn value(&self) -> f64 {
-        self.tally.mean().unwrap_or(self.screen.value)
+        self.ahead
+            .or(self.tally.mean())
+            .unwrap_or(self.screen.value)
     }
 }
 
@@ -112,6 +117,11 @@ pub struct Budget {
     /// Rounds of polishing the winner: each tries its neighbours under
     /// noise and moves to a better one (0 for none).
     pub polish: usize,
+    /// Finalists of the halving valued one stroke further
+    /// ([`crate::ahead`]; 0 for none).
+    pub ahead: usize,
+    /// Noisy outcomes of each finalist looked ahead from.
+    pub outcomes: usize,
 }
 
 /// What a search found.
@@ -150,6 +160,29 @@ impl<'a> Trial<'a> {
             positions: state.positions(),
             simulations: 0,
         }
+    }
+
+    /// The set as the last stroke run left it: meaningful right after a
+    /// [`Trial::run`] that returned `Some` (a refused stroke leaves the
+    /// one before).
+    pub fn after(&self) -> Option<&SetState> {
+        self.buffers.as_ref().map(|(next, _)| next)
+    }
+
+    /// A trial in `state` on the same engine with the same valuer, for
+    /// looking a stroke further.
+    pub(crate) fn nested<'b>(&'b mut self, state: &'b SetState) -> Trial<'b> {
+        Trial::new(state, &mut *self.engine, self.valuer)
+    }
+
+    /// The set the strokes are tried in.
+    pub fn state(&self) -> &SetState {
+        self.state
+    }
+
+    /// The valuer.
+    pub fn valuer(&self) -> &Valuer {
+        &self.valuer
     }
 
     /// The physics of the engine.
@@ -243,6 +276,17 @@ pub fn search(
         sort(&mut ranked[..pool]);
         pool = pool.div_ceil(2);
     }
+    if !cut_short && budget.ahead > 0 && !ranked.is_empty() {
+        let finalists = budget.ahead.min(ranked.len());
+        cut_short = crate::ahead::rerank(
+            trial,
+            &mut ranked[..finalists],
+            noise,
+            budget.outcomes,
+            seed,
+            deadline,
+        );
+    }
     if !noise.is_none() && !cut_short && budget.polish > 0 && !ranked.is_empty() {
         cut_short = polish(trial, &mut ranked, noise, budget.polish, seed, &late);
     }
@@ -314,6 +358,7 @@ fn polish(
     }
     if best.candidate.stroke != ranked[0].candidate.stroke {
         best.tally = incumbent;
+        best.ahead = None;
         ranked[0] = best;
     }
     false
@@ -363,6 +408,7 @@ fn screen(
                 candidate,
                 screen,
                 tally: Tally::default(),
+                ahead: None,
             });
         }
     }
@@ -373,7 +419,13 @@ fn screen(
 /// and the index alone, so every stroke sampled with the same index meets
 /// the same luck (common random numbers). A stroke the referee refuses
 /// counts as a set lost.
-fn noisy(trial: &mut Trial<'_>, stroke: &Stroke, noise: &Noise, seed: u64, index: u64) -> Sample {
+pub(crate) fn noisy(
+    trial: &mut Trial<'_>,
+    stroke: &Stroke,
+    noise: &Noise,
+    seed: u64,
+    index: u64,
+) -> Sample {
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15));
     trial
         .run(stroke, Some((noise, &mut rng)))
@@ -384,7 +436,7 @@ fn noisy(trial: &mut Trial<'_>, stroke: &Stroke, noise: &Noise, seed: u64, index
 }
 
 /// Best first; ties keep their order, so the result is deterministic.
-fn sort(s: &mut [Scored]) {
+pub(crate) fn sort(s: &mut [Scored]) {
     s.sort_by(|a, b| b.value().total_cmp(&a.value()));
 }
 

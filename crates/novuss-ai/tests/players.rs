@@ -292,3 +292,63 @@ fn every_stroke_offered_can_be_played_as_meant() {
         }
     }
 }
+
+#[test]
+fn looks_a_stroke_further_than_the_quick_eye() {
+    // Two South discs, each a hand's width from its own pocket. A plain pot
+    // of the first keeps the turn and leaves the second easy, so the set is
+    // won in two strokes. The quick eye alone believes only part of that
+    // (it blends in the finish at 0.8 of its chance); the look-ahead plays
+    // the next stroke from where the discs stopped and finds the win.
+    use novuss_ai::ahead::rerank;
+    use novuss_ai::candidates::Candidate;
+    use novuss_ai::search::{Scored, Tally, Trial};
+    use novuss_ai::value::{Valuer, SET};
+    use novuss_ai::view::Plan;
+    let state = position(
+        &[(0.85, 0.85), (0.17, 0.83)],
+        &[(0.5, 0.2), (0.8, 0.3), (0.45, 0.7)],
+    );
+    let physics = Physics::default();
+    let planner = Planner::new(*state.table(), physics).unwrap();
+    let from = StrikerRegion::new(state.table(), Seat::South, &state.positions())
+        .nearest(DVec2::new(0.85 - 0.75, 0.08))
+        .unwrap();
+    let pot = planner
+        .pocket(from, DVec2::new(0.85, 0.85), Corner::NorthEast, 0.8)
+        .unwrap();
+    let (next, verdict) = play(&state, &pot.stroke);
+    assert_eq!(verdict.turn, Turn::Continues, "{verdict:?}");
+    assert_eq!(next.on_table(Side::new(0)), 1, "one disc left");
+    let valuer = Valuer {
+        physics,
+        own: Noise::NONE,
+        others: Noise::NONE,
+        turn: Level::Master.settings().turn_value,
+        alone: false,
+    };
+    let mut engine = Engine::new(*state.table(), physics);
+    let mut trial = Trial::new(&state, &mut engine, valuer);
+    let screen = trial.run(&pot.stroke, None).unwrap();
+    assert!(screen.keep && screen.pot);
+    assert!(
+        screen.value < SET - 1.0,
+        "the eye alone does not see the win: {screen:?}"
+    );
+    let mut finalists = [Scored {
+        candidate: Candidate {
+            stroke: pot.stroke,
+            plan: Plan::Direct,
+            disc: None,
+            corner: Some(Corner::NorthEast),
+            chance: None,
+        },
+        screen,
+        tally: Tally::default(),
+        ahead: None,
+    }];
+    let cut_short = rerank(&mut trial, &mut finalists, &Noise::NONE, 12, 1, None);
+    assert!(!cut_short);
+    assert_eq!(finalists[0].ahead, Some(SET), "{:?}", finalists[0]);
+    assert_eq!(finalists[0].value(), SET);
+}
