@@ -96,7 +96,7 @@ pub fn rerank(
         }
         // The finalist's own mean, from the many samples of the halving,
         // corrected by the mean gain: the correction alone is estimated
-        // from the few outcomes, so a risk of a foul that twelve outcomes
+        // from the few outcomes, so a risk of a foul that ten outcomes
         // happen to miss still counts (a control variate).
         values.push(s.value() + gain / outcomes as f64);
     }

@@ -90,7 +90,7 @@ impl Level {
             Level::Beginner => (Noise::BEGINNER, true, wide(0, 1, 2, 6, 1), 1.0, 6, 0, 60, 0, 0, 0, 300),
             Level::Club => (Noise::CLUB, true, wide(1, 2, 3, 10, 2), 1.5, 12, 2, 400, 0, 0, 0, 600),
             Level::Expert => (Noise::EXPERT, true, wide(2, 2, 4, 16, 4), 2.2, 24, 4, 1_500, 2, 0, 0, 1_000),
-            Level::Master => (Noise::PRO, true, wide(3, 3, 7, 36, 6), 3.0, 64, 12, 6_000, 6, 4, 12, 1_500),
+            Level::Master => (Noise::PRO, true, wide(3, 3, 7, 36, 6), 3.0, 64, 12, 6_000, 6, 3, 10, 1_500),
         };
         debug_assert_eq!(noise, self.noise_name().noise());
         Settings {
