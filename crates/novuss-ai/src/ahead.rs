@@ -100,6 +100,11 @@ pub fn rerank(
         // happen to miss still counts (a control variate).
         values.push(s.value() + gain / outcomes as f64);
     }
+    // A next stroke's search the deadline cut short valued its position
+    // from part of its candidates: keep the order the halving gave.
+    if deadline.is_some_and(|d| Instant::now() >= d) {
+        return true;
+    }
     for (s, v) in finalists.iter_mut().zip(values) {
         s.ahead = Some(v);
     }
