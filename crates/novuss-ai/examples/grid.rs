@@ -6,6 +6,7 @@
 //! choice, so that neither figure is the luckiest of many estimates.
 //! `cargo run --release -p novuss-ai --example grid -- [seed] [at]`;
 //! `NOGRID=1` skips the grid.
+use novuss_ai::arena::next_visit;
 use novuss_ai::search::Trial;
 use novuss_ai::value::Valuer;
 use novuss_ai::{Level, Noise, Player};
@@ -13,7 +14,7 @@ use novuss_core::aim::{AimRange, StrikerRegion};
 use novuss_core::physics::{Engine, Physics};
 use novuss_core::profile::ProfileId;
 use novuss_core::seat::Seat;
-use novuss_core::set::{Format, Opening, SetState};
+use novuss_core::set::{Format, SetState};
 use novuss_core::stroke::Stroke;
 use novuss_core::verdict::Turn;
 use novuss_core::DVec2;
@@ -59,10 +60,7 @@ fn main() {
         }
         if !matches!(played.verdict.turn, Turn::Continues) {
             // As `novuss solo`: the same player goes on, nobody replies.
-            let mut parts = state.to_parts();
-            parts.to_play = 0;
-            parts.opening = Opening::Over;
-            state = SetState::from_parts(parts).expect("valid");
+            state = next_visit(&state, 0).expect("valid");
         }
     }
     let me = state.side_to_play();

@@ -1,6 +1,7 @@
 //! Prints one solo run stroke by stroke: what the player meant, what it
 //! expected, and what the referee said. `cargo run --release -p novuss-ai
 //! --example trace -- [level] [seed] [noise]`.
+use novuss_ai::arena::next_visit;
 use novuss_ai::{Level, NoiseName, Player};
 use novuss_core::physics::{Engine, Physics};
 use novuss_core::profile::ProfileId;
@@ -72,11 +73,7 @@ fn main() {
                 .join(" / ")
         );
         if !matches!(played.verdict.turn, Turn::Continues) && !state.is_over() {
-            let mut parts = state.to_parts();
-            parts.to_play = 0;
-            // As `novuss solo`: the opponent never replies to the opening.
-            parts.opening = novuss_core::set::Opening::Over;
-            state = SetState::from_parts(parts).expect("valid");
+            state = next_visit(&state, 0).expect("valid");
         }
     }
 }

@@ -18,7 +18,9 @@
 
 use std::time::Instant;
 
-use novuss_core::set::{Opening, SetState};
+use novuss_core::set::SetState;
+
+use crate::arena::next_visit;
 
 use crate::candidates::{generate, Breadth};
 use crate::noise::Noise;
@@ -83,9 +85,9 @@ pub fn rerank(
             let (next, cost) = match trial.after() {
                 Some(next) if next.is_over() => continue,
                 Some(next) if sample.keep => (next.clone(), 0.0),
-                Some(next) if alone => match new_visit(next, seat) {
-                    Some(next) => (next, lost_visit + if sample.foul { FOUL } else { 0.0 }),
-                    None => continue,
+                Some(next) if alone => match next_visit(next, seat) {
+                    Ok(next) => (next, lost_visit + if sample.foul { FOUL } else { 0.0 }),
+                    Err(_) => continue,
                 },
                 _ => continue,
             };
@@ -110,15 +112,6 @@ pub fn rerank(
     }
     sort(finalists);
     false
-}
-
-/// `state` with the player at `seat` (an index into the seats) to stroke
-/// again, as in a solo run (`novuss solo`), where nobody else plays.
-fn new_visit(state: &SetState, seat: usize) -> Option<SetState> {
-    let mut parts = state.to_parts();
-    parts.to_play = seat;
-    parts.opening = Opening::Over;
-    SetState::from_parts(parts).ok()
 }
 
 /// The best the next stroke can expect in `next`, where the same player

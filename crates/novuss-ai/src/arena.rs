@@ -9,7 +9,7 @@ use std::time::Duration;
 use novuss_core::physics::{Engine, Physics};
 use novuss_core::profile::ProfileId;
 use novuss_core::seat::Seat;
-use novuss_core::set::{Format, Opening, SetParts, SetResult, SetState, Side};
+use novuss_core::set::{Format, Opening, SetResult, SetState, Side, StateError};
 use novuss_core::verdict::Turn;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -140,6 +140,17 @@ pub struct SoloReport {
     pub decisions: Vec<Duration>,
 }
 
+/// `state` with the player at `seat` (an index into the set's seats) to
+/// stroke again: a solo run's next visit, where the turn would have passed
+/// but nobody else plays. Nobody replies to a first-turn clear either, so
+/// the opening is over.
+pub fn next_visit(state: &SetState, seat: usize) -> Result<SetState, StateError> {
+    let mut parts = state.to_parts();
+    parts.to_play = seat;
+    parts.opening = Opening::Over;
+    SetState::from_parts(parts)
+}
+
 /// One solo run: from the singles opening (`first` opens), the opening
 /// side strokes until its discs are all pocketed. The opponent's discs stay
 /// where they are and the opponent never plays: when the turn would pass,
@@ -197,12 +208,7 @@ pub fn solo(
         }
         if !kept && !state.is_over() {
             report.visits += 1;
-            let mut parts: SetParts = state.to_parts();
-            parts.to_play = 0;
-            // Nobody replies to a first-turn clear here: the opponent never
-            // plays.
-            parts.opening = Opening::Over;
-            state = SetState::from_parts(parts).map_err(|_| AiError::Parameters)?;
+            state = next_visit(&state, 0).map_err(|_| AiError::Parameters)?;
         }
     }
     report.cleared = to_go(&state) == 0;
