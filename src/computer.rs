@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use novuss_ai::arena::{play_set, solo as solo_run, SetReport, SoloReport};
+use novuss_ai::arena::{play_set, solo as solo_run, SetReport, SoloReport, Start};
 use novuss_ai::{AiError, Level, NoiseName, Player};
 use novuss_core::physics::Physics;
 use novuss_core::profile::ProfileId;
@@ -199,6 +199,8 @@ pub struct SoloFigures {
     pub level: String,
     pub noise: String,
     pub profile: String,
+    /// Where the runs started: `line-up` or `scattered`.
+    pub start: Start,
     pub seed: u64,
     pub sets: u64,
     /// Share of runs that pocketed all eight in the first visit.
@@ -227,10 +229,19 @@ pub fn solo(
     sets: u64,
     seed: u64,
     profile: ProfileId,
+    start: Start,
 ) -> Result<SoloFigures, String> {
     let physics = Physics::default();
     let reports: Vec<SoloReport> = on_every_core(sets, "runs", "solo", |n| {
-        solo_run(level, noise.map(|n| n.noise()), profile, &physics, seed, n)
+        solo_run(
+            level,
+            noise.map(|n| n.noise()),
+            profile,
+            &physics,
+            start,
+            seed,
+            n,
+        )
     })?;
     let n = sets.max(1) as f64;
     let sum = |f: &dyn Fn(&SoloReport) -> u32| reports.iter().map(|r| f64::from(f(r))).sum::<f64>();
@@ -239,6 +250,7 @@ pub fn solo(
         level: level.to_string(),
         noise: noise.unwrap_or(level.noise_name()).to_string(),
         profile: profile.to_string(),
+        start,
         seed,
         sets,
         run_out_rate: sum(&|r| u32::from(r.run_out)) / n,
@@ -257,7 +269,7 @@ impl SoloFigures {
     /// A few lines for a person.
     pub fn text(&self) -> String {
         format!(
-            "{level} at {noise} noise, {sets} runs from the opening ({profile}, seed {seed})\n\
+            "{level} at {noise} noise, {sets} runs from {from} ({profile}, seed {seed})\n\
              run-outs {ro:.1}%, cleared {cl:.1}%, {vis:.2} visits a run\n\
              the break kept the turn in {bk:.1}%; {fv:.2} discs in the first visit\n\
              strikes per disc {spd:.3}, pot rate {pot:.1}%, foul rate {foul:.2}%\n\
@@ -265,6 +277,10 @@ impl SoloFigures {
             level = self.level,
             noise = self.noise,
             sets = self.sets,
+            from = match self.start {
+                Start::Scattered => "a scattered table",
+                _ => "the opening",
+            },
             profile = self.profile,
             seed = self.seed,
             ro = self.run_out_rate * 100.0,

@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use novuss::commands::{self, explain};
 use novuss::computer;
+use novuss_ai::arena::Start;
 use novuss_ai::{Level, NoiseName};
 use novuss_core::physics::{Engine, EventKind, Fate, Outcome, Physics};
 use novuss_core::profile::ProfileId;
@@ -142,6 +143,10 @@ enum Command {
         /// lnf-2017, australia-1992 or koroona.
         #[arg(long, default_value = "lnf-2017")]
         profile: ProfileId,
+        /// Where each run starts: line-up (the opening), or scattered (the
+        /// player's own eight spread at random, as after an ideal break).
+        #[arg(long, default_value = "line-up")]
+        start: Start,
         /// Print the figures as JSON.
         #[arg(long)]
         json: bool,
@@ -257,8 +262,9 @@ fn main() -> ExitCode {
             seed,
             noise,
             profile,
+            start,
             json,
-        } => computer::solo(level, noise, sets, seed, profile)
+        } => computer::solo(level, noise, sets, seed, profile, start)
             .and_then(|f| figures(&f, json, computer::SoloFigures::text)),
         Command::Hint {
             file,

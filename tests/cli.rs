@@ -306,6 +306,28 @@ fn solo_reports_its_figures_as_json() {
     assert!(v["decision_ms"]["p50"].as_f64().is_some());
     assert!(v["decision_ms"]["p99"].as_f64().is_some());
     assert_eq!(v["sets"], 2);
+    assert_eq!(v["start"], "line-up");
+}
+
+#[test]
+fn solo_starts_from_a_scattered_table_when_asked() {
+    let args = [
+        "solo", "--level", "club", "--sets", "2", "--noise", "none", "--json", "--start",
+    ];
+    let out = novuss(&[&args[..], &["scattered"]].concat(), "");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["start"], "scattered");
+    // A zero-noise club player clears a spread table.
+    assert_eq!(v["cleared_rate"], 1.0);
+    let bad = novuss(&[&args[..], &["sideways"]].concat(), "");
+    assert!(!bad.status.success());
+    let said = String::from_utf8_lossy(&bad.stderr);
+    assert!(said.contains("line-up or scattered"), "{said}");
 }
 
 #[test]

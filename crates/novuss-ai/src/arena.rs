@@ -11,12 +11,13 @@ use novuss_core::profile::ProfileId;
 use novuss_core::seat::Seat;
 use novuss_core::set::{Format, Opening, SetResult, SetState, Side, StateError};
 use novuss_core::verdict::Turn;
-use rand::SeedableRng;
+use novuss_core::DVec2;
+use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
 use crate::level::Level;
-use crate::noise::Noise;
+use crate::noise::{Noise, UnknownName};
 use crate::player::{AiError, Player};
 
 /// Strokes after which a set is abandoned (counted as a draw): far beyond
@@ -151,8 +152,9 @@ pub fn next_visit(state: &SetState, seat: usize) -> Result<SetState, StateError>
     SetState::from_parts(parts)
 }
 
-/// One solo run: from the singles opening (`first` opens), the opening
-/// side strokes until its discs are all pocketed. The opponent's discs stay
+/// One solo run: from the singles opening (`first` opens; with
+/// [`Start::Scattered`] its own discs spread at random), the opening side
+/// strokes until its discs are all pocketed. The opponent's discs stay
 /// where they are and the opponent never plays: when the turn would pass,
 /// the same player goes on with a new visit. Fouls cost penalty discs as in
 /// a real set. A set the referee ends otherwise (a set lost for a foul)
@@ -162,6 +164,7 @@ pub fn solo(
     noise: Option<Noise>,
     profile: ProfileId,
     physics: &Physics,
+    start: Start,
     seed: u64,
     n: u64,
 ) -> Result<SoloReport, AiError> {
@@ -171,9 +174,109 @@ pub fn solo(
     if let Some(noise) = noise {
         player = player.with_noise(noise);
     }
-    let mut world = ChaCha8Rng::seed_from_u64(run ^ 3);
     let mut state = SetState::new(profile, Format::Singles, first);
+    if start == Start::Scattered {
+        let mut rng = ChaCha8Rng::seed_from_u64(run ^ 4);
+        state = scattered(&state, &mut rng).map_err(|_| AiError::Parameters)?;
+    }
+    solo_from(&mut player, state, physics, run ^ 3)
+}
+
+/// Where a solo run starts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum Start {
+    /// The singles line-up (`000` 1.4; `002` 1.1–1.2).
+    #[default]
+    LineUp,
+    /// The line-up with the player's own eight discs spread at random over
+    /// the table, the first turn over: the table an ideal break would
+    /// leave. It measures how well a player clears a table apart from how
+    /// well it breaks the line-up.
+    Scattered,
+}
+
+impl Start {
+    /// Its name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Start::LineUp => "line-up",
+            Start::Scattered => "scattered",
+        }
+    }
+}
+
+impl std::fmt::Display for Start {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Start {
+    type Err = UnknownName;
+
+    fn from_str(s: &str) -> Result<Start, UnknownName> {
+        [Start::LineUp, Start::Scattered]
+            .into_iter()
+            .find(|v| v.name() == s)
+            .ok_or_else(|| UnknownName {
+                given: s.to_owned(),
+                expected: "line-up or scattered",
+            })
+    }
+}
+
+/// `state` with the discs of the side to play spread uniformly at random
+/// over the playing surface: none over a hole, none touching another disc
+/// (2 mm apart at least), the other sides' discs where they were. The
+/// first turn is over.
+pub fn scattered(state: &SetState, rng: &mut impl Rng) -> Result<SetState, StateError> {
+    let t = *state.table();
     let me = state.side_to_play();
+    let mut parts = state.to_parts();
+    parts.opening = Opening::Over;
+    let r = t.disc.radius;
+    let apart = 2.0 * r + 0.002;
+    let mine: Vec<usize> = (0..parts.discs.len())
+        .filter(|&k| parts.discs[k].side == me && parts.discs[k].at.is_some())
+        .collect();
+    for &k in &mine {
+        parts.discs[k].at = None;
+    }
+    for &k in &mine {
+        // A disc covers well under 1% of the table, so a free spot turns up
+        // within a few tries; the bound only keeps a bad table from looping.
+        let spot = (0..10_000).find_map(|_| {
+            let lo = r + 0.001;
+            let hi = t.size - r - 0.001;
+            let p = DVec2::new(rng.random_range(lo..hi), rng.random_range(lo..hi));
+            let free = t.pocket_at(p).is_none()
+                && parts
+                    .discs
+                    .iter()
+                    .filter_map(|d| d.at)
+                    .all(|q| q.distance(p) >= apart);
+            free.then_some(p)
+        });
+        parts.discs[k].at = spot;
+    }
+    SetState::from_parts(parts)
+}
+
+/// A solo run from any position: the side to play strokes until its discs
+/// are all pocketed, as in [`solo`]. `player` should be [`Player::alone`];
+/// `world` seeds the execution noise. The first visit is the one in
+/// progress in `state`.
+pub fn solo_from(
+    player: &mut Player,
+    mut state: SetState,
+    physics: &Physics,
+    world: u64,
+) -> Result<SoloReport, AiError> {
+    let mut world = ChaCha8Rng::seed_from_u64(world);
+    let me = state.side_to_play();
+    let seat = state.to_play();
     let mut engine = Engine::new(*state.table(), *physics);
     let mut report = SoloReport {
         visits: 1,
@@ -208,7 +311,7 @@ pub fn solo(
         }
         if !kept && !state.is_over() {
             report.visits += 1;
-            state = next_visit(&state, 0).map_err(|_| AiError::Parameters)?;
+            state = next_visit(&state, seat).map_err(|_| AiError::Parameters)?;
         }
     }
     report.cleared = to_go(&state) == 0;

@@ -2,7 +2,7 @@
 //! Budgets are kept small (club and beginner levels, or single master
 //! decisions) so the suite stays fast.
 
-use novuss_ai::arena::{play_set, solo};
+use novuss_ai::arena::{play_set, scattered, solo, Start};
 use novuss_ai::{Level, Noise, Player};
 use novuss_core::aim::{Planner, StrikerRegion};
 use novuss_core::physics::{Engine, Physics};
@@ -234,6 +234,7 @@ fn a_solo_run_clears_the_table() {
         Some(Noise::NONE),
         ProfileId::Lnf2017,
         &Physics::default(),
+        Start::LineUp,
         1,
         0,
     )
@@ -241,6 +242,59 @@ fn a_solo_run_clears_the_table() {
     assert!(r.cleared);
     assert!(r.pocketed >= 8);
     assert!(r.visits >= 1 && r.strokes >= 1);
+}
+
+#[test]
+fn a_scattered_start_spreads_only_the_players_own_discs() {
+    use rand::SeedableRng;
+    let lined = SetState::new(ProfileId::Lnf2017, Format::Singles, Seat::South);
+    let me = lined.side_to_play();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    let s = scattered(&lined, &mut rng).unwrap();
+    let t = *s.table();
+    assert_eq!(s.on_table(me), 8);
+    assert_eq!(s.side_to_play(), me);
+    // The opponent's row is untouched; the own discs left their row and
+    // stand apart, none over a hole.
+    for (a, b) in lined.discs().iter().zip(s.discs()) {
+        let (p, q) = (a.at.unwrap(), b.at.unwrap());
+        if a.side == me {
+            assert_ne!(p, q);
+            assert!(t.pocket_at(q).is_none());
+        } else {
+            assert_eq!(p, q);
+        }
+    }
+    // (The opponent's row stands touching, as lined up.)
+    for (i, a) in s.discs().iter().enumerate() {
+        for b in &s.discs()[i + 1..] {
+            if a.side == me || b.side == me {
+                assert!(a.at.unwrap().distance(b.at.unwrap()) >= 2.0 * t.disc.radius);
+            }
+        }
+    }
+    // Spread over the table, not bunched by the row: the own discs' mean
+    // depth is far from the north cushion they were lined up against.
+    let mean_y: f64 = s
+        .discs()
+        .iter()
+        .filter(|d| d.side == me)
+        .map(|d| d.at.unwrap().y)
+        .sum::<f64>()
+        / 8.0;
+    assert!(mean_y < 0.85, "{mean_y}");
+    // A zero-noise club player clears such a table.
+    let r = solo(
+        Level::Club,
+        Some(Noise::NONE),
+        ProfileId::Lnf2017,
+        &Physics::default(),
+        Start::Scattered,
+        3,
+        0,
+    )
+    .unwrap();
+    assert!(r.cleared && r.pocketed >= 8);
 }
 
 #[test]
