@@ -356,13 +356,40 @@ fn polish(
             speed /= 2.0;
         }
     }
-    if best.candidate.stroke != ranked[0].candidate.stroke {
-        best.tally = incumbent;
+    if best.candidate.stroke == ranked[0].candidate.stroke {
+        return false;
+    }
+    // The rounds chose among many neighbours by the same 48 draws, so the
+    // winner is partly the one those draws favour. Fresh draws, the same
+    // for both, decide between it and the stroke it set out from (on 80
+    // positions the polish gained 0.13 discs a decision on 1,000 fresh
+    // samples, 0.23 with this check), and give its chances unbiased.
+    let (mut polished, mut original) = (Tally::default(), Tally::default());
+    for k in 0..CONFIRM_SAMPLES {
+        if late(trial) {
+            return true;
+        }
+        let index = 0xC0F1_0000 + k;
+        polished.add(&noisy(trial, &best.candidate.stroke, noise, seed, index));
+        original.add(&noisy(
+            trial,
+            &ranked[0].candidate.stroke,
+            noise,
+            seed,
+            index,
+        ));
+    }
+    if polished.mean() > original.mean() {
+        best.tally = polished;
         best.ahead = None;
         ranked[0] = best;
     }
     false
 }
+
+/// Fresh samples that decide between the polished stroke and the one the
+/// polish started from.
+const CONFIRM_SAMPLES: u64 = 192;
 
 /// Strokes next to `c`: its direction turned by ±0.4° and ±1.2°, its
 /// speed 12% lower and higher (at most `max`).
