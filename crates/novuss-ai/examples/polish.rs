@@ -2,9 +2,10 @@
 //! the own discs scattered at random, 40 from 0 to 3 strokes into club
 //! solo runs from the line-up), the master's search runs with and without
 //! its polish, and where the two choose differently both strokes are
-//! sampled 1,000 times under `pro` noise with fresh draws, the same for
+//! sampled 1,000 times under the level's noise with fresh draws, the same for
 //! both. `cargo run --release -p novuss-ai --example polish` (`ALONE=1`:
-//! valued as by a player alone, as in `novuss solo`).
+//! valued as by a player alone, as in `novuss solo`; `LEVEL=expert`: the
+//! expert's search and hand instead of the master's).
 use novuss_ai::arena::{next_visit, scattered};
 use novuss_ai::candidates::generate;
 use novuss_ai::search::{search, Trial};
@@ -19,12 +20,13 @@ use novuss_core::stroke::Stroke;
 use novuss_core::verdict::Turn;
 use rand::SeedableRng;
 
-/// The mean value and keep rate of `n` noisy plays of `s` with fresh draws.
-fn fresh(trial: &mut Trial<'_>, s: &Stroke, n: u64) -> (f64, f64) {
+/// The mean value and keep rate of `n` plays of `s` under `hand` with
+/// fresh draws.
+fn fresh(trial: &mut Trial<'_>, s: &Stroke, hand: &Noise, n: u64) -> (f64, f64) {
     let (mut value, mut keeps) = (0.0, 0.0);
     for i in 0..n {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64((1 << 44) + i);
-        if let Some(x) = trial.run(s, Some((&Noise::PRO, &mut rng))) {
+        if let Some(x) = trial.run(s, Some((hand, &mut rng))) {
             value += x.value;
             keeps += f64::from(u8::from(x.keep));
         }
@@ -68,7 +70,10 @@ fn positions(physics: &Physics) -> Vec<SetState> {
 fn main() {
     let alone = std::env::var("ALONE").is_ok();
     let physics = Physics::default();
-    let settings = Level::Master.settings();
+    let level: Level =
+        std::env::var("LEVEL").map_or(Level::Master, |s| s.parse().expect("a level"));
+    let settings = level.settings();
+    let hand = settings.noise;
     let mut unpolished = settings.budget;
     unpolished.polish = 0;
     let states = positions(&physics);
@@ -76,13 +81,13 @@ fn main() {
     for (i, state) in states.iter().enumerate() {
         let valuer = Valuer {
             physics,
-            own: Noise::PRO,
-            others: Noise::PRO,
+            own: hand,
+            others: hand,
             turn: settings.turn_value,
             alone,
         };
         let view = View::new(state, &physics).expect("a view");
-        let candidates = generate(&view, &Noise::PRO, &settings.breadth);
+        let candidates = generate(&view, &hand, &settings.breadth);
         let mut engine = Engine::new(*state.table(), physics);
         let mut trial = Trial::new(state, &mut engine, valuer);
         let seed = i as u64;
@@ -103,8 +108,8 @@ fn main() {
             continue;
         }
         moved += 1;
-        let (va, ka) = fresh(&mut trial, &a, 1000);
-        let (vb, kb) = fresh(&mut trial, &b, 1000);
+        let (va, ka) = fresh(&mut trial, &a, &hand, 1000);
+        let (vb, kb) = fresh(&mut trial, &b, &hand, 1000);
         value += va - vb;
         keep += ka - kb;
         println!("{i:3}: polished {va:7.3} (keeps {ka:.3}), unpolished {vb:7.3} (keeps {kb:.3})");

@@ -177,7 +177,7 @@ pub fn solo(
     let mut state = SetState::new(profile, Format::Singles, first);
     if start == Start::Scattered {
         let mut rng = ChaCha8Rng::seed_from_u64(run ^ 4);
-        state = scattered(&state, &mut rng).map_err(|_| AiError::Parameters)?;
+        state = scattered(&state, &mut rng).ok_or(AiError::Parameters)?;
     }
     solo_from(&mut player, state, physics, run ^ 3)
 }
@@ -230,8 +230,9 @@ impl std::str::FromStr for Start {
 /// `state` with the discs of the side to play spread uniformly at random
 /// over the playing surface: none over a hole, none touching another disc
 /// (2 mm apart at least), the other sides' discs where they were. The
-/// first turn is over.
-pub fn scattered(state: &SetState, rng: &mut impl Rng) -> Result<SetState, StateError> {
+/// first turn is over. `None` if the table has no room for them (a
+/// table far smaller than the standard one).
+pub fn scattered(state: &SetState, rng: &mut impl Rng) -> Option<SetState> {
     let t = *state.table();
     let me = state.side_to_play();
     let mut parts = state.to_parts();
@@ -258,10 +259,10 @@ pub fn scattered(state: &SetState, rng: &mut impl Rng) -> Result<SetState, State
                     .filter_map(|d| d.at)
                     .all(|q| q.distance(p) >= apart);
             free.then_some(p)
-        });
-        parts.discs[k].at = spot;
+        })?;
+        parts.discs[k].at = Some(spot);
     }
-    SetState::from_parts(parts)
+    SetState::from_parts(parts).ok()
 }
 
 /// A solo run from any position: the side to play strokes until its discs
