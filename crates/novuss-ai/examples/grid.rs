@@ -10,15 +10,15 @@ use novuss_ai::arena::next_visit;
 use novuss_ai::search::Trial;
 use novuss_ai::value::Valuer;
 use novuss_ai::{Level, Noise, Player};
-use novuss_core::aim::{AimRange, StrikerRegion};
 use novuss_core::physics::{Engine, Physics};
 use novuss_core::profile::ProfileId;
 use novuss_core::seat::Seat;
 use novuss_core::set::{Format, SetState};
 use novuss_core::stroke::Stroke;
 use novuss_core::verdict::Turn;
-use novuss_core::DVec2;
 use rand::SeedableRng;
+
+mod support;
 
 /// The share of `n` noisy plays of `s` that keep the turn, with draws from
 /// `base` on.
@@ -99,38 +99,7 @@ fn main() {
     if std::env::var("NOGRID").is_ok() {
         return;
     }
-    let seat = state.seat_to_play();
-    let region = StrikerRegion::new(state.table(), seat, &state.positions());
-    let mut good = vec![];
-    for &depth in &[0.04, 0.08, 0.12, 0.16] {
-        for i in 0..40 {
-            let x = 0.12 + 0.76 * i as f64 / 39.0;
-            let y = if seat == Seat::South {
-                depth
-            } else {
-                1.0 - depth
-            };
-            let Some(from) = region.nearest(DVec2::new(x, y)) else {
-                continue;
-            };
-            let Some(range) = AimRange::new(state.table(), seat, from) else {
-                continue;
-            };
-            for j in 0..300 {
-                let a = range.lo() + (range.hi() - range.lo()) * (j as f64 + 0.5) / 300.0;
-                for &speed in &[1.5, 2.0, 2.5, 3.0, 3.5, 4.5, 6.0] {
-                    let stroke = Stroke {
-                        striker: from,
-                        direction: range.direction_at(a),
-                        speed,
-                    };
-                    if trial.run(&stroke, None).is_some_and(|s| s.keep) {
-                        good.push(stroke);
-                    }
-                }
-            }
-        }
-    }
+    let good = support::keepers(&mut trial, &[1.5, 2.0, 2.5, 3.0, 3.5, 4.5, 6.0]);
     println!("{} grid strokes keep the turn played as meant", good.len());
     let mut best: Vec<(f64, Stroke)> = good
         .iter()

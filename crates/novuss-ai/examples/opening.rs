@@ -20,15 +20,15 @@
 use novuss_ai::search::Trial;
 use novuss_ai::value::Valuer;
 use novuss_ai::{Level, Noise, NoiseName, Player};
-use novuss_core::aim::{AimRange, StrikerRegion};
 use novuss_core::physics::{Engine, Physics};
 use novuss_core::profile::ProfileId;
 use novuss_core::seat::Seat;
 use novuss_core::set::{Format, Opening, SetState};
 use novuss_core::stroke::Stroke;
 use novuss_core::table::Cushion;
-use novuss_core::DVec2;
 use rand::SeedableRng;
+
+mod support;
 
 /// Over `n` noisy plays of `s` (draws from `base` on): the share that keep
 /// the turn, the mean number of own discs left in the row when they do,
@@ -119,32 +119,7 @@ fn main() {
             .decide(&state, &physics)
             .expect("a decision");
         let (mk, mr, ms) = study(&mut trial, &d.best.stroke, &noise, 1000, fresh, &ceiling);
-        let region = StrikerRegion::new(state.table(), Seat::South, &state.positions());
-        let mut good = vec![];
-        for &depth in &[0.04, 0.08, 0.12, 0.16] {
-            for i in 0..40 {
-                let x = 0.12 + 0.76 * i as f64 / 39.0;
-                let Some(from) = region.nearest(DVec2::new(x, depth)) else {
-                    continue;
-                };
-                let Some(range) = AimRange::new(state.table(), Seat::South, from) else {
-                    continue;
-                };
-                for j in 0..300 {
-                    let a = range.lo() + (range.hi() - range.lo()) * (j as f64 + 0.5) / 300.0;
-                    for &speed in &[1.5, 2.0, 2.5, 3.0, 3.5, 4.5, 6.0, 7.5, 9.0] {
-                        let stroke = Stroke {
-                            striker: from,
-                            direction: range.direction_at(a),
-                            speed,
-                        };
-                        if trial.run(&stroke, None).is_some_and(|s| s.keep) {
-                            good.push(stroke);
-                        }
-                    }
-                }
-            }
-        }
+        let good = support::keepers(&mut trial, &[1.5, 2.0, 2.5, 3.0, 3.5, 4.5, 6.0, 7.5, 9.0]);
         let mut best: Vec<(f64, Stroke)> = good
             .iter()
             .map(|s| (study(&mut trial, s, &noise, 30, 0, &ceiling).2, *s))
