@@ -24,15 +24,9 @@ mod support;
 /// `base` on.
 fn keep_rate(trial: &mut Trial<'_>, s: &Stroke, n: u64, base: u64) -> f64 {
     let mut keeps = 0;
-    for k in 0..n {
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(base + k);
-        if trial
-            .run(s, Some((&Noise::PRO, &mut rng)))
-            .is_some_and(|s| s.keep)
-        {
-            keeps += 1;
-        }
-    }
+    support::sampled(trial, s, &Noise::PRO, n, base, |x, _| {
+        keeps += usize::from(x.keep)
+    });
     keeps as f64 / n as f64
 }
 

@@ -45,17 +45,10 @@ fn study(
     let me = trial.state().side_to_play();
     let t = *trial.state().table();
     let (mut keeps, mut row, mut score) = (0.0, 0.0, 0.0);
-    for k in 0..n {
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(base + k);
-        if !trial
-            .run(s, Some((noise, &mut rng)))
-            .is_some_and(|s| s.keep)
-        {
-            continue;
+    support::sampled(trial, s, noise, n, base, |x, after| {
+        if !x.keep {
+            return;
         }
-        let Some(after) = trial.after() else {
-            continue;
-        };
         let left = after
             .discs_on_table()
             .filter(|d| d.side == me)
@@ -65,7 +58,7 @@ fn study(
         keeps += 1.0;
         row += left as f64;
         score += ceiling.get(left).copied().unwrap_or(0.0);
-    }
+    });
     let n = n as f64;
     (keeps / n, row / keeps.max(1.0), score / n)
 }

@@ -20,17 +20,16 @@ use novuss_core::stroke::Stroke;
 use novuss_core::verdict::Turn;
 use rand::SeedableRng;
 
+mod support;
+
 /// The mean value and keep rate of `n` plays of `s` under `hand` with
 /// fresh draws.
 fn fresh(trial: &mut Trial<'_>, s: &Stroke, hand: &Noise, n: u64) -> (f64, f64) {
     let (mut value, mut keeps) = (0.0, 0.0);
-    for i in 0..n {
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64((1 << 44) + i);
-        if let Some(x) = trial.run(s, Some((hand, &mut rng))) {
-            value += x.value;
-            keeps += f64::from(u8::from(x.keep));
-        }
-    }
+    support::sampled(trial, s, hand, n, 1 << 44, |x, _| {
+        value += x.value;
+        keeps += f64::from(u8::from(x.keep));
+    });
     (value / n as f64, keeps / n as f64)
 }
 

@@ -63,7 +63,7 @@ pub fn rerank(
 ) -> bool {
     let alone = trial.valuer().alone;
     let lost_visit = LOST_VISIT * trial.valuer().turn;
-    let seat = trial.state().to_parts().to_play;
+    let seat = trial.state().to_play();
     // Without noise every outcome is the same.
     let outcomes = if noise.is_none() { 1 } else { outcomes.max(1) };
     let mut values = Vec::with_capacity(finalists.len());

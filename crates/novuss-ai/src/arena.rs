@@ -239,6 +239,7 @@ pub fn scattered(state: &SetState, rng: &mut impl Rng) -> Option<SetState> {
     parts.opening = Opening::Over;
     let r = t.disc.radius;
     let apart = 2.0 * r + 0.002;
+    let (lo, hi) = (r + 0.001, t.size - r - 0.001);
     let mine: Vec<usize> = (0..parts.discs.len())
         .filter(|&k| parts.discs[k].side == me && parts.discs[k].at.is_some())
         .collect();
@@ -249,8 +250,6 @@ pub fn scattered(state: &SetState, rng: &mut impl Rng) -> Option<SetState> {
         // A disc covers well under 1% of the table, so a free spot turns up
         // within a few tries; the bound only keeps a bad table from looping.
         let spot = (0..10_000).find_map(|_| {
-            let lo = r + 0.001;
-            let hi = t.size - r - 0.001;
             let p = DVec2::new(rng.random_range(lo..hi), rng.random_range(lo..hi));
             let free = t.pocket_at(p).is_none()
                 && parts

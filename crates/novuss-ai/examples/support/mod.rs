@@ -1,9 +1,37 @@
-//! What the study examples share: a dense grid of strokes.
+//! What the study examples share: a dense grid of strokes, and noisy
+//! plays of a stroke with draws numbered from a base.
+// Each example uses only part of it.
+#![allow(dead_code)]
 use novuss_ai::search::Trial;
+use novuss_ai::value::Sample;
+use novuss_ai::Noise;
 use novuss_core::aim::{AimRange, StrikerRegion};
 use novuss_core::seat::Seat;
+use novuss_core::set::SetState;
 use novuss_core::stroke::Stroke;
 use novuss_core::DVec2;
+use rand::SeedableRng;
+
+/// Plays `s` `n` times under `noise`, play `k` with draws seeded
+/// `base + k`, and hands each play the referee accepts to `each`, with the
+/// set as it left it.
+pub fn sampled(
+    trial: &mut Trial<'_>,
+    s: &Stroke,
+    noise: &Noise,
+    n: u64,
+    base: u64,
+    mut each: impl FnMut(Sample, &SetState),
+) {
+    for k in 0..n {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(base + k);
+        if let Some(sample) = trial.run(s, Some((noise, &mut rng))) {
+            if let Some(after) = trial.after() {
+                each(sample, after);
+            }
+        }
+    }
+}
 
 /// The strokes of a dense grid that keep the turn played as meant in
 /// `trial`'s position: 40 spots along the zone at four depths, 300
