@@ -26,7 +26,6 @@ use novuss_core::seat::Seat;
 use novuss_core::set::{Format, Opening, SetState};
 use novuss_core::stroke::Stroke;
 use novuss_core::table::Cushion;
-use rand::SeedableRng;
 
 mod support;
 
