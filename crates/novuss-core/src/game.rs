@@ -51,6 +51,44 @@ impl fmt::Display for GameError {
 
 impl std::error::Error for GameError {}
 
+/// A stroke judged by [`Game::prepare`], not yet played.
+#[derive(Clone, Debug)]
+pub struct Prepared {
+    from: SetState,
+    physics: Physics,
+    stroke: Stroke,
+    judged: Judged,
+}
+
+impl Prepared {
+    /// The motion, the verdict and the set after the stroke.
+    pub fn judged(&self) -> &Judged {
+        &self.judged
+    }
+}
+
+/// A point of a game's past ([`Game::mark`]).
+#[derive(Clone, Debug)]
+pub struct Mark {
+    progress: Match,
+    set: SetState,
+    sets: usize,
+    entries: usize,
+}
+
+/// A prepared stroke or a mark that does not fit the game as it is now:
+/// nothing was changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stale;
+
+impl fmt::Display for Stale {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("the game is no longer where this was prepared")
+    }
+}
+
+impl std::error::Error for Stale {}
+
 /// A match being played, with its record.
 pub struct Game {
     progress: Match,
@@ -176,6 +214,89 @@ impl Game {
             outcome: judged.outcome,
             verdict: judged.verdict,
         })
+    }
+
+    /// Judges `stroke` for the player at `seat` without moving the game on,
+    /// so that a server can store the result before it shows it and then
+    /// [`Game::apply`] it without simulating the stroke again.
+    pub fn prepare(&mut self, seat: Seat, stroke: &Stroke) -> Result<Prepared, PlayError> {
+        let judged = self.set.preview_as(seat, stroke, &mut self.engine)?;
+        Ok(Prepared {
+            from: self.set.clone(),
+            physics: self.record.physics,
+            stroke: *stroke,
+            judged,
+        })
+    }
+
+    /// Plays a stroke judged by [`Game::prepare`]. A stroke's judgement
+    /// depends only on the set it was judged in and the physics, so it is
+    /// applied exactly when the game is still in that set with that physics;
+    /// otherwise nothing changes and it is refused.
+    pub fn apply(&mut self, prepared: Prepared) -> Result<Played, Stale> {
+        if prepared.from != self.set || prepared.physics != self.record.physics {
+            return Err(Stale);
+        }
+        let Judged {
+            outcome,
+            verdict,
+            next,
+        } = prepared.judged;
+        self.commit(Action::Stroke(prepared.stroke), next, verdict.clone());
+        Ok(Played { outcome, verdict })
+    }
+
+    /// The match as it will be once `prepared` is applied: the score moves
+    /// when the stroke ends the set.
+    pub fn progress_after(&self, prepared: &Prepared) -> Match {
+        let mut progress = self.progress.clone();
+        if let Some(result) = prepared.judged.next.result() {
+            let _ = progress.record(result);
+        }
+        progress
+    }
+
+    /// A point of the game to go back to with [`Game::rewind`]: the match
+    /// and the set as they are now, and how much of the record is played.
+    /// It costs the set's size, not the record's.
+    pub fn mark(&self) -> Mark {
+        Mark {
+            progress: self.progress.clone(),
+            set: self.set.clone(),
+            sets: self.record.sets.len(),
+            entries: self.record.sets.last().map_or(0, |s| s.entries.len()),
+        }
+    }
+
+    /// Goes back to `mark`, a point of this game's past: the record is cut
+    /// there and the match and set are as they were. A mark that is not of
+    /// this game's past (its record is shorter, or its position is not the
+    /// one the record holds there) changes nothing and is refused.
+    pub fn rewind(&mut self, mark: &Mark) -> Result<(), Stale> {
+        let Some(log) = mark
+            .sets
+            .checked_sub(1)
+            .and_then(|s| self.record.sets.get(s))
+        else {
+            return Err(Stale);
+        };
+        let same = match mark.entries.checked_sub(1) {
+            None => log.start == mark.set,
+            Some(e) => log
+                .entries
+                .get(e)
+                .is_some_and(|x| x.after == mark.set.places()),
+        };
+        if !same {
+            return Err(Stale);
+        }
+        self.record.sets.truncate(mark.sets);
+        if let Some(log) = self.record.sets.last_mut() {
+            log.entries.truncate(mark.entries);
+        }
+        self.progress = mark.progress.clone();
+        self.set = mark.set.clone();
+        Ok(())
     }
 
     /// Applies a conduct decision and records it.

@@ -233,3 +233,105 @@ fn every_set_of_a_game_is_played_on_the_table_of_its_first() {
         Err(GameError::Start)
     ));
 }
+
+/// A legal stroke for the player to stroke, of `speed`, from the free spot
+/// of their zone nearest `along` (0 to 1 across it).
+fn stroke_from(game: &Game, along: f64, speed: f64) -> Stroke {
+    let set = game.set();
+    let seat = set.seat_to_play();
+    let frame = novuss_core::zone::SeatFrame::new(set.table(), seat);
+    let region = novuss_core::aim::StrikerRegion::new(set.table(), seat, &set.positions());
+    Stroke {
+        striker: region
+            .nearest(frame.world(along, 0.08))
+            .expect("room in the zone"),
+        direction: frame.inward(),
+        speed,
+    }
+}
+
+/// Plays strokes until `n` have been played or the set ends.
+fn play_some(game: &mut Game, n: usize) {
+    for k in 0..n {
+        if game.set().is_over() {
+            break;
+        }
+        let seat = game.set().seat_to_play();
+        let stroke = stroke_from(game, 0.2 + 0.07 * (k % 9) as f64, 1.0 + (k % 5) as f64);
+        game.play(seat, &stroke).unwrap();
+    }
+}
+
+#[test]
+fn a_prepared_stroke_applies_exactly_as_a_played_one() {
+    let mut played = Game::new(singles(3), Physics::default()).unwrap();
+    let mut prepared = played.clone();
+    for k in 0..12 {
+        if played.set().is_over() {
+            break;
+        }
+        let seat = played.set().seat_to_play();
+        let stroke = stroke_from(&played, 0.3 + 0.05 * k as f64, 2.0 + k as f64 * 0.4);
+        let p = prepared.prepare(seat, &stroke).unwrap();
+        // Judging changes nothing.
+        assert_eq!(prepared.set(), played.set());
+        let after = prepared.progress_after(&p);
+        let a = played.play(seat, &stroke).unwrap();
+        let b = prepared.apply(p).unwrap();
+        assert_eq!(a, b, "stroke {k}");
+        assert_eq!(prepared.set(), played.set());
+        assert_eq!(prepared.record(), played.record());
+        assert_eq!(prepared.progress(), &after);
+    }
+    // A stroke prepared for another position is refused and changes nothing.
+    let mut elsewhere = Game::new(singles(3), Physics::default()).unwrap();
+    let seat = elsewhere.set().seat_to_play();
+    let p = elsewhere.prepare(seat, &break_stroke(&elsewhere)).unwrap();
+    let before = prepared.record().clone();
+    assert_eq!(prepared.apply(p), Err(novuss_core::game::Stale));
+    assert_eq!(prepared.record(), &before);
+}
+
+#[test]
+fn a_game_rewound_to_a_mark_is_the_game_that_was_there() {
+    let mut game = Game::new(singles(3), Physics::default()).unwrap();
+    let seat = game.set().seat_to_play();
+    game.play(seat, &break_stroke(&game)).unwrap();
+    play_some(&mut game, 3);
+    let mark = game.mark();
+    let (set, record, progress) = (
+        game.set().clone(),
+        game.record().clone(),
+        game.progress().clone(),
+    );
+    play_some(&mut game, 4);
+    forfeit_set(&mut game);
+    game.next_set().unwrap();
+    play_some(&mut game, 2);
+    assert_ne!(game.record(), &record);
+    game.rewind(&mark).unwrap();
+    assert_eq!(game.set(), &set);
+    assert_eq!(game.record(), &record);
+    assert_eq!(game.progress(), &progress);
+    // The rewound game plays on like any other, and still resumes.
+    play_some(&mut game, 2);
+    let resumed = Game::from_record(game.record().clone()).unwrap();
+    assert_eq!(resumed.set(), game.set());
+
+    // A mark of another game, or of a future this game no longer has, is
+    // refused and changes nothing.
+    let other = Game::new(singles(3), Physics::default()).unwrap();
+    let mut shorter = other.clone();
+    let mut longer = other.clone();
+    let seat = longer.set().seat_to_play();
+    // Another break than this game's.
+    let mut stroke = break_stroke(&longer);
+    stroke.speed = 4.5;
+    longer.play(seat, &stroke).unwrap();
+    let ahead = longer.mark();
+    assert_eq!(shorter.rewind(&ahead), Err(novuss_core::game::Stale));
+    assert_eq!(shorter.record(), other.record());
+    let before = game.record().clone();
+    assert_eq!(game.rewind(&ahead), Err(novuss_core::game::Stale));
+    assert_eq!(game.record(), &before);
+}

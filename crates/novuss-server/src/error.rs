@@ -1,6 +1,11 @@
 //! The refusals a client can receive, as stable codes (docs/protocol.md,
 //! "Errors"). The client words them in the player's language; `detail` is
 //! English for logs and developers.
+//!
+//! A failure of the server itself (the database, a bug) never sends its
+//! cause to the client: the cause is logged with a random error id, and the
+//! client gets the code, a fixed sentence and that id, which an operator
+//! finds in the log.
 
 use axum::http::StatusCode;
 use novuss_core::referee::{PlayError, Refusal};
@@ -47,8 +52,12 @@ pub enum Code {
     NotBetweenSets,
     /// The match is over.
     MatchOver,
-    /// The database refused the event.
+    /// The database failed: nothing was stored, and the game is as it
+    /// was before the request.
     Storage,
+    /// A stored game cannot be read back (its row or events are damaged);
+    /// every other game plays on.
+    Damaged,
     /// The computer is busy: ask again in a moment.
     Busy,
     /// The server failed (a bug): the game is unchanged.
@@ -60,6 +69,8 @@ pub enum Code {
     RecordDiverges,
     /// A valid record that this server cannot hold as a game.
     UnsupportedRecord,
+    /// A record played with other physics than this server's.
+    OtherPhysics,
 }
 
 /// A refusal with its English detail.
@@ -69,6 +80,16 @@ pub struct Failure {
     pub code: Code,
     /// In English, for logs.
     pub detail: String,
+    /// For a failure of the server itself: the id under which its cause
+    /// was logged.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error_id: Option<String>,
+}
+
+/// A new error id: 12 hex digits, enough to find one line in a log.
+fn error_id() -> String {
+    use rand::Rng;
+    format!("{:012x}", rand::rng().random::<u64>() >> 16)
 }
 
 impl Failure {
@@ -77,7 +98,26 @@ impl Failure {
         Failure {
             code,
             detail: detail.into(),
+            error_id: None,
         }
+    }
+
+    /// A failure of the server's own (`code` is [`Code::Storage`],
+    /// [`Code::Internal`] or [`Code::Damaged`]): `cause` goes to the log
+    /// under a new error id, the client gets `what` and the id.
+    pub fn logged(code: Code, what: &str, cause: &dyn std::fmt::Display) -> Failure {
+        let id = error_id();
+        tracing::error!(error_id = %id, "{what}: {cause}");
+        Failure {
+            code,
+            detail: format!("{what} (error {id} in the server's log)"),
+            error_id: Some(id),
+        }
+    }
+
+    /// A bug of the server's: see [`Failure::logged`].
+    pub fn internal(what: &str, cause: &dyn std::fmt::Display) -> Failure {
+        Failure::logged(Code::Internal, what, cause)
     }
 
     /// The HTTP status for this refusal.
@@ -86,7 +126,7 @@ impl Failure {
             Code::UnknownGame | Code::NoSuchPath => StatusCode::NOT_FOUND,
             Code::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Code::Storage | Code::Busy => StatusCode::SERVICE_UNAVAILABLE,
-            Code::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+            Code::Internal | Code::Damaged => StatusCode::INTERNAL_SERVER_ERROR,
             Code::Stale => StatusCode::CONFLICT,
             _ => StatusCode::BAD_REQUEST,
         }

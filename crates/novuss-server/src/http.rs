@@ -16,6 +16,7 @@ use crate::analysis::AnalysisRequest;
 use crate::error::{Code, Failure};
 use crate::hub::Hub;
 use crate::setup::{level_names, NewGame};
+use crate::work::Client;
 
 /// The largest request body, bytes.
 pub const MAX_BODY: usize = 64 * 1024;
@@ -73,11 +74,9 @@ pub async fn game(
 pub async fn record(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
+    client: Client,
 ) -> Result<Response, Failure> {
-    let room = hub.room(&id).await?;
-    let record = room.lock().await.game().record().clone();
-    let body = serde_json::to_string_pretty(&record)
-        .map_err(|e| Failure::new(Code::Internal, e.to_string()))?;
+    let body = hub.record(&id, client).await?;
     Ok((
         [
             (
@@ -120,8 +119,9 @@ fn json_body(body: String) -> Response {
 pub async fn replay(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
+    client: Client,
 ) -> Result<Response, Failure> {
-    Ok(json_body(hub.replay(&id).await?))
+    Ok(json_body(hub.replay(&id, client).await?))
 }
 
 /// `POST /api/games/{id}/analysis`: strokes on a copy of a position, and
@@ -129,22 +129,24 @@ pub async fn replay(
 pub async fn analysis(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
+    client: Client,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, Failure> {
     let body = body_of(body, MAX_BODY)?;
     let request: AnalysisRequest = serde_json::from_slice(&body)
         .map_err(|e| Failure::new(Code::BadMessage, format!("not an analysis request: {e}")))?;
-    Ok(json_body(hub.analyse(&id, request).await?))
+    Ok(json_body(hub.analyse(&id, request, client).await?))
 }
 
 /// `POST /api/records`: an uploaded record, stored as a game if it
 /// replays exactly.
 pub async fn upload(
     State(hub): State<Arc<Hub>>,
+    client: Client,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, Failure> {
     let body = body_of(body, MAX_RECORD)?;
-    let state = hub.upload(body).await?;
+    let state = hub.upload(body, client).await?;
     Ok((StatusCode::CREATED, Json(state)).into_response())
 }
 

@@ -1,6 +1,10 @@
 //! The games being played: loaded from the store on first use, changed
 //! only through [`Room`]'s check → store → commit steps, and the computer's
 //! strokes chosen on blocking threads so no game ever waits for another.
+//!
+//! What a client sees is always what a restart would show: a change is
+//! committed to the room only once it is stored, and after a failed write
+//! the room is checked against the database before it goes on.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex as StdMutex, MutexGuard, PoisonError};
@@ -12,7 +16,7 @@ use novuss_core::stroke::Stroke;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
-use tokio::sync::{Mutex, Semaphore};
+use tokio::sync::{Mutex, OnceCell, Semaphore};
 
 use crate::analysis::{self, AnalysisRequest};
 use crate::error::{Code, Failure};
@@ -22,22 +26,33 @@ use crate::setup::{NewGame, Setup};
 use crate::store::{Append, Imported, Store, StoreError};
 use crate::upload;
 use crate::view::{State, Summary};
+use crate::work::{Client, Work};
 
 /// A shared room.
 pub type SharedRoom = Arc<Mutex<Room>>;
 
+/// The largest event one stroke may store (and send, with the state): a
+/// stroke of the server's physics writes a few kilobytes.
+pub const MAX_EVENT_BYTES: usize = 512 * 1024;
+
+/// How many games are listed at most.
+pub const LISTED: u32 = 200;
+
+/// A game's place in memory: empty while it loads, so that loading one
+/// game makes only that game's requests wait.
+type Slot = Arc<OnceCell<SharedRoom>>;
+
 /// The games of one server.
 pub struct Hub {
     store: Store,
-    rooms: StdMutex<HashMap<String, SharedRoom>>,
-    loading: Mutex<()>,
+    rooms: StdMutex<HashMap<String, Slot>>,
+    /// Games rebuilt at once, each on a blocking thread.
+    loaders: Semaphore,
     /// Computer strokes chosen at once: one per core, so that searches
     /// never starve the threads that serve requests.
     thinkers: Semaphore,
-    /// Hints computed at once, apart from the computer's strokes so that
-    /// asking for hints never delays a game; a hint asked for while all
-    /// are busy is refused as `busy`.
-    hinters: Semaphore,
+    /// Hints, analyses, replays, record downloads and uploads.
+    work: Work,
 }
 
 /// One game in the list of games.
@@ -67,11 +82,16 @@ pub struct Who {
     level: Option<&'static str>,
 }
 
+/// The refusal for a failed storage operation; the database's own words
+/// go to the log only.
 fn storage(e: StoreError) -> Failure {
-    tracing::error!("storage: {e}");
     match e {
         StoreError::Conflict => Failure::new(Code::Stale, e.to_string()),
-        _ => Failure::new(Code::Storage, e.to_string()),
+        StoreError::Damaged { ref game, .. } => {
+            let what = format!("game {game} is damaged and cannot be loaded");
+            Failure::logged(Code::Damaged, &what, &e)
+        }
+        _ => Failure::logged(Code::Storage, "the database failed; nothing was stored", &e),
     }
 }
 
@@ -111,12 +131,18 @@ impl Hub {
     /// A hub over `store`.
     pub fn new(store: Store) -> Arc<Hub> {
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        Hub::with_work(store, Work::for_cores(cores))
+    }
+
+    /// A hub over `store` whose heavy requests share `work`.
+    pub fn with_work(store: Store, work: Work) -> Arc<Hub> {
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
         Arc::new(Hub {
             store,
             rooms: StdMutex::new(HashMap::new()),
-            loading: Mutex::new(()),
+            loaders: Semaphore::new(cores),
             thinkers: Semaphore::new(cores),
-            hinters: Semaphore::new(cores.div_ceil(2)),
+            work,
         })
     }
 
@@ -126,14 +152,10 @@ impl Hub {
     }
 
     /// The map of rooms. A panic elsewhere while it was held leaves it
-    /// whole (each operation on it is one insert or lookup), so a poisoned
-    /// lock is taken as it is.
-    fn rooms(&self) -> MutexGuard<'_, HashMap<String, SharedRoom>> {
+    /// whole (each operation on it is one insert, lookup or removal), so a
+    /// poisoned lock is taken as it is.
+    fn rooms(&self) -> MutexGuard<'_, HashMap<String, Slot>> {
         self.rooms.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-
-    fn cached(&self, id: &str) -> Option<SharedRoom> {
-        self.rooms().get(id).cloned()
     }
 
     /// Forgets the games nobody holds: no client connected, no request or
@@ -144,8 +166,9 @@ impl Hub {
     pub fn evict_idle(&self) -> usize {
         let mut rooms = self.rooms();
         let before = rooms.len();
-        // Under the map's lock nobody can take a new handle on a room.
-        rooms.retain(|_, room| Arc::strong_count(room) > 1);
+        // Under the map's lock nobody can take a new handle on a room; a
+        // game still loading is kept.
+        rooms.retain(|_, slot| slot.get().is_none_or(|room| Arc::strong_count(room) > 1));
         before - rooms.len()
     }
 
@@ -154,83 +177,151 @@ impl Hub {
         self.rooms().len()
     }
 
-    /// Creates a game; the computer starts if it opens.
+    /// Creates a game; the computer starts if it opens. A game whose first
+    /// stroke is a person's is only stored: it is loaded when somebody
+    /// opens it, so games nobody joins cost no memory.
     pub async fn create(self: &Arc<Self>, new: &NewGame) -> Result<State, Failure> {
         let setup = new.setup().map_err(|e| Failure::new(Code::BadSetup, e.0))?;
         let id = format!("{:032x}", rand::rng().random::<u128>());
         let body = serde_json::to_string(&setup)
-            .map_err(|e| Failure::new(Code::Storage, e.to_string()))?;
+            .map_err(|e| Failure::internal("a set-up could not be written", &e))?;
         let created = crate::store::now();
         let room =
             Room::new(id.clone(), created, setup).map_err(|e| Failure::new(Code::BadSetup, e))?;
-        let summary = Summary::json(room.game())?;
+        let summary = serde_json::to_string(&room.summary())
+            .map_err(|e| Failure::internal("a summary could not be written", &e))?;
         self.store
             .create(&id, created, &body, &summary)
             .await
             .map_err(storage)?;
         let state = room.state();
-        let shared = Arc::new(Mutex::new(room));
-        self.rooms().insert(id.clone(), shared.clone());
         tracing::info!(game = %id, "new game");
-        self.wake(shared);
+        if room.due().is_some() {
+            let shared = Arc::new(Mutex::new(room));
+            self.rooms()
+                .insert(id, Arc::new(OnceCell::new_with(Some(shared.clone()))));
+            self.wake(shared);
+        }
         Ok(state)
     }
 
-    /// The room of game `id`, loading it from the store if needed.
+    /// The room of game `id`, loading it from the store if needed. Only
+    /// requests for this game wait while it loads.
     pub async fn room(self: &Arc<Self>, id: &str) -> Result<SharedRoom, Failure> {
         if !is_game_id(id) {
             return Err(unknown(id));
         }
-        if let Some(room) = self.cached(id) {
-            return Ok(room);
+        let slot = self.rooms().entry(id.to_owned()).or_default().clone();
+        let loaded = slot.get_or_try_init(|| self.load(id)).await.cloned();
+        match loaded {
+            Ok(room) => Ok(room),
+            Err(f) => {
+                // An unknown or unreadable game leaves no empty slot behind.
+                let mut rooms = self.rooms();
+                if rooms
+                    .get(id)
+                    .is_some_and(|s| Arc::ptr_eq(s, &slot) && s.get().is_none())
+                {
+                    rooms.remove(id);
+                }
+                Err(f)
+            }
         }
-        let _one = self.loading.lock().await;
-        if let Some(room) = self.cached(id) {
-            return Ok(room);
-        }
+    }
+
+    /// Reads game `id` and rebuilds it on a blocking thread.
+    async fn load(self: &Arc<Self>, id: &str) -> Result<SharedRoom, Failure> {
         let row = self.store.game(id).await.map_err(storage)?;
         let Some(row) = row else {
             return Err(unknown(id));
         };
         let events = self.store.events(id).await.map_err(storage)?;
-        let room = Room::load(row.id, row.created, &row.setup, &events).map_err(|e| {
-            tracing::error!(game = %id, "cannot rebuild the game: {e}");
-            Failure::new(
-                Code::Storage,
-                format!("the stored game cannot be rebuilt: {e}"),
-            )
-        })?;
+        let count = events.len();
+        let room = {
+            let _loader = self.loaders.acquire().await;
+            tokio::task::spawn_blocking(move || {
+                Room::load(row.id, row.created, &row.setup, &events)
+            })
+            .await
+        };
+        let room = match room {
+            Ok(Ok(room)) => room,
+            Ok(Err(e)) => {
+                let what = format!("game {id} is damaged and cannot be loaded");
+                return Err(Failure::logged(Code::Damaged, &what, &e));
+            }
+            Err(e) => return Err(Failure::internal(&format!("loading game {id} failed"), &e)),
+        };
         let shared = Arc::new(Mutex::new(room));
-        self.rooms().insert(id.to_owned(), shared.clone());
-        tracing::info!(game = %id, events = events.len(), "game resumed");
+        tracing::info!(game = %id, events = count, "game resumed");
         self.wake(shared.clone());
         Ok(shared)
     }
 
-    /// Stores a change and commits it to the room.
+    /// Stores a change and commits it to the room. After a failed write
+    /// the database is asked where the game is, and the room follows it:
+    /// what a client is told is always what is stored.
     async fn apply(&self, room: &mut Room, change: Change) -> Result<(), Failure> {
         let body = change.body()?;
+        if body.len() > MAX_EVENT_BYTES {
+            return Err(Failure::new(
+                Code::TooLarge,
+                format!(
+                    "the stroke's event would be {} bytes; at most {MAX_EVENT_BYTES} are stored",
+                    body.len()
+                ),
+            ));
+        }
         let summary = change.summary()?;
+        let after = room.event();
         let stored = self
             .store
             .append(&Append {
                 game: room.id(),
-                after: room.event(),
+                after,
                 body: &body,
                 over: change.over(),
                 summary: &summary,
             })
             .await;
-        if let Err(StoreError::Conflict) = stored {
-            // The database is ahead of this room: another writer, which
-            // must not exist. Forget the room so that the next request
-            // rebuilds it from what is stored.
-            tracing::error!(game = %room.id(), "the stored game is ahead of the one in memory");
-            self.rooms().remove(room.id());
+        match stored {
+            Ok(()) => {}
+            Err(StoreError::Conflict) => {
+                // The database is ahead of this room: another writer, which
+                // must not exist. The room is rebuilt from what is stored.
+                tracing::error!(game = %room.id(), "the stored game is ahead of the one in memory");
+                self.retire(room);
+                return Err(storage(StoreError::Conflict));
+            }
+            Err(e) => {
+                let failure = storage(e);
+                match self.store.stored_event(room.id()).await {
+                    // The commit failed as far as the driver knows, yet it
+                    // is there: the room follows the database.
+                    Ok(Some(n)) if n == after + 1 => {
+                        tracing::warn!(game = %room.id(), event = n, "an event reported as failed was stored");
+                    }
+                    Ok(Some(n)) if n == after => return Err(failure),
+                    other => {
+                        // Unknown: the room is rebuilt from the database
+                        // when it is next opened.
+                        tracing::error!(game = %room.id(), "after a failed write the game's row reads {other:?}");
+                        self.retire(room);
+                        return Err(failure);
+                    }
+                }
+            }
         }
-        stored.map_err(storage)?;
         room.commit(change);
         Ok(())
+    }
+
+    /// Forgets `room`, whose picture may differ from what is stored: the
+    /// next request loads it again, and its clients are disconnected so
+    /// that they reconnect to the reloaded game.
+    fn retire(&self, room: &mut Room) {
+        self.rooms().remove(room.id());
+        room.retire();
     }
 
     /// Plays a human stroke.
@@ -253,12 +344,18 @@ impl Hub {
     async fn change(
         self: &Arc<Self>,
         id: &str,
-        check: impl FnOnce(&Room) -> Result<Change, Failure>,
+        check: impl FnOnce(&mut Room) -> Result<Change, Failure>,
     ) -> Result<(), Failure> {
         let shared = self.room(id).await?;
         {
             let mut room = shared.lock().await;
-            let change = check(&room)?;
+            if room.retired() {
+                return Err(Failure::new(
+                    Code::Stale,
+                    "the game is being reloaded: connect again",
+                ));
+            }
+            let change = check(&mut room)?;
             self.apply(&mut room, change).await?;
         }
         self.wake(shared);
@@ -278,7 +375,8 @@ impl Hub {
             loop {
                 let (due, physics) = {
                     let mut room = shared.lock().await;
-                    let Some(due) = room.due() else {
+                    let due = if room.retired() { None } else { room.due() };
+                    let Some(due) = due else {
                         room.release_computer();
                         return;
                     };
@@ -320,7 +418,7 @@ impl Hub {
                         return;
                     }
                 };
-                if room.event() != event {
+                if room.event() != event || room.retired() {
                     continue; // the game moved on while it thought
                 }
                 // The hand's noise keeps the stroke legal; should it ever
@@ -352,6 +450,7 @@ impl Hub {
         id: &str,
         event: u64,
         level: Level,
+        client: Client,
     ) -> Result<Arc<str>, Failure> {
         let shared = self.room(id).await?;
         let (set, physics, seed, seat) = {
@@ -377,7 +476,10 @@ impl Hub {
                 seat,
             )
         };
-        let decision = self.suggest(level, set, physics, seed).await?;
+        let decision = self
+            .work
+            .run(client, "hint", move || suggest(level, &set, &physics, seed))
+            .await?;
         let message: Arc<str> = serde_json::to_string(&Hint {
             kind: "hint",
             event,
@@ -386,7 +488,7 @@ impl Hub {
             best: decision.best,
             alternatives: decision.alternatives,
         })
-        .map_err(|e| Failure::new(Code::Internal, e.to_string()))?
+        .map_err(|e| Failure::internal("a hint could not be written", &e))?
         .into();
         shared.lock().await.keep_hint(event, level, message.clone());
         Ok(message)
@@ -406,14 +508,33 @@ impl Hub {
     }
 
     /// Game `id` stroke by stroke, every stroke simulated again.
-    pub async fn replay(self: &Arc<Self>, id: &str) -> Result<String, Failure> {
+    pub async fn replay(self: &Arc<Self>, id: &str, client: Client) -> Result<String, Failure> {
+        // Admitted before the copy is taken, so that a refused request
+        // costs nothing.
+        let ticket = self.work.admit(client, "replay")?;
         let source = self.source(id).await?;
         tokio::task::spawn_blocking(move || {
+            let _ticket = ticket;
             let replay = source.replay()?;
-            serde_json::to_string(&replay).map_err(|e| Failure::new(Code::Internal, e.to_string()))
+            serde_json::to_string(&replay)
+                .map_err(|e| Failure::internal("a replay could not be written", &e))
         })
         .await
-        .map_err(|e| Failure::new(Code::Internal, format!("the replay failed: {e}")))?
+        .map_err(|e| Failure::internal("the replay failed", &e))?
+    }
+
+    /// Game `id`'s record in the core's format, as pretty JSON.
+    pub async fn record(self: &Arc<Self>, id: &str, client: Client) -> Result<String, Failure> {
+        let ticket = self.work.admit(client, "record")?;
+        let shared = self.room(id).await?;
+        let record = shared.lock().await.game().record().clone();
+        tokio::task::spawn_blocking(move || {
+            let _ticket = ticket;
+            serde_json::to_string_pretty(&record)
+                .map_err(|e| Failure::internal("a record could not be written", &e))
+        })
+        .await
+        .map_err(|e| Failure::internal("the record failed", &e))?
     }
 
     /// Strokes played on a copy of a position of game `id`, and the
@@ -422,6 +543,7 @@ impl Hub {
         self: &Arc<Self>,
         id: &str,
         request: AnalysisRequest,
+        client: Client,
     ) -> Result<String, Failure> {
         let level = match &request.hint {
             None => None,
@@ -432,44 +554,53 @@ impl Hub {
                 )
             })?),
         };
+        let ticket = self.work.admit(client, "analysis")?;
         let source = self.source(id).await?;
         let seed = crate::room::seed(id, request.at as u64) ^ (request.strokes.len() as u64) << 32;
-        let (copy, played) =
-            tokio::task::spawn_blocking(move || analysis::play_out(&source, &request))
-                .await
-                .map_err(|e| Failure::new(Code::Internal, format!("the analysis failed: {e}")))??;
-        let hint = match level {
-            Some(level) if !copy.game.set().is_over() => {
-                let set = copy.game.set().clone();
-                let physics = copy.physics;
-                let decision = self.suggest(level, set, physics, seed).await?;
-                Some(analysis::Suggestion {
-                    level: level.name(),
-                    seat: copy.game.set().seat_to_play(),
-                    best: decision.best,
-                    alternatives: decision.alternatives,
-                })
-            }
-            _ => None,
-        };
-        serde_json::to_string(&analysis::Answer {
-            at: copy.at,
-            state: copy.state,
-            played,
-            hint,
+        tokio::task::spawn_blocking(move || {
+            let _ticket = ticket;
+            let (copy, played) = analysis::play_out(&source, &request)?;
+            let hint = match level {
+                Some(level) if !copy.game.set().is_over() => {
+                    let set = copy.game.set().clone();
+                    let decision = suggest(level, &set, &copy.physics, seed)?;
+                    Some(analysis::Suggestion {
+                        level: level.name(),
+                        seat: set.seat_to_play(),
+                        best: decision.best,
+                        alternatives: decision.alternatives,
+                    })
+                }
+                _ => None,
+            };
+            serde_json::to_string(&analysis::Answer {
+                at: copy.at,
+                state: copy.state,
+                played,
+                hint,
+            })
+            .map_err(|e| Failure::internal("an analysis could not be written", &e))
         })
-        .map_err(|e| Failure::new(Code::Internal, e.to_string()))
+        .await
+        .map_err(|e| Failure::internal("the analysis failed", &e))?
     }
 
-    /// Stores an uploaded record as a new game, if it replays exactly.
-    pub async fn upload(self: &Arc<Self>, body: axum::body::Bytes) -> Result<State, Failure> {
+    /// Stores an uploaded record as a new game, if it replays exactly. The
+    /// game is loaded when somebody opens it.
+    pub async fn upload(
+        self: &Arc<Self>,
+        body: axum::body::Bytes,
+        client: Client,
+    ) -> Result<State, Failure> {
         let id = format!("{:032x}", rand::rng().random::<u128>());
         let created = crate::store::now();
-        let imported = tokio::task::spawn_blocking(move || upload::import(id, created, &body))
-            .await
-            .map_err(|e| Failure::new(Code::Internal, format!("the upload failed: {e}")))??;
+        let imported = self
+            .work
+            .run(client, "upload", move || upload::import(id, created, &body))
+            .await?;
         let room = imported.room;
-        let summary = Summary::json(room.game())?;
+        let summary = serde_json::to_string(&room.summary())
+            .map_err(|e| Failure::internal("a summary could not be written", &e))?;
         self.store
             .import(&Imported {
                 id: room.id(),
@@ -481,46 +612,26 @@ impl Hub {
             })
             .await
             .map_err(storage)?;
-        let state = room.state();
         tracing::info!(game = %room.id(), events = imported.events.len(), "record uploaded");
-        self.rooms()
-            .insert(room.id().to_owned(), Arc::new(Mutex::new(room)));
-        Ok(state)
-    }
-
-    /// `level`'s best strokes for `set`, with three alternatives, searched
-    /// on a blocking thread under the hints' limit (`busy` when it is full).
-    async fn suggest(
-        &self,
-        level: Level,
-        set: SetState,
-        physics: Physics,
-        seed: u64,
-    ) -> Result<novuss_ai::Decision, Failure> {
-        let Ok(_permit) = self.hinters.try_acquire() else {
-            return Err(Failure::new(
-                Code::Busy,
-                "the computer is busy with other hints: ask again in a moment",
-            ));
-        };
-        tokio::task::spawn_blocking(move || {
-            Player::new(level, seed)
-                .with_alternatives(3)
-                .decide(&set, &physics)
-        })
-        .await
-        .map_err(|e| Failure::new(Code::Internal, format!("the search failed: {e}")))?
-        .map_err(|e| Failure::new(Code::Internal, format!("no stroke found: {e}")))
+        Ok(room.state())
     }
 
     /// The latest games, newest first.
     pub async fn list(&self) -> Result<Vec<Listed>, Failure> {
-        let rows = self.store.list(200).await.map_err(storage)?;
+        let rows = self.store.list(LISTED).await.map_err(storage)?;
         Ok(rows
             .into_iter()
             .filter_map(|r| {
                 let setup: Setup = serde_json::from_str(&r.setup).ok()?;
                 let summary: Summary = serde_json::from_str(&r.summary).ok()?;
+                // Names stored before they were limited are cut to the
+                // limit, so that an answer's size stays bounded.
+                let players: Vec<String> = setup
+                    .config
+                    .players
+                    .iter()
+                    .map(|n| crate::setup::shown_name(n))
+                    .collect();
                 Some(Listed {
                     id: r.id,
                     created: r.created,
@@ -528,9 +639,7 @@ impl Hub {
                     format: setup.config.format,
                     profile: setup.config.profile,
                     sets: setup.config.sets,
-                    who: setup
-                        .config
-                        .players
+                    who: players
                         .iter()
                         .zip(&setup.controllers)
                         .enumerate()
@@ -543,7 +652,7 @@ impl Hub {
                             }
                         })
                         .collect(),
-                    players: setup.config.players,
+                    players,
                     origin: setup.origin,
                     over: r.over,
                     score: summary.score,
@@ -553,6 +662,19 @@ impl Hub {
             })
             .collect())
     }
+}
+
+/// `level`'s best strokes for `set`, with three alternatives.
+fn suggest(
+    level: Level,
+    set: &SetState,
+    physics: &Physics,
+    seed: u64,
+) -> Result<novuss_ai::Decision, Failure> {
+    Player::new(level, seed)
+        .with_alternatives(3)
+        .decide(set, physics)
+        .map_err(|e| Failure::internal("no stroke found", &e))
 }
 
 /// The computer's stroke: as meant, and as its hand plays it.
@@ -674,11 +796,20 @@ mod tests {
             .await
             .unwrap();
         let id = id_of(&state);
-        let a = hub.hint(&id, 0, Level::Club).await.unwrap();
-        let b = hub.hint(&id, 0, Level::Club).await.unwrap();
+        let a = hub
+            .hint(&id, 0, Level::Club, Client::default())
+            .await
+            .unwrap();
+        let b = hub
+            .hint(&id, 0, Level::Club, Client::default())
+            .await
+            .unwrap();
         assert!(Arc::ptr_eq(&a, &b), "kept, not searched again");
         assert_eq!(
-            hub.hint(&id, 1, Level::Club).await.unwrap_err().code,
+            hub.hint(&id, 1, Level::Club, Client::default())
+                .await
+                .unwrap_err()
+                .code,
             Code::Stale
         );
     }

@@ -22,6 +22,7 @@ pub mod trace;
 pub mod upload;
 pub mod view;
 pub mod web;
+pub mod work;
 pub mod ws;
 
 use std::future::Future;

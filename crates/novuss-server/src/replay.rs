@@ -99,11 +99,17 @@ pub struct Step {
     pub verdict: Verdict,
 }
 
+/// What each body of a stroke's motion in `set` is: the striker, then the
+/// discs on the table in the order the engine takes them.
+pub fn bodies(set: &novuss_core::set::SetState) -> Vec<Option<DiscId>> {
+    std::iter::once(None)
+        .chain(set.discs_on_table().map(|d| Some(d.id)))
+        .collect()
+}
+
 /// Plays `stroke` from `seat` on `game`.
 pub fn step(game: &mut Game, seat: Seat, stroke: &Stroke) -> Result<Step, Failure> {
-    let bodies = std::iter::once(None)
-        .chain(game.set().discs_on_table().map(|d| Some(d.id)))
-        .collect();
+    let bodies = bodies(game.set());
     let player = game.progress().player_at(seat);
     let played = game.play(seat, stroke).map_err(|e| Failure::of_play(&e))?;
     Ok(Step {

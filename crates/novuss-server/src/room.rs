@@ -4,15 +4,19 @@
 //!
 //! Every change is made in two steps so that nothing is shown before it is
 //! stored: an operation ([`Room::stroke`], [`Room::take_back`],
-//! [`Room::next_set`]) checks and computes a [`Change`] without touching
-//! the room; the caller stores [`Change::body`]; only then
-//! [`Room::commit`] moves the room on and returns the message for its
-//! clients. A refused or unstored change leaves the room as it was.
+//! [`Room::next_set`]) checks and computes a [`Change`] without moving the
+//! game on; the caller stores [`Change::body`]; only then [`Room::commit`]
+//! moves the room on and returns the message for its clients. A refused or
+//! unstored change leaves the room as it was.
+//!
+//! A change carries what the event adds, never a copy of the game: a stroke
+//! costs the same at event 10,000 as at event 100. Taking back goes to the
+//! nearest kept [`Mark`] and plays the few actions after it again.
 
 use std::collections::VecDeque;
 use std::sync::Arc;
 
-use novuss_core::game::Game;
+use novuss_core::game::{Game, Mark, Prepared};
 use novuss_core::seat::Seat;
 use novuss_core::set::SetState;
 use novuss_core::stroke::Stroke;
@@ -31,6 +35,10 @@ pub const RECENT: usize = 256;
 /// At most this many bytes of them: a state is a few kilobytes, so a long
 /// game keeps fewer events rather than more memory.
 pub const RECENT_BYTES: usize = 512 * 1024;
+/// A [`Mark`] is kept every this many actions, so that a take-back plays
+/// at most this many actions again, whatever the game's length, for about
+/// two kilobytes a mark.
+const MARK_EVERY: usize = 32;
 
 /// Who played a stroke.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -114,30 +122,47 @@ pub struct StrokeRequest {
 
 /// A checked change, not yet stored.
 pub struct Change {
-    /// The player who made the stroke, read before it (a stroke that ends
-    /// a set moves the match on to the next set's seating).
-    player: Option<usize>,
-    next: Game,
-    acts: Vec<Act>,
     happened: Happened,
-    played: Option<(Motion, Verdict)>,
+    /// The game's summary after it.
+    summary: Summary,
+    /// Whether the match is over after it.
+    over: bool,
+    step: Step,
+}
+
+/// What a change does to the room.
+enum Step {
+    /// A stroke, judged but not yet applied.
+    Stroke {
+        /// The player who made it, read before it (a stroke that ends a
+        /// set moves the match on to the next set's seating).
+        player: Option<usize>,
+        prepared: Box<Prepared>,
+        act: Act,
+        motion: Motion,
+    },
+    /// A take-back: the game as it is after it, and how many actions stay.
+    Rewind { game: Box<Game>, keep: usize },
+    /// The next set.
+    NextSet,
 }
 
 impl Change {
     /// The event as it is stored.
     pub fn body(&self) -> Result<String, Failure> {
         serde_json::to_string(&self.happened)
-            .map_err(|e| Failure::new(Code::Storage, e.to_string()))
+            .map_err(|e| Failure::internal("an event could not be written", &e))
     }
 
     /// Whether the match is over after it.
     pub fn over(&self) -> bool {
-        self.next.is_over()
+        self.over
     }
 
     /// The game's summary after it.
     pub fn summary(&self) -> Result<String, Failure> {
-        Summary::json(&self.next)
+        serde_json::to_string(&self.summary)
+            .map_err(|e| Failure::internal("a summary could not be written", &e))
     }
 }
 
@@ -165,6 +190,12 @@ pub struct Room {
     setup: Setup,
     game: Game,
     acts: Vec<Act>,
+    /// The strokes among `acts`.
+    strokes: u32,
+    /// Where the last stroke by a person is in `acts`.
+    last_human: Option<usize>,
+    /// A mark of the game before action `k`, every [`MARK_EVERY`] actions.
+    marks: Vec<(usize, Mark)>,
     event: u64,
     recent: VecDeque<(u64, Arc<str>)>,
     tx: broadcast::Sender<Arc<str>>,
@@ -175,6 +206,9 @@ pub struct Room {
     computer: bool,
     /// The last hint given, by event and level: hints are deterministic.
     hint: Option<(u64, novuss_ai::Level, Arc<str>)>,
+    /// Whether the hub has forgotten this room because its picture may
+    /// differ from what is stored: it takes no more changes.
+    retired: bool,
 }
 
 /// A stroke as sent to clients.
@@ -229,21 +263,35 @@ pub fn start(setup: &Setup) -> Result<Game, String> {
     .map_err(|e| format!("cannot set up the game: {e}"))
 }
 
-fn replay(setup: &Setup, acts: &[Act]) -> Result<Game, String> {
-    let mut game = start(setup)?;
+/// Plays `acts` on `game`, which is at action `from`.
+fn play_acts(game: &mut Game, acts: &[Act], from: usize) -> Result<(), String> {
     for (k, act) in acts.iter().enumerate() {
-        match act {
+        let done = match act {
             Act::Stroke { seat, stroke, .. } => game
                 .play(*seat, stroke)
                 .map(drop)
-                .map_err(|e| format!("action {}: {e}", k + 1))?,
-            Act::NextSet => game
-                .next_set()
-                .map(drop)
-                .map_err(|e| format!("action {}: {e}", k + 1))?,
-        }
+                .map_err(|e| e.to_string()),
+            Act::NextSet => game.next_set().map(drop).map_err(|e| e.to_string()),
+        };
+        done.map_err(|e| format!("action {}: {e}", from + k + 1))?;
     }
-    Ok(game)
+    Ok(())
+}
+
+/// Takes `game` back to `keep` of its `acts`: to the last mark at or before
+/// it, then the actions after the mark played again.
+fn rewind(
+    game: &mut Game,
+    marks: &[(usize, Mark)],
+    acts: &[Act],
+    keep: usize,
+) -> Result<(), String> {
+    let Some((at, mark)) = marks.iter().rev().find(|(at, _)| *at <= keep) else {
+        return Err("no mark to take the game back to".to_owned());
+    };
+    game.rewind(mark)
+        .map_err(|e| format!("cannot take the game back: {e}"))?;
+    play_acts(game, &acts[*at..keep], *at)
 }
 
 fn to_json(v: &impl Serialize) -> Arc<str> {
@@ -252,28 +300,45 @@ fn to_json(v: &impl Serialize) -> Arc<str> {
     serde_json::to_string(v).unwrap_or_default().into()
 }
 
+/// The summary of a game whose match is `progress`, with `strokes` strokes.
+fn summary(progress: &novuss_core::match_play::Match, strokes: u32) -> Summary {
+    Summary {
+        score: progress.score().to_vec(),
+        set_number: progress.set_number(),
+        strokes,
+    }
+}
+
 impl Room {
     /// A new game at event 0.
     pub fn new(id: String, created: i64, setup: Setup) -> Result<Room, String> {
-        let game = replay(&setup, &[])?;
+        let game = start(&setup)?;
+        let marks = vec![(0, game.mark())];
         Ok(Room {
             id,
             created,
             setup,
             game,
             acts: vec![],
+            strokes: 0,
+            last_human: None,
+            marks,
             event: 0,
             recent: VecDeque::new(),
             tx: broadcast::channel(64).0,
             recent_bytes: 0,
             computer: false,
             hint: None,
+            retired: false,
         })
     }
 
     /// Rebuilds a stored game from its set-up and events, replaying every
     /// event through the same steps that made it, so that the events a
-    /// reconnecting client asks for are there again after a restart.
+    /// reconnecting client asks for are there again after a restart. It
+    /// costs the game's length once: only the last [`RECENT`] events'
+    /// messages are made again, and a take-back goes back from the nearest
+    /// mark.
     pub fn load(
         id: String,
         created: i64,
@@ -283,7 +348,8 @@ impl Room {
         let setup: Setup =
             serde_json::from_str(setup).map_err(|e| format!("unreadable set-up: {e}"))?;
         let mut room = Room::new(id, created, setup)?;
-        for row in events {
+        let shown_from = events.len().saturating_sub(RECENT);
+        for (k, row) in events.iter().enumerate() {
             let number = row.number;
             if number != room.event + 1 {
                 return Err(format!("event {number} follows event {}", room.event));
@@ -298,10 +364,22 @@ impl Room {
                     trace,
                 } => room.play_traced(seat, by, stroke, Origin::Loaded(trace)),
                 Happened::NextSet => room.next_set(room.event),
-                Happened::TakeBack { actions } => room.undo(actions as usize),
+                Happened::TakeBack { actions } => {
+                    // In place: the stored take-back needs no copy of the
+                    // game to check it against.
+                    let undone = room
+                        .rewind_in_place(actions as usize)
+                        .map_err(|e| format!("event {number} does not replay: {e}"))?;
+                    room.event += 1;
+                    if k >= shown_from {
+                        let message = room.taken_back_message(undone);
+                        room.keep(message);
+                    }
+                    continue;
+                }
             }
             .map_err(|f| format!("event {number} does not replay: {}", f.detail))?;
-            room.commit(change);
+            room.apply(change, k >= shown_from);
         }
         Ok(room)
     }
@@ -336,6 +414,11 @@ impl Room {
         &self.acts
     }
 
+    /// The game's summary now.
+    pub fn summary(&self) -> Summary {
+        summary(self.game.progress(), self.strokes)
+    }
+
     /// A receiver of every later message.
     pub fn subscribe(&self) -> broadcast::Receiver<Arc<str>> {
         self.tx.subscribe()
@@ -346,24 +429,19 @@ impl Room {
         let _ = self.tx.send(message);
     }
 
-    fn can_take_back(&self, acts: &[Act]) -> bool {
-        self.setup.casual
-            && !self.game.is_over()
-            && acts
-                .iter()
-                .any(|a| matches!(a, Act::Stroke { by: By::Human, .. }))
+    fn can_take_back(&self) -> bool {
+        self.setup.casual && !self.game.is_over() && self.last_human.is_some()
     }
 
     /// The game's state now.
     pub fn state(&self) -> State {
-        let back = self.can_take_back(&self.acts);
         view::state(
             &self.id,
             self.created,
             self.event,
             &self.setup,
             &self.game,
-            back,
+            self.can_take_back(),
         )
     }
 
@@ -404,8 +482,9 @@ impl Room {
         Ok(())
     }
 
-    /// A human stroke, checked and played on a copy.
-    pub fn stroke(&self, r: &StrokeRequest) -> Result<Change, Failure> {
+    /// A human stroke, checked and judged. Only the engine's scratch space
+    /// is used: the game does not move on until [`Room::commit`].
+    pub fn stroke(&mut self, r: &StrokeRequest) -> Result<Change, Failure> {
         let finite = r.striker.iter().chain(&r.direction).all(|x| x.is_finite());
         if !finite || !r.speed.is_finite() {
             return Err(Failure::new(
@@ -440,55 +519,57 @@ impl Room {
     }
 
     /// A stroke played as given (a human's checked request, or the
-    /// computer's executed stroke).
-    pub fn play(&self, seat: Seat, by: By, stroke: Stroke) -> Result<Change, Failure> {
+    /// computer's executed stroke), judged but not yet applied.
+    pub fn play(&mut self, seat: Seat, by: By, stroke: Stroke) -> Result<Change, Failure> {
         self.play_traced(seat, by, stroke, Origin::Live)
     }
 
-    /// A stroke played as given; `stored` is the motion stored with it
-    /// when it is loaded. The room keeps and shows the stored motion (what
-    /// was played); a replay compares it with a fresh simulation.
+    /// A stroke judged; `origin` says whether its motion is the one just
+    /// simulated or the one stored with it. The room keeps and shows the
+    /// stored motion (what was played); a replay compares it with a fresh
+    /// simulation.
     fn play_traced(
-        &self,
+        &mut self,
         seat: Seat,
         by: By,
         stroke: Stroke,
         origin: Origin,
     ) -> Result<Change, Failure> {
-        let mut next = self.game.clone();
-        let step = crate::replay::step(&mut next, seat, &stroke)?;
+        let bodies = crate::replay::bodies(self.game.set());
+        let player = self.game.progress().player_at(seat);
+        let prepared = self
+            .game
+            .prepare(seat, &stroke)
+            .map_err(|e| Failure::of_play(&e))?;
         let (trace, stored) = match origin {
             // A new stroke's trace is stored with it.
-            Origin::Live => (step.trace, true),
+            Origin::Live => (Trace::of(&prepared.judged().outcome), true),
             Origin::Loaded(Some(t)) => (t, true),
-            Origin::Loaded(None) => (step.trace, false),
+            Origin::Loaded(None) => (Trace::of(&prepared.judged().outcome), false),
         };
         let trace = Arc::new(trace);
-        let mut acts = self.acts.clone();
-        acts.push(Act::Stroke {
-            seat,
-            by,
-            stroke,
-            trace: trace.clone(),
-            stored,
-        });
+        let progress = self.game.progress_after(&prepared);
         Ok(Change {
-            player: step.player,
-            next,
-            acts,
             happened: Happened::Stroke {
                 seat,
                 by,
                 stroke,
                 trace: Some((*trace).clone()),
             },
-            played: Some((
-                Motion {
-                    bodies: step.bodies,
-                    trace,
+            summary: summary(&progress, self.strokes + 1),
+            over: progress.is_over(),
+            step: Step::Stroke {
+                player,
+                prepared: Box::new(prepared),
+                act: Act::Stroke {
+                    seat,
+                    by,
+                    stroke,
+                    trace: trace.clone(),
+                    stored,
                 },
-                step.verdict,
-            )),
+                motion: Motion { bodies, trace },
+            },
         })
     }
 
@@ -515,33 +596,61 @@ impl Room {
                 "the match is over: its result stands",
             ));
         }
-        let Some(last) = self
-            .acts
-            .iter()
-            .rposition(|a| matches!(a, Act::Stroke { by: By::Human, .. }))
-        else {
+        let Some(last) = self.last_human else {
             return Err(Failure::new(
                 Code::NothingToTakeBack,
                 "no stroke played by a person to take back",
             ));
         };
-        self.undo(self.acts.len() - last)
+        // The game after it is worked out on a copy, so that an unstored
+        // take-back changes nothing; a copy costs the record's length, and
+        // only casual games take back.
+        let mut game = self.game.clone();
+        rewind(&mut game, &self.marks, &self.acts, last)
+            .map_err(|e| Failure::internal("a take-back could not be worked out", &e))?;
+        let strokes = self.strokes_in(..last);
+        Ok(Change {
+            happened: Happened::TakeBack {
+                actions: (self.acts.len() - last) as u32,
+            },
+            summary: summary(game.progress(), strokes),
+            over: game.is_over(),
+            step: Step::Rewind {
+                game: Box::new(game),
+                keep: last,
+            },
+        })
     }
 
-    /// Undoes the last `n` actions (strokes and set starts).
-    fn undo(&self, n: usize) -> Result<Change, Failure> {
+    fn strokes_in(&self, range: std::ops::RangeTo<usize>) -> u32 {
+        self.acts[range]
+            .iter()
+            .filter(|a| matches!(a, Act::Stroke { .. }))
+            .count() as u32
+    }
+
+    /// Undoes the last `n` actions on the room itself (a stored take-back
+    /// being loaded).
+    fn rewind_in_place(&mut self, n: usize) -> Result<usize, String> {
         let keep = self.acts.len().saturating_sub(n);
-        let acts = self.acts[..keep].to_vec();
-        let next = replay(&self.setup, &acts).map_err(|e| Failure::new(Code::Storage, e))?;
-        Ok(Change {
-            player: None,
-            next,
-            happened: Happened::TakeBack {
-                actions: (self.acts.len() - keep) as u32,
-            },
-            acts,
-            played: None,
-        })
+        rewind(&mut self.game, &self.marks, &self.acts, keep)?;
+        Ok(self.cut(keep))
+    }
+
+    /// Forgets the actions from `keep` on, and the marks after it.
+    fn cut(&mut self, keep: usize) -> usize {
+        let undone = self.acts[keep..]
+            .iter()
+            .filter(|a| matches!(a, Act::Stroke { .. }))
+            .count();
+        self.acts.truncate(keep);
+        self.strokes -= undone as u32;
+        self.marks.retain(|(at, _)| *at <= keep);
+        self.last_human = self
+            .acts
+            .iter()
+            .rposition(|a| matches!(a, Act::Stroke { by: By::Human, .. }));
+        undone
     }
 
     /// Starts the next set.
@@ -550,78 +659,138 @@ impl Room {
         if self.game.is_over() {
             return Err(Failure::new(Code::MatchOver, "the match is over"));
         }
-        let mut next = self.game.clone();
-        next.next_set()
-            .map_err(|e| Failure::new(Code::NotBetweenSets, e.to_string()))?;
-        let mut acts = self.acts.clone();
-        acts.push(Act::NextSet);
+        if !self.game.between_sets() {
+            return Err(Failure::new(
+                Code::NotBetweenSets,
+                novuss_core::game::GameError::SetNotOver.to_string(),
+            ));
+        }
         Ok(Change {
-            player: None,
-            next,
-            acts,
             happened: Happened::NextSet,
-            played: None,
+            summary: self.summary(),
+            over: false,
+            step: Step::NextSet,
         })
     }
 
     /// Moves the room on by a stored change and tells its clients.
     pub fn commit(&mut self, change: Change) -> Arc<str> {
-        let undone = match &change.happened {
-            Happened::TakeBack { .. } => self
-                .acts
-                .get(change.acts.len()..)
-                .unwrap_or_default()
-                .iter()
-                .filter(|a| matches!(a, Act::Stroke { .. }))
-                .count(),
-            _ => 0,
-        };
-        self.game = change.next;
-        self.acts = change.acts;
+        self.apply(change, true).unwrap_or_default()
+    }
+
+    /// Moves the room on by a change; makes and keeps its message when
+    /// `shown`.
+    fn apply(&mut self, change: Change, shown: bool) -> Option<Arc<str>> {
+        if self.acts.len() % MARK_EVERY == 0
+            && self.marks.last().map(|m| m.0) != Some(self.acts.len())
+        {
+            self.marks.push((self.acts.len(), self.game.mark()));
+        }
         self.event += 1;
-        let event = self.event;
-        let state = self.state();
-        let message = match (&change.happened, &change.played) {
-            (
-                Happened::Stroke {
-                    seat, by, stroke, ..
-                },
-                Some((motion, verdict)),
-            ) => to_json(&StrokeMessage {
-                kind: "stroke",
-                event,
-                seat: *seat,
-                player: change.player,
-                by: *by,
-                stroke,
+        let message = match change.step {
+            Step::Stroke {
+                player,
+                prepared,
+                act,
                 motion,
-                verdict,
-                rules: verdict.reasons.iter().map(|r| r.rules()).collect(),
-                state,
-            }),
-            (Happened::TakeBack { .. }, _) => to_json(&TakenBack {
-                kind: "taken_back",
-                event,
-                strokes: undone,
-                state,
-            }),
-            _ => to_json(&SetStarted {
-                kind: "set_started",
-                event,
-                set_number: self.game.progress().set_number(),
-                state,
-            }),
+            } => {
+                let played = match self.game.apply(*prepared) {
+                    Ok(p) => p,
+                    Err(e) => {
+                        // Prepared under the same lock on the same game:
+                        // cannot happen. The room is rebuilt from what is
+                        // stored when it is next loaded.
+                        tracing::error!(game = %self.id, "a stroke prepared here did not apply: {e}");
+                        self.event -= 1;
+                        return None;
+                    }
+                };
+                if matches!(act, Act::Stroke { by: By::Human, .. }) {
+                    self.last_human = Some(self.acts.len());
+                }
+                self.acts.push(act);
+                self.strokes += 1;
+                let Act::Stroke {
+                    seat, by, stroke, ..
+                } = self.acts[self.acts.len() - 1]
+                else {
+                    unreachable!("a stroke was just pushed")
+                };
+                shown.then(|| {
+                    to_json(&StrokeMessage {
+                        kind: "stroke",
+                        event: self.event,
+                        seat,
+                        player,
+                        by,
+                        stroke: &stroke,
+                        motion: &motion,
+                        verdict: &played.verdict,
+                        rules: crate::replay::rules(&played.verdict),
+                        state: self.state(),
+                    })
+                })
+            }
+            Step::Rewind { game, keep } => {
+                self.game = *game;
+                let undone = self.cut(keep);
+                shown.then(|| self.taken_back_message(undone))
+            }
+            Step::NextSet => {
+                if let Err(e) = self.game.next_set() {
+                    tracing::error!(game = %self.id, "a checked next set did not start: {e}");
+                    self.event -= 1;
+                    return None;
+                }
+                self.acts.push(Act::NextSet);
+                shown.then(|| {
+                    to_json(&SetStarted {
+                        kind: "set_started",
+                        event: self.event,
+                        set_number: self.game.progress().set_number(),
+                        state: self.state(),
+                    })
+                })
+            }
         };
+        let message = message?;
+        self.keep(message.clone());
+        let _ = self.tx.send(message.clone());
+        Some(message)
+    }
+
+    fn taken_back_message(&self, strokes: usize) -> Arc<str> {
+        to_json(&TakenBack {
+            kind: "taken_back",
+            event: self.event,
+            strokes,
+            state: self.state(),
+        })
+    }
+
+    /// Keeps an event's message for clients that reconnect.
+    fn keep(&mut self, message: Arc<str>) {
         self.recent_bytes += message.len();
-        self.recent.push_back((event, message.clone()));
+        self.recent.push_back((self.event, message));
         while self.recent.len() > RECENT || self.recent_bytes > RECENT_BYTES {
             match self.recent.pop_front() {
                 Some((_, m)) => self.recent_bytes -= m.len(),
                 None => break,
             }
         }
-        let _ = self.tx.send(message.clone());
-        message
+    }
+
+    /// Takes no more changes, and ends every client's stream of messages
+    /// (they reconnect, and get the game as it is stored).
+    pub fn retire(&mut self) {
+        self.retired = true;
+        // Dropping the only sender closes every receiver.
+        self.tx = broadcast::channel(1).0;
+    }
+
+    /// Whether the room was retired.
+    pub fn retired(&self) -> bool {
+        self.retired
     }
 
     /// Claims the computer's task for this room: `false` if one runs.

@@ -12,6 +12,38 @@ use serde::{Deserialize, Serialize};
 /// The longest player name, in characters.
 pub const MAX_NAME: usize = 40;
 
+/// Whether `c` changes the direction of the text around it (the Unicode
+/// bidirectional formatting characters): a name with one could make the
+/// words after it on another player's page read backwards.
+fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// The one rule for a player's name, in new games and uploaded records
+/// alike: 1 to [`MAX_NAME`] characters, none of them a control character
+/// (NUL, escape sequences, line breaks) or a bidirectional control.
+pub fn check_name(name: &str) -> Result<(), String> {
+    if name.trim().is_empty() || name.chars().count() > MAX_NAME {
+        return Err(format!("a name has 1 to {MAX_NAME} characters"));
+    }
+    if name.chars().any(char::is_control) {
+        return Err("a name may not hold a control character".to_owned());
+    }
+    if name.chars().any(is_bidi_control) {
+        return Err("a name may not hold a bidirectional control character".to_owned());
+    }
+    Ok(())
+}
+
+/// A stored name as it is listed: cut to [`MAX_NAME`] characters (names
+/// stored before the rule was kept may be longer).
+pub fn shown_name(name: &str) -> String {
+    match name.char_indices().nth(MAX_NAME) {
+        None => name.to_owned(),
+        Some((at, _)) => format!("{}…", &name[..at]),
+    }
+}
+
 /// A new game, as `POST /api/games` takes it (docs/protocol.md).
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -205,14 +237,8 @@ impl NewGame {
                 }
             };
             let name = name.trim().to_owned();
-            if name.is_empty() || name.chars().count() > MAX_NAME {
-                return bad(format!(
-                    "player {} needs a name of 1 to {MAX_NAME} characters",
-                    k + 1
-                ));
-            }
-            if name.chars().any(char::is_control) {
-                return bad(format!("player {}'s name has a control character", k + 1));
+            if let Err(why) = check_name(&name) {
+                return bad(format!("player {}: {why}", k + 1));
             }
             names.push(name);
             controllers.push(controller);

@@ -13,10 +13,15 @@
 
 use std::path::Path;
 use std::str::FromStr;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{Row, SqlitePool};
+use sqlx::pool::PoolConnection;
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteRow, SqliteSynchronous,
+};
+use sqlx::{Row, Sqlite, SqliteConnection, SqlitePool};
 
 /// Why the database did not do what was asked.
 #[derive(Debug)]
@@ -28,6 +33,14 @@ pub enum StoreError {
     Migrate(sqlx::migrate::MigrateError),
     /// The game moved on since the caller read it (or does not exist).
     Conflict,
+    /// A stored value cannot be read back: the game's row or events are
+    /// damaged.
+    Damaged {
+        /// The game.
+        game: String,
+        /// What could not be read.
+        what: String,
+    },
 }
 
 impl std::fmt::Display for StoreError {
@@ -36,6 +49,9 @@ impl std::fmt::Display for StoreError {
             StoreError::Database(e) => write!(f, "database error: {e}"),
             StoreError::Migrate(e) => write!(f, "cannot migrate the database: {e}"),
             StoreError::Conflict => f.write_str("the game changed while this event was stored"),
+            StoreError::Damaged { game, what } => {
+                write!(f, "game {game} is damaged: {what}")
+            }
         }
     }
 }
@@ -109,9 +125,23 @@ pub struct Imported<'a> {
 }
 
 /// The database.
+///
+/// Writes go through one connection (SQLite has one writer anyway). After
+/// any failure of the database that connection is closed, so that no
+/// transaction a failed `COMMIT` left open can swallow later writes, and
+/// the next connection is checked to be in autocommit before it is used.
+/// Reads have connections of their own (WAL lets them read while the
+/// writer commits), so loading a long game never holds up other games'
+/// strokes.
 #[derive(Clone, Debug)]
 pub struct Store {
-    pool: SqlitePool,
+    writer: SqlitePool,
+    reader: SqlitePool,
+    /// An in-memory database lives in its one connection: it is never
+    /// closed, only rolled back.
+    memory: bool,
+    /// Set after a failure: the next connection is checked first.
+    suspect: Arc<AtomicBool>,
 }
 
 /// Seconds since 1970.
@@ -142,25 +172,90 @@ impl Store {
     /// An in-memory database, for tests and benchmarks that need no file.
     pub async fn memory() -> Result<Store, StoreError> {
         let options = SqliteConnectOptions::from_str("sqlite::memory:")?.foreign_keys(true);
-        Store::connect(options).await
+        Store::connect_with(options, true).await
     }
 
     async fn connect(options: SqliteConnectOptions) -> Result<Store, StoreError> {
-        // One connection serialises the writers, as SQLite does anyway, and
-        // keeps an in-memory database one database: it is never closed for
-        // being idle or old, which would drop an in-memory database.
-        let pool = SqlitePoolOptions::new()
+        Store::connect_with(options, false).await
+    }
+
+    async fn connect_with(
+        options: SqliteConnectOptions,
+        memory: bool,
+    ) -> Result<Store, StoreError> {
+        // One writing connection serialises the writers, as SQLite does
+        // anyway, and keeps an in-memory database one database: it is never
+        // closed for being idle or old, which would drop an in-memory
+        // database.
+        let writer = SqlitePoolOptions::new()
             .max_connections(1)
             .min_connections(1)
             .idle_timeout(None)
             .max_lifetime(None)
-            .connect_with(options)
+            .acquire_timeout(Duration::from_secs(10))
+            .connect_with(options.clone())
             .await?;
         sqlx::migrate!("./migrations")
-            .run(&pool)
+            .run(&writer)
             .await
             .map_err(StoreError::Migrate)?;
-        Ok(Store { pool })
+        let reader = if memory {
+            writer.clone()
+        } else {
+            SqlitePoolOptions::new()
+                .max_connections(2)
+                .acquire_timeout(Duration::from_secs(10))
+                .connect_with(options.read_only(true))
+                .await?
+        };
+        Ok(Store {
+            writer,
+            reader,
+            memory,
+            suspect: Arc::new(AtomicBool::new(false)),
+        })
+    }
+
+    /// The writing connection, checked to be in autocommit if the last
+    /// write failed.
+    async fn write(&self) -> Result<PoolConnection<Sqlite>, StoreError> {
+        let mut conn = self.writer.acquire().await?;
+        if self.suspect.swap(false, Ordering::AcqRel) {
+            // BEGIN fails inside a transaction: then this connection is
+            // not in a known state either, and is dropped too.
+            if let Err(e) = probe(&mut conn).await {
+                tracing::warn!("the database connection is not in autocommit: {e}");
+                self.discard(conn).await;
+                return Err(e.into());
+            }
+        }
+        Ok(conn)
+    }
+
+    /// Drops the writing connection after a failure, rolling back whatever
+    /// it had open; the pool opens a new one for the next write.
+    async fn discard(&self, mut conn: PoolConnection<Sqlite>) {
+        self.suspect.store(true, Ordering::Release);
+        // A transaction a failed COMMIT left open is rolled back; if SQLite
+        // already rolled it back, this fails harmlessly.
+        let _ = sqlx::query("ROLLBACK").execute(&mut *conn).await;
+        if !self.memory {
+            conn.close_on_drop();
+        }
+    }
+
+    /// The result of a write on `conn`: a failure of the database discards
+    /// the connection.
+    async fn settle<T>(
+        &self,
+        conn: PoolConnection<Sqlite>,
+        result: Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
+        if let Err(StoreError::Database(e)) = &result {
+            tracing::warn!("a write failed, the connection is reopened: {e}");
+            self.discard(conn).await;
+        }
+        result
     }
 
     /// Stores a new game at event 0.
@@ -171,78 +266,50 @@ impl Store {
         setup: &str,
         summary: &str,
     ) -> Result<(), StoreError> {
-        let t = created;
-        sqlx::query(
+        let mut conn = self.write().await?;
+        let result = sqlx::query(
             "INSERT INTO games (id, created, updated, setup, event, over, summary) VALUES (?, ?, ?, ?, 0, 0, ?)",
         )
         .bind(id)
-        .bind(t)
-        .bind(t)
+        .bind(created)
+        .bind(created)
         .bind(setup)
         .bind(summary)
-        .execute(&self.pool)
-        .await?;
-        Ok(())
+        .execute(&mut *conn)
+        .await
+        .map(drop)
+        .map_err(StoreError::from);
+        self.settle(conn, result).await
     }
 
     /// Appends the event `after + 1` if the game is at `after`; commits
     /// before returning.
     pub async fn append(&self, a: &Append<'_>) -> Result<(), StoreError> {
-        let t = now();
-        let number = a.after as i64 + 1;
-        let mut tx = self.pool.begin().await?;
-        let moved = sqlx::query(
-            "UPDATE games SET event = ?, updated = ?, over = ?, summary = ? WHERE id = ? AND event = ?",
-        )
-        .bind(number)
-        .bind(t)
-        .bind(i64::from(a.over))
-        .bind(a.summary)
-        .bind(a.game)
-        .bind(a.after as i64)
-        .execute(&mut *tx)
-        .await?;
-        if moved.rows_affected() != 1 {
-            return Err(StoreError::Conflict);
-        }
-        sqlx::query("INSERT INTO events (game_id, number, at, body) VALUES (?, ?, ?, ?)")
-            .bind(a.game)
-            .bind(number)
-            .bind(t)
-            .bind(a.body)
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
-        Ok(())
+        let mut conn = self.write().await?;
+        let result = append_on(&mut conn, a).await;
+        self.settle(conn, result).await
     }
 
     /// Stores a whole game at once (an uploaded record): its row and all
     /// its events, in one transaction, so that a failure stores nothing.
     pub async fn import(&self, game: &Imported<'_>) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
-        sqlx::query(
-            "INSERT INTO games (id, created, updated, setup, event, over, summary) VALUES (?, ?, ?, ?, ?, ?, ?)",
-        )
-        .bind(game.id)
-        .bind(game.created)
-        .bind(game.created)
-        .bind(game.setup)
-        .bind(game.events.len() as i64)
-        .bind(i64::from(game.over))
-        .bind(game.summary)
-        .execute(&mut *tx)
-        .await?;
-        for (k, body) in game.events.iter().enumerate() {
-            sqlx::query("INSERT INTO events (game_id, number, at, body) VALUES (?, ?, ?, ?)")
-                .bind(game.id)
-                .bind(k as i64 + 1)
-                .bind(game.created)
-                .bind(body)
-                .execute(&mut *tx)
-                .await?;
-        }
-        tx.commit().await?;
-        Ok(())
+        let mut conn = self.write().await?;
+        let result = import_on(&mut conn, game).await;
+        self.settle(conn, result).await
+    }
+
+    /// The number of game `id`'s last event as stored, read through the
+    /// writing connection (after a failed write: what a restart would
+    /// find), or `None` if there is no such game.
+    pub async fn stored_event(&self, id: &str) -> Result<Option<u64>, StoreError> {
+        let mut conn = self.write().await?;
+        let result = sqlx::query("SELECT event FROM games WHERE id = ?")
+            .bind(id)
+            .fetch_optional(&mut *conn)
+            .await
+            .map_err(StoreError::from)
+            .and_then(|row| row.map(|r| int(&r, 0, id).map(|n| n as u64)).transpose());
+        self.settle(conn, result).await
     }
 
     /// A game's row, or `None` if there is no such game.
@@ -251,51 +318,143 @@ impl Store {
             "SELECT id, created, updated, setup, event, over, summary FROM games WHERE id = ?",
         )
         .bind(id)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.reader)
         .await?;
-        Ok(row.map(|r| game_row(&r)))
+        row.map(|r| game_row(&r, id)).transpose()
     }
 
     /// A game's events in order.
     pub async fn events(&self, id: &str) -> Result<Vec<EventRow>, StoreError> {
         let rows = sqlx::query("SELECT number, body FROM events WHERE game_id = ? ORDER BY number")
             .bind(id)
-            .fetch_all(&self.pool)
+            .fetch_all(&self.reader)
             .await?;
-        Ok(rows
-            .iter()
-            .map(|r| EventRow {
-                number: r.get::<i64, _>(0) as u64,
-                body: r.get(1),
+        rows.iter()
+            .map(|r| {
+                Ok(EventRow {
+                    number: int(r, 0, id)? as u64,
+                    body: text(r, 1, id)?,
+                })
             })
-            .collect())
+            .collect()
     }
 
-    /// The most recently played games, newest first.
+    /// The most recently played games, newest first. A damaged row is left
+    /// out (and logged), so that one damaged game never hides the others.
     pub async fn list(&self, limit: u32) -> Result<Vec<GameRow>, StoreError> {
         let rows = sqlx::query(
             "SELECT id, created, updated, setup, event, over, summary FROM games ORDER BY updated DESC, created DESC LIMIT ?",
         )
         .bind(i64::from(limit))
-        .fetch_all(&self.pool)
+        .fetch_all(&self.reader)
         .await?;
-        Ok(rows.iter().map(game_row).collect())
+        Ok(rows
+            .iter()
+            .filter_map(|r| match game_row(r, "(listed)") {
+                Ok(row) => Some(row),
+                Err(e) => {
+                    tracing::error!("a game left out of the list: {e}");
+                    None
+                }
+            })
+            .collect())
     }
 
-    /// Closes the pool, waiting for every commit to finish.
+    /// Closes the pools, waiting for every commit to finish.
     pub async fn close(&self) {
-        self.pool.close().await;
+        self.writer.close().await;
+        self.reader.close().await;
     }
 }
 
-fn game_row(r: &sqlx::sqlite::SqliteRow) -> GameRow {
-    GameRow {
-        id: r.get(0),
-        created: r.get(1),
-        updated: r.get(2),
-        setup: r.get(3),
-        event: r.get::<i64, _>(4) as u64,
-        over: r.get::<i64, _>(5) != 0,
-        summary: r.get(6),
+/// Whether `conn` is in autocommit: `BEGIN` fails inside a transaction.
+async fn probe(conn: &mut SqliteConnection) -> Result<(), sqlx::Error> {
+    sqlx::query("BEGIN").execute(&mut *conn).await?;
+    sqlx::query("ROLLBACK").execute(&mut *conn).await?;
+    Ok(())
+}
+
+async fn append_on(conn: &mut SqliteConnection, a: &Append<'_>) -> Result<(), StoreError> {
+    let t = now();
+    let number = a.after as i64 + 1;
+    let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+    let moved = sqlx::query(
+        "UPDATE games SET event = ?, updated = ?, over = ?, summary = ? WHERE id = ? AND event = ?",
+    )
+    .bind(number)
+    .bind(t)
+    .bind(i64::from(a.over))
+    .bind(a.summary)
+    .bind(a.game)
+    .bind(a.after as i64)
+    .execute(&mut *tx)
+    .await?;
+    if moved.rows_affected() != 1 {
+        return Err(StoreError::Conflict);
     }
+    sqlx::query("INSERT INTO events (game_id, number, at, body) VALUES (?, ?, ?, ?)")
+        .bind(a.game)
+        .bind(number)
+        .bind(t)
+        .bind(a.body)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+async fn import_on(conn: &mut SqliteConnection, game: &Imported<'_>) -> Result<(), StoreError> {
+    let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+    sqlx::query(
+        "INSERT INTO games (id, created, updated, setup, event, over, summary) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    )
+    .bind(game.id)
+    .bind(game.created)
+    .bind(game.created)
+    .bind(game.setup)
+    .bind(game.events.len() as i64)
+    .bind(i64::from(game.over))
+    .bind(game.summary)
+    .execute(&mut *tx)
+    .await?;
+    for (k, body) in game.events.iter().enumerate() {
+        sqlx::query("INSERT INTO events (game_id, number, at, body) VALUES (?, ?, ?, ?)")
+            .bind(game.id)
+            .bind(k as i64 + 1)
+            .bind(game.created)
+            .bind(body)
+            .execute(&mut *tx)
+            .await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Column `k` as an integer; a value of another type is damage.
+fn int(r: &SqliteRow, k: usize, game: &str) -> Result<i64, StoreError> {
+    r.try_get::<i64, _>(k).map_err(|e| damaged(game, k, &e))
+}
+
+/// Column `k` as text; a value of another type or not UTF-8 is damage.
+fn text(r: &SqliteRow, k: usize, game: &str) -> Result<String, StoreError> {
+    r.try_get::<String, _>(k).map_err(|e| damaged(game, k, &e))
+}
+
+fn damaged(game: &str, column: usize, e: &sqlx::Error) -> StoreError {
+    StoreError::Damaged {
+        game: game.to_owned(),
+        what: format!("column {column}: {e}"),
+    }
+}
+
+fn game_row(r: &SqliteRow, game: &str) -> Result<GameRow, StoreError> {
+    Ok(GameRow {
+        id: text(r, 0, game)?,
+        created: int(r, 1, game)?,
+        updated: int(r, 2, game)?,
+        setup: text(r, 3, game)?,
+        event: int(r, 4, game)? as u64,
+        over: int(r, 5, game)? != 0,
+        summary: text(r, 6, game)?,
+    })
 }

@@ -9,7 +9,8 @@ use novuss_core::seat::Seat;
 
 use crate::error::{Code, Failure};
 use crate::room::{By, Room};
-use crate::setup::{Controller, GameOrigin, Setup};
+use crate::setup::{check_name, Controller, GameOrigin, Setup};
+use novuss_core::physics::Physics;
 
 /// A checked record as a new game: its room and the events to store.
 pub struct Imported {
@@ -29,6 +30,7 @@ fn refuse(code: Code, detail: impl Into<String>) -> Failure {
 pub fn import(id: String, created: i64, body: &[u8]) -> Result<Imported, Failure> {
     let record: GameRecord = serde_json::from_slice(body)
         .map_err(|e| refuse(Code::BadRecord, format!("not a game record: {e}")))?;
+    admissible(&record)?;
     let report = record::replay(&record).map_err(|e| refuse(Code::BadRecord, e.to_string()))?;
     if let Some(d) = report.divergences.first() {
         let parts: Vec<&str> = d.parts.iter().map(|p| p.name()).collect();
@@ -43,8 +45,8 @@ pub fn import(id: String, created: i64, body: &[u8]) -> Result<Imported, Failure
         ));
     }
     let setup = setup_of(&record)?;
-    let stored =
-        serde_json::to_string(&setup).map_err(|e| Failure::new(Code::Internal, e.to_string()))?;
+    let stored = serde_json::to_string(&setup)
+        .map_err(|e| Failure::internal("a set-up could not be written", &e))?;
     let mut room = Room::new(id, created, setup).map_err(|e| refuse(Code::UnsupportedRecord, e))?;
     let mut events = vec![];
     for (s, log) in record.sets.iter().enumerate() {
@@ -86,6 +88,34 @@ pub fn import(id: String, created: i64, body: &[u8]) -> Result<Imported, Failure
         setup: stored,
         events,
     })
+}
+
+/// What a stored game must be, checked before anything is simulated: the
+/// server's own physics (a stored game is played on, and another friction
+/// or event limit would make its strokes cost what the server cannot
+/// bound, and its play not the game the server referees), and the names
+/// and number of sets a new game may have.
+fn admissible(record: &GameRecord) -> Result<(), Failure> {
+    if record.physics != Physics::default() {
+        return Err(refuse(
+            Code::OtherPhysics,
+            "the record was played with other physics than this server's; `novuss replay` replays it",
+        ));
+    }
+    if ![1, 3, 5].contains(&record.config.sets) {
+        return Err(refuse(
+            Code::UnsupportedRecord,
+            format!(
+                "{} sets: a match here is 1, 3 or 5 sets",
+                record.config.sets
+            ),
+        ));
+    }
+    for (k, name) in record.config.players.iter().enumerate() {
+        check_name(name)
+            .map_err(|why| refuse(Code::BadRecord, format!("player {}: {why}", k + 1)))?;
+    }
+    Ok(())
 }
 
 fn unsupported(set: usize, action: usize, why: &str) -> Failure {

@@ -248,28 +248,3 @@ pub struct Summary {
     #[serde(default)]
     pub strokes: u32,
 }
-
-/// The strokes of a game, over all its sets.
-pub fn strokes(game: &Game) -> u32 {
-    let strokes = game.record().sets.iter().flat_map(|s| &s.entries);
-    strokes
-        .filter(|e| matches!(e.action, novuss_core::record::Action::Stroke(_)))
-        .count() as u32
-}
-
-impl Summary {
-    /// The summary of `game`.
-    pub fn of(game: &Game) -> Summary {
-        Summary {
-            score: game.progress().score().to_vec(),
-            set_number: game.progress().set_number(),
-            strokes: strokes(game),
-        }
-    }
-
-    /// The summary of `game` as it is stored.
-    pub fn json(game: &Game) -> Result<String, crate::error::Failure> {
-        serde_json::to_string(&Summary::of(game))
-            .map_err(|e| crate::error::Failure::new(crate::error::Code::Storage, e.to_string()))
-    }
-}

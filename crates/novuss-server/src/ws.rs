@@ -17,6 +17,7 @@ use tokio::task::JoinHandle;
 use crate::error::{Code, Failure};
 use crate::hub::{Hub, SharedRoom};
 use crate::room::StrokeRequest;
+use crate::work::Client;
 
 /// The largest request frame answered with an error; a larger one still
 /// gets a `too_large` error.
@@ -72,6 +73,8 @@ struct ErrorMessage<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     event: Option<u64>,
     detail: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error_id: Option<&'a str>,
 }
 
 fn error(f: &Failure, event: Option<u64>) -> Message {
@@ -80,6 +83,7 @@ fn error(f: &Failure, event: Option<u64>) -> Message {
         code: f.code,
         event,
         detail: &f.detail,
+        error_id: f.error_id.as_deref(),
     })
     .unwrap_or_default();
     Message::Text(text.into())
@@ -89,17 +93,18 @@ fn error(f: &Failure, event: Option<u64>) -> Message {
 pub async fn upgrade(
     State(ws): State<Ws>,
     Path(id): Path<String>,
+    client: Client,
     upgrade: WebSocketUpgrade,
 ) -> Response {
     match ws.hub.room(&id).await {
         Err(f) => f.into_response(),
         Ok(room) => upgrade
             .max_message_size(MAX_MESSAGE)
-            .on_upgrade(move |socket| connection(ws, id, room, socket)),
+            .on_upgrade(move |socket| connection(ws, id, room, client, socket)),
     }
 }
 
-async fn connection(ws: Ws, id: String, room: SharedRoom, socket: WebSocket) {
+async fn connection(ws: Ws, id: String, room: SharedRoom, client: Client, socket: WebSocket) {
     let (mut sink, mut stream) = socket.split();
     let (out, mut queue) = mpsc::channel::<Message>(256);
     let writer = tokio::spawn(async move {
@@ -137,8 +142,7 @@ async fn connection(ws: Ws, id: String, room: SharedRoom, socket: WebSocket) {
                 }
                 handle(
                     &ws.hub,
-                    &id,
-                    &room,
+                    (&id, &room, client),
                     text.as_str(),
                     &out,
                     &mut follower,
@@ -163,8 +167,7 @@ async fn connection(ws: Ws, id: String, room: SharedRoom, socket: WebSocket) {
 
 async fn handle(
     hub: &Arc<Hub>,
-    id: &str,
-    room: &SharedRoom,
+    (id, room, client): (&str, &SharedRoom, Client),
     text: &str,
     out: &mpsc::Sender<Message>,
     follower: &mut Option<JoinHandle<()>>,
@@ -223,7 +226,7 @@ async fn handle(
                     let (hub, id, out, hinting) =
                         (hub.clone(), id.to_owned(), out.clone(), hinting.clone());
                     tokio::spawn(async move {
-                        let m = match hub.hint(&id, event, level).await {
+                        let m = match hub.hint(&id, event, level, client).await {
                             Ok(text) => Message::Text(text.as_ref().into()),
                             Err(f) => error(&f, Some(event)),
                         };
@@ -274,7 +277,18 @@ async fn follow(
                     rx = r.subscribe();
                     r.state_message()
                 }
-                Err(broadcast::error::RecvError::Closed) => return,
+                Err(broadcast::error::RecvError::Closed) => {
+                    // The room was retired: its picture may differ from
+                    // what is stored. The client reconnects and gets the
+                    // game as stored.
+                    let _ = out
+                        .send(Message::Close(Some(CloseFrame {
+                            code: close_code::RESTART,
+                            reason: "the game was reloaded: connect again".into(),
+                        })))
+                        .await;
+                    return;
+                }
             };
             if out.send(Message::Text(m.as_ref().into())).await.is_err() {
                 return;
