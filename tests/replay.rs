@@ -312,6 +312,29 @@ fn an_uploaded_record_becomes_a_game_only_if_it_replays_exactly() {
     version["format_version"] = json!(1);
     refused(&version.to_string(), 400, "bad_record");
     refused(&" ".repeat(9 * 1024 * 1024), 413, "too_large");
+    // A stored game is played on this server's physics: a record of
+    // another (here a nearly frictionless table with a high event limit,
+    // whose strokes would cost without bound) is refused before anything
+    // is simulated.
+    let mut slippery: Value = json_of(&text);
+    slippery["physics"]["friction"] = json!(1e-10);
+    slippery["physics"]["max_events"] = json!(100_000);
+    refused(&slippery.to_string(), 400, "other_physics");
+    // Names and sets by the rules of a new game.
+    for name in [
+        "x".repeat(41),
+        "a\u{0}b".to_owned(),
+        "\u{1b}[31mred".to_owned(),
+        "abc\u{202e}def".to_owned(),
+        String::new(),
+    ] {
+        let mut named: Value = json_of(&text);
+        named["config"]["players"][0] = json!(name);
+        refused(&named.to_string(), 400, "bad_record");
+    }
+    let mut sets: Value = json_of(&text);
+    sets["config"]["sets"] = json!(4_294_967_295u64);
+    refused(&sets.to_string(), 400, "unsupported_record");
     assert_eq!(listed(&server).len(), games + 1);
 
     // A record of several megabytes is taken (the limit is 8 MiB, not the

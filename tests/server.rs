@@ -340,6 +340,21 @@ fn bad_input_is_refused_and_changes_nothing() {
         r#"{"format":"singles","profile":"lnf-2017","sets":4,"players":[{"kind":"human"},{"kind":"human"}]}"#,
     );
     assert_eq!((status, body.contains("bad_setup")), (400, true), "{body}");
+    // Names: 1 to 40 characters, no control or bidirectional control
+    // characters (NUL, an ANSI escape, a right-to-left override, an isolate).
+    for name in [
+        "x".repeat(41),
+        "a\u{0}b".to_owned(),
+        "\u{1b}[2Jred".to_owned(),
+        "abc\u{202e}def".to_owned(),
+        "abc\u{2067}def".to_owned(),
+        "   ".to_owned(),
+    ] {
+        let request = json!({"format": "singles", "profile": "lnf-2017", "sets": 1,
+            "players": [{"kind": "human", "name": name}, {"kind": "human"}]});
+        let (status, body) = server.post("/api/games", &request.to_string());
+        assert_eq!((status, body.contains("bad_setup")), (400, true), "{body}");
+    }
     assert!(tungstenite::connect(format!(
         "ws://{}/api/games/0123456789abcdef0123456789abcdef/ws",
         server.host
@@ -354,4 +369,75 @@ fn bad_input_is_refused_and_changes_nothing() {
     let (status, page) = server.get("/");
     assert_eq!(status, 200);
     assert!(page.contains("<html"), "the page is served");
+}
+
+/// Heavy requests (hints, replays, analyses, records, uploads) run one at a
+/// time per client: a second one while the first is worked out is `busy`
+/// at once, and the game itself plays on meanwhile.
+#[test]
+fn a_client_gets_one_heavy_request_at_a_time() {
+    let dir = data_dir();
+    let server = Running::start(&path(&dir));
+    let id = server.create(HOT_SEAT)["id"].as_str().unwrap().to_owned();
+    let mut ws = server.socket(&id);
+    hello(&mut ws, None);
+    // The master's search takes a good part of a second.
+    ws.send(&json!({"type": "hint", "event": 0, "level": "master"}));
+    let (status, body) = server.get(&format!("/api/games/{id}/replay"));
+    assert_eq!(status, 503, "{body}");
+    let busy: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(busy["code"], "busy");
+    let (status, body) = server.get(&format!("/api/games/{id}/record"));
+    assert_eq!((status, body.contains("busy")), (503, true), "{body}");
+    // Strokes are not heavy requests: the game goes on.
+    let local = mirror(HOT_SEAT);
+    let seat = local.set().seat_to_play();
+    let s = choose(&local, 1);
+    ws.send(&stroke_request(0, seat, &s));
+    let mut got = vec![];
+    while got.len() < 2 {
+        let m = ws.next_reply();
+        got.push(m["type"].as_str().unwrap().to_owned());
+    }
+    got.sort();
+    assert!(
+        got == ["hint", "stroke"] || got == ["error", "stroke"],
+        "the stroke, and the hint for event 0 (or stale): {got:?}"
+    );
+    // Once the hint is answered, the replay is worked out.
+    let (status, body) = server.get(&format!("/api/games/{id}/replay"));
+    assert_eq!(status, 200, "{body}");
+}
+
+/// Names stored before they were limited are listed cut to the limit, so
+/// that the list's answer stays bounded.
+#[test]
+fn the_list_cuts_names_stored_before_they_were_limited() {
+    let dir = data_dir();
+    let server = Running::start(&path(&dir));
+    let id = server.create(HOT_SEAT)["id"].as_str().unwrap().to_owned();
+    server.kill();
+    let db = path(&dir).join("novuss.sqlite3");
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap()
+        .block_on(async {
+            use sqlx::Connection;
+            let mut c = sqlx::SqliteConnection::connect(&format!("sqlite://{}", db.display()))
+                .await
+                .unwrap();
+            sqlx::query("UPDATE games SET setup = json_set(setup, '$.config.players[0]', ?)")
+                .bind("y".repeat(100_000))
+                .execute(&mut c)
+                .await
+                .unwrap();
+        });
+    let server = Running::start(&path(&dir));
+    let (status, body) = server.get("/api/games");
+    assert_eq!(status, 200);
+    assert!(body.len() < 2_000, "{} bytes", body.len());
+    let list: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(list[0]["id"], id.as_str());
+    assert_eq!(list[0]["players"][0], format!("{}…", "y".repeat(40)));
 }

@@ -53,6 +53,8 @@ pub struct Hub {
     thinkers: Semaphore,
     /// Hints, analyses, replays, record downloads and uploads.
     work: Work,
+    /// The largest event a stroke may store ([`MAX_EVENT_BYTES`]).
+    event_cap: usize,
 }
 
 /// One game in the list of games.
@@ -143,6 +145,7 @@ impl Hub {
             loaders: Semaphore::new(cores),
             thinkers: Semaphore::new(cores),
             work,
+            event_cap: MAX_EVENT_BYTES,
         })
     }
 
@@ -263,12 +266,13 @@ impl Hub {
     /// what a client is told is always what is stored.
     async fn apply(&self, room: &mut Room, change: Change) -> Result<(), Failure> {
         let body = change.body()?;
-        if body.len() > MAX_EVENT_BYTES {
+        if body.len() > self.event_cap {
             return Err(Failure::new(
                 Code::TooLarge,
                 format!(
-                    "the stroke's event would be {} bytes; at most {MAX_EVENT_BYTES} are stored",
-                    body.len()
+                    "the stroke's event would be {} bytes; at most {} are stored",
+                    body.len(),
+                    self.event_cap
                 ),
             ));
         }
@@ -812,5 +816,63 @@ mod tests {
                 .code,
             Code::Stale
         );
+    }
+}
+
+#[cfg(test)]
+mod limits {
+    use super::*;
+    use crate::room::StrokeRequest;
+    use novuss_core::seat::Seat;
+
+    /// A stroke whose event would be larger than a stroke of the server's
+    /// physics can make (here, on a table nearly without friction, stored
+    /// before uploads were held to the server's physics) is refused, and
+    /// neither the room nor the database moves.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_stroke_over_the_event_cap_is_refused_and_changes_nothing() {
+        let mut hub = Hub::new(Store::memory().await.unwrap());
+        // A cap below this stroke's event (about 58 kB on a nearly
+        // frictionless table; a stroke of the server's physics writes a few
+        // kilobytes).
+        Arc::get_mut(&mut hub).unwrap().event_cap = 16 * 1024;
+        let new: NewGame = serde_json::from_str(
+            r#"{"format":"singles","profile":"lnf-2017","sets":1,"players":[{"kind":"human"},{"kind":"human"}]}"#,
+        )
+        .unwrap();
+        let mut setup = new.setup().unwrap();
+        setup.physics.friction = 1e-9;
+        let id = "0123456789abcdef0123456789abcdef".to_owned();
+        let room = Room::new(id.clone(), 1, setup.clone()).unwrap();
+        hub.store
+            .create(
+                &id,
+                1,
+                &serde_json::to_string(&setup).unwrap(),
+                &serde_json::to_string(&room.summary()).unwrap(),
+            )
+            .await
+            .unwrap();
+        let shared = Arc::new(Mutex::new(room));
+        hub.rooms().insert(
+            id.clone(),
+            Arc::new(OnceCell::new_with(Some(shared.clone()))),
+        );
+        let refused = hub
+            .stroke(
+                &id,
+                &StrokeRequest {
+                    event: 0,
+                    seat: Seat::South,
+                    striker: [0.3, 0.08],
+                    direction: [0.31, 0.95],
+                    speed: 4.0,
+                },
+            )
+            .await
+            .unwrap_err();
+        assert_eq!(refused.code, Code::TooLarge, "{}", refused.detail);
+        assert_eq!(shared.lock().await.event(), 0);
+        assert_eq!(hub.store.stored_event(&id).await.unwrap(), Some(0));
     }
 }
