@@ -53,6 +53,8 @@ export const en = {
   'upload.record_diverges': 'The record does not replay: its verdicts or disc positions differ from a new simulation. It was changed after it was written, or written by another engine.',
   'upload.unsupported_record': 'The record is valid, but this server cannot keep it as a game: it holds a referee’s ruling rather than a stroke, or a later set does not start from the line-up.',
   'upload.too_large': 'The file is too large: a record may be at most 8 MiB.',
+  'upload.other_physics': 'The record was played with other physics (friction, restitution, limits) than this server’s, so it cannot become a game here; `novuss replay` replays it.',
+  'upload.busy': 'The server is busy with other uploads or replays: try again in a moment.',
   'upload.read_failed': 'The file could not be read.',
   'upload.detail': 'The server’s message (in English)',
 
@@ -189,6 +191,8 @@ export const lv = {
   'upload.record_diverges': 'Ieraksts neatkārtojas: tā lēmumi vai kauliņu stāvokļi atšķiras no jaunas simulācijas. Tas ir mainīts pēc ierakstīšanas vai rakstīts ar citu dzinēju.',
   'upload.unsupported_record': 'Ieraksts ir derīgs, taču šis serveris to nevar glabāt kā spēli: tajā ir tiesneša lēmums, nevis sitiens, vai kāds no nākamajiem setiem nesākas no sākuma izkārtojuma.',
   'upload.too_large': 'Fails ir par lielu: ieraksts nedrīkst pārsniegt 8 MiB.',
+  'upload.other_physics': 'Ieraksts spēlēts ar citu fiziku (berzi, atsitienu, robežām), nevis šī servera, tāpēc šeit tas nevar kļūt par spēli; `novuss replay` to atkārto.',
+  'upload.busy': 'Serveris ir aizņemts ar citām augšupielādēm vai atkārtojumiem: mēģiniet vēlreiz pēc brīža.',
   'upload.read_failed': 'Failu neizdevās nolasīt.',
   'upload.detail': 'Servera paziņojums (angliski)',
 

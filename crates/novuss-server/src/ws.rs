@@ -25,6 +25,9 @@ pub const MAX_FRAME: usize = 16 * 1024;
 /// Frames beyond this close the connection (the WebSocket layer's limit).
 pub const MAX_MESSAGE: usize = 1024 * 1024;
 
+/// The socket's read buffer, bytes (it grows for a larger frame).
+const READ_BUFFER: usize = 4 * 1024;
+
 /// What the WebSocket handler needs.
 #[derive(Clone)]
 pub struct Ws {
@@ -100,6 +103,11 @@ pub async fn upgrade(
         Err(f) => f.into_response(),
         Ok(room) => upgrade
             .max_message_size(MAX_MESSAGE)
+            // An idle socket costs its buffers: 128 KiB each by default,
+            // most of an idle connection's memory. Requests are small, and
+            // each message is written whole.
+            .read_buffer_size(READ_BUFFER)
+            .write_buffer_size(0)
             .on_upgrade(move |socket| connection(ws, id, room, client, socket)),
     }
 }
