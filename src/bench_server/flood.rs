@@ -4,14 +4,15 @@
 //! The server runs as its own process ([`super::child`]) over a database
 //! holding a long game (grown in-process first, [`super::grow`]) and a
 //! shorter one whose record is uploaded. A victim client plays a hot-seat
-//! game over its WebSocket at 10 strokes a second, on a thread and runtime
-//! of its own so that the flooding clients' work in this process does not
-//! delay its timing; a round trip is from sending a stroke until its own
+//! game over its WebSocket at 10 strokes a second, from 127.0.0.1, on a
+//! thread and runtime of its own so that the flooding clients' work in this
+//! process does not delay its timing; a round trip is from sending a stroke until its own
 //! `stroke` event comes back. It plays once alone (the baseline), then
 //! again while, per kind, a few clients loop as fast as they are answered:
 //! the long game's replay, uploads of a valid record, analyses of the long
 //! game's last position without a hint, hints over a WebSocket, and new
-//! games. Each answer is counted as OK, `busy`, rate-limited (429 or
+//! games, all from 127.0.0.2 ([`http::FLOOD_SOURCE`]), so that limits per
+//! address can tell them from the victim. Each answer is counted as OK, `busy`, rate-limited (429 or
 //! `rate_limited`) or another error; refusals are the server protecting
 //! itself, not failures of the benchmark. Everything is on loopback and
 //! stops by itself: the floods end when the victim's time is up.
@@ -390,7 +391,15 @@ async fn flood(t: Arc<Targets>, tally: Shared, k: usize, stop: Arc<AtomicBool>) 
     };
     while !stop.load(Ordering::SeqCst) {
         lock(&tally).in_flight += 1;
-        let (reply, ms) = http::timed(t.addr, method, &path, body.as_deref(), ANSWER_LIMIT).await;
+        let (reply, ms) = http::timed_from(
+            Some(http::FLOOD_SOURCE),
+            t.addr,
+            method,
+            &path,
+            body.as_deref(),
+            ANSWER_LIMIT,
+        )
+        .await;
         let failed = reply.is_err();
         lock(&tally).count(class(&reply), ms);
         if failed {
@@ -405,7 +414,7 @@ async fn flood(t: Arc<Targets>, tally: Shared, k: usize, stop: Arc<AtomicBool>) 
 async fn hints(t: &Targets, tally: &Shared, k: usize, stop: &AtomicBool) {
     let game = &t.hint_games[k % t.hint_games.len()];
     while !stop.load(Ordering::SeqCst) {
-        let joined = Table::join(t.addr, game).await;
+        let joined = Table::join_from(Some(http::FLOOD_SOURCE), t.addr, game).await;
         let mut table = match joined {
             Ok(table) => table,
             Err(e) => {

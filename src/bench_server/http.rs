@@ -6,13 +6,19 @@
 //! Every request goes to a loopback address ([`loopback`] refuses any
 //! other), names that address as its `Host`, sends no `Origin`, and marks a
 //! body as `Content-Type: application/json`, as the server asks of a
-//! browser's requests.
+//! browser's requests. A client may connect from another loopback address
+//! than 127.0.0.1 ([`FLOOD_SOURCE`]), so that a server limiting requests per
+//! address tells the flooding clients from the one they are meant to harm.
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::time::{Duration, Instant};
 
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::TcpStream;
+use tokio::net::{TcpSocket, TcpStream};
+
+/// The address the flooding clients connect from (Linux answers on all of
+/// 127.0.0.0/8); everyone else connects from 127.0.0.1.
+pub const FLOOD_SOURCE: IpAddr = IpAddr::V4(Ipv4Addr::new(127, 0, 0, 2));
 
 /// Refuses any address off this machine: the benchmark only ever talks to
 /// the server it started (127.0.0.0/8 or ::1).
@@ -23,6 +29,26 @@ pub fn loopback(addr: SocketAddr) -> Result<SocketAddr, String> {
         Err(format!(
             "{addr} is not a loopback address: the benchmark talks only to 127.0.0.0/8 or ::1"
         ))
+    }
+}
+
+/// A connection to `addr`, from the loopback address `from` if given (and
+/// of the same family), else from wherever the system chooses.
+pub async fn connect(addr: SocketAddr, from: Option<IpAddr>) -> Result<TcpStream, String> {
+    let addr = loopback(addr)?;
+    let failed = |e: std::io::Error| format!("cannot connect to {addr}: {e}");
+    match from {
+        Some(ip) if ip.is_loopback() && ip.is_ipv4() == addr.is_ipv4() => {
+            let socket = if ip.is_ipv4() {
+                TcpSocket::new_v4()
+            } else {
+                TcpSocket::new_v6()
+            }
+            .map_err(failed)?;
+            socket.bind(SocketAddr::new(ip, 0)).map_err(failed)?;
+            socket.connect(addr).await.map_err(failed)
+        }
+        _ => TcpStream::connect(addr).await.map_err(failed),
     }
 }
 
@@ -61,11 +87,21 @@ pub async fn request(
     body: Option<&[u8]>,
     limit: Duration,
 ) -> Result<Reply, String> {
+    request_from(None, addr, method, path, body, limit).await
+}
+
+/// [`request`], connecting from `from`.
+pub async fn request_from(
+    from: Option<IpAddr>,
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&[u8]>,
+    limit: Duration,
+) -> Result<Reply, String> {
     let addr = loopback(addr)?;
     let exchange = async {
-        let mut stream = TcpStream::connect(addr)
-            .await
-            .map_err(|e| format!("cannot connect to {addr}: {e}"))?;
+        let mut stream = connect(addr, from).await?;
         let mut head = format!(
             "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nAccept: application/json\r\n"
         );
@@ -106,8 +142,20 @@ pub async fn timed(
     body: Option<&[u8]>,
     limit: Duration,
 ) -> (Result<Reply, String>, f64) {
+    timed_from(None, addr, method, path, body, limit).await
+}
+
+/// [`timed`], connecting from `from`.
+pub async fn timed_from(
+    from: Option<IpAddr>,
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&[u8]>,
+    limit: Duration,
+) -> (Result<Reply, String>, f64) {
     let t = Instant::now();
-    let reply = request(addr, method, path, body, limit).await;
+    let reply = request_from(from, addr, method, path, body, limit).await;
     (reply, t.elapsed().as_secs_f64() * 1e3)
 }
 

@@ -11,7 +11,7 @@
 //! players whose discs are all dark: no result is ever reached. The
 //! long-game mode checks every stroke's verdict with the core.
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
@@ -19,7 +19,7 @@ use novuss_core::seat::Seat;
 use serde_json::{json, Value};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+use tokio_tungstenite::WebSocketStream;
 
 use super::http;
 
@@ -114,7 +114,7 @@ impl Refusals {
 
 /// A client of one game over its WebSocket, playing hot-seat.
 pub struct Table {
-    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    ws: WebSocketStream<TcpStream>,
     /// The event the game is at.
     pub event: u64,
     /// The seat to play, `None` once the set is over.
@@ -124,12 +124,25 @@ pub struct Table {
 impl Table {
     /// Connects to game `id` at `addr`, says `hello` and reads the state.
     pub async fn join(addr: SocketAddr, id: &str) -> Result<Table, String> {
-        let addr = http::loopback(addr)?;
+        Table::join_from(None, addr, id).await
+    }
+
+    /// [`Table::join`], connecting from `from`.
+    pub async fn join_from(
+        from: Option<IpAddr>,
+        addr: SocketAddr,
+        id: &str,
+    ) -> Result<Table, String> {
         let url = format!("ws://{addr}/api/games/{id}/ws");
-        let (ws, _) = tokio::time::timeout(ANSWER_LIMIT, tokio_tungstenite::connect_async(url))
+        let open = async {
+            let stream = http::connect(addr, from).await?;
+            tokio_tungstenite::client_async(url, stream)
+                .await
+                .map_err(|e| format!("cannot open the WebSocket: {e}"))
+        };
+        let (ws, _) = tokio::time::timeout(ANSWER_LIMIT, open)
             .await
-            .map_err(|_| "the WebSocket did not open in time".to_owned())?
-            .map_err(|e| format!("cannot open the WebSocket: {e}"))?;
+            .map_err(|_| "the WebSocket did not open in time".to_owned())??;
         let mut table = Table {
             ws,
             event: 0,
