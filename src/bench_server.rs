@@ -12,6 +12,11 @@
 //! * round trip: a stroke sent over a loopback WebSocket until its result
 //!   comes back;
 //! * the page's weight: every file of the embedded web client.
+//!
+//! Other modes measure what load does to the server ([`Modes`]): a long
+//! game's strokes and its load after a restart ([`long_game`]), a client's
+//! game under floods of heavy requests ([`flood`]), and the memory of idle
+//! WebSockets ([`idle`]). Each is in its own module below.
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -24,6 +29,14 @@ use novuss_server::setup::NewGame;
 use novuss_server::Server;
 use serde::Serialize;
 use tokio_tungstenite::tungstenite::Message;
+
+mod child;
+pub mod flood;
+mod grow;
+mod http;
+pub mod idle;
+pub mod long_game;
+mod player;
 
 const HOT_SEAT: &str = r#"{"format":"singles","profile":"lnf-2017","sets":1,
     "players":[{"kind":"human"},{"kind":"human"}]}"#;
@@ -65,7 +78,7 @@ pub struct Percentiles {
     pub max: f64,
 }
 
-fn percentiles(mut v: Vec<f64>) -> Percentiles {
+pub(crate) fn percentiles(mut v: Vec<f64>) -> Percentiles {
     v.sort_by(f64::total_cmp);
     let at = |q: f64| {
         v.get(((v.len() as f64 - 1.0) * q).round() as usize)
@@ -288,7 +301,7 @@ async fn health(url: &str) -> Result<(), String> {
     }
 }
 
-fn tempfile_dir() -> Result<std::path::PathBuf, String> {
+pub(crate) fn tempfile_dir() -> Result<std::path::PathBuf, String> {
     use std::sync::atomic::{AtomicU32, Ordering};
     static NEXT: AtomicU32 = AtomicU32::new(0);
     let dir = std::env::temp_dir().join(format!(
@@ -329,5 +342,60 @@ fn process_startup() -> Result<f64, String> {
         Ok(ms)
     } else {
         Err("novuss serve did not print its address".into())
+    }
+}
+
+/// The modes of `novuss bench-server` besides the default figures; at most
+/// one at a time.
+#[derive(clap::Args, Debug, Default)]
+pub struct Modes {
+    /// Grow one hot-seat game to N strokes and compare the server time per
+    /// stroke around stroke 100 with the last strokes; then restart the
+    /// server and time loading it while another game plays.
+    #[arg(long, value_name = "N", conflicts_with_all = ["flood", "idle_sockets"])]
+    pub long_game: Option<usize>,
+    /// A client playing 10 strokes/s, alone and then while other clients
+    /// flood the server with replays, uploads, analyses, hints and new games.
+    #[arg(long, conflicts_with = "idle_sockets")]
+    pub flood: bool,
+    /// Seconds of each flood phase (alone, flooded).
+    #[arg(long, value_name = "SECONDS", default_value_t = 20.0)]
+    pub flood_secs: f64,
+    /// Flooding clients per kind of request.
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    pub flood_clients: usize,
+    /// Strokes of the long game the floods replay and analyse.
+    #[arg(long, value_name = "N", default_value_t = 3000)]
+    pub flood_long_game: usize,
+    /// Open N WebSockets that say hello and stay silent, and measure the
+    /// server's memory per socket (the server runs as a process).
+    #[arg(long, value_name = "N")]
+    pub idle_sockets: Option<usize>,
+}
+
+/// Runs `novuss bench-server`: the mode `modes` asks for, or the default
+/// figures with `strokes` strokes per figure; as JSON or text.
+pub fn measure(strokes: usize, modes: &Modes, json: bool) -> Result<String, String> {
+    fn show<T: Serialize>(f: &T, json: bool, text: fn(&T) -> String) -> Result<String, String> {
+        if json {
+            serde_json::to_string_pretty(f).map_err(|e| e.to_string())
+        } else {
+            Ok(text(f))
+        }
+    }
+    let verbose = !json;
+    if let Some(n) = modes.long_game {
+        long_game::run(n, verbose).and_then(|f| show(&f, json, long_game::LongGameFigures::text))
+    } else if modes.flood {
+        let o = flood::FloodOptions {
+            secs: modes.flood_secs,
+            clients: modes.flood_clients,
+            long_game: modes.flood_long_game,
+        };
+        flood::run(o, verbose).and_then(|f| show(&f, json, flood::FloodFigures::text))
+    } else if let Some(n) = modes.idle_sockets {
+        idle::run(n, verbose).and_then(|f| show(&f, json, idle::IdleFigures::text))
+    } else {
+        run(strokes.max(10)).and_then(|f| show(&f, json, ServerFigures::text))
     }
 }

@@ -173,6 +173,8 @@ enum Command {
         /// Strokes per figure.
         #[arg(long, default_value_t = 1000)]
         strokes: usize,
+        #[command(flatten)]
+        modes: novuss::bench_server::Modes,
         /// Print the figures as JSON.
         #[arg(long)]
         json: bool,
@@ -276,8 +278,11 @@ fn main() -> ExitCode {
             demo();
             return ExitCode::SUCCESS;
         }
-        Command::BenchServer { strokes, json } => novuss::bench_server::run(strokes.max(10))
-            .and_then(|f| figures(&f, json, novuss::bench_server::ServerFigures::text)),
+        Command::BenchServer {
+            strokes,
+            modes,
+            json,
+        } => novuss::bench_server::measure(strokes, &modes, json),
         Command::Serve { addr, data_dir } => novuss::serve::serve(addr, data_dir),
     };
     match result {

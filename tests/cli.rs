@@ -374,3 +374,113 @@ fn computer_commands_refuse_bad_names_and_input_in_one_line() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).starts_with("error: invalid input"));
 }
+
+// The load modes of `novuss bench-server`, at tiny sizes: only the shape
+// and the sanity of the report are checked, never a timing.
+
+fn positive(v: &serde_json::Value, what: &str) -> f64 {
+    let x = v
+        .as_f64()
+        .unwrap_or_else(|| panic!("{what} is not a number: {v}"));
+    assert!(x.is_finite() && x >= 0.0, "{what} = {x}");
+    x
+}
+
+fn percentiles_are_sane(p: &serde_json::Value, what: &str) {
+    let (p50, p99, max) = (
+        positive(&p["p50"], what),
+        positive(&p["p99"], what),
+        positive(&p["max"], what),
+    );
+    assert!(p50 <= p99 && p99 <= max, "{what}: {p}");
+}
+
+#[test]
+fn bench_server_long_game_reports_early_late_and_the_load() {
+    let v = json(&novuss(
+        &["bench-server", "--long-game", "50", "--json"],
+        "",
+    ));
+    assert_eq!(v["strokes"], 50);
+    // Gentle strokes: every one a foul, and the set never ends.
+    assert_eq!(v["fouls"], 50);
+    assert_eq!(v["sets_ended"], 0);
+    assert_eq!(v["new_games"], 0);
+    for w in ["early", "late"] {
+        percentiles_are_sane(&v[w]["ms"], w);
+        assert!(v[w]["from"].as_u64().unwrap() >= 1);
+        assert!(v[w]["to"].as_u64().unwrap() <= 50);
+    }
+    assert_eq!(v["late"]["to"], 50);
+    positive(&v["ratio_p50"], "ratio_p50");
+    assert_eq!(v["tenths"].as_array().unwrap().len(), 10);
+    let load = &v["load"];
+    assert_eq!(load["load_status"], 200);
+    assert_eq!(load["create_status"], 201);
+    assert!(positive(&load["load_ms"], "load_ms") > 0.0);
+    positive(&load["load_ms_per_1000_strokes"], "rate");
+    percentiles_are_sane(&load["other_before_ms"], "other_before_ms");
+    percentiles_are_sane(&load["other_during_ms"], "other_during_ms");
+    assert!(load["create_overlapped_load"].is_boolean());
+}
+
+#[test]
+fn bench_server_flood_counts_every_kind_of_request() {
+    let v = json(&novuss(
+        &[
+            "bench-server",
+            "--flood",
+            "--flood-secs",
+            "1",
+            "--flood-clients",
+            "1",
+            "--flood-long-game",
+            "30",
+            "--json",
+        ],
+        "",
+    ));
+    assert_eq!(v["long_game_strokes"], 30);
+    assert!(v["record_bytes"].as_u64().unwrap() > 0);
+    for phase in ["baseline", "flooded"] {
+        assert!(v[phase]["strokes"].as_u64().unwrap() >= 1, "{phase}");
+        percentiles_are_sane(&v[phase]["round_trip_ms"], phase);
+    }
+    let d = v["p99_difference_ms"].as_f64().unwrap();
+    assert!(d.is_finite());
+    let floods = v["floods"].as_array().unwrap();
+    let kinds: Vec<&str> = floods.iter().map(|f| f["kind"].as_str().unwrap()).collect();
+    assert_eq!(kinds, ["replay", "upload", "analysis", "hint", "create"]);
+    for f in floods {
+        let answered = f["answered"].as_u64().unwrap();
+        let parts: u64 = ["ok", "busy", "rate_limited", "other"]
+            .iter()
+            .map(|k| f[k].as_u64().unwrap())
+            .sum();
+        assert_eq!(answered, parts, "{f}");
+        assert_eq!(f["clients"], 1);
+    }
+}
+
+#[test]
+fn bench_server_idle_sockets_reports_memory_per_socket() {
+    let v = json(&novuss(
+        &["bench-server", "--idle-sockets", "20", "--json"],
+        "",
+    ));
+    assert_eq!(v["sockets"], 20);
+    assert!(v["rss_before_bytes"].as_u64().unwrap() > 0);
+    assert!(v["rss_after_bytes"].as_u64().unwrap() > 0);
+    assert!(v["bytes_per_socket"].as_f64().unwrap().is_finite());
+    percentiles_are_sane(&v["create_before_ms"], "create_before_ms");
+    percentiles_are_sane(&v["create_with_sockets_ms"], "create_with_sockets_ms");
+}
+
+#[test]
+fn bench_server_refuses_two_modes_and_sizes_out_of_bounds() {
+    let out = novuss(&["bench-server", "--flood", "--idle-sockets", "5"], "");
+    assert_eq!(out.status.code(), Some(2));
+    let out = novuss(&["bench-server", "--idle-sockets", "0"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--idle-sockets"));
+}

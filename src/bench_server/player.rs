@@ -1,0 +1,256 @@
+//! Playing a hot-seat game that never ends, cheaply: the gentle stroke
+//! (the striker pushed slowly straight off its own cushion, so it touches
+//! nothing), and a WebSocket client that plays it and times each stroke
+//! from sending it until its own `stroke` event comes back.
+//!
+//! Why the set never ends: from the line-up each side's discs lie at the
+//! far cushion, light for their owner, and a gentle stroke touches none of
+//! them. The referee calls a foul, the turn passes, and the penalty is a
+//! debt (nobody has a pocketed disc to put back). A side with a debt has
+//! not cleared, nobody pockets, and the blind-miss replay only counts
+//! players whose discs are all dark: no result is ever reached. The
+//! long-game mode checks every stroke's verdict with the core.
+
+use std::net::{IpAddr, SocketAddr};
+use std::time::{Duration, Instant};
+
+use futures_util::{SinkExt, StreamExt};
+use novuss_core::seat::Seat;
+use serde_json::{json, Value};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::WebSocketStream;
+
+use super::http;
+
+/// A hot-seat singles game of one set.
+pub const HOT_SEAT: &str = r#"{"format":"singles","profile":"lnf-2017","sets":1,
+    "players":[{"kind":"human"},{"kind":"human"}]}"#;
+
+/// A hot-seat singles game of five sets (the long game goes on to the next
+/// set should one ever end).
+pub const HOT_SEAT_LONG: &str = r#"{"format":"singles","profile":"lnf-2017","sets":5,
+    "players":[{"kind":"human"},{"kind":"human"}]}"#;
+
+/// The gentle stroke's speed, m/s: the striker stops a few centimetres
+/// from where it started.
+const GENTLE_SPEED: f64 = 0.5;
+
+/// The gentle stroke for `seat`: striker, direction, speed. The striker
+/// sits in the middle of the seat's placement strip, 8 cm from its
+/// cushion, clear of the discs of the line-up (6.5 cm away, more than the
+/// 3.75 cm the rules keep clear), and goes straight into the table.
+pub fn gentle(seat: Seat) -> ([f64; 2], [f64; 2], f64) {
+    let (striker, direction) = match seat {
+        Seat::South => ([0.5, 0.08], [0.0, 1.0]),
+        Seat::North => ([0.5, 0.92], [0.0, -1.0]),
+        Seat::West => ([0.08, 0.5], [1.0, 0.0]),
+        Seat::East => ([0.92, 0.5], [-1.0, 0.0]),
+    };
+    (striker, direction, GENTLE_SPEED)
+}
+
+/// How long any one message may take to come back before the client gives
+/// up (a generous bound: it is there so that nothing waits forever).
+pub const ANSWER_LIMIT: Duration = Duration::from_secs(300);
+
+/// Creates a game from `body` over HTTP; its id.
+pub async fn create(addr: SocketAddr, body: &str) -> Result<String, String> {
+    let reply = http::request(
+        addr,
+        "POST",
+        "/api/games",
+        Some(body.as_bytes()),
+        ANSWER_LIMIT,
+    )
+    .await?;
+    let v = reply.json().unwrap_or(Value::Null);
+    match v["id"].as_str() {
+        Some(id) if reply.ok() => Ok(id.to_owned()),
+        _ => Err(format!(
+            "creating a game: {} {}",
+            reply.status,
+            String::from_utf8_lossy(&reply.body)
+        )),
+    }
+}
+
+/// What the server answered to a hint.
+pub enum HintAnswer {
+    /// A hint.
+    Given,
+    /// An error with this code.
+    Refused(String),
+}
+
+/// What became of a stroke.
+pub enum Stroked {
+    /// Played: the milliseconds from sending it until its `stroke` event
+    /// came back.
+    Played(f64),
+    /// Refused by the server (a `storage` error while it is overloaded, a
+    /// rate limit…): `code: detail`. The game is unchanged.
+    Refused(String),
+}
+
+/// Strokes the server refused, with a few of the reasons.
+#[derive(Debug, Default, serde::Serialize)]
+pub struct Refusals {
+    /// How many.
+    pub count: usize,
+    /// Up to three different reasons (`code: detail`).
+    pub examples: Vec<String>,
+}
+
+impl Refusals {
+    /// Counts one.
+    pub fn add(&mut self, why: String) {
+        self.count += 1;
+        if self.examples.len() < 3 && !self.examples.contains(&why) {
+            self.examples.push(why);
+        }
+    }
+}
+
+/// A client of one game over its WebSocket, playing hot-seat.
+pub struct Table {
+    ws: WebSocketStream<TcpStream>,
+    /// The event the game is at.
+    pub event: u64,
+    /// The seat to play, `None` once the set is over.
+    pub seat: Option<Seat>,
+}
+
+impl Table {
+    /// Connects to game `id` at `addr`, says `hello` and reads the state.
+    pub async fn join(addr: SocketAddr, id: &str) -> Result<Table, String> {
+        Table::join_from(None, addr, id).await
+    }
+
+    /// [`Table::join`], connecting from `from`.
+    pub async fn join_from(
+        from: Option<IpAddr>,
+        addr: SocketAddr,
+        id: &str,
+    ) -> Result<Table, String> {
+        let url = format!("ws://{addr}/api/games/{id}/ws");
+        let open = async {
+            let stream = http::connect(addr, from).await?;
+            tokio_tungstenite::client_async(url, stream)
+                .await
+                .map_err(|e| format!("cannot open the WebSocket: {e}"))
+        };
+        let (ws, _) = tokio::time::timeout(ANSWER_LIMIT, open)
+            .await
+            .map_err(|_| "the WebSocket did not open in time".to_owned())??;
+        let mut table = Table {
+            ws,
+            event: 0,
+            seat: None,
+        };
+        table.send(json!({"type": "hello"})).await?;
+        loop {
+            let v = table.next().await?;
+            if v["type"] == "state" {
+                table.follow(&v);
+                return Ok(table);
+            }
+        }
+    }
+
+    async fn send(&mut self, v: Value) -> Result<(), String> {
+        self.ws
+            .send(Message::text(v.to_string()))
+            .await
+            .map_err(|e| format!("cannot send: {e}"))
+    }
+
+    /// The next text message, as JSON.
+    async fn next(&mut self) -> Result<Value, String> {
+        loop {
+            let m = tokio::time::timeout(ANSWER_LIMIT, self.ws.next())
+                .await
+                .map_err(|_| "no message within the time limit".to_owned())?;
+            match m {
+                Some(Ok(Message::Text(t))) => {
+                    return serde_json::from_str(t.as_str()).map_err(|e| e.to_string())
+                }
+                Some(Ok(Message::Close(_))) | None => return Err("the socket closed".into()),
+                Some(Ok(_)) => {}
+                Some(Err(e)) => return Err(format!("the socket failed: {e}")),
+            }
+        }
+    }
+
+    /// Takes the event number and the seat to play from an event or a
+    /// state message.
+    fn follow(&mut self, v: &Value) {
+        if let Some(e) = v["event"].as_u64() {
+            self.event = e;
+        }
+        self.seat = serde_json::from_value(v["state"]["turn"]["seat"].clone()).ok();
+    }
+
+    /// Plays the gentle stroke for the seat to play.
+    pub async fn stroke(&mut self) -> Result<Stroked, String> {
+        let seat = self.seat.ok_or("the set is over")?;
+        let (striker, direction, speed) = gentle(seat);
+        let request = json!({"type": "stroke", "event": self.event, "seat": seat,
+            "striker": striker, "direction": direction, "speed": speed});
+        let t = Instant::now();
+        self.send(request).await?;
+        let mine = self.event + 1;
+        loop {
+            let v = self.next().await?;
+            match v["type"].as_str() {
+                Some("stroke") if v["event"].as_u64() == Some(mine) => {
+                    let ms = t.elapsed().as_secs_f64() * 1e3;
+                    self.follow(&v);
+                    return Ok(Stroked::Played(ms));
+                }
+                Some("stroke" | "taken_back" | "set_started") => self.follow(&v),
+                Some("error") => {
+                    return Ok(Stroked::Refused(format!(
+                        "{}: {}",
+                        v["code"].as_str().unwrap_or("?"),
+                        v["detail"].as_str().unwrap_or("")
+                    )))
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Asks for a hint at `level`; what came back.
+    pub async fn hint(&mut self, level: &str) -> Result<HintAnswer, String> {
+        let event = self.event;
+        self.send(json!({"type": "hint", "event": event, "level": level}))
+            .await?;
+        loop {
+            let v = self.next().await?;
+            match v["type"].as_str() {
+                Some("hint") if v["event"].as_u64() == Some(event) => return Ok(HintAnswer::Given),
+                Some("error") => {
+                    return Ok(HintAnswer::Refused(
+                        v["code"].as_str().unwrap_or("?").to_owned(),
+                    ))
+                }
+                Some("stroke" | "taken_back" | "set_started") => self.follow(&v),
+                _ => {}
+            }
+        }
+    }
+
+    /// Plays the gentle stroke, which must be played.
+    pub async fn must_stroke(&mut self) -> Result<f64, String> {
+        match self.stroke().await? {
+            Stroked::Played(ms) => Ok(ms),
+            Stroked::Refused(why) => Err(format!("the stroke was refused: {why}")),
+        }
+    }
+
+    /// Closes the connection (best effort).
+    pub async fn close(mut self) {
+        let _ = self.ws.close(None).await;
+    }
+}
