@@ -356,3 +356,29 @@ fn creating_is_rate_limited_per_address() {
     assert_eq!(games(&server), 3);
     assert_eq!(server.get("/api/health").0, 200);
 }
+
+#[cfg(unix)]
+#[test]
+fn stopping_does_not_wait_for_silent_connections() {
+    let dir = data_dir();
+    let mut server = Running::start(&path(&dir));
+    let id = server.create(HOT_SEAT)["id"].as_str().unwrap().to_owned();
+    let mut socket = server.socket(&id);
+    socket.send(&json!({"type": "hello", "since": null}));
+    assert_eq!(socket.next_reply()["type"], "state");
+    let _silent = server.connect();
+    let mut half = server.connect();
+    half.write_all(format!("GET /api/health HTTP/1.1\r\nHost: {}\r\n", server.host).as_bytes())
+        .unwrap();
+    let mut idle = server.connect();
+    idle.write_all(format!("GET /api/health HTTP/1.1\r\nHost: {}\r\n\r\n", server.host).as_bytes())
+        .unwrap();
+    let mut buf = [0u8; 1024];
+    assert!(idle.read(&mut buf).unwrap() > 0, "answered");
+    // Within the header timeout (10 s) and Server::run's 5 s bound.
+    let (status, took) = server
+        .terminate(Duration::from_secs(20))
+        .expect("the server stops");
+    assert!(status.success(), "{status:?}");
+    assert!(took < Duration::from_secs(4), "{took:?}");
+}

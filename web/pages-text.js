@@ -53,6 +53,7 @@ export const en = {
   'upload.record_diverges': 'The record does not replay: its verdicts or disc positions differ from a new simulation. It was changed after it was written, or written by another engine.',
   'upload.unsupported_record': 'The record is valid, but this server cannot keep it as a game: it holds a referee’s ruling rather than a stroke, or a later set does not start from the line-up.',
   'upload.too_large': 'The file is too large: a record may be at most 8 MiB.',
+  'upload.rate_limited': 'Too many uploads and new games from here in a short time: wait a minute and try again.',
   'upload.read_failed': 'The file could not be read.',
   'upload.detail': 'The server’s message (in English)',
 
@@ -189,6 +190,7 @@ export const lv = {
   'upload.record_diverges': 'Ieraksts neatkārtojas: tā lēmumi vai kauliņu stāvokļi atšķiras no jaunas simulācijas. Tas ir mainīts pēc ierakstīšanas vai rakstīts ar citu dzinēju.',
   'upload.unsupported_record': 'Ieraksts ir derīgs, taču šis serveris to nevar glabāt kā spēli: tajā ir tiesneša lēmums, nevis sitiens, vai kāds no nākamajiem setiem nesākas no sākuma izkārtojuma.',
   'upload.too_large': 'Fails ir par lielu: ieraksts nedrīkst pārsniegt 8 MiB.',
+  'upload.rate_limited': 'Pārāk daudz augšupielāžu un jaunu spēļu no šīs adreses īsā laikā: pagaidiet minūti un mēģiniet vēlreiz.',
   'upload.read_failed': 'Failu neizdevās nolasīt.',
   'upload.detail': 'Servera paziņojums (angliski)',
 

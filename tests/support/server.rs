@@ -75,6 +75,26 @@ impl Running {
         Reply::read(&mut s)
     }
 
+    /// Asks the server to stop (SIGTERM, as `kill` does) and waits at
+    /// most `bound` for it to exit: its exit status and how long it took,
+    /// or `None` if it is still running.
+    #[cfg(unix)]
+    pub fn terminate(&mut self, bound: Duration) -> Option<(std::process::ExitStatus, Duration)> {
+        let t = Instant::now();
+        let sent = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(sent.success());
+        while t.elapsed() < bound {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return Some((status, t.elapsed()));
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        None
+    }
+
     /// Kills the process at once (SIGKILL: no shutdown code runs).
     pub fn kill(mut self) {
         let _ = self.child.kill();

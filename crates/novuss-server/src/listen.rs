@@ -20,12 +20,14 @@
 //!   [`ConnectInfo<SocketAddr>`](axum::extract::ConnectInfo), for rate
 //!   limits and fairness.
 //!
-//! Shutting down stops accepting, lets requests in flight finish, and
-//! closes idle connections; [`crate::Server::run`] bounds the wait.
+//! Shutting down stops accepting, lets requests in flight finish, closes
+//! idle connections at once and silent or half-sent ones after a second;
+//! [`crate::Server::run`] bounds the wait.
 
 use std::future::Future;
 use std::io;
 use std::pin::{pin, Pin};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
@@ -58,6 +60,27 @@ const REFUSING: usize = 32;
 
 /// How long an over-the-cap connection may take to be answered.
 const REFUSAL_TIME: Duration = Duration::from_secs(2);
+
+/// How long a connection may take to finish at shutdown when no handler
+/// is working on a request of it (a silent one, half a request, the end of
+/// an answer being sent).
+const GRACE: Duration = Duration::from_secs(1);
+
+/// Counts a request a handler is working on, until dropped.
+struct Working(Arc<AtomicUsize>);
+
+impl Working {
+    fn new(count: &Arc<AtomicUsize>) -> Working {
+        count.fetch_add(1, Ordering::AcqRel);
+        Working(count.clone())
+    }
+}
+
+impl Drop for Working {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::AcqRel);
+    }
+}
 
 /// What a connection over the cap is told before it is closed.
 const FULL: &[u8] = b"HTTP/1.1 503 Service Unavailable\r\n\
@@ -243,17 +266,29 @@ pub async fn serve(
             _permit: permit,
         });
         let app = app.clone();
+        // How many of this connection's requests a handler is working on.
+        let working = Arc::new(AtomicUsize::new(0));
+        let counting = working.clone();
         let service = hyper::service::service_fn(move |req: hyper::Request<Incoming>| {
             let mut req = req.map(Body::new);
             req.extensions_mut().insert(ConnectInfo(peer));
-            app.clone().oneshot(req)
+            let on_it = Working::new(&counting);
+            let answer = app.clone().oneshot(req);
+            async move {
+                let res = answer.await;
+                drop(on_it);
+                res
+            }
         });
         let http = http.clone();
         let mut stopping = stopping.clone();
         let done = done.clone();
         tokio::spawn(async move {
             let mut conn = pin!(http.serve_connection(io, service).with_upgrades());
-            let mut told = false;
+            // Set once shutting down: when it fires, a connection no
+            // handler is working on (silent, half a request, or an answer
+            // still being sent after `GRACE`) is dropped.
+            let mut grace: Option<Pin<Box<tokio::time::Sleep>>> = None;
             loop {
                 tokio::select! {
                     r = conn.as_mut() => {
@@ -262,9 +297,17 @@ pub async fn serve(
                         }
                         break;
                     }
-                    _ = stopping.wait_for(|s| *s), if !told => {
-                        told = true;
+                    _ = stopping.wait_for(|s| *s), if grace.is_none() => {
+                        // Idle keep-alive connections close now, the others
+                        // after the request they are on.
                         conn.as_mut().graceful_shutdown();
+                        grace = Some(Box::pin(tokio::time::sleep(GRACE)));
+                    }
+                    () = async { grace.as_mut().expect("set").await }, if grace.is_some() => {
+                        if working.load(Ordering::Acquire) == 0 {
+                            break;
+                        }
+                        grace = Some(Box::pin(tokio::time::sleep(GRACE / 10)));
                     }
                 }
             }
