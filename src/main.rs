@@ -181,15 +181,7 @@ enum Command {
     },
     /// Serve the game to a browser (the default): prints the address to
     /// open.
-    Serve {
-        /// The address to listen on (port 0: any free port).
-        #[arg(long, env = "NOVUSS_ADDR", default_value = "127.0.0.1:8080")]
-        addr: std::net::SocketAddr,
-        /// Where the database lives (default: the user's data directory,
-        /// e.g. ~/.local/share/novuss).
-        #[arg(long, env = "NOVUSS_DATA_DIR")]
-        data_dir: Option<std::path::PathBuf>,
-    },
+    Serve(novuss::serve::ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -202,10 +194,7 @@ fn main() -> ExitCode {
         Some(c) => c,
         None => match Cli::try_parse_from(["novuss", "serve"]) {
             Ok(Cli { command: Some(c) }) => c,
-            Ok(_) => Command::Serve {
-                addr: novuss::serve::DEFAULT_ADDR,
-                data_dir: None,
-            },
+            Ok(_) => Command::Serve(novuss::serve::ServeArgs::defaults()),
             Err(e) => return argument_error(e),
         },
     };
@@ -283,7 +272,7 @@ fn main() -> ExitCode {
             modes,
             json,
         } => novuss::bench_server::measure(strokes, &modes, json),
-        Command::Serve { addr, data_dir } => novuss::serve::serve(addr, data_dir),
+        Command::Serve(args) => novuss::serve::serve(args),
     };
     match result {
         Ok(out) => {

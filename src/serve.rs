@@ -2,8 +2,11 @@
 
 use std::net::{Ipv4Addr, SocketAddr, SocketAddrV4};
 use std::path::PathBuf;
+use std::time::Duration;
 
-use novuss_server::{Config, Server};
+use novuss_server::limits::Rate;
+use novuss_server::listen::{self, Listening};
+use novuss_server::{Config, FrontDoor, Server};
 
 /// Where the server listens unless told otherwise.
 pub const DEFAULT_ADDR: SocketAddr = SocketAddr::V4(SocketAddrV4::new(Ipv4Addr::LOCALHOST, 8080));
@@ -13,9 +16,94 @@ pub fn default_data_dir() -> PathBuf {
     dirs::data_dir().map_or_else(|| PathBuf::from("novuss-data"), |d| d.join("novuss"))
 }
 
+/// `novuss serve`'s options.
+#[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
+pub struct ServeArgs {
+    /// The address to listen on (port 0: any free port).
+    #[arg(long, env = "NOVUSS_ADDR", default_value = "127.0.0.1:8080")]
+    pub addr: SocketAddr,
+    /// Where the database lives (default: the user's data directory,
+    /// e.g. ~/.local/share/novuss).
+    #[arg(long, env = "NOVUSS_DATA_DIR")]
+    pub data_dir: Option<PathBuf>,
+    /// A host name players may open the server by, besides its IP
+    /// addresses and localhost, e.g. --host novuss.lan (repeatable;
+    /// NOVUSS_HOSTS takes a comma-separated list). Requests naming any
+    /// other host are refused.
+    #[arg(
+        long = "host",
+        value_name = "NAME",
+        env = "NOVUSS_HOSTS",
+        value_delimiter = ','
+    )]
+    pub hosts: Vec<String>,
+    /// Another site whose pages may use this server: its origin, the
+    /// scheme and host with the port unless it is the scheme's default,
+    /// e.g. <https://novuss.example> (repeatable; NOVUSS_ALLOW_ORIGINS
+    /// takes a comma-separated list).
+    #[arg(
+        long = "allow-origin",
+        value_name = "URL",
+        env = "NOVUSS_ALLOW_ORIGINS",
+        value_delimiter = ','
+    )]
+    pub allow_origins: Vec<String>,
+    /// The most connections open at once, WebSockets included (lowered to
+    /// what the open-file limit allows); more are answered 503.
+    #[arg(long, env = "NOVUSS_MAX_CONNECTIONS", default_value_t = 10_000,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_connections: u32,
+    /// How long a request's head may take to arrive, in milliseconds; also
+    /// how long an idle connection is kept open.
+    #[arg(long, env = "NOVUSS_HEADER_TIMEOUT_MS", default_value_t = 10_000,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub header_timeout_ms: u64,
+    /// New games and uploaded records allowed per client address and
+    /// minute, on average (0: no limit).
+    #[arg(long, env = "NOVUSS_CREATE_PER_MINUTE", default_value_t = Rate::default().per_minute)]
+    pub create_per_minute: u32,
+    /// How many of those one address may make at once.
+    #[arg(long, env = "NOVUSS_CREATE_BURST", default_value_t = Rate::default().burst,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub create_burst: u32,
+}
+
+impl ServeArgs {
+    /// The options with every default, as if none were given.
+    pub fn defaults() -> ServeArgs {
+        let rate = Rate::default();
+        ServeArgs {
+            addr: DEFAULT_ADDR,
+            data_dir: None,
+            hosts: Vec::new(),
+            allow_origins: Vec::new(),
+            max_connections: 10_000,
+            header_timeout_ms: 10_000,
+            create_per_minute: rate.per_minute,
+            create_burst: rate.burst,
+        }
+    }
+
+    /// The front door these options describe.
+    pub fn front_door(&self) -> FrontDoor {
+        FrontDoor {
+            hosts: self.hosts.clone(),
+            allow_origins: self.allow_origins.clone(),
+            listening: Listening {
+                header_timeout: Duration::from_millis(self.header_timeout_ms),
+                max_connections: usize::try_from(self.max_connections).unwrap_or(usize::MAX),
+            },
+            create_rate: Rate {
+                per_minute: self.create_per_minute,
+                burst: self.create_burst,
+            },
+        }
+    }
+}
+
 /// Serves until Ctrl-C (or SIGTERM). Prints the address to open on
 /// standard output; logs go to standard error (`RUST_LOG` filters them).
-pub fn serve(addr: SocketAddr, data_dir: Option<PathBuf>) -> Result<String, String> {
+pub fn serve(args: ServeArgs) -> Result<String, String> {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,sqlx=warn"));
     use std::io::IsTerminal;
@@ -25,16 +113,27 @@ pub fn serve(addr: SocketAddr, data_dir: Option<PathBuf>) -> Result<String, Stri
         .with_ansi(std::io::stderr().is_terminal())
         .with_writer(std::io::stderr)
         .try_init();
+    // Every connection is a file descriptor: allow as many as the system
+    // lets this process have.
+    match listen::raise_open_files() {
+        Ok(Some(n)) => tracing::info!(open_files = n, "open-file limit"),
+        Ok(None) => {}
+        Err(e) => tracing::warn!("cannot raise the open-file limit: {e}"),
+    }
+    let door = args.front_door();
     let config = Config {
-        addr,
-        data_dir: data_dir.unwrap_or_else(default_data_dir),
+        addr: args.addr,
+        data_dir: args.data_dir.unwrap_or_else(default_data_dir),
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the runtime: {e}"))?;
     runtime.block_on(async {
-        let server = Server::bind(&config).await.map_err(|e| e.to_string())?;
+        let server = Server::bind(&config)
+            .await
+            .and_then(|s| s.with_front_door(door))
+            .map_err(|e| e.to_string())?;
         tracing::info!(data = %config.data_dir.display(), "database open");
         {
             // Written by hand, not println!: a closed standard output must
@@ -74,5 +173,46 @@ async fn stop_signal() {
     tokio::select! {
         () = ctrl_c => {},
         () = term => {},
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Serve {
+        #[command(flatten)]
+        args: ServeArgs,
+    }
+
+    #[test]
+    fn the_defaults_are_the_flags_defaults() {
+        // Only when no NOVUSS_ variable is set: the flags read them.
+        if std::env::vars().any(|(k, _)| k.starts_with("NOVUSS_")) {
+            return;
+        }
+        let parsed = Serve::try_parse_from(["serve"]).unwrap().args;
+        assert_eq!(parsed, ServeArgs::defaults());
+        assert_eq!(parsed.front_door(), FrontDoor::default());
+    }
+
+    #[test]
+    fn hosts_and_origins_repeat_or_come_comma_separated() {
+        let parsed = Serve::try_parse_from([
+            "serve",
+            "--host",
+            "a.lan,b.lan",
+            "--host",
+            "c.lan",
+            "--allow-origin",
+            "https://x.example",
+        ])
+        .unwrap()
+        .args;
+        assert_eq!(parsed.hosts, ["a.lan", "b.lan", "c.lan"]);
+        assert_eq!(parsed.allow_origins, ["https://x.example"]);
+        assert!(Serve::try_parse_from(["serve", "--max-connections", "0"]).is_err());
     }
 }

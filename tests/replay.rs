@@ -249,7 +249,8 @@ fn analysis_plays_on_a_copy_and_leaves_the_game_alone() {
 #[test]
 fn an_uploaded_record_becomes_a_game_only_if_it_replays_exactly() {
     let dir = data_dir();
-    let server = Running::start(&path(&dir));
+    // More uploads than one address may send a minute by default.
+    let server = Running::start_with(&path(&dir), &["--create-burst", "100"]);
     let id = finished_game(&server);
     let text = record(&server, &id);
     let games = listed(&server).len();

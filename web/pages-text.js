@@ -55,6 +55,7 @@ export const en = {
   'upload.too_large': 'The file is too large: a record may be at most 8 MiB.',
   'upload.other_physics': 'The record was played with other physics (friction, restitution, limits) than this server’s, so it cannot become a game here; `novuss replay` replays it.',
   'upload.busy': 'The server is busy with other uploads or replays: try again in a moment.',
+  'upload.rate_limited': 'Too many uploads and new games from here in a short time: wait a minute and try again.',
   'upload.read_failed': 'The file could not be read.',
   'upload.detail': 'The server’s message (in English)',
 
@@ -193,6 +194,7 @@ export const lv = {
   'upload.too_large': 'Fails ir par lielu: ieraksts nedrīkst pārsniegt 8 MiB.',
   'upload.other_physics': 'Ieraksts spēlēts ar citu fiziku (berzi, atsitienu, robežām), nevis šī servera, tāpēc šeit tas nevar kļūt par spēli; `novuss replay` to atkārto.',
   'upload.busy': 'Serveris ir aizņemts ar citām augšupielādēm vai atkārtojumiem: mēģiniet vēlreiz pēc brīža.',
+  'upload.rate_limited': 'Pārāk daudz augšupielāžu un jaunu spēļu no šīs adreses īsā laikā: pagaidiet minūti un mēģiniet vēlreiz.',
   'upload.read_failed': 'Failu neizdevās nolasīt.',
   'upload.detail': 'Servera paziņojums (angliski)',
 

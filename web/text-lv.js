@@ -221,6 +221,7 @@ export const lv = {
   'error.bad_record': 'Šis fails nav spēles ieraksts, ko serveris spēj nolasīt.',
   'error.record_diverges': 'Šis ieraksts šeit neatkārtojas tieši tāpat: tā sitieni vai kauliņu stāvokļi atšķiras.',
   'error.unsupported_record': 'Ieraksts ir derīgs, taču šis serveris to nevar glabāt kā spēli.',
+  'error.rate_limited': 'Pārāk daudz jaunu spēļu no šīs adreses īsā laikā: pagaidiet minūti un mēģiniet vēlreiz.',
   'error.bad_setup': 'Tādu spēli nevar izveidot.',
   'error.unknown_game': 'Tādas spēles nav. Sāciet jaunu.',
   'error.stale': 'Spēle jau bija gājusi tālāk; galds tagad ir atjaunināts. Mēģiniet vēlreiz.',

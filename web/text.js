@@ -200,6 +200,7 @@ export const en = {
   'error.bad_record': 'That file is not a game record the server can read.',
   'error.record_diverges': 'That record does not replay exactly here: its strokes or positions differ.',
   'error.unsupported_record': 'That record is valid, but this server cannot hold it as a game.',
+  'error.rate_limited': 'Too many new games from here in a short time: wait a minute and try again.',
   'error.no_such_path': 'The server does not know that request.',
   'error.internal': 'The server hit a bug. The game is unchanged; try again.',
   'error.network': 'Cannot reach the server.',

@@ -25,13 +25,20 @@ pub struct Child {
 const START_LIMIT: Duration = Duration::from_secs(60);
 
 impl Child {
-    /// Starts `novuss serve` on 127.0.0.1, any free port, over `data_dir`.
+    /// Starts `novuss serve` on 127.0.0.1, any free port, over `data_dir`,
+    /// with the server's default limits.
     pub fn start(data_dir: &Path) -> Result<Child, String> {
+        Child::start_with(data_dir, &[])
+    }
+
+    /// The same, with `serve`'s further options `args`.
+    pub fn start_with(data_dir: &Path, args: &[&str]) -> Result<Child, String> {
         let exe = std::env::current_exe().map_err(|e| e.to_string())?;
         let t = Instant::now();
         let mut process = Command::new(exe)
             .args(["serve", "--addr", "127.0.0.1:0", "--data-dir"])
             .arg(data_dir)
+            .args(args)
             .env("RUST_LOG", "error")
             .stdin(Stdio::null())
             .stdout(Stdio::piped())

@@ -3,7 +3,7 @@
 
 #![allow(dead_code)]
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -25,9 +25,16 @@ pub struct Running {
 impl Running {
     /// Starts the binary with its database in `dir`.
     pub fn start(dir: &Path) -> Running {
+        Running::start_with(dir, &[])
+    }
+
+    /// Starts the binary with its database in `dir` and `serve`'s further
+    /// options `args`.
+    pub fn start_with(dir: &Path, args: &[&str]) -> Running {
         let mut child = Command::new(env!("CARGO_BIN_EXE_novuss"))
             .args(["serve", "--addr", "127.0.0.1:0", "--data-dir"])
             .arg(dir)
+            .args(args)
             .env("RUST_LOG", "warn")
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -45,6 +52,47 @@ impl Running {
             .trim_end_matches('/')
             .to_owned();
         Running { child, url, host }
+    }
+
+    /// The port it listens on.
+    pub fn port(&self) -> u16 {
+        self.host.rsplit(':').next().unwrap().parse().unwrap()
+    }
+
+    /// A new TCP connection to the server.
+    pub fn connect(&self) -> TcpStream {
+        let s = TcpStream::connect(&self.host).expect("the server accepts");
+        s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+        s
+    }
+
+    /// Sends `request` (bytes as they go on the wire, which should ask for
+    /// `Connection: close`) on a new connection and reads the answer until
+    /// the server closes it.
+    pub fn raw(&self, request: &str) -> Reply {
+        let mut s = self.connect();
+        s.write_all(request.as_bytes()).unwrap();
+        Reply::read(&mut s)
+    }
+
+    /// Asks the server to stop (SIGTERM, as `kill` does) and waits at
+    /// most `bound` for it to exit: its exit status and how long it took,
+    /// or `None` if it is still running.
+    #[cfg(unix)]
+    pub fn terminate(&mut self, bound: Duration) -> Option<(std::process::ExitStatus, Duration)> {
+        let t = Instant::now();
+        let sent = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(sent.success());
+        while t.elapsed() < bound {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return Some((status, t.elapsed()));
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        None
     }
 
     /// Kills the process at once (SIGKILL: no shutdown code runs).
@@ -112,6 +160,57 @@ impl Drop for Running {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+/// An HTTP answer read off a raw connection.
+#[derive(Debug)]
+pub struct Reply {
+    /// The status code.
+    pub status: u16,
+    /// The header lines, as sent.
+    pub head: String,
+    /// The body, as sent (not de-chunked).
+    pub body: String,
+}
+
+impl Reply {
+    /// Reads an answer from `s` until the server closes the connection
+    /// (or its read timeout passes).
+    pub fn read(s: &mut TcpStream) -> Reply {
+        let mut bytes = Vec::new();
+        let mut buf = [0u8; 4096];
+        loop {
+            match s.read(&mut buf) {
+                Ok(0) | Err(_) => break,
+                Ok(n) => bytes.extend_from_slice(&buf[..n]),
+            }
+        }
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+        let status = head
+            .split_whitespace()
+            .nth(1)
+            .and_then(|c| c.parse().ok())
+            .unwrap_or(0);
+        Reply {
+            status,
+            head: head.to_owned(),
+            body: body.to_owned(),
+        }
+    }
+
+    /// A header's value (the first, by case-insensitive name).
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.head.lines().skip(1).find_map(|l| {
+            let (n, v) = l.split_once(':')?;
+            n.trim().eq_ignore_ascii_case(name).then(|| v.trim())
+        })
+    }
+
+    /// The body as JSON.
+    pub fn json(&self) -> Value {
+        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("{e}: {self:?}"))
     }
 }
 

@@ -71,6 +71,17 @@ pub enum Code {
     UnsupportedRecord,
     /// A record played with other physics than this server's.
     OtherPhysics,
+    /// The `Host` header names no host this server answers for (a DNS
+    /// rebinding attempt, or a name missing from `--host`).
+    BadHost,
+    /// A WebSocket or state-changing request from a page of another site.
+    BadOrigin,
+    /// A JSON route's body not sent as `application/json`.
+    BadContentType,
+    /// Too many new games or uploads from one address: try again later.
+    RateLimited,
+    /// A method the path does not answer (static files: GET and HEAD).
+    MethodNotAllowed,
 }
 
 /// A refusal with its English detail.
@@ -128,6 +139,11 @@ impl Failure {
             Code::Storage | Code::Busy => StatusCode::SERVICE_UNAVAILABLE,
             Code::Internal | Code::Damaged => StatusCode::INTERNAL_SERVER_ERROR,
             Code::Stale => StatusCode::CONFLICT,
+            Code::BadHost => StatusCode::MISDIRECTED_REQUEST,
+            Code::BadOrigin => StatusCode::FORBIDDEN,
+            Code::BadContentType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            Code::RateLimited => StatusCode::TOO_MANY_REQUESTS,
+            Code::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             _ => StatusCode::BAD_REQUEST,
         }
     }

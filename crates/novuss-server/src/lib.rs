@@ -7,13 +7,21 @@
 //! the core, stores the event, and only then tells every client of the
 //! game, with the exact motion and the verdict. Computer players choose
 //! their strokes on blocking threads ([`hub::Hub::wake`]).
+//!
+//! In front of it all stands the front door ([`FrontDoor`]): the accept
+//! loop with its timeouts and connection cap ([`listen`]), the Host,
+//! Origin and Content-Type checks ([`guard`]), and the rate limit on
+//! creating games ([`limits`]).
 
 #![warn(missing_docs)]
 
 pub mod analysis;
 pub mod error;
+pub mod guard;
 pub mod http;
 pub mod hub;
+pub mod limits;
+pub mod listen;
 pub mod replay;
 pub mod room;
 pub mod setup;
@@ -32,14 +40,19 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::DefaultBodyLimit;
+use axum::handler::Handler;
 use axum::http::{header, HeaderValue};
+use axum::middleware::{from_fn, from_fn_with_state};
 use axum::routing::{get, post};
 use axum::Router;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
 use tower_http::set_header::SetResponseHeaderLayer;
 
+use crate::guard::Guard;
 use crate::hub::Hub;
+use crate::limits::{Limiter, Rate};
+use crate::listen::Listening;
 use crate::store::{Store, StoreError};
 
 /// Where the server listens and keeps its data.
@@ -51,6 +64,23 @@ pub struct Config {
     pub data_dir: PathBuf,
 }
 
+/// What the server accepts from the network, and from whom
+/// (docs/protocol.md, "Refusals"). The default answers only for IP
+/// addresses and `localhost`, to its own pages.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FrontDoor {
+    /// Host names accepted in `Host`, besides IP addresses and
+    /// `localhost` (`--host`).
+    pub hosts: Vec<String>,
+    /// Other sites whose pages may use the server, as
+    /// `http(s)://host[:port]` (`--allow-origin`).
+    pub allow_origins: Vec<String>,
+    /// The header-read timeout and the connection cap.
+    pub listening: Listening,
+    /// New games and uploads per client address.
+    pub create_rate: Rate,
+}
+
 /// Why the server could not start.
 #[derive(Debug)]
 #[non_exhaustive]
@@ -59,6 +89,8 @@ pub enum StartError {
     Bind(SocketAddr, std::io::Error),
     /// The database cannot be opened or migrated.
     Store(PathBuf, StoreError),
+    /// A host name or origin of the [`FrontDoor`] that is not one.
+    FrontDoor(String),
 }
 
 impl std::fmt::Display for StartError {
@@ -68,6 +100,7 @@ impl std::fmt::Display for StartError {
             StartError::Store(d, e) => {
                 write!(f, "cannot open the database in {}: {e}", d.display())
             }
+            StartError::FrontDoor(e) => f.write_str(e),
         }
     }
 }
@@ -81,19 +114,34 @@ const EVICT_EVERY: Duration = Duration::from_secs(120);
 /// The page may load only from this server: no CDN, no outside fonts.
 const CSP: &str = "default-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
 
-/// The routes, over `hub`.
-pub fn router(hub: Arc<Hub>, shutdown: watch::Receiver<bool>) -> Router {
+/// The routes, over `hub`, behind `guard`'s checks, with game creation
+/// and uploads limited by `limiter`.
+pub fn router(
+    hub: Arc<Hub>,
+    shutdown: watch::Receiver<bool>,
+    guard: Arc<Guard>,
+    limiter: Arc<Limiter>,
+) -> Router {
+    let json = from_fn(guard::json_only);
+    let limited = from_fn_with_state(limiter, limits::limit);
     let api = Router::new()
         .route("/api/health", get(http::health))
         .route("/api/options", get(http::options))
-        .route("/api/games", get(http::list).post(http::create))
+        .route(
+            "/api/games",
+            get(http::list).post(http::create.layer(limited.clone()).layer(json.clone())),
+        )
         .route("/api/games/{id}", get(http::game))
         .route("/api/games/{id}/record", get(http::record))
         .route("/api/games/{id}/replay", get(http::replay))
-        .route("/api/games/{id}/analysis", post(http::analysis))
+        .route(
+            "/api/games/{id}/analysis",
+            post(http::analysis.layer(json.clone())),
+        )
         .route(
             "/api/records",
-            post(http::upload).layer(DefaultBodyLimit::max(http::MAX_RECORD)),
+            post(http::upload.layer(limited).layer(json))
+                .layer(DefaultBodyLimit::max(http::MAX_RECORD)),
         )
         .route("/api/{*rest}", axum::routing::any(http::no_such_api))
         .with_state(hub.clone());
@@ -102,6 +150,7 @@ pub fn router(hub: Arc<Hub>, shutdown: watch::Receiver<bool>) -> Router {
         .with_state(ws::Ws { hub, shutdown });
     api.merge(sockets)
         .fallback(web::asset)
+        .layer(from_fn_with_state(guard, guard::check))
         .layer(DefaultBodyLimit::max(http::MAX_BODY))
         .layer(SetResponseHeaderLayer::overriding(
             header::CONTENT_SECURITY_POLICY,
@@ -118,10 +167,13 @@ pub struct Server {
     listener: TcpListener,
     hub: Arc<Hub>,
     addr: SocketAddr,
+    door: FrontDoor,
+    guard: Arc<Guard>,
 }
 
 impl Server {
-    /// Opens the database (creating and migrating it) and binds.
+    /// Opens the database (creating and migrating it) and binds, with the
+    /// default [`FrontDoor`].
     pub async fn bind(config: &Config) -> Result<Server, StartError> {
         let store = Store::open(&config.data_dir)
             .await
@@ -141,7 +193,18 @@ impl Server {
             listener,
             hub: Hub::new(store),
             addr,
+            door: FrontDoor::default(),
+            guard: Arc::new(Guard::default()),
         })
+    }
+
+    /// The same server behind `door` instead of the default; an error if
+    /// one of its host names or origins is not one.
+    pub fn with_front_door(mut self, door: FrontDoor) -> Result<Server, StartError> {
+        let guard = Guard::new(&door.hosts, &door.allow_origins).map_err(StartError::FrontDoor)?;
+        self.guard = Arc::new(guard);
+        self.door = door;
+        Ok(self)
     }
 
     /// The address it listens on.
@@ -168,7 +231,8 @@ impl Server {
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> std::io::Result<()> {
         let (stop, stopped) = watch::channel(false);
-        let app = router(self.hub.clone(), stopped);
+        let limiter = Arc::new(Limiter::new(self.door.create_rate));
+        let app = router(self.hub.clone(), stopped, self.guard.clone(), limiter);
         let (done_tx, done_rx) = tokio::sync::oneshot::channel::<()>();
         let graceful = async move {
             shutdown.await;
@@ -176,8 +240,12 @@ impl Server {
             let _ = stop.send(true);
             let _ = done_tx.send(());
         };
-        let serve = axum::serve(self.listener, app).with_graceful_shutdown(graceful);
-        let serve = tokio::spawn(async move { serve.await });
+        let serve = tokio::spawn(listen::serve(
+            self.listener,
+            app,
+            self.door.listening,
+            graceful,
+        ));
         let hub = self.hub.clone();
         let sweeper = tokio::spawn(async move {
             let mut every = tokio::time::interval(EVICT_EVERY);

@@ -2,15 +2,29 @@
 //! no build step): one file to ship, and the page loads nothing from
 //! anywhere else.
 
-use axum::http::{header, StatusCode, Uri};
+use axum::http::{header, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
+
+use crate::error::{Code, Failure};
 
 #[derive(rust_embed::Embed)]
 #[folder = "../../web/"]
 struct Assets;
 
-/// The file at `uri`'s path (`/` is `index.html`), or 404.
-pub async fn asset(uri: Uri) -> Response {
+/// The file at `uri`'s path (`/` is `index.html`), or 404. Files answer
+/// GET and HEAD only (the router leaves HEAD's body out); anything else is
+/// `405 method_not_allowed`.
+pub async fn asset(method: Method, uri: Uri) -> Response {
+    if method != Method::GET && method != Method::HEAD {
+        let mut res = Failure::new(
+            Code::MethodNotAllowed,
+            format!("{method} on a file of the web client: only GET and HEAD"),
+        )
+        .into_response();
+        res.headers_mut()
+            .insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
+        return res;
+    }
     let path = uri.path().trim_start_matches('/');
     let path = if path.is_empty() { "index.html" } else { path };
     match Assets::get(path) {

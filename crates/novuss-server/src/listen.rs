@@ -1,0 +1,372 @@
+//! Accepting connections, with limits that a stranger on the network
+//! cannot push past.
+//!
+//! `axum::serve` keeps every connection as long as the client likes and
+//! accepts as many as come, so one client opening sockets and sending
+//! nothing (or half a request) could hold every file descriptor of the
+//! process. This loop serves HTTP/1.1 with hyper directly instead:
+//!
+//! - **Header-read timeout** ([`Listening::header_timeout`]): a request's
+//!   head must arrive within it, counted from when the connection starts
+//!   waiting for a request. That is also the idle keep-alive timeout: a
+//!   connection that sends no next request in that time is closed. Once a
+//!   connection is upgraded to a WebSocket it is the game's, and no timeout
+//!   of this loop applies.
+//! - **Connection cap** ([`Listening::max_connections`], never above what
+//!   the open-file limit leaves, see [`connection_cap`]): every open socket,
+//!   WebSockets included, holds a permit until it closes. A connection over
+//!   the cap gets a short `503` (`busy`, `Retry-After: 5`) and is closed.
+//! - **The peer's address** goes into every request as
+//!   [`ConnectInfo<SocketAddr>`](axum::extract::ConnectInfo), for rate
+//!   limits and fairness.
+//!
+//! Shutting down stops accepting, lets requests in flight finish, closes
+//! idle connections at once and silent or half-sent ones after a second;
+//! [`crate::Server::run`] bounds the wait.
+
+use std::future::Future;
+use std::io;
+use std::pin::{pin, Pin};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::extract::ConnectInfo;
+use axum::Router;
+use hyper::body::Incoming;
+use hyper::server::conn::http1;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, ReadBuf};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::{watch, OwnedSemaphorePermit, Semaphore};
+use tower::ServiceExt;
+
+/// The default header-read (and keep-alive idle) timeout.
+pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The default cap on open connections.
+pub const MAX_CONNECTIONS: usize = 10_000;
+
+/// File descriptors kept out of the connection cap: the database, the
+/// listener, the answers to connections over the cap (32 at most), logs,
+/// the runtime.
+pub const FD_MARGIN: u64 = 128;
+
+/// At most this many over-the-cap connections are answered at once; more
+/// are closed without an answer.
+const REFUSING: usize = 32;
+
+/// How long an over-the-cap connection may take to be answered.
+const REFUSAL_TIME: Duration = Duration::from_secs(2);
+
+/// How long a connection may take to finish at shutdown when no handler
+/// is working on a request of it (a silent one, half a request, the end of
+/// an answer being sent).
+const GRACE: Duration = Duration::from_secs(1);
+
+/// Counts a request a handler is working on, until dropped.
+struct Working(Arc<AtomicUsize>);
+
+impl Working {
+    fn new(count: &Arc<AtomicUsize>) -> Working {
+        count.fetch_add(1, Ordering::AcqRel);
+        Working(count.clone())
+    }
+}
+
+impl Drop for Working {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+/// What a connection over the cap is told before it is closed.
+const FULL: &[u8] = b"HTTP/1.1 503 Service Unavailable\r\n\
+content-type: application/json\r\n\
+retry-after: 5\r\n\
+connection: close\r\n\
+content-length: 86\r\n\
+\r\n\
+{\"code\":\"busy\",\"detail\":\"the server has too many connections open: try again shortly\"}";
+
+/// How the loop treats connections.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Listening {
+    /// How long a request's head may take to arrive; also how long an idle
+    /// keep-alive connection stays open.
+    pub header_timeout: Duration,
+    /// The most connections open at once (lowered to what the open-file
+    /// limit allows).
+    pub max_connections: usize,
+}
+
+impl Default for Listening {
+    fn default() -> Listening {
+        Listening {
+            header_timeout: HEADER_TIMEOUT,
+            max_connections: MAX_CONNECTIONS,
+        }
+    }
+}
+
+/// Raises this process's soft limit on open files to its hard limit (on
+/// Unix; elsewhere it does nothing) and returns the soft limit now in
+/// force, if there is one.
+pub fn raise_open_files() -> io::Result<Option<u64>> {
+    #[cfg(unix)]
+    {
+        if !rlimit::Resource::NOFILE.is_supported() {
+            return Ok(None);
+        }
+        rlimit::increase_nofile_limit(u64::MAX).map(Some)
+    }
+    #[cfg(not(unix))]
+    {
+        Ok(None)
+    }
+}
+
+/// The soft limit on open files, where there is one.
+pub fn open_files() -> Option<u64> {
+    #[cfg(unix)]
+    {
+        rlimit::Resource::NOFILE.get().ok().map(|(soft, _)| soft)
+    }
+    #[cfg(not(unix))]
+    {
+        None
+    }
+}
+
+/// `wanted`, lowered so that the open-file limit `files` (if any) keeps
+/// [`FD_MARGIN`] descriptors for everything else (half of it when it is
+/// that small); at least 1.
+pub fn connection_cap(wanted: usize, files: Option<u64>) -> usize {
+    let room = match files {
+        Some(f) if f > 2 * FD_MARGIN => f - FD_MARGIN,
+        Some(f) => f / 2,
+        None => u64::MAX,
+    };
+    let room = usize::try_from(room).unwrap_or(usize::MAX);
+    wanted.min(room).max(1)
+}
+
+/// A socket that holds its connection permit until it is dropped, even
+/// after hyper hands it over to a WebSocket.
+struct Counted {
+    stream: TcpStream,
+    _permit: OwnedSemaphorePermit,
+}
+
+impl AsyncRead for Counted {
+    fn poll_read(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().stream).poll_read(cx, buf)
+    }
+}
+
+impl AsyncWrite for Counted {
+    fn poll_write(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        Pin::new(&mut self.get_mut().stream).poll_write(cx, buf)
+    }
+
+    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().stream).poll_flush(cx)
+    }
+
+    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().stream).poll_shutdown(cx)
+    }
+
+    fn poll_write_vectored(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        Pin::new(&mut self.get_mut().stream).poll_write_vectored(cx, bufs)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.stream.is_write_vectored()
+    }
+}
+
+/// Errors of `accept` that concern one connection only, not the listener.
+fn one_connection(e: &io::Error) -> bool {
+    matches!(
+        e.kind(),
+        io::ErrorKind::ConnectionRefused
+            | io::ErrorKind::ConnectionAborted
+            | io::ErrorKind::ConnectionReset
+    )
+}
+
+/// Serves `app` on `listener` until `shutdown` completes; then stops
+/// accepting, closes idle connections, and returns once every request in
+/// flight is answered (WebSockets are the app's to close).
+pub async fn serve(
+    listener: TcpListener,
+    app: Router,
+    settings: Listening,
+    shutdown: impl Future<Output = ()> + Send,
+) {
+    let cap = connection_cap(settings.max_connections, open_files());
+    if cap < settings.max_connections {
+        tracing::warn!(
+            wanted = settings.max_connections,
+            cap,
+            "the open-file limit lowers the connection cap"
+        );
+    }
+    tracing::debug!(cap, timeout = ?settings.header_timeout, "accepting connections");
+    let permits = Arc::new(Semaphore::new(cap));
+    let refusing = Arc::new(Semaphore::new(REFUSING));
+    // Every connection task holds a `done` receiver; `finished.closed()`
+    // completes when the last one is dropped.
+    let (finished, done) = watch::channel(());
+    let (stop, stopping) = watch::channel(false);
+    let mut http = http1::Builder::new();
+    http.timer(TokioTimer::new())
+        .header_read_timeout(settings.header_timeout)
+        .keep_alive(true);
+    let http = Arc::new(http);
+    let mut shutdown = pin!(shutdown);
+    loop {
+        let accepted = tokio::select! {
+            a = listener.accept() => a,
+            () = &mut shutdown => break,
+        };
+        let (stream, peer) = match accepted {
+            Ok(a) => a,
+            Err(e) if one_connection(&e) => continue,
+            Err(e) => {
+                // Out of file descriptors, most likely: wait for some to
+                // close rather than spin.
+                tracing::warn!("cannot accept a connection: {e}");
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                continue;
+            }
+        };
+        let Ok(permit) = permits.clone().try_acquire_owned() else {
+            tracing::debug!(%peer, "connection refused: the server is full");
+            refuse(stream, &refusing);
+            continue;
+        };
+        let io = TokioIo::new(Counted {
+            stream,
+            _permit: permit,
+        });
+        let app = app.clone();
+        // How many of this connection's requests a handler is working on.
+        let working = Arc::new(AtomicUsize::new(0));
+        let counting = working.clone();
+        let service = hyper::service::service_fn(move |req: hyper::Request<Incoming>| {
+            let mut req = req.map(Body::new);
+            req.extensions_mut().insert(ConnectInfo(peer));
+            let on_it = Working::new(&counting);
+            let answer = app.clone().oneshot(req);
+            async move {
+                let res = answer.await;
+                drop(on_it);
+                res
+            }
+        });
+        let http = http.clone();
+        let mut stopping = stopping.clone();
+        let done = done.clone();
+        tokio::spawn(async move {
+            let mut conn = pin!(http.serve_connection(io, service).with_upgrades());
+            // Set once shutting down: when it fires, a connection no
+            // handler is working on (silent, half a request, or an answer
+            // still being sent after `GRACE`) is dropped.
+            let mut grace: Option<Pin<Box<tokio::time::Sleep>>> = None;
+            loop {
+                tokio::select! {
+                    r = conn.as_mut() => {
+                        if let Err(e) = r {
+                            tracing::trace!(%peer, "connection ended: {e}");
+                        }
+                        break;
+                    }
+                    _ = stopping.wait_for(|s| *s), if grace.is_none() => {
+                        // Idle keep-alive connections close now, the others
+                        // after the request they are on.
+                        conn.as_mut().graceful_shutdown();
+                        grace = Some(Box::pin(tokio::time::sleep(GRACE)));
+                    }
+                    () = async { grace.as_mut().expect("set").await }, if grace.is_some() => {
+                        if working.load(Ordering::Acquire) == 0 {
+                            break;
+                        }
+                        grace = Some(Box::pin(tokio::time::sleep(GRACE / 10)));
+                    }
+                }
+            }
+            drop(done);
+        });
+    }
+    drop(listener);
+    let _ = stop.send(true);
+    drop(done);
+    finished.closed().await;
+}
+
+/// Answers a connection over the cap with [`FULL`] and closes it, without
+/// holding up the accept loop; when too many are being answered already,
+/// just closes it.
+fn refuse(mut stream: TcpStream, refusing: &Arc<Semaphore>) {
+    let Ok(permit) = refusing.clone().try_acquire_owned() else {
+        return;
+    };
+    tokio::spawn(async move {
+        let _permit = permit;
+        let _ = tokio::time::timeout(REFUSAL_TIME, async {
+            stream.write_all(FULL).await?;
+            stream.shutdown().await?;
+            // Read what the client sent until it closes, so that closing
+            // with unread data does not reset the connection before the
+            // client has read the answer.
+            let mut sink = [0u8; 1024];
+            while stream.read(&mut sink).await? > 0 {}
+            Ok::<(), io::Error>(())
+        })
+        .await;
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cap_leaves_room_under_the_open_file_limit() {
+        assert_eq!(connection_cap(10_000, None), 10_000);
+        assert_eq!(connection_cap(10_000, Some(1_048_576)), 10_000);
+        assert_eq!(
+            connection_cap(10_000, Some(1024)),
+            1024 - FD_MARGIN as usize
+        );
+        assert_eq!(connection_cap(10_000, Some(200)), 100);
+        assert_eq!(connection_cap(3, Some(1024)), 3);
+        assert_eq!(connection_cap(0, Some(1024)), 1);
+        assert_eq!(connection_cap(10, Some(0)), 1);
+    }
+
+    #[test]
+    fn the_full_answer_is_well_formed() {
+        let text = std::str::from_utf8(FULL).unwrap();
+        let (head, body) = text.split_once("\r\n\r\n").unwrap();
+        assert!(head.contains(&format!("content-length: {}", body.len())));
+        let v: serde_json::Value = serde_json::from_str(body).unwrap();
+        assert_eq!(v["code"], "busy");
+    }
+}
