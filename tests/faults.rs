@@ -18,6 +18,7 @@ use novuss_core::stroke::Stroke;
 use novuss_server::setup::NewGame;
 use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
+use support::db::{execute, stored_event};
 use support::server::{data_dir, path, Running, Socket};
 
 const HOT_SEAT: &str = r#"{"format":"singles","profile":"lnf-2017","sets":3,
@@ -76,34 +77,6 @@ fn stroke(ws: &mut Socket, local: &mut Game, event: u64) -> Answer {
         }
         _ => panic!("an answer to a stroke: {m}"),
     }
-}
-
-/// The game's last event as the database holds it, read by a connection
-/// of the test's own.
-fn stored_event(db: &Path, id: &str) -> Option<i64> {
-    let url = format!("sqlite://{}?mode=ro", db.display());
-    tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap()
-        .block_on(async {
-            use sqlx::Connection;
-            let mut c = sqlx::SqliteConnection::connect(&url).await.unwrap();
-            let row: Option<(i64,)> = sqlx::query_as("SELECT event FROM games WHERE id = ?")
-                .bind(id)
-                .fetch_optional(&mut c)
-                .await
-                .unwrap();
-            let events: (i64,) = sqlx::query_as("SELECT COUNT(*) FROM events WHERE game_id = ?")
-                .bind(id)
-                .fetch_one(&mut c)
-                .await
-                .unwrap();
-            if let Some((n,)) = row {
-                assert_eq!(n, events.0, "the row and the events agree");
-            }
-            row.map(|r| r.0)
-        })
 }
 
 /// A tmpfs of `size`, unmounted when dropped.
@@ -262,21 +235,11 @@ fn damaged_bytes_in_the_database_never_stop_the_server() {
     drop(server);
     // Everything into the database file itself, so that the damage lands in
     // rows (damage to the log only makes SQLite drop the log's tail).
-    let db = path(&clean).join("novuss.sqlite3");
-    tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap()
-        .block_on(async {
-            use sqlx::Connection;
-            let mut c = sqlx::SqliteConnection::connect(&format!("sqlite://{}", db.display()))
-                .await
-                .unwrap();
-            sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
-                .execute(&mut c)
-                .await
-                .unwrap();
-        });
+    execute(
+        &path(&clean).join("novuss.sqlite3"),
+        "PRAGMA wal_checkpoint(TRUNCATE)",
+        &[],
+    );
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(18);
     let mut answers = std::collections::BTreeMap::<u16, usize>::new();
     for round in 0..8 {
@@ -338,23 +301,12 @@ fn a_damaged_row_is_reported_with_its_game_and_others_play_on() {
     assert!(matches!(stroke(&mut ws, &mut local, 0), Answer::Played(_)));
     drop(ws);
     server.kill();
-    let db = path(&dir).join("novuss.sqlite3");
-    tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap()
-        .block_on(async {
-            use sqlx::Connection;
-            let mut c = sqlx::SqliteConnection::connect(&format!("sqlite://{}", db.display()))
-                .await
-                .unwrap();
-            // Bytes that are not UTF-8 where the event's JSON belongs.
-            sqlx::query("UPDATE events SET body = X'FF00FE' WHERE game_id = ?")
-                .bind(&bad)
-                .execute(&mut c)
-                .await
-                .unwrap();
-        });
+    // Bytes that are not UTF-8 where the event's JSON belongs.
+    execute(
+        &path(&dir).join("novuss.sqlite3"),
+        "UPDATE events SET body = X'FF00FE' WHERE game_id = ?",
+        &[&bad],
+    );
     let server = Running::start(&path(&dir));
     let (status, body) = server.get(&format!("/api/games/{bad}"));
     assert_eq!(status, 500, "{body}");

@@ -284,7 +284,8 @@ fn take_back_and_hint() {
 #[test]
 fn bad_input_is_refused_and_changes_nothing() {
     let dir = data_dir();
-    let server = Running::start(&path(&dir));
+    // More refused new games than one address may send at once by default.
+    let server = Running::start_with(&path(&dir), &["--create-burst", "100"]);
     let id = server.create(HOT_SEAT)["id"].as_str().unwrap().to_owned();
     let mut ws = server.socket(&id);
     hello(&mut ws, None);
@@ -417,22 +418,12 @@ fn the_list_cuts_names_stored_before_they_were_limited() {
     let server = Running::start(&path(&dir));
     let id = server.create(HOT_SEAT)["id"].as_str().unwrap().to_owned();
     server.kill();
-    let db = path(&dir).join("novuss.sqlite3");
-    tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap()
-        .block_on(async {
-            use sqlx::Connection;
-            let mut c = sqlx::SqliteConnection::connect(&format!("sqlite://{}", db.display()))
-                .await
-                .unwrap();
-            sqlx::query("UPDATE games SET setup = json_set(setup, '$.config.players[0]', ?)")
-                .bind("y".repeat(100_000))
-                .execute(&mut c)
-                .await
-                .unwrap();
-        });
+    let long = "y".repeat(100_000);
+    support::db::execute(
+        &path(&dir).join("novuss.sqlite3"),
+        "UPDATE games SET setup = json_set(setup, '$.config.players[0]', ?)",
+        &[&long],
+    );
     let server = Running::start(&path(&dir));
     let (status, body) = server.get("/api/games");
     assert_eq!(status, 200);

@@ -26,17 +26,7 @@ fn singles(sets: u32) -> MatchConfig {
 /// A legal break for the player to stroke: from the free spot of their zone
 /// nearest its middle, straight at the opposite cushion.
 fn break_stroke(game: &Game) -> Stroke {
-    let set = game.set();
-    let seat = set.seat_to_play();
-    let frame = novuss_core::zone::SeatFrame::new(set.table(), seat);
-    let region = novuss_core::aim::StrikerRegion::new(set.table(), seat, &set.positions());
-    Stroke {
-        striker: region
-            .nearest(frame.world(0.47, 0.08))
-            .expect("room in the zone"),
-        direction: frame.inward(),
-        speed: 6.0,
-    }
+    stroke_from(game, 0.47, 6.0)
 }
 
 /// Ends the set in play: the player not to stroke plays out of turn and

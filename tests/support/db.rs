@@ -1,0 +1,57 @@
+//! The server's database read and changed behind its back, as a second
+//! connection of the test's own: to check what is really stored, and to
+//! damage it.
+
+#![allow(dead_code)]
+
+use std::path::Path;
+
+/// Runs `sql` on the database file `db`, binding `binds` in order.
+pub fn execute(db: &Path, sql: &str, binds: &[&str]) {
+    block_on(async {
+        let mut c = connect(db, false).await;
+        let mut q = sqlx::query(sql);
+        for b in binds {
+            q = q.bind(*b);
+        }
+        q.execute(&mut c).await.expect("the statement runs");
+    });
+}
+
+/// Game `id`'s last event as stored (checked against its count of event
+/// rows), or `None` if there is no such game.
+pub fn stored_event(db: &Path, id: &str) -> Option<i64> {
+    block_on(async {
+        let mut c = connect(db, true).await;
+        let row: Option<(i64,)> = sqlx::query_as("SELECT event FROM games WHERE id = ?")
+            .bind(id)
+            .fetch_optional(&mut c)
+            .await
+            .unwrap();
+        let events: (i64,) = sqlx::query_as("SELECT COUNT(*) FROM events WHERE game_id = ?")
+            .bind(id)
+            .fetch_one(&mut c)
+            .await
+            .unwrap();
+        if let Some((n,)) = row {
+            assert_eq!(n, events.0, "the row and the events agree");
+        }
+        row.map(|r| r.0)
+    })
+}
+
+async fn connect(db: &Path, read_only: bool) -> sqlx::SqliteConnection {
+    use sqlx::Connection;
+    let mode = if read_only { "?mode=ro" } else { "" };
+    sqlx::SqliteConnection::connect(&format!("sqlite://{}{mode}", db.display()))
+        .await
+        .expect("the database opens")
+}
+
+fn block_on<T>(f: impl std::future::Future<Output = T>) -> T {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap()
+        .block_on(f)
+}
