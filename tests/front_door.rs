@@ -258,6 +258,22 @@ fn silent_half_sent_and_idle_connections_are_closed_but_sockets_stay() {
     half.write_all(format!("GET /api/health HTTP/1.1\r\nHost: {}\r\n", server.host).as_bytes())
         .unwrap();
     closed_within(&mut half, bound).expect("the half request is dropped");
+    // A whole head, then a body that never comes: answered and dropped
+    // when the body is not there in time, and nothing is created.
+    let games = server.get("/api/games").1;
+    let mut trickle = server.connect();
+    trickle
+        .write_all(
+            format!(
+                "POST /api/games HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{{\"format\"",
+                server.host
+            )
+            .as_bytes(),
+        )
+        .unwrap();
+    let r = Reply::read(&mut trickle);
+    refused(&r, 400, "bad_message");
+    assert_eq!(server.get("/api/games").1, games);
     // One request answered, then nothing: the idle keep-alive ends too.
     let mut idle = server.connect();
     idle.write_all(format!("GET /api/health HTTP/1.1\r\nHost: {}\r\n\r\n", server.host).as_bytes())

@@ -101,10 +101,24 @@ fn body_of(body: Result<Bytes, BytesRejection>, limit: usize) -> Result<Bytes, F
     body.map_err(|e| {
         if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
             Failure::new(Code::TooLarge, format!("the body is over {limit} bytes"))
+        } else if timed_out(&e) {
+            Failure::new(Code::BadMessage, "the body did not arrive in time")
         } else {
             Failure::new(Code::BadMessage, e.body_text())
         }
     })
+}
+
+/// Whether reading the body stopped at the body-read timeout.
+fn timed_out(e: &BytesRejection) -> bool {
+    let mut source: Option<&(dyn std::error::Error + 'static)> = Some(e);
+    while let Some(s) = source {
+        if s.is::<tower_http::timeout::TimeoutError>() {
+            return true;
+        }
+        source = s.source();
+    }
+    false
 }
 
 fn json_body(body: String) -> Response {

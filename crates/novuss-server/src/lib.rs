@@ -48,6 +48,7 @@ use axum::Router;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
 use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::timeout::RequestBodyTimeoutLayer;
 
 use crate::guard::Guard;
 use crate::hub::Hub;
@@ -115,12 +116,15 @@ const EVICT_EVERY: Duration = Duration::from_secs(120);
 const CSP: &str = "default-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
 
 /// The routes, over `hub`, behind `guard`'s checks, with game creation
-/// and uploads limited by `limiter`.
+/// and uploads limited by `limiter`; a request's body must arrive within
+/// `body_timeout` (as its head must, [`listen::Listening::header_timeout`]),
+/// so that a body sent a byte at a time cannot hold a connection.
 pub fn router(
     hub: Arc<Hub>,
     shutdown: watch::Receiver<bool>,
     guard: Arc<Guard>,
     limiter: Arc<Limiter>,
+    body_timeout: Duration,
 ) -> Router {
     let json = from_fn(guard::json_only);
     let limited = from_fn_with_state(limiter, limits::limit);
@@ -152,6 +156,7 @@ pub fn router(
         .fallback(web::asset)
         .layer(from_fn_with_state(guard, guard::check))
         .layer(DefaultBodyLimit::max(http::MAX_BODY))
+        .layer(RequestBodyTimeoutLayer::new(body_timeout))
         .layer(SetResponseHeaderLayer::overriding(
             header::CONTENT_SECURITY_POLICY,
             HeaderValue::from_static(CSP),
@@ -232,7 +237,13 @@ impl Server {
     ) -> std::io::Result<()> {
         let (stop, stopped) = watch::channel(false);
         let limiter = Arc::new(Limiter::new(self.door.create_rate));
-        let app = router(self.hub.clone(), stopped, self.guard.clone(), limiter);
+        let app = router(
+            self.hub.clone(),
+            stopped,
+            self.guard.clone(),
+            limiter,
+            self.door.listening.header_timeout,
+        );
         let (done_tx, done_rx) = tokio::sync::oneshot::channel::<()>();
         let graceful = async move {
             shutdown.await;
