@@ -382,8 +382,12 @@ fn a_client_gets_one_heavy_request_at_a_time() {
     let id = server.create(HOT_SEAT)["id"].as_str().unwrap().to_owned();
     let mut ws = server.socket(&id);
     hello(&mut ws, None);
-    // The master's search takes a good part of a second.
+    // The master's search takes a good part of a second. The socket's
+    // requests are handled in order, so once the `hello` after it is
+    // answered, the hint holds its place.
     ws.send(&json!({"type": "hint", "event": 0, "level": "master"}));
+    ws.send(&json!({"type": "hello"}));
+    assert_eq!(ws.next_of("state")["type"], "state");
     let (status, body) = server.get(&format!("/api/games/{id}/replay"));
     assert_eq!(status, 503, "{body}");
     let busy: Value = serde_json::from_str(&body).unwrap();

@@ -20,13 +20,14 @@ use tokio::sync::{Mutex, OnceCell, Semaphore};
 
 use crate::analysis::{self, AnalysisRequest};
 use crate::error::{Code, Failure};
+use crate::message::Outgoing;
 use crate::replay::Source;
 use crate::room::{By, Change, Due, Room, StrokeRequest};
 use crate::setup::{NewGame, Setup};
 use crate::store::{Append, Imported, Store, StoreError};
 use crate::upload;
 use crate::view::{State, Summary};
-use crate::work::{Client, Work};
+use crate::work::{Client, Ticket, Work};
 
 /// A shared room.
 pub type SharedRoom = Arc<Mutex<Room>>;
@@ -107,26 +108,6 @@ pub fn is_game_id(id: &str) -> bool {
         && id
             .bytes()
             .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
-}
-
-#[derive(Serialize)]
-struct Thinking {
-    #[serde(rename = "type")]
-    kind: &'static str,
-    event: u64,
-    seat: novuss_core::seat::Seat,
-    player: usize,
-}
-
-#[derive(Serialize)]
-struct Hint {
-    #[serde(rename = "type")]
-    kind: &'static str,
-    event: u64,
-    seat: novuss_core::seat::Seat,
-    level: &'static str,
-    best: novuss_ai::Choice,
-    alternatives: Vec<novuss_ai::Choice>,
 }
 
 impl Hub {
@@ -385,14 +366,12 @@ impl Hub {
                         return;
                     };
                     room.announce(
-                        serde_json::to_string(&Thinking {
-                            kind: "thinking",
+                        Outgoing::Thinking {
                             event: due.event,
                             seat: due.seat,
                             player: due.player,
-                        })
-                        .unwrap_or_default()
-                        .into(),
+                        }
+                        .text(),
                     );
                     (due, room.setup().physics)
                 };
@@ -449,12 +428,16 @@ impl Hub {
 
     /// The computer's suggestion for the player to move, as a `hint`
     /// message; the same one again for the same event and level.
+    ///
+    /// `ticket` is the hint's place among the heavy requests
+    /// ([`Hub::admit`]), taken by the caller before it goes on, so that a
+    /// client's next request already finds it taken.
     pub async fn hint(
         self: &Arc<Self>,
         id: &str,
         event: u64,
         level: Level,
-        client: Client,
+        ticket: Ticket,
     ) -> Result<Arc<str>, Failure> {
         let shared = self.room(id).await?;
         let (set, physics, seed, seat) = {
@@ -480,22 +463,27 @@ impl Hub {
                 seat,
             )
         };
-        let decision = self
-            .work
-            .run(client, "hint", move || suggest(level, &set, &physics, seed))
-            .await?;
-        let message: Arc<str> = serde_json::to_string(&Hint {
-            kind: "hint",
+        let decision = tokio::task::spawn_blocking(move || {
+            let _ticket = ticket;
+            suggest(level, &set, &physics, seed)
+        })
+        .await
+        .map_err(|e| Failure::internal("the hint failed", &e))??;
+        let message = Outgoing::Hint {
             event,
             seat,
             level: level.name(),
-            best: decision.best,
-            alternatives: decision.alternatives,
-        })
-        .map_err(|e| Failure::internal("a hint could not be written", &e))?
-        .into();
+            best: &decision.best,
+            alternatives: &decision.alternatives,
+        }
+        .text();
         shared.lock().await.keep_hint(event, level, message.clone());
         Ok(message)
+    }
+
+    /// A place for `client`'s heavy request of kind `what`, or `busy`.
+    pub fn admit(&self, client: Client, what: &str) -> Result<Ticket, Failure> {
+        self.work.admit(client, what)
     }
 
     /// A copy of what game `id` is made of, to work on outside its lock.
@@ -801,19 +789,34 @@ mod tests {
             .unwrap();
         let id = id_of(&state);
         let a = hub
-            .hint(&id, 0, Level::Club, Client::default())
+            .hint(
+                &id,
+                0,
+                Level::Club,
+                hub.admit(Client::default(), "hint").unwrap(),
+            )
             .await
             .unwrap();
         let b = hub
-            .hint(&id, 0, Level::Club, Client::default())
+            .hint(
+                &id,
+                0,
+                Level::Club,
+                hub.admit(Client::default(), "hint").unwrap(),
+            )
             .await
             .unwrap();
         assert!(Arc::ptr_eq(&a, &b), "kept, not searched again");
         assert_eq!(
-            hub.hint(&id, 1, Level::Club, Client::default())
-                .await
-                .unwrap_err()
-                .code,
+            hub.hint(
+                &id,
+                1,
+                Level::Club,
+                hub.admit(Client::default(), "hint").unwrap()
+            )
+            .await
+            .unwrap_err()
+            .code,
             Code::Stale
         );
     }

@@ -22,6 +22,7 @@ pub mod http;
 pub mod hub;
 pub mod limits;
 pub mod listen;
+pub mod message;
 pub mod replay;
 pub mod room;
 pub mod setup;

@@ -20,11 +20,11 @@ use novuss_core::game::{Game, Mark, Prepared};
 use novuss_core::seat::Seat;
 use novuss_core::set::SetState;
 use novuss_core::stroke::Stroke;
-use novuss_core::verdict::{RuleRef, Verdict};
 use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast;
 
 use crate::error::{Code, Failure};
+use crate::message::Outgoing;
 use crate::replay::Motion;
 use crate::setup::{Controller, Setup};
 use crate::trace::Trace;
@@ -105,8 +105,10 @@ enum Origin {
     Loaded(Option<Trace>),
 }
 
-/// A stroke as a client asks for it.
+/// A stroke as a client asks for it (the `stroke` request of
+/// docs/protocol.md, without its `type`).
 #[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct StrokeRequest {
     /// The event the client's picture is at.
     pub event: u64,
@@ -211,48 +213,6 @@ pub struct Room {
     retired: bool,
 }
 
-/// A stroke as sent to clients.
-#[derive(Serialize)]
-struct StrokeMessage<'a> {
-    #[serde(rename = "type")]
-    kind: &'static str,
-    event: u64,
-    seat: Seat,
-    player: Option<usize>,
-    by: By,
-    stroke: &'a Stroke,
-    motion: &'a Motion,
-    verdict: &'a Verdict,
-    rules: Vec<&'static [RuleRef]>,
-    state: State,
-}
-
-#[derive(Serialize)]
-struct StateMessage {
-    #[serde(rename = "type")]
-    kind: &'static str,
-    event: u64,
-    state: State,
-}
-
-#[derive(Serialize)]
-struct TakenBack {
-    #[serde(rename = "type")]
-    kind: &'static str,
-    event: u64,
-    strokes: usize,
-    state: State,
-}
-
-#[derive(Serialize)]
-struct SetStarted {
-    #[serde(rename = "type")]
-    kind: &'static str,
-    event: u64,
-    set_number: u32,
-    state: State,
-}
-
 /// The game as it starts: the match's line-up, or the stored position an
 /// uploaded record began from.
 pub fn start(setup: &Setup) -> Result<Game, String> {
@@ -292,12 +252,6 @@ fn rewind(
     game.rewind(mark)
         .map_err(|e| format!("cannot take the game back: {e}"))?;
     play_acts(game, &acts[*at..keep], *at)
-}
-
-fn to_json(v: &impl Serialize) -> Arc<str> {
-    // Every message is made of the server's own types, which always
-    // serialise; an empty message would be a bug, not a crash.
-    serde_json::to_string(v).unwrap_or_default().into()
 }
 
 /// The summary of a game whose match is `progress`, with `strokes` strokes.
@@ -447,11 +401,11 @@ impl Room {
 
     /// The `state` message.
     pub fn state_message(&self) -> Arc<str> {
-        to_json(&StateMessage {
-            kind: "state",
+        Outgoing::State {
             event: self.event,
             state: self.state(),
-        })
+        }
+        .text()
     }
 
     /// The events after `since`, if the room still has them all.
@@ -717,8 +671,7 @@ impl Room {
                     unreachable!("a stroke was just pushed")
                 };
                 shown.then(|| {
-                    to_json(&StrokeMessage {
-                        kind: "stroke",
+                    Outgoing::Stroke {
                         event: self.event,
                         seat,
                         player,
@@ -728,7 +681,8 @@ impl Room {
                         verdict: &played.verdict,
                         rules: crate::replay::rules(&played.verdict),
                         state: self.state(),
-                    })
+                    }
+                    .text()
                 })
             }
             Step::Rewind { game, keep } => {
@@ -744,12 +698,12 @@ impl Room {
                 }
                 self.acts.push(Act::NextSet);
                 shown.then(|| {
-                    to_json(&SetStarted {
-                        kind: "set_started",
+                    Outgoing::SetStarted {
                         event: self.event,
                         set_number: self.game.progress().set_number(),
                         state: self.state(),
-                    })
+                    }
+                    .text()
                 })
             }
         };
@@ -760,12 +714,12 @@ impl Room {
     }
 
     fn taken_back_message(&self, strokes: usize) -> Arc<str> {
-        to_json(&TakenBack {
-            kind: "taken_back",
+        Outgoing::TakenBack {
             event: self.event,
             strokes,
             state: self.state(),
-        })
+        }
+        .text()
     }
 
     /// Keeps an event's message for clients that reconnect.

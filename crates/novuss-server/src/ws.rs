@@ -10,12 +10,13 @@ use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
 use novuss_ai::Level;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use tokio::sync::{broadcast, mpsc, watch};
 use tokio::task::JoinHandle;
 
 use crate::error::{Code, Failure};
 use crate::hub::{Hub, SharedRoom};
+use crate::message::Outgoing;
 use crate::room::StrokeRequest;
 use crate::work::Client;
 
@@ -44,7 +45,7 @@ enum Request {
         #[serde(default)]
         since: Option<u64>,
     },
-    Stroke(StrokeFields),
+    Stroke(StrokeRequest),
     TakeBack {
         event: u64,
     },
@@ -58,38 +59,15 @@ enum Request {
     },
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct StrokeFields {
-    event: u64,
-    seat: novuss_core::seat::Seat,
-    striker: [f64; 2],
-    direction: [f64; 2],
-    speed: f64,
-}
-
-#[derive(Serialize)]
-struct ErrorMessage<'a> {
-    #[serde(rename = "type")]
-    kind: &'static str,
-    code: Code,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    event: Option<u64>,
-    detail: &'a str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error_id: Option<&'a str>,
-}
-
 fn error(f: &Failure, event: Option<u64>) -> Message {
-    let text = serde_json::to_string(&ErrorMessage {
-        kind: "error",
+    let text = Outgoing::Error {
         code: f.code,
         event,
         detail: &f.detail,
         error_id: f.error_id.as_deref(),
-    })
-    .unwrap_or_default();
-    Message::Text(text.into())
+    }
+    .text();
+    Message::Text(text.as_ref().into())
 }
 
 /// `GET /api/games/{id}/ws`
@@ -200,19 +178,7 @@ async fn handle(
             hub.wake(room.clone());
             Ok(())
         }
-        Request::Stroke(s) => hub
-            .stroke(
-                id,
-                &StrokeRequest {
-                    event: s.event,
-                    seat: s.seat,
-                    striker: s.striker,
-                    direction: s.direction,
-                    speed: s.speed,
-                },
-            )
-            .await
-            .map_err(|f| (f, Some(s.event))),
+        Request::Stroke(s) => hub.stroke(id, &s).await.map_err(|f| (f, Some(s.event))),
         Request::TakeBack { event } => hub.take_back(id, event).await.map_err(|f| (f, Some(event))),
         Request::NextSet { event } => hub.next_set(id, event).await.map_err(|f| (f, Some(event))),
         Request::Hint { event, level } => {
@@ -230,19 +196,25 @@ async fn handle(
                     ),
                     Some(event),
                 )),
-                Ok(level) => {
-                    let (hub, id, out, hinting) =
-                        (hub.clone(), id.to_owned(), out.clone(), hinting.clone());
-                    tokio::spawn(async move {
-                        let m = match hub.hint(&id, event, level, client).await {
-                            Ok(text) => Message::Text(text.as_ref().into()),
-                            Err(f) => error(&f, Some(event)),
-                        };
+                Ok(level) => match hub.admit(client, "hint") {
+                    Err(f) => {
                         hinting.store(false, Ordering::Release);
-                        let _ = out.send(m).await;
-                    });
-                    Ok(())
-                }
+                        Err((f, Some(event)))
+                    }
+                    Ok(ticket) => {
+                        let (hub, id, out, hinting) =
+                            (hub.clone(), id.to_owned(), out.clone(), hinting.clone());
+                        tokio::spawn(async move {
+                            let m = match hub.hint(&id, event, level, ticket).await {
+                                Ok(text) => Message::Text(text.as_ref().into()),
+                                Err(f) => error(&f, Some(event)),
+                            };
+                            hinting.store(false, Ordering::Release);
+                            let _ = out.send(m).await;
+                        });
+                        Ok(())
+                    }
+                },
             }
         }
     };

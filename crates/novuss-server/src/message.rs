@@ -1,0 +1,111 @@
+//! Every message the server sends on a game's WebSocket, as one type: the
+//! `type` field is the variant's name, and docs/protocol.md ("From the
+//! server") describes each variant in this order.
+
+use std::sync::Arc;
+
+use novuss_core::seat::Seat;
+use novuss_core::stroke::Stroke;
+use novuss_core::verdict::{RuleRef, Verdict};
+use serde::Serialize;
+
+use crate::error::Code;
+use crate::replay::Motion;
+use crate::room::By;
+use crate::view::State;
+
+/// A message to a game's clients.
+#[derive(Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Outgoing<'a> {
+    /// The whole game, for a client that (re)connects or fell behind.
+    State {
+        /// The game's last event.
+        event: u64,
+        /// The game.
+        state: State,
+    },
+    /// An event: a stroke, with its motion and verdict.
+    Stroke {
+        /// Its event number.
+        event: u64,
+        /// The seat that played.
+        seat: Seat,
+        /// The player who played, read before the stroke.
+        player: Option<usize>,
+        /// A person or the computer.
+        by: By,
+        /// The stroke as played.
+        stroke: &'a Stroke,
+        /// What moved, and how.
+        motion: &'a Motion,
+        /// The referee's verdict.
+        verdict: &'a Verdict,
+        /// The clauses of each of the verdict's reasons.
+        rules: Vec<&'static [RuleRef]>,
+        /// The game after it.
+        state: State,
+    },
+    /// An event: strokes taken back.
+    TakenBack {
+        /// Its event number.
+        event: u64,
+        /// How many strokes were taken back.
+        strokes: usize,
+        /// The game after it.
+        state: State,
+    },
+    /// An event: the next set started.
+    SetStarted {
+        /// Its event number.
+        event: u64,
+        /// The set now in play.
+        set_number: u32,
+        /// The game after it.
+        state: State,
+    },
+    /// The computer is choosing its stroke (not an event).
+    Thinking {
+        /// The event it plays after.
+        event: u64,
+        /// Its seat.
+        seat: Seat,
+        /// The player it plays for.
+        player: usize,
+    },
+    /// The computer's suggestion for the player to stroke.
+    Hint {
+        /// The event it is for.
+        event: u64,
+        /// The seat to stroke.
+        seat: Seat,
+        /// The level that chose it.
+        level: &'static str,
+        /// The stroke it would play.
+        best: &'a novuss_ai::Choice,
+        /// Other good strokes.
+        alternatives: &'a [novuss_ai::Choice],
+    },
+    /// A request refused; nothing changed.
+    Error {
+        /// Why.
+        code: Code,
+        /// The event the request named, if it could be read.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        event: Option<u64>,
+        /// In English, for logs.
+        detail: &'a str,
+        /// For a failure of the server's own: where its cause is logged.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        error_id: Option<&'a str>,
+    },
+}
+
+impl Outgoing<'_> {
+    /// The message as the text of a WebSocket frame.
+    pub fn text(&self) -> Arc<str> {
+        // Every message is made of the server's own types, which always
+        // serialise; an empty message would be a bug, not a crash.
+        serde_json::to_string(self).unwrap_or_default().into()
+    }
+}
