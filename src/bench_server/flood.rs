@@ -1,8 +1,8 @@
 //! `novuss bench-server --flood`: does one client's game stay quick while
 //! others flood the server with heavy requests?
 //!
-//! The server runs as its own process ([`super::child`]) over a database
-//! holding a long game (grown in-process first, [`super::grow`]) and a
+//! The server runs as its own process (`child`) over a database
+//! holding a long game (grown in-process first, `grow`) and a
 //! shorter one whose record is uploaded. A victim client plays a hot-seat
 //! game over its WebSocket at 10 strokes a second, from 127.0.0.1, on a
 //! thread and runtime of its own so that the flooding clients' work in this
@@ -11,7 +11,7 @@
 //! again while, per kind, a few clients loop as fast as they are answered:
 //! the long game's replay, uploads of a valid record, analyses of the long
 //! game's last position without a hint, hints over a WebSocket, and new
-//! games, all from 127.0.0.2 ([`http::FLOOD_SOURCE`]), so that limits per
+//! games, all from 127.0.0.2 (`http::FLOOD_SOURCE`), so that limits per
 //! address can tell them from the victim. Each answer is counted as OK, `busy`, rate-limited (429 or
 //! `rate_limited`) or another error; refusals are the server protecting
 //! itself, not failures of the benchmark. Everything is on loopback and

@@ -1,7 +1,7 @@
 //! `novuss bench-server --idle-sockets N`: what an open, silent WebSocket
 //! costs the server.
 //!
-//! The server runs as its own process ([`super::child`]) so that its
+//! The server runs as its own process (`child`) so that its
 //! resident memory (`VmRSS` of `/proc/PID/status`) is its own. A few games
 //! are created, then N connections are opened to them, spread evenly, each
 //! saying `hello`, reading its `state` and then staying silent. The growth

@@ -1,10 +1,10 @@
 //! `novuss bench-server --long-game N`: what a game's length costs.
 //!
-//! 1. One hot-seat game of N strokes is grown in-process ([`super::grow`]),
+//! 1. One hot-seat game of N strokes is grown in-process (`grow`),
 //!    each stroke's server time kept: the figures compare a window of
 //!    strokes around stroke 100 with the last window, up to stroke N.
 //! 2. The server is restarted on the same database, as its own process
-//!    ([`super::child`]), and the first request that needs the long game
+//!    (`child`), and the first request that needs the long game
 //!    (`GET /api/games/{id}`, which loads it) is timed while another game,
 //!    already in memory, plays a stroke every 50 ms over its WebSocket and
 //!    a new game is created: a slow load should not stall anyone else.
