@@ -6,11 +6,11 @@
 //! The full disk is a small tmpfs mounted for the test, which needs root
 //! (CI runs as root); elsewhere the test says that it did not run.
 
-mod support;
-
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use crate::support::db::{execute, stored_event};
+use crate::support::server::{data_dir, path, Running, Socket};
 use novuss_ai::{Level, Player};
 use novuss_core::game::Game;
 use novuss_core::seat::Seat;
@@ -18,8 +18,6 @@ use novuss_core::stroke::Stroke;
 use novuss_server::setup::NewGame;
 use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
-use support::db::{execute, stored_event};
-use support::server::{data_dir, path, Running, Socket};
 
 const HOT_SEAT: &str = r#"{"format":"singles","profile":"lnf-2017","sets":3,
     "players":[{"kind":"human","name":"Anna"},{"kind":"human","name":"Jānis"}]}"#;

@@ -3,14 +3,12 @@
 //! would send what an HTTP library would not (README, "serving to other
 //! machines"; docs/protocol.md, "Refusals").
 
-mod support;
-
 use std::io::{Read, Write};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
+use crate::support::server::{data_dir, path, Reply, Running};
 use serde_json::{json, Value};
-use support::server::{data_dir, path, Reply, Running};
 use tungstenite::client::IntoClientRequest;
 
 const HOT_SEAT: &str = r#"{"format":"singles","profile":"lnf-2017","sets":1,

@@ -2,15 +2,13 @@
 //! "History and replays"): the real binary, a loopback port, a temporary
 //! database.
 
-mod support;
-
 use std::time::{Duration, Instant};
 
+use crate::support::server::{data_dir, path, Running};
 use novuss_ai::{Level, Noise, Player};
 use novuss_core::game::Game;
 use novuss_core::record::{Action, GameRecord};
 use serde_json::{json, Value};
-use support::server::{data_dir, path, Running};
 
 const VS_GREEDY: &str = r#"{"format":"singles","profile":"lnf-2017","sets":1,
     "players":[{"kind":"human","name":"Tester"},{"kind":"computer","level":"greedy"}]}"#;

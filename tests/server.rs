@@ -2,15 +2,13 @@
 //! loopback port with a temporary SQLite database, driven over HTTP and
 //! WebSocket (docs/protocol.md).
 
-mod support;
-
+use crate::support::server::{data_dir, path, Running, Socket};
 use novuss_ai::{Level, Player};
 use novuss_core::game::Game;
 use novuss_core::seat::Seat;
 use novuss_core::stroke::Stroke;
 use novuss_server::setup::NewGame;
 use serde_json::{json, Value};
-use support::server::{data_dir, path, Running, Socket};
 
 const VS_GREEDY: &str = r#"{"format":"singles","profile":"lnf-2017","sets":1,
     "players":[{"kind":"human","name":"Tester"},{"kind":"computer","level":"greedy"}]}"#;
@@ -423,7 +421,7 @@ fn the_list_cuts_names_stored_before_they_were_limited() {
     let id = server.create(HOT_SEAT)["id"].as_str().unwrap().to_owned();
     server.kill();
     let long = "y".repeat(100_000);
-    support::db::execute(
+    crate::support::db::execute(
         &path(&dir).join("novuss.sqlite3"),
         "UPDATE games SET setup = json_set(setup, '$.config.players[0]', ?)",
         &[&long],

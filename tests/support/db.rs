@@ -2,8 +2,6 @@
 //! connection of the test's own: to check what is really stored, and to
 //! damage it.
 
-#![allow(dead_code)]
-
 use std::path::Path;
 
 /// Runs `sql` on the database file `db`, binding `binds` in order.

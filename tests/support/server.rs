@@ -1,8 +1,6 @@
 //! A real `novuss serve` for tests: the binary, on a free loopback port,
 //! with its own database directory, driven over HTTP and WebSocket.
 
-#![allow(dead_code)]
-
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};

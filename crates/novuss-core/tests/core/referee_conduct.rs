@@ -1,8 +1,7 @@
 //! Recorded conduct (`000` 1.24, 1.28, 6.6 in a four-player game) and the
 //! doubles clauses `000` 5.5 and 5.6.
 
-mod referee_common;
-
+use crate::referee_common::*;
 use novuss_core::profile::ProfileId;
 use novuss_core::referee::{Conduct, Refusal};
 use novuss_core::seat::Seat;
@@ -10,7 +9,6 @@ use novuss_core::set::{Format, Opening, SetParts, SetResult, SetState};
 use novuss_core::table::Corner;
 use novuss_core::verdict::Reason;
 use novuss_core::verdict::{FoulKind, Turn};
-use referee_common::*;
 
 const S0: novuss_core::DVec2 = novuss_core::DVec2::new(0.6, 0.08);
 

@@ -6,8 +6,7 @@
 //! scenario parks South's disc 1 and North's disc 9 against the west
 //! cushion so that neither side has cleared the table.
 
-mod referee_common;
-use referee_common::*;
+use crate::referee_common::*;
 
 use novuss_core::profile::ProfileId;
 use novuss_core::referee::{PlayError, Refusal};

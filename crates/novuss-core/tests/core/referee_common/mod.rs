@@ -6,7 +6,6 @@
 //! each scenario and each state the referee writes passes validation. Strokes are computed from the geometry so
 //! that the physics gives a clear-cut result: a head-on hit sends a disc
 //! straight along the line from the striker's centre through the disc's.
-#![allow(dead_code)]
 
 use novuss_core::physics::{Engine, Physics};
 use novuss_core::profile::ProfileId;

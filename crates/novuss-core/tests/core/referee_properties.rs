@@ -9,8 +9,7 @@
 //! discs against cushions, random debts and blind-miss counts, so sets end,
 //! discs leave the table and debts are paid.
 
-mod referee_common;
-use referee_common::*;
+use crate::referee_common::*;
 
 use novuss_core::placement::is_free;
 use novuss_core::profile::ProfileId;

@@ -7,8 +7,7 @@
 //! Four-player (`000` 1.1, 7.2.2): the same seats, each its own side with
 //! discs 8k..8k+7.
 
-mod referee_common;
-use referee_common::*;
+use crate::referee_common::*;
 
 use novuss_core::profile::ProfileId;
 use novuss_core::seat::Seat;

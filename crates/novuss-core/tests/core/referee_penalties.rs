@@ -5,8 +5,7 @@
 //! Singles: South (side 0, discs 0–7) plays from the south cushion, North
 //! (side 1, discs 8–15) from the north cushion.
 
-mod referee_common;
-use referee_common::*;
+use crate::referee_common::*;
 
 use novuss_core::profile::ProfileId;
 use novuss_core::seat::Seat;

@@ -1,0 +1,17 @@
+//! The `novuss` binary and its server from outside, as one test binary
+//! (one link step, not five): each module is one concern.
+//!
+//! - `cli`: the subcommands, over the real binary;
+//! - `server`: games over real HTTP and WebSocket on loopback;
+//! - `replay`: replays, analysis and uploads;
+//! - `faults`: a full disk and a damaged database;
+//! - `front_door`: what the server refuses to strangers and other sites;
+//! - `support`: a real `novuss serve` to drive, and its database behind its
+//!   back.
+
+mod cli;
+mod faults;
+mod front_door;
+mod replay;
+mod server;
+mod support;
