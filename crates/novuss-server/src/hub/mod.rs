@@ -1,6 +1,7 @@
 //! The games being played: loaded from the store on first use, changed
-//! only through [`Room`]'s check → store → commit steps, and the computer's
-//! strokes chosen on blocking threads so no game ever waits for another.
+//! only through [`Room`]'s check → store → commit steps. The computer's
+//! turns are in `computer.rs`, the heavy requests in `requests.rs`, each
+//! on blocking threads so no game ever waits for another.
 //!
 //! What a client sees is always what a restart would show: a change is
 //! committed to the room only once it is stored, and after a failed write
@@ -9,25 +10,19 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex as StdMutex, MutexGuard, PoisonError};
 
-use novuss_ai::{Level, Player};
-use novuss_core::physics::Physics;
-use novuss_core::set::SetState;
-use novuss_core::stroke::Stroke;
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use rand::Rng;
 use serde::Serialize;
 use tokio::sync::{Mutex, OnceCell, Semaphore};
 
-use crate::analysis::{self, AnalysisRequest};
 use crate::error::{Code, Failure};
-use crate::message::Outgoing;
-use crate::replay::Source;
-use crate::room::{By, Change, Due, Room, StrokeRequest};
-use crate::setup::{NewGame, Setup};
-use crate::store::{Append, Imported, Store, StoreError};
-use crate::upload;
-use crate::view::{State, Summary};
-use crate::work::{Client, Ticket, Work};
+use crate::room::{Change, Room, StrokeRequest};
+use crate::setup::NewGame;
+use crate::store::{Append, Store, StoreError};
+use crate::view::State;
+use crate::work::Work;
+
+mod computer;
+mod requests;
 
 /// A shared room.
 pub type SharedRoom = Arc<Mutex<Room>>;
@@ -346,350 +341,14 @@ impl Hub {
         self.wake(shared);
         Ok(())
     }
-
-    /// Plays the computer's strokes while they are due, each chosen on a
-    /// blocking thread, by one task per game at most. A take-back or
-    /// another event while it thinks makes its choice stale, and it is
-    /// dropped.
-    pub fn wake(self: &Arc<Self>, shared: SharedRoom) {
-        let hub = self.clone();
-        tokio::spawn(async move {
-            if !shared.lock().await.claim_computer() {
-                return; // its task is running and will see what is due
-            }
-            loop {
-                let (due, physics) = {
-                    let mut room = shared.lock().await;
-                    let due = if room.retired() { None } else { room.due() };
-                    let Some(due) = due else {
-                        room.release_computer();
-                        return;
-                    };
-                    room.announce(
-                        Outgoing::Thinking {
-                            event: due.event,
-                            seat: due.seat,
-                            player: due.player,
-                        }
-                        .text(),
-                    );
-                    (due, room.setup().physics)
-                };
-                let Due {
-                    event,
-                    seat,
-                    level,
-                    set,
-                    seed,
-                    ..
-                } = due;
-                let chosen = {
-                    let _permit = hub.thinkers.acquire().await;
-                    tokio::task::spawn_blocking(move || choose(level, &set, &physics, seed)).await
-                };
-                let mut room = shared.lock().await;
-                let (meant, executed) = match chosen {
-                    Ok(Ok(s)) => s,
-                    Ok(Err(e)) => {
-                        tracing::error!(game = %room.id(), "the computer found no stroke: {e}");
-                        room.release_computer();
-                        return;
-                    }
-                    Err(e) => {
-                        tracing::error!(game = %room.id(), "the computer's search failed: {e}");
-                        room.release_computer();
-                        return;
-                    }
-                };
-                if room.event() != event || room.retired() {
-                    continue; // the game moved on while it thought
-                }
-                // The hand's noise keeps the stroke legal; should it ever
-                // not, the stroke as meant (checked by the search) is played.
-                let change = match room.play(seat, By::Computer, executed) {
-                    Ok(c) => c,
-                    Err(_) => match room.play(seat, By::Computer, meant) {
-                        Ok(c) => c,
-                        Err(e) => {
-                            tracing::error!(game = %room.id(), "the computer's stroke was refused: {}", e.detail);
-                            room.release_computer();
-                            return;
-                        }
-                    },
-                };
-                if let Err(e) = hub.apply(&mut room, change).await {
-                    tracing::error!(game = %room.id(), "the computer's stroke was not stored: {}", e.detail);
-                    room.release_computer();
-                    return;
-                }
-            }
-        });
-    }
-
-    /// The computer's suggestion for the player to move, as a `hint`
-    /// message; the same one again for the same event and level.
-    ///
-    /// `ticket` is the hint's place among the heavy requests
-    /// ([`Hub::admit`]), taken by the caller before it goes on, so that a
-    /// client's next request already finds it taken.
-    pub async fn hint(
-        self: &Arc<Self>,
-        id: &str,
-        event: u64,
-        level: Level,
-        ticket: Ticket,
-    ) -> Result<Arc<str>, Failure> {
-        let shared = self.room(id).await?;
-        let (set, physics, seed, seat) = {
-            let room = shared.lock().await;
-            if room.event() != event {
-                return Err(Failure::new(
-                    Code::Stale,
-                    format!("the game is at event {}, not {event}", room.event()),
-                ));
-            }
-            if let Some(kept) = room.hint(event, level) {
-                return Ok(kept);
-            }
-            let set = room.game().set().clone();
-            if set.is_over() {
-                return Err(Failure::new(Code::SetOver, "the set is over"));
-            }
-            let seat = set.seat_to_play();
-            (
-                set,
-                room.setup().physics,
-                crate::room::seed(id, event) ^ 0x4849_4e54,
-                seat,
-            )
-        };
-        let decision = tokio::task::spawn_blocking(move || {
-            let _ticket = ticket;
-            suggest(level, &set, &physics, seed)
-        })
-        .await
-        .map_err(|e| Failure::internal("the hint failed", &e))??;
-        let message = Outgoing::Hint {
-            event,
-            seat,
-            level: level.name(),
-            best: &decision.best,
-            alternatives: &decision.alternatives,
-        }
-        .text();
-        shared.lock().await.keep_hint(event, level, message.clone());
-        Ok(message)
-    }
-
-    /// A place for `client`'s heavy request of kind `what`, or `busy`.
-    pub fn admit(&self, client: Client, what: &str) -> Result<Ticket, Failure> {
-        self.work.admit(client, what)
-    }
-
-    /// A copy of what game `id` is made of, to work on outside its lock.
-    async fn source(self: &Arc<Self>, id: &str) -> Result<Source, Failure> {
-        let shared = self.room(id).await?;
-        let room = shared.lock().await;
-        Ok(Source {
-            id: room.id().to_owned(),
-            created: room.created(),
-            event: room.event(),
-            setup: room.setup().clone(),
-            acts: room.acts().to_vec(),
-        })
-    }
-
-    /// Game `id` stroke by stroke, every stroke simulated again.
-    pub async fn replay(self: &Arc<Self>, id: &str, client: Client) -> Result<String, Failure> {
-        // Admitted before the copy is taken, so that a refused request
-        // costs nothing.
-        let ticket = self.work.admit(client, "replay")?;
-        let source = self.source(id).await?;
-        tokio::task::spawn_blocking(move || {
-            let _ticket = ticket;
-            let replay = source.replay()?;
-            serde_json::to_string(&replay)
-                .map_err(|e| Failure::internal("a replay could not be written", &e))
-        })
-        .await
-        .map_err(|e| Failure::internal("the replay failed", &e))?
-    }
-
-    /// Game `id`'s record in the core's format, as pretty JSON.
-    pub async fn record(self: &Arc<Self>, id: &str, client: Client) -> Result<String, Failure> {
-        let ticket = self.work.admit(client, "record")?;
-        let shared = self.room(id).await?;
-        let record = shared.lock().await.game().record().clone();
-        tokio::task::spawn_blocking(move || {
-            let _ticket = ticket;
-            serde_json::to_string_pretty(&record)
-                .map_err(|e| Failure::internal("a record could not be written", &e))
-        })
-        .await
-        .map_err(|e| Failure::internal("the record failed", &e))?
-    }
-
-    /// Strokes played on a copy of a position of game `id`, and the
-    /// computer's choice where they lead (docs/protocol.md, "Analysis").
-    pub async fn analyse(
-        self: &Arc<Self>,
-        id: &str,
-        request: AnalysisRequest,
-        client: Client,
-    ) -> Result<String, Failure> {
-        let level = match &request.hint {
-            None => None,
-            Some(name) => Some(name.parse::<Level>().map_err(|_| {
-                Failure::new(
-                    Code::BadMessage,
-                    format!("no computer level is called {name:?}"),
-                )
-            })?),
-        };
-        let ticket = self.work.admit(client, "analysis")?;
-        let source = self.source(id).await?;
-        let seed = crate::room::seed(id, request.at as u64) ^ (request.strokes.len() as u64) << 32;
-        tokio::task::spawn_blocking(move || {
-            let _ticket = ticket;
-            let (copy, played) = analysis::play_out(&source, &request)?;
-            let hint = match level {
-                Some(level) if !copy.game.set().is_over() => {
-                    let set = copy.game.set().clone();
-                    let decision = suggest(level, &set, &copy.physics, seed)?;
-                    Some(analysis::Suggestion {
-                        level: level.name(),
-                        seat: set.seat_to_play(),
-                        best: decision.best,
-                        alternatives: decision.alternatives,
-                    })
-                }
-                _ => None,
-            };
-            serde_json::to_string(&analysis::Answer {
-                at: copy.at,
-                state: copy.state,
-                played,
-                hint,
-            })
-            .map_err(|e| Failure::internal("an analysis could not be written", &e))
-        })
-        .await
-        .map_err(|e| Failure::internal("the analysis failed", &e))?
-    }
-
-    /// Stores an uploaded record as a new game, if it replays exactly. The
-    /// game is loaded when somebody opens it.
-    pub async fn upload(
-        self: &Arc<Self>,
-        body: axum::body::Bytes,
-        client: Client,
-    ) -> Result<State, Failure> {
-        let id = format!("{:032x}", rand::rng().random::<u128>());
-        let created = crate::store::now();
-        let imported = self
-            .work
-            .run(client, "upload", move || upload::import(id, created, &body))
-            .await?;
-        let room = imported.room;
-        let summary = serde_json::to_string(&room.summary())
-            .map_err(|e| Failure::internal("a summary could not be written", &e))?;
-        self.store
-            .import(&Imported {
-                id: room.id(),
-                created,
-                setup: &imported.setup,
-                events: &imported.events,
-                over: room.game().is_over(),
-                summary: &summary,
-            })
-            .await
-            .map_err(storage)?;
-        tracing::info!(game = %room.id(), events = imported.events.len(), "record uploaded");
-        Ok(room.state())
-    }
-
-    /// The latest games, newest first.
-    pub async fn list(&self) -> Result<Vec<Listed>, Failure> {
-        let rows = self.store.list(LISTED).await.map_err(storage)?;
-        Ok(rows
-            .into_iter()
-            .filter_map(|r| {
-                let setup: Setup = serde_json::from_str(&r.setup).ok()?;
-                let summary: Summary = serde_json::from_str(&r.summary).ok()?;
-                // Names stored before they were limited are cut to the
-                // limit, so that an answer's size stays bounded.
-                let players: Vec<String> = setup
-                    .config
-                    .players
-                    .iter()
-                    .map(|n| crate::setup::shown_name(n))
-                    .collect();
-                Some(Listed {
-                    id: r.id,
-                    created: r.created,
-                    updated: r.updated,
-                    format: setup.config.format,
-                    profile: setup.config.profile,
-                    sets: setup.config.sets,
-                    who: players
-                        .iter()
-                        .zip(&setup.controllers)
-                        .enumerate()
-                        .map(|(k, (name, &c))| {
-                            let (kind, level) = crate::view::kind(c);
-                            Who {
-                                name: setup.named_as(k, name),
-                                kind,
-                                level,
-                            }
-                        })
-                        .collect(),
-                    players,
-                    origin: setup.origin,
-                    over: r.over,
-                    score: summary.score,
-                    event: r.event,
-                    strokes: summary.strokes,
-                })
-            })
-            .collect())
-    }
-}
-
-/// `level`'s best strokes for `set`, with three alternatives.
-fn suggest(
-    level: Level,
-    set: &SetState,
-    physics: &Physics,
-    seed: u64,
-) -> Result<novuss_ai::Decision, Failure> {
-    Player::new(level, seed)
-        .with_alternatives(3)
-        .decide(set, physics)
-        .map_err(|e| Failure::internal("no stroke found", &e))
-}
-
-/// The computer's stroke: as meant, and as its hand plays it.
-fn choose(
-    level: Level,
-    set: &SetState,
-    physics: &Physics,
-    seed: u64,
-) -> Result<(Stroke, Stroke), novuss_ai::AiError> {
-    let mut player = Player::new(level, seed);
-    let decision = player.decide(set, physics)?;
-    let mut hand = ChaCha8Rng::seed_from_u64(seed ^ 0x4841_4e44);
-    let meant = decision.best.stroke;
-    let executed = player
-        .noise()
-        .execute(set, &meant, physics.max_stroke_speed, &mut hand);
-    Ok((meant, executed))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::room::StrokeRequest;
+    use crate::work::Client;
+    use novuss_ai::Level;
     use novuss_core::seat::Seat;
 
     fn new_game(json: &str) -> NewGame {

@@ -1,0 +1,265 @@
+//! The heavy requests (hints, replays, record downloads, analyses,
+//! uploads), each worked out on a blocking thread under its client's place
+//! among them ([`crate::work`]), and the list of games.
+
+use std::sync::Arc;
+
+use novuss_ai::{Level, Player};
+use novuss_core::physics::Physics;
+use novuss_core::set::SetState;
+use rand::Rng;
+
+use super::{storage, Hub, Listed, Who, LISTED};
+use crate::analysis::{self, AnalysisRequest};
+use crate::error::{Code, Failure};
+use crate::message::Outgoing;
+use crate::replay::Source;
+use crate::setup::Setup;
+use crate::store::Imported;
+use crate::upload;
+use crate::view::{State, Summary};
+use crate::work::{Client, Ticket};
+
+impl Hub {
+    /// The computer's suggestion for the player to move, as a `hint`
+    /// message; the same one again for the same event and level.
+    ///
+    /// `ticket` is the hint's place among the heavy requests
+    /// ([`Hub::admit`]), taken by the caller before it goes on, so that a
+    /// client's next request already finds it taken.
+    pub async fn hint(
+        self: &Arc<Self>,
+        id: &str,
+        event: u64,
+        level: Level,
+        ticket: Ticket,
+    ) -> Result<Arc<str>, Failure> {
+        let shared = self.room(id).await?;
+        let (set, physics, seed, seat) = {
+            let room = shared.lock().await;
+            if room.event() != event {
+                return Err(Failure::new(
+                    Code::Stale,
+                    format!("the game is at event {}, not {event}", room.event()),
+                ));
+            }
+            if let Some(kept) = room.hint(event, level) {
+                return Ok(kept);
+            }
+            let set = room.game().set().clone();
+            if set.is_over() {
+                return Err(Failure::new(Code::SetOver, "the set is over"));
+            }
+            let seat = set.seat_to_play();
+            (
+                set,
+                room.setup().physics,
+                crate::room::seed(id, event) ^ 0x4849_4e54,
+                seat,
+            )
+        };
+        let decision = tokio::task::spawn_blocking(move || {
+            let _ticket = ticket;
+            suggest(level, &set, &physics, seed)
+        })
+        .await
+        .map_err(|e| Failure::internal("the hint failed", &e))??;
+        let message = Outgoing::Hint {
+            event,
+            seat,
+            level: level.name(),
+            best: &decision.best,
+            alternatives: &decision.alternatives,
+        }
+        .text();
+        shared.lock().await.keep_hint(event, level, message.clone());
+        Ok(message)
+    }
+
+    /// A place for `client`'s heavy request of kind `what`, or `busy`.
+    pub fn admit(&self, client: Client, what: &str) -> Result<Ticket, Failure> {
+        self.work.admit(client, what)
+    }
+
+    /// A copy of what game `id` is made of, to work on outside its lock.
+    async fn source(self: &Arc<Self>, id: &str) -> Result<Source, Failure> {
+        let shared = self.room(id).await?;
+        let room = shared.lock().await;
+        Ok(Source {
+            id: room.id().to_owned(),
+            created: room.created(),
+            event: room.event(),
+            setup: room.setup().clone(),
+            acts: room.acts().to_vec(),
+        })
+    }
+
+    /// Game `id` stroke by stroke, every stroke simulated again.
+    pub async fn replay(self: &Arc<Self>, id: &str, client: Client) -> Result<String, Failure> {
+        // Admitted before the copy is taken, so that a refused request
+        // costs nothing.
+        let ticket = self.work.admit(client, "replay")?;
+        let source = self.source(id).await?;
+        tokio::task::spawn_blocking(move || {
+            let _ticket = ticket;
+            let replay = source.replay()?;
+            serde_json::to_string(&replay)
+                .map_err(|e| Failure::internal("a replay could not be written", &e))
+        })
+        .await
+        .map_err(|e| Failure::internal("the replay failed", &e))?
+    }
+
+    /// Game `id`'s record in the core's format, as pretty JSON.
+    pub async fn record(self: &Arc<Self>, id: &str, client: Client) -> Result<String, Failure> {
+        let ticket = self.work.admit(client, "record")?;
+        let shared = self.room(id).await?;
+        let record = shared.lock().await.game().record().clone();
+        tokio::task::spawn_blocking(move || {
+            let _ticket = ticket;
+            serde_json::to_string_pretty(&record)
+                .map_err(|e| Failure::internal("a record could not be written", &e))
+        })
+        .await
+        .map_err(|e| Failure::internal("the record failed", &e))?
+    }
+
+    /// Strokes played on a copy of a position of game `id`, and the
+    /// computer's choice where they lead (docs/protocol.md, "Analysis").
+    pub async fn analyse(
+        self: &Arc<Self>,
+        id: &str,
+        request: AnalysisRequest,
+        client: Client,
+    ) -> Result<String, Failure> {
+        let level = match &request.hint {
+            None => None,
+            Some(name) => Some(name.parse::<Level>().map_err(|_| {
+                Failure::new(
+                    Code::BadMessage,
+                    format!("no computer level is called {name:?}"),
+                )
+            })?),
+        };
+        let ticket = self.work.admit(client, "analysis")?;
+        let source = self.source(id).await?;
+        let seed = crate::room::seed(id, request.at as u64) ^ (request.strokes.len() as u64) << 32;
+        tokio::task::spawn_blocking(move || {
+            let _ticket = ticket;
+            let (copy, played) = analysis::play_out(&source, &request)?;
+            let hint = match level {
+                Some(level) if !copy.game.set().is_over() => {
+                    let set = copy.game.set().clone();
+                    let decision = suggest(level, &set, &copy.physics, seed)?;
+                    Some(analysis::Suggestion {
+                        level: level.name(),
+                        seat: set.seat_to_play(),
+                        best: decision.best,
+                        alternatives: decision.alternatives,
+                    })
+                }
+                _ => None,
+            };
+            serde_json::to_string(&analysis::Answer {
+                at: copy.at,
+                state: copy.state,
+                played,
+                hint,
+            })
+            .map_err(|e| Failure::internal("an analysis could not be written", &e))
+        })
+        .await
+        .map_err(|e| Failure::internal("the analysis failed", &e))?
+    }
+
+    /// Stores an uploaded record as a new game, if it replays exactly. The
+    /// game is loaded when somebody opens it.
+    pub async fn upload(
+        self: &Arc<Self>,
+        body: axum::body::Bytes,
+        client: Client,
+    ) -> Result<State, Failure> {
+        let id = format!("{:032x}", rand::rng().random::<u128>());
+        let created = crate::store::now();
+        let imported = self
+            .work
+            .run(client, "upload", move || upload::import(id, created, &body))
+            .await?;
+        let room = imported.room;
+        let summary = serde_json::to_string(&room.summary())
+            .map_err(|e| Failure::internal("a summary could not be written", &e))?;
+        self.store
+            .import(&Imported {
+                id: room.id(),
+                created,
+                setup: &imported.setup,
+                events: &imported.events,
+                over: room.game().is_over(),
+                summary: &summary,
+            })
+            .await
+            .map_err(storage)?;
+        tracing::info!(game = %room.id(), events = imported.events.len(), "record uploaded");
+        Ok(room.state())
+    }
+
+    /// The latest games, newest first.
+    pub async fn list(&self) -> Result<Vec<Listed>, Failure> {
+        let rows = self.store.list(LISTED).await.map_err(storage)?;
+        Ok(rows
+            .into_iter()
+            .filter_map(|r| {
+                let setup: Setup = serde_json::from_str(&r.setup).ok()?;
+                let summary: Summary = serde_json::from_str(&r.summary).ok()?;
+                // Names stored before they were limited are cut to the
+                // limit, so that an answer's size stays bounded.
+                let players: Vec<String> = setup
+                    .config
+                    .players
+                    .iter()
+                    .map(|n| crate::setup::shown_name(n))
+                    .collect();
+                Some(Listed {
+                    id: r.id,
+                    created: r.created,
+                    updated: r.updated,
+                    format: setup.config.format,
+                    profile: setup.config.profile,
+                    sets: setup.config.sets,
+                    who: players
+                        .iter()
+                        .zip(&setup.controllers)
+                        .enumerate()
+                        .map(|(k, (name, &c))| {
+                            let (kind, level) = crate::view::kind(c);
+                            Who {
+                                name: setup.named_as(k, name),
+                                kind,
+                                level,
+                            }
+                        })
+                        .collect(),
+                    players,
+                    origin: setup.origin,
+                    over: r.over,
+                    score: summary.score,
+                    event: r.event,
+                    strokes: summary.strokes,
+                })
+            })
+            .collect())
+    }
+}
+
+/// `level`'s best strokes for `set`, with three alternatives.
+fn suggest(
+    level: Level,
+    set: &SetState,
+    physics: &Physics,
+    seed: u64,
+) -> Result<novuss_ai::Decision, Failure> {
+    Player::new(level, seed)
+        .with_alternatives(3)
+        .decide(set, physics)
+        .map_err(|e| Failure::internal("no stroke found", &e))
+}
