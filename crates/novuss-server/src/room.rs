@@ -14,6 +14,7 @@
 //! nearest kept [`Mark`] and plays the few actions after it again.
 
 use std::collections::VecDeque;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use novuss_core::game::{Game, Mark, Prepared};
@@ -168,6 +169,15 @@ impl Change {
     }
 }
 
+/// A socket open on a game ([`Room::watch`]).
+pub struct Watching(Arc<AtomicUsize>);
+
+impl Drop for Watching {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
 /// A computer stroke that is due.
 pub struct Due {
     /// The event it is due at.
@@ -206,6 +216,9 @@ pub struct Room {
     /// Whether a task plays the computer's strokes in this game: at most
     /// one does, whatever clients do meanwhile.
     computer: bool,
+    /// The sockets open on this game: a game somebody watches stays in
+    /// memory.
+    watchers: Arc<AtomicUsize>,
     /// The last hint given, by event and level: hints are deterministic.
     hint: Option<(u64, novuss_ai::Level, Arc<str>)>,
     /// Whether the hub has forgotten this room because its picture may
@@ -282,6 +295,7 @@ impl Room {
             tx: broadcast::channel(64).0,
             recent_bytes: 0,
             computer: false,
+            watchers: Arc::new(AtomicUsize::new(0)),
             hint: None,
             retired: false,
         })
@@ -761,6 +775,19 @@ impl Room {
     /// Whether a task plays the computer's strokes now.
     pub fn computer_busy(&self) -> bool {
         self.computer
+    }
+
+    /// Counts a socket open on this game until the [`Watching`] is
+    /// dropped, however its connection ends.
+    pub fn watch(&self) -> Watching {
+        self.watchers.fetch_add(1, Ordering::AcqRel);
+        Watching(self.watchers.clone())
+    }
+
+    /// Whether anything needs this room in memory: a socket open on it, or
+    /// the computer's task. (A request in progress holds its lock.)
+    pub fn in_use(&self) -> bool {
+        self.computer || self.watchers.load(Ordering::Acquire) > 0
     }
 
     /// The hint kept for `event` and `level`.

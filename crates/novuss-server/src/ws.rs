@@ -91,6 +91,8 @@ pub async fn upgrade(
 }
 
 async fn connection(ws: Ws, id: String, room: SharedRoom, client: Client, socket: WebSocket) {
+    // The game stays in memory while this socket is open.
+    let _watching = room.lock().await.watch();
     let (mut sink, mut stream) = socket.split();
     let (out, mut queue) = mpsc::channel::<Message>(256);
     let writer = tokio::spawn(async move {

@@ -137,17 +137,29 @@ impl Hub {
         self.rooms.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Forgets the games nobody holds: no client connected, no request or
-    /// computer stroke in progress (each holds the room). Reloading
-    /// replays the stored events exactly, so forgetting is always safe; it
-    /// only costs a reconnecting client its missed events (it gets the
-    /// whole state instead). Returns how many were forgotten.
+    /// Forgets the games nobody uses: no socket open on them, no
+    /// computer's task, no request holding their lock. Reloading replays
+    /// the stored events exactly, so forgetting is always safe; it only
+    /// costs a reconnecting client its missed events (it gets the whole
+    /// state instead). Returns how many were forgotten.
     pub fn evict_idle(&self) -> usize {
         let mut rooms = self.rooms();
         let before = rooms.len();
-        // Under the map's lock nobody can take a new handle on a room; a
-        // game still loading is kept.
-        rooms.retain(|_, slot| slot.get().is_none_or(|room| Arc::strong_count(room) > 1));
+        // A game still loading, or whose lock is held, is kept. A forgotten
+        // room is retired: a socket that opened on it in the moment before
+        // it was forgotten is told to connect again, and a request still
+        // holding it changes nothing.
+        rooms.retain(|_, slot| {
+            let Some(room) = slot.get() else { return true };
+            let Ok(mut room) = room.try_lock() else {
+                return true;
+            };
+            if room.in_use() {
+                return true;
+            }
+            room.retire();
+            false
+        });
         before - rooms.len()
     }
 
@@ -396,6 +408,38 @@ mod tests {
         let after =
             serde_json::to_value(hub.room(&id).await.unwrap().lock().await.state()).unwrap();
         assert_eq!(before, after);
+    }
+
+    /// A game with a socket open stays in memory, whoever else holds it;
+    /// once the socket closes it is forgotten, and what held it is retired.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn watched_games_stay_and_forgotten_ones_are_retired() {
+        let hub = hub().await;
+        let state = hub
+            .create(&new_game(r#"{"format":"singles","profile":"koroona","sets":1,"players":[{"kind":"human"},{"kind":"human"}]}"#))
+            .await
+            .unwrap();
+        let id = id_of(&state);
+        let room = hub.room(&id).await.unwrap();
+        let watching = room.lock().await.watch();
+        // The loading task's computer check may hold the room a moment.
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        assert_eq!(hub.evict_idle(), 0, "a socket is open on it");
+        drop(watching);
+        let mut forgotten = 0;
+        for _ in 0..100 {
+            forgotten = hub.evict_idle();
+            if forgotten == 1 {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        }
+        assert_eq!(forgotten, 1);
+        assert!(room.lock().await.retired());
+        // A stroke on the game loads it afresh, not the retired room.
+        hub.stroke(&id, &GENTLE).await.unwrap();
+        assert_eq!(room.lock().await.event(), 0);
+        assert_eq!(hub.room(&id).await.unwrap().lock().await.event(), 1);
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
