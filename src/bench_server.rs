@@ -23,6 +23,7 @@ use std::time::Instant;
 
 use futures_util::{SinkExt, StreamExt};
 use novuss_ai::{Level, Player};
+use novuss_server::game_id::GameId;
 use novuss_server::hub::Hub;
 use novuss_server::room::StrokeRequest;
 use novuss_server::setup::NewGame;
@@ -121,15 +122,19 @@ impl ServerFigures {
 }
 
 /// A new hot-seat game; its id.
-async fn new_game(hub: &Arc<Hub>) -> Result<String, String> {
+async fn new_game(hub: &Arc<Hub>) -> Result<GameId, String> {
     let new: NewGame = serde_json::from_str(HOT_SEAT).map_err(|e| e.to_string())?;
     let state = hub.create(&new).await.map_err(|f| f.detail)?;
-    Ok(state.id().to_owned())
+    GameId::parse(state.id()).map_err(|f| f.detail)
 }
 
 /// The geometric player's stroke for whoever is to play in game `id`, or
 /// `None` once the set is over. Choosing it is not part of any figure.
-async fn next_stroke(hub: &Arc<Hub>, id: &str, seed: u64) -> Result<Option<StrokeRequest>, String> {
+async fn next_stroke(
+    hub: &Arc<Hub>,
+    id: &GameId,
+    seed: u64,
+) -> Result<Option<StrokeRequest>, String> {
     let room = hub.room(id).await.map_err(|f| f.detail)?;
     let (set, physics, event) = {
         let r = room.lock().await;

@@ -246,7 +246,7 @@ async fn measure(
     let grown = grow::grow_in(dir, &[o.long_game, record_strokes], &|_| {}).await?;
     let server = Child::start(dir)?;
     let addr = server.addr;
-    let long = grown[0].id.clone();
+    let long = grown[0].id.to_string();
     let (loaded, long_game_load_ms) = http::timed(
         addr,
         "GET",

@@ -11,6 +11,7 @@ use std::time::Instant;
 
 use novuss_core::physics::Engine;
 use novuss_core::stroke::Stroke;
+use novuss_server::game_id::GameId;
 use novuss_server::hub::Hub;
 use novuss_server::room::StrokeRequest;
 use novuss_server::setup::NewGame;
@@ -22,7 +23,7 @@ use super::player::{gentle, HOT_SEAT_LONG};
 #[derive(Debug)]
 pub struct Grown {
     /// Its id (the last one, should a match ever have ended).
-    pub id: String,
+    pub id: GameId,
     /// Each stroke's server time, ms, in order.
     pub times_ms: Vec<f64>,
     /// Strokes the referee called a foul.
@@ -52,10 +53,10 @@ pub async fn grow_in(
     Ok(grown)
 }
 
-async fn new_game(hub: &Arc<Hub>) -> Result<String, String> {
+async fn new_game(hub: &Arc<Hub>) -> Result<GameId, String> {
     let new: NewGame = serde_json::from_str(HOT_SEAT_LONG).map_err(|e| e.to_string())?;
     let state = hub.create(&new).await.map_err(|f| f.detail)?;
-    Ok(state.id().to_owned())
+    GameId::parse(state.id()).map_err(|f| f.detail)
 }
 
 /// Plays `n` gentle strokes in one hot-seat game.

@@ -164,7 +164,7 @@ async fn measure(
     if verbose {
         eprintln!("… restarting the server and loading the game");
     }
-    let load = load(dir, &grown.id, n).await?;
+    let load = load(dir, grown.id.as_str(), n).await?;
     Ok(LongGameFigures {
         strokes: n,
         ratio_p50: ratio(late.ms.p50, early.ms.p50),

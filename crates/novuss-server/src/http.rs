@@ -14,6 +14,7 @@ use serde_json::json;
 
 use crate::analysis::AnalysisRequest;
 use crate::error::{Code, Failure};
+use crate::game_id::GameId;
 use crate::hub::Hub;
 use crate::setup::{level_names, NewGame};
 use crate::work::Client;
@@ -64,7 +65,7 @@ pub async fn game(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
 ) -> Result<Response, Failure> {
-    let room = hub.room(&id).await?;
+    let room = hub.room(&GameId::parse(&id)?).await?;
     let state = room.lock().await.state();
     Ok(Json(state).into_response())
 }
@@ -76,7 +77,7 @@ pub async fn record(
     Path(id): Path<String>,
     client: Client,
 ) -> Result<Response, Failure> {
-    let body = hub.record(&id, client).await?;
+    let body = hub.record(&GameId::parse(&id)?, client).await?;
     Ok((
         [
             (
@@ -135,7 +136,7 @@ pub async fn replay(
     Path(id): Path<String>,
     client: Client,
 ) -> Result<Response, Failure> {
-    Ok(json_body(hub.replay(&id, client).await?))
+    Ok(json_body(hub.replay(&GameId::parse(&id)?, client).await?))
 }
 
 /// `POST /api/games/{id}/analysis`: strokes on a copy of a position, and
@@ -149,7 +150,9 @@ pub async fn analysis(
     let body = body_of(body, MAX_BODY)?;
     let request: AnalysisRequest = serde_json::from_slice(&body)
         .map_err(|e| Failure::new(Code::BadMessage, format!("not an analysis request: {e}")))?;
-    Ok(json_body(hub.analyse(&id, request, client).await?))
+    Ok(json_body(
+        hub.analyse(&GameId::parse(&id)?, request, client).await?,
+    ))
 }
 
 /// `POST /api/records`: an uploaded record, stored as a game if it

@@ -17,6 +17,7 @@
 
 pub mod analysis;
 pub mod error;
+pub mod game_id;
 pub mod guard;
 pub mod http;
 pub mod hub;

@@ -15,6 +15,7 @@ use tokio::sync::{broadcast, mpsc, watch};
 use tokio::task::JoinHandle;
 
 use crate::error::{Code, Failure};
+use crate::game_id::GameId;
 use crate::hub::{Hub, SharedRoom};
 use crate::message::Outgoing;
 use crate::room::StrokeRequest;
@@ -77,6 +78,10 @@ pub async fn upgrade(
     client: Client,
     upgrade: WebSocketUpgrade,
 ) -> Response {
+    let id = match GameId::parse(&id) {
+        Ok(id) => id,
+        Err(f) => return f.into_response(),
+    };
     match ws.hub.room(&id).await {
         Err(f) => f.into_response(),
         Ok(room) => upgrade
@@ -90,7 +95,7 @@ pub async fn upgrade(
     }
 }
 
-async fn connection(ws: Ws, id: String, room: SharedRoom, client: Client, socket: WebSocket) {
+async fn connection(ws: Ws, id: GameId, room: SharedRoom, client: Client, socket: WebSocket) {
     // The game stays in memory while this socket is open.
     let _watching = room.lock().await.watch();
     let (mut sink, mut stream) = socket.split();
@@ -155,7 +160,7 @@ async fn connection(ws: Ws, id: String, room: SharedRoom, client: Client, socket
 
 async fn handle(
     hub: &Arc<Hub>,
-    (id, room, client): (&str, &SharedRoom, Client),
+    (id, room, client): (&GameId, &SharedRoom, Client),
     text: &str,
     out: &mpsc::Sender<Message>,
     follower: &mut Option<JoinHandle<()>>,
@@ -205,7 +210,7 @@ async fn handle(
                     }
                     Ok(ticket) => {
                         let (hub, id, out, hinting) =
-                            (hub.clone(), id.to_owned(), out.clone(), hinting.clone());
+                            (hub.clone(), id.clone(), out.clone(), hinting.clone());
                         tokio::spawn(async move {
                             let m = match hub.hint(&id, event, level, ticket).await {
                                 Ok(text) => Message::Text(text.as_ref().into()),

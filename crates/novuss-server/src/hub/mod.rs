@@ -10,11 +10,11 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex as StdMutex, MutexGuard, PoisonError};
 
-use rand::Rng;
 use serde::Serialize;
 use tokio::sync::{Mutex, OnceCell, Semaphore};
 
 use crate::error::{Code, Failure};
+use crate::game_id::GameId;
 use crate::room::{Change, Room, StrokeRequest};
 use crate::setup::NewGame;
 use crate::store::{Append, Store, StoreError};
@@ -41,7 +41,7 @@ type Slot = Arc<OnceCell<SharedRoom>>;
 /// The games of one server.
 pub struct Hub {
     store: Store,
-    rooms: StdMutex<HashMap<String, Slot>>,
+    rooms: StdMutex<HashMap<GameId, Slot>>,
     /// Games rebuilt at once, each on a blocking thread.
     loaders: Semaphore,
     /// Computer strokes chosen at once: one per core, so that searches
@@ -93,18 +93,6 @@ fn storage(e: StoreError) -> Failure {
     }
 }
 
-fn unknown(id: &str) -> Failure {
-    Failure::new(Code::UnknownGame, format!("no game has the id {id:?}"))
-}
-
-/// Whether `id` has the form of a game id (32 lowercase hex digits).
-pub fn is_game_id(id: &str) -> bool {
-    id.len() == 32
-        && id
-            .bytes()
-            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
-}
-
 impl Hub {
     /// A hub over `store`.
     pub fn new(store: Store) -> Arc<Hub> {
@@ -133,7 +121,7 @@ impl Hub {
     /// The map of rooms. A panic elsewhere while it was held leaves it
     /// whole (each operation on it is one insert, lookup or removal), so a
     /// poisoned lock is taken as it is.
-    fn rooms(&self) -> MutexGuard<'_, HashMap<String, Slot>> {
+    fn rooms(&self) -> MutexGuard<'_, HashMap<GameId, Slot>> {
         self.rooms.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
@@ -173,16 +161,16 @@ impl Hub {
     /// opens it, so games nobody joins cost no memory.
     pub async fn create(self: &Arc<Self>, new: &NewGame) -> Result<State, Failure> {
         let setup = new.setup().map_err(|e| Failure::new(Code::BadSetup, e.0))?;
-        let id = format!("{:032x}", rand::rng().random::<u128>());
+        let id = GameId::random();
         let body = serde_json::to_string(&setup)
             .map_err(|e| Failure::internal("a set-up could not be written", &e))?;
         let created = crate::store::now();
-        let room =
-            Room::new(id.clone(), created, setup).map_err(|e| Failure::new(Code::BadSetup, e))?;
+        let room = Room::new(id.to_string(), created, setup)
+            .map_err(|e| Failure::new(Code::BadSetup, e))?;
         let summary = serde_json::to_string(&room.summary())
             .map_err(|e| Failure::internal("a summary could not be written", &e))?;
         self.store
-            .create(&id, created, &body, &summary)
+            .create(id.as_str(), created, &body, &summary)
             .await
             .map_err(storage)?;
         let state = room.state();
@@ -198,11 +186,8 @@ impl Hub {
 
     /// The room of game `id`, loading it from the store if needed. Only
     /// requests for this game wait while it loads.
-    pub async fn room(self: &Arc<Self>, id: &str) -> Result<SharedRoom, Failure> {
-        if !is_game_id(id) {
-            return Err(unknown(id));
-        }
-        let slot = self.rooms().entry(id.to_owned()).or_default().clone();
+    pub async fn room(self: &Arc<Self>, id: &GameId) -> Result<SharedRoom, Failure> {
+        let slot = self.rooms().entry(id.clone()).or_default().clone();
         let loaded = slot.get_or_try_init(|| self.load(id)).await.cloned();
         match loaded {
             Ok(room) => Ok(room),
@@ -221,12 +206,15 @@ impl Hub {
     }
 
     /// Reads game `id` and rebuilds it on a blocking thread.
-    async fn load(self: &Arc<Self>, id: &str) -> Result<SharedRoom, Failure> {
-        let row = self.store.game(id).await.map_err(storage)?;
+    async fn load(self: &Arc<Self>, id: &GameId) -> Result<SharedRoom, Failure> {
+        let row = self.store.game(id.as_str()).await.map_err(storage)?;
         let Some(row) = row else {
-            return Err(unknown(id));
+            return Err(Failure::new(
+                Code::UnknownGame,
+                format!("no game has the id {id}"),
+            ));
         };
-        let events = self.store.events(id).await.map_err(storage)?;
+        let events = self.store.events(id.as_str()).await.map_err(storage)?;
         let count = events.len();
         let room = {
             let _loader = self.loaders.acquire().await;
@@ -317,17 +305,17 @@ impl Hub {
     }
 
     /// Plays a human stroke.
-    pub async fn stroke(self: &Arc<Self>, id: &str, r: &StrokeRequest) -> Result<(), Failure> {
+    pub async fn stroke(self: &Arc<Self>, id: &GameId, r: &StrokeRequest) -> Result<(), Failure> {
         self.change(id, |room| room.stroke(r)).await
     }
 
     /// Takes back the last human stroke.
-    pub async fn take_back(self: &Arc<Self>, id: &str, event: u64) -> Result<(), Failure> {
+    pub async fn take_back(self: &Arc<Self>, id: &GameId, event: u64) -> Result<(), Failure> {
         self.change(id, |room| room.take_back(event)).await
     }
 
     /// Starts the next set.
-    pub async fn next_set(self: &Arc<Self>, id: &str, event: u64) -> Result<(), Failure> {
+    pub async fn next_set(self: &Arc<Self>, id: &GameId, event: u64) -> Result<(), Failure> {
         self.change(id, |room| room.next_set(event)).await
     }
 
@@ -335,7 +323,7 @@ impl Hub {
     /// then lets the computer play if it is due.
     async fn change(
         self: &Arc<Self>,
-        id: &str,
+        id: &GameId,
         check: impl FnOnce(&mut Room) -> Result<Change, Failure>,
     ) -> Result<(), Failure> {
         let shared = self.room(id).await?;
@@ -371,11 +359,8 @@ mod tests {
         Hub::new(Store::memory().await.unwrap())
     }
 
-    fn id_of(state: &State) -> String {
-        serde_json::to_value(state).unwrap()["id"]
-            .as_str()
-            .unwrap()
-            .to_owned()
+    fn id_of(state: &State) -> GameId {
+        GameId::parse(serde_json::to_value(state).unwrap()["id"].as_str().unwrap()).unwrap()
     }
 
     const GENTLE: StrokeRequest = StrokeRequest {
@@ -548,11 +533,11 @@ mod limits {
         .unwrap();
         let mut setup = new.setup().unwrap();
         setup.physics.friction = 1e-9;
-        let id = "0123456789abcdef0123456789abcdef".to_owned();
-        let room = Room::new(id.clone(), 1, setup.clone()).unwrap();
+        let id = GameId::parse("0123456789abcdef0123456789abcdef").unwrap();
+        let room = Room::new(id.to_string(), 1, setup.clone()).unwrap();
         hub.store
             .create(
-                &id,
+                id.as_str(),
                 1,
                 &serde_json::to_string(&setup).unwrap(),
                 &serde_json::to_string(&room.summary()).unwrap(),
@@ -579,6 +564,6 @@ mod limits {
             .unwrap_err();
         assert_eq!(refused.code, Code::TooLarge, "{}", refused.detail);
         assert_eq!(shared.lock().await.event(), 0);
-        assert_eq!(hub.store.stored_event(&id).await.unwrap(), Some(0));
+        assert_eq!(hub.store.stored_event(id.as_str()).await.unwrap(), Some(0));
     }
 }

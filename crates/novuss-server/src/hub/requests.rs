@@ -12,6 +12,7 @@ use rand::Rng;
 use super::{storage, Hub, Listed, Who, LISTED};
 use crate::analysis::{self, AnalysisRequest};
 use crate::error::{Code, Failure};
+use crate::game_id::GameId;
 use crate::message::Outgoing;
 use crate::replay::Source;
 use crate::setup::Setup;
@@ -29,7 +30,7 @@ impl Hub {
     /// client's next request already finds it taken.
     pub async fn hint(
         self: &Arc<Self>,
-        id: &str,
+        id: &GameId,
         event: u64,
         level: Level,
         ticket: Ticket,
@@ -54,7 +55,7 @@ impl Hub {
             (
                 set,
                 room.setup().physics,
-                crate::room::seed(id, event) ^ 0x4849_4e54,
+                crate::room::seed(id.as_str(), event) ^ 0x4849_4e54,
                 seat,
             )
         };
@@ -82,7 +83,7 @@ impl Hub {
     }
 
     /// A copy of what game `id` is made of, to work on outside its lock.
-    async fn source(self: &Arc<Self>, id: &str) -> Result<Source, Failure> {
+    async fn source(self: &Arc<Self>, id: &GameId) -> Result<Source, Failure> {
         let shared = self.room(id).await?;
         let room = shared.lock().await;
         Ok(Source {
@@ -95,7 +96,7 @@ impl Hub {
     }
 
     /// Game `id` stroke by stroke, every stroke simulated again.
-    pub async fn replay(self: &Arc<Self>, id: &str, client: Client) -> Result<String, Failure> {
+    pub async fn replay(self: &Arc<Self>, id: &GameId, client: Client) -> Result<String, Failure> {
         // Admitted before the copy is taken, so that a refused request
         // costs nothing.
         let ticket = self.work.admit(client, "replay")?;
@@ -111,7 +112,7 @@ impl Hub {
     }
 
     /// Game `id`'s record in the core's format, as pretty JSON.
-    pub async fn record(self: &Arc<Self>, id: &str, client: Client) -> Result<String, Failure> {
+    pub async fn record(self: &Arc<Self>, id: &GameId, client: Client) -> Result<String, Failure> {
         let ticket = self.work.admit(client, "record")?;
         let shared = self.room(id).await?;
         let record = shared.lock().await.game().record().clone();
@@ -128,7 +129,7 @@ impl Hub {
     /// computer's choice where they lead (docs/protocol.md, "Analysis").
     pub async fn analyse(
         self: &Arc<Self>,
-        id: &str,
+        id: &GameId,
         request: AnalysisRequest,
         client: Client,
     ) -> Result<String, Failure> {
@@ -143,7 +144,8 @@ impl Hub {
         };
         let ticket = self.work.admit(client, "analysis")?;
         let source = self.source(id).await?;
-        let seed = crate::room::seed(id, request.at as u64) ^ (request.strokes.len() as u64) << 32;
+        let seed = crate::room::seed(id.as_str(), request.at as u64)
+            ^ (request.strokes.len() as u64) << 32;
         tokio::task::spawn_blocking(move || {
             let _ticket = ticket;
             let (copy, played) = analysis::play_out(&source, &request)?;
