@@ -17,7 +17,8 @@ use std::collections::VecDeque;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
-use novuss_core::game::{Game, Mark, Prepared};
+use novuss_core::game::{Game, GameError, Mark, Prepared};
+use novuss_core::referee::PlayError;
 use novuss_core::seat::Seat;
 use novuss_core::set::SetState;
 use novuss_core::stroke::Stroke;
@@ -226,27 +227,104 @@ pub struct Room {
     retired: bool,
 }
 
+/// Why a game cannot be set up, rebuilt from its events, or taken back.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum RoomError {
+    /// The set-up cannot start a game.
+    Setup(GameError),
+    /// The stored set-up cannot be read.
+    UnreadableSetup(serde_json::Error),
+    /// A stored event cannot be read.
+    UnreadableEvent {
+        /// Its number.
+        number: u64,
+        /// Why.
+        error: serde_json::Error,
+    },
+    /// The stored events are not numbered one after another.
+    OutOfOrder {
+        /// The event found.
+        number: u64,
+        /// The event before it.
+        after: u64,
+    },
+    /// A stored event is refused by the game it is played on.
+    Refused {
+        /// Its number.
+        number: u64,
+        /// The refusal.
+        refusal: Failure,
+    },
+    /// An action the game held plays no longer (actions count from 1).
+    Action {
+        /// Which.
+        index: usize,
+        /// The core's refusal, in its words.
+        error: ActionError,
+    },
+    /// A take-back found no mark to go back to, or one not of this game.
+    NoMark,
+}
+
+/// A stroke or a set start the core refused.
+#[derive(Debug)]
+pub enum ActionError {
+    /// A stroke.
+    Play(PlayError),
+    /// The start of a set.
+    Game(GameError),
+}
+
+impl std::fmt::Display for RoomError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RoomError::Setup(e) => write!(f, "cannot set up the game: {e}"),
+            RoomError::UnreadableSetup(e) => write!(f, "unreadable set-up: {e}"),
+            RoomError::UnreadableEvent { number, error } => {
+                write!(f, "unreadable event {number}: {error}")
+            }
+            RoomError::OutOfOrder { number, after } => {
+                write!(f, "event {number} follows event {after}")
+            }
+            RoomError::Refused { number, refusal } => {
+                write!(f, "event {number} does not replay: {}", refusal.detail)
+            }
+            RoomError::Action { index, error } => match error {
+                ActionError::Play(e) => write!(f, "action {index}: {e}"),
+                ActionError::Game(e) => write!(f, "action {index}: {e}"),
+            },
+            RoomError::NoMark => f.write_str("no mark of this game to take it back to"),
+        }
+    }
+}
+
+impl std::error::Error for RoomError {}
+
 /// The game as it starts: the match's line-up, or the stored position an
 /// uploaded record began from.
-pub fn start(setup: &Setup) -> Result<Game, String> {
+pub fn start(setup: &Setup) -> Result<Game, RoomError> {
     match &setup.start {
         None => Game::new(setup.config.clone(), setup.physics),
         Some(set) => Game::from_position(setup.config.clone(), setup.physics, set.clone()),
     }
-    .map_err(|e| format!("cannot set up the game: {e}"))
+    .map_err(RoomError::Setup)
 }
 
 /// Plays `acts` on `game`, which is at action `from`.
-fn play_acts(game: &mut Game, acts: &[Act], from: usize) -> Result<(), String> {
+fn play_acts(game: &mut Game, acts: &[Act], from: usize) -> Result<(), RoomError> {
     for (k, act) in acts.iter().enumerate() {
         let done = match act {
             Act::Stroke { seat, stroke, .. } => game
                 .play(*seat, stroke)
                 .map(drop)
-                .map_err(|e| e.to_string()),
-            Act::NextSet => game.next_set().map(drop).map_err(|e| e.to_string()),
+                .map_err(ActionError::Play),
+            Act::NextSet => game.next_set().map(drop).map_err(ActionError::Game),
         };
-        done.map_err(|e| format!("action {}: {e}", from + k + 1))?;
+        done.map_err(|error| RoomError::Action {
+            index: from + k + 1,
+            error,
+        })?;
     }
     Ok(())
 }
@@ -258,12 +336,11 @@ fn rewind(
     marks: &[(usize, Mark)],
     acts: &[Act],
     keep: usize,
-) -> Result<(), String> {
+) -> Result<(), RoomError> {
     let Some((at, mark)) = marks.iter().rev().find(|(at, _)| *at <= keep) else {
-        return Err("no mark to take the game back to".to_owned());
+        return Err(RoomError::NoMark);
     };
-    game.rewind(mark)
-        .map_err(|e| format!("cannot take the game back: {e}"))?;
+    game.rewind(mark).map_err(|_| RoomError::NoMark)?;
     play_acts(game, &acts[*at..keep], *at)
 }
 
@@ -278,7 +355,7 @@ fn summary(progress: &novuss_core::match_play::Match, strokes: u32) -> Summary {
 
 impl Room {
     /// A new game at event 0.
-    pub fn new(id: String, created: i64, setup: Setup) -> Result<Room, String> {
+    pub fn new(id: String, created: i64, setup: Setup) -> Result<Room, RoomError> {
         let game = start(&setup)?;
         let marks = vec![(0, game.mark())];
         Ok(Room {
@@ -312,18 +389,20 @@ impl Room {
         created: i64,
         setup: &str,
         events: &[crate::store::EventRow],
-    ) -> Result<Room, String> {
-        let setup: Setup =
-            serde_json::from_str(setup).map_err(|e| format!("unreadable set-up: {e}"))?;
+    ) -> Result<Room, RoomError> {
+        let setup: Setup = serde_json::from_str(setup).map_err(RoomError::UnreadableSetup)?;
         let mut room = Room::new(id, created, setup)?;
         let shown_from = events.len().saturating_sub(RECENT);
         for (k, row) in events.iter().enumerate() {
             let number = row.number;
             if number != room.event + 1 {
-                return Err(format!("event {number} follows event {}", room.event));
+                return Err(RoomError::OutOfOrder {
+                    number,
+                    after: room.event,
+                });
             }
             let happened: Happened = serde_json::from_str(&row.body)
-                .map_err(|e| format!("unreadable event {number}: {e}"))?;
+                .map_err(|error| RoomError::UnreadableEvent { number, error })?;
             let change = match happened {
                 Happened::Stroke {
                     seat,
@@ -335,9 +414,7 @@ impl Room {
                 Happened::TakeBack { actions } => {
                     // In place: the stored take-back needs no copy of the
                     // game to check it against.
-                    let undone = room
-                        .rewind_in_place(actions as usize)
-                        .map_err(|e| format!("event {number} does not replay: {e}"))?;
+                    let undone = room.rewind_in_place(actions as usize)?;
                     room.event += 1;
                     if k >= shown_from {
                         let message = room.taken_back_message(undone);
@@ -346,7 +423,7 @@ impl Room {
                     continue;
                 }
             }
-            .map_err(|f| format!("event {number} does not replay: {}", f.detail))?;
+            .map_err(|refusal| RoomError::Refused { number, refusal })?;
             room.apply(change, k >= shown_from);
         }
         Ok(room)
@@ -599,7 +676,7 @@ impl Room {
 
     /// Undoes the last `n` actions on the room itself (a stored take-back
     /// being loaded).
-    fn rewind_in_place(&mut self, n: usize) -> Result<usize, String> {
+    fn rewind_in_place(&mut self, n: usize) -> Result<usize, RoomError> {
         let keep = self.acts.len().saturating_sub(n);
         rewind(&mut self.game, &self.marks, &self.acts, keep)?;
         Ok(self.cut(keep))

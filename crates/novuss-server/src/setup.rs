@@ -22,18 +22,42 @@ fn is_bidi_control(c: char) -> bool {
 /// The one rule for a player's name, in new games and uploaded records
 /// alike: 1 to [`MAX_NAME`] characters, none of them a control character
 /// (NUL, escape sequences, line breaks) or a bidirectional control.
-pub fn check_name(name: &str) -> Result<(), String> {
+pub fn check_name(name: &str) -> Result<(), NameError> {
     if name.trim().is_empty() || name.chars().count() > MAX_NAME {
-        return Err(format!("a name has 1 to {MAX_NAME} characters"));
+        return Err(NameError::Length);
     }
     if name.chars().any(char::is_control) {
-        return Err("a name may not hold a control character".to_owned());
+        return Err(NameError::Control);
     }
     if name.chars().any(is_bidi_control) {
-        return Err("a name may not hold a bidirectional control character".to_owned());
+        return Err(NameError::Bidi);
     }
     Ok(())
 }
+
+/// Why a name is refused ([`check_name`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum NameError {
+    /// Empty, blank or over [`MAX_NAME`] characters.
+    Length,
+    /// A control character.
+    Control,
+    /// A bidirectional control character.
+    Bidi,
+}
+
+impl std::fmt::Display for NameError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NameError::Length => write!(f, "a name has 1 to {MAX_NAME} characters"),
+            NameError::Control => f.write_str("a name may not hold a control character"),
+            NameError::Bidi => f.write_str("a name may not hold a bidirectional control character"),
+        }
+    }
+}
+
+impl std::error::Error for NameError {}
 
 /// A stored name as it is listed: cut to [`MAX_NAME`] characters (names
 /// stored before the rule was kept may be longer).

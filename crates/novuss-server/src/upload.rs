@@ -47,7 +47,8 @@ pub fn import(id: String, created: i64, body: &[u8]) -> Result<Imported, Failure
     let setup = setup_of(&record)?;
     let stored = serde_json::to_string(&setup)
         .map_err(|e| Failure::internal("a set-up could not be written", &e))?;
-    let mut room = Room::new(id, created, setup).map_err(|e| refuse(Code::UnsupportedRecord, e))?;
+    let mut room = Room::new(id, created, setup)
+        .map_err(|e| refuse(Code::UnsupportedRecord, e.to_string()))?;
     let mut events = vec![];
     for (s, log) in record.sets.iter().enumerate() {
         if s > 0 {

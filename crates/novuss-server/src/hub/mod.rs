@@ -166,7 +166,7 @@ impl Hub {
             .map_err(|e| Failure::internal("a set-up could not be written", &e))?;
         let created = crate::store::now();
         let room = Room::new(id.to_string(), created, setup)
-            .map_err(|e| Failure::new(Code::BadSetup, e))?;
+            .map_err(|e| Failure::new(Code::BadSetup, e.to_string()))?;
         let summary = serde_json::to_string(&room.summary())
             .map_err(|e| Failure::internal("a summary could not be written", &e))?;
         self.store
