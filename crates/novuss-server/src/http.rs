@@ -2,8 +2,6 @@
 
 use std::sync::Arc;
 
-use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -13,6 +11,7 @@ use novuss_core::set::Format;
 use serde_json::json;
 
 use crate::analysis::AnalysisRequest;
+use crate::body::{Body, JsonBody};
 use crate::error::{Code, Failure};
 use crate::game_id::GameId;
 use crate::hub::Hub;
@@ -46,11 +45,8 @@ pub async fn options() -> Json<serde_json::Value> {
 /// `POST /api/games`
 pub async fn create(
     State(hub): State<Arc<Hub>>,
-    body: Result<Bytes, BytesRejection>,
+    JsonBody(new): JsonBody<NewGame>,
 ) -> Result<Response, Failure> {
-    let body = body_of(body, MAX_BODY)?;
-    let new: NewGame = serde_json::from_slice(&body)
-        .map_err(|e| Failure::new(Code::BadMessage, format!("not a new game: {e}")))?;
     let state = hub.create(&new).await?;
     Ok((StatusCode::CREATED, Json(state)).into_response())
 }
@@ -97,31 +93,6 @@ pub async fn record(
 /// The largest uploaded record, bytes.
 pub const MAX_RECORD: usize = 8 * 1024 * 1024;
 
-/// A body, or the refusal for one that could not be read.
-fn body_of(body: Result<Bytes, BytesRejection>, limit: usize) -> Result<Bytes, Failure> {
-    body.map_err(|e| {
-        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-            Failure::new(Code::TooLarge, format!("the body is over {limit} bytes"))
-        } else if timed_out(&e) {
-            Failure::new(Code::BadMessage, "the body did not arrive in time")
-        } else {
-            Failure::new(Code::BadMessage, e.body_text())
-        }
-    })
-}
-
-/// Whether reading the body stopped at the body-read timeout.
-fn timed_out(e: &BytesRejection) -> bool {
-    let mut source: Option<&(dyn std::error::Error + 'static)> = Some(e);
-    while let Some(s) = source {
-        if s.is::<tower_http::timeout::TimeoutError>() {
-            return true;
-        }
-        source = s.source();
-    }
-    false
-}
-
 fn json_body(body: String) -> Response {
     (
         [(axum::http::header::CONTENT_TYPE, "application/json")],
@@ -145,11 +116,8 @@ pub async fn analysis(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
     client: Client,
-    body: Result<Bytes, BytesRejection>,
+    JsonBody(request): JsonBody<AnalysisRequest>,
 ) -> Result<Response, Failure> {
-    let body = body_of(body, MAX_BODY)?;
-    let request: AnalysisRequest = serde_json::from_slice(&body)
-        .map_err(|e| Failure::new(Code::BadMessage, format!("not an analysis request: {e}")))?;
     Ok(json_body(
         hub.analyse(&GameId::parse(&id)?, request, client).await?,
     ))
@@ -160,9 +128,8 @@ pub async fn analysis(
 pub async fn upload(
     State(hub): State<Arc<Hub>>,
     client: Client,
-    body: Result<Bytes, BytesRejection>,
+    Body(body): Body<MAX_RECORD>,
 ) -> Result<Response, Failure> {
-    let body = body_of(body, MAX_RECORD)?;
     let state = hub.upload(body, client).await?;
     Ok((StatusCode::CREATED, Json(state)).into_response())
 }

@@ -16,6 +16,7 @@
 #![warn(missing_docs)]
 
 pub mod analysis;
+pub mod body;
 pub mod error;
 pub mod game_id;
 pub mod guard;
