@@ -6,7 +6,6 @@
 //! choice, so that neither figure is the luckiest of many estimates.
 //! `cargo run --release -p novuss-ai --example grid -- [seed] [at]`;
 //! `NOGRID=1` skips the grid.
-use novuss_ai::arena::next_visit;
 use novuss_ai::search::Trial;
 use novuss_ai::value::Valuer;
 use novuss_ai::{Level, Noise, Player};
@@ -54,7 +53,7 @@ fn main() {
         }
         if !matches!(played.verdict.turn, Turn::Continues) {
             // As `novuss solo`: the same player goes on, nobody replies.
-            state = next_visit(&state, 0).expect("valid");
+            state = state.next_visit(0).expect("valid");
         }
     }
     let me = state.side_to_play();

@@ -6,7 +6,7 @@
 //! both. `cargo run --release -p novuss-ai --example polish` (`ALONE=1`:
 //! valued as by a player alone, as in `novuss solo`; `LEVEL=expert`: the
 //! expert's search and hand instead of the master's).
-use novuss_ai::arena::{next_visit, scattered};
+use novuss_ai::arena::scattered;
 use novuss_ai::candidates::generate;
 use novuss_ai::search::{search, Trial};
 use novuss_ai::value::Valuer;
@@ -56,7 +56,7 @@ fn positions(physics: &Physics) -> Vec<SetState> {
                 break;
             }
             if !matches!(played.verdict.turn, Turn::Continues) {
-                state = next_visit(&state, 0).expect("valid");
+                state = state.next_visit(0).expect("valid");
             }
         }
         if !state.is_over() {

@@ -1,7 +1,6 @@
 //! Prints one solo run stroke by stroke: what the player meant, what it
 //! expected, and what the referee said. `cargo run --release -p novuss-ai
 //! --example trace -- [level] [seed] [noise]`.
-use novuss_ai::arena::next_visit;
 use novuss_ai::{Level, NoiseName, Player};
 use novuss_core::physics::{Engine, Physics};
 use novuss_core::profile::ProfileId;
@@ -73,7 +72,7 @@ fn main() {
                 .join(" / ")
         );
         if !matches!(played.verdict.turn, Turn::Continues) && !state.is_over() {
-            state = next_visit(&state, 0).expect("valid");
+            state = state.next_visit(0).expect("valid");
         }
     }
 }

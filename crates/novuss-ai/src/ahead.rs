@@ -20,8 +20,6 @@ use std::time::Instant;
 
 use novuss_core::set::SetState;
 
-use crate::arena::next_visit;
-
 use crate::candidates::{generate, Breadth};
 use crate::noise::Noise;
 use crate::search::{noisy, search, sort, Budget, Scored, Trial};
@@ -85,7 +83,7 @@ pub fn rerank(
             let (next, cost) = match trial.after() {
                 Some(next) if next.is_over() => continue,
                 Some(next) if sample.keep => (next.clone(), 0.0),
-                Some(next) if alone => match next_visit(next, seat) {
+                Some(next) if alone => match next.next_visit(seat) {
                     Ok(next) => (next, lost_visit + if sample.foul { FOUL } else { 0.0 }),
                     Err(_) => continue,
                 },

@@ -9,7 +9,7 @@ use std::time::Duration;
 use novuss_core::physics::{Engine, Physics};
 use novuss_core::profile::ProfileId;
 use novuss_core::seat::Seat;
-use novuss_core::set::{Format, Opening, SetResult, SetState, Side, StateError};
+use novuss_core::set::{Format, Opening, SetResult, SetState, Side};
 use novuss_core::verdict::Turn;
 use novuss_core::DVec2;
 use rand::{Rng, SeedableRng};
@@ -139,17 +139,6 @@ pub struct SoloReport {
     pub first_visit: u32,
     /// Decision times.
     pub decisions: Vec<Duration>,
-}
-
-/// `state` with the player at `seat` (an index into the set's seats) to
-/// stroke again: a solo run's next visit, where the turn would have passed
-/// but nobody else plays. Nobody replies to a first-turn clear either, so
-/// the opening is over.
-pub fn next_visit(state: &SetState, seat: usize) -> Result<SetState, StateError> {
-    let mut parts = state.to_parts();
-    parts.to_play = seat;
-    parts.opening = Opening::Over;
-    SetState::from_parts(parts)
 }
 
 /// One solo run: from the singles opening (`first` opens; with
@@ -311,7 +300,7 @@ pub fn solo_from(
         }
         if !kept && !state.is_over() {
             report.visits += 1;
-            state = next_visit(&state, seat).map_err(|_| AiError::Parameters)?;
+            state = state.next_visit(seat).map_err(|_| AiError::Parameters)?;
         }
     }
     report.cleared = to_go(&state) == 0;

@@ -446,6 +446,18 @@ impl SetState {
     pub fn from_parts(parts: SetParts) -> Result<SetState, StateError> {
         SetState::try_from(parts)
     }
+
+    /// This set with the player at `seat` (an index into [`Self::seats`])
+    /// to stroke again, the opening over: the next visit of a player alone
+    /// at the table (practice, a solo run, a search that looks ahead), where
+    /// the turn would have passed but nobody else plays; nobody replies to
+    /// a first-turn clear either. A seat index out of range is refused.
+    pub fn next_visit(&self, seat: usize) -> Result<SetState, StateError> {
+        let mut parts = self.to_parts();
+        parts.to_play = seat;
+        parts.opening = Opening::Over;
+        SetState::from_parts(parts)
+    }
 }
 
 #[cfg(test)]
