@@ -8,7 +8,7 @@
 
 use glam::DVec2;
 
-use super::engine::{RESTING_SPEED, STOP_SPEED};
+use super::tolerance::{RESTING_SPEED, STOP_SPEED};
 
 /// Result of a body–body contact: the new velocities and the closing speed.
 pub(crate) struct PairImpulse {

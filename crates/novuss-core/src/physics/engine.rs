@@ -10,13 +10,13 @@
 //! After every impulse the engine resolves the *cluster* at that instant
 //! (`cluster.rs`): each body that was just changed is checked against every
 //! body and cushion it touches (gap ≤ [`Physics::contact_tolerance`]); any
-//! that it is now closing on faster than [`RESTING_SPEED`] is struck at
+//! that it is now closing on faster than [`RESTING_SPEED`](super::RESTING_SPEED) is struck at
 //! once, and the struck bodies are checked in turn, first in first out, by
 //! ascending body index and then cushion in [`Cushion::ALL`] order. This is
 //! the sequential-impulse method, the classic event-driven treatment of
 //! Newton's cradle, and it keeps restitution. What it cannot finish — an
 //! instant that needs more impulses than its budget (a wedge, a row struck
-//! end on), and contacts still closing slower than [`RESTING_SPEED`] — is
+//! end on), and contacts still closing slower than [`RESTING_SPEED`](super::RESTING_SPEED) — is
 //! resolved by the inelastic projection of the cluster (`project.rs`), so
 //! every instant ends in finitely many steps and no body creeps into
 //! another or past a cushion. Only then are new events predicted, once per
@@ -41,21 +41,9 @@ use crate::table::{Corner, Cushion, Table};
 mod cluster;
 mod schedule;
 
-pub use cluster::DRIFT_SPEED;
+use super::tolerance::DRIFT_SPEED;
 
 use schedule::Next;
-
-/// A body slower than this after an impulse is at rest, m/s. It would slide
-/// at most 3.4 nm on the default table before friction stopped it.
-pub const STOP_SPEED: f64 = 1e-4;
-
-/// Touching bodies (or a body and a cushion) closing no faster than this are
-/// in *resting* contact, not colliding, m/s. Without it a disc wedged between
-/// a neighbour and a cushion receives an endless geometric series of ever
-/// smaller impulses (ending in rounding noise). The interpenetration it
-/// allows is at most this speed times a slide's duration: under 1 µm for the
-/// longest slide the table permits (about 5.4 s at 8 m/s).
-pub const RESTING_SPEED: f64 = 1e-7;
 
 /// Pairs pressed together at one instant after which the whole touching
 /// cluster is taken to be jammed and moves as one (`Engine::jam`). Giving a

@@ -23,9 +23,11 @@ mod predict;
 mod project;
 pub mod roots;
 mod sweep;
+mod tolerance;
 
-pub use engine::{simulate, Engine, DRIFT_SPEED, RESTING_SPEED, STOP_SPEED};
+pub use engine::{simulate, Engine};
 pub use event::{Body, Event, EventKind, Exit, Fate, Outcome};
 pub use limits::{Param, ParameterError, Range, MAX_DISCS, MAX_EVENTS};
 pub use motion::Segment;
 pub use params::Physics;
+pub use tolerance::{DRIFT_SPEED, RESTING_SPEED, STOP_SPEED};

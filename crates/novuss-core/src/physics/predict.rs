@@ -8,9 +8,9 @@
 
 use glam::DVec2;
 
-use super::engine::RESTING_SPEED;
 use super::motion::{time_to_slide, Kin, Track};
 use super::roots::{first_closing, first_descent, Closing, Poly};
+use super::tolerance::RESTING_SPEED;
 use crate::table::{Corner, Cushion, Table};
 
 /// A single-body event.

@@ -3,20 +3,12 @@
 
 use glam::DVec2;
 
-use super::{Engine, RESTING_SPEED};
+use super::Engine;
 use crate::physics::event::{Body, EventKind, Outcome};
 use crate::physics::project::{separation, Contact, Projection, Projector};
+use crate::physics::tolerance::{DRIFT_SPEED, RESTING_SPEED};
 use crate::physics::{collide, sweep};
 use crate::table::Cushion;
-
-/// Touching bodies still closing on each other slower than this once an
-/// instant is resolved are left to drift, m/s: at most a few picometres
-/// over the longest slide of the default table. Anything faster, down to
-/// this, is taken out by the inelastic projection of the cluster, so that
-/// no pair creeps into another, or a body into a cushion, by more than the
-/// contact tolerance. It lies far above the rounding of a velocity (about
-/// 10⁻¹⁵ m/s) and far below [`RESTING_SPEED`].
-pub const DRIFT_SPEED: f64 = 1e-12;
 
 /// Touching bodies moving within this of each other (or within
 /// [`rest_speed`](crate::physics::Physics::rest_speed), if larger) join a
@@ -248,7 +240,7 @@ impl Engine {
     /// their perfectly inelastic limit: the nearest, in kinetic energy, at
     /// which no touching pair or cushion contact closes (see
     /// `physics/project.rs`). A body that this would leave slower than
-    /// [`STOP_SPEED`](super::STOP_SPEED) is held at rest and the rest
+    /// [`STOP_SPEED`](crate::physics::STOP_SPEED) is held at rest and the rest
     /// solved again, so that stopping it cannot make anything close on it.
     fn project(&mut self, seeds: &[usize], out: &mut Outcome) {
         let now = self.now;
