@@ -87,6 +87,7 @@
 #![warn(missing_docs)]
 
 pub mod aim;
+pub mod clause;
 pub mod game;
 pub mod layout;
 pub mod match_play;

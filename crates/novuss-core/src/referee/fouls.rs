@@ -12,7 +12,7 @@ use crate::set::{DiscId, Format, SetState, Side};
 use crate::verdict::{FirstContact, Foul, FoulKind, Reason, StrokeKind};
 use crate::zone::{blind_zone, is_dark};
 
-use super::outcome::OnTable;
+use super::on_table::OnTable;
 use super::path::{self, StrikerPath};
 
 /// What the referee read off a stroke before deciding its consequences.

@@ -19,6 +19,7 @@
 //! (`outcome`).
 
 mod fouls;
+mod on_table;
 mod outcome;
 pub(crate) mod path;
 

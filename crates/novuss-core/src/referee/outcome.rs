@@ -7,11 +7,9 @@
 //! disc left to play; `000` 4.2). The penalty still counts as a debt in the
 //! final state and the verdict.
 
-use arrayvec::ArrayVec;
 use glam::DVec2;
 
 use crate::layout::row_against;
-use crate::physics::limits::MAX_DISCS;
 use crate::physics::{Exit, Fate, Outcome};
 use crate::placement::{nearest_free_spot, off_table_spots};
 use crate::profile::{BothLast, Profile};
@@ -20,6 +18,7 @@ use crate::set::{DiscId, Format, Opening, ReplayReason, SetResult, SetState, Sid
 use crate::verdict::{Penalty, Placed, Reason, Turn, TurnEnds, Verdict};
 
 use super::fouls::Read;
+use super::on_table::OnTable;
 
 /// A judgement in progress.
 pub(crate) struct Judgement<'a> {
@@ -607,40 +606,4 @@ fn opening_row_intact(state: &SetState, cushion: Seat) -> bool {
     row_against(&state.table, cushion, 8)
         .into_iter()
         .all(|p| state.discs.iter().any(|d| d.at == Some(p)))
-}
-
-/// For each physics disc index (the discs on the table, in order), the
-/// index of that disc in the set's list. On the stack: the referee judges
-/// thousands of strokes per decision of a computer player, and the engine
-/// simulates at most [`MAX_DISCS`] discs (the judgement runs only after it
-/// has).
-#[derive(Clone, Debug, Default)]
-pub(crate) struct OnTable(ArrayVec<u16, MAX_DISCS>);
-
-impl OnTable {
-    /// The discs of `state` on the table (the first [`MAX_DISCS`]).
-    pub fn of(state: &SetState) -> OnTable {
-        let mut on = ArrayVec::new();
-        let on_table = (0..state.discs.len()).filter(|&i| state.discs[i].at.is_some());
-        for i in on_table.take(MAX_DISCS) {
-            // A set never holds 65,536 discs (its format fixes the count).
-            on.push(i.min(usize::from(u16::MAX)) as u16);
-        }
-        OnTable(on)
-    }
-
-    /// The set's index of physics disc `k`.
-    pub fn get(&self, k: usize) -> usize {
-        usize::from(self.0[k])
-    }
-
-    /// How many.
-    pub fn len(&self) -> usize {
-        self.0.len()
-    }
-
-    /// The set's indices in physics order.
-    pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
-        self.0.iter().map(|&i| usize::from(i))
-    }
 }

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::Side;
-use crate::verdict::{rule, RuleRef};
+use crate::clause::{rule, RuleRef};
 
 /// How a set ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

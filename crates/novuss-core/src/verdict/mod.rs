@@ -18,21 +18,9 @@ use crate::table::Cushion;
 pub use english::{English, Words};
 pub use reason::{Reason, TurnEnds};
 
-/// A clause of one of the rule books in `shared/seeds`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub struct RuleRef {
-    /// `000` (Australia 1992 guide), `001` (LNF 2017), `002` (Rules of
-    /// Novuss) or `003` (koroona).
-    pub doc: &'static str,
-    /// The clause: a number (`3.6.5`) or, for `001` and `003`, the heading
-    /// and item (`Penalty disc •4`).
-    pub clause: &'static str,
-}
-
-/// A reference to `clause` of document `doc`.
-pub const fn rule(doc: &'static str, clause: &'static str) -> RuleRef {
-    RuleRef { doc, clause }
-}
+// Rule references are a leaf of their own, so that a set's result can cite
+// its clauses without the set depending on the verdict.
+pub use crate::clause::{rule, RuleRef};
 
 /// How the striker began its path (`000` 2.0; `001` "Direct strokes").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
