@@ -99,9 +99,12 @@ pub mod record;
 pub mod referee;
 pub mod seat;
 pub mod set;
-pub mod stroke;
 pub mod table;
 pub mod verdict;
 pub mod zone;
+
+// A stroke is the engine's input: the physics owns it, and it is re-exported
+// here where servers and computer players have always found it.
+pub use physics::stroke;
 
 pub use glam::DVec2;

@@ -34,8 +34,8 @@ use super::limits::ParameterError;
 use super::motion::{Kin, Track};
 use super::params::Physics;
 use super::predict::{self, Solo};
+use super::stroke::{check_parameters, validate_with, InputError, Stroke};
 use super::sweep::{self, Near, Sweeps};
-use crate::stroke::{check_parameters, validate_with, InputError, Stroke};
 use crate::table::{Corner, Cushion, Table};
 
 mod cluster;

@@ -22,6 +22,7 @@ mod params;
 mod predict;
 mod project;
 pub mod roots;
+pub mod stroke;
 mod sweep;
 mod tolerance;
 

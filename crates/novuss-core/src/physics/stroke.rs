@@ -10,8 +10,8 @@ use std::fmt;
 use glam::DVec2;
 use serde::{Deserialize, Serialize};
 
-use crate::physics::limits::{self, ParameterError, MAX_DISCS};
-use crate::physics::{Body, Physics};
+use super::limits::{self, ParameterError, MAX_DISCS};
+use super::{Body, Physics};
 use crate::table::{Corner, Table};
 
 /// The player's input for one stroke.
