@@ -11,7 +11,8 @@ use novuss_core::verdict::{RuleRef, Verdict};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Code, Failure};
-use crate::replay::{self, Motion, Source};
+use crate::event::{self, Motion};
+use crate::replay::Source;
 use crate::view::State;
 
 /// The most strokes one request plays on a copy.
@@ -111,12 +112,12 @@ pub fn play_out(
             return Err(with_index(Failure::new(Code::SetOver, "the set is over")));
         }
         let seat = game.set().seat_to_play();
-        let step = replay::step(&mut game, seat, stroke).map_err(with_index)?;
+        let step = event::step(&mut game, seat, stroke).map_err(with_index)?;
         played.push(PlayedOut {
             seat,
             player: step.player,
             stroke: *stroke,
-            rules: replay::rules(&step.verdict),
+            rules: event::rules(&step.verdict),
             verdict: step.verdict,
             motion: Motion {
                 bodies: step.bodies,

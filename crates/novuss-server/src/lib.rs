@@ -18,6 +18,7 @@
 pub mod analysis;
 pub mod body;
 pub mod error;
+pub mod event;
 pub mod game_id;
 pub mod guard;
 pub mod http;

@@ -10,8 +10,7 @@ use novuss_core::verdict::{RuleRef, Verdict};
 use serde::Serialize;
 
 use crate::error::Code;
-use crate::replay::Motion;
-use crate::room::By;
+use crate::event::{By, Motion};
 use crate::view::State;
 
 /// A message to a game's clients.

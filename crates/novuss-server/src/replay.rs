@@ -7,19 +7,16 @@
 //! difference (another engine build, a damaged database) is listed, never
 //! hidden.
 
-use std::sync::Arc;
-
 use novuss_core::game::Game;
 use novuss_core::seat::Seat;
-use novuss_core::set::DiscId;
 use novuss_core::stroke::Stroke;
 use novuss_core::verdict::{RuleRef, Verdict};
 use serde::Serialize;
 
 use crate::error::{Code, Failure};
-use crate::room::{self, Act, By};
+use crate::event::{self, Act, By, Motion};
 use crate::setup::{GameOrigin, Setup};
-use crate::trace::{Difference, Trace};
+use crate::trace::Difference;
 use crate::view::{self, State};
 
 /// What a replay is built from: a copy of the room's set-up and actions,
@@ -70,59 +67,11 @@ pub struct Shown {
     diverged: bool,
 }
 
-/// A stroke's motion as clients get it: what each body is, and its trace.
-#[derive(Serialize)]
-pub struct Motion {
-    /// `None` the striker, otherwise a disc id.
-    pub bodies: Vec<Option<DiscId>>,
-    /// The paths, fates, duration and contacts.
-    #[serde(flatten)]
-    pub trace: Arc<Trace>,
-}
-
 /// A stroke whose fresh simulation differs from its stored motion.
 #[derive(Serialize)]
 struct Divergence {
     number: usize,
     what: Difference,
-}
-
-/// One stroke played on `game`: its verdict, motion and picture after.
-pub struct Step {
-    /// The player who made it.
-    pub player: Option<usize>,
-    /// What each body of the motion is.
-    pub bodies: Vec<Option<DiscId>>,
-    /// The fresh simulation's motion.
-    pub trace: Trace,
-    /// The referee's verdict.
-    pub verdict: Verdict,
-}
-
-/// What each body of a stroke's motion in `set` is: the striker, then the
-/// discs on the table in the order the engine takes them.
-pub fn bodies(set: &novuss_core::set::SetState) -> Vec<Option<DiscId>> {
-    std::iter::once(None)
-        .chain(set.discs_on_table().map(|d| Some(d.id)))
-        .collect()
-}
-
-/// Plays `stroke` from `seat` on `game`.
-pub fn step(game: &mut Game, seat: Seat, stroke: &Stroke) -> Result<Step, Failure> {
-    let bodies = bodies(game.set());
-    let player = game.progress().player_at(seat);
-    let played = game.play(seat, stroke).map_err(|e| Failure::of_play(&e))?;
-    Ok(Step {
-        player,
-        bodies,
-        trace: Trace::of(&played.outcome),
-        verdict: played.verdict,
-    })
-}
-
-/// The clauses of each reason of `verdict`.
-pub fn rules(verdict: &Verdict) -> Vec<&'static [RuleRef]> {
-    verdict.reasons.iter().map(|r| r.rules()).collect()
 }
 
 /// A stored action that no longer replays: the database or the engine
@@ -141,7 +90,7 @@ impl Source {
 
     /// The replay: every stroke simulated again and compared.
     pub fn replay(&self) -> Result<Replay, Failure> {
-        let mut game = room::start(&self.setup).map_err(|e| broken(0, e))?;
+        let mut game = event::start(&self.setup).map_err(|e| broken(0, e))?;
         let mut sets = vec![SetStart {
             set_number: game.progress().set_number(),
             start: self.view(&game),
@@ -166,7 +115,8 @@ impl Source {
                     stored,
                 } => {
                     let set_number = game.progress().set_number();
-                    let s = step(&mut game, *seat, stroke).map_err(|e| broken(k, e.detail))?;
+                    let s =
+                        event::step(&mut game, *seat, stroke).map_err(|e| broken(k, e.detail))?;
                     let number = strokes.len() + 1;
                     let difference = trace.difference(&s.trace);
                     if let Some(what) = difference {
@@ -183,7 +133,7 @@ impl Source {
                             bodies: s.bodies,
                             trace: trace.clone(),
                         },
-                        rules: rules(&s.verdict),
+                        rules: event::rules(&s.verdict),
                         verdict: s.verdict,
                         state: self.view(&game),
                         checked: *stored,
@@ -216,7 +166,7 @@ impl Source {
                 format!("the game has {total} strokes, not {at}"),
             ));
         }
-        let mut game = room::start(&self.setup).map_err(|e| broken(0, e))?;
+        let mut game = event::start(&self.setup).map_err(|e| broken(0, e))?;
         let mut played = 0;
         for (k, act) in self.acts.iter().enumerate() {
             match act {
@@ -242,6 +192,8 @@ mod tests {
     use super::*;
     use crate::room::Room;
     use crate::setup::NewGame;
+    use crate::trace::Trace;
+    use std::sync::Arc;
 
     /// A hot-seat game after `n` strokes chosen by the geometric player.
     fn played(n: u64) -> Source {

@@ -22,12 +22,12 @@ use novuss_core::referee::PlayError;
 use novuss_core::seat::Seat;
 use novuss_core::set::SetState;
 use novuss_core::stroke::Stroke;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use tokio::sync::broadcast;
 
 use crate::error::{Code, Failure};
+use crate::event::{self, Act, By, Happened, Motion};
 use crate::message::Outgoing;
-use crate::replay::Motion;
 use crate::setup::{Controller, Setup};
 use crate::trace::Trace;
 use crate::view::{self, State, Summary};
@@ -41,63 +41,6 @@ pub const RECENT_BYTES: usize = 512 * 1024;
 /// at most this many actions again, whatever the game's length, for about
 /// two kilobytes a mark.
 const MARK_EVERY: usize = 32;
-
-/// Who played a stroke.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum By {
-    /// A person.
-    Human,
-    /// The computer.
-    Computer,
-}
-
-/// An event as stored: what happened, enough to replay it exactly.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
-pub enum Happened {
-    /// A stroke as played (for the computer: as its hand executed it).
-    Stroke {
-        /// The seat that played.
-        seat: Seat,
-        /// Who.
-        by: By,
-        /// The stroke.
-        stroke: Stroke,
-        /// Its motion as it was played: absent only in events stored
-        /// before motions were kept.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        trace: Option<Trace>,
-    },
-    /// The last `actions` strokes and set starts were taken back.
-    TakeBack {
-        /// How many.
-        actions: u32,
-    },
-    /// The next set was started.
-    NextSet,
-}
-
-/// An action that is part of the game now (a take-back removes some).
-#[derive(Clone, Debug)]
-pub enum Act {
-    /// A stroke.
-    Stroke {
-        /// The seat that played.
-        seat: Seat,
-        /// Who.
-        by: By,
-        /// The stroke.
-        stroke: Stroke,
-        /// Its motion as it was played and shown.
-        trace: Arc<Trace>,
-        /// Whether `trace` is the one stored with the stroke (`false`: an
-        /// old event without one, simulated again on loading).
-        stored: bool,
-    },
-    /// The start of the next set.
-    NextSet,
-}
 
 /// Where a stroke being played comes from.
 enum Origin {
@@ -301,16 +244,6 @@ impl std::fmt::Display for RoomError {
 
 impl std::error::Error for RoomError {}
 
-/// The game as it starts: the match's line-up, or the stored position an
-/// uploaded record began from.
-pub fn start(setup: &Setup) -> Result<Game, RoomError> {
-    match &setup.start {
-        None => Game::new(setup.config.clone(), setup.physics),
-        Some(set) => Game::from_position(setup.config.clone(), setup.physics, set.clone()),
-    }
-    .map_err(RoomError::Setup)
-}
-
 /// Plays `acts` on `game`, which is at action `from`.
 fn play_acts(game: &mut Game, acts: &[Act], from: usize) -> Result<(), RoomError> {
     for (k, act) in acts.iter().enumerate() {
@@ -356,7 +289,7 @@ fn summary(progress: &novuss_core::match_play::Match, strokes: u32) -> Summary {
 impl Room {
     /// A new game at event 0.
     pub fn new(id: String, created: i64, setup: Setup) -> Result<Room, RoomError> {
-        let game = start(&setup)?;
+        let game = event::start(&setup).map_err(RoomError::Setup)?;
         let marks = vec![(0, game.mark())];
         Ok(Room {
             id,
@@ -580,7 +513,7 @@ impl Room {
         stroke: Stroke,
         origin: Origin,
     ) -> Result<Change, Failure> {
-        let bodies = crate::replay::bodies(self.game.set());
+        let bodies = event::bodies(self.game.set());
         let player = self.game.progress().player_at(seat);
         let prepared = self
             .game
@@ -770,7 +703,7 @@ impl Room {
                         stroke: &stroke,
                         motion: &motion,
                         verdict: &played.verdict,
-                        rules: crate::replay::rules(&played.verdict),
+                        rules: event::rules(&played.verdict),
                         state: self.state(),
                     }
                     .text()

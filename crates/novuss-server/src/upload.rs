@@ -8,7 +8,8 @@ use novuss_core::record::{self, Action, GameRecord};
 use novuss_core::seat::Seat;
 
 use crate::error::{Code, Failure};
-use crate::room::{By, Room};
+use crate::event::By;
+use crate::room::Room;
 use crate::setup::{check_name, Controller, GameOrigin, Setup};
 use novuss_core::physics::Physics;
 

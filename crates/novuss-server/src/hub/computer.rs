@@ -13,8 +13,9 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::{Hub, SharedRoom};
+use crate::event::By;
 use crate::message::Outgoing;
-use crate::room::{By, Due};
+use crate::room::Due;
 
 impl Hub {
     /// Plays the computer's strokes while they are due, each chosen on a
