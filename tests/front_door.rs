@@ -396,3 +396,34 @@ fn stopping_does_not_wait_for_silent_connections() {
     assert!(status.success(), "{status:?}");
     assert!(took < Duration::from_secs(4), "{took:?}");
 }
+
+/// An answer sent before the request's body is read (here `413`, the body
+/// being over the 8 MiB limit of uploads) reaches the client, which may go
+/// on sending the body it announced: the connection is not reset under
+/// it.
+#[test]
+fn a_refusal_before_the_body_is_read_still_reaches_the_client() {
+    let dir = data_dir();
+    let server = Running::start(&path(&dir));
+    let mut s = server.connect();
+    s.set_write_timeout(Some(Duration::from_secs(30))).unwrap();
+    let size = 9 << 20;
+    write!(
+        s,
+        "POST /api/records HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {size}\r\n\r\n",
+        server.host
+    )
+    .unwrap();
+    let chunk = vec![b' '; 64 * 1024];
+    for k in 0..size / chunk.len() {
+        s.write_all(&chunk)
+            .expect("the server takes the whole body");
+        if k == 0 {
+            // A client slower than the server: the answer is sent, and
+            // the server has read all there was, before the rest comes.
+            sleep(Duration::from_millis(300));
+        }
+    }
+    let r = Reply::read(&mut s);
+    refused(&r, 413, "too_large");
+}
