@@ -81,11 +81,18 @@ pub struct Change {
 enum Step {
     /// A stroke, judged but not yet applied.
     Stroke {
+        /// The seat that played.
+        seat: Seat,
+        /// Who.
+        by: By,
+        /// The stroke.
+        stroke: Stroke,
+        /// Whether the motion is the one stored with it.
+        stored: bool,
         /// The player who made it, read before it (a stroke that ends a
         /// set moves the match on to the next set's seating).
         player: Option<usize>,
         prepared: Box<Prepared>,
-        act: Act,
         motion: Motion,
     },
     /// A take-back: the game as it is after it, and how many actions stay.
@@ -108,8 +115,7 @@ impl Change {
 
     /// The game's summary after it.
     pub fn summary(&self) -> Result<String, Failure> {
-        serde_json::to_string(&self.summary)
-            .map_err(|e| Failure::internal("a summary could not be written", &e))
+        self.summary.json()
     }
 }
 
@@ -262,6 +268,13 @@ fn play_acts(game: &mut Game, acts: &[Act], from: usize) -> Result<(), RoomError
     Ok(())
 }
 
+/// How many of `acts` are strokes.
+fn strokes_among(acts: &[Act]) -> u32 {
+    acts.iter()
+        .filter(|a| matches!(a, Act::Stroke { .. }))
+        .count() as u32
+}
+
 /// Takes `game` back to `keep` of its `acts`: to the last mark at or before
 /// it, then the actions after the mark played again.
 fn rewind(
@@ -275,15 +288,6 @@ fn rewind(
     };
     game.rewind(mark).map_err(|_| RoomError::NoMark)?;
     play_acts(game, &acts[*at..keep], *at)
-}
-
-/// The summary of a game whose match is `progress`, with `strokes` strokes.
-fn summary(progress: &novuss_core::match_play::Match, strokes: u32) -> Summary {
-    Summary {
-        score: progress.score().to_vec(),
-        set_number: progress.set_number(),
-        strokes,
-    }
 }
 
 impl Room {
@@ -394,7 +398,7 @@ impl Room {
 
     /// The game's summary now.
     pub fn summary(&self) -> Summary {
-        summary(self.game.progress(), self.strokes)
+        Summary::new(self.game.progress(), self.strokes)
     }
 
     /// A receiver of every later message.
@@ -534,18 +538,15 @@ impl Room {
                 stroke,
                 trace: Some((*trace).clone()),
             },
-            summary: summary(&progress, self.strokes + 1),
+            summary: Summary::new(&progress, self.strokes + 1),
             over: progress.is_over(),
             step: Step::Stroke {
+                seat,
+                by,
+                stroke,
+                stored,
                 player,
                 prepared: Box::new(prepared),
-                act: Act::Stroke {
-                    seat,
-                    by,
-                    stroke,
-                    trace: trace.clone(),
-                    stored,
-                },
                 motion: Motion { bodies, trace },
             },
         })
@@ -586,25 +587,18 @@ impl Room {
         let mut game = self.game.clone();
         rewind(&mut game, &self.marks, &self.acts, last)
             .map_err(|e| Failure::internal("a take-back could not be worked out", &e))?;
-        let strokes = self.strokes_in(..last);
+        let strokes = self.strokes - strokes_among(&self.acts[last..]);
         Ok(Change {
             happened: Happened::TakeBack {
                 actions: (self.acts.len() - last) as u32,
             },
-            summary: summary(game.progress(), strokes),
+            summary: Summary::new(game.progress(), strokes),
             over: game.is_over(),
             step: Step::Rewind {
                 game: Box::new(game),
                 keep: last,
             },
         })
-    }
-
-    fn strokes_in(&self, range: std::ops::RangeTo<usize>) -> u32 {
-        self.acts[range]
-            .iter()
-            .filter(|a| matches!(a, Act::Stroke { .. }))
-            .count() as u32
     }
 
     /// Undoes the last `n` actions on the room itself (a stored take-back
@@ -617,18 +611,15 @@ impl Room {
 
     /// Forgets the actions from `keep` on, and the marks after it.
     fn cut(&mut self, keep: usize) -> usize {
-        let undone = self.acts[keep..]
-            .iter()
-            .filter(|a| matches!(a, Act::Stroke { .. }))
-            .count();
+        let undone = strokes_among(&self.acts[keep..]);
         self.acts.truncate(keep);
-        self.strokes -= undone as u32;
+        self.strokes -= undone;
         self.marks.retain(|(at, _)| *at <= keep);
         self.last_human = self
             .acts
             .iter()
             .rposition(|a| matches!(a, Act::Stroke { by: By::Human, .. }));
-        undone
+        undone as usize
     }
 
     /// Starts the next set.
@@ -659,17 +650,15 @@ impl Room {
     /// Moves the room on by a change; makes and keeps its message when
     /// `shown`.
     fn apply(&mut self, change: Change, shown: bool) -> Option<Arc<str>> {
-        if self.acts.len() % MARK_EVERY == 0
-            && self.marks.last().map(|m| m.0) != Some(self.acts.len())
-        {
-            self.marks.push((self.acts.len(), self.game.mark()));
-        }
         self.event += 1;
         let message = match change.step {
             Step::Stroke {
+                seat,
+                by,
+                stroke,
+                stored,
                 player,
                 prepared,
-                act,
                 motion,
             } => {
                 let played = match self.game.apply(*prepared) {
@@ -683,17 +672,17 @@ impl Room {
                         return None;
                     }
                 };
-                if matches!(act, Act::Stroke { by: By::Human, .. }) {
+                if by == By::Human {
                     self.last_human = Some(self.acts.len());
                 }
-                self.acts.push(act);
+                self.push(Act::Stroke {
+                    seat,
+                    by,
+                    stroke,
+                    trace: motion.trace.clone(),
+                    stored,
+                });
                 self.strokes += 1;
-                let Act::Stroke {
-                    seat, by, stroke, ..
-                } = self.acts[self.acts.len() - 1]
-                else {
-                    unreachable!("a stroke was just pushed")
-                };
                 shown.then(|| {
                     Outgoing::Stroke {
                         event: self.event,
@@ -720,7 +709,7 @@ impl Room {
                     self.event -= 1;
                     return None;
                 }
-                self.acts.push(Act::NextSet);
+                self.push(Act::NextSet);
                 shown.then(|| {
                     Outgoing::SetStarted {
                         event: self.event,
@@ -735,6 +724,15 @@ impl Room {
         self.keep(message.clone());
         let _ = self.tx.send(message.clone());
         Some(message)
+    }
+
+    /// Adds an action the game has just played, and a mark of the game
+    /// after it every [`MARK_EVERY`] actions.
+    fn push(&mut self, act: Act) {
+        self.acts.push(act);
+        if self.acts.len() % MARK_EVERY == 0 {
+            self.marks.push((self.acts.len(), self.game.mark()));
+        }
     }
 
     fn taken_back_message(&self, strokes: usize) -> Arc<str> {

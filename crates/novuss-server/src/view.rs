@@ -248,3 +248,21 @@ pub struct Summary {
     #[serde(default)]
     pub strokes: u32,
 }
+
+impl Summary {
+    /// The summary of a game whose match is `progress`, with `strokes`
+    /// strokes.
+    pub fn new(progress: &novuss_core::match_play::Match, strokes: u32) -> Summary {
+        Summary {
+            score: progress.score().to_vec(),
+            set_number: progress.set_number(),
+            strokes,
+        }
+    }
+
+    /// The summary as it is stored.
+    pub fn json(&self) -> Result<String, crate::error::Failure> {
+        serde_json::to_string(self)
+            .map_err(|e| crate::error::Failure::internal("a summary could not be written", &e))
+    }
+}

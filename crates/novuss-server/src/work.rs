@@ -53,6 +53,23 @@ pub struct Ticket {
     running: Arc<Mutex<HashMap<Client, usize>>>,
 }
 
+impl Ticket {
+    /// Runs `f` (the `what` this ticket was taken for) on a blocking
+    /// thread, holding the ticket until it is done.
+    pub async fn run<T: Send + 'static>(
+        self,
+        what: &str,
+        f: impl FnOnce() -> Result<T, Failure> + Send + 'static,
+    ) -> Result<T, Failure> {
+        let done = tokio::task::spawn_blocking(move || {
+            let _ticket = self;
+            f()
+        })
+        .await;
+        done.map_err(|e| Failure::internal(&format!("the {what} failed"), &e))?
+    }
+}
+
 impl Drop for Ticket {
     fn drop(&mut self) {
         let mut running = self.running.lock().unwrap_or_else(PoisonError::into_inner);
@@ -115,13 +132,7 @@ impl Work {
         what: &str,
         f: impl FnOnce() -> Result<T, Failure> + Send + 'static,
     ) -> Result<T, Failure> {
-        let ticket = self.admit(client, what)?;
-        let done = tokio::task::spawn_blocking(move || {
-            let _ticket = ticket;
-            f()
-        })
-        .await;
-        done.map_err(|e| Failure::internal(&format!("the {what} failed"), &e))?
+        self.admit(client, what)?.run(what, f).await
     }
 }
 

@@ -94,21 +94,15 @@ fn storage(e: StoreError) -> Failure {
 }
 
 impl Hub {
-    /// A hub over `store`.
+    /// A hub over `store`, sized for this machine's cores.
     pub fn new(store: Store) -> Arc<Hub> {
-        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
-        Hub::with_work(store, Work::for_cores(cores))
-    }
-
-    /// A hub over `store` whose heavy requests share `work`.
-    pub fn with_work(store: Store, work: Work) -> Arc<Hub> {
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
         Arc::new(Hub {
             store,
             rooms: StdMutex::new(HashMap::new()),
             loaders: Semaphore::new(cores),
             thinkers: Semaphore::new(cores),
-            work,
+            work: Work::for_cores(cores),
             event_cap: MAX_EVENT_BYTES,
         })
     }
@@ -167,8 +161,7 @@ impl Hub {
         let created = crate::store::now();
         let room = Room::new(id.to_string(), created, setup)
             .map_err(|e| Failure::new(Code::BadSetup, e.to_string()))?;
-        let summary = serde_json::to_string(&room.summary())
-            .map_err(|e| Failure::internal("a summary could not be written", &e))?;
+        let summary = room.summary().json()?;
         self.store
             .create(id.as_str(), created, &body, &summary)
             .await

@@ -7,7 +7,6 @@ use std::sync::Arc;
 use novuss_ai::{Level, Player};
 use novuss_core::physics::Physics;
 use novuss_core::set::SetState;
-use rand::Rng;
 
 use super::{storage, Hub, Listed, Who, LISTED};
 use crate::analysis::{self, AnalysisRequest};
@@ -59,12 +58,9 @@ impl Hub {
                 seat,
             )
         };
-        let decision = tokio::task::spawn_blocking(move || {
-            let _ticket = ticket;
-            suggest(level, &set, &physics, seed)
-        })
-        .await
-        .map_err(|e| Failure::internal("the hint failed", &e))??;
+        let decision = ticket
+            .run("hint", move || suggest(level, &set, &physics, seed))
+            .await?;
         let message = Outgoing::Hint {
             event,
             seat,
@@ -101,14 +97,13 @@ impl Hub {
         // costs nothing.
         let ticket = self.work.admit(client, "replay")?;
         let source = self.source(id).await?;
-        tokio::task::spawn_blocking(move || {
-            let _ticket = ticket;
-            let replay = source.replay()?;
-            serde_json::to_string(&replay)
-                .map_err(|e| Failure::internal("a replay could not be written", &e))
-        })
-        .await
-        .map_err(|e| Failure::internal("the replay failed", &e))?
+        ticket
+            .run("replay", move || {
+                let replay = source.replay()?;
+                serde_json::to_string(&replay)
+                    .map_err(|e| Failure::internal("a replay could not be written", &e))
+            })
+            .await
     }
 
     /// Game `id`'s record in the core's format, as pretty JSON.
@@ -116,13 +111,12 @@ impl Hub {
         let ticket = self.work.admit(client, "record")?;
         let shared = self.room(id).await?;
         let record = shared.lock().await.game().record().clone();
-        tokio::task::spawn_blocking(move || {
-            let _ticket = ticket;
-            serde_json::to_string_pretty(&record)
-                .map_err(|e| Failure::internal("a record could not be written", &e))
-        })
-        .await
-        .map_err(|e| Failure::internal("the record failed", &e))?
+        ticket
+            .run("record", move || {
+                serde_json::to_string_pretty(&record)
+                    .map_err(|e| Failure::internal("a record could not be written", &e))
+            })
+            .await
     }
 
     /// Strokes played on a copy of a position of game `id`, and the
@@ -146,32 +140,31 @@ impl Hub {
         let source = self.source(id).await?;
         let seed = crate::room::seed(id.as_str(), request.at as u64)
             ^ (request.strokes.len() as u64) << 32;
-        tokio::task::spawn_blocking(move || {
-            let _ticket = ticket;
-            let (copy, played) = analysis::play_out(&source, &request)?;
-            let hint = match level {
-                Some(level) if !copy.game.set().is_over() => {
-                    let set = copy.game.set().clone();
-                    let decision = suggest(level, &set, &copy.physics, seed)?;
-                    Some(analysis::Suggestion {
-                        level: level.name(),
-                        seat: set.seat_to_play(),
-                        best: decision.best,
-                        alternatives: decision.alternatives,
-                    })
-                }
-                _ => None,
-            };
-            serde_json::to_string(&analysis::Answer {
-                at: copy.at,
-                state: copy.state,
-                played,
-                hint,
+        ticket
+            .run("analysis", move || {
+                let (copy, played) = analysis::play_out(&source, &request)?;
+                let hint = match level {
+                    Some(level) if !copy.game.set().is_over() => {
+                        let set = copy.game.set().clone();
+                        let decision = suggest(level, &set, &copy.physics, seed)?;
+                        Some(analysis::Suggestion {
+                            level: level.name(),
+                            seat: set.seat_to_play(),
+                            best: decision.best,
+                            alternatives: decision.alternatives,
+                        })
+                    }
+                    _ => None,
+                };
+                serde_json::to_string(&analysis::Answer {
+                    at: copy.at,
+                    state: copy.state,
+                    played,
+                    hint,
+                })
+                .map_err(|e| Failure::internal("an analysis could not be written", &e))
             })
-            .map_err(|e| Failure::internal("an analysis could not be written", &e))
-        })
-        .await
-        .map_err(|e| Failure::internal("the analysis failed", &e))?
+            .await
     }
 
     /// Stores an uploaded record as a new game, if it replays exactly. The
@@ -181,15 +174,14 @@ impl Hub {
         body: axum::body::Bytes,
         client: Client,
     ) -> Result<State, Failure> {
-        let id = format!("{:032x}", rand::rng().random::<u128>());
+        let id = GameId::random().to_string();
         let created = crate::store::now();
         let imported = self
             .work
             .run(client, "upload", move || upload::import(id, created, &body))
             .await?;
         let room = imported.room;
-        let summary = serde_json::to_string(&room.summary())
-            .map_err(|e| Failure::internal("a summary could not be written", &e))?;
+        let summary = room.summary().json()?;
         self.store
             .import(&Imported {
                 id: room.id(),
