@@ -10,38 +10,11 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use crate::support::db::{execute, stored_event};
+use crate::support::play::{choose, mirror, stroke_request, HOT_SEAT};
 use crate::support::server::{data_dir, path, Running, Socket};
-use novuss_ai::{Level, Player};
 use novuss_core::game::Game;
-use novuss_core::seat::Seat;
-use novuss_core::stroke::Stroke;
-use novuss_server::setup::NewGame;
 use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
-
-const HOT_SEAT: &str = r#"{"format":"singles","profile":"lnf-2017","sets":3,
-    "players":[{"kind":"human","name":"Anna"},{"kind":"human","name":"Jānis"}]}"#;
-
-fn mirror() -> Game {
-    let setup = serde_json::from_str::<NewGame>(HOT_SEAT)
-        .unwrap()
-        .setup()
-        .unwrap();
-    Game::new(setup.config, setup.physics).unwrap()
-}
-
-fn choose(local: &Game, seed: u64) -> (Seat, Stroke) {
-    let d = Player::new(Level::Greedy, seed)
-        .decide(local.set(), &local.record().physics)
-        .expect("a legal stroke");
-    (local.set().seat_to_play(), d.best.stroke)
-}
-
-fn stroke_request(event: u64, seat: Seat, s: &Stroke) -> Value {
-    json!({"type": "stroke", "event": event, "seat": seat,
-           "striker": [s.striker.x, s.striker.y], "direction": [s.direction.x, s.direction.y],
-           "speed": s.speed})
-}
 
 /// What became of one stroke request.
 enum Answer {
@@ -54,7 +27,8 @@ enum Answer {
 /// Sends the next stroke of the mirrored game at `event`; an acknowledged
 /// one is played on the mirror too.
 fn stroke(ws: &mut Socket, local: &mut Game, event: u64) -> Answer {
-    let (seat, s) = choose(local, event);
+    let seat = local.set().seat_to_play();
+    let s = choose(local, event);
     ws.send(&stroke_request(event, seat, &s));
     let m = ws.next_reply();
     match m["type"].as_str() {
@@ -133,7 +107,7 @@ fn a_full_disk_loses_no_acknowledged_stroke_and_play_goes_on_once_it_has_room() 
     let db = data.join("novuss.sqlite3");
     let server = Running::start(&data);
     let id = server.create(HOT_SEAT)["id"].as_str().unwrap().to_owned();
-    let mut local = mirror();
+    let mut local = mirror(HOT_SEAT);
     let mut ws = server.socket(&id);
     ws.send(&json!({"type": "hello"}));
     assert_eq!(ws.next_reply()["type"], "state");
@@ -218,7 +192,7 @@ fn damaged_bytes_in_the_database_never_stop_the_server() {
     let mut ids = vec![];
     for _ in 0..4 {
         let id = server.create(HOT_SEAT)["id"].as_str().unwrap().to_owned();
-        let mut local = mirror();
+        let mut local = mirror(HOT_SEAT);
         let mut ws = server.socket(&id);
         ws.send(&json!({"type": "hello"}));
         ws.next_reply();
@@ -292,7 +266,7 @@ fn a_damaged_row_is_reported_with_its_game_and_others_play_on() {
     let server = Running::start(&path(&dir));
     let bad = server.create(HOT_SEAT)["id"].as_str().unwrap().to_owned();
     let good = server.create(HOT_SEAT)["id"].as_str().unwrap().to_owned();
-    let mut local = mirror();
+    let mut local = mirror(HOT_SEAT);
     let mut ws = server.socket(&bad);
     ws.send(&json!({"type": "hello"}));
     ws.next_reply();
@@ -316,7 +290,7 @@ fn a_damaged_row_is_reported_with_its_game_and_others_play_on() {
     let mut ws = server.socket(&good);
     ws.send(&json!({"type": "hello"}));
     ws.next_reply();
-    let mut local = mirror();
+    let mut local = mirror(HOT_SEAT);
     assert!(matches!(stroke(&mut ws, &mut local, 0), Answer::Played(_)));
     let (status, list) = server.get("/api/games");
     assert_eq!(status, 200);

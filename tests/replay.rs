@@ -4,14 +4,12 @@
 
 use std::time::{Duration, Instant};
 
+use crate::support::play::VS_GREEDY;
 use crate::support::server::{data_dir, path, Running};
 use novuss_ai::{Level, Noise, Player};
 use novuss_core::game::Game;
 use novuss_core::record::{Action, GameRecord};
 use serde_json::{json, Value};
-
-const VS_GREEDY: &str = r#"{"format":"singles","profile":"lnf-2017","sets":1,
-    "players":[{"kind":"human","name":"Tester"},{"kind":"computer","level":"greedy"}]}"#;
 
 fn json_of(text: &str) -> Value {
     serde_json::from_str(text).unwrap_or_else(|e| panic!("{e}: {text}"))

@@ -2,28 +2,12 @@
 //! loopback port with a temporary SQLite database, driven over HTTP and
 //! WebSocket (docs/protocol.md).
 
+use crate::support::play::{choose, mirror, stroke_request, HOT_SEAT, VS_GREEDY};
 use crate::support::server::{data_dir, path, Running, Socket};
-use novuss_ai::{Level, Player};
 use novuss_core::game::Game;
 use novuss_core::seat::Seat;
 use novuss_core::stroke::Stroke;
-use novuss_server::setup::NewGame;
 use serde_json::{json, Value};
-
-const VS_GREEDY: &str = r#"{"format":"singles","profile":"lnf-2017","sets":1,
-    "players":[{"kind":"human","name":"Tester"},{"kind":"computer","level":"greedy"}]}"#;
-const HOT_SEAT: &str = r#"{"format":"singles","profile":"lnf-2017","sets":3,
-    "players":[{"kind":"human","name":"Anna"},{"kind":"human","name":"Jānis"}]}"#;
-
-/// The same game, kept locally: every stroke the server reports is played
-/// here too and must give the same verdict and positions.
-fn mirror(request: &str) -> Game {
-    let setup = serde_json::from_str::<NewGame>(request)
-        .unwrap()
-        .setup()
-        .unwrap();
-    Game::new(setup.config, setup.physics).unwrap()
-}
 
 fn stroke_of(m: &Value) -> (Seat, Stroke) {
     let seat: Seat = serde_json::from_value(m["seat"].clone()).unwrap();
@@ -57,20 +41,6 @@ fn follow(local: &mut Game, m: &Value) {
         m["rules"].as_array().unwrap().len(),
         played.verdict.reasons.len()
     );
-}
-
-/// The stroke a quick geometric player would choose for the player to move.
-fn choose(local: &Game, seed: u64) -> Stroke {
-    let d = Player::new(Level::Greedy, seed)
-        .decide(local.set(), &local.record().physics)
-        .expect("a legal stroke");
-    d.best.stroke
-}
-
-fn stroke_request(event: u64, seat: Seat, s: &Stroke) -> Value {
-    json!({"type": "stroke", "event": event, "seat": seat,
-           "striker": [s.striker.x, s.striker.y], "direction": [s.direction.x, s.direction.y],
-           "speed": s.speed})
 }
 
 fn hello(ws: &mut Socket, since: Option<u64>) -> Value {

@@ -1,2 +1,3 @@
 pub mod db;
+pub mod play;
 pub mod server;

@@ -15,7 +15,7 @@ use crate::body::{Body, JsonBody};
 use crate::error::{Code, Failure};
 use crate::game_id::GameId;
 use crate::hub::Hub;
-use crate::setup::{level_names, NewGame};
+use crate::setup::{level_names, NewGame, SETS};
 use crate::work::Client;
 
 /// The largest request body, bytes.
@@ -38,7 +38,7 @@ pub async fn options() -> Json<serde_json::Value> {
         "formats": Format::ALL.iter().map(|f| f.name()).collect::<Vec<_>>(),
         "profiles": ProfileId::ALL.iter().map(|p| p.name()).collect::<Vec<_>>(),
         "levels": level_names(),
-        "sets": [1, 3, 5],
+        "sets": SETS,
     }))
 }
 

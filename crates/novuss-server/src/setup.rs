@@ -12,6 +12,9 @@ use serde::{Deserialize, Serialize};
 /// The longest player name, in characters.
 pub const MAX_NAME: usize = 40;
 
+/// The sets a match may have here, for new games and uploads alike.
+pub const SETS: [u32; 3] = [1, 3, 5];
+
 /// Whether `c` changes the direction of the text around it (the Unicode
 /// bidirectional formatting characters): a name with one could make the
 /// words after it on another player's page read backwards.
@@ -224,7 +227,7 @@ impl NewGame {
                 ));
             }
         };
-        if ![1, 3, 5].contains(&self.sets) {
+        if !SETS.contains(&self.sets) {
             return bad(format!("{} sets: a match is 1, 3 or 5 sets", self.sets));
         }
         if self.players.len() != format.players() {

@@ -166,17 +166,13 @@ impl Store {
             .synchronous(SqliteSynchronous::Full)
             .foreign_keys(true)
             .busy_timeout(Duration::from_secs(5));
-        Store::connect(options).await
+        Store::connect_with(options, false).await
     }
 
     /// An in-memory database, for tests and benchmarks that need no file.
     pub async fn memory() -> Result<Store, StoreError> {
         let options = SqliteConnectOptions::from_str("sqlite::memory:")?.foreign_keys(true);
         Store::connect_with(options, true).await
-    }
-
-    async fn connect(options: SqliteConnectOptions) -> Result<Store, StoreError> {
-        Store::connect_with(options, false).await
     }
 
     async fn connect_with(

@@ -10,7 +10,7 @@ use novuss_core::seat::Seat;
 use crate::error::{Code, Failure};
 use crate::event::By;
 use crate::room::Room;
-use crate::setup::{check_name, Controller, GameOrigin, Setup};
+use crate::setup::{check_name, Controller, GameOrigin, Setup, SETS};
 use novuss_core::physics::Physics;
 
 /// A checked record as a new game: its room and the events to store.
@@ -104,7 +104,7 @@ fn admissible(record: &GameRecord) -> Result<(), Failure> {
             "the record was played with other physics than this server's; `novuss replay` replays it",
         ));
     }
-    if ![1, 3, 5].contains(&record.config.sets) {
+    if !SETS.contains(&record.config.sets) {
         return Err(refuse(
             Code::UnsupportedRecord,
             format!(

@@ -1,0 +1,41 @@
+//! Games as the tests play them: the requests that create them, a local
+//! mirror of a game, and the strokes a quick geometric player sends.
+
+use novuss_ai::{Level, Player};
+use novuss_core::game::Game;
+use novuss_core::seat::Seat;
+use novuss_core::stroke::Stroke;
+use novuss_server::setup::NewGame;
+use serde_json::{json, Value};
+
+/// A singles set against the greedy computer.
+pub const VS_GREEDY: &str = r#"{"format":"singles","profile":"lnf-2017","sets":1,
+    "players":[{"kind":"human","name":"Tester"},{"kind":"computer","level":"greedy"}]}"#;
+/// A best-of-three between two people at one screen.
+pub const HOT_SEAT: &str = r#"{"format":"singles","profile":"lnf-2017","sets":3,
+    "players":[{"kind":"human","name":"Anna"},{"kind":"human","name":"Jānis"}]}"#;
+
+/// The same game, kept locally: every stroke the server reports is played
+/// here too and must give the same verdict and positions.
+pub fn mirror(request: &str) -> Game {
+    let setup = serde_json::from_str::<NewGame>(request)
+        .unwrap()
+        .setup()
+        .unwrap();
+    Game::new(setup.config, setup.physics).unwrap()
+}
+
+/// The stroke a quick geometric player would choose for the player to move.
+pub fn choose(local: &Game, seed: u64) -> Stroke {
+    let d = Player::new(Level::Greedy, seed)
+        .decide(local.set(), &local.record().physics)
+        .expect("a legal stroke");
+    d.best.stroke
+}
+
+/// The `stroke` request for `s`, played from `seat` at `event`.
+pub fn stroke_request(event: u64, seat: Seat, s: &Stroke) -> Value {
+    json!({"type": "stroke", "event": event, "seat": seat,
+           "striker": [s.striker.x, s.striker.y], "direction": [s.direction.x, s.direction.y],
+           "speed": s.speed})
+}
