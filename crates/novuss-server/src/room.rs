@@ -524,10 +524,13 @@ impl Room {
             .prepare(seat, &stroke)
             .map_err(|e| Failure::of_play(&e))?;
         let (trace, stored) = match origin {
-            // A new stroke's trace is stored with it.
-            Origin::Live => (Trace::of(&prepared.judged().outcome), true),
             Origin::Loaded(Some(t)) => (t, true),
-            Origin::Loaded(None) => (Trace::of(&prepared.judged().outcome), false),
+            // A new stroke's trace is stored with it; an old event without
+            // one is shown as simulated now.
+            origin => (
+                Trace::of(&prepared.judged().outcome),
+                matches!(origin, Origin::Live),
+            ),
         };
         let trace = Arc::new(trace);
         let progress = self.game.progress_after(&prepared);
