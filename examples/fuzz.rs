@@ -17,14 +17,14 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::Instant;
 
 use novuss::commands;
-use novuss_core::game::Game;
-use novuss_core::match_play::MatchConfig;
+use novuss_core::physics::stroke::Stroke;
 use novuss_core::physics::{Engine, Physics};
-use novuss_core::profile::ProfileId;
-use novuss_core::referee::Conduct;
+use novuss_core::play::game::Game;
+use novuss_core::play::match_play::MatchConfig;
+use novuss_core::rules::profile::ProfileId;
+use novuss_core::rules::referee::Conduct;
+use novuss_core::rules::set::{DiscId, Format, SetParts, SetState};
 use novuss_core::seat::Seat;
-use novuss_core::set::{DiscId, Format, SetParts, SetState};
-use novuss_core::stroke::Stroke;
 use novuss_core::table::Table;
 use novuss_core::DVec2;
 use rand::{Rng, SeedableRng};
@@ -277,7 +277,7 @@ fn random_state(rng: &mut ChaCha8Rng) -> SetParts {
 /// times hostile (NaN, infinite, zero, huge).
 fn random_stroke(rng: &mut ChaCha8Rng, s: &SetState) -> Stroke {
     let seat = s.seat_to_play();
-    let frame = novuss_core::zone::SeatFrame::new(s.table(), seat);
+    let frame = novuss_core::rules::zone::SeatFrame::new(s.table(), seat);
     let striker = frame.world(rng.random_range(0.1..0.9), rng.random_range(0.0..0.15));
     let direction = frame.inward() * rng.random_range(0.05..1.0)
         + frame.rightward() * rng.random_range(-1.0..1.0);

@@ -1,18 +1,18 @@
 //! `simulate`, `new-set`, `stroke`, `record` and `replay`: JSON in, JSON or
 //! a report out. The formats are in `docs/formats.md`.
 
-use novuss_core::game::Game;
-use novuss_core::match_play::MatchConfig;
 use novuss_core::name::UnknownName;
+use novuss_core::physics::stroke::Stroke;
 use novuss_core::physics::{Engine, Physics};
-use novuss_core::profile::ProfileId;
-use novuss_core::record::{replay as replay_record, Action, GameRecord};
-use novuss_core::referee::Conduct;
+use novuss_core::play::game::Game;
+use novuss_core::play::match_play::MatchConfig;
+use novuss_core::play::record::{replay as replay_record, Action, GameRecord};
+use novuss_core::rules::profile::ProfileId;
+use novuss_core::rules::referee::Conduct;
+use novuss_core::rules::set::{Format, SetState};
+use novuss_core::rules::verdict::{English, RuleRef, Verdict, Words};
 use novuss_core::seat::Seat;
-use novuss_core::set::{Format, SetState};
-use novuss_core::stroke::Stroke;
 use novuss_core::table::Table;
-use novuss_core::verdict::{English, RuleRef, Verdict, Words};
 use novuss_core::DVec2;
 use serde::Deserialize;
 

@@ -8,8 +8,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 use novuss_ai::arena::{play_set, solo as solo_run, SetReport, SoloReport, Start};
 use novuss_ai::{AiError, Level, NoiseName, Player};
 use novuss_core::physics::Physics;
-use novuss_core::profile::ProfileId;
-use novuss_core::set::{Format, SetState};
+use novuss_core::rules::profile::ProfileId;
+use novuss_core::rules::set::{Format, SetState};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 

@@ -11,11 +11,11 @@ use novuss::commands::{self, explain};
 use novuss::computer;
 use novuss_ai::arena::Start;
 use novuss_ai::{Level, NoiseName};
+use novuss_core::physics::stroke::Stroke;
 use novuss_core::physics::{Engine, EventKind, Fate, Outcome, Physics};
-use novuss_core::profile::ProfileId;
+use novuss_core::rules::profile::ProfileId;
+use novuss_core::rules::set::{Format, SetState};
 use novuss_core::seat::Seat;
-use novuss_core::set::{Format, SetState};
-use novuss_core::stroke::Stroke;
 use novuss_core::table::Table;
 use novuss_core::DVec2;
 

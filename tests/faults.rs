@@ -12,7 +12,7 @@ use std::process::Command;
 use crate::support::db::{execute, stored_event};
 use crate::support::play::{choose, mirror, stroke_request, HOT_SEAT};
 use crate::support::server::{data_dir, path, Running, Socket};
-use novuss_core::game::Game;
+use novuss_core::play::game::Game;
 use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
 

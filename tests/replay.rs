@@ -7,8 +7,8 @@ use std::time::{Duration, Instant};
 use crate::support::play::VS_GREEDY;
 use crate::support::server::{data_dir, path, Running};
 use novuss_ai::{Level, Noise, Player};
-use novuss_core::game::Game;
-use novuss_core::record::{Action, GameRecord};
+use novuss_core::play::game::Game;
+use novuss_core::play::record::{Action, GameRecord};
 use serde_json::{json, Value};
 
 fn json_of(text: &str) -> Value {
@@ -31,7 +31,7 @@ fn finished_game(server: &Running) -> String {
     while !state["match"]["over"].as_bool().unwrap() {
         assert!(Instant::now() < deadline, "the set ends");
         if state["turn"]["kind"] == "human" {
-            let set: novuss_core::set::SetState =
+            let set: novuss_core::rules::set::SetState =
                 serde_json::from_value(server_set(server, &id)).unwrap();
             let s = Player::new(Level::Club, state["event"].as_u64().unwrap())
                 .with_noise(Noise::NONE)
@@ -70,7 +70,10 @@ fn record(server: &Running, id: &str) -> String {
 
 fn strokes_of(
     record: &GameRecord,
-) -> Vec<(&novuss_core::stroke::Stroke, &novuss_core::verdict::Verdict)> {
+) -> Vec<(
+    &novuss_core::physics::stroke::Stroke,
+    &novuss_core::rules::verdict::Verdict,
+)> {
     record
         .sets
         .iter()

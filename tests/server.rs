@@ -4,9 +4,9 @@
 
 use crate::support::play::{choose, mirror, stroke_request, HOT_SEAT, VS_GREEDY};
 use crate::support::server::{data_dir, path, Running, Socket};
-use novuss_core::game::Game;
+use novuss_core::physics::stroke::Stroke;
+use novuss_core::play::game::Game;
 use novuss_core::seat::Seat;
-use novuss_core::stroke::Stroke;
 use serde_json::{json, Value};
 
 fn stroke_of(m: &Value) -> (Seat, Stroke) {
@@ -109,8 +109,8 @@ fn a_whole_set_against_the_computer_to_its_result() {
     // The game's record replays exactly, to the same result.
     let (status, record) = server.get(&format!("/api/games/{id}/record"));
     assert_eq!(status, 200);
-    let record: novuss_core::record::GameRecord = serde_json::from_str(&record).unwrap();
-    let report = novuss_core::record::replay(&record).unwrap();
+    let record: novuss_core::play::record::GameRecord = serde_json::from_str(&record).unwrap();
+    let report = novuss_core::play::record::replay(&record).unwrap();
     assert!(report.divergences.is_empty(), "{:?}", report.divergences);
     assert_eq!(report.actions as u64, event);
     assert_eq!(

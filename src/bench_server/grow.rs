@@ -9,8 +9,8 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
 
+use novuss_core::physics::stroke::Stroke;
 use novuss_core::physics::Engine;
-use novuss_core::stroke::Stroke;
 use novuss_server::game_id::GameId;
 use novuss_server::hub::Hub;
 use novuss_server::room::StrokeRequest;

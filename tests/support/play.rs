@@ -2,9 +2,9 @@
 //! mirror of a game, and the strokes a quick geometric player sends.
 
 use novuss_ai::{Level, Player};
-use novuss_core::game::Game;
+use novuss_core::physics::stroke::Stroke;
+use novuss_core::play::game::Game;
 use novuss_core::seat::Seat;
-use novuss_core::stroke::Stroke;
 use novuss_server::setup::NewGame;
 use serde_json::{json, Value};
 

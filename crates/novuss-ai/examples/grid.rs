@@ -9,12 +9,12 @@
 use novuss_ai::search::Trial;
 use novuss_ai::value::Valuer;
 use novuss_ai::{Level, Noise, Player};
+use novuss_core::physics::stroke::Stroke;
 use novuss_core::physics::{Engine, Physics};
-use novuss_core::profile::ProfileId;
+use novuss_core::rules::profile::ProfileId;
+use novuss_core::rules::set::{Format, SetState};
+use novuss_core::rules::verdict::Turn;
 use novuss_core::seat::Seat;
-use novuss_core::set::{Format, SetState};
-use novuss_core::stroke::Stroke;
-use novuss_core::verdict::Turn;
 use rand::SeedableRng;
 
 mod support;

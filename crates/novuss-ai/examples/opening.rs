@@ -20,11 +20,11 @@
 use novuss_ai::search::Trial;
 use novuss_ai::value::Valuer;
 use novuss_ai::{Level, Noise, NoiseName, Player};
+use novuss_core::physics::stroke::Stroke;
 use novuss_core::physics::{Engine, Physics};
-use novuss_core::profile::ProfileId;
+use novuss_core::rules::profile::ProfileId;
+use novuss_core::rules::set::{Format, Opening, SetState};
 use novuss_core::seat::Seat;
-use novuss_core::set::{Format, Opening, SetState};
-use novuss_core::stroke::Stroke;
 use novuss_core::table::Cushion;
 
 mod support;

@@ -3,10 +3,10 @@
 //! --example trace -- [level] [seed] [noise]`.
 use novuss_ai::{Level, NoiseName, Player};
 use novuss_core::physics::{Engine, Physics};
-use novuss_core::profile::ProfileId;
+use novuss_core::rules::profile::ProfileId;
+use novuss_core::rules::set::{Format, SetState};
+use novuss_core::rules::verdict::{English, Turn, Words};
 use novuss_core::seat::Seat;
-use novuss_core::set::{Format, SetState};
-use novuss_core::verdict::{English, Turn, Words};
 use rand::SeedableRng;
 
 fn main() {

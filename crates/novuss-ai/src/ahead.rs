@@ -18,7 +18,7 @@
 
 use std::time::Instant;
 
-use novuss_core::set::SetState;
+use novuss_core::rules::set::SetState;
 
 use crate::candidates::{generate, Breadth};
 use crate::noise::Noise;

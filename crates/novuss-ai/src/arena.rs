@@ -7,10 +7,10 @@
 use std::time::Duration;
 
 use novuss_core::physics::{Engine, Physics};
-use novuss_core::profile::ProfileId;
+use novuss_core::rules::profile::ProfileId;
+use novuss_core::rules::set::{Format, Opening, SetResult, SetState, Side};
+use novuss_core::rules::verdict::Turn;
 use novuss_core::seat::Seat;
-use novuss_core::set::{Format, Opening, SetResult, SetState, Side};
-use novuss_core::verdict::Turn;
 use novuss_core::DVec2;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

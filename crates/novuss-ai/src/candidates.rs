@@ -14,8 +14,8 @@
 //! check ([`SetState::check`]) before it is kept.
 
 use novuss_core::aim::AimRange;
-use novuss_core::set::{DiscId, SetState};
-use novuss_core::stroke::Stroke;
+use novuss_core::physics::stroke::Stroke;
+use novuss_core::rules::set::{DiscId, SetState};
 use novuss_core::table::Corner;
 use novuss_core::DVec2;
 

@@ -15,9 +15,9 @@
 //! ```
 //! use novuss_ai::{Level, Player};
 //! use novuss_core::physics::Physics;
-//! use novuss_core::profile::ProfileId;
+//! use novuss_core::rules::profile::ProfileId;
 //! use novuss_core::seat::Seat;
-//! use novuss_core::set::{Format, SetState};
+//! use novuss_core::rules::set::{Format, SetState};
 //!
 //! let state = SetState::new(ProfileId::Lnf2017, Format::Singles, Seat::South);
 //! let mut player = Player::new(Level::Beginner, 7);

@@ -17,9 +17,9 @@ use std::fmt;
 use std::str::FromStr;
 
 use novuss_core::aim::{AimRange, StrikerRegion};
+use novuss_core::physics::stroke::Stroke;
+use novuss_core::rules::set::SetState;
 use novuss_core::seat::Seat;
-use novuss_core::set::SetState;
-use novuss_core::stroke::{unit, Stroke};
 use novuss_core::table::Table;
 use novuss_core::DVec2;
 use rand::Rng;
@@ -146,7 +146,7 @@ impl Noise {
             }
         }
         let turn = c * self.direction_deg.to_radians();
-        let d = unit(stroke.direction);
+        let d = stroke.unit_direction();
         let mut direction = DVec2::from_angle(turn).rotate(d);
         if let Some(range) = AimRange::new(table, seat, striker) {
             if !range.contains(direction) {
@@ -261,7 +261,7 @@ impl FromStr for NoiseName {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use novuss_core::zone::{check_aim, check_striker_placement};
+    use novuss_core::rules::zone::{check_aim, check_striker_placement};
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 

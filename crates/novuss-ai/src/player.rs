@@ -3,9 +3,9 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
+use novuss_core::physics::stroke::Stroke;
 use novuss_core::physics::{Engine, Physics};
-use novuss_core::set::{DiscId, SetState};
-use novuss_core::stroke::Stroke;
+use novuss_core::rules::set::{DiscId, SetState};
 use novuss_core::table::Corner;
 use rand::{Rng, RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;

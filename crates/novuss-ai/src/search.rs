@@ -16,10 +16,10 @@
 
 use std::time::Instant;
 
+use novuss_core::physics::stroke::Stroke;
 use novuss_core::physics::{Engine, Outcome, Physics};
-use novuss_core::set::SetState;
-use novuss_core::stroke::Stroke;
-use novuss_core::verdict::Verdict;
+use novuss_core::rules::set::SetState;
+use novuss_core::rules::verdict::Verdict;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 

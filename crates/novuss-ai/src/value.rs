@@ -10,9 +10,9 @@
 //! `002` 5), plus [`FOUL`].
 
 use novuss_core::physics::Physics;
+use novuss_core::rules::set::{SetResult, SetState, Side};
+use novuss_core::rules::verdict::{Turn, Verdict};
 use novuss_core::seat::Seat;
-use novuss_core::set::{SetResult, SetState, Side};
-use novuss_core::verdict::{Turn, Verdict};
 
 use crate::noise::Noise;
 use crate::view::View;

@@ -8,11 +8,11 @@
 //! after the turn); the `greedy` level plays by it alone.
 
 use novuss_core::aim::{aim_allowed, segment_distance, Planner, Shot, StrikerRegion};
+use novuss_core::physics::stroke::Stroke;
+use novuss_core::rules::set::{DiscId, SetState, Side};
+use novuss_core::rules::zone::{is_dark, SeatFrame};
 use novuss_core::seat::Seat;
-use novuss_core::set::{DiscId, SetState, Side};
-use novuss_core::stroke::Stroke;
 use novuss_core::table::{Corner, Cushion, Table};
-use novuss_core::zone::{is_dark, SeatFrame};
 use novuss_core::DVec2;
 
 use crate::noise::Noise;
@@ -497,8 +497,8 @@ mod tests {
     #[test]
     fn the_opening_offers_no_straight_pot_but_the_chance_model_orders_shots() {
         let state = SetState::new(
-            novuss_core::profile::ProfileId::Lnf2017,
-            novuss_core::set::Format::Singles,
+            novuss_core::rules::profile::ProfileId::Lnf2017,
+            novuss_core::rules::set::Format::Singles,
             Seat::South,
         );
         let v = View::new(&state, &Physics::default()).unwrap();

@@ -6,13 +6,13 @@ use novuss_ai::arena::{play_set, scattered, solo, Start};
 use novuss_ai::{Level, Noise, Player};
 use novuss_core::aim::{Planner, StrikerRegion};
 use novuss_core::physics::{Engine, Physics};
-use novuss_core::profile::ProfileId;
+use novuss_core::rules::profile::ProfileId;
+use novuss_core::rules::set::{Format, Opening, SetState, Side, StateError};
+use novuss_core::rules::verdict::FoulKind;
+use novuss_core::rules::verdict::{StrokeKind, Turn};
+use novuss_core::rules::zone::is_dark;
 use novuss_core::seat::Seat;
-use novuss_core::set::{Format, Opening, SetState, Side, StateError};
 use novuss_core::table::Corner;
-use novuss_core::verdict::FoulKind;
-use novuss_core::verdict::{StrokeKind, Turn};
-use novuss_core::zone::is_dark;
 use novuss_core::DVec2;
 
 /// A singles set, South to stroke, with South's discs at `south` and
@@ -40,8 +40,8 @@ fn try_position(south: &[(f64, f64)], north: &[(f64, f64)]) -> Result<SetState, 
 
 fn play(
     state: &SetState,
-    stroke: &novuss_core::stroke::Stroke,
-) -> (SetState, novuss_core::verdict::Verdict) {
+    stroke: &novuss_core::physics::stroke::Stroke,
+) -> (SetState, novuss_core::rules::verdict::Verdict) {
     let mut engine = Engine::new(*state.table(), Physics::default());
     let mut next = state.clone();
     let played = next.play(stroke, &mut engine).expect("a legal stroke");

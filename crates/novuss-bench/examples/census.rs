@@ -16,8 +16,8 @@
 use std::time::Instant;
 
 use novuss_bench::stress::{stress_shots, Shape};
+use novuss_core::physics::stroke::check_layout;
 use novuss_core::physics::{Engine, Outcome, Physics};
-use novuss_core::stroke::check_layout;
 use novuss_core::table::Table;
 
 #[derive(Default)]

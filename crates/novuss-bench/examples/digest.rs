@@ -14,8 +14,8 @@
 use std::hash::{DefaultHasher, Hasher};
 
 use novuss_bench::Scenario;
+use novuss_core::physics::stroke::Stroke;
 use novuss_core::physics::{Engine, Physics};
-use novuss_core::stroke::Stroke;
 use novuss_core::table::{Cushion, Table};
 use novuss_core::DVec2;
 
@@ -49,9 +49,17 @@ fn main() {
     }
     // Doubles-like: rows against three cushions, struck from the south at
     // many angles and speeds.
-    let mut rows = novuss_core::layout::row_against(&table, Cushion::North, 8);
-    rows.extend(novuss_core::layout::row_against(&table, Cushion::East, 8));
-    rows.extend(novuss_core::layout::row_against(&table, Cushion::West, 8));
+    let mut rows = novuss_core::rules::layout::row_against(&table, Cushion::North, 8);
+    rows.extend(novuss_core::rules::layout::row_against(
+        &table,
+        Cushion::East,
+        8,
+    ));
+    rows.extend(novuss_core::rules::layout::row_against(
+        &table,
+        Cushion::West,
+        8,
+    ));
     let fan: Vec<Scenario> = (0..400)
         .map(|k| {
             let angle = 0.3 + 2.5 * (k % 40) as f64 / 39.0;

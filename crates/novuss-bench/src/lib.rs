@@ -9,10 +9,10 @@
 
 use std::time::Instant;
 
+use novuss_core::physics::stroke::Stroke;
 use novuss_core::physics::{Engine, Fate, Outcome, Physics};
-use novuss_core::stroke::Stroke;
 use novuss_core::table::Table;
-use novuss_core::{layout, DVec2};
+use novuss_core::{rules::layout, DVec2};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;

@@ -85,8 +85,8 @@
 //! the bodies are inserted. The pipeline, the integration parameters and the
 //! colliders' prototypes are kept across strokes.
 
+use novuss_core::physics::stroke::Stroke;
 use novuss_core::physics::Physics;
-use novuss_core::stroke::Stroke;
 use novuss_core::table::{Cushion, Table};
 use novuss_core::DVec2;
 use rapier2d::prelude::{
@@ -482,8 +482,8 @@ fn step(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use novuss_core::layout::singles_opening;
     use novuss_core::physics::{simulate, Fate};
+    use novuss_core::rules::layout::singles_opening;
 
     fn setup() -> (Table, Physics) {
         (Table::default(), Physics::default())

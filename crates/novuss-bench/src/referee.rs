@@ -14,11 +14,11 @@
 
 use std::time::Instant;
 
+use novuss_core::physics::stroke::Stroke;
 use novuss_core::physics::{Engine, Outcome, Physics};
-use novuss_core::profile::ProfileId;
+use novuss_core::rules::profile::ProfileId;
+use novuss_core::rules::set::{Format, SetState};
 use novuss_core::seat::Seat;
-use novuss_core::set::{Format, SetState};
-use novuss_core::stroke::Stroke;
 use novuss_core::DVec2;
 use serde::Serialize;
 

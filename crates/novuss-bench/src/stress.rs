@@ -5,8 +5,8 @@
 //! contact at one instant) or to leave bodies where the next stroke
 //! refuses them.
 
+use novuss_core::physics::stroke::Stroke;
 use novuss_core::physics::Physics;
-use novuss_core::stroke::Stroke;
 use novuss_core::table::{Corner, Cushion, Table};
 use novuss_core::DVec2;
 use rand::{Rng, SeedableRng};

@@ -25,13 +25,13 @@
 //! ```
 //! use novuss_core::aim::{Planner, StrikerRegion};
 //! use novuss_core::physics::{Engine, Physics};
-//! use novuss_core::profile::ProfileId;
+//! use novuss_core::rules::profile::ProfileId;
 //! use novuss_core::seat::Seat;
-//! use novuss_core::set::{Format, SetState};
-//! use novuss_core::stroke::Stroke;
+//! use novuss_core::rules::set::{Format, SetState};
+//! use novuss_core::physics::stroke::Stroke;
 //! use novuss_core::table::Corner;
-//! use novuss_core::verdict::{English, Turn, Words};
-//! use novuss_core::zone::SeatFrame;
+//! use novuss_core::rules::verdict::{English, Turn, Words};
+//! use novuss_core::rules::zone::SeatFrame;
 //!
 //! let mut set = SetState::new(ProfileId::Lnf2017, Format::Singles, Seat::South);
 //! let mut engine = Engine::new(*set.table(), Physics::default());
@@ -86,25 +86,28 @@
 
 #![warn(missing_docs)]
 
+// The layers, bottom up: the table and its seats, the physics that moves
+// discs on it, the rules that judge a set, and play (matches and records).
+// `aim` is geometry for players built on physics and rules; nothing below
+// reaches up into it.
 pub mod aim;
-pub mod clause;
-pub mod game;
-pub mod layout;
-pub mod match_play;
 pub mod name;
 pub mod physics;
-pub mod placement;
-pub mod profile;
-pub mod record;
-pub mod referee;
+pub mod play;
+pub mod rules;
 pub mod seat;
-pub mod set;
 pub mod table;
-pub mod verdict;
-pub mod zone;
 
-// A stroke is the engine's input: the physics owns it, and it is re-exported
-// here where servers and computer players have always found it.
-pub use physics::stroke;
-
+// What a server or a computer player uses, at the root (ripgrep's
+// `searcher` keeps its API small the same way); the modules hold the rest.
 pub use glam::DVec2;
+pub use physics::stroke::Stroke;
+pub use physics::{Engine, Physics};
+pub use play::game::{Game, GameError};
+pub use play::match_play::{Match, MatchConfig};
+pub use play::record::GameRecord;
+pub use rules::profile::ProfileId;
+pub use rules::set::{DiscId, Format, SetState, Side};
+pub use rules::verdict::{English, Verdict, Words};
+pub use seat::Seat;
+pub use table::Table;

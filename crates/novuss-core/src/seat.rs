@@ -3,7 +3,7 @@
 //! A [`Seat`] is a player's place at the table, named by the compass point
 //! of the cushion they stand at. It is a type of its own, not a
 //! [`Cushion`], so a player cannot be confused with
-//! a cushion the striker touched, nor with the [`Side`](crate::set::Side)
+//! a cushion the striker touched, nor with the [`Side`](crate::rules::set::Side)
 //! (colour) a player plays for. Play passes clockwise (`003`; `000` 5.3),
 //! which seen from above with north up is south → west → north → east.
 

@@ -3,11 +3,11 @@
 
 use std::sync::Arc;
 
-use novuss_core::game::Game;
+use novuss_core::physics::stroke::Stroke;
 use novuss_core::physics::Physics;
+use novuss_core::play::game::Game;
+use novuss_core::rules::verdict::{RuleRef, Verdict};
 use novuss_core::seat::Seat;
-use novuss_core::stroke::Stroke;
-use novuss_core::verdict::{RuleRef, Verdict};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Code, Failure};

@@ -8,7 +8,7 @@
 //! finds in the log.
 
 use axum::http::StatusCode;
-use novuss_core::referee::{PlayError, Refusal};
+use novuss_core::rules::referee::{PlayError, Refusal};
 use serde::Serialize;
 
 /// Why a request was refused. Nothing changed.

@@ -6,11 +6,11 @@
 
 use std::sync::Arc;
 
-use novuss_core::game::{Game, GameError};
+use novuss_core::physics::stroke::Stroke;
+use novuss_core::play::game::{Game, GameError};
+use novuss_core::rules::set::{DiscId, SetState};
+use novuss_core::rules::verdict::{RuleRef, Verdict};
 use novuss_core::seat::Seat;
-use novuss_core::set::{DiscId, SetState};
-use novuss_core::stroke::Stroke;
-use novuss_core::verdict::{RuleRef, Verdict};
 use serde::{Deserialize, Serialize};
 
 use crate::error::Failure;

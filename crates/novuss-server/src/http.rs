@@ -6,8 +6,8 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use novuss_core::profile::ProfileId;
-use novuss_core::set::Format;
+use novuss_core::rules::profile::ProfileId;
+use novuss_core::rules::set::Format;
 use serde_json::json;
 
 use crate::analysis::AnalysisRequest;

@@ -4,9 +4,9 @@
 
 use std::sync::Arc;
 
+use novuss_core::physics::stroke::Stroke;
+use novuss_core::rules::verdict::{RuleRef, Verdict};
 use novuss_core::seat::Seat;
-use novuss_core::stroke::Stroke;
-use novuss_core::verdict::{RuleRef, Verdict};
 use serde::Serialize;
 
 use crate::error::Code;

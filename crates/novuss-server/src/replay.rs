@@ -7,10 +7,10 @@
 //! difference (another engine build, a damaged database) is listed, never
 //! hidden.
 
-use novuss_core::game::Game;
+use novuss_core::physics::stroke::Stroke;
+use novuss_core::play::game::Game;
+use novuss_core::rules::verdict::{RuleRef, Verdict};
 use novuss_core::seat::Seat;
-use novuss_core::stroke::Stroke;
-use novuss_core::verdict::{RuleRef, Verdict};
 use serde::Serialize;
 
 use crate::error::{Code, Failure};

@@ -17,11 +17,11 @@ use std::collections::VecDeque;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
-use novuss_core::game::{Game, GameError, Mark, Prepared};
-use novuss_core::referee::PlayError;
+use novuss_core::physics::stroke::Stroke;
+use novuss_core::play::game::{Game, GameError, Mark, Prepared};
+use novuss_core::rules::referee::PlayError;
+use novuss_core::rules::set::SetState;
 use novuss_core::seat::Seat;
-use novuss_core::set::SetState;
-use novuss_core::stroke::Stroke;
 use serde::Deserialize;
 use tokio::sync::broadcast;
 
@@ -634,7 +634,7 @@ impl Room {
         if !self.game.between_sets() {
             return Err(Failure::new(
                 Code::NotBetweenSets,
-                novuss_core::game::GameError::SetNotOver.to_string(),
+                novuss_core::play::game::GameError::SetNotOver.to_string(),
             ));
         }
         Ok(Change {
@@ -893,7 +893,8 @@ mod tests {
                 };
                 let seats = room.game().set().seats().to_vec();
                 let set = room.game().set();
-                let frame = novuss_core::zone::SeatFrame::new(set.table(), set.seat_to_play());
+                let frame =
+                    novuss_core::rules::zone::SeatFrame::new(set.table(), set.seat_to_play());
                 let change = match rng.random_range(0..10) {
                     0 => room.take_back(event),
                     1 => room.next_set(event),

@@ -2,11 +2,11 @@
 //! stored with the game.
 
 use novuss_ai::Level;
-use novuss_core::match_play::MatchConfig;
 use novuss_core::physics::Physics;
-use novuss_core::profile::ProfileId;
+use novuss_core::play::match_play::MatchConfig;
+use novuss_core::rules::profile::ProfileId;
+use novuss_core::rules::set::{Format, SetState};
 use novuss_core::seat::Seat;
-use novuss_core::set::{Format, SetState};
 use serde::{Deserialize, Serialize};
 
 /// The longest player name, in characters.

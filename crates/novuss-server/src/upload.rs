@@ -4,7 +4,7 @@
 //! the verdicts and positions it holds. Only a record that replays exactly
 //! becomes a game; anything else is refused before anything is stored.
 
-use novuss_core::record::{self, Action, GameRecord};
+use novuss_core::play::record::{self, Action, GameRecord};
 use novuss_core::seat::Seat;
 
 use crate::error::{Code, Failure};
@@ -130,7 +130,7 @@ fn unsupported(set: usize, action: usize, why: &str) -> Failure {
 /// The set-up of a game made from `record`: everyone a person, no
 /// take-backs, and the first set's position when it is not the line-up.
 fn setup_of(record: &GameRecord) -> Result<Setup, Failure> {
-    let lineup = novuss_core::game::Game::new(record.config.clone(), record.physics)
+    let lineup = novuss_core::play::game::Game::new(record.config.clone(), record.physics)
         .map_err(|e| refuse(Code::BadRecord, e.to_string()))?;
     let first = &record.sets[0].start;
     Ok(Setup {

@@ -3,12 +3,12 @@
 //! next stroke already worked out, so the client needs no rules of its own.
 
 use novuss_core::aim::StrikerRegion;
-use novuss_core::game::Game;
-use novuss_core::profile::ProfileId;
+use novuss_core::play::game::Game;
+use novuss_core::rules::profile::ProfileId;
+use novuss_core::rules::set::{DiscId, Format, SetResult, Side};
+use novuss_core::rules::zone::is_dark;
 use novuss_core::seat::Seat;
-use novuss_core::set::{DiscId, Format, SetResult, Side};
 use novuss_core::table::Table;
-use novuss_core::zone::is_dark;
 use novuss_core::DVec2;
 use serde::Serialize;
 
@@ -252,7 +252,7 @@ pub struct Summary {
 impl Summary {
     /// The summary of a game whose match is `progress`, with `strokes`
     /// strokes.
-    pub fn new(progress: &novuss_core::match_play::Match, strokes: u32) -> Summary {
+    pub fn new(progress: &novuss_core::play::match_play::Match, strokes: u32) -> Summary {
         Summary {
             score: progress.score().to_vec(),
             set_number: progress.set_number(),

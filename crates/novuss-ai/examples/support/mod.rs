@@ -6,9 +6,9 @@ use novuss_ai::search::Trial;
 use novuss_ai::value::Sample;
 use novuss_ai::Noise;
 use novuss_core::aim::{AimRange, StrikerRegion};
+use novuss_core::physics::stroke::Stroke;
+use novuss_core::rules::set::SetState;
 use novuss_core::seat::Seat;
-use novuss_core::set::SetState;
-use novuss_core::stroke::Stroke;
 use novuss_core::DVec2;
 use rand::SeedableRng;
 

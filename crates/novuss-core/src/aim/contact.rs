@@ -12,7 +12,7 @@
 use glam::DVec2;
 
 use super::planner::Planner;
-use crate::stroke::unit;
+use crate::physics::stroke::unit;
 use crate::table::{Cushion, Table};
 
 /// The first disc the striker touches and how the two leave the contact.

@@ -6,7 +6,7 @@
 //! with no call to the engine: bodies slide straight at the constant
 //! deceleration `μ g`, contacts follow Newton's restitution law along the
 //! line of centres, and a cushion keeps the tangential speed and scales the
-//! normal one by its restitution. The rules are those of [`crate::zone`].
+//! normal one by its restitution. The rules are those of [`crate::rules::zone`].
 //!
 //! * Speeds (module `speed`): [`launch_speed`] for a slide of a given length
 //!   ending at a given speed, [`arrival_speed`], [`stopping_distance`], and
@@ -20,11 +20,11 @@
 //! * The aim guide (module `contact`): [`Planner::first_contact`], the first
 //!   disc on the striker's line and how both leave, and [`cushion_ahead`].
 //! * Placement (module `region`): [`StrikerRegion`], exactly the centres
-//!   [`zone::check_striker_placement`](crate::zone::check_striker_placement)
+//!   [`zone::check_striker_placement`](crate::rules::zone::check_striker_placement)
 //!   accepts (`000` 1.6, 1.7; `002` 3.1–3.2), with its free intervals and the
 //!   legal point nearest a wanted one.
 //! * Aim (module `range`): [`AimRange`], the open interval of directions
-//!   [`zone::check_aim`](crate::zone::check_aim) accepts (`000` 1.15; `002`
+//!   [`zone::check_aim`](crate::rules::zone::check_aim) accepts (`000` 1.15; `002`
 //!   3.4), and [`aim_allowed`].
 //!
 //! Nothing here panics: impossible requests (a cut past 90°, a target
@@ -71,16 +71,18 @@ mod error;
 mod interval;
 mod planner;
 mod range;
+mod rebound;
 mod region;
 mod shot;
 mod speed;
 
-pub use bank::{Bank, Rebound};
+pub use bank::Bank;
 pub use contact::{cushion_ahead, FirstContact};
 pub use error::ShotError;
 pub use interval::Interval;
 pub use planner::{segment_distance, Planner, DEFAULT_MAX_CUT};
 pub use range::{aim_allowed, AimRange, AIM_MARGIN};
+pub use rebound::Rebound;
 pub use region::{StrikerRegion, PLACEMENT_MARGIN};
 pub use shot::{Cut, Shot};
 pub use speed::{arrival_speed, launch_speed, stopping_distance, Impact};

@@ -4,8 +4,8 @@ use glam::DVec2;
 
 use super::error::ShotError;
 use super::speed::Impact;
+use crate::physics::stroke::check_parameters;
 use crate::physics::Physics;
-use crate::stroke::check_parameters;
 use crate::table::{Corner, Table};
 
 /// The most oblique cut a [`Planner`] plans by default: 85°. A cut passes

@@ -19,10 +19,10 @@
 
 use glam::DVec2;
 
+use crate::physics::stroke::unit;
+use crate::rules::zone::{check_aim, SeatFrame};
 use crate::seat::Seat;
-use crate::stroke::unit;
 use crate::table::Table;
-use crate::zone::{check_aim, SeatFrame};
 
 /// How far inside the open range of angles [`AimRange::nearest`] keeps the
 /// direction it returns, radians: far above rounding, far below any aim.

@@ -26,9 +26,9 @@
 use glam::DVec2;
 
 use super::interval::Interval;
+use crate::rules::zone::{check_striker_placement, SeatFrame, CONTACT_TOLERANCE};
 use crate::seat::Seat;
 use crate::table::Table;
-use crate::zone::{check_striker_placement, SeatFrame, CONTACT_TOLERANCE};
 
 /// How far inside the region's true (partly open) boundary
 /// [`StrikerRegion::nearest`] places the striker, m. Far above the rounding

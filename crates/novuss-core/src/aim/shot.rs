@@ -12,10 +12,10 @@
 
 use glam::DVec2;
 
-use super::bank::{Legs, Rebound};
 use super::planner::{finite, Planner};
+use super::rebound::{Legs, Rebound};
 use super::ShotError;
-use crate::stroke::{unit, Stroke};
+use crate::physics::stroke::{unit, Stroke};
 use crate::table::Corner;
 
 /// The geometry of a cut: where the striker must touch the disc and how it

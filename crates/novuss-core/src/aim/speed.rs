@@ -161,7 +161,7 @@ impl Impact {
         if !velocity.is_finite() {
             return None;
         }
-        let n = crate::stroke::unit(normal);
+        let n = crate::physics::stroke::unit(normal);
         let closing = velocity.dot(n);
         if n == DVec2::ZERO || closing.is_nan() || closing <= 0.0 {
             return None;

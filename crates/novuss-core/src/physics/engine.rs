@@ -124,7 +124,7 @@ pub struct Engine {
 impl Engine {
     /// An engine for `table` and `physics`. Their parameters are checked
     /// once here; if they are out of range, every simulation returns
-    /// [`InputError::Parameter`](crate::stroke::InputError::Parameter).
+    /// [`InputError::Parameter`](crate::physics::stroke::InputError::Parameter).
     pub fn new(table: Table, physics: Physics) -> Engine {
         Engine {
             params: check_parameters(&table, &physics),
@@ -377,7 +377,7 @@ impl Engine {
     /// rounding can leave a body that slid along a cushion a few ulps past
     /// it, which is harmless in motion but not as a resting place, since
     /// the next stroke checks that every body lies wholly on the surface
-    /// ([`check_layout`](crate::stroke::check_layout)), with no tolerance.
+    /// ([`check_layout`](crate::physics::stroke::check_layout)), with no tolerance.
     fn on_surface(&self, mut p: DVec2, r: f64) -> DVec2 {
         let size = self.table.size;
         for k in 0..2 {
@@ -602,7 +602,7 @@ impl Engine {
     /// rim its centre lies strictly inside. The second catches a body that
     /// stops while only grazing a rim (paths that graze are not counted as
     /// entering, §6), so that no body ever rests where
-    /// [`check_layout`](crate::stroke::check_layout) would refuse it.
+    /// [`check_layout`](crate::physics::stroke::check_layout) would refuse it.
     fn hole_under(&self, i: usize, at: DVec2) -> Option<Corner> {
         self.bodies[i].over.or_else(|| self.table.pocket_at(at))
     }

@@ -16,12 +16,12 @@
 mod collide;
 mod engine;
 mod event;
-pub mod limits;
-pub mod motion;
+mod limits;
+mod motion;
 mod params;
 mod predict;
 mod project;
-pub mod roots;
+mod roots;
 pub mod stroke;
 mod sweep;
 mod tolerance;

@@ -29,13 +29,20 @@ pub struct Stroke {
 impl Stroke {
     /// The striker's initial velocity.
     pub fn velocity(&self) -> DVec2 {
-        unit(self.direction) * self.speed
+        self.unit_direction() * self.speed
+    }
+
+    /// The direction scaled to unit length, exactly as the engine scales it
+    /// (zero for a zero direction), so a player that turns a stroke turns
+    /// what will be played.
+    pub fn unit_direction(&self) -> DVec2 {
+        unit(self.direction)
     }
 }
 
 /// `d` scaled to unit length without overflow or underflow for any finite,
 /// non-zero `d` (zero for zero).
-pub fn unit(d: DVec2) -> DVec2 {
+pub(crate) fn unit(d: DVec2) -> DVec2 {
     let m = d.abs().max_element();
     if m == 0.0 || !m.is_finite() {
         return DVec2::ZERO;

@@ -8,11 +8,11 @@ use novuss_core::aim::{
     aim_allowed, arrival_speed, cushion_ahead, launch_speed, stopping_distance, AimRange, Impact,
     Planner, Shot, ShotError, StrikerRegion, PLACEMENT_MARGIN,
 };
+use novuss_core::physics::stroke::Stroke;
 use novuss_core::physics::{Body, Engine, Event, EventKind, Fate, Outcome, Physics};
+use novuss_core::rules::zone::{check_aim, check_striker_placement, SeatFrame};
 use novuss_core::seat::Seat;
-use novuss_core::stroke::Stroke;
 use novuss_core::table::{Corner, Cushion, Table};
-use novuss_core::zone::{check_aim, check_striker_placement, SeatFrame};
 use novuss_core::DVec2;
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};

@@ -2,15 +2,15 @@
 //! writes, resuming from that record, and records that are tampered with or
 //! impossible.
 
-use novuss_core::game::{Game, GameError};
-use novuss_core::match_play::{MatchConfig, MatchError};
+use novuss_core::physics::stroke::Stroke;
 use novuss_core::physics::Physics;
-use novuss_core::profile::ProfileId;
-use novuss_core::record::{replay, Action, Part, RecordError, FORMAT_VERSION};
-use novuss_core::referee::{Conduct, PlayError, Refusal};
+use novuss_core::play::game::{Game, GameError};
+use novuss_core::play::match_play::{MatchConfig, MatchError};
+use novuss_core::play::record::{replay, Action, Part, RecordError, FORMAT_VERSION};
+use novuss_core::rules::profile::ProfileId;
+use novuss_core::rules::referee::{Conduct, PlayError, Refusal};
+use novuss_core::rules::set::{Format, SetResult, SetState, Side, WinReason};
 use novuss_core::seat::Seat;
-use novuss_core::set::{Format, SetResult, SetState, Side, WinReason};
-use novuss_core::stroke::Stroke;
 use novuss_core::DVec2;
 
 fn singles(sets: u32) -> MatchConfig {
@@ -112,7 +112,7 @@ fn a_tampered_record_diverges_and_does_not_resume() {
     tampered.sets[0].entries[0]
         .verdict
         .pocketed
-        .push(novuss_core::set::DiscId(99));
+        .push(novuss_core::rules::set::DiscId(99));
     let report = replay(&tampered).unwrap();
     assert_eq!(report.divergences.len(), 1);
     assert_eq!(report.divergences[0].parts, vec![Part::Pocketed]);
@@ -229,7 +229,7 @@ fn every_set_of_a_game_is_played_on_the_table_of_its_first() {
 fn stroke_from(game: &Game, along: f64, speed: f64) -> Stroke {
     let set = game.set();
     let seat = set.seat_to_play();
-    let frame = novuss_core::zone::SeatFrame::new(set.table(), seat);
+    let frame = novuss_core::rules::zone::SeatFrame::new(set.table(), seat);
     let region = novuss_core::aim::StrikerRegion::new(set.table(), seat, &set.positions());
     Stroke {
         striker: region
@@ -278,7 +278,7 @@ fn a_prepared_stroke_applies_exactly_as_a_played_one() {
     let seat = elsewhere.set().seat_to_play();
     let p = elsewhere.prepare(seat, &break_stroke(&elsewhere)).unwrap();
     let before = prepared.record().clone();
-    assert_eq!(prepared.apply(p), Err(novuss_core::game::Stale));
+    assert_eq!(prepared.apply(p), Err(novuss_core::play::game::Stale));
     assert_eq!(prepared.record(), &before);
 }
 
@@ -319,9 +319,9 @@ fn a_game_rewound_to_a_mark_is_the_game_that_was_there() {
     stroke.speed = 4.5;
     longer.play(seat, &stroke).unwrap();
     let ahead = longer.mark();
-    assert_eq!(shorter.rewind(&ahead), Err(novuss_core::game::Stale));
+    assert_eq!(shorter.rewind(&ahead), Err(novuss_core::play::game::Stale));
     assert_eq!(shorter.record(), other.record());
     let before = game.record().clone();
-    assert_eq!(game.rewind(&ahead), Err(novuss_core::game::Stale));
+    assert_eq!(game.rewind(&ahead), Err(novuss_core::play::game::Stale));
     assert_eq!(game.record(), &before);
 }

@@ -2,8 +2,8 @@
 //! (docs/physics.md): sliding under Coulomb friction, Newton's restitution
 //! law for head-on contacts and cushions, and the pocket model.
 
+use novuss_core::physics::stroke::{InputError, Stroke};
 use novuss_core::physics::{simulate, Body, Engine, EventKind, Exit, Fate, Outcome, Physics};
-use novuss_core::stroke::{InputError, Stroke};
 use novuss_core::table::{Corner, Cushion, Table};
 use novuss_core::DVec2;
 

@@ -2,8 +2,8 @@
 //! with a typed error: no panic, no NaN in the output, no huge allocation,
 //! no endless run (docs/physics.md §11).
 
+use novuss_core::physics::stroke::{check_parameters, validate, InputError, Stroke};
 use novuss_core::physics::{simulate, Body, Engine, Fate, Param, Physics, MAX_DISCS, MAX_EVENTS};
-use novuss_core::stroke::{check_parameters, validate, InputError, Stroke};
 use novuss_core::table::Table;
 use novuss_core::DVec2;
 

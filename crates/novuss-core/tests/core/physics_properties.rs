@@ -1,8 +1,8 @@
 //! Properties that must hold for every stroke from every position.
 
-use novuss_core::layout;
+use novuss_core::physics::stroke::Stroke;
 use novuss_core::physics::{Body, Engine, EventKind, Fate, Outcome, Physics};
-use novuss_core::stroke::Stroke;
+use novuss_core::rules::layout;
 use novuss_core::table::{Cushion, Table};
 use novuss_core::DVec2;
 use proptest::prelude::*;

@@ -1,8 +1,8 @@
 //! Cases that once went wrong, each checked against what the model says
 //! must happen (docs/physics.md).
 
+use novuss_core::physics::stroke::Stroke;
 use novuss_core::physics::{simulate, Body, EventKind, Fate, Outcome, Physics};
-use novuss_core::stroke::Stroke;
 use novuss_core::table::{Corner, Table};
 use novuss_core::DVec2;
 

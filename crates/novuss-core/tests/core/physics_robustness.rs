@@ -5,10 +5,10 @@
 //! between them — each stretch of every path is sampled — and its final
 //! positions must be a valid start for the next stroke.
 
+use novuss_core::physics::stroke::{check_layout, Stroke};
 use novuss_core::physics::{Body, Engine, EventKind, Fate, Outcome, Physics};
-use novuss_core::stroke::{check_layout, Stroke};
 use novuss_core::table::{Cushion, Table};
-use novuss_core::{layout, DVec2};
+use novuss_core::{rules::layout, DVec2};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

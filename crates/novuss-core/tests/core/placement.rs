@@ -3,13 +3,13 @@
 //! through the public API against hand-computed geometry and, at random,
 //! against dense sampling.
 
-use novuss_core::placement::{
+use novuss_core::physics::stroke::check_layout;
+use novuss_core::rules::placement::{
     is_clear, is_free, nearest_free_spot, penalty_spot, symmetric_penalty_spots, PenaltyLayout,
 };
+use novuss_core::rules::zone::{SeatFrame, CONTACT_TOLERANCE};
 use novuss_core::seat::Seat;
-use novuss_core::stroke::check_layout;
 use novuss_core::table::{Corner, Table};
-use novuss_core::zone::{SeatFrame, CONTACT_TOLERANCE};
 use novuss_core::DVec2;
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};

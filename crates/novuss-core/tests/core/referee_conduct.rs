@@ -2,13 +2,13 @@
 //! doubles clauses `000` 5.5 and 5.6.
 
 use crate::referee_common::*;
-use novuss_core::profile::ProfileId;
-use novuss_core::referee::{Conduct, Refusal};
+use novuss_core::rules::profile::ProfileId;
+use novuss_core::rules::referee::{Conduct, Refusal};
+use novuss_core::rules::set::{Format, Opening, SetParts, SetResult, SetState};
+use novuss_core::rules::verdict::Reason;
+use novuss_core::rules::verdict::{FoulKind, Turn};
 use novuss_core::seat::Seat;
-use novuss_core::set::{Format, Opening, SetParts, SetResult, SetState};
 use novuss_core::table::Corner;
-use novuss_core::verdict::Reason;
-use novuss_core::verdict::{FoulKind, Turn};
 
 const S0: novuss_core::DVec2 = novuss_core::DVec2::new(0.6, 0.08);
 

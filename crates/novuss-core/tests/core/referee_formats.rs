@@ -9,12 +9,12 @@
 
 use crate::referee_common::*;
 
-use novuss_core::profile::ProfileId;
+use novuss_core::rules::profile::ProfileId;
+use novuss_core::rules::set::{Format, SetParts};
+use novuss_core::rules::verdict::{FoulKind, Placed, Turn};
+use novuss_core::rules::zone::blind_zone;
 use novuss_core::seat::Seat;
-use novuss_core::set::{Format, SetParts};
 use novuss_core::table::Corner;
-use novuss_core::verdict::{FoulKind, Placed, Turn};
-use novuss_core::zone::blind_zone;
 use novuss_core::DVec2;
 
 const S0: DVec2 = DVec2::new(0.6, 0.08);
@@ -43,7 +43,7 @@ fn lnf_002_8_1_partners_discs_are_own_and_turns_go_clockwise() {
         let mut n = n;
         for want in [Seat::West, Seat::North, Seat::East, Seat::South] {
             let seat = state(&n).seat_to_play();
-            let frame = novuss_core::zone::SeatFrame::new(&n.table, seat);
+            let frame = novuss_core::rules::zone::SeatFrame::new(&n.table, seat);
             let from = frame.world(0.3, 0.08);
             let stroke = towards(from, from + frame.inward(), speed_for(0.1));
             let (next, vd) = play(&n, stroke);
@@ -81,7 +81,9 @@ fn au_000_5_6_doubles_penalty_disc_opposite_the_offender() {
 
 /// South's own disc is driven along a diagonal into West/East's disc 24,
 /// which ends in the east edge zone: a blind zone of the opposing team.
-fn doubles_blind_drive(profile: ProfileId) -> (SetParts, DVec2, novuss_core::stroke::Stroke) {
+fn doubles_blind_drive(
+    profile: ProfileId,
+) -> (SetParts, DVec2, novuss_core::physics::stroke::Stroke) {
     let mut s = doubles(profile);
     let from = v(0.3, 0.08);
     let u = v(0.25, 0.27).normalize();

@@ -7,12 +7,12 @@
 
 use crate::referee_common::*;
 
-use novuss_core::profile::ProfileId;
+use novuss_core::rules::profile::ProfileId;
+use novuss_core::rules::set::{Format, SetParts, SetResult};
+use novuss_core::rules::verdict::{FoulKind, Placed, StrokeKind, Turn};
+use novuss_core::rules::zone::blind_zone;
 use novuss_core::seat::Seat;
-use novuss_core::set::{Format, SetParts, SetResult};
 use novuss_core::table::Corner;
-use novuss_core::verdict::{FoulKind, Placed, StrokeKind, Turn};
-use novuss_core::zone::blind_zone;
 use novuss_core::DVec2;
 
 const S0: DVec2 = DVec2::new(0.6, 0.08);
@@ -26,7 +26,7 @@ fn base(profile: ProfileId) -> SetParts {
 
 /// A short direct stroke from `from` that touches nothing (`000` 3.6.1),
 /// away from the nearer of the south and north cushions.
-fn miss(from: DVec2) -> novuss_core::stroke::Stroke {
+fn miss(from: DVec2) -> novuss_core::physics::stroke::Stroke {
     let up = if from.y < 0.5 { 1.0 } else { -1.0 };
     towards(from, from + v(0.0, up), speed_for(0.15))
 }

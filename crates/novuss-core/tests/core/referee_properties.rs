@@ -11,12 +11,12 @@
 
 use crate::referee_common::*;
 
-use novuss_core::placement::is_free;
-use novuss_core::profile::ProfileId;
-use novuss_core::set::{Format, Opening, SetParts, SetState};
-use novuss_core::stroke::Stroke;
-use novuss_core::verdict::{English, Turn, Verdict, Words};
-use novuss_core::zone::SeatFrame;
+use novuss_core::physics::stroke::Stroke;
+use novuss_core::rules::placement::is_free;
+use novuss_core::rules::profile::ProfileId;
+use novuss_core::rules::set::{Format, Opening, SetParts, SetState};
+use novuss_core::rules::verdict::{English, Turn, Verdict, Words};
+use novuss_core::rules::zone::SeatFrame;
 use novuss_core::DVec2;
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};

@@ -8,13 +8,13 @@
 
 use crate::referee_common::*;
 
-use novuss_core::profile::ProfileId;
-use novuss_core::referee::{PlayError, Refusal};
+use novuss_core::rules::profile::ProfileId;
+use novuss_core::rules::referee::{PlayError, Refusal};
+use novuss_core::rules::set::{Format, SetParts, SetState};
+use novuss_core::rules::verdict::{FoulKind, Placed, StrokeKind, Turn};
+use novuss_core::rules::zone::{is_dark, AimError, StrikerError};
 use novuss_core::seat::Seat;
-use novuss_core::set::{Format, SetParts, SetState};
 use novuss_core::table::Corner;
-use novuss_core::verdict::{FoulKind, Placed, StrokeKind, Turn};
-use novuss_core::zone::{is_dark, AimError, StrikerError};
 use novuss_core::DVec2;
 
 /// South's striker, a little east of the middle of its edge zone.
@@ -30,7 +30,7 @@ fn base(profile: ProfileId) -> SetParts {
 /// The penalty disc of a South foul: its lowest pocketed disc on the
 /// north cushion's middle line.
 #[track_caller]
-fn assert_penalty_north(vd: &novuss_core::verdict::Verdict, disc: u16) {
+fn assert_penalty_north(vd: &novuss_core::rules::verdict::Verdict, disc: u16) {
     let p = vd.penalty.as_ref().expect("a penalty");
     assert_eq!(p.side, side(0));
     assert_eq!(p.debt, 0);
@@ -211,7 +211,7 @@ fn au_000_3_6_3_two_own_dark_discs_forfeit_but_not_in_lnf() {
             assert_eq!(vd.turn, Turn::SetOver);
             assert!(matches!(
                 vd.set_result,
-                Some(novuss_core::set::SetResult::Won { winner: SIDE1, .. })
+                Some(novuss_core::rules::set::SetResult::Won { winner: SIDE1, .. })
             ));
             assert_cites(&vd, "000", "3.6.3");
         } else {
@@ -282,7 +282,7 @@ fn au_000_3_6_2_direct_stroke_touching_own_and_opponent_simultaneously() {
 /// counts as touched at the same time (foul); five millimetres further
 /// (10 ms) the own disc is clearly first (correct stroke, `000` 2.6.2).
 ///
-/// [`SIMULTANEOUS`]: novuss_core::referee::SIMULTANEOUS
+/// [`SIMULTANEOUS`]: novuss_core::rules::referee::SIMULTANEOUS
 #[test]
 fn lnf_000_1_29_contacts_within_one_millisecond_are_simultaneous() {
     let mut s = base(LNF);
@@ -675,7 +675,7 @@ fn au_000_1_6_illegal_placement_and_aim_are_rejected() {
             ),
         ];
         for (striker, direction, want) in cases {
-            let st = novuss_core::stroke::Stroke {
+            let st = novuss_core::physics::stroke::Stroke {
                 striker,
                 direction,
                 speed: 1.0,

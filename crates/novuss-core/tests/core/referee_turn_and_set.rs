@@ -7,12 +7,12 @@
 
 use crate::referee_common::*;
 
-use novuss_core::profile::ProfileId;
-use novuss_core::referee::{Conduct, PlayError, Refusal};
+use novuss_core::rules::profile::ProfileId;
+use novuss_core::rules::referee::{Conduct, PlayError, Refusal};
+use novuss_core::rules::set::{Format, Opening, ReplayReason, SetParts, SetResult};
+use novuss_core::rules::verdict::{FoulKind, Placed, Turn};
 use novuss_core::seat::Seat;
-use novuss_core::set::{Format, Opening, ReplayReason, SetParts, SetResult};
 use novuss_core::table::Corner;
-use novuss_core::verdict::{FoulKind, Placed, Turn};
 use novuss_core::DVec2;
 
 const S0: DVec2 = DVec2::new(0.6, 0.08);
@@ -25,7 +25,7 @@ fn base(profile: ProfileId) -> SetParts {
     s
 }
 
-fn won(vd: &novuss_core::verdict::Verdict) -> Option<usize> {
+fn won(vd: &novuss_core::rules::verdict::Verdict) -> Option<usize> {
     match vd.set_result {
         Some(SetResult::Won { winner, .. }) => Some(winner.index()),
         _ => None,
@@ -55,7 +55,7 @@ fn lnf_001_losing_the_rights_2_opponent_disc_pocketed_with_own() {
 
 /// A thin cut pockets South's disc in the north-east corner and sends the
 /// striker off the north cushion back over South's zone line.
-fn return_over_line(profile: ProfileId) -> (SetParts, novuss_core::stroke::Stroke) {
+fn return_over_line(profile: ProfileId) -> (SetParts, novuss_core::physics::stroke::Stroke) {
     let mut s = base(profile);
     let target = pocket(Corner::NorthEast);
     let d = target - v(0.954, 0.3).normalize() * 0.07;

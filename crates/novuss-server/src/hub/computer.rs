@@ -6,9 +6,9 @@
 use std::sync::Arc;
 
 use novuss_ai::{Level, Player};
+use novuss_core::physics::stroke::Stroke;
 use novuss_core::physics::Physics;
-use novuss_core::set::SetState;
-use novuss_core::stroke::Stroke;
+use novuss_core::rules::set::SetState;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use novuss_ai::{Level, Player};
 use novuss_core::physics::Physics;
-use novuss_core::set::SetState;
+use novuss_core::rules::set::SetState;
 
 use super::{storage, Hub, Listed, Who, LISTED};
 use crate::analysis::{self, AnalysisRequest};

@@ -7,15 +7,15 @@
 //! that the physics gives a clear-cut result: a head-on hit sends a disc
 //! straight along the line from the striker's centre through the disc's.
 
+use novuss_core::physics::stroke::Stroke;
 use novuss_core::physics::{Engine, Physics};
-use novuss_core::profile::ProfileId;
-use novuss_core::referee::{Conduct, PlayError, Refusal};
+use novuss_core::rules::profile::ProfileId;
+use novuss_core::rules::referee::{Conduct, PlayError, Refusal};
+pub use novuss_core::rules::set::{DiscId, Side};
+use novuss_core::rules::set::{Format, Opening, SetParts, SetState};
+use novuss_core::rules::verdict::{FoulKind, Placed, Verdict};
 use novuss_core::seat::Seat;
-pub use novuss_core::set::{DiscId, Side};
-use novuss_core::set::{Format, Opening, SetParts, SetState};
-use novuss_core::stroke::Stroke;
 pub use novuss_core::table::{Corner, Cushion, Table};
-use novuss_core::verdict::{FoulKind, Placed, Verdict};
 use novuss_core::DVec2;
 
 #[allow(unused_imports)]

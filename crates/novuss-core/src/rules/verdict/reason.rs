@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{FoulKind, RuleRef};
-use crate::set::{ReplayReason, WinReason};
+use crate::rules::set::{ReplayReason, WinReason};
 
 /// A clause as a constant the compiler can promote to `'static`.
 macro_rules! rr {

@@ -21,8 +21,8 @@ use arrayvec::ArrayVec;
 use glam::DVec2;
 use serde::{Deserialize, Serialize};
 
-use crate::layout::row_against;
-use crate::profile::ProfileId;
+use crate::rules::layout::row_against;
+use crate::rules::profile::ProfileId;
 use crate::seat::Seat;
 use crate::table::Table;
 

@@ -3,7 +3,7 @@
 //! [`Words`]; nothing in the referee changes.
 
 use super::{FoulKind, Reason, TurnEnds};
-use crate::set::{ReplayReason, SetResult, WinReason};
+use crate::rules::set::{ReplayReason, SetResult, WinReason};
 
 /// The sentences of one language.
 pub trait Words {

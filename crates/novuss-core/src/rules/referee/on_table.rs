@@ -4,8 +4,8 @@
 
 use arrayvec::ArrayVec;
 
-use crate::physics::limits::MAX_DISCS;
-use crate::set::SetState;
+use crate::physics::MAX_DISCS;
+use crate::rules::set::SetState;
 
 /// For each physics disc index (the discs on the table, in order), the
 /// index of that disc in the set's list. On the stack: the referee judges

@@ -5,8 +5,8 @@ use glam::DVec2;
 
 use super::{free_stops, is_free};
 use crate::physics::Exit;
+use crate::rules::zone::clockwise_next;
 use crate::table::{Corner, Cushion, Table};
-use crate::zone::clockwise_next;
 
 /// Distance from the centre to the centre of a disc on a cross line whose
 /// outer edge touches the inside edge of the circle line:
@@ -131,7 +131,7 @@ pub fn off_table_spots(table: &Table, discs: &[DVec2], exits: &[Exit]) -> Vec<Op
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::placement::test_support::*;
+    use crate::rules::placement::test_support::*;
 
     /// 109.5 mm: circle radius 125 mm − half the 1 mm line − the 15 mm disc radius.
     const S: f64 = 0.1095;

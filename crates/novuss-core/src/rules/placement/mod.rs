@@ -76,8 +76,8 @@
 
 use glam::DVec2;
 
+use crate::rules::zone::CONTACT_TOLERANCE;
 use crate::table::{Corner, Cushion, Table};
-use crate::zone::CONTACT_TOLERANCE;
 
 mod nearest;
 mod off_table;

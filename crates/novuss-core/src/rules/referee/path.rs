@@ -1,10 +1,10 @@
 //! What the striker did, read off the physics' event log and paths.
 
 use crate::physics::{Body, EventKind, Fate, Outcome};
+use crate::rules::verdict::StrokeKind;
+use crate::rules::zone::striker_return_depth;
 use crate::seat::Seat;
 use crate::table::{Cushion, Table};
-use crate::verdict::StrokeKind;
-use crate::zone::striker_return_depth;
 
 /// Contacts of the striker with different discs this close in time count as
 /// simultaneous, s. A referee cannot tell apart contacts a millisecond apart

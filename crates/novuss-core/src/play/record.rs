@@ -7,7 +7,7 @@
 //! referee recorded) with the verdict it got and where every disc was
 //! afterwards. Replaying re-simulates each stroke and re-judges it; on the
 //! same build the result is bit-identical, so any difference is reported as
-//! a [`Divergence`]. [`crate::game::Game`] writes records as it plays. The
+//! a [`Divergence`]. [`crate::play::game::Game`] writes records as it plays. The
 //! format is described in `docs/formats.md`.
 
 use std::fmt;
@@ -15,12 +15,12 @@ use std::fmt;
 use glam::DVec2;
 use serde::{Deserialize, Serialize};
 
-use crate::match_play::{Match, MatchConfig, MatchError};
+use crate::physics::stroke::Stroke;
 use crate::physics::{Engine, Physics};
-use crate::referee::{Conduct, PlayError};
-use crate::set::{SetResult, SetState};
-use crate::stroke::Stroke;
-use crate::verdict::Verdict;
+use crate::play::match_play::{Match, MatchConfig, MatchError};
+use crate::rules::referee::{Conduct, PlayError};
+use crate::rules::set::{SetResult, SetState};
+use crate::rules::verdict::Verdict;
 
 /// Version of the record format written by this build. Version 1 (one set,
 /// no match) is no longer read.

@@ -28,13 +28,13 @@ use std::fmt;
 use arrayvec::ArrayVec;
 use glam::DVec2;
 
-use crate::physics::limits::MAX_DISCS;
+use crate::physics::stroke::{InputError, Stroke};
+use crate::physics::MAX_DISCS;
 use crate::physics::{Engine, Outcome};
+use crate::rules::set::{DiscId, SetState};
+use crate::rules::verdict::{FoulKind, Verdict};
+use crate::rules::zone::{check_aim, check_striker_placement, AimError, StrikerError};
 use crate::seat::Seat;
-use crate::set::{DiscId, SetState};
-use crate::stroke::{InputError, Stroke};
-use crate::verdict::{FoulKind, Verdict};
-use crate::zone::{check_aim, check_striker_placement, AimError, StrikerError};
 
 pub use path::SIMULTANEOUS;
 

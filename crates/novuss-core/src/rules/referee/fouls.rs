@@ -4,13 +4,13 @@
 
 use arrayvec::ArrayVec;
 
-use crate::physics::limits::MAX_DISCS;
+use crate::physics::MAX_DISCS;
 use crate::physics::{Fate, Outcome};
-use crate::profile::{Profile, Restore};
+use crate::rules::profile::{Profile, Restore};
+use crate::rules::set::{DiscId, Format, SetState, Side};
+use crate::rules::verdict::{FirstContact, Foul, FoulKind, Reason, StrokeKind};
+use crate::rules::zone::{blind_zone, is_dark};
 use crate::seat::Seat;
-use crate::set::{DiscId, Format, SetState, Side};
-use crate::verdict::{FirstContact, Foul, FoulKind, Reason, StrokeKind};
-use crate::zone::{blind_zone, is_dark};
 
 use super::on_table::OnTable;
 use super::path::{self, StrikerPath};

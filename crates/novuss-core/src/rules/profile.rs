@@ -16,7 +16,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::name::UnknownName;
-use crate::placement::PenaltyLayout;
+use crate::rules::placement::PenaltyLayout;
 
 /// The named profiles.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::Side;
-use crate::clause::{rule, RuleRef};
+use crate::rules::clause::{rule, RuleRef};
 
 /// How a set ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -9,13 +9,15 @@
 
 use glam::DVec2;
 
-use crate::layout::row_against;
 use crate::physics::{Exit, Fate, Outcome};
-use crate::placement::{nearest_free_spot, off_table_spots};
-use crate::profile::{BothLast, Profile};
+use crate::rules::layout::row_against;
+use crate::rules::placement::{nearest_free_spot, off_table_spots};
+use crate::rules::profile::{BothLast, Profile};
+use crate::rules::set::{
+    DiscId, Format, Opening, ReplayReason, SetResult, SetState, Side, WinReason,
+};
+use crate::rules::verdict::{Penalty, Placed, Reason, Turn, TurnEnds, Verdict};
 use crate::seat::Seat;
-use crate::set::{DiscId, Format, Opening, ReplayReason, SetResult, SetState, Side, WinReason};
-use crate::verdict::{Penalty, Placed, Reason, Turn, TurnEnds, Verdict};
 
 use super::fouls::Read;
 use super::on_table::OnTable;
@@ -83,8 +85,10 @@ impl<'a> Judgement<'a> {
     }
 
     /// A conduct foul by the player to stroke.
-    pub fn foul(&mut self, kind: crate::verdict::FoulKind, discs: Vec<DiscId>) {
-        self.v.fouls.push(crate::verdict::Foul { kind, discs });
+    pub fn foul(&mut self, kind: crate::rules::verdict::FoulKind, discs: Vec<DiscId>) {
+        self.v
+            .fouls
+            .push(crate::rules::verdict::Foul { kind, discs });
         self.because(Reason::Foul { kind });
     }
 
@@ -596,7 +600,7 @@ const NOT_TOUCHING: f64 = 1e-6;
 /// A restored disc goes back to a spot it held legally, so only other discs
 /// can be in its way (not a pocket's rim it was already overhanging).
 fn clear_of(table: &crate::table::Table, discs: &[DVec2], p: DVec2) -> bool {
-    let reach = 2.0 * table.disc.radius - crate::zone::CONTACT_TOLERANCE;
+    let reach = 2.0 * table.disc.radius - crate::rules::zone::CONTACT_TOLERANCE;
     discs.iter().all(|&q| (p - q).length() >= reach)
 }
 

@@ -10,9 +10,9 @@ mod reason;
 use glam::DVec2;
 use serde::{Deserialize, Serialize};
 
-use crate::profile::ProfileId;
+use crate::rules::profile::ProfileId;
+use crate::rules::set::{DiscId, SetResult, Side};
 use crate::seat::Seat;
-use crate::set::{DiscId, SetResult, Side};
 use crate::table::Cushion;
 
 pub use english::{English, Words};
@@ -20,7 +20,7 @@ pub use reason::{Reason, TurnEnds};
 
 // Rule references are a leaf of their own, so that a set's result can cite
 // its clauses without the set depending on the verdict.
-pub use crate::clause::{rule, RuleRef};
+pub use crate::rules::clause::{rule, RuleRef};
 
 /// How the striker began its path (`000` 2.0; `001` "Direct strokes").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -37,7 +37,7 @@ pub enum StrokeKind {
 #[serde(deny_unknown_fields)]
 pub struct FirstContact {
     /// Discs (ids) the striker touched first; several when touched within
-    /// [`crate::referee::SIMULTANEOUS`] of each other.
+    /// [`crate::rules::referee::SIMULTANEOUS`] of each other.
     pub discs: Vec<DiscId>,
     /// Cushions the striker touched before that, in order.
     pub cushions_before: Vec<Cushion>,

@@ -77,15 +77,15 @@
 //! (a wrong seating, a set after the end, a winner out of range) is refused
 //! rather than trusted.
 //!
-//! [`Profile::first_turn_clear_replay_swaps`]: crate::profile::Profile::first_turn_clear_replay_swaps
+//! [`Profile::first_turn_clear_replay_swaps`]: crate::rules::profile::Profile::first_turn_clear_replay_swaps
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::profile::ProfileId;
+use crate::rules::profile::ProfileId;
+use crate::rules::set::{Format, ReplayReason, SetResult, SetState, Side};
 use crate::seat::Seat;
-use crate::set::{Format, ReplayReason, SetResult, SetState, Side};
 
 /// How a match is set up.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -656,7 +656,7 @@ mod tests {
     fn won(winner: usize) -> SetResult {
         SetResult::Won {
             winner: Side::new(winner as u8),
-            how: crate::set::WinReason::PocketedAll,
+            how: crate::rules::set::WinReason::PocketedAll,
         }
     }
 
@@ -1033,7 +1033,7 @@ mod tests {
         let cilda_side = side_of_player(&m, 2);
         m.record(SetResult::Won {
             winner: side(1 - cilda_side),
-            how: crate::set::WinReason::OpponentOutOfTurn,
+            how: crate::rules::set::WinReason::OpponentOutOfTurn,
         })
         .unwrap();
         assert_eq!(m.winner(), Some(0));

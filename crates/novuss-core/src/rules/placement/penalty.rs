@@ -6,9 +6,9 @@ use glam::DVec2;
 use serde::{Deserialize, Serialize};
 
 use super::{free_stops, is_free, settle, EQUAL_DISTANCE};
+use crate::rules::zone::SeatFrame;
 use crate::seat::Seat;
 use crate::table::Table;
-use crate::zone::SeatFrame;
 
 /// The line along the receiving cushion on which penalty discs lie,
 /// touching that cushion, seen from the receiving seat.
@@ -312,7 +312,7 @@ const MOST_AT_ONCE: usize = 1024;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::placement::test_support::*;
+    use crate::rules::placement::test_support::*;
     use crate::table::Corner;
     use proptest::prelude::*;
 

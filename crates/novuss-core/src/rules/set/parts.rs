@@ -6,10 +6,10 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::{Disc, DiscId, Format, Opening, SetResult, SetState, Side, SideInfo};
+use crate::physics::stroke::{check_layout, LayoutError};
 use crate::physics::{ParameterError, Physics};
-use crate::profile::ProfileId;
+use crate::rules::profile::ProfileId;
 use crate::seat::Seat;
-use crate::stroke::{check_layout, LayoutError};
 use crate::table::{Corner, Table};
 
 /// Every field of a [`SetState`], public, to read from JSON or to edit into
@@ -186,7 +186,8 @@ impl TryFrom<SetParts> for SetState {
 
 /// The whole check, in the order the errors are listed.
 fn validate(p: &SetParts) -> Result<(), StateError> {
-    crate::stroke::check_parameters(&p.table, &Physics::default()).map_err(StateError::Table)?;
+    crate::physics::stroke::check_parameters(&p.table, &Physics::default())
+        .map_err(StateError::Table)?;
     let format = p.format;
     let n = format.players();
     if p.seats.len() != n {
@@ -324,7 +325,7 @@ mod tests {
         let mut p = fresh();
         p.result = Some(SetResult::Won {
             winner: Side::new(2),
-            how: crate::set::WinReason::PocketedAll,
+            how: crate::rules::set::WinReason::PocketedAll,
         });
         assert_eq!(
             SetState::from_parts(p),

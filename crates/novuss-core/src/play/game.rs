@@ -8,14 +8,14 @@
 
 use std::fmt;
 
-use crate::match_play::{Match, MatchConfig, MatchError};
+use crate::physics::stroke::Stroke;
 use crate::physics::{Engine, Physics};
-use crate::record::{self, Action, Entry, GameRecord, RecordError, SetLog};
-use crate::referee::{Conduct, Judged, PlayError, Played, Refusal};
+use crate::play::match_play::{Match, MatchConfig, MatchError};
+use crate::play::record::{self, Action, Entry, GameRecord, RecordError, SetLog};
+use crate::rules::referee::{Conduct, Judged, PlayError, Played, Refusal};
+use crate::rules::set::SetState;
+use crate::rules::verdict::Verdict;
 use crate::seat::Seat;
-use crate::set::SetState;
-use crate::stroke::Stroke;
-use crate::verdict::Verdict;
 
 /// Why a game cannot be set up or moved on.
 #[derive(Clone, Debug, PartialEq)]
@@ -24,7 +24,7 @@ pub enum GameError {
     /// The match set-up is impossible, or the match is over.
     Match(MatchError),
     /// The physics parameters are out of range.
-    Physics(crate::stroke::InputError),
+    Physics(crate::physics::stroke::InputError),
     /// The set in play is not over yet.
     SetNotOver,
     /// A game cannot start from this position: it is finished, or of
@@ -32,7 +32,7 @@ pub enum GameError {
     /// match's opening seat.
     Start,
     /// The table's dimensions are out of range.
-    Table(crate::set::StateError),
+    Table(crate::rules::set::StateError),
 }
 
 impl fmt::Display for GameError {
@@ -144,8 +144,8 @@ impl Game {
     }
 
     fn starting_at(progress: Match, physics: Physics, set: SetState) -> Result<Game, GameError> {
-        crate::stroke::check_parameters(&set.table, &physics)
-            .map_err(|e| GameError::Physics(crate::stroke::InputError::Parameter(e)))?;
+        crate::physics::stroke::check_parameters(&set.table, &physics)
+            .map_err(|e| GameError::Physics(crate::physics::stroke::InputError::Parameter(e)))?;
         let engine = Engine::new(set.table, physics);
         let record = GameRecord::new(progress.config().clone(), physics, set.clone());
         Ok(Game {

@@ -23,8 +23,8 @@
 use glam::DVec2;
 
 use super::{blockers, surface_bounds, Blocker};
+use crate::rules::zone::CONTACT_TOLERANCE;
 use crate::table::Table;
-use crate::zone::CONTACT_TOLERANCE;
 
 /// How far (m) a candidate may lie inside a circle it was computed to lie
 /// on and still count as free. Points computed on a circle land within
@@ -32,7 +32,7 @@ use crate::zone::CONTACT_TOLERANCE;
 /// barely reaches a side or another circle (the square root of a rounding
 /// error); half the [`CONTACT_TOLERANCE`] covers both and leaves the other
 /// half as a margin, so checks made with the full tolerance (the referee's
-/// [`super::is_clear`], [`crate::stroke::check_layout`]) accept the answer
+/// [`super::is_clear`], [`crate::physics::stroke::check_layout`]) accept the answer
 /// despite their own rounding.
 const ON_BOUNDARY: f64 = CONTACT_TOLERANCE / 2.0;
 
@@ -56,7 +56,7 @@ const SAME_DISTANCE: f64 = 1e-12;
 ///   least `pocket_radius + r − 5e-10` from every pocket centre and at least
 ///   `2r + gap − 5e-10` from every one of `discs` (half the contact
 ///   tolerance, for rounding). So [`super::is_clear`] with the same gap
-///   accepts it, and [`crate::stroke::check_layout`] with tolerance 1e-9
+///   accepts it, and [`crate::physics::stroke::check_layout`] with tolerance 1e-9
 ///   accepts it together with `discs` (if they were accepted without it).
 ///   Callers should test with those, not with a strict `> 2r + gap`.
 /// * It is `wanted` itself when `wanted` passes those same tests.
@@ -212,7 +212,7 @@ fn crossings(a: &Blocker, b: &Blocker, out: &mut Vec<DVec2>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::placement::test_support::*;
+    use crate::rules::placement::test_support::*;
 
     fn circle(x: f64, y: f64, reach: f64) -> Blocker {
         Blocker {
