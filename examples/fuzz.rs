@@ -266,7 +266,7 @@ fn random_state(rng: &mut ChaCha8Rng) -> SetParts {
             None
         };
     }
-    p.to_play = rng.random_range(0..p.seats.len());
+    p.to_play = novuss_core::SeatIndex(rng.random_range(0..p.seats.len()));
     if rng.random_bool(0.05) {
         p.strokes = u32::MAX;
     }

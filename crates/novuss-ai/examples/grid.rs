@@ -53,7 +53,7 @@ fn main() {
         }
         if !matches!(played.verdict.turn, Turn::Continues) {
             // As `novuss solo`: the same player goes on, nobody replies.
-            state = state.next_visit(0).expect("valid");
+            state = state.next_visit(novuss_core::SeatIndex(0)).expect("valid");
         }
     }
     let me = state.side_to_play();

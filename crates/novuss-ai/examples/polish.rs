@@ -56,7 +56,7 @@ fn positions(physics: &Physics) -> Vec<SetState> {
                 break;
             }
             if !matches!(played.verdict.turn, Turn::Continues) {
-                state = state.next_visit(0).expect("valid");
+                state = state.next_visit(novuss_core::SeatIndex(0)).expect("valid");
             }
         }
         if !state.is_over() {

@@ -72,7 +72,7 @@ fn main() {
                 .join(" / ")
         );
         if !matches!(played.verdict.turn, Turn::Continues) && !state.is_over() {
-            state = state.next_visit(0).expect("valid");
+            state = state.next_visit(novuss_core::SeatIndex(0)).expect("valid");
         }
     }
 }

@@ -68,7 +68,7 @@ pub fn play_set(
     let mut engine = Engine::new(*state.table(), *physics);
     let mut report = SetReport::default();
     while !state.is_over() && state.strokes() < MAX_STROKES {
-        let p = who_plays(state.side_to_play(), a_opens, format);
+        let p = who_plays(state.side_to_play(), a_opens, format).index();
         let d = players[p].decide(&state, physics)?;
         report.decisions[p].push(d.elapsed);
         let stroke = players[p].noise().execute(
@@ -87,7 +87,7 @@ pub fn play_set(
     }
     report.score = match state.result() {
         Some(SetResult::Won { winner, .. }) => {
-            if who_plays(winner, a_opens, state.format()) == 0 {
+            if who_plays(winner, a_opens, state.format()) == Entrant::A {
                 1
             } else {
                 -1
@@ -104,16 +104,37 @@ fn run_seed(seed: u64, n: u64) -> u64 {
     seed ^ n.wrapping_mul(0xA076_1D64_78BD_642F)
 }
 
-/// Which of the two players (0 for `a`, 1 for `b`) plays for `side`: in
-/// singles and doubles `a` has side 0 when it opens; with four players,
-/// each plays two sides across the table from each other.
-fn who_plays(side: Side, a_opens: bool, format: Format) -> usize {
+/// One of the two levels a run sets against each other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Entrant {
+    A,
+    B,
+}
+
+impl Entrant {
+    /// Its place in a run's pair of players and per-player figures.
+    fn index(self) -> usize {
+        match self {
+            Entrant::A => 0,
+            Entrant::B => 1,
+        }
+    }
+}
+
+/// Which of the two levels plays for `side`: in singles and doubles `a`
+/// has side 0 when it opens; with four players, each plays two sides
+/// across the table from each other.
+fn who_plays(side: Side, a_opens: bool, format: Format) -> Entrant {
     let even = if format.sides() > 2 {
         side.index() % 2 == 0
     } else {
         side.index() == 0
     };
-    usize::from(even != a_opens)
+    if even == a_opens {
+        Entrant::A
+    } else {
+        Entrant::B
+    }
 }
 
 /// How one solo run went.

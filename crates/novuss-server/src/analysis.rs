@@ -8,6 +8,7 @@ use novuss_core::physics::Physics;
 use novuss_core::play::game::Game;
 use novuss_core::rules::verdict::{RuleRef, Verdict};
 use novuss_core::seat::Seat;
+use novuss_core::PlayerId;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Code, Failure};
@@ -48,7 +49,7 @@ pub struct Copy {
 #[derive(Serialize)]
 pub struct PlayedOut {
     seat: Seat,
-    player: Option<usize>,
+    player: Option<PlayerId>,
     stroke: Stroke,
     motion: Motion,
     verdict: Verdict,

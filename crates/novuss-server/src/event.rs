@@ -11,6 +11,7 @@ use novuss_core::play::game::{Game, GameError};
 use novuss_core::rules::set::{DiscId, SetState};
 use novuss_core::rules::verdict::{RuleRef, Verdict};
 use novuss_core::seat::Seat;
+use novuss_core::PlayerId;
 use serde::{Deserialize, Serialize};
 
 use crate::error::Failure;
@@ -96,7 +97,7 @@ pub struct Motion {
 /// One stroke played on `game`: its verdict, motion and picture after.
 pub struct Step {
     /// The player who made it.
-    pub player: Option<usize>,
+    pub player: Option<PlayerId>,
     /// What each body of the motion is.
     pub bodies: Vec<Option<DiscId>>,
     /// The fresh simulation's motion.

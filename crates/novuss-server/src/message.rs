@@ -7,6 +7,7 @@ use std::sync::Arc;
 use novuss_core::physics::stroke::Stroke;
 use novuss_core::rules::verdict::{RuleRef, Verdict};
 use novuss_core::seat::Seat;
+use novuss_core::PlayerId;
 use serde::Serialize;
 
 use crate::error::Code;
@@ -31,7 +32,7 @@ pub enum Outgoing<'a> {
         /// The seat that played.
         seat: Seat,
         /// The player who played, read before the stroke.
-        player: Option<usize>,
+        player: Option<PlayerId>,
         /// A person or the computer.
         by: By,
         /// The stroke as played.
@@ -70,7 +71,7 @@ pub enum Outgoing<'a> {
         /// Its seat.
         seat: Seat,
         /// The player it plays for.
-        player: usize,
+        player: PlayerId,
     },
     /// The computer's suggestion for the player to stroke.
     Hint {

@@ -11,6 +11,7 @@ use novuss_core::physics::stroke::Stroke;
 use novuss_core::play::game::Game;
 use novuss_core::rules::verdict::{RuleRef, Verdict};
 use novuss_core::seat::Seat;
+use novuss_core::PlayerId;
 use serde::Serialize;
 
 use crate::error::{Code, Failure};
@@ -56,7 +57,7 @@ pub struct Shown {
     number: usize,
     set_number: u32,
     seat: Seat,
-    player: Option<usize>,
+    player: Option<PlayerId>,
     by: Option<By>,
     stroke: Stroke,
     motion: Motion,

@@ -22,6 +22,7 @@ use novuss_core::play::game::{Game, GameError, Mark, Prepared};
 use novuss_core::rules::referee::PlayError;
 use novuss_core::rules::set::SetState;
 use novuss_core::seat::Seat;
+use novuss_core::PlayerId;
 use serde::Deserialize;
 use tokio::sync::broadcast;
 
@@ -91,7 +92,7 @@ enum Step {
         stored: bool,
         /// The player who made it, read before it (a stroke that ends a
         /// set moves the match on to the next set's seating).
-        player: Option<usize>,
+        player: Option<PlayerId>,
         prepared: Box<Prepared>,
         motion: Motion,
     },
@@ -135,7 +136,7 @@ pub struct Due {
     /// The seat to play.
     pub seat: Seat,
     /// The player there.
-    pub player: usize,
+    pub player: PlayerId,
     /// Its level.
     pub level: novuss_ai::Level,
     /// The set to play in.
@@ -559,7 +560,7 @@ impl Room {
         self.game
             .progress()
             .player_at(seat)
-            .and_then(|p| self.setup.controllers.get(p).copied())
+            .and_then(|p| self.setup.controllers.get(p.index()).copied())
             .unwrap_or(Controller::Human)
     }
 
@@ -822,7 +823,8 @@ impl Room {
         }
         let seat = set.seat_to_play();
         let player = self.game.progress().player_at(seat)?;
-        let Controller::Computer(level) = self.setup.controllers.get(player).copied()? else {
+        let Controller::Computer(level) = self.setup.controllers.get(player.index()).copied()?
+        else {
             return None;
         };
         Some(Due {

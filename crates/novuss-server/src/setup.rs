@@ -7,6 +7,7 @@ use novuss_core::play::match_play::MatchConfig;
 use novuss_core::rules::profile::ProfileId;
 use novuss_core::rules::set::{Format, SetState};
 use novuss_core::seat::Seat;
+use novuss_core::PlayerId;
 use serde::{Deserialize, Serialize};
 
 /// The longest player name, in characters.
@@ -287,7 +288,7 @@ impl NewGame {
             sets: self.sets,
             players: names,
             seating,
-            opener: 0,
+            opener: PlayerId(0),
         };
         config
             .validate()

@@ -10,6 +10,7 @@ use novuss_core::rules::zone::is_dark;
 use novuss_core::seat::Seat;
 use novuss_core::table::Table;
 use novuss_core::DVec2;
+use novuss_core::{ContenderId, PlayerId};
 use serde::Serialize;
 
 use crate::setup::{Controller, Setup};
@@ -53,7 +54,7 @@ struct MatchView {
     set_number: u32,
     score: Vec<u32>,
     over: bool,
-    winner: Option<usize>,
+    winner: Option<ContenderId>,
     results: Vec<SetResult>,
 }
 
@@ -90,7 +91,7 @@ struct DiscView {
 struct TurnView {
     seat: Seat,
     side: Side,
-    player: Option<usize>,
+    player: Option<PlayerId>,
     kind: &'static str,
     region: Option<RegionView>,
 }
@@ -136,7 +137,7 @@ pub fn state(
         Some(last) if set.is_over() => (last.seating.clone(), last.number),
         _ => (progress.seating().to_vec(), progress.set_number()),
     };
-    let player_at = |seat: Seat| seating.iter().position(|&s| s == seat);
+    let player_at = |seat: Seat| seating.iter().position(|&s| s == seat).map(PlayerId);
     let players = setup
         .config
         .players
@@ -190,7 +191,7 @@ pub fn state(
         .collect();
     let turn = to_play.map(|seat| {
         let player = player_at(seat);
-        let controller = player.and_then(|p| setup.controllers.get(p).copied());
+        let controller = player.and_then(|p| setup.controllers.get(p.index()).copied());
         let region = StrikerRegion::new(&table, seat, &set.positions());
         TurnView {
             seat,

@@ -87,6 +87,46 @@ use crate::rules::profile::ProfileId;
 use crate::rules::set::{Format, ReplayReason, SetResult, SetState, Side};
 use crate::seat::Seat;
 
+/// A player of a match: their place in [`MatchConfig::players`], from 0. In
+/// doubles team `t` is players `2t` and `2t + 1`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct PlayerId(pub usize);
+
+impl PlayerId {
+    /// The player's place in [`MatchConfig::players`].
+    pub const fn index(self) -> usize {
+        self.0
+    }
+}
+
+/// The index, as messages and records have always shown it.
+impl fmt::Display for PlayerId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// Who can win a match: a player, or in doubles a team. The place in
+/// [`Match::score`], from 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct ContenderId(pub usize);
+
+impl ContenderId {
+    /// The contender's place in [`Match::score`].
+    pub const fn index(self) -> usize {
+        self.0
+    }
+}
+
+/// The index, as reports have always shown it.
+impl fmt::Display for ContenderId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
 /// How a match is set up.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -104,7 +144,7 @@ pub struct MatchConfig {
     pub seating: Vec<Seat>,
     /// The player who opens the first set; their seat is the opening seat
     /// for the whole match.
-    pub opener: usize,
+    pub opener: PlayerId,
 }
 
 impl MatchConfig {
@@ -115,11 +155,11 @@ impl MatchConfig {
         profile: ProfileId,
         sets: u32,
         players: [String; 2],
-        opener: usize,
+        opener: PlayerId,
         opener_seat: Seat,
     ) -> MatchConfig {
         let mut seating = vec![opener_seat.opposite(); 2];
-        if let Some(seat) = seating.get_mut(opener) {
+        if let Some(seat) = seating.get_mut(opener.index()) {
             *seat = opener_seat;
         }
         MatchConfig {
@@ -154,7 +194,7 @@ impl MatchConfig {
             sets: 1,
             players,
             seating,
-            opener: 0,
+            opener: PlayerId(0),
         }
     }
 
@@ -176,7 +216,7 @@ impl MatchConfig {
                 got: self.players.len(),
             });
         }
-        if self.opener >= expected {
+        if self.opener.index() >= expected {
             return Err(MatchError::Opener(self.opener));
         }
         if self.seating.len() != expected {
@@ -248,7 +288,7 @@ pub struct SetRecord {
     /// The seat of each player, in [`MatchConfig::players`] order.
     pub seating: Vec<Seat>,
     /// The player who opened it.
-    pub opener: usize,
+    pub opener: PlayerId,
     /// How it ended.
     pub result: SetResult,
 }
@@ -306,7 +346,7 @@ pub enum MatchError {
     /// The seating is impossible for the format.
     Seating(SeatingError),
     /// The opener is not one of the players.
-    Opener(usize),
+    Opener(PlayerId),
     /// The match is already over.
     Over,
     /// A set won by a side the set does not have.
@@ -367,7 +407,7 @@ pub struct Match {
     /// Sets won by each contender.
     score: Vec<u32>,
     sets: Vec<SetRecord>,
-    winner: Option<usize>,
+    winner: Option<ContenderId>,
 }
 
 /// The stored form of a [`Match`]: everything else follows from it.
@@ -426,7 +466,7 @@ impl Match {
 
     /// The seat that opens every set of the match (`000` 4.3, 5.3).
     pub fn first_seat(&self) -> Seat {
-        self.config.seating[self.config.opener]
+        self.config.seating[self.config.opener.index()]
     }
 
     /// A fresh set to play now, opened from [`Match::first_seat`]; `None`
@@ -455,18 +495,18 @@ impl Match {
     }
 
     /// The seat of `player`, `None` if there is no such player.
-    pub fn seat_of(&self, player: usize) -> Option<Seat> {
-        self.seating.get(player).copied()
+    pub fn seat_of(&self, player: PlayerId) -> Option<Seat> {
+        self.seating.get(player.index()).copied()
     }
 
     /// The player at `seat`, `None` if the seat is empty (singles).
-    pub fn player_at(&self, seat: Seat) -> Option<usize> {
-        self.seating.iter().position(|&s| s == seat)
+    pub fn player_at(&self, seat: Seat) -> Option<PlayerId> {
+        self.seating.iter().position(|&s| s == seat).map(PlayerId)
     }
 
     /// The player who opens the set to play now (`None` cannot happen for a
     /// valid match; the seat is always taken).
-    pub fn opener(&self) -> Option<usize> {
+    pub fn opener(&self) -> Option<PlayerId> {
         self.player_at(self.first_seat())
     }
 
@@ -475,7 +515,7 @@ impl Match {
     /// four-player games side `k` is the `k`-th seat in playing order; in
     /// doubles side 0 is the opening seat and the one opposite, side 1 the
     /// other two. Empty if the set has no such side.
-    pub fn players_of_side(&self, set_side: Side) -> Vec<usize> {
+    pub fn players_of_side(&self, set_side: Side) -> Vec<PlayerId> {
         if set_side.index() >= self.sides() {
             return Vec::new();
         }
@@ -494,7 +534,7 @@ impl Match {
     }
 
     /// The contender playing as side `set_side` of the set to play now.
-    pub fn contender_of_side(&self, set_side: Side) -> Option<usize> {
+    pub fn contender_of_side(&self, set_side: Side) -> Option<ContenderId> {
         self.players_of_side(set_side)
             .first()
             .map(|&p| self.contender_of(p))
@@ -511,16 +551,17 @@ impl Match {
     }
 
     /// The contender `player` plays for (their team in doubles).
-    pub fn contender_of(&self, player: usize) -> usize {
+    pub fn contender_of(&self, player: PlayerId) -> ContenderId {
         match self.config.format {
-            Format::Doubles => player / 2,
-            _ => player,
+            Format::Doubles => ContenderId(player.index() / 2),
+            _ => ContenderId(player.index()),
         }
     }
 
     /// The players of `contender`.
-    pub fn members(&self, contender: usize) -> Vec<usize> {
+    pub fn members(&self, contender: ContenderId) -> Vec<PlayerId> {
         (0..self.config.players.len())
+            .map(PlayerId)
             .filter(|&p| self.contender_of(p) == contender)
             .collect()
     }
@@ -536,7 +577,7 @@ impl Match {
     }
 
     /// The contender who won the match.
-    pub fn winner(&self) -> Option<usize> {
+    pub fn winner(&self) -> Option<ContenderId> {
         self.winner
     }
 
@@ -588,8 +629,8 @@ impl Match {
         match replay {
             None => {
                 if let Some(c) = won_by {
-                    self.score[c] += 1;
-                    if self.score[c] >= self.needed() {
+                    self.score[c.index()] += 1;
+                    if self.score[c.index()] >= self.needed() {
                         self.winner = Some(c);
                         return Ok(());
                     }
@@ -635,7 +676,14 @@ mod tests {
         // Anna won the toss and opens; Bruno chose to play from North, so
         // Anna opens from South (`000` 1.4).
         let players = ["Anna".to_string(), "Bruno".to_string()];
-        Match::new(MatchConfig::singles(profile, sets, players, 0, South)).unwrap()
+        Match::new(MatchConfig::singles(
+            profile,
+            sets,
+            players,
+            PlayerId(0),
+            South,
+        ))
+        .unwrap()
     }
 
     /// Team 0 is Anna and Bruno, team 1 Cilda and Dainis. Anna opens from
@@ -648,7 +696,7 @@ mod tests {
             sets,
             players: names(4),
             seating: vec![South, North, West, East],
-            opener: 0,
+            opener: PlayerId(0),
         })
         .unwrap()
     }
@@ -673,7 +721,9 @@ mod tests {
     /// The side a player plays as in the set the match hands out.
     fn side_of_player(m: &Match, player: usize) -> usize {
         let set = m.next_set().unwrap();
-        set.side_of(m.seat_of(player).unwrap()).unwrap().index()
+        set.side_of(m.seat_of(PlayerId(player)).unwrap())
+            .unwrap()
+            .index()
     }
 
     #[test]
@@ -684,9 +734,9 @@ mod tests {
         let set = m.next_set().unwrap();
         assert_eq!(set.seats(), vec![South, North]);
         assert_eq!(m.seating(), &[South, North]);
-        assert_eq!(m.opener(), Some(0));
-        assert_eq!(m.players_of_side(side(0)), vec![0]);
-        assert_eq!(m.players_of_side(side(1)), vec![1]);
+        assert_eq!(m.opener(), Some(PlayerId(0)));
+        assert_eq!(m.players_of_side(side(0)), vec![PlayerId(0)]);
+        assert_eq!(m.players_of_side(side(1)), vec![PlayerId(1)]);
         m.record(won(0)).unwrap(); // Anna wins set 1.
         assert_eq!(m.score(), &[1, 0]);
 
@@ -696,8 +746,8 @@ mod tests {
         assert_eq!(m.seating(), &[North, South]);
         assert_eq!(m.first_seat(), South);
         assert_eq!(m.next_set().unwrap().seats(), [South, North]);
-        assert_eq!(m.opener(), Some(1));
-        assert_eq!(m.players_of_side(side(0)), vec![1]);
+        assert_eq!(m.opener(), Some(PlayerId(1)));
+        assert_eq!(m.players_of_side(side(0)), vec![PlayerId(1)]);
         assert_eq!(side_of_player(&m, 1), 0);
         // Seat 0 (Bruno) wins set 2: it counts for Bruno, not for Anna.
         m.record(won(0)).unwrap();
@@ -707,16 +757,19 @@ mod tests {
         // Set 3: back to the first seating, Anna opens again.
         assert_eq!(m.set_number(), 3);
         assert_eq!(m.seating(), &[South, North]);
-        assert_eq!(m.opener(), Some(0));
+        assert_eq!(m.opener(), Some(PlayerId(0)));
         assert!(m.is_deciding());
         m.record(won(1)).unwrap(); // Bruno, at North, wins.
         assert_eq!(m.score(), &[1, 2]);
-        assert_eq!(m.winner(), Some(1));
+        assert_eq!(m.winner(), Some(ContenderId(1)));
         assert!(m.is_over());
         assert!(m.next_set().is_none());
         assert_eq!(m.history().len(), 3);
         assert_eq!(
-            m.history().iter().map(|s| s.opener).collect::<Vec<_>>(),
+            m.history()
+                .iter()
+                .map(|s| s.opener.index())
+                .collect::<Vec<_>>(),
             vec![0, 1, 0]
         );
     }
@@ -730,18 +783,18 @@ mod tests {
             ProfileId::Australia1992,
             5,
             players,
-            1,
+            PlayerId(1),
             North,
         ))
         .unwrap();
         assert_eq!(m.seating(), &[South, North]);
         assert_eq!(m.next_set().unwrap().seats(), [North, South]);
-        assert_eq!(m.opener(), Some(1));
+        assert_eq!(m.opener(), Some(PlayerId(1)));
         m.record(won(1)).unwrap(); // Anna (side 1 in set 1) wins.
         assert_eq!(m.score(), &[1, 0]);
         // `000` 4.3: Anna now sits North and opens set 2.
         assert_eq!(m.seating(), &[North, South]);
-        assert_eq!(m.opener(), Some(0));
+        assert_eq!(m.opener(), Some(PlayerId(0)));
         assert_eq!(m.next_set().unwrap().seats(), [North, South]);
         // Best of five: three wins needed.
         assert_eq!(m.needed(), 3);
@@ -751,7 +804,7 @@ mod tests {
         assert!(!m.is_over());
         m.record(won(0)).unwrap(); // set 4: Anna opens again and wins.
         assert_eq!(m.score(), &[3, 1]);
-        assert_eq!(m.winner(), Some(0));
+        assert_eq!(m.winner(), Some(ContenderId(0)));
         assert_eq!(m.set_number(), 4);
     }
 
@@ -759,8 +812,8 @@ mod tests {
     fn doubles_players_rotate_clockwise_and_the_opening_seat_stays() {
         let mut m = doubles(ProfileId::Lnf2017, 7);
         assert_eq!(m.contenders(), 2);
-        assert_eq!(m.members(0), vec![0, 1]);
-        assert_eq!(m.members(1), vec![2, 3]);
+        assert_eq!(m.members(ContenderId(0)), vec![PlayerId(0), PlayerId(1)]);
+        assert_eq!(m.members(ContenderId(1)), vec![PlayerId(2), PlayerId(3)]);
         let mut openers = Vec::new();
         for set in 1..=4u32 {
             assert_eq!(m.set_number(), set);
@@ -794,8 +847,8 @@ mod tests {
         // Anna (team 0) opens set 1 from South; then whoever moves into
         // South from East opens: Dainis, Bruno, Cilda. The teams take turns
         // to open and each player opens once in four sets.
-        assert_eq!(openers, vec![0, 3, 1, 2]);
-        let teams: Vec<usize> = openers.iter().map(|&p| m.contender_of(p)).collect();
+        assert_eq!(openers, [0, 3, 1, 2].map(PlayerId));
+        let teams: Vec<usize> = openers.iter().map(|&p| m.contender_of(p).index()).collect();
         assert_eq!(teams, vec![0, 1, 0, 1]);
         // The opening side won each time: teams alternate, 2–2.
         assert_eq!(m.score(), &[2, 2]);
@@ -808,7 +861,7 @@ mod tests {
             .unwrap()
             .seats
             .iter()
-            .map(|&seat| m.player_at(seat).unwrap())
+            .map(|&seat| m.player_at(seat).unwrap().index())
             .collect();
         assert_eq!(order, vec![0, 2, 1, 3]);
         m.record(won(1)).unwrap(); // Set 5 to team 1: 2–3.
@@ -816,7 +869,7 @@ mod tests {
         assert_eq!(m.score(), &[3, 3]);
         assert!(m.is_deciding());
         m.record(won(0)).unwrap(); // Set 7 opened by Bruno (team 0).
-        assert_eq!(m.winner(), Some(0));
+        assert_eq!(m.winner(), Some(ContenderId(0)));
     }
 
     #[test]
@@ -827,7 +880,7 @@ mod tests {
             sets: 3,
             players: names(4),
             seating: vec![North, East, South, West],
-            opener: 0,
+            opener: PlayerId(0),
         })
         .unwrap();
         assert_eq!(m.contenders(), 4);
@@ -835,19 +888,19 @@ mod tests {
         let set = m.next_set().unwrap();
         assert_eq!(set.seats(), vec![North, East, South, West]);
         for s in 0..4 {
-            assert_eq!(m.players_of_side(side(s)), vec![s]);
-            assert_eq!(m.contender_of_side(side(s)), Some(s));
+            assert_eq!(m.players_of_side(side(s)), vec![PlayerId(s)]);
+            assert_eq!(m.contender_of_side(side(s)), Some(ContenderId(s)));
         }
         // Cilda wins. Interpretation: clockwise move, the opening seat
         // stays; Dainis, who played last, opens set 2 from North.
         m.record(won(2)).unwrap();
         assert_eq!(m.seating(), &[East, South, West, North]);
-        assert_eq!(m.opener(), Some(3));
-        assert_eq!(m.players_of_side(side(0)), vec![3]);
-        assert_eq!(m.players_of_side(side(3)), vec![2]);
+        assert_eq!(m.opener(), Some(PlayerId(3)));
+        assert_eq!(m.players_of_side(side(0)), vec![PlayerId(3)]);
+        assert_eq!(m.players_of_side(side(3)), vec![PlayerId(2)]);
         m.record(won(3)).unwrap(); // Cilda again, now side 3.
         assert_eq!(m.score(), &[0, 0, 2, 0]);
-        assert_eq!(m.winner(), Some(2));
+        assert_eq!(m.winner(), Some(ContenderId(2)));
     }
 
     #[test]
@@ -858,7 +911,7 @@ mod tests {
             sets: 3,
             players: names(4),
             seating: vec![South, West, North, East],
-            opener: 0,
+            opener: PlayerId(0),
         })
         .unwrap();
         for _ in 0..4 {
@@ -881,12 +934,12 @@ mod tests {
         assert_eq!(m.score(), &[0, 0]);
         // A draw is a completed set: ends change (`000` 4.3), the number moves on.
         assert_eq!(m.set_number(), 2);
-        assert_eq!(m.opener(), Some(1));
+        assert_eq!(m.opener(), Some(PlayerId(1)));
         m.record(won(0)).unwrap(); // Bruno.
         m.record(SetResult::Drawn).unwrap();
         m.record(won(0)).unwrap(); // set 4, Bruno opens again.
         assert_eq!(m.score(), &[0, 2]);
-        assert_eq!(m.winner(), Some(1));
+        assert_eq!(m.winner(), Some(ContenderId(1)));
         assert_eq!(m.set_number(), 4);
         assert_eq!(m.history().len(), 4);
     }
@@ -902,7 +955,7 @@ mod tests {
         assert!(m.is_deciding());
         m.record(won(0)).unwrap();
         // Set 4 was opened by Bruno (ends changed three times).
-        assert_eq!(m.winner(), Some(1));
+        assert_eq!(m.winner(), Some(ContenderId(1)));
     }
 
     #[test]
@@ -952,7 +1005,7 @@ mod tests {
         m.record(first_turn_clears()).unwrap();
         assert_eq!(m.set_number(), 1);
         assert_eq!(m.seating(), &[North, South]);
-        assert_eq!(m.opener(), Some(1));
+        assert_eq!(m.opener(), Some(PlayerId(1)));
         assert_eq!(
             ReplayCause::of(&m.history()[0].result),
             Some(ReplayCause::FirstTurnClears)
@@ -961,7 +1014,7 @@ mod tests {
         m.record(won(0)).unwrap(); // Bruno.
         assert_eq!(m.score(), &[0, 1]);
         assert_eq!(m.set_number(), 2);
-        assert_eq!(m.opener(), Some(0));
+        assert_eq!(m.opener(), Some(PlayerId(0)));
     }
 
     #[test]
@@ -978,14 +1031,14 @@ mod tests {
         m.record(first_turn_clears()).unwrap();
         assert_eq!(m.set_number(), 1);
         assert_eq!(m.seating(), &[South, North]);
-        assert_eq!(m.opener(), Some(0));
+        assert_eq!(m.opener(), Some(PlayerId(0)));
         m.record(won(0)).unwrap(); // Anna, 1–0.
                                    // Set 2 at 1–0 is not deciding either.
         assert!(!m.is_deciding());
         m.record(first_turn_clears()).unwrap();
-        assert_eq!(m.opener(), Some(1));
+        assert_eq!(m.opener(), Some(PlayerId(1)));
         m.record(won(1)).unwrap(); // Anna is side 1 in set 2: 2–0.
-        assert_eq!(m.winner(), Some(0));
+        assert_eq!(m.winner(), Some(ContenderId(0)));
     }
 
     #[test]
@@ -995,18 +1048,18 @@ mod tests {
         m.record(won(0)).unwrap(); // Bruno: 1–1.
         assert_eq!(m.set_number(), 3);
         assert!(m.is_deciding());
-        assert_eq!(m.opener(), Some(0));
+        assert_eq!(m.opener(), Some(PlayerId(0)));
         // Interpretation: the deciding set is replayed with the change of
         // sides between sets: ends change, Bruno opens the replay.
         m.record(first_turn_clears()).unwrap();
         assert_eq!(m.set_number(), 3);
         assert_eq!(m.seating(), &[North, South]);
-        assert_eq!(m.opener(), Some(1));
+        assert_eq!(m.opener(), Some(PlayerId(1)));
         // Draws keep it deciding; a one-set match is always deciding.
         let mut one = singles(ProfileId::Australia1992, 1);
         assert!(one.is_deciding());
         one.record(first_turn_clears()).unwrap();
-        assert_eq!(one.opener(), Some(1));
+        assert_eq!(one.opener(), Some(PlayerId(1)));
     }
 
     #[test]
@@ -1017,12 +1070,12 @@ mod tests {
         m.record(first_turn_clears()).unwrap();
         assert_eq!(m.set_number(), 1);
         assert_eq!(m.seating(), &[West, East, North, South]);
-        assert_eq!(m.contender_of(m.opener().unwrap()), 1);
+        assert_eq!(m.contender_of(m.opener().unwrap()), ContenderId(1));
 
         let mut m = doubles(ProfileId::Australia1992, 3);
         m.record(first_turn_clears()).unwrap();
         assert_eq!(m.seating(), &[South, North, West, East]);
-        assert_eq!(m.opener(), Some(0));
+        assert_eq!(m.opener(), Some(PlayerId(0)));
     }
 
     #[test]
@@ -1036,7 +1089,7 @@ mod tests {
             how: crate::rules::set::WinReason::OpponentOutOfTurn,
         })
         .unwrap();
-        assert_eq!(m.winner(), Some(0));
+        assert_eq!(m.winner(), Some(ContenderId(0)));
     }
 
     #[test]
@@ -1047,7 +1100,7 @@ mod tests {
                 ProfileId::Lnf2017,
                 sets,
                 players,
-                0,
+                PlayerId(0),
                 South,
             ))
             .unwrap_err();
@@ -1059,7 +1112,7 @@ mod tests {
                 ProfileId::Lnf2017,
                 sets,
                 players,
-                0,
+                PlayerId(0),
                 South
             ))
             .is_ok());
@@ -1079,7 +1132,7 @@ mod tests {
                 sets: 3,
                 players: names(n),
                 seating: Seat::ALL[..n].to_vec(),
-                opener: 0,
+                opener: PlayerId(0),
             })
             .unwrap_err();
             assert!(
@@ -1097,7 +1150,7 @@ mod tests {
             sets: 3,
             players: names(MatchConfig::players_needed(format)),
             seating,
-            opener,
+            opener: PlayerId(opener),
         };
         let bad = [
             // Partners (Anna and Bruno) side by side (`000` 5.1).
@@ -1118,7 +1171,7 @@ mod tests {
         }
         assert_eq!(
             Match::new(config(Format::Doubles, vec![South, North, West, East], 4)),
-            Err(MatchError::Opener(4))
+            Err(MatchError::Opener(PlayerId(4)))
         );
         let players = ["A".to_string(), "B".to_string()];
         assert_eq!(
@@ -1126,10 +1179,10 @@ mod tests {
                 ProfileId::Lnf2017,
                 1,
                 players,
-                2,
+                PlayerId(2),
                 South
             )),
-            Err(MatchError::Opener(2))
+            Err(MatchError::Opener(PlayerId(2)))
         );
         // East–West singles and any four distinct four-player seats are fine.
         assert!(Match::new(config(Format::Singles, vec![West, East], 1)).is_ok());
@@ -1153,7 +1206,7 @@ mod tests {
         );
         assert!(m.history().is_empty());
         m.record(won(0)).unwrap();
-        assert_eq!(m.winner(), Some(0));
+        assert_eq!(m.winner(), Some(ContenderId(0)));
         let before = m.clone();
         assert_eq!(m.record(won(0)), Err(MatchError::Over));
         assert_eq!(m.record(SetResult::Drawn), Err(MatchError::Over));
@@ -1166,7 +1219,7 @@ mod tests {
     #[test]
     fn out_of_range_lookups_are_empty_not_panics() {
         let m = doubles(ProfileId::Lnf2017, 3);
-        assert_eq!(m.seat_of(4), None);
+        assert_eq!(m.seat_of(PlayerId(4)), None);
         assert!(m.players_of_side(side(2)).is_empty());
         assert_eq!(m.contender_of_side(side(2)), None);
         let s = singles(ProfileId::Lnf2017, 3);

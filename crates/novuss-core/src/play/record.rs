@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::physics::stroke::Stroke;
 use crate::physics::{Engine, Physics};
-use crate::play::match_play::{Match, MatchConfig, MatchError};
+use crate::play::match_play::{ContenderId, Match, MatchConfig, MatchError};
 use crate::rules::referee::{Conduct, PlayError};
 use crate::rules::set::{SetResult, SetState};
 use crate::rules::verdict::Verdict;
@@ -251,7 +251,7 @@ pub struct ReplayReport {
     /// Sets won by each contender, as the replay scored them.
     pub score: Vec<u32>,
     /// The contender who won the match, if it is over.
-    pub winner: Option<usize>,
+    pub winner: Option<ContenderId>,
     /// Every difference found.
     pub divergences: Vec<Divergence>,
 }

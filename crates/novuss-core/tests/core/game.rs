@@ -5,7 +5,7 @@
 use novuss_core::physics::stroke::Stroke;
 use novuss_core::physics::Physics;
 use novuss_core::play::game::{Game, GameError};
-use novuss_core::play::match_play::{MatchConfig, MatchError};
+use novuss_core::play::match_play::{ContenderId, MatchConfig, MatchError, PlayerId};
 use novuss_core::play::record::{replay, Action, Part, RecordError, FORMAT_VERSION};
 use novuss_core::rules::profile::ProfileId;
 use novuss_core::rules::referee::{Conduct, PlayError, Refusal};
@@ -18,7 +18,7 @@ fn singles(sets: u32) -> MatchConfig {
         ProfileId::Lnf2017,
         sets,
         ["Anna".into(), "Jānis".into()],
-        0,
+        PlayerId(0),
         Seat::South,
     )
 }
@@ -32,7 +32,7 @@ fn break_stroke(game: &Game) -> Stroke {
 /// Ends the set in play: the player not to stroke plays out of turn and
 /// forfeits (`000` 5.7, 6.6).
 fn forfeit_set(game: &mut Game) {
-    let other = game.set().seats()[(game.set().to_play() + 1) % 2];
+    let other = game.set().seats()[(game.set().to_play().index() + 1) % 2];
     game.conduct(&Conduct::PlayedOutOfTurn { seat: other })
         .unwrap();
     assert!(game.set().is_over());
@@ -198,7 +198,7 @@ fn a_forfeit_is_a_typed_win() {
             how: WinReason::OpponentOutOfTurn
         })
     );
-    assert_eq!(game.progress().winner(), Some(0));
+    assert_eq!(game.progress().winner(), Some(ContenderId(0)));
 }
 
 #[test]

@@ -10,7 +10,7 @@
 use crate::referee_common::*;
 
 use novuss_core::rules::profile::ProfileId;
-use novuss_core::rules::set::{Format, SetParts};
+use novuss_core::rules::set::{Format, SeatIndex, SetParts};
 use novuss_core::rules::verdict::{FoulKind, Placed, Turn};
 use novuss_core::rules::zone::blind_zone;
 use novuss_core::seat::Seat;
@@ -60,7 +60,7 @@ fn lnf_002_8_1_partners_discs_are_own_and_turns_go_clockwise() {
 fn au_000_5_6_doubles_penalty_disc_opposite_the_offender() {
     for profile in ProfileId::ALL {
         let mut s = doubles(profile);
-        s.to_play = 1; // West
+        s.to_play = SeatIndex(1); // West
         let from = v(0.08, 0.6);
         let (n, vd) = play(&s, towards(from, from + v(1.0, 0.0), speed_for(0.1)));
         assert_eq!(vd.seat, Seat::West);

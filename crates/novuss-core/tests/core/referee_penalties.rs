@@ -8,7 +8,7 @@
 use crate::referee_common::*;
 
 use novuss_core::rules::profile::ProfileId;
-use novuss_core::rules::set::{Format, SetParts, SetResult};
+use novuss_core::rules::set::{Format, SeatIndex, SetParts, SetResult};
 use novuss_core::rules::verdict::{FoulKind, Placed, StrokeKind, Turn};
 use novuss_core::rules::zone::blind_zone;
 use novuss_core::seat::Seat;
@@ -148,7 +148,7 @@ fn au_000_3_2_debt_stands_until_a_disc_is_pocketed_and_a_turn_ends() {
         assert_eq!(state(&n).on_table(side(0)), 8);
         assert_eq!(vd.turn, Turn::Passes { to: Seat::North });
         // North's turn is skipped here; South plays again.
-        n.to_play = 0;
+        n.to_play = SeatIndex(0);
         let d0 = at(&n, 0).unwrap();
         let (n, vd) = play(&n, head_on(S0, d0, 0.5));
         assert_eq!(vd.pocketed, ids(&[0]));

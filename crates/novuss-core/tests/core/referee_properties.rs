@@ -14,7 +14,7 @@ use crate::referee_common::*;
 use novuss_core::physics::stroke::Stroke;
 use novuss_core::rules::placement::is_free;
 use novuss_core::rules::profile::ProfileId;
-use novuss_core::rules::set::{Format, Opening, SetParts, SetState};
+use novuss_core::rules::set::{Format, Opening, SeatIndex, SetParts, SetState};
 use novuss_core::rules::verdict::{English, Turn, Verdict, Words};
 use novuss_core::rules::zone::SeatFrame;
 use novuss_core::DVec2;
@@ -34,7 +34,7 @@ struct Spot {
 /// seat to play (`000` 1.6; `002` 3.1): the hole clear of every zone line.
 fn striker_at(s: &SetParts, spot: Spot) -> DVec2 {
     let t = s.table;
-    let seat = s.seats[s.to_play];
+    let seat = s.seats[s.to_play.index()];
     let clear = t.line_offset + t.line_width / 2.0 + t.striker.hole_radius + 1e-6;
     let (lo, hi) = (clear, t.size - clear);
     let (dlo, dhi) = (
@@ -48,7 +48,7 @@ fn striker_at(s: &SetParts, spot: Spot) -> DVec2 {
 /// cushion strictly between the corners (`000` 1.15; `002` 3.4). `f` in
 /// [0, 1] sweeps the whole legal range.
 fn direction(s: &SetParts, striker: DVec2, f: f64) -> DVec2 {
-    let frame = SeatFrame::new(&s.table, s.seats[s.to_play]);
+    let frame = SeatFrame::new(&s.table, s.seats[s.to_play.index()]);
     let (along, depth) = (frame.along(striker), frame.depth(striker));
     let lo = ((along - s.table.size) / depth).atan();
     let hi = (along / depth).atan();
@@ -62,7 +62,7 @@ fn direction(s: &SetParts, striker: DVec2, f: f64) -> DVec2 {
 /// is to have cleared. Nothing is placed where the striker will stand.
 fn position(rng: &mut ChaCha8Rng, profile: ProfileId, format: Format) -> (SetParts, DVec2) {
     let mut s = empty(profile, format);
-    s.to_play = rng.random_range(0..s.seats.len());
+    s.to_play = SeatIndex(rng.random_range(0..s.seats.len()));
     let striker = striker_at(
         &s,
         Spot {

@@ -10,7 +10,7 @@ use crate::referee_common::*;
 
 use novuss_core::rules::profile::ProfileId;
 use novuss_core::rules::referee::{PlayError, Refusal};
-use novuss_core::rules::set::{Format, SetParts, SetState};
+use novuss_core::rules::set::{Format, SeatIndex, SetParts, SetState};
 use novuss_core::rules::verdict::{FoulKind, Placed, StrokeKind, Turn};
 use novuss_core::rules::zone::{is_dark, AimError, StrikerError};
 use novuss_core::seat::Seat;
@@ -61,7 +61,7 @@ fn lnf_001_the_game_pocketing_own_light_disc_continues_the_series() {
         assert_cites(&vd, "000", "1.17");
         assert_eq!(at(&n, 0), None);
         assert_eq!(at(&n, 1), at(&s, 1));
-        assert_eq!(n.to_play, 0);
+        assert_eq!(n.to_play, SeatIndex(0));
         assert_eq!(n.strokes, s.strokes + 1);
     }
 }
@@ -89,7 +89,7 @@ fn au_000_1_18_1_correct_stroke_pocketing_nothing_passes_the_turn() {
             (end.x - 0.6).abs() < 1e-9 && (end.y - 0.735).abs() < 1e-3,
             "{end:?}"
         );
-        assert_eq!(n.to_play, 1);
+        assert_eq!(n.to_play, SeatIndex(1));
     }
 }
 
@@ -702,7 +702,7 @@ fn au_000_1_6_illegal_placement_and_aim_are_rejected() {
 #[test]
 fn lnf_002_3_1_north_places_in_its_own_edge_zone() {
     let mut s = base(LNF);
-    s.to_play = 1;
+    s.to_play = SeatIndex(1);
     let d = v(0.4, 0.35);
     put(&mut s, 8, d);
     let from = v(0.4, 0.92);

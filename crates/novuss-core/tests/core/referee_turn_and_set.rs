@@ -9,7 +9,7 @@ use crate::referee_common::*;
 
 use novuss_core::rules::profile::ProfileId;
 use novuss_core::rules::referee::{Conduct, PlayError, Refusal};
-use novuss_core::rules::set::{Format, Opening, ReplayReason, SetParts, SetResult};
+use novuss_core::rules::set::{Format, Opening, ReplayReason, SeatIndex, SetParts, SetResult};
 use novuss_core::rules::verdict::{FoulKind, Placed, Turn};
 use novuss_core::seat::Seat;
 use novuss_core::table::Corner;
@@ -261,7 +261,7 @@ fn au_000_3_6_13_and_3_6_15_conduct_penalties() {
                 }]
             );
             assert_eq!(vd.turn, Turn::Passes { to: Seat::North });
-            assert_eq!(n.to_play, 1);
+            assert_eq!(n.to_play, SeatIndex(1));
         }
     }
 }

@@ -14,7 +14,7 @@ use crate::rules::layout::row_against;
 use crate::rules::placement::{nearest_free_spot, off_table_spots};
 use crate::rules::profile::{BothLast, Profile};
 use crate::rules::set::{
-    DiscId, Format, Opening, ReplayReason, SetResult, SetState, Side, WinReason,
+    DiscId, Format, Opening, ReplayReason, SeatIndex, SetResult, SetState, Side, WinReason,
 };
 use crate::rules::verdict::{Penalty, Placed, Reason, Turn, TurnEnds, Verdict};
 use crate::seat::Seat;
@@ -571,7 +571,7 @@ impl<'a> Judgement<'a> {
 
     /// The turn passes to the next seat.
     fn pass(&mut self) {
-        self.next.to_play = (self.next.to_play + 1) % self.next.seats.len();
+        self.next.to_play = SeatIndex((self.next.to_play.index() + 1) % self.next.seats.len());
         self.v.turn = Turn::Passes {
             to: self.next.seat_to_play(),
         };

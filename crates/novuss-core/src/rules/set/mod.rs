@@ -80,8 +80,8 @@ impl Format {
 
     /// The side that the `k`-th seat in playing order plays for: partners
     /// in doubles sit two places apart in the order.
-    pub fn side_of_seat_index(self, k: usize) -> Side {
-        Side::new((k % self.sides()) as u8)
+    pub fn side_of_seat_index(self, k: SeatIndex) -> Side {
+        Side::new((k.index() % self.sides()) as u8)
     }
 
     /// Discs each side owns.
@@ -143,6 +143,28 @@ impl Side {
 impl std::fmt::Display for Side {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "side {}", self.0)
+    }
+}
+
+/// A seat's place in a set's order of play ([`SetState::seats`]), from 0:
+/// the opening seat is 0, and the turn passes to the next place.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
+#[serde(transparent)]
+pub struct SeatIndex(pub usize);
+
+impl SeatIndex {
+    /// The place in [`SetState::seats`].
+    pub const fn index(self) -> usize {
+        self.0
+    }
+}
+
+/// The index, as messages have always shown it.
+impl std::fmt::Display for SeatIndex {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
     }
 }
 
@@ -221,7 +243,7 @@ pub struct SetState {
     pub(crate) seats: ArrayVec<Seat, 4>,
     pub(crate) sides: ArrayVec<SideInfo, 4>,
     pub(crate) discs: Vec<Disc>,
-    pub(crate) to_play: usize,
+    pub(crate) to_play: SeatIndex,
     pub(crate) strokes: u32,
     pub(crate) opening: Opening,
     pub(crate) result: Option<SetResult>,
@@ -261,7 +283,7 @@ impl SetState {
             .collect();
         let mut discs = Vec::new();
         for (k, &seat) in seats.iter().enumerate() {
-            let side = format.side_of_seat_index(k);
+            let side = format.side_of_seat_index(SeatIndex(k));
             sides[side.index()].seats.push(seat);
             // In singles and four-player games a player's row stands at the
             // opposite cushion; in doubles the partner opposite lines it up
@@ -282,7 +304,7 @@ impl SetState {
             seats,
             sides,
             discs,
-            to_play: 0,
+            to_play: SeatIndex(0),
             strokes: 0,
             opening: Opening::FirstTurn,
             result: None,
@@ -330,7 +352,7 @@ impl SetState {
     }
 
     /// Index into [`SetState::seats`] of the player to stroke.
-    pub fn to_play(&self) -> usize {
+    pub fn to_play(&self) -> SeatIndex {
         self.to_play
     }
 
@@ -356,7 +378,7 @@ impl SetState {
 
     /// The seat of the player to stroke.
     pub fn seat_to_play(&self) -> Seat {
-        self.seats[self.to_play]
+        self.seats[self.to_play.index()]
     }
 
     /// The side the player to stroke plays for.
@@ -367,7 +389,7 @@ impl SetState {
     /// The side a seat plays for; `None` for a seat not in play.
     pub fn side_of(&self, seat: Seat) -> Option<Side> {
         let k = self.seats.iter().position(|&s| s == seat)?;
-        Some(self.format.side_of_seat_index(k))
+        Some(self.format.side_of_seat_index(SeatIndex(k)))
     }
 
     /// Discs of `side` on the table.
@@ -415,7 +437,7 @@ impl SetState {
             seats: ArrayVec::new(),
             sides: ArrayVec::new(),
             discs: Vec::new(),
-            to_play: 0,
+            to_play: SeatIndex(0),
             strokes: 0,
             opening: Opening::FirstTurn,
             result: None,
@@ -452,7 +474,7 @@ impl SetState {
     /// at the table (practice, a solo run, a search that looks ahead), where
     /// the turn would have passed but nobody else plays; nobody replies to
     /// a first-turn clear either. A seat index out of range is refused.
-    pub fn next_visit(&self, seat: usize) -> Result<SetState, StateError> {
+    pub fn next_visit(&self, seat: SeatIndex) -> Result<SetState, StateError> {
         let mut parts = self.to_parts();
         parts.to_play = seat;
         parts.opening = Opening::Over;

@@ -5,7 +5,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::{Disc, DiscId, Format, Opening, SetResult, SetState, Side, SideInfo};
+use super::{Disc, DiscId, Format, Opening, SeatIndex, SetResult, SetState, Side, SideInfo};
 use crate::physics::stroke::{check_layout, LayoutError};
 use crate::physics::{ParameterError, Physics};
 use crate::rules::profile::ProfileId;
@@ -33,7 +33,7 @@ pub struct SetParts {
     /// Every disc.
     pub discs: Vec<Disc>,
     /// Index into `seats` of the player to stroke.
-    pub to_play: usize,
+    pub to_play: SeatIndex,
     /// Strokes played in the set so far.
     pub strokes: u32,
     /// The first-turn clear rule's progress.
@@ -63,7 +63,7 @@ pub enum StateError {
     /// (opposite in singles, clockwise otherwise; `000` 4.1, 5.3; `003`).
     SeatOrder,
     /// `to_play` is not an index into the seats.
-    ToPlay(usize),
+    ToPlay(SeatIndex),
     /// The format has another number of sides.
     SideCount {
         /// The format.
@@ -200,7 +200,7 @@ fn validate(p: &SetParts) -> Result<(), StateError> {
     if p.seats != format.seats(p.seats[0]) {
         return Err(StateError::SeatOrder);
     }
-    if p.to_play >= n {
+    if p.to_play.index() >= n {
         return Err(StateError::ToPlay(p.to_play));
     }
     if p.sides.len() != format.sides() {
@@ -213,7 +213,7 @@ fn validate(p: &SetParts) -> Result<(), StateError> {
     for (s, info) in p.sides.iter().enumerate() {
         let side = Side::new(s as u8);
         let own: Vec<Seat> = (0..n)
-            .filter(|&k| format.side_of_seat_index(k) == side)
+            .filter(|&k| format.side_of_seat_index(SeatIndex(k)) == side)
             .map(|k| p.seats[k])
             .collect();
         if *info.seats != own[..] {
@@ -319,7 +319,7 @@ mod tests {
         p.opening = Opening::Reply {
             cleared: Side::new(0),
         };
-        p.to_play = 1;
+        p.to_play = SeatIndex(1);
         assert_eq!(SetState::from_parts(p), Err(StateError::Opening));
         // A winner out of range.
         let mut p = fresh();
@@ -355,7 +355,7 @@ mod tests {
     #[test]
     fn deserialising_goes_through_the_same_check() {
         let mut p = fresh();
-        p.to_play = 5;
+        p.to_play = SeatIndex(5);
         let json = serde_json::to_string(&p).unwrap();
         let err = serde_json::from_str::<SetState>(&json).unwrap_err();
         assert!(err.to_string().contains("to_play 5"), "{err}");
