@@ -46,7 +46,7 @@ pub struct RecordInput {
     pub physics: Physics,
     /// Player names when `config` is absent.
     #[serde(default)]
-    pub players: Vec<String>,
+    pub players: Vec<Option<String>>,
     pub actions: Vec<Action>,
 }
 

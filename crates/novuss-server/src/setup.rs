@@ -155,6 +155,7 @@ impl<'de> Deserialize<'de> for Controller {
 
 /// Everything a game is set up with: stored once, when it is created.
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(from = "StoredSetup")]
 pub struct Setup {
     /// The match: profile, format, sets, names and seating.
     pub config: MatchConfig,
@@ -171,19 +172,43 @@ pub struct Setup {
     /// line-up (an uploaded record's analysis position).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start: Option<SetState>,
-    /// Whether each player was given a name. The others are stored with
-    /// an English stand-in (the core's records need a name) and shown to
-    /// clients without one, so that each names them in its own language.
-    /// Empty for games stored before this was kept: every name is shown.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub named: Vec<bool>,
 }
 
-impl Setup {
-    /// Player `k`'s name as clients get it: `None` when nobody named them.
-    pub fn named_as(&self, k: usize, name: &str) -> Option<String> {
-        let unnamed = self.named.get(k) == Some(&false);
-        (!unnamed).then(|| name.to_owned())
+/// A set-up as stored, older forms included: games stored before names
+/// were optional hold an English stand-in ("Player 1", "Computer (club)")
+/// for each unnamed player and a `named` list that says which; reading one
+/// drops the stand-ins, so every reader names those players in their own
+/// language.
+#[derive(Deserialize)]
+struct StoredSetup {
+    config: MatchConfig,
+    physics: Physics,
+    controllers: Vec<Controller>,
+    casual: bool,
+    #[serde(default)]
+    origin: GameOrigin,
+    #[serde(default)]
+    start: Option<SetState>,
+    #[serde(default)]
+    named: Vec<bool>,
+}
+
+impl From<StoredSetup> for Setup {
+    fn from(s: StoredSetup) -> Setup {
+        let mut config = s.config;
+        for (name, named) in config.players.iter_mut().zip(s.named) {
+            if !named {
+                *name = None;
+            }
+        }
+        Setup {
+            config,
+            physics: s.physics,
+            controllers: s.controllers,
+            casual: s.casual,
+            origin: s.origin,
+            start: s.start,
+        }
     }
 }
 
@@ -240,18 +265,13 @@ impl NewGame {
             ));
         }
         let mut names = Vec::new();
-        let mut named = Vec::new();
         let mut controllers = Vec::new();
         let mut humans = 0;
         for (k, p) in self.players.iter().enumerate() {
-            named.push(match p {
-                PlayerSpec::Human { name } | PlayerSpec::Computer { name, .. } => name.is_some(),
-            });
             let (name, controller) = match p {
                 PlayerSpec::Human { name } => {
                     humans += 1;
-                    let default = format!("Player {}", k + 1);
-                    (name.clone().unwrap_or(default), Controller::Human)
+                    (name, Controller::Human)
                 }
                 PlayerSpec::Computer { level, name } => {
                     let Ok(level) = level.parse::<Level>() else {
@@ -260,15 +280,16 @@ impl NewGame {
                             level_names().join(", ")
                         ));
                     };
-                    let default = format!("Computer ({})", level.name());
-                    (name.clone().unwrap_or(default), Controller::Computer(level))
+                    (name, Controller::Computer(level))
                 }
             };
-            let name = name.trim().to_owned();
-            if let Err(why) = check_name(&name) {
+            // A player nobody named stays unnamed: each page names them in
+            // its reader's language.
+            let name = name.as_deref().map(str::trim);
+            if let Some(Err(why)) = name.map(check_name) {
                 return bad(format!("player {}: {why}", k + 1));
             }
-            names.push(name);
+            names.push(name.map(str::to_owned));
             controllers.push(controller);
         }
         if humans == 0 {
@@ -300,7 +321,6 @@ impl NewGame {
             casual: self.casual,
             origin: GameOrigin::Played,
             start: None,
-            named,
         })
     }
 }
@@ -316,12 +336,39 @@ mod tests {
     #[test]
     fn singles_against_the_computer() {
         let s = game(r#"{"format":"singles","profile":"lnf-2017","sets":3,"players":[{"kind":"human","name":"Anna"},{"kind":"computer","level":"club"}]}"#).unwrap();
-        assert_eq!(s.config.players, ["Anna", "Computer (club)"]);
+        assert_eq!(s.config.players, [Some("Anna".to_owned()), None]);
         assert_eq!(s.config.seating, [Seat::South, Seat::North]);
         assert_eq!(s.controllers[1], Controller::Computer(Level::Club));
         assert!(s.casual);
         let back: Setup = serde_json::from_str(&serde_json::to_string(&s).unwrap()).unwrap();
         assert_eq!(back.controllers, s.controllers);
+    }
+
+    /// Games stored before names were optional hold English stand-ins and
+    /// a `named` list; reading one leaves the unnamed players unnamed, and
+    /// writing it back writes no stand-in and no list.
+    #[test]
+    fn stand_ins_of_older_games_are_dropped_on_reading() {
+        let s = game(r#"{"format":"singles","profile":"lnf-2017","sets":1,"players":[{"kind":"human","name":"Anna"},{"kind":"computer","level":"club"}]}"#).unwrap();
+        let mut old: serde_json::Value = serde_json::to_value(&s).unwrap();
+        old["config"]["players"] = serde_json::json!(["Anna", "Computer (club)"]);
+        old["named"] = serde_json::json!([true, false]);
+        let read: Setup = serde_json::from_value(old).unwrap();
+        assert_eq!(read.config.players, [Some("Anna".to_owned()), None]);
+        let written = serde_json::to_value(&read).unwrap();
+        assert_eq!(
+            written["config"]["players"],
+            serde_json::json!(["Anna", null])
+        );
+        assert!(written.get("named").is_none(), "{written}");
+        // Older still: no `named` list at all, every name is shown.
+        let mut oldest: serde_json::Value = serde_json::to_value(&s).unwrap();
+        oldest["config"]["players"] = serde_json::json!(["Anna", "Bruno"]);
+        let read: Setup = serde_json::from_value(oldest).unwrap();
+        assert_eq!(
+            read.config.players,
+            [Some("Anna".to_owned()), Some("Bruno".to_owned())]
+        );
     }
 
     #[test]

@@ -114,6 +114,7 @@ fn admissible(record: &GameRecord) -> Result<(), Failure> {
         ));
     }
     for (k, name) in record.config.players.iter().enumerate() {
+        let Some(name) = name else { continue };
         check_name(name)
             .map_err(|why| refuse(Code::BadRecord, format!("player {}: {why}", k + 1)))?;
     }
@@ -140,6 +141,5 @@ fn setup_of(record: &GameRecord) -> Result<Setup, Failure> {
         casual: false,
         origin: GameOrigin::Uploaded,
         start: (first != lineup.set()).then(|| first.clone()),
-        named: vec![],
     })
 }

@@ -148,7 +148,7 @@ pub fn state(
             let seat = seating.get(k).copied();
             let (kind, level) = kind(c);
             PlayerView {
-                name: setup.named_as(k, name),
+                name: name.clone(),
                 kind,
                 level,
                 seat,

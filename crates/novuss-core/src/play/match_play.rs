@@ -138,8 +138,10 @@ pub struct MatchConfig {
     /// Number of sets `N`: odd, at least one (`000` 1.1).
     pub sets: u32,
     /// Names, one per player: 2 in singles, 4 in doubles (team `t` is
-    /// players `2t` and `2t + 1`) and in four-player games.
-    pub players: Vec<String>,
+    /// players `2t` and `2t + 1`) and in four-player games. `None` for a
+    /// player nobody named: each reader names them in their own language
+    /// ("Player 1", "1. spēlētājs"), so the core makes no stand-in.
+    pub players: Vec<Option<String>>,
     /// The seat of each player, in `players` order, for the first set.
     pub seating: Vec<Seat>,
     /// The player who opens the first set; their seat is the opening seat
@@ -166,7 +168,7 @@ impl MatchConfig {
             profile,
             format: Format::Singles,
             sets,
-            players: players.into(),
+            players: players.map(Some).into(),
             seating,
             opener,
         }
@@ -175,8 +177,8 @@ impl MatchConfig {
     /// A one-set match played from `state`'s seats: the opener at the
     /// opening seat, and the others in playing order (in doubles, partners
     /// in `players` order: team 0 holds the opening seat and the one
-    /// opposite). Without names, players are called "Player 1" and so on.
-    pub fn for_set(state: &SetState, players: Vec<String>) -> MatchConfig {
+    /// opposite). Without names (`players` empty), nobody is named.
+    pub fn for_set(state: &SetState, players: Vec<Option<String>>) -> MatchConfig {
         let format = state.format();
         let seats = state.seats();
         let seating: Vec<Seat> = match format {
@@ -184,7 +186,7 @@ impl MatchConfig {
             Format::Singles | Format::FourPlayer => seats.to_vec(),
         };
         let players = if players.is_empty() {
-            (1..=seating.len()).map(|k| format!("Player {k}")).collect()
+            vec![None; seating.len()]
         } else {
             players
         };
@@ -665,10 +667,10 @@ mod tests {
     use super::*;
     use Seat::*;
 
-    fn names(n: usize) -> Vec<String> {
+    fn names(n: usize) -> Vec<Option<String>> {
         ["Anna", "Bruno", "Cilda", "Dainis"][..n]
             .iter()
-            .map(|s| s.to_string())
+            .map(|s| Some(s.to_string()))
             .collect()
     }
 

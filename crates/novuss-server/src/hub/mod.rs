@@ -62,7 +62,7 @@ pub struct Listed {
     format: novuss_core::rules::set::Format,
     profile: novuss_core::rules::profile::ProfileId,
     sets: u32,
-    players: Vec<String>,
+    players: Vec<Option<String>>,
     who: Vec<Who>,
     origin: crate::setup::GameOrigin,
     over: bool,

@@ -207,11 +207,11 @@ impl Hub {
                 let summary: Summary = serde_json::from_str(&r.summary).ok()?;
                 // Names stored before they were limited are cut to the
                 // limit, so that an answer's size stays bounded.
-                let players: Vec<String> = setup
+                let players: Vec<Option<String>> = setup
                     .config
                     .players
                     .iter()
-                    .map(|n| crate::setup::shown_name(n))
+                    .map(|n| n.as_deref().map(crate::setup::shown_name))
                     .collect();
                 Some(Listed {
                     id: r.id,
@@ -223,11 +223,10 @@ impl Hub {
                     who: players
                         .iter()
                         .zip(&setup.controllers)
-                        .enumerate()
-                        .map(|(k, (name, &c))| {
+                        .map(|(name, &c)| {
                             let (kind, level) = crate::view::kind(c);
                             Who {
-                                name: setup.named_as(k, name),
+                                name: name.clone(),
                                 kind,
                                 level,
                             }
