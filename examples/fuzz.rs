@@ -16,7 +16,7 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::Instant;
 
-use novuss::commands;
+use novuss::commands::{self, CommandError};
 use novuss_core::physics::stroke::Stroke;
 use novuss_core::physics::{Engine, Physics};
 use novuss_core::play::game::Game;
@@ -63,13 +63,14 @@ impl Tally {
         &mut self,
         name: &str,
         input: &str,
-        run: impl FnOnce(&str) -> Result<String, String>,
+        run: impl FnOnce(&str) -> Result<String, CommandError>,
     ) {
         self.cases += 1;
         match catch_unwind(AssertUnwindSafe(|| run(input))) {
             Ok(Ok(_)) => self.accepted += 1,
             Ok(Err(e)) => {
                 self.refused += 1;
+                let e = e.to_string();
                 if e.contains('\n') {
                     self.finding(format!("{name}: a multi-line error for {input}: {e}"));
                 }

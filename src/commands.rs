@@ -1,20 +1,107 @@
 //! `simulate`, `new-set`, `stroke`, `record` and `replay`: JSON in, JSON or
 //! a report out. The formats are in `docs/formats.md`.
 
+use std::fmt;
+
 use novuss_core::name::UnknownName;
-use novuss_core::physics::stroke::Stroke;
+use novuss_core::physics::stroke::{InputError, Stroke};
 use novuss_core::physics::{Engine, Physics};
-use novuss_core::play::game::Game;
+use novuss_core::play::game::{Game, GameError};
 use novuss_core::play::match_play::MatchConfig;
-use novuss_core::play::record::{replay as replay_record, Action, GameRecord};
+use novuss_core::play::record::{replay as replay_record, Action, GameRecord, RecordError};
 use novuss_core::rules::profile::ProfileId;
-use novuss_core::rules::referee::Conduct;
+use novuss_core::rules::referee::{Conduct, PlayError, Refusal};
 use novuss_core::rules::set::{Format, SetState};
 use novuss_core::rules::verdict::{English, RuleRef, Verdict, Words};
 use novuss_core::seat::Seat;
 use novuss_core::table::Table;
 use novuss_core::DVec2;
 use serde::Deserialize;
+
+/// Why a command could not do what it was asked. Nothing was written.
+///
+/// Its `Display` is the one line of English that `novuss` prints after
+/// `error: `, the cause's own words included (so [`std::error::Error::source`]
+/// gives none; the variants carry the cause to match on).
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum CommandError {
+    /// The input is not the JSON the command reads.
+    Input(serde_json::Error),
+    /// The answer could not be written as JSON.
+    Output(serde_json::Error),
+    /// A name given on the command line that is not on its list.
+    Name {
+        /// What was given.
+        given: String,
+        /// Which list it is not on.
+        unknown: UnknownName,
+    },
+    /// `new-set`: singles opened from a seat nobody sits in.
+    SinglesSeat,
+    /// `simulate`: the engine refuses the position or the stroke.
+    Simulate(InputError),
+    /// `stroke`: the stroke cannot be played.
+    Stroke(PlayError),
+    /// `stroke`: the referee refuses the conduct action.
+    Conduct(Refusal),
+    /// `stroke`: neither or both of a stroke and a conduct action.
+    StrokeOrConduct,
+    /// `record`: neither a match nor a position to start from.
+    NoStart,
+    /// `record`: the game cannot start.
+    Game(GameError),
+    /// `record`: the next set cannot start.
+    NextSet(GameError),
+    /// `record`: an action that cannot be played.
+    Action {
+        /// Its place in the list, from 0.
+        index: usize,
+        /// How many actions the list has.
+        count: usize,
+        /// Why it cannot be played.
+        error: PlayError,
+    },
+    /// `replay`: the input is not a game record.
+    Record(serde_json::Error),
+    /// `replay`: the record cannot be replayed.
+    Replay(RecordError),
+}
+
+impl fmt::Display for CommandError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CommandError::Input(e) => write!(f, "invalid input: {e}"),
+            CommandError::Output(e) => write!(f, "cannot write the output: {e}"),
+            // "unknown seat "up" (south, west, north, east)"
+            CommandError::Name { given, unknown } => write!(
+                f,
+                "unknown {} {given:?} ({})",
+                unknown.what(),
+                unknown.expected()
+            ),
+            CommandError::SinglesSeat => f.write_str("in singles the players sit south and north"),
+            CommandError::Simulate(e) => write!(f, "invalid position or stroke: {e}"),
+            CommandError::Stroke(e) => write!(f, "invalid stroke: {e}"),
+            CommandError::Conduct(e) => write!(f, "invalid action: {e}"),
+            CommandError::StrokeOrConduct => {
+                f.write_str("give exactly one of \"stroke\" and \"conduct\"")
+            }
+            CommandError::NoStart => f.write_str("give \"config\", \"state\" or both"),
+            CommandError::Game(e) => write!(f, "invalid game: {e}"),
+            CommandError::NextSet(e) => write!(f, "{e}"),
+            CommandError::Action {
+                index,
+                count,
+                error,
+            } => write!(f, "action {index} of {count} cannot be played: {error}"),
+            CommandError::Record(e) => write!(f, "invalid record: {e}"),
+            CommandError::Replay(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for CommandError {}
 
 /// Input of `novuss stroke`.
 #[derive(Deserialize)]
@@ -63,42 +150,44 @@ pub struct SimulateInput {
 }
 
 /// `novuss simulate`: the physics of one stroke.
-pub fn simulate(text: &str, compact: bool) -> Result<String, String> {
-    let input: SimulateInput =
-        serde_json::from_str(text).map_err(|e| format!("invalid input: {e}"))?;
+pub fn simulate(text: &str, compact: bool) -> Result<String, CommandError> {
+    let input: SimulateInput = serde_json::from_str(text).map_err(CommandError::Input)?;
     let mut engine = Engine::new(input.table, input.physics);
     let outcome = engine
         .simulate(&input.discs, &input.stroke)
-        .map_err(|e| format!("invalid position or stroke: {e}"))?;
+        .map_err(CommandError::Simulate)?;
     to_json(&outcome, compact)
 }
 
-fn to_json<T: serde::Serialize>(value: &T, compact: bool) -> Result<String, String> {
+fn to_json<T: serde::Serialize>(value: &T, compact: bool) -> Result<String, CommandError> {
     let json = if compact {
         serde_json::to_string(value)
     } else {
         serde_json::to_string_pretty(value)
     };
-    json.map_err(|e| format!("cannot write the output: {e}"))
+    json.map_err(CommandError::Output)
 }
 
 /// A seat named on the command line.
-pub fn parse_seat(s: &str) -> Result<Seat, String> {
-    s.parse().map_err(|e: UnknownName| named(e, s))
+pub fn parse_seat(s: &str) -> Result<Seat, CommandError> {
+    parse_name(s)
 }
 
-/// "unknown seat "up" (south, west, north, east)".
-fn named(e: UnknownName, given: &str) -> String {
-    format!("unknown {} {given:?} ({})", e.what(), e.expected())
+/// A name on the command line as what it names.
+fn parse_name<T: std::str::FromStr<Err = UnknownName>>(given: &str) -> Result<T, CommandError> {
+    given.parse().map_err(|unknown| CommandError::Name {
+        given: given.to_owned(),
+        unknown,
+    })
 }
 
 /// `novuss new-set`: a fresh set's state.
-pub fn new_set(format: &str, profile: &str, first: &str) -> Result<String, String> {
-    let format: Format = format.parse().map_err(|e| named(e, format))?;
-    let profile: ProfileId = profile.parse().map_err(|e| named(e, profile))?;
+pub fn new_set(format: &str, profile: &str, first: &str) -> Result<String, CommandError> {
+    let format: Format = parse_name(format)?;
+    let profile: ProfileId = parse_name(profile)?;
     let first = parse_seat(first)?;
     if format == Format::Singles && !matches!(first, Seat::South | Seat::North) {
-        return Err("in singles the players sit south and north".into());
+        return Err(CommandError::SinglesSeat);
     }
     to_json(&SetState::new(profile, format, first), false)
 }
@@ -125,9 +214,8 @@ pub fn explain(verdict: &Verdict) -> Vec<Explained> {
 }
 
 /// `novuss stroke`: one stroke or conduct action judged.
-pub fn stroke(text: &str, compact: bool) -> Result<String, String> {
-    let input: StrokeInput =
-        serde_json::from_str(text).map_err(|e| format!("invalid input: {e}"))?;
+pub fn stroke(text: &str, compact: bool) -> Result<String, CommandError> {
+    let input: StrokeInput = serde_json::from_str(text).map_err(CommandError::Input)?;
     let mut engine = Engine::new(input.state.table().to_owned(), input.physics);
     let mut state = input.state;
     let verdict = match (input.stroke, input.conduct) {
@@ -136,11 +224,9 @@ pub fn stroke(text: &str, compact: bool) -> Result<String, String> {
             None => state.play(&st, &mut engine),
         }
         .map(|p| p.verdict)
-        .map_err(|e| format!("invalid stroke: {e}"))?,
-        (None, Some(c)) => state
-            .conduct(&c)
-            .map_err(|e| format!("invalid action: {e}"))?,
-        _ => return Err("give exactly one of \"stroke\" and \"conduct\"".into()),
+        .map_err(CommandError::Stroke)?,
+        (None, Some(c)) => state.conduct(&c).map_err(CommandError::Conduct)?,
+        _ => return Err(CommandError::StrokeOrConduct),
     };
     #[derive(serde::Serialize)]
     struct Output<'a> {
@@ -159,23 +245,22 @@ pub fn stroke(text: &str, compact: bool) -> Result<String, String> {
 }
 
 /// `novuss record`: a list of actions played into a game record.
-pub fn record(text: &str, compact: bool) -> Result<String, String> {
-    let input: RecordInput =
-        serde_json::from_str(text).map_err(|e| format!("invalid input: {e}"))?;
+pub fn record(text: &str, compact: bool) -> Result<String, CommandError> {
+    let input: RecordInput = serde_json::from_str(text).map_err(CommandError::Input)?;
     let config = match (input.config, &input.state) {
         (Some(c), _) => c,
         (None, Some(state)) => MatchConfig::for_set(state, input.players),
-        (None, None) => return Err("give \"config\", \"state\" or both".into()),
+        (None, None) => return Err(CommandError::NoStart),
     };
     let mut game = match input.state {
         Some(state) => Game::from_position(config, input.physics, state),
         None => Game::new(config, input.physics),
     }
-    .map_err(|e| format!("invalid game: {e}"))?;
+    .map_err(CommandError::Game)?;
     let count = input.actions.len();
     for (k, action) in input.actions.into_iter().enumerate() {
         if game.between_sets() {
-            game.next_set().map_err(|e| e.to_string())?;
+            game.next_set().map_err(CommandError::NextSet)?;
         }
         let result = match &action {
             Action::Stroke(s) => {
@@ -184,16 +269,20 @@ pub fn record(text: &str, compact: bool) -> Result<String, String> {
             }
             Action::Conduct(c) => game.conduct(c).map(|_| ()).map_err(Into::into),
         };
-        result.map_err(|e| format!("action {k} of {count} cannot be played: {e}"))?;
+        result.map_err(|error| CommandError::Action {
+            index: k,
+            count,
+            error,
+        })?;
     }
     to_json(game.record(), compact)
 }
 
 /// `novuss replay`: the report, and whether the record replayed
 /// identically.
-pub fn replay(text: &str) -> Result<(String, bool), String> {
-    let rec: GameRecord = serde_json::from_str(text).map_err(|e| format!("invalid record: {e}"))?;
-    let report = replay_record(&rec).map_err(|e| e.to_string())?;
+pub fn replay(text: &str) -> Result<(String, bool), CommandError> {
+    let rec: GameRecord = serde_json::from_str(text).map_err(CommandError::Record)?;
+    let report = replay_record(&rec).map_err(CommandError::Replay)?;
     let mut out = format!(
         "replayed {} action(s) in {} set(s) of a record written by {} with {}\n",
         report.actions, report.sets, report.recorded_engine, report.replayed_engine
@@ -222,4 +311,41 @@ pub fn replay(text: &str) -> Result<(String, bool), String> {
         .collect();
     out += &lines.join("\n");
     Ok((out, false))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refusals_are_the_sentences_the_command_line_prints() {
+        let said = |r: Result<String, CommandError>| r.unwrap_err().to_string();
+        assert_eq!(
+            said(new_set("triples", "lnf-2017", "south")),
+            r#"unknown format "triples" (singles, doubles, four_player)"#
+        );
+        assert_eq!(
+            said(new_set("singles", "lnf", "south")),
+            r#"unknown rule profile "lnf" (lnf-2017, australia-1992, koroona)"#
+        );
+        assert_eq!(
+            said(new_set("singles", "lnf-2017", "up")),
+            r#"unknown seat "up" (south, west, north, east)"#
+        );
+        assert_eq!(
+            said(new_set("singles", "lnf-2017", "east")),
+            "in singles the players sit south and north"
+        );
+        let state = new_set("singles", "lnf-2017", "south").unwrap();
+        assert_eq!(
+            said(stroke(&format!(r#"{{"state": {state}}}"#), true)),
+            r#"give exactly one of "stroke" and "conduct""#
+        );
+        assert_eq!(
+            said(record(r#"{"actions": []}"#, true)),
+            r#"give "config", "state" or both"#
+        );
+        assert!(said(simulate("[", true)).starts_with("invalid input: "));
+        assert!(said(replay("{}").map(|r| r.0)).starts_with("invalid record: "));
+    }
 }

@@ -2,6 +2,7 @@
 //! Figures are printed as text, or as JSON with `--json`; the fields are in
 //! `docs/benchmarks.md`.
 
+use std::fmt;
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressStyle};
@@ -12,6 +13,43 @@ use novuss_core::rules::profile::ProfileId;
 use novuss_core::rules::set::{Format, SetState};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
+
+/// Why `arena`, `solo` or `hint` could not do what it was asked.
+///
+/// Its `Display` is the one line of English that `novuss` prints after
+/// `error: `, the cause's own words included (so
+/// [`std::error::Error::source`] gives none).
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum ComputerError {
+    /// A computer player could not stroke in a run of `arena` or `solo`.
+    Run {
+        /// The command: `arena` or `solo`.
+        command: &'static str,
+        /// Why it could not.
+        error: AiError,
+    },
+    /// `hint`: the input is not a set state, bare or as `novuss stroke`
+    /// reads it.
+    Input(serde_json::Error),
+    /// `hint`: no stroke was found.
+    NoHint(AiError),
+    /// `hint`: the answer could not be written as JSON.
+    Output(serde_json::Error),
+}
+
+impl fmt::Display for ComputerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ComputerError::Run { command, error } => write!(f, "{command}: {error}"),
+            ComputerError::Input(e) => write!(f, "invalid input: {e}"),
+            ComputerError::NoHint(e) => write!(f, "no hint: {e}"),
+            ComputerError::Output(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for ComputerError {}
 
 /// Options of `novuss arena`.
 pub struct ArenaOptions {
@@ -98,9 +136,9 @@ pub fn wilson95(p: f64, n: f64) -> [f64; 2] {
 fn on_every_core<T: Send>(
     count: u64,
     what: &str,
-    command: &str,
+    command: &'static str,
     one: impl Fn(u64) -> Result<T, AiError> + Sync,
-) -> Result<Vec<T>, String> {
+) -> Result<Vec<T>, ComputerError> {
     let pb = ProgressBar::new(count);
     if let Ok(style) = ProgressStyle::with_template(&format!(
         "{{elapsed_precise}} [{{bar:40}}] {{pos}}/{{len}} {what} (eta {{eta}})"
@@ -115,13 +153,13 @@ fn on_every_core<T: Send>(
             r
         })
         .collect::<Result<_, _>>()
-        .map_err(|e| format!("{command}: {e}"));
+        .map_err(|error| ComputerError::Run { command, error });
     pb.finish_and_clear();
     out
 }
 
 /// `novuss arena`: sets between two levels, in parallel on every core.
-pub fn arena(o: &ArenaOptions) -> Result<ArenaFigures, String> {
+pub fn arena(o: &ArenaOptions) -> Result<ArenaFigures, ComputerError> {
     let physics = Physics::default();
     let reports: Vec<SetReport> = on_every_core(o.sets, "sets", "arena", |n| {
         play_set(o.a, o.b, o.format, o.profile, &physics, o.seed, n)
@@ -230,7 +268,7 @@ pub fn solo(
     seed: u64,
     profile: ProfileId,
     start: Start,
-) -> Result<SoloFigures, String> {
+) -> Result<SoloFigures, ComputerError> {
     let physics = Physics::default();
     let reports: Vec<SoloReport> = on_every_core(sets, "runs", "solo", |n| {
         solo_run(
@@ -316,14 +354,13 @@ pub struct HintInput {
 }
 
 /// `novuss hint`: the best strokes for the player to stroke, as JSON.
-pub fn hint(text: &str, level: Level, seed: u64, compact: bool) -> Result<String, String> {
-    let value: serde_json::Value =
-        serde_json::from_str(text).map_err(|e| format!("invalid input: {e}"))?;
+pub fn hint(text: &str, level: Level, seed: u64, compact: bool) -> Result<String, ComputerError> {
+    let value: serde_json::Value = serde_json::from_str(text).map_err(ComputerError::Input)?;
     let input: HintInput = if value.get("state").is_some() {
-        serde_json::from_value(value).map_err(|e| format!("invalid input: {e}"))?
+        serde_json::from_value(value).map_err(ComputerError::Input)?
     } else {
         HintInput {
-            state: serde_json::from_value(value).map_err(|e| format!("invalid input: {e}"))?,
+            state: serde_json::from_value(value).map_err(ComputerError::Input)?,
             physics: Physics::default(),
             stroke: None,
             conduct: None,
@@ -333,7 +370,7 @@ pub fn hint(text: &str, level: Level, seed: u64, compact: bool) -> Result<String
     let mut player = Player::new(level, seed).with_alternatives(4);
     let decision = player
         .decide(&input.state, &input.physics)
-        .map_err(|e| format!("no hint: {e}"))?;
+        .map_err(ComputerError::NoHint)?;
     #[derive(Serialize)]
     struct Output<'a> {
         level: String,
@@ -358,7 +395,7 @@ pub fn hint(text: &str, level: Level, seed: u64, compact: bool) -> Result<String
     } else {
         serde_json::to_string_pretty(&out)
     }
-    .map_err(|e| e.to_string())
+    .map_err(ComputerError::Output)
 }
 
 #[cfg(test)]

@@ -7,8 +7,9 @@ use std::io::Read;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use novuss::commands::{self, explain};
-use novuss::computer;
+use novuss::commands::{self, explain, CommandError};
+use novuss::computer::{self, ComputerError};
+use novuss::serve::ServeError;
 use novuss_ai::arena::Start;
 use novuss_ai::{Level, NoiseName};
 use novuss_core::physics::stroke::Stroke;
@@ -41,6 +42,48 @@ macro_rules! say {
         emit(&format!($($t)*))
     };
 }
+
+/// Why a command failed: the one line printed after `error: `, with exit
+/// status 2.
+#[derive(Debug)]
+enum CliError {
+    /// The input could not be read: a file, or standard input (`None`).
+    Read {
+        path: Option<String>,
+        error: std::io::Error,
+    },
+    /// `simulate`, `new-set`, `stroke`, `record` or `replay`.
+    Command(CommandError),
+    /// `arena`, `solo` or `hint`.
+    Computer(ComputerError),
+    /// Figures that could not be written as JSON.
+    Figures(serde_json::Error),
+    /// `bench-server`, in its own words.
+    BenchServer(String),
+    /// `serve`.
+    Serve(ServeError),
+}
+
+impl std::fmt::Display for CliError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CliError::Read { path: None, error } => {
+                write!(f, "cannot read standard input: {error}")
+            }
+            CliError::Read {
+                path: Some(path),
+                error,
+            } => write!(f, "cannot read {path}: {error}"),
+            CliError::Command(e) => write!(f, "{e}"),
+            CliError::Computer(e) => write!(f, "{e}"),
+            CliError::Figures(e) => write!(f, "{e}"),
+            CliError::BenchServer(e) => f.write_str(e),
+            CliError::Serve(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for CliError {}
 
 #[derive(Parser)]
 #[command(name = "novuss", version, about = "Novuss, the Latvian table game")]
@@ -199,26 +242,25 @@ fn main() -> ExitCode {
         },
     };
     let result = match command {
-        Command::Simulate { file, compact } => {
-            read_input(file.as_deref()).and_then(|t| commands::simulate(&t, compact))
-        }
-        Command::Bench { quick, json } => {
-            bench(quick, json);
-            return ExitCode::SUCCESS;
-        }
+        Command::Simulate { file, compact } => read_input(file.as_deref())
+            .and_then(|t| commands::simulate(&t, compact).map_err(CliError::Command)),
+        Command::Bench { quick, json } => match bench(quick, json) {
+            Ok(()) => return ExitCode::SUCCESS,
+            Err(e) => Err(e),
+        },
         Command::NewSet {
             format,
             profile,
             first,
-        } => commands::new_set(&format, &profile, &first),
-        Command::Stroke { file, compact } => {
-            read_input(file.as_deref()).and_then(|t| commands::stroke(&t, compact))
-        }
-        Command::Record { file, compact } => {
-            read_input(file.as_deref()).and_then(|t| commands::record(&t, compact))
-        }
+        } => commands::new_set(&format, &profile, &first).map_err(CliError::Command),
+        Command::Stroke { file, compact } => read_input(file.as_deref())
+            .and_then(|t| commands::stroke(&t, compact).map_err(CliError::Command)),
+        Command::Record { file, compact } => read_input(file.as_deref())
+            .and_then(|t| commands::record(&t, compact).map_err(CliError::Command)),
         Command::Replay { file } => {
-            match read_input(Some(&file)).and_then(|t| commands::replay(&t)) {
+            match read_input(Some(&file))
+                .and_then(|t| commands::replay(&t).map_err(CliError::Command))
+            {
                 Ok((report, same)) => {
                     say!("{report}");
                     return if same {
@@ -246,6 +288,7 @@ fn main() -> ExitCode {
             format,
             profile,
         })
+        .map_err(CliError::Computer)
         .and_then(|f| figures(&f, json, computer::ArenaFigures::text)),
         Command::Solo {
             level,
@@ -256,13 +299,15 @@ fn main() -> ExitCode {
             start,
             json,
         } => computer::solo(level, noise, sets, seed, profile, start)
+            .map_err(CliError::Computer)
             .and_then(|f| figures(&f, json, computer::SoloFigures::text)),
         Command::Hint {
             file,
             level,
             seed,
             compact,
-        } => read_input(file.as_deref()).and_then(|t| computer::hint(&t, level, seed, compact)),
+        } => read_input(file.as_deref())
+            .and_then(|t| computer::hint(&t, level, seed, compact).map_err(CliError::Computer)),
         Command::Demo => {
             demo();
             return ExitCode::SUCCESS;
@@ -271,8 +316,8 @@ fn main() -> ExitCode {
             strokes,
             modes,
             json,
-        } => novuss::bench_server::measure(strokes, &modes, json),
-        Command::Serve(args) => novuss::serve::serve(args),
+        } => novuss::bench_server::measure(strokes, &modes, json).map_err(CliError::BenchServer),
+        Command::Serve(args) => novuss::serve::serve(args).map_err(CliError::Serve),
     };
     match result {
         Ok(out) => {
@@ -310,28 +355,31 @@ fn figures<T: serde::Serialize>(
     f: &T,
     json: bool,
     text: fn(&T) -> String,
-) -> Result<String, String> {
+) -> Result<String, CliError> {
     if json {
-        serde_json::to_string_pretty(f).map_err(|e| e.to_string())
+        serde_json::to_string_pretty(f).map_err(CliError::Figures)
     } else {
         Ok(text(f))
     }
 }
 
-fn read_input(file: Option<&str>) -> Result<String, String> {
+fn read_input(file: Option<&str>) -> Result<String, CliError> {
     match file {
         None | Some("-") => {
             let mut s = String::new();
             std::io::stdin()
                 .read_to_string(&mut s)
-                .map_err(|e| format!("cannot read standard input: {e}"))?;
+                .map_err(|error| CliError::Read { path: None, error })?;
             Ok(s)
         }
-        Some(path) => std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}")),
+        Some(path) => std::fs::read_to_string(path).map_err(|error| CliError::Read {
+            path: Some(path.to_owned()),
+            error,
+        }),
     }
 }
 
-fn bench(quick: bool, json: bool) {
+fn bench(quick: bool, json: bool) -> Result<(), CliError> {
     let report = novuss_bench::run(quick, |stage| {
         if !json {
             eprintln!("… {stage}");
@@ -340,9 +388,9 @@ fn bench(quick: bool, json: bool) {
     if json {
         say!(
             "{}",
-            serde_json::to_string_pretty(&report).expect("report serialises")
+            serde_json::to_string_pretty(&report).map_err(CliError::Figures)?
         );
-        return;
+        return Ok(());
     }
     let e = &report.engine;
     say!(
@@ -394,6 +442,7 @@ fn bench(quick: bool, json: bool) {
     if let Some(note) = &report.note {
         say!("  note: {note}");
     }
+    Ok(())
 }
 
 fn demo() {

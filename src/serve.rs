@@ -6,7 +6,36 @@ use std::time::Duration;
 
 use novuss_server::limits::Rate;
 use novuss_server::listen::{self, Listening};
-use novuss_server::{Config, FrontDoor, Server};
+use novuss_server::{Config, FrontDoor, Server, StartError};
+
+/// Why `novuss serve` could not serve, or stopped with an error.
+///
+/// Its `Display` is the one line of English that `novuss` prints after
+/// `error: `, the cause's own words included (so
+/// [`std::error::Error::source`] gives none).
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum ServeError {
+    /// The asynchronous runtime could not start.
+    Runtime(std::io::Error),
+    /// The server could not start: its address, its database or its front
+    /// door.
+    Start(StartError),
+    /// The server failed while serving.
+    Run(std::io::Error),
+}
+
+impl std::fmt::Display for ServeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ServeError::Runtime(e) => write!(f, "cannot start the runtime: {e}"),
+            ServeError::Start(e) => write!(f, "{e}"),
+            ServeError::Run(e) => write!(f, "the server failed: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for ServeError {}
 
 /// Where the server listens unless told otherwise.
 pub const DEFAULT_ADDR: SocketAddr = SocketAddr::V4(SocketAddrV4::new(Ipv4Addr::LOCALHOST, 8080));
@@ -103,7 +132,7 @@ impl ServeArgs {
 
 /// Serves until Ctrl-C (or SIGTERM). Prints the address to open on
 /// standard output; logs go to standard error (`RUST_LOG` filters them).
-pub fn serve(args: ServeArgs) -> Result<String, String> {
+pub fn serve(args: ServeArgs) -> Result<String, ServeError> {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,sqlx=warn"));
     use std::io::IsTerminal;
@@ -128,12 +157,12 @@ pub fn serve(args: ServeArgs) -> Result<String, String> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
-        .map_err(|e| format!("cannot start the runtime: {e}"))?;
+        .map_err(ServeError::Runtime)?;
     runtime.block_on(async {
         let server = Server::bind(&config)
             .await
             .and_then(|s| s.with_front_door(door))
-            .map_err(|e| e.to_string())?;
+            .map_err(ServeError::Start)?;
         tracing::info!(data = %config.data_dir.display(), "database open");
         {
             // Written by hand, not println!: a closed standard output must
@@ -147,10 +176,7 @@ pub fn serve(args: ServeArgs) -> Result<String, String> {
             );
             let _ = out.flush();
         }
-        server
-            .run(stop_signal())
-            .await
-            .map_err(|e| format!("the server failed: {e}"))
+        server.run(stop_signal()).await.map_err(ServeError::Run)
     })?;
     Ok("Novuss stopped; every stroke is stored.".to_owned())
 }

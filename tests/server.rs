@@ -309,6 +309,58 @@ fn bad_input_is_refused_and_changes_nothing() {
         r#"{"format":"singles","profile":"lnf-2017","sets":4,"players":[{"kind":"human"},{"kind":"human"}]}"#,
     );
     assert_eq!((status, body.contains("bad_setup")), (400, true), "{body}");
+    // A format, rule profile or computer level that names none of its list
+    // is `bad_setup`, saying the list; one that is not text is `bad_message`.
+    let vs_computer = |format: Value, profile: Value, level: Value| {
+        json!({"format": format, "profile": profile, "sets": 1,
+            "players": [{"kind": "human"}, {"kind": "computer", "level": level}]})
+        .to_string()
+    };
+    let (singles, lnf, greedy) = (json!("singles"), json!("lnf-2017"), json!("greedy"));
+    for (request, code, words) in [
+        (
+            vs_computer(json!("triples"), lnf.clone(), greedy.clone()),
+            "bad_setup",
+            "unknown format \"triples\": singles, doubles or four_player",
+        ),
+        (
+            vs_computer(singles.clone(), json!("x"), greedy.clone()),
+            "bad_setup",
+            "unknown profile \"x\": one of lnf-2017",
+        ),
+        (
+            vs_computer(singles.clone(), lnf.clone(), json!("god")),
+            "bad_setup",
+            "unknown level \"god\": one of greedy",
+        ),
+        (
+            vs_computer(json!(2), lnf.clone(), greedy.clone()),
+            "bad_message",
+            "invalid type",
+        ),
+        (
+            vs_computer(singles.clone(), json!(null), greedy.clone()),
+            "bad_message",
+            "invalid type",
+        ),
+        (
+            vs_computer(singles.clone(), lnf.clone(), json!(5)),
+            "bad_message",
+            "invalid type",
+        ),
+    ] {
+        let (status, body) = server.post("/api/games", &request);
+        let v: Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(
+            (status, v["code"].as_str()),
+            (400, Some(code)),
+            "{request}: {body}"
+        );
+        assert!(
+            v["detail"].as_str().unwrap().contains(words),
+            "{request}: {body}"
+        );
+    }
     // Names: 1 to 40 characters, no control or bidirectional control
     // characters (NUL, an ANSI escape, a right-to-left override, an isolate).
     for name in [

@@ -64,3 +64,88 @@ fn timed_out(e: &BytesRejection) -> bool {
     }
     false
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+    use std::time::Duration;
+
+    use axum::body::Body as HttpBody;
+    use axum::http::{header, Request};
+    use tower::ServiceExt;
+
+    use crate::guard::Guard;
+    use crate::hub::Hub;
+    use crate::limits::{Limiter, Rate};
+    use crate::store::Store;
+
+    /// `POST /api/games` with `body` through the whole router: the status,
+    /// the code and the detail.
+    async fn create(body: &str) -> (u16, String, String) {
+        let hub = Hub::new(Store::memory().await.unwrap());
+        let (_stop, stopped) = tokio::sync::watch::channel(false);
+        let app = crate::router(
+            hub,
+            stopped,
+            Arc::new(Guard::default()),
+            Arc::new(Limiter::new(Rate::default())),
+            Duration::from_secs(10),
+        );
+        let request = Request::post("/api/games")
+            .header(header::HOST, "127.0.0.1")
+            .header(header::CONTENT_TYPE, "application/json")
+            .body(HttpBody::from(body.to_owned()))
+            .unwrap();
+        let response = app.oneshot(request).await.unwrap();
+        let status = response.status().as_u16();
+        let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
+            .await
+            .unwrap();
+        let v: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+        let text = |k: &str| v[k].as_str().unwrap_or_default().to_owned();
+        (status, text("code"), text("detail"))
+    }
+
+    /// A new game with `format`, `profile` and the computer's `level` as
+    /// given (JSON values).
+    fn new_game(format: &str, profile: &str, level: &str) -> String {
+        format!(
+            r#"{{"format":{format},"profile":{profile},"sets":1,
+            "players":[{{"kind":"human"}},{{"kind":"computer","level":{level}}}]}}"#
+        )
+    }
+
+    #[tokio::test]
+    async fn a_name_off_its_list_is_bad_setup_and_a_name_not_text_is_bad_message() {
+        let good = ("\"singles\"", "\"lnf-2017\"", "\"greedy\"");
+        let (status, code, detail) = create(&new_game(good.0, good.1, good.2)).await;
+        assert_eq!((status, code.as_str()), (201, ""), "{detail}");
+        for (body, words) in [
+            (
+                new_game("\"triples\"", good.1, good.2),
+                r#"unknown format "triples": singles, doubles or four_player"#,
+            ),
+            (
+                new_game(good.0, "\"x\"", good.2),
+                r#"unknown profile "x": one of lnf-2017, australia-1992, koroona"#,
+            ),
+            (
+                new_game(good.0, good.1, "\"god\""),
+                r#"unknown level "god": one of greedy, beginner, club, expert, master"#,
+            ),
+        ] {
+            let (status, code, detail) = create(&body).await;
+            assert_eq!((status, code.as_str()), (400, "bad_setup"), "{body}");
+            assert_eq!(detail, words);
+        }
+        for body in [
+            new_game("3", good.1, good.2),
+            new_game(good.0, "null", good.2),
+            new_game(good.0, good.1, "[\"greedy\"]"),
+        ] {
+            let (status, code, detail) = create(&body).await;
+            assert_eq!((status, code.as_str()), (400, "bad_message"), "{body}");
+            assert!(detail.starts_with("the body is not a valid request: invalid type"));
+        }
+    }
+}

@@ -38,6 +38,34 @@ pub struct Guard {
     origins: Vec<Site>,
 }
 
+/// A setting of the [`Guard`] that is not what it must be, with the text
+/// given (trimmed).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum GuardError {
+    /// A `--host` that is not a bare host name (it has a port or a scheme,
+    /// or characters no host name has).
+    Host(String),
+    /// An `--allow-origin` that is not `http(s)://host[:port]`.
+    Origin(String),
+}
+
+impl std::fmt::Display for GuardError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GuardError::Host(name) => {
+                write!(f, "--host {name:?} is not a host name (no port, no scheme)")
+            }
+            GuardError::Origin(url) => write!(
+                f,
+                "--allow-origin {url:?} is not an origin such as https://example.org:8443"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for GuardError {}
+
 /// A host and an optional port, as in `Host` or an origin.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Authority {
@@ -59,29 +87,21 @@ struct Site {
 impl Guard {
     /// A guard that also accepts the host `names` (`--host`) and the
     /// origins `allow` (`--allow-origin`, such as `https://example.org`).
-    /// An entry that is not a host name or an `http(s)://host[:port]`
-    /// origin is an error, said in English.
-    pub fn new(names: &[String], allow: &[String]) -> Result<Guard, String> {
+    /// Blank entries are skipped; the first that is not a host name or an
+    /// `http(s)://host[:port]` origin is the error.
+    pub fn new(names: &[String], allow: &[String]) -> Result<Guard, GuardError> {
         let mut hosts = Vec::new();
         for name in names.iter().map(|n| n.trim()).filter(|n| !n.is_empty()) {
             match authority(name) {
                 Some(a) if a.port.is_none() => hosts.push(a.host),
-                _ => {
-                    return Err(format!(
-                        "--host {name:?} is not a host name (no port, no scheme)"
-                    ))
-                }
+                _ => return Err(GuardError::Host(name.to_owned())),
             }
         }
         let mut origins = Vec::new();
         for url in allow.iter().map(|u| u.trim()).filter(|u| !u.is_empty()) {
             match site(url.trim_end_matches('/')) {
                 Some(s) => origins.push(s),
-                None => {
-                    return Err(format!(
-                        "--allow-origin {url:?} is not an origin such as https://example.org:8443"
-                    ))
-                }
+                None => return Err(GuardError::Origin(url.to_owned())),
             }
         }
         Ok(Guard { hosts, origins })
@@ -377,6 +397,22 @@ mod tests {
         assert!(Guard::new(&[], &["friend.example".into()]).is_err());
         assert!(Guard::new(&[], &["null".into()]).is_err());
         assert!(Guard::new(&[], &["https://friend.example/app".into()]).is_err());
+    }
+
+    #[test]
+    fn a_bad_setting_is_named_with_the_flag_it_came_from() {
+        let host = Guard::new(&[" a.lan ".into(), "evil.example:80".into()], &[]);
+        assert_eq!(host.err(), Some(GuardError::Host("evil.example:80".into())));
+        assert_eq!(
+            GuardError::Host("evil.example:80".into()).to_string(),
+            r#"--host "evil.example:80" is not a host name (no port, no scheme)"#
+        );
+        let origin = Guard::new(&[], &["null".into()]);
+        assert_eq!(origin.err(), Some(GuardError::Origin("null".into())));
+        assert_eq!(
+            GuardError::Origin("null".into()).to_string(),
+            r#"--allow-origin "null" is not an origin such as https://example.org:8443"#
+        );
     }
 
     #[test]

@@ -54,7 +54,7 @@ use tokio::sync::watch;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::RequestBodyTimeoutLayer;
 
-use crate::guard::Guard;
+use crate::guard::{Guard, GuardError};
 use crate::hub::Hub;
 use crate::limits::{Limiter, Rate};
 use crate::listen::Listening;
@@ -95,7 +95,7 @@ pub enum StartError {
     /// The database cannot be opened or migrated.
     Store(PathBuf, StoreError),
     /// A host name or origin of the [`FrontDoor`] that is not one.
-    FrontDoor(String),
+    FrontDoor(GuardError),
 }
 
 impl std::fmt::Display for StartError {
@@ -105,7 +105,7 @@ impl std::fmt::Display for StartError {
             StartError::Store(d, e) => {
                 write!(f, "cannot open the database in {}: {e}", d.display())
             }
-            StartError::FrontDoor(e) => f.write_str(e),
+            StartError::FrontDoor(e) => write!(f, "{e}"),
         }
     }
 }

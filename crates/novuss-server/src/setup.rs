@@ -1,14 +1,17 @@
 //! A new game as a client asks for it, checked, and the set-up that is
 //! stored with the game.
 
+use std::str::FromStr;
+
 use novuss_ai::Level;
 use novuss_core::physics::Physics;
 use novuss_core::play::match_play::MatchConfig;
+use novuss_core::play::match_play::MatchError;
 use novuss_core::rules::profile::ProfileId;
 use novuss_core::rules::set::{Format, SetState};
 use novuss_core::seat::Seat;
 use novuss_core::PlayerId;
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
 
 /// The longest player name, in characters.
 pub const MAX_NAME: usize = 40;
@@ -72,14 +75,48 @@ pub fn shown_name(name: &str) -> String {
     }
 }
 
+/// One of a closed list (a format, a rule profile, a computer level) as a
+/// client names it: the value, or the text it sent when that names none.
+///
+/// A name that is not text is a malformed body (`bad_message`, as any
+/// mistyped field); text that names nothing is a game that cannot be set
+/// up (`bad_setup`, with the list to choose from: [`NewGame::setup`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Pick<T> {
+    /// The value named.
+    Known(T),
+    /// Text that names none of the list.
+    Unknown(String),
+}
+
+impl<T: Copy> Pick<T> {
+    /// The value, or the text that names none.
+    pub fn known(&self) -> Result<T, &str> {
+        match self {
+            Pick::Known(v) => Ok(*v),
+            Pick::Unknown(name) => Err(name),
+        }
+    }
+}
+
+impl<'de, T: FromStr> Deserialize<'de> for Pick<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let name = String::deserialize(d)?;
+        Ok(match name.parse() {
+            Ok(v) => Pick::Known(v),
+            Err(_) => Pick::Unknown(name),
+        })
+    }
+}
+
 /// A new game, as `POST /api/games` takes it (docs/protocol.md).
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct NewGame {
     /// `singles`, `doubles` or `four_player`.
-    pub format: String,
+    pub format: Pick<Format>,
     /// A rule profile's name.
-    pub profile: String,
+    pub profile: Pick<ProfileId>,
     /// 1, 3 or 5.
     pub sets: u32,
     /// The players in seating order.
@@ -106,7 +143,7 @@ pub enum PlayerSpec {
     /// The computer.
     Computer {
         /// Its level's name.
-        level: String,
+        level: Pick<Level>,
         /// Its name.
         #[serde(default)]
         name: Option<String>,
@@ -223,9 +260,70 @@ pub enum GameOrigin {
     Uploaded,
 }
 
-/// Why a new game cannot be set up; the words are for the `detail`.
+/// Why a new game cannot be set up (`bad_setup`); its English words are
+/// the refusal's `detail`.
 #[derive(Clone, Debug, PartialEq)]
-pub struct SetupError(pub String);
+#[non_exhaustive]
+pub enum SetupError {
+    /// A format none of [`Format::ALL`] is called.
+    Format(String),
+    /// A rule profile none of [`ProfileId::ALL`] is called.
+    Profile(String),
+    /// A number of sets not in [`SETS`].
+    Sets(u32),
+    /// Not as many players as the format seats.
+    Players {
+        /// The format asked for.
+        format: Format,
+        /// How many players were given.
+        given: usize,
+    },
+    /// A computer level none of [`Level::ALL`] is called.
+    Level(String),
+    /// A player's name that [`check_name`] refuses.
+    Name {
+        /// The player, counted from 1.
+        player: usize,
+        /// What is wrong with it.
+        why: NameError,
+    },
+    /// Nobody at the table is a person.
+    NoHuman,
+    /// The core refuses the match the checks above let through.
+    Match(MatchError),
+}
+
+impl std::fmt::Display for SetupError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SetupError::Format(given) => write!(
+                f,
+                "unknown format {given:?}: singles, doubles or four_player"
+            ),
+            SetupError::Profile(given) => {
+                let names: Vec<&str> = ProfileId::ALL.iter().map(|p| p.name()).collect();
+                write!(f, "unknown profile {given:?}: one of {}", names.join(", "))
+            }
+            SetupError::Sets(n) => write!(f, "{n} sets: a match is 1, 3 or 5 sets"),
+            SetupError::Players { format, given } => write!(
+                f,
+                "{given} players for {}: it needs {}",
+                format.name(),
+                format.players()
+            ),
+            SetupError::Level(given) => write!(
+                f,
+                "unknown level {given:?}: one of {}",
+                level_names().join(", ")
+            ),
+            SetupError::Name { player, why } => write!(f, "player {player}: {why}"),
+            SetupError::NoHuman => f.write_str("at least one player must be human"),
+            SetupError::Match(e) => write!(f, "impossible match: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
 
 /// The level names a client may choose, weakest first.
 pub fn level_names() -> Vec<&'static str> {
@@ -235,34 +333,22 @@ pub fn level_names() -> Vec<&'static str> {
 impl NewGame {
     /// Checks the request and makes the set-up.
     pub fn setup(&self) -> Result<Setup, SetupError> {
-        let bad = |s: String| Err(SetupError(s));
-        let Some(format) = Format::ALL.into_iter().find(|f| f.name() == self.format) else {
-            return bad(format!(
-                "unknown format {:?}: singles, doubles or four_player",
-                self.format
-            ));
-        };
-        let profile: ProfileId = match self.profile.parse() {
-            Ok(p) => p,
-            Err(_) => {
-                let names: Vec<&str> = ProfileId::ALL.iter().map(|p| p.name()).collect();
-                return bad(format!(
-                    "unknown profile {:?}: one of {}",
-                    self.profile,
-                    names.join(", ")
-                ));
-            }
-        };
+        let format = self
+            .format
+            .known()
+            .map_err(|f| SetupError::Format(f.to_owned()))?;
+        let profile = self
+            .profile
+            .known()
+            .map_err(|p| SetupError::Profile(p.to_owned()))?;
         if !SETS.contains(&self.sets) {
-            return bad(format!("{} sets: a match is 1, 3 or 5 sets", self.sets));
+            return Err(SetupError::Sets(self.sets));
         }
         if self.players.len() != format.players() {
-            return bad(format!(
-                "{} players for {}: it needs {}",
-                self.players.len(),
-                format.name(),
-                format.players()
-            ));
+            return Err(SetupError::Players {
+                format,
+                given: self.players.len(),
+            });
         }
         let mut names = Vec::new();
         let mut controllers = Vec::new();
@@ -274,12 +360,7 @@ impl NewGame {
                     (name, Controller::Human)
                 }
                 PlayerSpec::Computer { level, name } => {
-                    let Ok(level) = level.parse::<Level>() else {
-                        return bad(format!(
-                            "unknown level {level:?}: one of {}",
-                            level_names().join(", ")
-                        ));
-                    };
+                    let level = level.known().map_err(|l| SetupError::Level(l.to_owned()))?;
                     (name, Controller::Computer(level))
                 }
             };
@@ -287,13 +368,13 @@ impl NewGame {
             // its reader's language.
             let name = name.as_deref().map(str::trim);
             if let Some(Err(why)) = name.map(check_name) {
-                return bad(format!("player {}: {why}", k + 1));
+                return Err(SetupError::Name { player: k + 1, why });
             }
             names.push(name.map(str::to_owned));
             controllers.push(controller);
         }
         if humans == 0 {
-            return bad("at least one player must be human".into());
+            return Err(SetupError::NoHuman);
         }
         // Player 0 opens from the south seat. The set's seats are in
         // playing order (clockwise); in doubles partners sit opposite, so
@@ -311,9 +392,7 @@ impl NewGame {
             seating,
             opener: PlayerId(0),
         };
-        config
-            .validate()
-            .map_err(|e| SetupError(format!("impossible match: {e}")))?;
+        config.validate().map_err(SetupError::Match)?;
         Ok(Setup {
             config,
             physics: Physics::default(),
@@ -410,8 +489,8 @@ mod tests {
                 "name",
             ),
         ] {
-            let e = game(json).unwrap_err();
-            assert!(e.0.contains(words), "{json}: {}", e.0);
+            let e = game(json).unwrap_err().to_string();
+            assert!(e.contains(words), "{json}: {e}");
         }
     }
 }

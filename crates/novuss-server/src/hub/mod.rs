@@ -154,7 +154,9 @@ impl Hub {
     /// stroke is a person's is only stored: it is loaded when somebody
     /// opens it, so games nobody joins cost no memory.
     pub async fn create(self: &Arc<Self>, new: &NewGame) -> Result<State, Failure> {
-        let setup = new.setup().map_err(|e| Failure::new(Code::BadSetup, e.0))?;
+        let setup = new
+            .setup()
+            .map_err(|e| Failure::new(Code::BadSetup, e.to_string()))?;
         let id = GameId::random();
         let body = serde_json::to_string(&setup)
             .map_err(|e| Failure::internal("a set-up could not be written", &e))?;
