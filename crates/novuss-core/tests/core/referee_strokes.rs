@@ -40,6 +40,32 @@ fn assert_penalty_north(vd: &novuss_core::rules::verdict::Verdict, disc: u16) {
 
 // ---- a correct direct stroke ----------------------------------------------
 
+/// A disc that runs over a pocket too fast to fall stays on the table: no
+/// rule turns on it, but the verdict names the disc and the pocket, so the
+/// page can say why "nothing was pocketed". The same stroke played softly
+/// pockets the disc and names no jump.
+#[test]
+fn a_disc_too_fast_for_the_pocket_is_named_as_having_jumped_it() {
+    let mut s = base(ProfileId::Lnf2017);
+    let d = before_pocket(S0, Corner::NorthEast, 0.06);
+    put(&mut s, 0, d);
+    let (_, hard) = play(&s, head_on(S0, d, 9.0));
+    assert!(hard.pocketed.is_empty(), "{hard:?}");
+    // The disc jumps first; the striker, following it, jumps after.
+    let jumped: Vec<_> = hard.jumped.iter().map(|j| (j.disc, j.pocket)).collect();
+    assert_eq!(
+        jumped,
+        [
+            (Some(ids(&[0])[0]), Corner::NorthEast),
+            (None, Corner::NorthEast)
+        ]
+    );
+    assert!(hard.fouls.is_empty(), "{:?}", hard.fouls);
+    let (_, soft) = play(&s, head_on(S0, d, 0.5));
+    assert_eq!(soft.pocketed, ids(&[0]));
+    assert!(soft.jumped.is_empty(), "{:?}", soft.jumped);
+}
+
 /// `001` "The Game" ¶2c, `000` 1.17, 2.2, `002` 3.8, 4.1: a direct stroke on an
 /// own light disc that pockets it continues the series, in every profile.
 #[test]

@@ -9,14 +9,14 @@
 
 use glam::DVec2;
 
-use crate::physics::{Exit, Fate, Outcome};
+use crate::physics::{Body, EventKind, Exit, Fate, Outcome};
 use crate::rules::layout::row_against;
 use crate::rules::placement::{nearest_free_spot, off_table_spots};
 use crate::rules::profile::{BothLast, Profile};
 use crate::rules::set::{
     DiscId, Format, Opening, ReplayReason, SeatIndex, SetResult, SetState, Side, WinReason,
 };
-use crate::rules::verdict::{Penalty, Placed, Reason, Turn, TurnEnds, Verdict};
+use crate::rules::verdict::{Jumped, Penalty, Placed, Reason, Turn, TurnEnds, Verdict};
 use crate::seat::Seat;
 
 use super::fouls::Read;
@@ -188,6 +188,15 @@ impl<'a> Judgement<'a> {
     /// Puts every disc where the stroke and the rules leave it.
     pub fn apply_moves(&mut self, o: &Outcome, read: &Read) {
         let table = self.next.table;
+        for e in &o.events {
+            if let EventKind::JumpedPocket { body, pocket } = e.kind {
+                let disc = match body {
+                    Body::Striker => None,
+                    Body::Disc(k) => Some(self.before.discs[self.on.get(k)].id),
+                };
+                self.v.jumped.push(Jumped { disc, pocket });
+            }
+        }
         let mut offs: Vec<(usize, Exit, f64)> = vec![];
         for (k, i) in self.on.iter().enumerate() {
             if read.restore.contains(&k) {

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use crate::rules::profile::ProfileId;
 use crate::rules::set::{DiscId, SetResult, Side};
 use crate::seat::Seat;
-use crate::table::Cushion;
+use crate::table::{Corner, Cushion};
 
 pub use english::{English, Words};
 pub use reason::{Reason, TurnEnds};
@@ -106,6 +106,20 @@ pub struct Placed {
     pub at: DVec2,
 }
 
+/// A body that crossed a pocket too fast to fall into it ("jumped the
+/// pocket"). No rule turns on it, so it is no [`Reason`]; but a player who
+/// sees a disc run over a pocket and stay on the table asks why, and the
+/// verdict says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Jumped {
+    /// The disc; absent for the striker.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub disc: Option<DiscId>,
+    /// The pocket it jumped.
+    pub pocket: Corner,
+}
+
 /// The penalty of a stroke: one disc at most (`000` 3.4).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -155,6 +169,10 @@ pub struct Verdict {
     pub off_table: Vec<Placed>,
     /// Discs put back where they were before the stroke.
     pub restored: Vec<Placed>,
+    /// Bodies that ran over a pocket too fast to fall, in the order they
+    /// did; empty for most strokes (and absent from older records).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub jumped: Vec<Jumped>,
     /// The fouls committed, in the order found.
     pub fouls: Vec<Foul>,
     /// The penalty disc, if any.
@@ -185,6 +203,7 @@ impl Verdict {
         old.pocketed.clear();
         old.off_table.clear();
         old.restored.clear();
+        old.jumped.clear();
         old.fouls.clear();
         old.penalty = None;
         old.debt_paid.clear();
@@ -216,6 +235,7 @@ impl Verdict {
             pocketed: vec![],
             off_table: vec![],
             restored: vec![],
+            jumped: vec![],
             fouls: vec![],
             penalty: None,
             debt_paid: vec![],
