@@ -1,7 +1,7 @@
 // Wiring: the start form, the game's connection, the queue of events and
-// their animation (and its sounds), the stroke maker and the aim tool, the
-// panel and what is said about the game (narrate.js), the page's phase and
-// its language. The server is authoritative: the page shows a state only
+// their animation (events.js, with the sounds of sound.js), the stroke
+// maker and the aim tool, the panel and what is said about the game
+// (narrate.js), the page's phase and its language. The server is authoritative: the page shows a state only
 // when the server sends it, and animates exactly the motion that came with it.
 
 import { t, errorText } from '../shared/text.js';
@@ -9,7 +9,7 @@ import { onLanguage, languageSwitch, fillTexts as fillWords } from '../shared/la
 import { api, GameSocket } from '../shared/net.js';
 import { TableView } from '../shared/table.js';
 import { StrokeMaker } from './input.js';
-import { frameAt, play } from '../shared/motion.js';
+import { play } from '../shared/motion.js';
 import { aimGuide } from '../shared/guide.js';
 import { discsOnTable, seatFrame } from '../shared/zone.js';
 import { StartDialog } from './start.js';
@@ -18,6 +18,7 @@ import { tableLabel } from './describe.js';
 import { Sounds } from './sound.js';
 import { AimTool } from './aimtool.js';
 import { Narrator } from './narrate.js';
+import { EventQueue, LEAD, adopt, phase as phaseOf } from './events.js';
 
 const $ = (id) => document.getElementById(id);
 // How many past events a resumed page asks for, for its verdict and log.
@@ -30,29 +31,27 @@ function readPrefs() {
 }
 function savePrefs() { localStorage.setItem(PREFS, JSON.stringify(prefs)); }
 
+// The game as the page sees it (events.js `GameView`), and the page's own.
 const app = {
   id: null,
   socket: null,
-  state: null, // the state drawn: the last event shown
-  seen: null, // the last event received (shown or queued): what hello asks after
-  queue: [], // events received and not shown yet
-  anim: null, // { msg, frame, player } while a stroke plays
-  thinking: null, // the last `thinking` message
-  waiting: false, // a request is out and its event has not come
-  hint: null, // the last `hint` message for the event shown
+  state: null,
+  seen: null,
+  queue: [],
+  anim: null,
+  thinking: null,
+  waiting: false,
+  hint: null,
   hintWaiting: false,
-  say: null, // a status line set by the stroke maker
-  summary: null, // the last stroke, in one line under the table: { msg, foul }
-  sentAt: null, // the event a stroke of this page was sent at
-  history: 0, // events up to this one are a resumed page's past: no animation
-  connection: 'closed', // the game socket: connecting, open or closed
-  wasOpen: false, // it has been open: a drop is a reconnection
+  say: null,
+  summary: null,
+  sentAt: null,
+  history: 0,
+  connection: 'closed',
+  wasOpen: false, // the socket has been open: a drop is a reconnection
   viewSeat: 'south',
   options: null,
 };
-// A stroke someone else made is shown for this long (s) before it moves:
-// the striker where it was placed and the cue drawing back.
-const LEAD = 0.6;
 
 const canvas = $('table');
 const view = new TableView(canvas);
@@ -93,21 +92,26 @@ const narrator = new Narrator({
   viewSeat: () => viewSeat(),
   toTable: () => canvas.focus({ preventScroll: true }),
 });
+const events = new EventQueue(app, {
+  show: (state) => show(state),
+  refresh: () => refresh(),
+  render: () => render(),
+  resync: () => app.socket?.resync(),
+  showError: (code, detail) => showError(code, detail),
+  clearError: () => clearError(),
+  hintShown: () => narrator.announce(`${t('hint.title')}: ${$('hint-text').textContent}`),
+  narrate: (msg, live) => narrator.event(msg, live),
+  flush: () => narrator.flush(),
+  sound: (motion, from, to, rate) => sounds.between(motion, from, to, rate),
+  play,
+  rate: () => prefs.rate,
+});
 
 // ---- Phase and rendering ---------------------------------------------------
 
 /** What the page is doing; also body[data-phase] for tests and styles. */
 function phase() {
-  const st = app.state;
-  if (!st) return app.id ? 'loading' : 'start';
-  if (app.anim || app.queue.length) return 'animating';
-  // Nothing can be played until the game's socket is open (or open again).
-  if (app.connection !== 'open') return 'connecting';
-  if (st.match?.over) return 'over';
-  if (st.between_sets || !st.turn) return 'between';
-  if (st.turn.kind === 'computer') return 'thinking';
-  if (app.waiting) return 'waiting';
-  return 'idle';
+  return phaseOf(app);
 }
 
 /**
@@ -304,116 +308,9 @@ function clearError() {
 
 /** Show `state` as the table's picture: the next turn starts from it. */
 function show(state) {
-  const prev = app.state;
-  app.state = state;
-  if (app.thinking && app.thinking.event < state.event) app.thinking = null;
-  if (!prev || prev.event !== state.event) {
-    app.hint = null;
-    app.hintWaiting = false;
-    app.say = null;
-    maker.reset();
-  }
+  if (adopt(app, state)) maker.reset();
   syncPower();
   refresh();
-}
-
-function onMessage(msg) {
-  switch (msg.type) {
-    case 'state':
-      stopAnimation();
-      app.queue = [];
-      app.seen = msg.event;
-      app.waiting = false;
-      show(msg.state);
-      break;
-    case 'stroke':
-    case 'taken_back':
-    case 'set_started':
-      if (app.seen !== null && msg.event <= app.seen) return; // replayed after a reconnection
-      if (app.seen !== null && msg.event > app.seen + 1) { app.socket.resync(); return; }
-      app.seen = msg.event;
-      app.waiting = false;
-      clearError();
-      app.queue.push(msg);
-      pump();
-      break;
-    case 'thinking':
-      app.thinking = msg;
-      refresh();
-      break;
-    case 'hint':
-      app.hintWaiting = false;
-      if (app.state && msg.event === app.state.event) app.hint = msg;
-      refresh();
-      if (app.hint === msg) narrator.announce(`${t('hint.title')}: ${$('hint-text').textContent}`);
-      break;
-    case 'error':
-      app.waiting = false;
-      app.hintWaiting = false;
-      showError(msg.code, msg.detail);
-      if (msg.code === 'stale') app.socket?.resync();
-      refresh();
-      break;
-    default:
-      break;
-  }
-}
-
-/** Show the queued events in order, animating strokes. */
-function pump() {
-  if (app.anim) return;
-  const msg = app.queue.shift();
-  if (!msg) {
-    refresh();
-    narrator.flush();
-    return;
-  }
-  if (msg.type === 'stroke') {
-    // Behind by more than one stroke (after a reconnection): only the last plays.
-    const more = app.queue.some((m) => m.type === 'stroke');
-    if (more || !msg.motion || msg.event <= app.history) { finishStroke(msg); pump(); return; }
-    app.anim = { msg, frame: frameAt(msg.motion, 0), player: null, time: 0 };
-    refresh();
-    app.anim.player = play(msg.motion, {
-      rate: prefs.rate,
-      // Another player's stroke: first show where the striker stands and the cue.
-      lead: msg.by !== 'computer' && app.sentAt === msg.event - 1 ? 0 : LEAD,
-      onFrame: (time) => {
-        if (!app.anim) return;
-        // The stroke's sounds, as the animation's clock passes them.
-        if (!app.anim.skipped) sounds.between(msg.motion, app.anim.time, time, app.anim.player?.rate ?? prefs.rate);
-        app.anim.time = time;
-        app.anim.frame = frameAt(msg.motion, Math.max(0, time));
-        render();
-      },
-      onDone: () => { app.anim = null; finishStroke(msg); pump(); },
-    });
-    return;
-  }
-  app.summary = null;
-  if (msg.type === 'taken_back' || msg.type === 'set_started') {
-    narrator.event(msg, msg.event > app.history);
-    showNewer(msg.state);
-  }
-  pump();
-}
-
-function finishStroke(msg) {
-  app.summary = { msg, foul: (msg.verdict?.fouls ?? []).length > 0 };
-  // A resumed page's past is shown, not announced.
-  narrator.event(msg, msg.event > app.history);
-  showNewer(msg.state);
-}
-
-/** Show an event's state unless the table already shows a later one (a resumed page's history). */
-function showNewer(state) {
-  if (app.state && state.event < app.state.event) refresh();
-  else show(state);
-}
-
-function stopAnimation() {
-  if (app.anim?.player) app.anim.player.cancel();
-  app.anim = null;
 }
 
 // ---- Requests -------------------------------------------------------------
@@ -498,7 +395,7 @@ function gameIdFromUrl() {
 
 async function openGame(id, state) {
   app.socket?.close();
-  stopAnimation();
+  events.stop();
   Object.assign(app, {
     id, socket: null, state: null, seen: null, queue: [], thinking: null, waiting: false,
     hint: null, hintWaiting: false, say: null, summary: null, sentAt: null, history: 0,
@@ -525,7 +422,7 @@ async function openGame(id, state) {
   }
   app.socket = new GameSocket(id, {
     since: () => app.seen,
-    onMessage,
+    onMessage: (msg) => events.onMessage(msg),
     onStatus: (s) => {
       app.connection = s;
       if (s === 'open') app.wasOpen = true;
