@@ -1,9 +1,21 @@
+// @ts-check
 // Talking to the server (docs/protocol.md): JSON over HTTP for games and
 // options, one WebSocket per game for events. The connection heals itself:
 // after a drop it reconnects and says `hello {since}` with the last event
 // the page has seen, so the server replays what was missed, in order.
 
+/** @typedef {import('./protocol.js').ServerMessage} ServerMessage */
+/** @typedef {import('./protocol.js').ClientMessage} ClientMessage */
+/** @typedef {import('./protocol.js').State} State */
+/** @typedef {import('./protocol.js').Options} Options */
+
+/** A refused request: the HTTP status and the error body's stable `code`. */
 export class HttpError extends Error {
+  /**
+   * @param {number} status
+   * @param {string} code
+   * @param {string} [detail]
+   */
   constructor(status, code, detail) {
     super(detail || code);
     this.status = status;
@@ -11,6 +23,12 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * @param {string} method
+ * @param {string} path
+ * @param {unknown} [body]
+ * @returns {Promise<any>}
+ */
 async function request(method, path, body) {
   let res;
   try {
@@ -30,9 +48,19 @@ async function request(method, path, body) {
 }
 
 export const api = {
+  /** @returns {Promise<Options>} */
   options: () => request('GET', '/api/options'),
+  /**
+   * @param {object} game a new game (docs/protocol.md "A new game")
+   * @returns {Promise<State>}
+   */
   create: (game) => request('POST', '/api/games', game),
+  /**
+   * @param {string} id
+   * @returns {Promise<State>}
+   */
   game: (id) => request('GET', `/api/games/${encodeURIComponent(id)}`),
+  /** @returns {Promise<object[]>} */
   games: () => request('GET', '/api/games'),
 };
 
@@ -42,15 +70,21 @@ export const api = {
  * `onStatus('open' | 'connecting' | 'closed')` follows the connection.
  */
 export class GameSocket {
+  /**
+   * @param {string} id
+   * @param {{since: () => number | null | undefined, onMessage: (msg: ServerMessage) => void, onStatus: (status: 'open' | 'connecting' | 'closed') => void}} hooks
+   */
   constructor(id, { since, onMessage, onStatus }) {
     this.id = id;
     this.since = since;
     this.onMessage = onMessage;
     this.onStatus = onStatus;
+    /** @type {WebSocket | null} */
     this.ws = null;
     this.closed = false;
     this.retry = 0;
-    this.timer = 0;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.timer = undefined;
     this.connect();
   }
 
@@ -89,9 +123,12 @@ export class GameSocket {
 
   get open() { return this.ws?.readyState === WebSocket.OPEN; }
 
-  /** Send a message; false when not connected (the caller says so). */
+  /**
+   * Send a message; false when not connected (the caller says so).
+   * @param {ClientMessage} msg
+   */
   send(msg) {
-    if (!this.open) return false;
+    if (!this.ws || !this.open) return false;
     this.ws.send(JSON.stringify(msg));
     return true;
   }
