@@ -20,10 +20,10 @@ import { ARTIFACTS, injectAxe, launchBrowser, removeTemps, root, startServer, te
 const WAIT = 30_000;
 
 // The page's own word tables, read the way the page reads them.
-const lang = await import(path.join(root, 'web/lang.js'));
-const words = await import(path.join(root, 'web/text.js'));
-const { lv } = await import(path.join(root, 'web/text-lv.js'));
-const { rulesHref } = await import(path.join(root, 'web/rulelinks.js'));
+const lang = await import(path.join(root, 'web/shared/lang.js'));
+const words = await import(path.join(root, 'web/shared/text.js'));
+const { lv } = await import(path.join(root, 'web/locales/lv/game.js'));
+const { rulesHref } = await import(path.join(root, 'web/shared/rulelinks.js'));
 
 let server;
 let base;

@@ -18,8 +18,8 @@ import { ARTIFACTS, injectAxe, launchBrowser, removeTemps, root, startServer, te
 
 const WAIT = 30_000;
 // The page's own words, to compare what it shows (English: the browser's language here).
-const { reasonText } = await import(path.join(root, 'web/text.js'));
-const { pt } = await import(path.join(root, 'web/pages-text.js'));
+const { reasonText } = await import(path.join(root, 'web/shared/text.js'));
+const { pt } = await import(path.join(root, 'web/shared/pages-text.js'));
 
 let server;
 let base;
@@ -128,7 +128,7 @@ after(async () => {
 });
 
 test('the pages\' words exist in English and Latvian with the same placeholders', async () => {
-  const { en, lv } = await import(path.join(root, 'web/pages-text.js'));
+  const { en, lv } = await import(path.join(root, 'web/shared/pages-text.js'));
   const names = (x) => (x.match(/\{\w+\}/g) ?? []).sort();
   assert.deepEqual(Object.keys(lv).sort(), Object.keys(en).sort());
   for (const k of Object.keys(en)) assert.deepEqual(names(lv[k]), names(en[k]), k);

@@ -18,11 +18,11 @@ import { ARTIFACTS, injectAxe, launchBrowser, removeTemps, root, startServer, te
 const read = (p) => fs.readFileSync(path.join(root, p), 'utf8');
 const web = (p) => import(path.join(root, 'web', p));
 
-const { ruleAnchor, rulesHref } = await web('rulelinks.js');
-const { anchorIds, textKeys } = await web('rules-content.js');
-const words = await web('rules-text.js');
-const gameText = await web('text.js');
-const geometry = await web('rules-geometry.js');
+const { ruleAnchor, rulesHref } = await web('shared/rulelinks.js');
+const { anchorIds, textKeys } = await web('rules/content.js');
+const words = await web('rules/text.js');
+const gameText = await web('shared/text.js');
+const geometry = await web('rules/geometry.js');
 
 const snake = (s) => s.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
 
@@ -35,7 +35,7 @@ function variants(source, name) {
 }
 
 /**
- * Every typed verdict reason the game page has words for (web/text.js
+ * Every typed verdict reason the game page has words for (web/locales/en/game.js
  * foul.*, turn_ends.*, win.*, replay.*, reason.*) and every variant of the
  * core's enums, as the reason objects the server sends.
  */

@@ -1,7 +1,8 @@
 // The page's words cover everything the server can say: every variant of
 // the core's typed verdict reasons (read from the Rust enums themselves)
 // and every error code of docs/protocol.md has its own sentence in
-// web/text.js, so no reason or refusal ever reaches a player as a raw id.
+// web/locales/<lang>/game.js, so no reason or refusal ever reaches a
+// player as a raw id.
 // No browser needed.
 
 import { test } from 'node:test';
@@ -12,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const read = (p) => fs.readFileSync(path.join(root, p), 'utf8');
-const { t, has, reasonText, errorText } = await import(path.join(root, 'web/text.js'));
+const { t, has, reasonText, errorText } = await import(path.join(root, 'web/shared/text.js'));
 
 const snake = (s) => s.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
 
@@ -77,8 +78,8 @@ test('the page markup takes its words from text.js', () => {
 });
 
 test('every word of the game page is in Latvian too, with the same placeholders', async () => {
-  const { en } = await import(path.join(root, 'web/text.js'));
-  const { lv } = await import(path.join(root, 'web/text-lv.js'));
+  const { en } = await import(path.join(root, 'web/shared/text.js'));
+  const { lv } = await import(path.join(root, 'web/locales/lv/game.js'));
   const slots = (s) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort().join(',');
   assert.deepEqual(Object.keys(en).filter((k) => !(k in lv)), [], 'missing in Latvian');
   assert.deepEqual(Object.keys(lv).filter((k) => !(k in en)), [], 'Latvian words for no English key');

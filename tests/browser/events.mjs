@@ -1,0 +1,221 @@
+// The game page's queue of events and its phase (web/game/events.js), in
+// Node: the page's hooks are recorded and the animation player is a fake
+// whose frames and end the test calls by hand. No browser, no server.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+const { EventQueue, LEAD, adopt, phase } = await import(path.join(root, 'web/game/events.js'));
+
+/** A state at `event` with a human (or computer) to stroke. */
+function state(event, { kind = 'human', over = false, between = false } = {}) {
+  return {
+    id: 'g', event, match: { over }, between_sets: between, max_speed: 8,
+    set: { discs: [{ id: 0, side: 0, at: [0.5, 0.5], penalty: false, dark: false }] },
+    turn: between || over ? null : { seat: 'south', side: 0, player: 0, kind, region: null },
+  };
+}
+
+/** The striker from the south zone straight into disc 0, which stays. */
+const MOTION = {
+  bodies: [null, 0],
+  paths: [[[0, 0.5, 0.1, 0, 2, 1.4715]], [[0, 0.5, 0.5, 0, 0, 0]]],
+  fates: [{ state: 'on_table', at: [0.5, 0.46] }, { state: 'on_table', at: [0.5, 0.5] }],
+  duration: 0.5,
+  contacts: [{ t: 0.2, kind: 'disc', speed: 1.5 }],
+};
+
+const stroke = (event, by = 'computer', extra = {}) => ({
+  type: 'stroke', event, seat: 'north', player: 1, by, stroke: { striker: [0.5, 0.9], direction: [0, -1], speed: 2 },
+  motion: MOTION, verdict: { fouls: [], reasons: [] }, rules: [], state: state(event), ...extra,
+});
+
+/** The page's view of a game just opened at `event`, its socket open, and hooks that record what they were asked. */
+function page(event = 0, { history = 0 } = {}) {
+  const app = {
+    id: 'g', state: state(event), seen: event, queue: [], anim: null, thinking: null, waiting: false,
+    hint: null, hintWaiting: false, say: null, summary: null, sentAt: null, history, connection: 'open',
+  };
+  const calls = [];
+  const players = [];
+  const note = (name) => (...args) => calls.push([name, ...args]);
+  const hooks = {
+    show: (st) => { calls.push(['show', st.event]); adopt(app, st); },
+    refresh: note('refresh'),
+    render: note('render'),
+    resync: note('resync'),
+    showError: note('showError'),
+    clearError: note('clearError'),
+    hintShown: (msg) => calls.push(['hintShown', msg.event]),
+    narrate: (msg, live) => calls.push(['narrate', msg.type, msg.event, live]),
+    flush: note('flush'),
+    sound: (motion, from, to, rate) => calls.push(['sound', from, to, rate]),
+    play: (motion, options) => {
+      const p = { motion, options, rate: options.rate, cancelled: false, skip() {}, cancel() { p.cancelled = true; } };
+      players.push(p);
+      options.onFrame(-options.lead || 0);
+      return p;
+    },
+    rate: () => 2,
+  };
+  const q = new EventQueue(app, hooks);
+  const only = (name) => calls.filter((c) => c[0] === name);
+  return { app, q, calls, players, only };
+}
+
+test('the phase follows the state, the queue, the socket and the requests out', () => {
+  const app = { id: null, state: null, queue: [], anim: null, connection: 'open', waiting: false };
+  assert.equal(phase(app), 'start');
+  app.id = 'g';
+  assert.equal(phase(app), 'loading');
+  app.state = state(3);
+  assert.equal(phase(app), 'idle');
+  app.waiting = true;
+  assert.equal(phase(app), 'waiting');
+  app.connection = 'closed';
+  assert.equal(phase(app), 'connecting', 'nothing can be played while the socket is down');
+  app.queue = [stroke(4)];
+  assert.equal(phase(app), 'animating', 'an event waiting to be shown comes first');
+  app.queue = [];
+  app.connection = 'open';
+  app.state = state(3, { kind: 'computer' });
+  assert.equal(phase(app), 'thinking');
+  app.state = state(3, { between: true });
+  assert.equal(phase(app), 'between');
+  app.state = state(3, { over: true });
+  assert.equal(phase(app), 'over');
+});
+
+test('a new event\'s state drops what was said and suggested for the old one', () => {
+  const app = { state: state(3), thinking: { event: 2 }, hint: { event: 3 }, hintWaiting: true, say: 'x' };
+  assert.equal(adopt(app, state(3)), false, 'the same event again');
+  assert.deepEqual([app.hint?.event, app.hintWaiting, app.say], [3, true, 'x']);
+  assert.equal(app.thinking, null, 'the computer thought about an earlier event');
+  app.thinking = { event: 4 };
+  assert.equal(adopt(app, state(4)), true);
+  assert.deepEqual([app.hint, app.hintWaiting, app.say, app.thinking?.event], [null, false, null, 4]);
+});
+
+test('another player\'s stroke is animated after the lead, with its sounds, then shown', () => {
+  const { app, q, players, calls, only } = page(4);
+  q.onMessage(stroke(5));
+  assert.equal(app.seen, 5);
+  assert.equal(phase(app), 'animating');
+  assert.equal(players.length, 1);
+  const p = players[0];
+  assert.equal(p.options.lead, LEAD, 'the computer\'s stroke is shown before it moves');
+  assert.equal(p.options.rate, 2);
+  assert.equal(app.anim.time, -LEAD);
+  p.options.onFrame(0.25);
+  const [x, y] = app.anim.frame.striker;
+  assert.ok(x === 0.5 && Math.abs(y - (0.1 + 2 * 0.25 - (1.4715 * 0.25 ** 2) / 2)) < 1e-12, 'the frame is the motion\'s at its clock');
+  assert.deepEqual(only('sound'), [['sound', 0, -LEAD, 2], ['sound', -LEAD, 0.25, 2]]);
+  assert.ok(only('render').length >= 1);
+  assert.deepEqual(only('show'), [], 'the state waits for the end of the motion');
+  p.options.onDone();
+  assert.equal(app.anim, null);
+  assert.equal(app.state.event, 5);
+  assert.deepEqual(app.summary, { msg: app.summary.msg, foul: false });
+  assert.deepEqual(only('narrate'), [['narrate', 'stroke', 5, true]]);
+  assert.equal(phase(app), 'idle');
+  assert.equal(calls.at(-1)[0], 'flush', 'the queue ran dry: what waited is said');
+});
+
+test('the page\'s own stroke moves at once; a skipped one is silent; a foul is marked', () => {
+  const { app, q, players, only } = page(4);
+  app.sentAt = 4;
+  q.onMessage(stroke(5, 'human', { verdict: { fouls: [{ kind: 'striker_pocketed' }], reasons: [] } }));
+  assert.equal(players[0].options.lead, 0);
+  app.anim.skipped = true;
+  players[0].options.onFrame(0.3);
+  assert.deepEqual(only('sound'), [['sound', 0, 0, 2]], 'only the frame before the skip sounded');
+  players[0].options.onDone();
+  assert.equal(app.summary.foul, true);
+});
+
+test('events seen already are dropped, and a gap asks the server again', () => {
+  const { app, q, only } = page(4);
+  q.onMessage(stroke(4));
+  q.onMessage(stroke(3));
+  assert.equal(app.queue.length + (app.anim ? 1 : 0), 0);
+  q.onMessage(stroke(6));
+  assert.deepEqual(only('resync'), [['resync']]);
+  assert.equal(app.seen, 4, 'nothing after the gap is taken');
+  assert.equal(app.anim, null);
+});
+
+test('behind by several strokes, only the last one plays; the others are shown in order', () => {
+  const { app, q, players, only } = page(4);
+  q.onMessage(stroke(5));
+  q.onMessage(stroke(6));
+  q.onMessage(stroke(7));
+  assert.equal(players.length, 1, 'the first was already playing');
+  players[0].options.onDone();
+  assert.equal(players.length, 2, 'event 6 is shown without a motion, 7 plays');
+  assert.equal(players[1].motion, MOTION);
+  assert.deepEqual(only('show').map((c) => c[1]), [5, 6]);
+  players[1].options.onDone();
+  assert.deepEqual(only('narrate').map((c) => c[2]), [5, 6, 7]);
+  assert.equal(app.state.event, 7);
+});
+
+test('a resumed page shows its past without animating or announcing it', () => {
+  const { app, q, players, only } = page(10, { history: 10 });
+  app.seen = 7;
+  q.onMessage(stroke(8));
+  q.onMessage({ type: 'taken_back', event: 9, strokes: 1, state: state(9) });
+  q.onMessage(stroke(10));
+  assert.equal(players.length, 0);
+  assert.deepEqual(only('narrate'), [['narrate', 'stroke', 8, false], ['narrate', 'taken_back', 9, false], ['narrate', 'stroke', 10, false]]);
+  assert.deepEqual(only('show'), [['show', 10]], 'older states than the one drawn are not shown');
+  assert.equal(app.summary.msg.event, 10);
+  q.onMessage(stroke(11));
+  assert.equal(players.length, 1, 'the first new event plays');
+});
+
+test('a state replaces everything: the queue, the animation, a request out', () => {
+  const { app, q, players } = page(4);
+  q.onMessage(stroke(5));
+  app.queue.push(stroke(6));
+  app.waiting = true;
+  q.onMessage({ type: 'state', event: 9, state: state(9) });
+  assert.equal(players[0].cancelled, true);
+  assert.deepEqual([app.anim, app.queue.length, app.seen, app.waiting, app.state.event], [null, 0, 9, false, 9]);
+});
+
+test('taking back and a new set are shown at once', () => {
+  const { app, q, players, only } = page(4);
+  app.summary = { msg: stroke(4), foul: false };
+  q.onMessage({ type: 'taken_back', event: 5, strokes: 2, state: state(5) });
+  q.onMessage({ type: 'set_started', event: 6, set_number: 2, state: state(6) });
+  assert.equal(players.length, 0);
+  assert.equal(app.summary, null);
+  assert.deepEqual(only('narrate'), [['narrate', 'taken_back', 5, true], ['narrate', 'set_started', 6, true]]);
+  assert.equal(app.state.event, 6);
+  assert.equal(only('clearError').length, 2, 'an event clears the error shown');
+});
+
+test('a hint is kept for the event shown only; a refusal ends the wait and a stale one asks again', () => {
+  const { app, q, only } = page(4);
+  app.hintWaiting = true;
+  q.onMessage({ type: 'hint', event: 3, seat: 'south', level: 'expert', best: null, alternatives: [] });
+  assert.equal(app.hint, null);
+  assert.equal(app.hintWaiting, false);
+  const hint = { type: 'hint', event: 4, seat: 'south', level: 'expert', best: null, alternatives: [] };
+  q.onMessage(hint);
+  assert.equal(app.hint, hint);
+  assert.deepEqual(only('hintShown'), [['hintShown', 4]]);
+  q.onMessage({ type: 'thinking', event: 4, seat: 'north', player: 1 });
+  assert.equal(app.thinking.event, 4);
+  app.waiting = true;
+  q.onMessage({ type: 'error', code: 'placement', event: 4, detail: 'no' });
+  assert.deepEqual(only('showError'), [['showError', 'placement', 'no']]);
+  assert.equal(app.waiting, false);
+  assert.deepEqual(only('resync'), []);
+  q.onMessage({ type: 'error', code: 'stale', event: 4, detail: 'moved on' });
+  assert.deepEqual(only('resync'), [['resync']]);
+});

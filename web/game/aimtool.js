@@ -1,0 +1,141 @@
+// The "Aim at a disc" tool: choose one of your discs by its number and a
+// pocket (or the easiest one), and the striker is placed and aimed for it
+// (target.js). Every part is an ordinary form control, so it works with
+// the keyboard, a screen reader, a mouse or a finger alike; the table
+// shows the numbers while it is open.
+
+import { t } from '../shared/text.js';
+import { language } from '../shared/lang.js';
+import { h } from '../shared/panel.js';
+import { discNumbers } from '../shared/discs.js';
+import { planStroke, planBest, POCKETS } from './target.js';
+import { whereShort } from './describe.js';
+
+const $ = (id) => document.getElementById(id);
+
+export class AimTool {
+  /**
+   * hooks: state(); enabled() a human may stroke now; viewSeat(); use(stroke)
+   * take the stroke over; changed() redraw; toTable() give the table the keys.
+   */
+  constructor(hooks) {
+    this.hooks = hooks;
+    this.open = false;
+    this.event = null;
+    $('target-open').addEventListener('click', () => this.toggle(true));
+    $('target-close').addEventListener('click', () => { this.close(); this.hooks.toTable(); });
+    $('target-apply').addEventListener('click', () => this.apply());
+    $('target-disc').addEventListener('change', () => this.hooks.changed());
+    $('target-tool').addEventListener('keydown', (e) => {
+      // Esc leaves the tool for the table, from any control in it.
+      if (e.key === 'Escape') { e.preventDefault(); this.close(); this.hooks.toTable(); }
+    });
+  }
+
+  /** Open (and focus the disc list) or close. */
+  toggle(focus = false) {
+    if (this.open) { this.close(); return; }
+    this.show(focus);
+  }
+
+  /** Open, or if open already, give the disc list the focus again. */
+  show(focus = true) {
+    if (this.open) {
+      if (focus) $('target-disc').focus();
+      return;
+    }
+    this.open = true;
+    $('target-tool').hidden = false;
+    $('target-open').setAttribute('aria-expanded', 'true');
+    this.refresh(true);
+    if (focus) {
+      $('target-tool').scrollIntoView({ block: 'nearest' });
+      $('target-disc').focus();
+    }
+    this.hooks.changed();
+  }
+
+  close() {
+    if (!this.open) return;
+    this.open = false;
+    $('target-tool').hidden = true;
+    $('target-open').setAttribute('aria-expanded', 'false');
+    this.hooks.changed();
+  }
+
+  /** The disc chosen in the list, as a disc id (or null). */
+  get chosen() {
+    const v = $('target-disc').value;
+    return this.open && v !== '' ? Number(v) : null;
+  }
+
+  /**
+   * The numbers to draw on the table: the mover's discs while the tool is
+   * open ([{id, at, n}]).
+   */
+  labels() {
+    const st = this.hooks.state();
+    if (!this.open || !st?.turn) return null;
+    const numbers = discNumbers(st);
+    return st.set.discs.filter((d) => d.at && d.side === st.turn.side).map((d) => ({ id: d.id, at: d.at, n: numbers.get(d.id) }));
+  }
+
+  /** Rebuild the lists for the state shown (keeping the choice), in the language in force. */
+  refresh(force = false) {
+    if (!this.open) return;
+    const st = this.hooks.state();
+    const key = `${st?.event}|${language()}|${this.hooks.viewSeat()}|${this.hooks.enabled()}`;
+    if (!force && key === this.key) return;
+    const changedEvent = st?.event !== this.event;
+    this.key = key;
+    this.event = st?.event;
+    const discSel = $('target-disc');
+    const pocketSel = $('target-pocket');
+    const keepDisc = discSel.value;
+    const keepPocket = pocketSel.value || 'easiest';
+    const numbers = discNumbers(st);
+    const own = st?.turn ? st.set.discs.filter((d) => d.at && d.side === st.turn.side) : [];
+    own.sort((a, b) => numbers.get(a.id) - numbers.get(b.id));
+    discSel.replaceChildren(...own.map((d) => h('option', { value: String(d.id) },
+      t(d.dark ? 'target.option_dark' : 'target.option', { n: numbers.get(d.id), where: whereShort(st.table, d.at, this.hooks.viewSeat()) }))));
+    if (!own.length) discSel.append(h('option', { value: '' }, t('target.none_own')));
+    if (own.some((d) => String(d.id) === keepDisc)) discSel.value = keepDisc;
+    else {
+      // The first light disc is the likeliest choice.
+      const light = own.find((d) => !d.dark);
+      if (light) discSel.value = String(light.id);
+    }
+    pocketSel.replaceChildren(
+      h('option', { value: 'easiest' }, t('target.easiest')),
+      ...POCKETS.map((p) => h('option', { value: p }, t(`pocket.${p}`))));
+    pocketSel.value = keepPocket;
+    const usable = !!st?.turn && this.hooks.enabled();
+    discSel.disabled = !own.length;
+    $('target-apply').disabled = !usable || !own.length;
+    // A result belongs to the position it was worked out for.
+    if (changedEvent) $('target-result').textContent = usable ? '' : t('target.not_now');
+  }
+
+  /** Work out the stroke for the choice and take it over, or say why there is none. */
+  apply() {
+    const st = this.hooks.state();
+    const out = $('target-result');
+    if (!st?.turn || !this.hooks.enabled()) { out.textContent = t('target.not_now'); return; }
+    const id = this.chosen;
+    if (id === null) { out.textContent = t('target.none_own'); return; }
+    const pocket = $('target-pocket').value;
+    const plan = pocket === 'easiest' ? planBest(st, id) : planStroke(st, id, pocket);
+    const n = discNumbers(st).get(id);
+    out.classList.toggle('warn', !plan.ok);
+    if (!plan.ok) {
+      out.textContent = t(`target.why.${plan.why}`, { n, pocket: pocket === 'easiest' ? t('target.easiest') : t(`pocket.${pocket}`) });
+      return;
+    }
+    this.hooks.use(plan.stroke);
+    out.textContent = [
+      t('target.done', { n, pocket: t(`pocket.${plan.pocket}`), cut: Math.round((plan.cut * 180) / Math.PI), speed: plan.stroke.speed.toFixed(2) }),
+      ...plan.warnings.map((w) => t(`target.warn.${w}`)),
+    ].join(' ');
+    this.hooks.toTable();
+  }
+}

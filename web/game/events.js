@@ -1,0 +1,253 @@
+// @ts-check
+// The game page's events in order: what arrives on the game's socket,
+// queued and shown one at a time, strokes animated with the motion the
+// server sent; and the page's phase, which follows from them. No DOM and no
+// clock of its own: the page hands in its hooks, and the animation player
+// (motion.js `play`, which runs on animation frames) is one of them, so
+// tests/browser/events.mjs drives all of it in Node.
+
+import { frameAt } from '../shared/motion.js';
+
+/** @typedef {import('../shared/protocol.js').State} State */
+/** @typedef {import('../shared/protocol.js').ServerMessage} ServerMessage */
+/** @typedef {import('../shared/protocol.js').EventMessage} EventMessage */
+/** @typedef {import('../shared/protocol.js').StrokeMessage} StrokeMessage */
+/** @typedef {import('../shared/protocol.js').ThinkingMessage} ThinkingMessage */
+/** @typedef {import('../shared/protocol.js').HintMessage} HintMessage */
+/** @typedef {import('../shared/protocol.js').Motion} Motion */
+
+// A stroke someone else made is shown for this long (s) before it moves:
+// the striker where it was placed and the cue drawing back.
+export const LEAD = 0.6;
+
+/**
+ * A stroke being played back: `time` is the animation's clock (negative
+ * during the lead), `frame` where everything is at that time.
+ * @typedef {object} Animation
+ * @property {StrokeMessage} msg
+ * @property {ReturnType<typeof frameAt>} frame
+ * @property {Player | null} player
+ * @property {number} time
+ * @property {boolean} [skipped]
+ */
+
+/**
+ * What motion.js `play` returns.
+ * @typedef {object} Player
+ * @property {number} rate
+ * @property {() => void} skip
+ * @property {() => void} cancel
+ */
+
+/**
+ * @callback Play
+ * @param {Motion} motion
+ * @param {{rate: number, lead: number, onFrame: (t: number) => void, onDone: () => void}} options
+ * @returns {Player}
+ */
+
+/**
+ * The page's picture of the game: what it shows and what it waits for.
+ * @typedef {object} GameView
+ * @property {string | null} id
+ * @property {State | null} state the state drawn: the last event shown
+ * @property {number | null} seen the last event received (shown or queued): what `hello` asks after
+ * @property {EventMessage[]} queue events received and not shown yet
+ * @property {Animation | null} anim the stroke playing, if one is
+ * @property {ThinkingMessage | null} thinking the last `thinking` message
+ * @property {boolean} waiting a request is out and its event has not come
+ * @property {HintMessage | null} hint the last hint for the event shown
+ * @property {boolean} hintWaiting
+ * @property {string | null} say a status line set by the stroke maker
+ * @property {{msg: StrokeMessage, foul: boolean} | null} summary the last stroke, in one line under the table
+ * @property {number | null} sentAt the event a stroke of this page was sent at
+ * @property {number} history events up to this one are a resumed page's past: no animation
+ * @property {'connecting' | 'open' | 'closed'} connection the game's socket
+ */
+
+/**
+ * What the page does: 'start' and 'loading' before a game, then
+ * 'animating', 'connecting', 'over', 'between', 'thinking', 'waiting' or
+ * 'idle' (body[data-phase], for tests and styles).
+ * @param {GameView} app
+ * @returns {string}
+ */
+export function phase(app) {
+  const st = app.state;
+  if (!st) return app.id ? 'loading' : 'start';
+  if (app.anim || app.queue.length) return 'animating';
+  // Nothing can be played until the game's socket is open (or open again).
+  if (app.connection !== 'open') return 'connecting';
+  if (st.match?.over) return 'over';
+  if (st.between_sets || !st.turn) return 'between';
+  if (st.turn.kind === 'computer') return 'thinking';
+  if (app.waiting) return 'waiting';
+  return 'idle';
+}
+
+/**
+ * Takes `state` as the table's picture. True when it is another event than
+ * the one shown (or the first): what was said or suggested for the old one
+ * no longer holds, and the page resets its stroke maker.
+ * @param {GameView} app
+ * @param {State} state
+ */
+export function adopt(app, state) {
+  const prev = app.state;
+  app.state = state;
+  if (app.thinking && app.thinking.event < state.event) app.thinking = null;
+  if (prev && prev.event === state.event) return false;
+  app.hint = null;
+  app.hintWaiting = false;
+  app.say = null;
+  return true;
+}
+
+/**
+ * The page's side of the queue.
+ * @typedef {object} Hooks
+ * @property {(state: State) => void} show show a state (after `adopt`)
+ * @property {() => void} refresh redraw everything from `app`
+ * @property {() => void} render redraw the table
+ * @property {() => void} resync ask the server again for everything after `app.seen`
+ * @property {(code: string, detail?: string) => void} showError
+ * @property {() => void} clearError
+ * @property {(msg: HintMessage) => void} hintShown a hint for the event shown has been drawn
+ * @property {(msg: EventMessage, live: boolean) => void} narrate say what an event did (aloud only when `live`)
+ * @property {() => void} flush the queue is empty: say what waited for it
+ * @property {(motion: Motion, from: number, to: number, rate: number) => void} sound the stroke's sounds between two clock times
+ * @property {Play} play play a motion back
+ * @property {() => number} rate the playback rate chosen
+ */
+
+export class EventQueue {
+  /**
+   * @param {GameView} app
+   * @param {Hooks} hooks
+   */
+  constructor(app, hooks) {
+    this.app = app;
+    this.hooks = hooks;
+  }
+
+  /** @param {ServerMessage} msg */
+  onMessage(msg) {
+    const { app, hooks } = this;
+    switch (msg.type) {
+      case 'state':
+        this.stop();
+        app.queue = [];
+        app.seen = msg.event;
+        app.waiting = false;
+        hooks.show(msg.state);
+        break;
+      case 'stroke':
+      case 'taken_back':
+      case 'set_started':
+        if (app.seen !== null && msg.event <= app.seen) return; // replayed after a reconnection
+        if (app.seen !== null && msg.event > app.seen + 1) { hooks.resync(); return; }
+        app.seen = msg.event;
+        app.waiting = false;
+        hooks.clearError();
+        app.queue.push(msg);
+        this.pump();
+        break;
+      case 'thinking':
+        app.thinking = msg;
+        hooks.refresh();
+        break;
+      case 'hint':
+        app.hintWaiting = false;
+        if (app.state && msg.event === app.state.event) app.hint = msg;
+        hooks.refresh();
+        if (app.hint === msg) hooks.hintShown(msg);
+        break;
+      case 'error':
+        app.waiting = false;
+        app.hintWaiting = false;
+        hooks.showError(msg.code, msg.detail);
+        if (msg.code === 'stale') hooks.resync();
+        hooks.refresh();
+        break;
+      default:
+        break;
+    }
+  }
+
+  /** Shows the queued events in order, animating strokes. */
+  pump() {
+    const { app, hooks } = this;
+    if (app.anim) return;
+    const msg = app.queue.shift();
+    if (!msg) {
+      hooks.refresh();
+      hooks.flush();
+      return;
+    }
+    if (msg.type === 'stroke') {
+      // Behind by more than one stroke (after a reconnection): only the last plays.
+      const more = app.queue.some((m) => m.type === 'stroke');
+      if (more || !msg.motion || msg.event <= app.history) {
+        this.finishStroke(msg);
+        this.pump();
+        return;
+      }
+      /** @type {Animation} */
+      const anim = { msg, frame: frameAt(msg.motion, 0), player: null, time: 0 };
+      app.anim = anim;
+      hooks.refresh();
+      anim.player = hooks.play(msg.motion, {
+        rate: hooks.rate(),
+        // Another player's stroke: first show where the striker stands and the cue.
+        lead: msg.by !== 'computer' && app.sentAt === msg.event - 1 ? 0 : LEAD,
+        onFrame: (time) => {
+          if (!app.anim) return;
+          // The stroke's sounds, as the animation's clock passes them.
+          if (!app.anim.skipped) hooks.sound(msg.motion, app.anim.time, time, app.anim.player?.rate ?? hooks.rate());
+          app.anim.time = time;
+          app.anim.frame = frameAt(msg.motion, Math.max(0, time));
+          hooks.render();
+        },
+        onDone: () => {
+          app.anim = null;
+          this.finishStroke(msg);
+          this.pump();
+        },
+      });
+      return;
+    }
+    app.summary = null;
+    if (msg.type === 'taken_back' || msg.type === 'set_started') {
+      hooks.narrate(msg, msg.event > app.history);
+      this.showNewer(msg.state);
+    }
+    this.pump();
+  }
+
+  /** @param {StrokeMessage} msg */
+  finishStroke(msg) {
+    const { app, hooks } = this;
+    app.summary = { msg, foul: (msg.verdict?.fouls ?? []).length > 0 };
+    // A resumed page's past is shown, not announced.
+    hooks.narrate(msg, msg.event > app.history);
+    this.showNewer(msg.state);
+  }
+
+  /**
+   * Shows an event's state unless the table already shows a later one (a
+   * resumed page's history).
+   * @param {State} state
+   */
+  showNewer(state) {
+    const { app, hooks } = this;
+    if (app.state && state.event < app.state.event) hooks.refresh();
+    else hooks.show(state);
+  }
+
+  /** Stops a stroke's animation without showing its end: a `state` replaces everything. */
+  stop() {
+    const { app } = this;
+    if (app.anim?.player) app.anim.player.cancel();
+    app.anim = null;
+  }
+}

@@ -1,0 +1,537 @@
+// Wiring: the start form, the game's connection, the queue of events and
+// their animation (events.js, with the sounds of sound.js), the stroke
+// maker and the aim tool, the panel and what is said about the game
+// (narrate.js), the page's phase and its language. The server is authoritative: the page shows a state only
+// when the server sends it, and animates exactly the motion that came with it.
+
+import { t, errorText } from '../shared/text.js';
+import { onLanguage, languageSwitch, fillTexts as fillWords } from '../shared/lang.js';
+import { api, GameSocket } from '../shared/net.js';
+import { TableView } from '../shared/table.js';
+import { StrokeMaker } from './input.js';
+import { play } from '../shared/motion.js';
+import { aimGuide } from '../shared/guide.js';
+import { discsOnTable, seatFrame } from '../shared/zone.js';
+import { StartDialog } from './start.js';
+import * as panel from '../shared/panel.js';
+import { tableLabel } from './describe.js';
+import { Sounds } from './sound.js';
+import { AimTool } from './aimtool.js';
+import { Narrator } from './narrate.js';
+import { EventQueue, LEAD, adopt, phase as phaseOf } from './events.js';
+
+const $ = (id) => document.getElementById(id);
+// How many past events a resumed page asks for, for its verdict and log.
+const RESUME_EVENTS = 30;
+const PREFS = 'novuss.prefs';
+const prefs = { guide: true, view: 'south', rate: 1, ...readPrefs() };
+
+function readPrefs() {
+  try { return JSON.parse(localStorage.getItem(PREFS)) || {}; } catch { return {}; }
+}
+function savePrefs() { localStorage.setItem(PREFS, JSON.stringify(prefs)); }
+
+// The game as the page sees it (events.js `GameView`), and the page's own.
+const app = {
+  id: null,
+  socket: null,
+  state: null,
+  seen: null,
+  queue: [],
+  anim: null,
+  thinking: null,
+  waiting: false,
+  hint: null,
+  hintWaiting: false,
+  say: null,
+  summary: null,
+  sentAt: null,
+  history: 0,
+  connection: 'closed',
+  wasOpen: false, // the socket has been open: a drop is a reconnection
+  viewSeat: 'south',
+  options: null,
+};
+
+const canvas = $('table');
+const view = new TableView(canvas);
+const maker = new StrokeMaker(view, canvas, {
+  state: () => app.state,
+  enabled: () => phase() === 'idle',
+  changed: () => { syncPower(); refreshControls(); render(); },
+  strike: (stroke) => sendStroke(stroke),
+  say: (id) => {
+    app.say = id;
+    refreshStatus();
+    if (id) narrator.announce(t(id));
+  },
+  command: (name) => command(name),
+});
+const sounds = new Sounds();
+const aimTool = new AimTool({
+  state: () => app.state,
+  enabled: () => phase() === 'idle',
+  viewSeat: () => viewSeat(),
+  use: (stroke) => maker.use(stroke),
+  changed: () => render(),
+  toTable: () => canvas.focus({ preventScroll: true }),
+});
+const startDialog = new StartDialog({
+  options: () => api.options(),
+  games: () => api.games(),
+  create: (body) => api.create(body),
+  opened: (st) => openGame(st.id, st),
+  hasGame: () => !!app.state,
+  gameId: () => app.id,
+  showError: (code, detail) => showError(code, detail),
+  toTable: () => canvas.focus({ preventScroll: true }),
+  changed: () => { document.body.dataset.phase = phase(); },
+});
+const narrator = new Narrator({
+  state: () => app.state,
+  viewSeat: () => viewSeat(),
+  toTable: () => canvas.focus({ preventScroll: true }),
+});
+const events = new EventQueue(app, {
+  show: (state) => show(state),
+  refresh: () => refresh(),
+  render: () => render(),
+  resync: () => app.socket?.resync(),
+  showError: (code, detail) => showError(code, detail),
+  clearError: () => clearError(),
+  hintShown: () => narrator.announce(`${t('hint.title')}: ${$('hint-text').textContent}`),
+  narrate: (msg, live) => narrator.event(msg, live),
+  flush: () => narrator.flush(),
+  sound: (motion, from, to, rate) => sounds.between(motion, from, to, rate),
+  play,
+  rate: () => prefs.rate,
+});
+
+// ---- Phase and rendering ---------------------------------------------------
+
+/** What the page is doing; also body[data-phase] for tests and styles. */
+function phase() {
+  return phaseOf(app);
+}
+
+/**
+ * The seat the table is seen from: the first human player's (so that
+ * against the computer you always stroke from the bottom, whichever seat a
+ * set gives you), or the human to stroke.
+ */
+function viewSeat() {
+  if (prefs.view !== 'mover') return app.state?.players?.find((p) => p.kind === 'human')?.seat ?? 'south';
+  const turn = app.state?.turn;
+  if (turn && turn.kind === 'human' && !app.anim) app.viewSeat = turn.seat;
+  return app.viewSeat;
+}
+
+function scene() {
+  const st = app.state;
+  const ph = phase();
+  const s = { discs: [], moverSide: st?.turn?.side ?? null };
+  if (!st) return s;
+  if (app.anim) {
+    const { msg, frame } = app.anim;
+    s.discs = st.set.discs.map((d) => (frame.discs.has(d.id) ? { ...d, at: frame.discs.get(d.id), dark: false } : { ...d, dark: false }));
+    s.striker = frame.striker ? { at: frame.striker, side: msg.verdict?.side ?? st.turn?.side ?? 0 } : null;
+    if (app.anim.time < 0 && msg.stroke) s.cue = leadCue(msg.stroke, st.max_speed, app.anim.time);
+    return s;
+  }
+  s.discs = st.set.discs;
+  if (st.turn?.kind === 'human' && ['idle', 'waiting', 'connecting'].includes(ph)) {
+    s.region = st.turn.region;
+    s.showExclusion = maker.mode === 'place';
+    if (maker.at) {
+      const illegalPlace = !!maker.placeProblem;
+      const illegalAim = !!maker.aimProblem;
+      s.striker = { at: maker.at, side: st.turn.side, illegal: illegalPlace };
+      s.cue = { dir: maker.dir, pull: maker.pull, illegal: illegalAim };
+      if (maker.mode === 'pull' || maker.mode === 'charge') s.power = { at: maker.at, share: maker.pull, text: t('power.value', { speed: maker.speed.toFixed(2) }) };
+      if (prefs.guide) {
+        const g = aimGuide(st.table, discsOnTable(st), maker.at, maker.dir);
+        if (g) s.guide = { ...g, illegal: illegalPlace || illegalAim };
+      }
+    }
+    s.numbers = aimTool.labels();
+    if (aimTool.chosen !== null) s.highlight = new Set([aimTool.chosen]);
+    if (app.hint?.best) {
+      const b = app.hint.best;
+      s.hint = { stroke: b.stroke, maxSpeed: st.max_speed, label: t('hint.label', { pot: Math.round((b.pot_chance ?? 0) * 100) }) };
+      if (b.disc !== undefined && b.disc !== null) s.highlight = new Set([b.disc]);
+    }
+  }
+  return s;
+}
+
+/** The cue of another player's stroke, drawn back over the lead time to its speed. */
+function leadCue(stroke, maxSpeed, time) {
+  const drawn = Math.min(1, (LEAD + time) / (LEAD * 0.7));
+  return { dir: stroke.direction, pull: Math.min(1, stroke.speed / (maxSpeed || 8)) * drawn };
+}
+
+let frameQueued = false;
+function render() {
+  if (frameQueued) return;
+  frameQueued = true;
+  requestAnimationFrame(() => {
+    frameQueued = false;
+    if (!app.state) return;
+    view.setGeometry(app.state.table);
+    view.setView(viewSeat());
+    view.draw(scene());
+  });
+}
+
+function layout() {
+  const wrap = $('table-wrap');
+  const stacked = window.matchMedia('(max-width: 860px)').matches;
+  const top = wrap.getBoundingClientRect().top + window.scrollY;
+  const below = $('status').offsetHeight + $('controls').offsetHeight + $('tools').offsetHeight + 30;
+  const byHeight = window.innerHeight - (stacked ? 0 : top) - (stacked ? 0 : below);
+  const size = Math.max(240, Math.floor(Math.min(wrap.parentElement.clientWidth, stacked ? window.innerHeight * 0.78 : byHeight)));
+  wrap.style.width = `${size}px`;
+  wrap.style.height = `${size}px`;
+  view.resize(size);
+  render();
+}
+
+function refresh() {
+  document.body.dataset.phase = phase();
+  const st = app.state;
+  if (st) {
+    // The indicator follows the server's `thinking` message for this event.
+    panel.renderTurn($('turn'), st, phase() === 'thinking' && app.thinking?.event === st.event);
+    panel.renderSides($('sides'), st);
+    panel.renderMatch($('match'), st);
+    panel.renderLegend($('legend'), st);
+    $('power-input').max = String(st.max_speed ?? 8);
+    canvas.setAttribute('aria-label', tableLabel(st));
+    narrator.describe();
+    aimTool.refresh();
+  }
+  refreshGameLinks();
+  refreshBanner();
+  refreshHint();
+  refreshControls();
+  refreshStatus();
+  render();
+}
+
+function refreshControls() {
+  const ph = phase();
+  const st = app.state;
+  // Nothing can be sent while the connection is down (it heals by itself).
+  const online = app.connection === 'open';
+  $('take-back').disabled = !(online && st?.can_take_back && ['idle', 'thinking', 'between', 'over'].includes(ph));
+  $('hint').disabled = !online || ph !== 'idle' || app.hintWaiting;
+  $('strike').disabled = !(online && ph === 'idle' && maker.canStrike && maker.speed >= 0.05);
+  $('next-set').disabled = !online;
+  $('skip').hidden = ph !== 'animating';
+  $('power-input').disabled = ph !== 'idle';
+  $('view').textContent = t(prefs.view === 'mover' ? 'btn.view.mover' : 'btn.view.south');
+  $('rate').textContent = t('btn.speed', { rate: prefs.rate });
+  $('guide').checked = !!prefs.guide;
+}
+
+function refreshStatus() {
+  const ph = phase();
+  const st = app.state;
+  let text = '';
+  if (app.connection !== 'open' && app.id) text = t(app.wasOpen ? 'status.reconnecting' : 'status.connecting');
+  else if (app.say) text = t(app.say);
+  else if (ph === 'idle') text = t('status.your_turn', { name: panel.playerName(st, st.turn.player), cushion: t(`cushion.${st.turn.seat}`) });
+  else if (ph === 'thinking') text = t(app.thinking?.event === st.event ? 'status.thinking' : 'status.computer_turn', { name: panel.playerName(st, st.turn.player) });
+  else if (ph === 'animating') text = t('status.animating');
+  else if (ph === 'waiting') text = t('status.waiting');
+  else if (app.hintWaiting) text = t('status.hint_wait');
+  $('now').textContent = text;
+  $('status').className = app.say ? 'warn' : '';
+  $('summary').textContent = app.summary ? panel.summaryText(app.summary.msg) : '';
+  $('summary').className = app.summary?.foul ? 'foul' : '';
+  $('connection').hidden = !(app.id && app.wasOpen && app.connection !== 'open');
+  $('connection').title = t('status.reconnecting');
+}
+
+function refreshGameLinks() {
+  const id = app.id;
+  $('game-links').hidden = !id;
+  if (!id) return;
+  const q = encodeURIComponent(id);
+  $('record-link').href = `/api/games/${q}/record`;
+  $('record-link').setAttribute('download', `novuss-${id.slice(0, 12)}.json`);
+  $('replay-link').href = `replay.html#game=${q}`;
+}
+
+function refreshBanner() {
+  const ph = phase();
+  const show = ph === 'between' || ph === 'over';
+  $('banner').hidden = !show;
+  if (!show) return;
+  $('banner-text').textContent = panel.resultText(app.state);
+  $('next-set').hidden = ph !== 'between';
+  $('banner-new-game').hidden = ph !== 'over';
+}
+
+function refreshHint() {
+  const box = $('hint-box');
+  const b = app.hint?.best;
+  box.hidden = !b || phase() !== 'idle';
+  if (!b) return;
+  const pct = (x) => Math.round((x ?? 0) * 100);
+  const parts = [t('hint.line', { speed: b.stroke.speed.toFixed(2), pot: pct(b.pot_chance), foul: pct(b.foul_chance) })];
+  if (b.disc !== undefined && b.disc !== null && b.corner) parts.push(t('hint.target', { disc: b.disc, pocket: t(`pocket.${b.corner}`) }));
+  $('hint-text').textContent = parts.join(' · ');
+}
+
+function syncPower() {
+  $('power-input').value = String(maker.speed);
+  $('power-value').textContent = t('power.value', { speed: maker.speed.toFixed(2) });
+  const max = app.state?.max_speed ?? 8;
+  $('power-input').style.setProperty('--fill', `${(100 * maker.speed) / max}%`);
+}
+
+function showError(code, detail) {
+  const el = $('error');
+  el.hidden = false;
+  el.dataset.code = code;
+  el.textContent = errorText(code);
+  el.title = detail || '';
+}
+function clearError() {
+  $('error').hidden = true;
+  $('error').textContent = '';
+  delete $('error').dataset.code;
+}
+
+// ---- Events ------------------------------------------------------------------
+
+/** Show `state` as the table's picture: the next turn starts from it. */
+function show(state) {
+  if (adopt(app, state)) maker.reset();
+  syncPower();
+  refresh();
+}
+
+// ---- Requests -------------------------------------------------------------
+
+function send(msg) {
+  if (!app.socket?.send(msg)) {
+    showError('not_connected');
+    return false;
+  }
+  clearError();
+  return true;
+}
+
+function sendStroke(stroke) {
+  const st = app.state;
+  if (phase() !== 'idle') return;
+  if (send({ type: 'stroke', event: st.event, seat: st.turn.seat, ...stroke })) {
+    app.sentAt = st.event;
+    app.waiting = true;
+    app.say = null;
+    refresh();
+  }
+}
+
+function command(name) {
+  const st = app.state;
+  const ph = phase();
+  switch (name) {
+    case 'hint':
+      if (ph === 'idle' && !app.hintWaiting && send({ type: 'hint', event: st.event })) {
+        app.hintWaiting = true;
+        refresh();
+      }
+      break;
+    case 'take_back':
+      if (st?.can_take_back && !$('take-back').disabled) send({ type: 'take_back', event: st.event });
+      break;
+    case 'next_set':
+      if (ph === 'between') send({ type: 'next_set', event: st.event });
+      break;
+    case 'guide':
+      prefs.guide = !prefs.guide;
+      savePrefs();
+      refreshControls();
+      render();
+      break;
+    case 'view':
+      prefs.view = prefs.view === 'mover' ? 'south' : 'mover';
+      savePrefs();
+      refreshControls();
+      render();
+      break;
+    case 'help':
+      $('keys').open = !$('keys').open;
+      break;
+    case 'target':
+      aimTool.show(true);
+      break;
+    case 'describe':
+      narrator.toggleDescription(true);
+      break;
+    case 'mute':
+      setSound(!sounds.on);
+      narrator.announce(t(sounds.on ? 'sound.on' : 'sound.off'));
+      break;
+    case 'escape':
+      app.say = null;
+      refreshStatus();
+      break;
+    default:
+      break;
+  }
+}
+
+// ---- Games -----------------------------------------------------------------
+
+function gameIdFromUrl() {
+  const hash = new URLSearchParams(location.hash.slice(1));
+  const query = new URLSearchParams(location.search);
+  return hash.get('game') || query.get('game');
+}
+
+async function openGame(id, state) {
+  app.socket?.close();
+  events.stop();
+  Object.assign(app, {
+    id, socket: null, state: null, seen: null, queue: [], thinking: null, waiting: false,
+    hint: null, hintWaiting: false, say: null, summary: null, sentAt: null, history: 0,
+    connection: 'connecting', wasOpen: false,
+  });
+  narrator.reset();
+  clearError();
+  if (gameIdFromUrl() !== id) history.replaceState(null, '', `${location.pathname}#game=${encodeURIComponent(id)}`);
+  refresh();
+  try {
+    const st = state ?? await api.game(id);
+    if (app.id !== id) return;
+    show(st);
+    // Resuming: ask for the last few events too, to show the last verdict
+    // and the log; they are applied without animation (app.history).
+    app.seen = state ? st.event : Math.max(0, st.event - RESUME_EVENTS);
+    app.history = st.event;
+  } catch (e) {
+    if (app.id !== id) return;
+    app.id = null;
+    showError(e.code || 'network', e.message);
+    startDialog.open();
+    return;
+  }
+  app.socket = new GameSocket(id, {
+    since: () => app.seen,
+    onMessage: (msg) => events.onMessage(msg),
+    onStatus: (s) => {
+      app.connection = s;
+      if (s === 'open') app.wasOpen = true;
+      refresh();
+    },
+  });
+  layout();
+}
+
+// ---- Start-up ----------------------------------------------------------------
+
+/** Every word of the page in the language in force (again after a switch). */
+function fillTexts() {
+  fillWords(document, t);
+  document.title = t('app.title');
+  canvas.setAttribute('aria-label', tableLabel(app.state));
+}
+
+/** The language changed: every word is redrawn at once; the game goes on untouched. */
+function relabel() {
+  fillTexts();
+  const error = $('error');
+  if (!error.hidden) error.textContent = errorText(error.dataset.code);
+  narrator.relabel();
+  syncPower();
+  startDialog.relabel();
+  refresh();
+}
+
+function setSound(on) {
+  sounds.set(on);
+  $('mute').setAttribute('aria-pressed', String(!sounds.on));
+}
+
+function wire() {
+  $('language-slot').replaceWith(languageSwitch());
+  // The form is modal: it has its own switch, last in its order of keys.
+  $('start').append(Object.assign(languageSwitch(), { id: 'start-language' }));
+  onLanguage(relabel);
+  $('skip-link').addEventListener('click', (e) => {
+    e.preventDefault(); // the URL keeps the game's id
+    canvas.scrollIntoView({ block: 'nearest' });
+    canvas.focus({ preventScroll: true });
+  });
+  $('mute').setAttribute('aria-pressed', String(!sounds.on));
+  $('mute').onclick = () => setSound(!sounds.on);
+  $('new-game').onclick = () => startDialog.open();
+  $('banner-new-game').onclick = () => startDialog.open();
+  $('next-set').onclick = () => command('next_set');
+  $('take-back').onclick = () => command('take_back');
+  $('hint').onclick = () => command('hint');
+  $('strike').onclick = () => maker.strike();
+  $('skip').onclick = () => {
+    if (app.anim) app.anim.skipped = true; // a skipped stroke is silent
+    app.anim?.player?.skip();
+  };
+  $('use-hint').onclick = () => { if (app.hint?.best) maker.use(app.hint.best.stroke); };
+  $('view').onclick = () => command('view');
+  $('rate').onclick = () => {
+    prefs.rate = prefs.rate >= 4 ? 1 : prefs.rate * 2;
+    savePrefs();
+    if (app.anim?.player) app.anim.player.rate = prefs.rate;
+    refreshControls();
+  };
+  $('guide').onchange = () => { prefs.guide = $('guide').checked; savePrefs(); render(); };
+  $('power-input').oninput = () => maker.setSpeed(Number($('power-input').value));
+  // A mouse click on a button must not leave it focused: Space and Enter
+  // belong to the stroke afterwards. (The keyboard's focus stays put.)
+  for (const b of document.querySelectorAll('#stage button, #panel button, #mute')) {
+    b.addEventListener('click', (e) => { if (e.detail > 0) canvas.focus({ preventScroll: true }); });
+  }
+  window.addEventListener('resize', layout);
+  new ResizeObserver(layout).observe($('stage'));
+  window.addEventListener('hashchange', () => {
+    const id = gameIdFromUrl();
+    if (id && id !== app.id) openGame(id);
+  });
+}
+
+// Hooks for tests and for the curious: the state, the phase, and where a
+// table point is on the page (so a test can drag the striker there).
+window.novussDebug = {
+  get state() { return app.state; },
+  get phase() { return phase(); },
+  get event() { return app.state?.event ?? null; },
+  get hint() { return app.hint; },
+  get stroke() { return maker.at ? { ...maker.stroke(), placeProblem: maker.placeProblem, aimProblem: maker.aimProblem } : null; },
+  get viewSeat() { return viewSeat(); },
+  toPage(p) {
+    const r = canvas.getBoundingClientRect();
+    const [x, y] = view.toScreen(p);
+    return { x: r.left + x, y: r.top + y };
+  },
+  toTable(x, y) {
+    const r = canvas.getBoundingClientRect();
+    return view.toTable([x - r.left, y - r.top]);
+  },
+  seatFrame,
+  pixelsPerMetre: () => view.ppm,
+  render: () => render(),
+  get last() { return narrator.last; },
+  get sounds() { return { on: sounds.on, ready: sounds.ready, played: sounds.played }; },
+};
+
+fillTexts();
+wire();
+layout();
+syncPower();
+refreshControls();
+const initial = gameIdFromUrl();
+if (initial) openGame(initial);
+else startDialog.open();

@@ -1,0 +1,138 @@
+// What the page says about the game as it goes: the verdict box, the log
+// of strokes, the table in words (describe.js) and the polite live region
+// that tells a screen reader each result. It keeps the messages, not their
+// words, so a change of language rewrites all of it at once.
+
+import { t } from '../shared/text.js';
+import * as panel from '../shared/panel.js';
+import { renderDescription, strokeText, nextText } from './describe.js';
+
+const $ = (id) => document.getElementById(id);
+// The log keeps this many strokes.
+const LOG_LENGTH = 200;
+
+export class Narrator {
+  /** hooks: state() the state shown; viewSeat(); toTable() give the table the keys. */
+  constructor(hooks) {
+    this.hooks = hooks;
+    this.reset();
+    $('describe-open').addEventListener('click', () => this.toggleDescription(false));
+    // Esc leaves the description for the table.
+    $('describe').addEventListener('keydown', (e) => {
+      if (e.key !== 'Escape') return;
+      e.stopPropagation();
+      this.toggleDescription(false, false);
+      this.hooks.toTable();
+    });
+  }
+
+  /** A new game: nothing said yet. */
+  reset() {
+    this.last = null; // the last event shown (stroke, taken_back, set_started)
+    this.log = []; // stroke messages, newest first: { msg, takenBack }
+    this.pending = null; // to announce once the queue is shown
+    this.describedFor = null;
+    this.renderLast();
+    this.renderLog();
+  }
+
+  /**
+   * An event has been shown. `fresh` is false for a resumed page's past,
+   * which is shown but not announced.
+   */
+  event(msg, fresh) {
+    if (msg.type === 'stroke') {
+      this.log.unshift({ msg, takenBack: false });
+      this.log.length = Math.min(this.log.length, LOG_LENGTH);
+    } else if (msg.type === 'taken_back') {
+      // The log keeps the strokes taken back, struck through.
+      for (const e of this.log.filter((x) => !x.takenBack).slice(0, msg.strokes)) e.takenBack = true;
+    }
+    this.last = msg;
+    this.renderLast();
+    this.renderLog();
+    if (!fresh) return;
+    const st = msg.state;
+    const over = msg.type === 'stroke' && (st.match?.over || st.between_sets) ? ` ${panel.resultText(st)}` : '';
+    this.pending = this.lastText() + over;
+  }
+
+  /** The queue of events is shown: say what happened, once. */
+  flush() {
+    if (this.pending) this.announce(this.pending);
+    this.pending = null;
+  }
+
+  /**
+   * Say `text` through the polite live region. Emptied first, so the same
+   * words twice are spoken twice; only whole results come here, never the
+   * frames of an animation.
+   */
+  announce(text) {
+    const el = $('announce');
+    el.textContent = '';
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => { el.textContent = text; }, 50);
+  }
+
+  /** The last event in words, in the language in force. */
+  lastText() {
+    const m = this.last;
+    if (!m) return null;
+    if (m.type === 'stroke') return strokeText(m);
+    const next = nextText(m.state, false);
+    return next ? `${this.noteText(m)} ${next}` : this.noteText(m);
+  }
+
+  noteText(m) {
+    return m.type === 'taken_back'
+      ? t('status.taken_back', { n: m.strokes })
+      : t('status.set_started', { n: m.set_number ?? m.state.match.set_number });
+  }
+
+  /** The verdict box for the last event. */
+  renderLast() {
+    const m = this.last;
+    if (m?.type === 'stroke') panel.renderVerdict($('verdict'), m);
+    else $('verdict').replaceChildren(panel.h('p', { class: 'muted' }, m ? this.noteText(m) : t('panel.no_verdict')));
+  }
+
+  renderLog() {
+    $('log').replaceChildren(...this.log.map(({ msg, takenBack }) => {
+      const li = panel.logEntry(msg);
+      if (takenBack) li.classList.add('taken-back');
+      return li;
+    }));
+  }
+
+  /** The table in words, rewritten only when what it says can have changed. */
+  describe() {
+    const st = this.hooks.state();
+    if (!st) return;
+    const key = `${st.event}|${this.hooks.viewSeat()}|${t('describe.title')}|${this.last?.event}`;
+    if (key === this.describedFor) return;
+    this.describedFor = key;
+    renderDescription($('describe'), st, this.hooks.viewSeat(), this.last ? { text: this.lastText() } : null);
+  }
+
+  /** Show or hide the description; screen readers can read it either way. */
+  toggleDescription(focus, show = $('describe').classList.contains('visually-hidden')) {
+    const box = $('describe');
+    box.classList.toggle('visually-hidden', !show);
+    $('describe-open').setAttribute('aria-expanded', String(show));
+    if (show) {
+      box.scrollIntoView({ block: 'nearest' });
+      if (focus) box.focus();
+    } else if (box.contains(document.activeElement)) {
+      this.hooks.toTable();
+    }
+  }
+
+  /** The language changed: every sentence again. */
+  relabel() {
+    this.renderLast();
+    this.renderLog();
+    this.describedFor = null;
+    this.describe();
+  }
+}

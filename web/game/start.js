@@ -1,0 +1,275 @@
+// The new-game form: who plays (against the computer or hot-seat, or seat
+// by seat), the game, the match length, the rule profile and take-backs.
+// The choices come from GET /api/options; the last ones are remembered.
+
+import { t, errorText } from '../shared/text.js';
+import { language } from '../shared/lang.js';
+import { h, setsText } from '../shared/panel.js';
+
+const KEY = 'novuss.newGame';
+// Seating order per format (docs/protocol.md "A new game").
+const SEATING = {
+  singles: ['south', 'north'],
+  doubles: ['south', 'north', 'west', 'east'],
+  four_player: ['south', 'west', 'north', 'east'],
+};
+const DEFAULTS = {
+  formats: ['singles', 'doubles', 'four_player'],
+  profiles: ['lnf-2017', 'australia-1992', 'koroona'],
+  levels: ['beginner', 'club', 'expert', 'master'],
+  sets: [1, 3, 5],
+};
+
+// Options may come as plain ids or as objects; take the id either way.
+const idOf = (x) => (x && typeof x === 'object' ? x.id ?? x.name ?? x.value : x);
+
+function remembered() {
+  try { return JSON.parse(localStorage.getItem(KEY)) || {}; } catch { return {}; }
+}
+
+function select(id, values, label, chosen) {
+  const el = h('select', { id, name: id }, values.map((v) => {
+    const o = h('option', { value: String(v) }, label(v));
+    if (String(v) === String(chosen)) o.selected = true;
+    return o;
+  }));
+  return el;
+}
+
+function row(labelId, control, forId) {
+  return h('div', { class: 'row' }, h('label', { for: forId }, t(labelId)), control);
+}
+
+/**
+ * The choices the form shows now, so that it can be built again in another
+ * language without losing them (the same fields `remembered()` keeps, and
+ * each seat's name and player), and the id of the control with the focus.
+ */
+export function formChoices(form) {
+  const value = (sel) => form.querySelector(sel)?.value;
+  const seats = [...form.querySelectorAll('.player-row')];
+  return {
+    mode: form.querySelector('input[name=mode]:checked')?.value,
+    level: value('#level'),
+    format: value('#format'),
+    sets: value('#sets'),
+    profile: value('#profile'),
+    casual: form.querySelector('#casual')?.checked,
+    name: value('#name-0')?.trim(),
+    names: seats.map((_, i) => value(`#name-${i}`) ?? ''),
+    kinds: seats.map((_, i) => value(`#kind-${i}`)),
+    focus: form.contains(document.activeElement) ? document.activeElement.id : null,
+  };
+}
+
+/**
+ * Fill `form` with the choices and call `onSubmit(body)` with a new-game
+ * body when it is sent. `current` (from formChoices) replaces the
+ * remembered choices.
+ */
+export function buildStartForm(form, options, onSubmit, current = null) {
+  const opt = {};
+  for (const k of Object.keys(DEFAULTS)) opt[k] = (options?.[k]?.length ? options[k] : DEFAULTS[k]).map(idOf);
+  // The computer levels offered for play; greedy is a baseline, not an opponent to choose first.
+  const levels = opt.levels;
+  const mem = current ?? remembered();
+  let seatsKept = current; // each seat's name and player, kept once through a rebuild
+  const mode = mem.mode === 'hot_seat' ? 'hot_seat' : 'computer';
+  const level = levels.includes(mem.level) ? mem.level : levels.includes('beginner') ? 'beginner' : levels[0];
+
+  const modeBox = h('fieldset', { class: 'modes' }, h('legend', {}, t('start.opponents')),
+    ['computer', 'hot_seat'].map((m) => {
+      const input = h('input', { type: 'radio', name: 'mode', value: m, id: `mode-${m}` });
+      input.checked = m === mode;
+      return h('label', { class: 'radio', for: `mode-${m}` }, input, ' ', t(m === 'computer' ? 'start.vs_computer' : 'start.hot_seat'));
+    }));
+  const levelSel = select('level', levels, (v) => t(`level.${v}`), level);
+  const formatSel = select('format', opt.formats, (v) => t(`format.${v}`), mem.format ?? 'singles');
+  const setsSel = select('sets', opt.sets, setsText, mem.sets ?? 1);
+  const profileSel = select('profile', opt.profiles, (v) => t(`profile.${v}`), mem.profile ?? opt.profiles[0]);
+  const casual = h('input', { type: 'checkbox', id: 'casual', name: 'casual' });
+  casual.checked = mem.casual !== false;
+  const players = h('div', { class: 'players', id: 'players' });
+  const levelRow = row('start.level', levelSel, 'level');
+
+  // Per seat: a name and who plays it. Presets follow the mode and level;
+  // the player may then change any seat.
+  const fillPlayers = () => {
+    const m = form.querySelector('input[name=mode]:checked').value;
+    levelRow.hidden = m !== 'computer';
+    const seats = SEATING[formatSel.value] ?? SEATING.singles;
+    players.replaceChildren(h('div', { class: 'players-head' }, t('start.players')),
+      ...seats.map((seat, i) => {
+        const kind = h('select', { id: `kind-${i}`, 'aria-label': t(`seat.${seat}`) },
+          h('option', { value: 'human' }, t('start.human')),
+          levels.map((l) => h('option', { value: l }, t('start.computer_level', { level: t(`level.${l}`) }))));
+        kind.value = m === 'computer' && i > 0 ? levelSel.value : 'human';
+        if (seatsKept?.kinds?.[i]) kind.value = seatsKept.kinds[i];
+        const fallback = m === 'computer' && i === 0 ? t('start.you') : t('start.player_n', { n: i + 1 });
+        const name = h('input', { id: `name-${i}`, type: 'text', maxlength: '40', placeholder: fallback, 'aria-label': t('start.player_name', { n: i + 1 }), autocomplete: 'off' });
+        if (i === 0 && mem.name) name.value = mem.name;
+        if (seatsKept?.names?.[i]) name.value = seatsKept.names[i];
+        const team = formatSel.value === 'doubles' ? ` · ${t('start.team', { team: i < 2 ? 1 : 2 })}` : '';
+        const row = h('div', { class: 'player-row' }, h('span', { class: 'seat' }, t(`seat.${seat}`) + team), name, kind);
+        // A computer is named after its level: its row is the level alone.
+        const syncName = () => {
+          const computer = kind.value !== 'human';
+          name.hidden = computer;
+          row.classList.toggle('computer', computer);
+        };
+        kind.addEventListener('change', syncName);
+        syncName();
+        return row;
+      }));
+  };
+
+  const recent = h('div', { class: 'recent', id: 'recent' });
+  const submit = h('button', { type: 'submit', id: 'start-game', class: 'primary' }, t('start.start'));
+  const cancel = h('button', { type: 'button', id: 'start-cancel', value: 'cancel' }, t('start.cancel'));
+  form.replaceChildren(
+    h('h2', {}, t('start.heading')),
+    modeBox,
+    levelRow,
+    row('start.format', formatSel, 'format'),
+    players,
+    row('start.sets', setsSel, 'sets'),
+    row('start.profile', profileSel, 'profile'),
+    h('label', { class: 'check', for: 'casual' }, casual, ' ', t('start.casual')),
+    h('div', { class: 'form-buttons' }, cancel, submit),
+    recent,
+  );
+  fillPlayers();
+  seatsKept = null;
+  if (current?.focus) form.querySelector(`#${CSS.escape(current.focus)}`)?.focus();
+  modeBox.addEventListener('change', fillPlayers);
+  levelSel.addEventListener('change', fillPlayers);
+  formatSel.addEventListener('change', fillPlayers);
+
+  form.onsubmit = (e) => {
+    e.preventDefault();
+    const seats = SEATING[formatSel.value] ?? SEATING.singles;
+    const kinds = seats.map((_, i) => form.querySelector(`#kind-${i}`).value);
+    // Several computers get numbers, or the panel could not tell them apart.
+    const computers = kinds.filter((k) => k !== 'human').length;
+    let nth = 0;
+    const body = {
+      format: formatSel.value,
+      profile: profileSel.value,
+      sets: Number(setsSel.value),
+      casual: casual.checked,
+      players: kinds.map((kind, i) => {
+        const name = form.querySelector(`#name-${i}`);
+        if (kind === 'human') return { kind: 'human', name: (name.value.trim() || name.placeholder).slice(0, 40) };
+        nth += 1;
+        return computers > 1
+          ? { kind: 'computer', level: kind, name: t('computer.name_n', { n: nth, level: t(`level.${kind}`) }) }
+          : { kind: 'computer', level: kind };
+      }),
+    };
+    const m = form.querySelector('input[name=mode]:checked').value;
+    localStorage.setItem(KEY, JSON.stringify({
+      mode: m, level: levelSel.value, format: body.format, sets: body.sets, profile: body.profile,
+      casual: body.casual, name: form.querySelector('#name-0').value.trim(),
+    }));
+    submit.disabled = true;
+    submit.textContent = t('start.starting');
+    Promise.resolve(onSubmit(body)).finally(() => {
+      submit.disabled = false;
+      submit.textContent = t('start.start');
+    });
+  };
+  return { cancel, recent };
+}
+
+/**
+ * The unfinished games the server keeps (GET /api/games), newest first, as
+ * links that resume them.
+ */
+export function fillRecent(el, games, current) {
+  const open = (games || []).filter((g) => !g.over && g.id !== current).slice(0, 5);
+  if (!open.length) { el.replaceChildren(); return; }
+  el.replaceChildren(h('h3', {}, t('start.recent')), h('ul', {}, open.map((g) => h('li', {},
+    h('a', { href: `#game=${encodeURIComponent(g.id)}`, class: 'recent-game' },
+      t('start.recent_line', {
+        players: g.players.join(' · '),
+        format: t(`format.short.${g.format}`),
+        profile: t(`profile.${g.profile}`),
+        score: g.score.join('–'),
+        when: new Date((g.updated ?? g.created) * 1000).toLocaleString(language()),
+      }))))));
+}
+
+/**
+ * The form as a modal dialog. Esc closes it; the focus then goes back
+ * where it was, or to the table when the form opened a game. hooks:
+ * options(), games(), create(body) the HTTP calls; opened(state) open the
+ * game made; hasGame(), gameId(); showError(code, detail); toTable();
+ * changed() the page's phase may have changed.
+ */
+export class StartDialog {
+  constructor(hooks) {
+    this.hooks = hooks;
+    this.dialog = document.getElementById('start');
+    this.form = document.getElementById('start-form');
+    this.options = null;
+    this.games = null;
+    this.opener = null;
+    this.started = false;
+    this.dialog.addEventListener('close', () => this.closed());
+  }
+
+  async open() {
+    if (!this.dialog.open) this.opener = document.activeElement;
+    if (!this.options) {
+      try { this.options = await this.hooks.options(); } catch (e) { this.options = {}; this.hooks.showError(e.code || 'network', e.message); }
+    }
+    this.fill(null);
+    if (!this.dialog.open) this.dialog.showModal();
+    this.hooks.changed();
+    this.hooks.games().then((games) => {
+      this.games = games;
+      fillRecent(this.form.querySelector('#recent'), games, this.hooks.gameId());
+    }).catch(() => {});
+  }
+
+  /** (Re)build the form, keeping the choices `current` when given. */
+  fill(current) {
+    const { cancel, recent } = buildStartForm(this.form, this.options, async (body) => {
+      try {
+        const st = await this.hooks.create(body);
+        this.started = true;
+        this.dialog.close();
+        await this.hooks.opened(st);
+      } catch (e) {
+        this.hooks.showError(e.code || 'network', e.message);
+        // Keep the error visible next to the form, where the player is looking.
+        this.form.querySelector('.form-error')?.remove();
+        this.form.append(h('p', { class: 'form-error', role: 'alert' }, errorText(e.code || 'network')));
+      }
+    }, current);
+    cancel.hidden = !this.hooks.hasGame();
+    cancel.onclick = () => this.dialog.close();
+    if (this.games) fillRecent(recent, this.games, this.hooks.gameId());
+    recent.onclick = (e) => {
+      if (e.target.closest('a')) { this.started = true; this.dialog.close(); }
+    };
+  }
+
+  /** The language changed: the open form again in it, choices and focus kept. */
+  relabel() {
+    if (this.dialog.open) this.fill(formChoices(this.form));
+  }
+
+  /** Where the keys go when the form closes. */
+  closed() {
+    const { opener, started } = this;
+    this.opener = null;
+    this.started = false;
+    if (started || !opener || opener === document.body || !opener.isConnected || opener.closest('dialog')) {
+      if (this.hooks.gameId()) this.hooks.toTable();
+      else document.getElementById('new-game').focus();
+    } else {
+      opener.focus();
+    }
+  }
+}

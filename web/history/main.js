@@ -1,0 +1,182 @@
+// The history page: the games the server keeps (GET /api/games), newest
+// first, each with a link to watch it and, when it is not finished, to
+// resume it; and an upload of a game record (POST /api/records), which
+// becomes a new game only if the server replays it exactly.
+
+import { t } from '../shared/text.js';
+import { setsText } from '../shared/panel.js';
+import { pt } from '../shared/pages-text.js';
+import { setUpPage, when, playersLine, contender, refusal, el, icon } from '../shared/pages.js';
+
+const $ = (id) => document.getElementById(id);
+// docs/protocol.md "Uploads": a record may be at most 8 MiB.
+const MAX_RECORD = 8 * 1024 * 1024;
+
+const page = {
+  games: null, // the list, once loaded
+  loadError: null,
+  upload: null, // { state: 'sending' | 'refused', file, code, detail }
+};
+
+async function loadGames() {
+  try {
+    const res = await fetch('/api/games');
+    const body = await res.json().catch(() => null);
+    if (!res.ok || !Array.isArray(body)) throw Object.assign(new Error('list'), { code: body?.code || 'unknown' });
+    page.games = body;
+    page.loadError = null;
+  } catch (e) {
+    page.loadError = e.code || 'network';
+  }
+  renderGames();
+}
+
+/** The players of a list entry: `who` when the server gives it, else the names. */
+function whoOf(g) {
+  if (Array.isArray(g.who) && g.who.length) return g.who;
+  return (g.players || []).map((name) => ({ name, kind: 'human' }));
+}
+
+function resultCell(g, who) {
+  const score = (g.score || []).join('–');
+  if (!g.over) {
+    return el('td', { 'data-label': pt('col.result'), class: 'result unfinished' },
+      el('span', { class: 'tag open' }, pt('game.unfinished')),
+      score ? el('span', { class: 'score' }, pt('game.sets', { score })) : null);
+  }
+  const s = g.score || [];
+  const best = Math.max(...s);
+  const winners = s.map((x, k) => (x === best ? k : -1)).filter((k) => k >= 0);
+  const line = winners.length === 1 ? pt('game.won_by', { name: contender(g.format, who, winners[0]) }) : pt('game.finished');
+  return el('td', { 'data-label': pt('col.result'), class: 'result over' },
+    el('span', { class: 'winner' }, line),
+    score ? el('span', { class: 'score' }, pt('game.sets', { score })) : null);
+}
+
+function row(g) {
+  const who = whoOf(g);
+  const players = playersLine(g.format, who);
+  // The list is ordered by the last stroke played (docs/protocol.md): that is its date.
+  const at = g.updated ?? g.created ?? 0;
+  const date = when(at);
+  const id = encodeURIComponent(g.id);
+  const strokes = typeof g.strokes === 'number' ? g.strokes : null;
+  return el('tr', { 'data-game': g.id, class: g.over ? 'over' : 'open' },
+    el('td', { 'data-label': pt('col.when'), class: 'when' }, el('time', { datetime: new Date(at * 1000).toISOString() }, date)),
+    el('td', { 'data-label': pt('col.players'), class: 'who-cell' },
+      el('span', { class: 'names' }, players),
+      g.origin === 'uploaded' ? el('span', { class: 'tag uploaded', title: pt('game.uploaded_title') }, pt('game.uploaded')) : null),
+    el('td', { 'data-label': pt('col.game'), class: 'kind' },
+      [t(`format.short.${g.format}`), t(`profile.${g.profile}`), setsText(g.sets)].join(' · ')),
+    resultCell(g, who),
+    el('td', { 'data-label': pt('col.strokes'), class: 'num strokes' }, strokes === null ? '—' : String(strokes)),
+    el('td', { class: 'actions' },
+      g.over ? null : el('a', { class: 'button resume', href: `/#game=${id}`, 'aria-label': pt('action.resume_label', { players, when: date }) }, pt('action.resume')),
+      el('a', { class: 'button watch', href: `replay.html#game=${id}`, 'aria-label': pt('action.watch_label', { players, when: date }) }, pt('action.watch'))),
+  );
+}
+
+function renderGames() {
+  const status = $('games-status');
+  const table = $('games');
+  if (page.loadError) {
+    status.replaceChildren(pt('history.load_failed'), ' ', refusal(page.loadError));
+    status.className = 'notice bad';
+    table.hidden = true;
+    return;
+  }
+  if (!page.games) {
+    status.textContent = pt('history.loading');
+    status.className = 'muted';
+    return;
+  }
+  if (!page.games.length) {
+    status.replaceChildren(pt('history.empty'), ' ', el('a', { href: '/' }, pt('history.start_one')));
+    status.className = 'muted';
+    table.hidden = true;
+    return;
+  }
+  status.textContent = '';
+  status.className = 'visually-hidden';
+  table.hidden = false;
+  $('games-body').replaceChildren(...page.games.map(row));
+}
+
+// ---- Uploading a record --------------------------------------------------------
+
+function renderUpload() {
+  const u = page.upload;
+  const status = $('upload-status');
+  const box = $('upload-error');
+  status.textContent = u?.state === 'sending' ? pt('upload.sending', { file: u.file })
+    : u?.state === 'stored' ? pt('upload.stored') : '';
+  box.hidden = u?.state !== 'refused';
+  if (u?.state !== 'refused') { box.replaceChildren(); return; }
+  box.dataset.code = u.code;
+  box.replaceChildren(
+    el('p', { class: 'notice-head' }, icon('warn'), el('strong', {}, pt('upload.refused', { file: u.file }))),
+    el('p', {}, refusal(u.code)),
+    el('p', { class: 'nothing-stored' }, pt('upload.nothing_stored')),
+    u.detail ? el('details', {}, el('summary', {}, pt('upload.detail')), el('code', {}, u.detail)) : null,
+  );
+}
+
+async function upload(file) {
+  page.upload = { state: 'sending', file: file.name };
+  renderUpload();
+  if (file.size > MAX_RECORD) {
+    page.upload = { state: 'refused', file: file.name, code: 'too_large' };
+    renderUpload();
+    return;
+  }
+  let text;
+  try {
+    text = await file.text();
+  } catch {
+    page.upload = { state: 'refused', file: file.name, code: 'read_failed' };
+    renderUpload();
+    return;
+  }
+  let res;
+  let body = null;
+  try {
+    res = await fetch('/api/records', { method: 'POST', headers: { 'content-type': 'application/json' }, body: text });
+    body = await res.json().catch(() => null);
+  } catch (e) {
+    page.upload = { state: 'refused', file: file.name, code: 'network', detail: String(e) };
+    renderUpload();
+    return;
+  }
+  if (res.ok && body?.id) {
+    page.upload = { state: 'stored', file: file.name };
+    renderUpload();
+    location.assign(`replay.html#game=${encodeURIComponent(body.id)}`);
+    return;
+  }
+  const code = body?.code || (res.status === 413 ? 'too_large' : 'unknown');
+  page.upload = { state: 'refused', file: file.name, code, detail: body?.detail || '' };
+  renderUpload();
+  // Nothing was stored: the list read again says so too.
+  loadGames();
+}
+
+function wire() {
+  $('upload-icon').replaceWith(icon('upload'));
+  const input = $('record-file');
+  input.addEventListener('change', () => {
+    const file = input.files?.[0];
+    // Cleared, so choosing the same file again (after fixing it) uploads again.
+    if (file) upload(file).finally(() => { input.value = ''; });
+  });
+}
+
+setUpPage('history.title', () => { renderGames(); renderUpload(); });
+wire();
+loadGames();
+
+// For tests and the curious.
+window.novussHistory = {
+  get games() { return page.games; },
+  get upload() { return page.upload; },
+  reload: loadGames,
+};

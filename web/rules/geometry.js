@@ -1,0 +1,473 @@
+// The geometry the rules page's diagrams show, in table metres: the same
+// decisions as the referee (crates/novuss-core/src/zone.rs,
+// placement/penalty.rs, placement/off_table.rs, referee/fouls.rs), written
+// again here in plain functions so the page can show them live. No DOM:
+// the browser tests also run these in Node.
+
+import { seatFrame } from '../shared/zone.js';
+
+/**
+ * The table of docs/protocol.md "The state" (`000` 7.1–7.2): 1 m square,
+ * zone lines 130 mm from each cushion and 1 mm wide, a 250 mm circle,
+ * 100 mm pockets centred 65 mm from both cushions of their corner, discs
+ * 30 mm with an 8 mm hole, the striker 45 mm with a 10 mm hole.
+ */
+export const TABLE = Object.freeze({
+  size: 1.0,
+  line_offset: 0.13,
+  line_width: 0.001,
+  circle_radius: 0.125,
+  pocket_radius: 0.05,
+  pocket_inset: 0.065,
+  disc: Object.freeze({ radius: 0.015, hole_radius: 0.004 }),
+  striker: Object.freeze({ radius: 0.0225, hole_radius: 0.005 }),
+});
+
+const OUTWARD = { south: [0, -1], north: [0, 1], east: [1, 0], west: [-1, 0] };
+/** Clockwise seen from above, north up (zone.rs `clockwise_next`). */
+const CLOCKWISE_CUSHION = { north: 'east', east: 'south', south: 'west', west: 'north' };
+/** Playing order of the seats (seat.rs `Seat::clockwise`). */
+export const NEXT_SEAT = { south: 'west', west: 'north', north: 'east', east: 'south' };
+export const OPPOSITE = { south: 'north', north: 'south', east: 'west', west: 'east' };
+
+export function centre(T = TABLE) {
+  return [T.size / 2, T.size / 2];
+}
+
+export function distanceToCushion(T, p, side) {
+  switch (side) {
+    case 'south': return p[1];
+    case 'north': return T.size - p[1];
+    case 'west': return p[0];
+    default: return T.size - p[0];
+  }
+}
+
+/** The two neighbouring cushions of a seat: [left hand, right hand]. */
+export function sideCushions(seat) {
+  const left = CLOCKWISE_CUSHION[seat];
+  return [left, OPPOSITE[left]];
+}
+
+/**
+ * How a hole of radius `h` at `p` lies with respect to one line at `at`
+ * from cushion `side`, the zone being on the cushion's side (`near`) or the
+ * far side (`far`) of it: 'clear' (wholly inside, no part of the line's
+ * width shows), 'visible' or 'beyond' (wholly outside).
+ */
+function lineView(T, p, h, side, zoneIsNear) {
+  const e = distanceToCushion(T, p, side);
+  const L = T.line_offset;
+  const hw = T.line_width / 2;
+  if (zoneIsNear) {
+    if (e + h < L - hw) return 'clear';
+    if (e - h > L + hw) return 'beyond';
+    return 'visible';
+  }
+  if (e - h > L + hw) return 'clear';
+  if (e + h < L - hw) return 'beyond';
+  return 'visible';
+}
+
+/**
+ * The three lines of `seat`'s edge zone as seen through a disc's hole at
+ * `p`: [{line: 'own'|'left'|'right', cushion, view}] (zone.rs
+ * `edge_zone_lines`).
+ */
+export function edgeZoneLines(T, seat, p, h = T.disc.hole_radius) {
+  const [left, right] = sideCushions(seat);
+  return [
+    { line: 'own', cushion: seat, view: lineView(T, p, h, seat, true) },
+    { line: 'left', cushion: left, view: lineView(T, p, h, left, false) },
+    { line: 'right', cushion: right, view: lineView(T, p, h, right, false) },
+  ];
+}
+
+/** How the circle's line shows through a hole at `p`: 'clear' inside, 'visible', 'beyond'. */
+export function circleView(T, p, h = T.disc.hole_radius) {
+  const c = centre(T);
+  const r = Math.hypot(p[0] - c[0], p[1] - c[1]);
+  const hw = T.line_width / 2;
+  if (r + h < T.circle_radius - hw) return 'clear';
+  if (r - h > T.circle_radius + hw) return 'beyond';
+  return 'visible';
+}
+
+/**
+ * Which of `seat`'s dark areas (blind zones) a disc centred at `p` lies
+ * wholly inside, with no bordering line visible through its hole: 'edge',
+ * 'circle' or null (zone.rs `blind_zone`; `001` "Direct strokes"; `000`
+ * 2.1, 2.3; `002` 2.1–2.2).
+ */
+export function blindZone(T, seat, p) {
+  const h = T.disc.hole_radius;
+  const d = distanceToCushion(T, p, seat);
+  if (d - h >= 0 && edgeZoneLines(T, seat, p, h).every((l) => l.view === 'clear')) return 'edge';
+  if (circleView(T, p, h) === 'clear') return 'circle';
+  return null;
+}
+
+/** Whether a disc of the player at `seat` centred at `p` is dark (zone.rs `is_dark`). */
+export function isDark(T, seat, p) {
+  return blindZone(T, seat, p) !== null;
+}
+
+/** The depth of the striker's centre below which it is back over its own line (zone.rs `striker_return_depth`). */
+export function strikerReturnDepth(T = TABLE) {
+  return T.line_offset - T.line_width / 2 - T.striker.hole_radius;
+}
+
+/** The rectangle in which the striker's centre may stand for `seat`, in the seat's frame: [alongMin, alongMax, depthMin, depthMax]. */
+export function strikerBounds(T = TABLE) {
+  const L = T.line_offset;
+  const hw = T.line_width / 2;
+  const h = T.striker.hole_radius;
+  return [L + hw + h, T.size - (L + hw + h), T.striker.radius, L - hw - h];
+}
+
+/** The centres of a row of `count` discs pressed against cushion `side`, centred on its middle line (layout.rs `row_against`). */
+export function rowAgainst(T, side, count = 8) {
+  const r = T.disc.radius;
+  const mid = T.size / 2;
+  const out = [];
+  for (let k = 0; k < count; k++) {
+    const along = mid - count * r + r + 2 * r * k;
+    if (side === 'south') out.push([along, r]);
+    else if (side === 'north') out.push([along, T.size - r]);
+    else if (side === 'west') out.push([r, along]);
+    else out.push([T.size - r, along]);
+  }
+  return out;
+}
+
+/**
+ * The opening line-up of a format: [{seat, side, at}] for every disc
+ * (set/mod.rs `line_up`): each seat's row at the opposite cushion; sides
+ * alternate round the table in doubles (partners opposite).
+ */
+export function lineUp(format, T = TABLE, first = 'south') {
+  const seats = [first];
+  if (format === 'singles') seats.push(OPPOSITE[first]);
+  else for (let k = 1; k < 4; k++) seats.push(NEXT_SEAT[seats[k - 1]]);
+  const sides = format === 'four_player' ? 4 : 2;
+  const discs = [];
+  seats.forEach((seat, k) => {
+    for (const at of rowAgainst(T, OPPOSITE[seat])) discs.push({ seat, side: k % sides, at });
+  });
+  return { seats, discs };
+}
+
+// ---- Free spots along a line (placement/mod.rs) ---------------------------
+
+const CONTACT_TOLERANCE = 1e-9;
+const EQUAL_DISTANCE = 1e-9;
+
+function pocketCentres(T) {
+  const a = T.pocket_inset;
+  const b = T.size - a;
+  return [[a, a], [b, a], [b, b], [a, b]];
+}
+
+/** Whether a disc centred at `p` lies on the surface, over no pocket hole, overlapping none of `discs` (placement/mod.rs `is_free`). */
+export function isFree(T, discs, p) {
+  const r = T.disc.radius;
+  for (const s of ['south', 'north', 'east', 'west']) {
+    if (distanceToCushion(T, p, s) < r - CONTACT_TOLERANCE) return false;
+  }
+  for (const q of discs) {
+    if (Math.hypot(p[0] - q[0], p[1] - q[1]) < 2 * r - CONTACT_TOLERANCE) return false;
+  }
+  for (const q of pocketCentres(T)) {
+    if (Math.hypot(p[0] - q[0], p[1] - q[1]) < T.pocket_radius + r - CONTACT_TOLERANCE) return false;
+  }
+  return true;
+}
+
+/** The free parameters `s` in [lo, hi] of `origin + s·dir` that can be nearest a wanted point (placement/mod.rs `free_stops`). */
+function freeStops(T, discs, origin, dir, lo, hi, wanted = []) {
+  const r = T.disc.radius;
+  const blockers = discs.map((c) => [c, 2 * r]).concat(pocketCentres(T).map((c) => [c, T.pocket_radius + r]));
+  const stops = [lo, hi, ...wanted];
+  for (const [c, reach] of blockers) {
+    const rel = [c[0] - origin[0], c[1] - origin[1]];
+    const m = rel[0] * dir[0] + rel[1] * dir[1];
+    const e2 = rel[0] * rel[0] + rel[1] * rel[1] - m * m;
+    const h2 = reach * reach - e2;
+    if (h2 > 0) {
+      const h = Math.sqrt(h2);
+      stops.push(m - h, m + h);
+    }
+  }
+  const at = (s) => [origin[0] + dir[0] * s, origin[1] + dir[1] * s];
+  return [...new Set(stops.filter((s) => s >= lo && s <= hi && isFree(T, discs, at(s))))].sort((a, b) => a - b);
+}
+
+// ---- Penalty discs (placement/penalty.rs) ----------------------------------
+
+/**
+ * Where one penalty disc for the player at `offender` goes, and why
+ * (`002` 5.2; `001` "Penalty disc"; `000` 3.1): `{at, rule}` with rule
+ * 'middle' (the spot on the middle line is free), 'nearest' (the nearest
+ * free spot along the cushion), 'fewer_penalty', 'fewer_discs',
+ * 'striker_side' (the three tie-breaks), or null when the cushion is full.
+ * `discs` are [{at, penalty}]; `struckFrom` is where the striker stood.
+ */
+export function penaltySpot(T, offender, discs, struckFrom) {
+  const receiving = OPPOSITE[offender];
+  const f = seatFrame(receiving, T.size);
+  const r = T.disc.radius;
+  const mid = T.size / 2;
+  const centres = discs.map((d) => d.at);
+  const stops = freeStops(T, centres, f.world(0, r), f.worldDir(1, 0), r, T.size - r, [mid]);
+  const left = [...stops].reverse().find((a) => a <= mid);
+  const right = stops.find((a) => a >= mid);
+  let along;
+  let rule;
+  if (left === undefined && right === undefined) return null;
+  if (left === undefined || right === undefined) {
+    along = left ?? right;
+    rule = along === mid ? 'middle' : 'nearest';
+  } else {
+    const dl = mid - left;
+    const dr = right - mid;
+    if (left === mid || right === mid) {
+      along = mid;
+      rule = 'middle';
+    } else if (dl < dr - EQUAL_DISTANCE) {
+      along = left;
+      rule = 'nearest';
+    } else if (dr < dl - EQUAL_DISTANCE) {
+      along = right;
+      rule = 'nearest';
+    } else {
+      const halves = (keep) => {
+        const n = [0, 0];
+        for (const d of discs) {
+          if (!keep(d)) continue;
+          const a = f.along(d.at);
+          if (a < mid) n[0] += 1;
+          else if (a > mid) n[1] += 1;
+        }
+        return n;
+      };
+      const pen = halves((d) => d.penalty);
+      const all = halves(() => true);
+      let goLeft;
+      if (pen[0] !== pen[1]) {
+        goLeft = pen[0] < pen[1];
+        rule = 'fewer_penalty';
+      } else if (all[0] !== all[1]) {
+        goLeft = all[0] < all[1];
+        rule = 'fewer_discs';
+      } else {
+        // The receiving frame's left is the offender's right.
+        goLeft = f.along(struckFrom) <= mid;
+        rule = 'striker_side';
+      }
+      along = goLeft ? left : right;
+    }
+  }
+  return { at: f.world(along, r), rule };
+}
+
+// ---- Discs off the table (placement/off_table.rs) --------------------------
+
+/** 109.5 mm: a disc on a cross line touching the inside of the circle line. */
+export function circlePointDistance(T = TABLE) {
+  return T.circle_radius - T.line_width / 2 - T.disc.radius;
+}
+
+const CORNER_SIDES = {
+  north_east: ['north', 'east'],
+  south_east: ['south', 'east'],
+  south_west: ['south', 'west'],
+  north_west: ['north', 'west'],
+};
+
+/**
+ * Where a disc that left the table over `exit` (a cushion, or a corner
+ * such as 'north_east') is put back, and by which step (`000` 1.20; `002`
+ * 3.9): `{at, rule}` with rule 'centre', 'exit_point', 'diagonal',
+ * 'next_point', 'beside_centre', or null when the cross is full.
+ */
+export function offTableSpot(T, discs, exit) {
+  const c = centre(T);
+  const free = (p) => isFree(T, discs, p);
+  if (free(c)) return { at: c, rule: 'centre' };
+  const k = circlePointDistance(T);
+  const point = (side) => [c[0] + OUTWARD[side][0] * k, c[1] + OUTWARD[side][1] * k];
+  let first = exit;
+  if (CORNER_SIDES[exit]) {
+    const [a, b] = CORNER_SIDES[exit];
+    const d = [(OUTWARD[a][0] + OUTWARD[b][0]) / Math.SQRT2, (OUTWARD[a][1] + OUTWARD[b][1]) / Math.SQRT2];
+    const p = [c[0] + d[0] * k, c[1] + d[1] * k];
+    if (free(p)) return { at: p, rule: 'diagonal' };
+    first = CLOCKWISE_CUSHION[a] === b ? b : a;
+  }
+  const arms = [first];
+  for (let i = 1; i < 4; i++) arms.push(CLOCKWISE_CUSHION[arms[i - 1]]);
+  for (const [i, side] of arms.entries()) {
+    const p = point(side);
+    if (free(p)) return { at: p, rule: i === 0 && !CORNER_SIDES[exit] ? 'exit_point' : 'next_point' };
+  }
+  for (const reach of [k, T.size / 2 - T.disc.radius]) {
+    for (const side of arms) {
+      const s = freeStops(T, discs, c, OUTWARD[side], 0, reach)[0];
+      if (s !== undefined) return { at: [c[0] + OUTWARD[side][0] * s, c[1] + OUTWARD[side][1] * s], rule: 'beside_centre' };
+    }
+  }
+  return null;
+}
+
+// ---- Strokes: straight paths and one-cushion rebounds ----------------------
+
+/**
+ * The path of the striker's centre from `from` to touch the disc at
+ * `target`, straight (`cushion` null) or off one cushion by mirror
+ * reflection: `{points, contact, bounce}` in table metres, or null when
+ * that cushion cannot be reached first on a straight line.
+ */
+export function strokePath(T, from, target, cushion = null) {
+  const R = T.striker.radius;
+  const reach = R + T.disc.radius;
+  const towards = (a, b, stop) => {
+    const v = [b[0] - a[0], b[1] - a[1]];
+    const n = Math.hypot(v[0], v[1]);
+    return [b[0] - (v[0] / n) * stop, b[1] - (v[1] / n) * stop];
+  };
+  if (!cushion) {
+    return { points: [from, towards(from, target, reach)], contact: towards(from, target, reach), bounce: null };
+  }
+  // The striker's centre turns where it is R from the cushion.
+  const axis = cushion === 'north' || cushion === 'south' ? 1 : 0;
+  const wall = cushion === 'north' || cushion === 'east' ? T.size - R : R;
+  const mirrored = [...target];
+  mirrored[axis] = 2 * wall - target[axis];
+  const d = [mirrored[0] - from[0], mirrored[1] - from[1]];
+  if (Math.abs(d[axis]) < 1e-12) return null;
+  const s = (wall - from[axis]) / d[axis];
+  if (!(s > 0 && s < 1)) return null;
+  const bounce = [from[0] + d[0] * s, from[1] + d[1] * s];
+  const other = 1 - axis;
+  if (bounce[other] < R || bounce[other] > T.size - R) return null;
+  const contact = towards(bounce, target, reach);
+  return { points: [from, bounce, contact], contact, bounce };
+}
+
+/**
+ * The first disc the striker (radius R) sweeping along `points` would
+ * touch, of `discs` ([{at, …}]): `{index, s}` (s the distance travelled), or
+ * null. Used to show that another disc is in the way.
+ */
+export function firstHit(T, points, discs, skip = -1) {
+  const reach = T.striker.radius + T.disc.radius;
+  let travelled = 0;
+  for (let i = 0; i + 1 < points.length; i++) {
+    const a = points[i];
+    const b = points[i + 1];
+    const v = [b[0] - a[0], b[1] - a[1]];
+    const len = Math.hypot(v[0], v[1]);
+    if (len === 0) continue;
+    const u = [v[0] / len, v[1] / len];
+    let best = null;
+    discs.forEach((d, k) => {
+      if (k === skip) return;
+      const rel = [d.at[0] - a[0], d.at[1] - a[1]];
+      const m = rel[0] * u[0] + rel[1] * u[1];
+      const e2 = rel[0] * rel[0] + rel[1] * rel[1] - m * m;
+      const h2 = reach * reach - e2;
+      if (h2 <= 0) return;
+      const s = m - Math.sqrt(h2);
+      if (s > 1e-9 && s < len - 1e-9 && (!best || s < best.s)) best = { index: k, s: travelled + s };
+    });
+    if (best) return best;
+    travelled += len;
+  }
+  return null;
+}
+
+/**
+ * The referee's judgement of the striker's first contact (referee/fouls.rs
+ * `read_stroke`), for a player with or without light discs:
+ *   kind: 'direct' or 'rebound'; cushion: the cushion touched first (null
+ *   for direct); first: {own, dark, zone} of the disc touched first, or null
+ *   for none; light: whether the player has a light disc on the table;
+ *   opposite: the cushion opposite the player's seat;
+ *   profile: {dark_rebound_needs_opposite_cushion, rebound_touching_nothing_is_foul}.
+ * Returns null for a correct stroke or the foul kind.
+ */
+export function judgeFirstContact({ kind, cushion, first, light, opposite, profile }) {
+  if (kind === 'direct') {
+    if (!first) return light ? 'direct_touched_nothing' : 'dark_only_missed_cushion';
+    if (!first.own) return 'direct_opponent_first';
+    if (first.dark) return 'direct_own_dark';
+    return null;
+  }
+  const offOpposite = cushion === opposite;
+  if (light) {
+    if (!first) return profile.rebound_touching_nothing_is_foul ? 'rebound_touched_nothing' : null;
+    if (!first.own) return 'rebound_opponent_first';
+    if (profile.dark_rebound_needs_opposite_cushion && !offOpposite && first.dark && first.zone !== 'circle') {
+      return 'rebound_dark_without_opposite_cushion';
+    }
+    return null;
+  }
+  const circlePlay = first && first.own && first.zone === 'circle';
+  return !offOpposite && !circlePlay ? 'dark_only_missed_cushion' : null;
+}
+
+/** The settings of the three rule profiles (crates/novuss-core/src/profile.rs). */
+export const PROFILES = Object.freeze({
+  'lnf-2017': {
+    both_last_discs: 'replay',
+    restore_after_illegal_stroke: 'all_moved',
+    blind_drive_is_foul: true,
+    blind_drive_needs_direct_or_light: false,
+    doubles_blind_drive_restores: false,
+    opponent_out_of_blind_is_foul: false,
+    opponent_off_table_is_foul: false,
+    several_restored_forfeits: false,
+    striker_return_ends_turn: true,
+    rebound_touching_nothing_is_foul: true,
+    blind_miss_replay: true,
+    last_disc_with_foul_loses: false,
+    penalty_layout: 'on_the_line',
+    first_turn_clear_replay_swaps: true,
+    dark_rebound_needs_opposite_cushion: true,
+  },
+  'australia-1992': {
+    both_last_discs: 'draw',
+    restore_after_illegal_stroke: 'per_clause',
+    blind_drive_is_foul: true,
+    blind_drive_needs_direct_or_light: true,
+    doubles_blind_drive_restores: true,
+    opponent_out_of_blind_is_foul: true,
+    opponent_off_table_is_foul: true,
+    several_restored_forfeits: true,
+    striker_return_ends_turn: false,
+    rebound_touching_nothing_is_foul: false,
+    blind_miss_replay: true,
+    last_disc_with_foul_loses: true,
+    penalty_layout: 'symmetric',
+    first_turn_clear_replay_swaps: false,
+    dark_rebound_needs_opposite_cushion: false,
+  },
+  koroona: {
+    both_last_discs: 'replay',
+    restore_after_illegal_stroke: 'per_clause',
+    blind_drive_is_foul: true,
+    blind_drive_needs_direct_or_light: false,
+    doubles_blind_drive_restores: false,
+    opponent_out_of_blind_is_foul: false,
+    opponent_off_table_is_foul: false,
+    several_restored_forfeits: false,
+    striker_return_ends_turn: true,
+    rebound_touching_nothing_is_foul: false,
+    blind_miss_replay: true,
+    last_disc_with_foul_loses: false,
+    penalty_layout: 'on_the_line',
+    first_turn_clear_replay_swaps: true,
+    dark_rebound_needs_opposite_cushion: true,
+  },
+});
+export const PROFILE_IDS = Object.keys(PROFILES);

@@ -1,0 +1,107 @@
+// The page's language: English or Latvian. Chosen from the browser's
+// languages the first time, switchable at any time, and remembered in
+// localStorage so every page (game, history, replay, rules) opens in the
+// language last chosen. The words are in locales/<language>/, one file per
+// page, and each page's translator (text.js for the game, pages-text.js,
+// rules/text.js) reads them; this module only knows which table is in
+// force and tells the pages when it changes.
+
+/** The languages every page is written in, with their own names. */
+export const LANGUAGE_NAMES = { en: 'English', lv: 'Latviešu' };
+const KEY = 'novuss.lang';
+
+function stored() {
+  try {
+    return globalThis.localStorage?.getItem(KEY) ?? null;
+  } catch {
+    return null; // storage blocked: the choice lasts for this page only
+  }
+}
+
+/** The browser's first supported language, English when none is. */
+function fromBrowser() {
+  // (No navigator or document when text.js is read by Node in the tests.)
+  const nav = globalThis.navigator || {};
+  const wanted = nav.languages?.length ? nav.languages : [nav.language || 'en'];
+  for (const tag of wanted) {
+    const base = String(tag).toLowerCase().split('-')[0];
+    if (base in LANGUAGE_NAMES) return base;
+  }
+  return 'en';
+}
+
+let current = (() => {
+  const s = stored();
+  return s in LANGUAGE_NAMES ? s : fromBrowser();
+})();
+const listeners = new Set();
+
+/** The language in force: `en` or `lv`. */
+export function language() {
+  return current;
+}
+
+/** Switches language, remembers the choice and tells every listener. */
+export function chooseLanguage(code) {
+  if (!(code in LANGUAGE_NAMES) || code === current) return;
+  current = code;
+  try {
+    localStorage.setItem(KEY, code);
+  } catch { /* see stored() */ }
+  if (globalThis.document) document.documentElement.lang = code;
+  for (const f of listeners) f(code);
+}
+
+/** Calls `f(code)` whenever the language changes; returns an unsubscriber. */
+export function onLanguage(f) {
+  listeners.add(f);
+  return () => listeners.delete(f);
+}
+
+/**
+ * A `t(id, params)` for a set of word tables `{en: {...}, lv: {...}}`:
+ * the current language's words, English where a word is missing, the id
+ * itself where both are. `{name}` placeholders are filled from `params`.
+ */
+export function translator(tables) {
+  const t = (id, params = {}) => {
+    const s = tables[current]?.[id] ?? tables.en[id];
+    if (s === undefined) return id;
+    return s.replace(/\{(\w+)\}/g, (m, k) => (params[k] !== undefined ? String(params[k]) : m));
+  };
+  t.has = (id) => id in (tables[current] || {}) || id in tables.en;
+  return t;
+}
+
+/**
+ * Fills every element under `root` that has `data-text="id"` with `t(id)`
+ * (and `data-text-label`, `data-text-title` the attributes of those names).
+ */
+export function fillTexts(root, t) {
+  for (const el of root.querySelectorAll('[data-text]')) el.textContent = t(el.dataset.text);
+  for (const el of root.querySelectorAll('[data-text-label]')) el.setAttribute('aria-label', t(el.dataset.textLabel));
+  for (const el of root.querySelectorAll('[data-text-title]')) el.title = t(el.dataset.textTitle);
+}
+
+/**
+ * A language switch: a `<select>` of the languages by their own names,
+ * kept in step with the language in force.
+ */
+export function languageSwitch(label = 'Language / Valoda') {
+  const select = document.createElement('select');
+  select.className = 'language';
+  select.setAttribute('aria-label', label);
+  for (const [code, name] of Object.entries(LANGUAGE_NAMES)) {
+    const o = document.createElement('option');
+    o.value = code;
+    o.lang = code;
+    o.textContent = name;
+    select.append(o);
+  }
+  select.value = current;
+  select.addEventListener('change', () => chooseLanguage(select.value));
+  onLanguage((code) => { select.value = code; });
+  return select;
+}
+
+if (globalThis.document) document.documentElement.lang = current;

@@ -1,0 +1,151 @@
+// @ts-check
+// Talking to the server (docs/protocol.md): JSON over HTTP for games and
+// options, one WebSocket per game for events. The connection heals itself:
+// after a drop it reconnects and says `hello {since}` with the last event
+// the page has seen, so the server replays what was missed, in order.
+
+/** @typedef {import('./protocol.js').ServerMessage} ServerMessage */
+/** @typedef {import('./protocol.js').ClientMessage} ClientMessage */
+/** @typedef {import('./protocol.js').State} State */
+/** @typedef {import('./protocol.js').Options} Options */
+
+/** A refused request: the HTTP status and the error body's stable `code`. */
+export class HttpError extends Error {
+  /**
+   * @param {number} status
+   * @param {string} code
+   * @param {string} [detail]
+   */
+  constructor(status, code, detail) {
+    super(detail || code);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/**
+ * @param {string} method
+ * @param {string} path
+ * @param {unknown} [body]
+ * @returns {Promise<any>}
+ */
+async function request(method, path, body) {
+  let res;
+  try {
+    res = await fetch(path, {
+      method,
+      headers: body ? { 'content-type': 'application/json' } : {},
+      body: body ? JSON.stringify(body) : undefined,
+    });
+  } catch (e) {
+    throw new HttpError(0, 'network', String(e));
+  }
+  const text = await res.text();
+  let json = null;
+  try { json = text ? JSON.parse(text) : null; } catch { /* not JSON: a proxy's page */ }
+  if (!res.ok) throw new HttpError(res.status, json?.code || (res.status === 404 ? 'unknown_game' : 'unknown'), json?.detail || text);
+  return json;
+}
+
+export const api = {
+  /** @returns {Promise<Options>} */
+  options: () => request('GET', '/api/options'),
+  /**
+   * @param {object} game a new game (docs/protocol.md "A new game")
+   * @returns {Promise<State>}
+   */
+  create: (game) => request('POST', '/api/games', game),
+  /**
+   * @param {string} id
+   * @returns {Promise<State>}
+   */
+  game: (id) => request('GET', `/api/games/${encodeURIComponent(id)}`),
+  /** @returns {Promise<object[]>} */
+  games: () => request('GET', '/api/games'),
+};
+
+/**
+ * The game's WebSocket. `since()` is asked at every (re)connection for the
+ * last event the page holds; `onMessage(msg)` gets every message;
+ * `onStatus('open' | 'connecting' | 'closed')` follows the connection.
+ */
+export class GameSocket {
+  /**
+   * @param {string} id
+   * @param {{since: () => number | null | undefined, onMessage: (msg: ServerMessage) => void, onStatus: (status: 'open' | 'connecting' | 'closed') => void}} hooks
+   */
+  constructor(id, { since, onMessage, onStatus }) {
+    this.id = id;
+    this.since = since;
+    this.onMessage = onMessage;
+    this.onStatus = onStatus;
+    /** @type {WebSocket | null} */
+    this.ws = null;
+    this.closed = false;
+    this.retry = 0;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.timer = undefined;
+    this.connect();
+  }
+
+  url() {
+    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    return `${proto}//${location.host}/api/games/${encodeURIComponent(this.id)}/ws`;
+  }
+
+  connect() {
+    if (this.closed) return;
+    this.onStatus('connecting');
+    const ws = new WebSocket(this.url());
+    this.ws = ws;
+    ws.onopen = () => {
+      this.retry = 0;
+      const since = this.since();
+      ws.send(JSON.stringify(since === null || since === undefined ? { type: 'hello' } : { type: 'hello', since }));
+      this.onStatus('open');
+    };
+    ws.onmessage = (ev) => {
+      let msg;
+      try { msg = JSON.parse(ev.data); } catch { return; }
+      this.onMessage(msg);
+    };
+    ws.onclose = () => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      if (this.closed) return;
+      this.onStatus('closed');
+      // Back off, but not so far that a restarted server waits long for us.
+      const delay = Math.min(8000, 400 * 2 ** this.retry++) * (0.75 + Math.random() * 0.5);
+      this.timer = setTimeout(() => this.connect(), delay);
+    };
+    ws.onerror = () => { /* onclose follows and reconnects */ };
+  }
+
+  get open() { return this.ws?.readyState === WebSocket.OPEN; }
+
+  /**
+   * Send a message; false when not connected (the caller says so).
+   * @param {ClientMessage} msg
+   */
+  send(msg) {
+    if (!this.ws || !this.open) return false;
+    this.ws.send(JSON.stringify(msg));
+    return true;
+  }
+
+  /** Ask again for everything after `since` (after a `stale` refusal or a gap). */
+  resync() {
+    const since = this.since();
+    this.send(since === null || since === undefined ? { type: 'hello' } : { type: 'hello', since });
+  }
+
+  close() {
+    this.closed = true;
+    clearTimeout(this.timer);
+    if (this.ws) {
+      const ws = this.ws;
+      this.ws = null;
+      ws.close();
+    }
+  }
+}

@@ -1,0 +1,223 @@
+// The side panel: the match, whose stroke it is, the discs of each side,
+// and the referee's verdict in words (text.js) with the clauses behind
+// each decision. Built from the state alone: the panel keeps nothing.
+
+import { t, has, reasonText, ruleRef } from './text.js';
+import { SIDE_COLOURS, MARK_COLOURS } from './table.js';
+// Where the rules page explains a reason (kept by the rules page's author):
+// `rulesHref(reason)` gives e.g. `rules.html#penalty-spot`, or null.
+import { rulesHref } from './rulelinks.js';
+
+// Elements from text only (names are the players' own words): no HTML strings.
+const h = (tag, attrs = {}, ...kids) => {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === 'class') el.className = v;
+    else if (v !== undefined && v !== null) el.setAttribute(k, v);
+  }
+  for (const kid of kids.flat()) if (kid !== null && kid !== undefined) el.append(kid);
+  return el;
+};
+export { h };
+
+/** A reason's sentence, linked to the paragraph of the rules page that explains it. */
+function reasonLink(r) {
+  const href = rulesHref(r);
+  const text = reasonText(r);
+  return href ? h('a', { href, class: 'rule-link', title: t('verdict.rule_link') }, text) : text;
+}
+
+/** replaceChildren without the nulls (it would print them as text). */
+export function put(el, ...kids) {
+  el.replaceChildren(...kids.flat().filter((k) => k !== null && k !== undefined && k !== false));
+}
+
+/** A small picture of a side's disc: its colour and its mark, as on the table. */
+export function swatch(side) {
+  const c = SIDE_COLOURS[side] ?? '#888';
+  const mark = MARK_COLOURS[side] ?? '#fff';
+  const marks = [
+    '',
+    `<circle cx="8" cy="8" r="4.6" fill="none" stroke="${mark}" stroke-width="1.2"/>`,
+    [45, 135, 225, 315].map((a) => `<circle cx="${8 + 4.6 * Math.cos((a * Math.PI) / 180)}" cy="${8 + 4.6 * Math.sin((a * Math.PI) / 180)}" r="1.1" fill="${mark}"/>`).join(''),
+    `<path d="M8 1.5V5.5M8 10.5V14.5M1.5 8H5.5M10.5 8H14.5" stroke="${mark}" stroke-width="1.3"/>`,
+  ][side] ?? '';
+  const span = h('span', { class: 'swatch', role: 'img', 'aria-label': t(`side.${side}`), title: t(`side.${side}`) });
+  span.innerHTML = `<svg viewBox="0 0 16 16" width="16" height="16"><circle cx="8" cy="8" r="7.5" fill="${c}" stroke="rgba(0,0,0,.5)"/>${marks}<circle cx="8" cy="8" r="2" fill="var(--hole)"/></svg>`;
+  return span;
+}
+
+export function playerName(state, i) {
+  const p = state.players?.[i];
+  if (!p) return t('start.player_n', { n: i + 1 });
+  if (p.name) return p.name;
+  return p.kind === 'computer' ? t('computer.name', { level: t(`level.${p.level}`) }) : t('start.player_n', { n: i + 1 });
+}
+
+/** The names of a side's players ("Anna", or "Anna & Bob" in doubles). */
+export function sideName(state, side) {
+  const s = state.set?.sides?.find((x) => x.side === side);
+  const players = s?.players ?? state.players.map((p, i) => (p.side === side ? i : -1)).filter((i) => i >= 0);
+  const names = players.map((i) => playerName(state, i));
+  return names.length === 2 ? t('panel.team', { a: names[0], b: names[1] }) : names.join(', ');
+}
+
+/** Who `match.score[k]` counts for: a player, or in doubles a team (players 0–1 and 2–3). */
+export function contenderName(state, k) {
+  if (state.format === 'doubles') {
+    return t('panel.team', { a: playerName(state, 2 * k), b: playerName(state, 2 * k + 1) });
+  }
+  return playerName(state, k);
+}
+
+export function setsText(n) {
+  return has(`sets.${n}`) ? t(`sets.${n}`) : t('sets.n', { n });
+}
+
+export function formatLine(state) {
+  return [t(`profile.${state.profile}`), t(`format.short.${state.format}`)].join(' · ');
+}
+
+function matchLine(state) {
+  const m = state.match;
+  const parts = [setsText(m.sets)];
+  if (m.sets > 1) parts.push(t('panel.set_of', { n: m.set_number }), t('panel.needed', { n: m.needed }));
+  parts.push(t(state.casual ? 'panel.casual' : 'panel.strict'));
+  return parts.join(' · ');
+}
+
+export function renderMatch(el, state) {
+  const m = state.match;
+  put(el,
+    h('div', { class: 'muted' }, formatLine(state)),
+    h('div', { class: 'muted' }, matchLine(state)),
+    h('table', { class: 'score' },
+      h('tbody', {}, m.score.map((s, k) => h('tr', { class: m.winner === k ? 'winner' : '' },
+        h('td', {}, contenderName(state, k)),
+        h('td', { class: 'num', 'data-score': String(s) }, String(s)))))),
+  );
+}
+
+export function renderTurn(el, state, thinking) {
+  const turn = state.turn;
+  if (!turn) {
+    put(el, h('span', { class: 'muted' }, t(state.match?.over ? 'match.over' : 'panel.turn_none')));
+    return;
+  }
+  const name = playerName(state, turn.player);
+  put(el,
+    swatch(turn.side),
+    h('span', { class: 'turn-name', 'data-seat': turn.seat }, t('panel.turn_line', { name, seat: t(`seat.${turn.seat}`) })),
+    turn.kind === 'computer' && thinking ? h('span', { class: 'thinking', id: 'thinking' }, t('status.thinking', { name })) : null,
+  );
+}
+
+export function renderSides(el, state) {
+  const sides = state.set?.sides ?? [];
+  put(el, h('table', { class: 'sides' },
+    h('thead', {}, h('tr', {},
+      h('th', {}, t('panel.col.side')), h('th', { class: 'num' }, t('panel.col.on_table')),
+      h('th', { class: 'num' }, t('panel.col.pocketed')), h('th', { class: 'num' }, t('panel.col.debt')))),
+    h('tbody', {}, sides.map((s) => h('tr', { 'data-side': String(s.side), class: state.turn?.side === s.side ? 'to-play' : '' },
+      h('td', {}, swatch(s.side), ' ', sideName(state, s.side)),
+      h('td', { class: 'num on-table' }, String(s.on_table)),
+      h('td', { class: 'num pocketed' }, String(s.pocketed)),
+      h('td', { class: 'num debt' }, String(s.debt))))),
+  ));
+}
+
+/** "2 Red, 1 Black": the pocketed discs of a stroke, by side. */
+function pocketedList(msg) {
+  const ids = msg.verdict?.pocketed ?? [];
+  const bySide = new Map();
+  for (const id of ids) {
+    const side = msg.state.set.discs.find((d) => d.id === id)?.side;
+    bySide.set(side, (bySide.get(side) || 0) + 1);
+  }
+  return [...bySide].map(([side, n]) => t(n === 1 ? 'discs.one' : 'discs.many', { n, side: t(`side.${side}`) })).join(', ');
+}
+
+/** The verdict of a stroke event: who played, what went in, each decision and its clauses. */
+export function renderVerdict(el, msg) {
+  const st = msg.state;
+  const v = msg.verdict ?? { reasons: [] };
+  const who = t('verdict.by', { name: playerName(st, msg.player), seat: t(`seat.${msg.seat}`) });
+  const list = pocketedList(msg);
+  const next = v.turn?.turn === 'continues' && st.turn
+    ? t('verdict.again', { name: playerName(st, st.turn.player) })
+    : st.turn ? t('verdict.next', { name: playerName(st, st.turn.player), seat: t(`seat.${st.turn.seat}`) }) : null;
+  put(el,
+    h('div', { class: 'verdict-head' }, swatch(v.side ?? 0), h('strong', {}, who),
+      msg.stroke ? h('span', { class: 'muted' }, ` · ${t('verdict.speed', { speed: msg.stroke.speed.toFixed(2) })}`) : null),
+    h('div', { class: 'verdict-pocketed' }, list ? t('verdict.pocketed', { list }) : t('verdict.pocketed_none')),
+    h('ul', { class: 'reasons' }, (v.reasons ?? []).map((r, k) => h('li', { 'data-reason': r.reason, class: r.reason === 'foul' ? 'foul' : r.reason === 'won' ? 'won' : '' },
+      h('span', { class: 'sentence' }, reasonLink(r)),
+      (msg.rules?.[k] ?? []).length ? h('span', { class: 'refs' }, (msg.rules[k]).map((ref) => h('abbr', { title: t(`doc.${ref.doc}`) }, ruleRef(ref)))) : null))),
+    next ? h('div', { class: 'verdict-next' }, next) : null,
+  );
+}
+
+/** One line of the game's stroke log. */
+export function logEntry(msg) {
+  const st = msg.state;
+  const v = msg.verdict ?? {};
+  const first = (v.reasons ?? []).find((r) => r.reason === 'foul' || r.reason === 'won') ?? (v.reasons ?? [])[0];
+  const list = pocketedList(msg);
+  return h('li', {},
+    swatch(v.side ?? 0), ' ',
+    h('strong', {}, playerName(st, msg.player)), ' ',
+    list ? `${t('verdict.pocketed', { list })} ` : '',
+    first ? reasonLink(first) : '');
+}
+
+/**
+ * The banner over the table when a set or the match is over. Until the
+ * next set starts, the state shows the finished set with its own seating,
+ * so its winning side names who won.
+ */
+export function resultText(state) {
+  const m = state.match;
+  if (m.over) {
+    const score = m.score.join('–');
+    return m.winner === null || m.winner === undefined ? t('match.over') : t('match.won', { name: contenderName(state, m.winner), score });
+  }
+  const r = state.set?.result;
+  const n = Math.max(1, m.results?.length ?? m.set_number);
+  if (!r) return '';
+  if (r.result === 'won') {
+    const who = t('result.won', { name: sideName(state, r.winner), n });
+    return `${who} ${t(`win.${r.how}`)}`;
+  }
+  if (r.result === 'drawn') return t('result.drawn', { n });
+  return `${t('result.replay', { n })} ${t(`replay.${r.why}`)}`;
+}
+
+export function renderLegend(el, state) {
+  const n = state.set?.sides?.length ?? 2;
+  const items = [];
+  for (let s = 0; s < n; s++) items.push(h('span', { class: 'legend-side' }, swatch(s), ` ${t(`side.${s}`)} (${t(`side.mark.${s}`)})`));
+  put(el,
+    h('p', {}, items),
+    h('p', {}, t('legend.dark')),
+    h('p', {}, t('legend.penalty')),
+    h('p', {}, t('legend.region')),
+    h('p', {}, t('legend.light')),
+    h('p', {}, t('legend.guide')),
+    h('p', {}, t('legend.shapes')),
+    h('p', {}, t('legend.numbers')),
+  );
+}
+
+/** A stroke in one line for the toast over the table: who, what went in, the main decision. */
+export function summaryText(msg) {
+  const v = msg.verdict ?? {};
+  const key = (v.reasons ?? []).find((r) => r.reason === 'foul')
+    ?? (v.reasons ?? []).find((r) => r.reason === 'won' || r.reason === 'replayed' || r.reason === 'both_last_discs')
+    ?? (v.reasons ?? []).find((r) => r.reason === 'series_continues' || r.reason === 'turn_passes');
+  const list = pocketedList(msg);
+  return [
+    `${playerName(msg.state, msg.player)}:`,
+    list ? t('verdict.pocketed', { list }) : t('verdict.pocketed_none'),
+    key ? reasonText(key) : '',
+  ].join(' ').trim();
+}

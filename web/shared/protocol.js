@@ -1,0 +1,278 @@
+// @ts-check
+// The server's messages and answers as JSDoc types (docs/protocol.md), for
+// the modules that handle them and for editors; `npx tsc` checks them in
+// scripts/test (tests/browser/tsconfig.json). Nothing here runs: a module
+// names a type as `import('../shared/protocol.js').State`.
+//
+// The outgoing WebSocket messages are crates/novuss-server/src/message.rs
+// `Outgoing`, a serde enum tagged by `type`; the state is view.rs `State`.
+
+/** A point or a direction in table metres: `[x, y]`, x from the west cushion, y from the south. @typedef {[number, number]} Vec2 */
+
+/** A seat, named by the cushion the player stands at. @typedef {'south' | 'east' | 'north' | 'west'} Seat */
+
+/** A pocket, named by its corner. @typedef {'south_west' | 'south_east' | 'north_east' | 'north_west'} Corner */
+
+/**
+ * A body's size (crates/novuss-core/src/table.rs `BodySpec`).
+ * @typedef {object} BodySpec
+ * @property {number} radius
+ * @property {number} hole_radius
+ * @property {number} thickness
+ * @property {number} mass
+ */
+
+/**
+ * The table (table.rs `Table`; `000` 7.1–7.2): metres and kilograms.
+ * @typedef {object} Table
+ * @property {number} size
+ * @property {number} line_offset
+ * @property {number} line_width
+ * @property {number} circle_radius
+ * @property {number} pocket_radius
+ * @property {number} pocket_inset
+ * @property {BodySpec} disc
+ * @property {BodySpec} striker
+ */
+
+/**
+ * A set's result (docs/protocol.md "Results").
+ * @typedef {{result: 'won', winner: number, how: string} | {result: 'drawn'} | {result: 'replay', why: string}} SetResult
+ */
+
+/**
+ * A player as the state shows them; `name` null when nobody named them.
+ * @typedef {object} PlayerView
+ * @property {string | null} name
+ * @property {'human' | 'computer'} kind
+ * @property {string} [level]
+ * @property {Seat | null} seat
+ * @property {number | null} side
+ */
+
+/**
+ * @typedef {object} MatchView
+ * @property {number} sets
+ * @property {number} needed
+ * @property {number} set_number
+ * @property {number[]} score
+ * @property {boolean} over
+ * @property {number | null} winner
+ * @property {SetResult[]} results
+ */
+
+/**
+ * @typedef {object} SideView
+ * @property {number} side
+ * @property {number[]} players
+ * @property {Seat[]} seats
+ * @property {number} on_table
+ * @property {number} pocketed
+ * @property {number} debt
+ */
+
+/**
+ * A disc; `at` null once pocketed, `dark` for the seat to play.
+ * @typedef {object} DiscView
+ * @property {number} id
+ * @property {number} side
+ * @property {Vec2 | null} at
+ * @property {boolean} penalty
+ * @property {boolean} dark
+ */
+
+/**
+ * @typedef {object} SetView
+ * @property {Seat[]} seats
+ * @property {number} strokes
+ * @property {boolean} over
+ * @property {SetResult | null} result
+ * @property {SideView[]} sides
+ * @property {DiscView[]} discs
+ */
+
+/**
+ * Where the striker's centre may stand: the rectangle min–max less a
+ * circle of radius `clear` round every disc (`000` 1.6–1.7, 1.14).
+ * @typedef {object} RegionView
+ * @property {Vec2} min
+ * @property {Vec2} max
+ * @property {number} clear
+ */
+
+/**
+ * @typedef {object} TurnView
+ * @property {Seat} seat
+ * @property {number} side
+ * @property {number | null} player
+ * @property {'human' | 'computer'} kind
+ * @property {RegionView | null} region
+ */
+
+/**
+ * A game after an event (docs/protocol.md "The state").
+ * @typedef {object} State
+ * @property {string} id
+ * @property {number} event
+ * @property {number} created
+ * @property {boolean} casual
+ * @property {PlayerView[]} players
+ * @property {'singles' | 'doubles' | 'four_player'} format
+ * @property {string} profile
+ * @property {Table} table
+ * @property {number} max_speed
+ * @property {MatchView} match
+ * @property {SetView} set
+ * @property {TurnView | null} turn
+ * @property {boolean} between_sets
+ * @property {boolean} can_take_back
+ */
+
+/**
+ * A stroke: where the striker stands, which way it is pushed (any length)
+ * and how fast, m/s.
+ * @typedef {object} Stroke
+ * @property {Vec2} striker
+ * @property {Vec2} direction
+ * @property {number} speed
+ */
+
+/**
+ * Where a body ended.
+ * @typedef {{state: 'on_table', at: Vec2} | {state: 'pocketed', pocket: Corner, t: number} | {state: 'off_table', exit: string, at: Vec2, t: number}} Fate
+ */
+
+/**
+ * An audible moment of a stroke.
+ * @typedef {object} Contact
+ * @property {number} t
+ * @property {'disc' | 'cushion' | 'pocket'} kind
+ * @property {number} speed
+ */
+
+/**
+ * The engine's exact motion: `bodies[k]` is null for the striker or a disc
+ * id; `paths[k]` its segments `[t, x, y, vx, vy, a]`.
+ * @typedef {object} Motion
+ * @property {(number | null)[]} bodies
+ * @property {number[][][]} paths
+ * @property {Fate[]} fates
+ * @property {number} duration
+ * @property {Contact[]} [contacts]
+ */
+
+/**
+ * A typed reason of a verdict (docs/formats.md "Reasons"): `reason` and
+ * the fields of its kind (`kind`, `why`, `how`, `count`, …).
+ * @typedef {{reason: string, [field: string]: unknown}} Reason
+ */
+
+/**
+ * A clause of a rule book.
+ * @typedef {object} RuleRef
+ * @property {string} doc
+ * @property {string} clause
+ */
+
+/**
+ * @typedef {object} Foul
+ * @property {string} kind
+ * @property {number[]} [discs]
+ */
+
+/**
+ * The referee's verdict (crates/novuss-core/src/verdict/mod.rs `Verdict`).
+ * @typedef {object} Verdict
+ * @property {string} profile
+ * @property {Seat} seat
+ * @property {number} side
+ * @property {'direct' | 'rebound'} [kind]
+ * @property {{discs: number[], cushions_before: string[]}} [first_contact]
+ * @property {number[]} pocketed
+ * @property {{disc: number, at: Vec2}[]} off_table
+ * @property {{disc: number, at: Vec2}[]} restored
+ * @property {Foul[]} fouls
+ * @property {{side: number, placed: {disc: number, at: Vec2}[], debt: number}} [penalty]
+ * @property {{disc: number, at: Vec2}[]} debt_paid
+ * @property {{turn: 'continues' | 'set_over'} | {turn: 'passes', to: Seat}} turn
+ * @property {SetResult} [set_result]
+ * @property {Reason[]} reasons
+ */
+
+/**
+ * A computer's stroke with its estimates (crates/novuss-ai `Choice`).
+ * @typedef {object} Choice
+ * @property {Stroke} stroke
+ * @property {unknown} plan
+ * @property {number | null} disc
+ * @property {Corner | null} corner
+ * @property {number} value
+ * @property {number} pot_chance
+ * @property {number} foul_chance
+ * @property {number} keep_chance
+ * @property {number} samples
+ */
+
+// ---- From the server (message.rs `Outgoing`) --------------------------------
+
+/** @typedef {{type: 'state', event: number, state: State}} StateMessage */
+
+/**
+ * An event: a stroke with its motion and verdict; `rules[k]` are the
+ * clauses of `verdict.reasons[k]`.
+ * @typedef {object} StrokeMessage
+ * @property {'stroke'} type
+ * @property {number} event
+ * @property {Seat} seat
+ * @property {number | null} player
+ * @property {'human' | 'computer' | null} by
+ * @property {Stroke} stroke
+ * @property {Motion} motion
+ * @property {Verdict} verdict
+ * @property {RuleRef[][]} rules
+ * @property {State} state
+ */
+
+/** An event: strokes taken back. @typedef {{type: 'taken_back', event: number, strokes: number, state: State}} TakenBackMessage */
+
+/** An event: the next set started. @typedef {{type: 'set_started', event: number, set_number: number, state: State}} SetStartedMessage */
+
+/** The computer is choosing its stroke (not an event). @typedef {{type: 'thinking', event: number, seat: Seat, player: number}} ThinkingMessage */
+
+/**
+ * The computer's suggestion for the player to stroke.
+ * @typedef {{type: 'hint', event: number, seat: Seat, level: string, best: Choice, alternatives: Choice[]}} HintMessage
+ */
+
+/**
+ * A request refused; nothing changed. `event` is absent when the request
+ * could not be read; `error_id` names the log line of a server failure.
+ * @typedef {{type: 'error', code: string, event?: number, detail: string, error_id?: string}} ErrorMessage
+ */
+
+/** The events: what moves a game on. @typedef {StrokeMessage | TakenBackMessage | SetStartedMessage} EventMessage */
+
+/** Every message of a game's WebSocket. @typedef {StateMessage | EventMessage | ThinkingMessage | HintMessage | ErrorMessage} ServerMessage */
+
+// ---- From the client ---------------------------------------------------------
+
+/**
+ * @typedef {{type: 'hello', since?: number}
+ *   | ({type: 'stroke', event: number, seat: Seat} & Stroke)
+ *   | {type: 'take_back', event: number}
+ *   | {type: 'next_set', event: number}
+ *   | {type: 'hint', event: number, level?: string}} ClientMessage
+ */
+
+// ---- HTTP --------------------------------------------------------------------
+
+/**
+ * `GET /api/options`: what a new game may be.
+ * @typedef {object} Options
+ * @property {string[]} formats
+ * @property {string[]} profiles
+ * @property {string[]} levels
+ * @property {number[]} sets
+ */
+
+export {};

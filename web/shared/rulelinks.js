@@ -1,0 +1,99 @@
+// From a verdict of the referee to the paragraph of the rules page that
+// explains it. A verdict's reasons arrive typed (docs/formats.md "Reasons";
+// crates/novuss-core/src/verdict/reason.rs): `{reason: 'foul', kind}`,
+// `{reason: 'turn_passes', why}`, `{reason: 'won', how}`,
+// `{reason: 'replayed', why}` and the other `reason` values. Every kind the
+// game page has words for (web/locales/en/game.js foul.*, turn_ends.*, win.*,
+// replay.*, reason.*) has a paragraph here; tests/browser/rules.mjs checks
+// that each anchor exists on the page.
+
+/** Anchor of each foul (FoulKind): `foul-` and the kind with hyphens. */
+const FOULS = [
+  'striker_pocketed', 'striker_off_table', 'direct_touched_nothing', 'direct_opponent_first',
+  'direct_own_dark', 'rebound_opponent_first', 'rebound_dark_without_opposite_cushion',
+  'rebound_touched_nothing', 'dark_only_missed_cushion', 'blind_drive', 'out_of_blind',
+  'opponent_off_table', 'touched_moving_striker', 'dislodged_disc', 'refused_stroke', 'double_stroke',
+];
+
+/** Why the turn passes (TurnEnds). */
+const TURN = {
+  no_own_disc: 'turn-no-own-disc',
+  opponent_disc: 'turn-opponent-disc',
+  disc_left_table: 'turn-disc-left-table',
+  striker_returned: 'turn-striker-returned',
+  foul: 'turn-foul',
+};
+
+/** How a set is won (WinReason). */
+const WON = {
+  pocketed_all: 'win-pocketed-all',
+  no_discs_left: 'win-no-discs-left',
+  cleared_in_opening_turn: 'opening-cleared',
+  opponent_last_disc_with_foul: 'last-disc-with-foul',
+  opponent_several_restored: 'several-restored',
+  opponent_out_of_turn: 'out-of-turn',
+  opponent_forfeited: 'conduct',
+};
+
+/** Why a set is replayed (ReplayReason). */
+const REPLAYED = {
+  first_turn_clears: 'opening-cleared',
+  both_last_discs: 'both-last-discs',
+  blind_misses: 'blind-misses',
+  interference: 'interference',
+};
+
+/** The other decisions (Reason), each by its `reason` value. */
+const OTHER = {
+  all_moved_restored: 'restored',
+  restored: 'restored',
+  off_table_placed: 'off-table-spot',
+  several_restored: 'several-restored',
+  series_continues: 'series',
+  penalty_owed: 'debt-owed',
+  penalty_placed: 'penalty-spot',
+  doubles_penalty_waits: 'penalty-doubles',
+  debt_paid: 'debt-paid',
+  debt_paid_no_discs_left: 'debt-no-discs-left',
+  last_disc_with_foul: 'last-disc-with-foul',
+  four_player_no_loss: 'four-player-penalties',
+  out_of_turn_penalty: 'four-player-penalties',
+  out_of_turn_forfeits: 'out-of-turn',
+  both_last_discs: 'both-last-discs',
+  opening_cleared: 'opening-cleared',
+  interference_stroke_again: 'interference',
+  warning: 'conduct',
+  forfeit: 'conduct',
+};
+
+/** The paragraph each typed group falls back to when its kind is new to this page. */
+const GROUP = { foul: 'fouls', turn_passes: 'turn-passes', won: 'winning', replayed: 'winning' };
+
+/**
+ * The element id of the rules page's paragraph that explains a verdict
+ * reason, or null for a reason this page does not know. A known group with
+ * a kind added later (a new foul, say) gets the group's own paragraph.
+ * A bare string is taken as `{reason: string}`.
+ */
+export function ruleAnchor(reason) {
+  const r = typeof reason === 'string' ? { reason } : reason;
+  if (!r || typeof r.reason !== 'string') return null;
+  switch (r.reason) {
+    case 'foul':
+      return FOULS.includes(r.kind) ? `foul-${r.kind.replace(/_/g, '-')}` : GROUP.foul;
+    case 'turn_passes':
+      return TURN[r.why] ?? GROUP.turn_passes;
+    case 'won':
+      return WON[r.how] ?? GROUP.won;
+    case 'replayed':
+      return REPLAYED[r.why] ?? GROUP.replayed;
+    default:
+      return Object.hasOwn(OTHER, r.reason) ? OTHER[r.reason] : null;
+  }
+}
+
+/** `rules.html#<anchor>` for a verdict reason, or null (see `ruleAnchor`). */
+export function rulesHref(reason) {
+  const a = ruleAnchor(reason);
+  return a === null ? null : `rules.html#${a}`;
+}
