@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-const { EventQueue, LEAD, adopt, phase } = await import(path.join(root, 'web/game/events.js'));
+const { EventQueue, LEAD, COMPUTER_LEAD, CATCH_UP, adopt, phase } = await import(path.join(root, 'web/game/events.js'));
 
 /** A state at `event` with a human (or computer) to stroke. */
 function state(event, { kind = 'human', over = false, between = false } = {}) {
@@ -61,10 +61,12 @@ function page(event = 0, { history = 0 } = {}) {
       return p;
     },
     rate: () => 2,
+    pace: () => pace.value,
   };
+  const pace = { value: 'normal' };
   const q = new EventQueue(app, hooks);
   const only = (name) => calls.filter((c) => c[0] === name);
-  return { app, q, calls, players, only };
+  return { app, q, calls, players, only, pace };
 }
 
 test('the phase follows the state, the queue, the socket and the requests out', () => {
@@ -107,13 +109,13 @@ test('another player\'s stroke is animated after the lead, with its sounds, then
   assert.equal(phase(app), 'animating');
   assert.equal(players.length, 1);
   const p = players[0];
-  assert.equal(p.options.lead, LEAD, 'the computer\'s stroke is shown before it moves');
+  assert.equal(p.options.lead, COMPUTER_LEAD.normal, 'the computer\'s stroke is shown before it moves, as long as a person settles');
   assert.equal(p.options.rate, 2);
-  assert.equal(app.anim.time, -LEAD);
+  assert.equal(app.anim.time, -COMPUTER_LEAD.normal);
   p.options.onFrame(0.25);
   const [x, y] = app.anim.frame.striker;
   assert.ok(x === 0.5 && Math.abs(y - (0.1 + 2 * 0.25 - (1.4715 * 0.25 ** 2) / 2)) < 1e-12, 'the frame is the motion\'s at its clock');
-  assert.deepEqual(only('sound'), [['sound', 0, -LEAD, 2], ['sound', -LEAD, 0.25, 2]]);
+  assert.deepEqual(only('sound'), [['sound', 0, -COMPUTER_LEAD.normal, 2], ['sound', -COMPUTER_LEAD.normal, 0.25, 2]]);
   assert.ok(only('render').length >= 1);
   assert.deepEqual(only('show'), [], 'the state waits for the end of the motion');
   p.options.onDone();
@@ -148,19 +150,52 @@ test('events seen already are dropped, and a gap asks the server again', () => {
   assert.equal(app.anim, null);
 });
 
-test('behind by several strokes, only the last one plays; the others are shown in order', () => {
+test('strokes that arrive while one plays are each played in turn, in order', () => {
   const { app, q, players, only } = page(4);
   q.onMessage(stroke(5));
   q.onMessage(stroke(6));
   q.onMessage(stroke(7));
-  assert.equal(players.length, 1, 'the first was already playing');
+  assert.equal(players.length, 1, 'the first is playing; the others wait');
   players[0].options.onDone();
-  assert.equal(players.length, 2, 'event 6 is shown without a motion, 7 plays');
-  assert.equal(players[1].motion, MOTION);
-  assert.deepEqual(only('show').map((c) => c[1]), [5, 6]);
+  assert.equal(players.length, 2, 'then the second plays');
+  assert.deepEqual(only('show').map((c) => c[1]), [5]);
   players[1].options.onDone();
+  assert.equal(players.length, 3, 'then the third');
+  players[2].options.onDone();
+  assert.deepEqual(players.map((p) => p.motion), [MOTION, MOTION, MOTION]);
   assert.deepEqual(only('narrate').map((c) => c[2]), [5, 6, 7]);
   assert.equal(app.state.event, 7);
+  assert.equal(app.missed ?? null, null, 'nothing was skipped');
+});
+
+test('another person\'s stroke waits the short lead; the computer\'s the pace chosen', () => {
+  const { q, players, pace } = page(4);
+  q.onMessage(stroke(5, 'human'));
+  assert.equal(players[0].options.lead, LEAD);
+  players[0].options.onDone();
+  pace.value = 'fast';
+  q.onMessage(stroke(6));
+  assert.equal(players[1].options.lead, COMPUTER_LEAD.fast);
+  assert.ok(COMPUTER_LEAD.fast < COMPUTER_LEAD.normal);
+});
+
+test('far behind (back after a while), all but the last stroke are shown at once and remembered', () => {
+  const { app, q, players, only } = page(4);
+  // The page was away: the first stroke plays as it comes, then many more arrive.
+  q.onMessage(stroke(5));
+  for (let e = 6; e <= 6 + CATCH_UP + 1; e += 1) q.onMessage(stroke(e));
+  const last = 6 + CATCH_UP + 1;
+  players[0].options.onDone();
+  assert.equal(players.length, 2, 'only the last of the queued strokes plays');
+  assert.equal(app.anim.msg.event, last);
+  assert.deepEqual(app.missed, { first: 6, last: last - 1, count: last - 6 });
+  assert.deepEqual(only('narrate').map((c) => c[2]).slice(0, 3), [5, 6, 7], 'each is still told, in order');
+  players[1].options.onDone();
+  assert.equal(app.state.event, last);
+  q.onMessage(stroke(last + 1));
+  q.onMessage(stroke(last + 2));
+  players[2].options.onDone();
+  assert.equal(players.length, 4, 'back to ordinary play: every stroke plays');
 });
 
 test('a resumed page shows its past without animating or announcing it', () => {

@@ -16,9 +16,29 @@ import { frameAt } from '../shared/motion.js';
 /** @typedef {import('../shared/protocol.js').HintMessage} HintMessage */
 /** @typedef {import('../shared/protocol.js').Motion} Motion */
 
-// A stroke someone else made is shown for this long (s) before it moves:
+// A stroke another person made is shown for this long (s) before it moves:
 // the striker where it was placed and the cue drawing back.
 export const LEAD = 0.6;
+// The computer answers in a fraction of a second; a person takes a moment
+// to settle over the striker. Its stroke is shown this long (s) before it
+// moves, its aim drawn for the first part: long enough at the normal pace
+// to see what it meant, short at the fast one.
+export const COMPUTER_LEAD = { normal: 1.6, fast: 0.5 };
+// More strokes than this waiting behind the one to show (a page that comes
+// back after a while) are shown at once, all but the last, and the page
+// offers to watch them in the replay. Ordinary play never queues this many.
+export const CATCH_UP = 6;
+
+/**
+ * How long the stroke in `msg` is shown before it moves, s.
+ * @param {StrokeMessage} msg
+ * @param {boolean} own the page sent it itself
+ * @param {'normal' | 'fast'} pace the computer's pace chosen
+ */
+export function leadOf(msg, own, pace) {
+  if (msg.by === 'computer') return COMPUTER_LEAD[pace] ?? COMPUTER_LEAD.normal;
+  return own ? 0 : LEAD;
+}
 
 /**
  * A stroke being played back: `time` is the animation's clock (negative
@@ -28,6 +48,7 @@ export const LEAD = 0.6;
  * @property {ReturnType<typeof frameAt>} frame
  * @property {Player | null} player
  * @property {number} time
+ * @property {number} lead how long it is shown before it moves, s
  * @property {boolean} [skipped]
  */
 
@@ -63,6 +84,7 @@ export const LEAD = 0.6;
  * @property {number | null} sentAt the event a stroke of this page was sent at
  * @property {number} history events up to this one are a resumed page's past: no animation
  * @property {'connecting' | 'open' | 'closed'} connection the game's socket
+ * @property {{first: number, last: number, count: number} | null} [missed] strokes shown at once while catching up, to watch in the replay
  */
 
 /**
@@ -118,6 +140,7 @@ export function adopt(app, state) {
  * @property {(motion: Motion, from: number, to: number, rate: number) => void} sound the stroke's sounds between two clock times
  * @property {Play} play play a motion back
  * @property {() => number} rate the playback rate chosen
+ * @property {() => ('normal' | 'fast')} [pace] the computer's pace chosen
  */
 
 export class EventQueue {
@@ -128,6 +151,8 @@ export class EventQueue {
   constructor(app, hooks) {
     this.app = app;
     this.hooks = hooks;
+    // Whether the queue is being caught up with (see `pump`).
+    this.catchingUp = false;
   }
 
   /** @param {ServerMessage} msg */
@@ -185,21 +210,32 @@ export class EventQueue {
       return;
     }
     if (msg.type === 'stroke') {
-      // Behind by more than one stroke (after a reconnection): only the last plays.
-      const more = app.queue.some((m) => m.type === 'stroke');
-      if (more || !msg.motion || msg.event <= app.history) {
+      // Every stroke plays, in order. Only a page far behind (back after a
+      // while) catches up: all but the last stroke at once, remembered so
+      // the player can watch them in the replay.
+      const behind = app.queue.filter((m) => m.type === 'stroke').length;
+      if (behind > CATCH_UP) this.catchingUp = true;
+      const catchUp = this.catchingUp && behind > 0;
+      if (!catchUp) this.catchingUp = false;
+      if (catchUp || !msg.motion || msg.event <= app.history) {
+        if (catchUp) {
+          const m = app.missed;
+          app.missed = m && m.last === msg.event - 1 ? { ...m, last: msg.event, count: m.count + 1 } : { first: msg.event, last: msg.event, count: 1 };
+        }
         this.finishStroke(msg);
         this.pump();
         return;
       }
+      const lead = leadOf(msg, app.sentAt === msg.event - 1, hooks.pace?.() ?? 'normal');
       /** @type {Animation} */
-      const anim = { msg, frame: frameAt(msg.motion, 0), player: null, time: 0 };
+      const anim = { msg, frame: frameAt(msg.motion, 0), player: null, time: 0, lead };
       app.anim = anim;
       hooks.refresh();
       anim.player = hooks.play(msg.motion, {
         rate: hooks.rate(),
-        // Another player's stroke: first show where the striker stands and the cue.
-        lead: msg.by !== 'computer' && app.sentAt === msg.event - 1 ? 0 : LEAD,
+        // Someone else's stroke: first show where the striker stands, the
+        // aim (the computer's) and the cue.
+        lead,
         onFrame: (time) => {
           if (!app.anim) return;
           // The stroke's sounds, as the animation's clock passes them.

@@ -15,6 +15,11 @@ const FULL_PULL = 0.3;
 const CHARGE_MS = 1800;
 // Strokes slower than this (m/s) are taken as a change of mind.
 const MIN_SPEED = 0.05;
+// A draw-back shorter than this on screen (CSS px) is a wobble, not a
+// stroke: releasing it plays nothing and says so. The power counts from
+// the end of this dead zone, so a press that wanders a few pixels never
+// fires a feeble stroke (a foul and a penalty disc).
+const DEAD_PULL_PX = 24;
 // A tap of Space shorter than this (ms) is a slip, not a stroke.
 const MIN_CHARGE_MS = 250;
 // Keys the game uses: the page must not scroll with them, even while the
@@ -35,6 +40,9 @@ export class StrokeMaker {
     this.at = null;
     this.dir = [0, 1];
     this.speed = 3;
+    // The power the player last chose on purpose (slider, keys, a stroke
+    // played): what the slider goes back to when a draw-back comes to nothing.
+    this.chosen = 3;
     this.pull = 0;
     this.mode = null;
     this.seat = null;
@@ -79,6 +87,7 @@ export class StrokeMaker {
 
   setSpeed(v) {
     this.speed = Math.max(0, Math.min(this.maxSpeed, v));
+    this.chosen = this.speed;
     this.hooks.changed();
   }
 
@@ -87,6 +96,7 @@ export class StrokeMaker {
     this.at = [...stroke.striker];
     this.dir = [...stroke.direction];
     this.speed = Math.min(stroke.speed, this.maxSpeed);
+    this.chosen = this.speed;
     this.hooks.changed();
   }
 
@@ -96,6 +106,7 @@ export class StrokeMaker {
     if (this.aimProblem) { this.hooks.say('status.illegal_aim'); return false; }
     if (!(speed >= MIN_SPEED)) { this.hooks.say('status.no_power'); return false; }
     this.remembered[this.seat] = { at: [...this.at], dir: [...this.dir] };
+    this.chosen = Math.min(speed, this.maxSpeed);
     this.hooks.strike(this.stroke(speed));
     return true;
   }
@@ -116,13 +127,22 @@ export class StrokeMaker {
     this.canvas.setPointerCapture?.(e.pointerId);
     this.canvas.focus({ preventScroll: true });
     e.preventDefault();
-    if (dist <= Math.max(1.3 * R, this.view.px(14))) {
+    // On a phone the striker is a few pixels wide and a finger covers it:
+    // placing takes a touch on its front half, and a touch on its back
+    // half or anywhere behind the aim line draws the cue back, so the two
+    // never take each other's room. A mouse is precise: the striker and a
+    // little margin round it place it.
+    const touch = e.pointerType === 'touch';
+    const behind = this.behind(p);
+    const grab = touch ? dist <= Math.max(1.2 * R, this.view.px(12)) && behind <= 0.2 * R : dist <= Math.max(1.3 * R, this.view.px(14));
+    if (grab) {
       this.mode = 'place';
       this.grab = [this.at[0] - p[0], this.at[1] - p[1]];
-    } else if (f.depth(p) < f.depth(this.at)) {
+    } else if (touch ? behind > 0 : f.depth(p) < f.depth(this.at)) {
       // Behind the striker: draw the cue back along the aim.
       this.mode = 'pull';
-      this.pullFrom = this.behind(p);
+      this.pullFrom = behind;
+      this.pulled = 0;
       this.pull = 0;
     } else {
       this.mode = 'aim';
@@ -153,7 +173,8 @@ export class StrokeMaker {
     } else if (this.mode === 'aim') {
       this.aimAt(p);
     } else if (this.mode === 'pull') {
-      this.pull = Math.max(0, Math.min(1, (this.behind(p) - this.pullFrom) / FULL_PULL));
+      this.pulled = this.behind(p) - this.pullFrom;
+      this.pull = Math.max(0, Math.min(1, (this.pulled - this.view.px(DEAD_PULL_PX)) / FULL_PULL));
       this.speed = this.pull * this.maxSpeed;
     }
     this.hooks.changed();
@@ -168,6 +189,12 @@ export class StrokeMaker {
       const speed = this.pull * this.maxSpeed;
       this.pull = 0;
       if (speed >= MIN_SPEED) this.strike(speed);
+      else {
+        // Nothing played: the slider goes back to the player's own power,
+        // and a press that moved at all is told why nothing happened.
+        this.speed = this.chosen;
+        this.hooks.say('status.pull_too_short');
+      }
     } else if (mode === 'place' && this.placeProblem) {
       this.hooks.say(this.placeText());
     } else if (mode === 'aim' && this.aimProblem) {
@@ -178,6 +205,7 @@ export class StrokeMaker {
 
   cancel() {
     if (this.mode === 'charge') this.speed = this.chargeWas;
+    if (this.mode === 'pull') this.speed = this.chosen;
     this.mode = null;
     this.pull = 0;
     this.hooks.changed();

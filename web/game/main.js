@@ -18,13 +18,13 @@ import { tableLabel } from './describe.js';
 import { Sounds } from './sound.js';
 import { AimTool } from './aimtool.js';
 import { Narrator } from './narrate.js';
-import { EventQueue, LEAD, adopt, phase as phaseOf } from './events.js';
+import { EventQueue, adopt, phase as phaseOf } from './events.js';
 
 const $ = (id) => document.getElementById(id);
 // How many past events a resumed page asks for, for its verdict and log.
 const RESUME_EVENTS = 30;
 const PREFS = 'novuss.prefs';
-const prefs = { guide: true, view: 'south', rate: 1, ...readPrefs() };
+const prefs = { guide: true, view: 'south', rate: 1, pace: 'normal', ...readPrefs() };
 
 function readPrefs() {
   try { return JSON.parse(localStorage.getItem(PREFS)) || {}; } catch { return {}; }
@@ -92,6 +92,7 @@ const narrator = new Narrator({
   viewSeat: () => viewSeat(),
   toTable: () => canvas.focus({ preventScroll: true }),
 });
+const animated = [];
 const events = new EventQueue(app, {
   show: (state) => show(state),
   refresh: () => refresh(),
@@ -103,8 +104,16 @@ const events = new EventQueue(app, {
   narrate: (msg, live) => narrator.event(msg, live),
   flush: () => narrator.flush(),
   sound: (motion, from, to, rate) => sounds.between(motion, from, to, rate),
-  play,
+  // Every stroke animated, with its frames counted, for the tests.
+  play: (motion, options) => {
+    const msg = app.anim?.msg;
+    const seen = { event: msg?.event ?? null, by: msg?.by ?? null, striker: msg?.stroke?.striker ?? null, lead: options.lead, frames: 0 };
+    animated.push(seen);
+    if (animated.length > 200) animated.shift();
+    return play(motion, { ...options, onFrame: (time) => { if (time > 0) seen.frames += 1; options.onFrame(time); } });
+  },
   rate: () => prefs.rate,
+  pace: () => (prefs.pace === 'fast' ? 'fast' : 'normal'),
 });
 
 // ---- Phase and rendering ---------------------------------------------------
@@ -135,7 +144,12 @@ function scene() {
     const { msg, frame } = app.anim;
     s.discs = st.set.discs.map((d) => (frame.discs.has(d.id) ? { ...d, at: frame.discs.get(d.id), dark: false } : { ...d, dark: false }));
     s.striker = frame.striker ? { at: frame.striker, side: msg.verdict?.side ?? st.turn?.side ?? 0 } : null;
-    if (app.anim.time < 0 && msg.stroke) s.cue = leadCue(msg.stroke, st.max_speed, app.anim.time);
+    if (app.anim.time < 0 && msg.stroke) {
+      s.cue = leadCue(msg.stroke, st.max_speed, app.anim.time, app.anim.lead);
+      // The computer's aim, drawn while it settles over the striker, so
+      // the player sees what it meant before it strikes.
+      if (msg.by === 'computer') s.hint = { stroke: msg.stroke, maxSpeed: st.max_speed, label: t('anim.computer_aims') };
+    }
     return s;
   }
   s.discs = st.set.discs;
@@ -164,9 +178,10 @@ function scene() {
   return s;
 }
 
-/** The cue of another player's stroke, drawn back over the lead time to its speed. */
-function leadCue(stroke, maxSpeed, time) {
-  const drawn = Math.min(1, (LEAD + time) / (LEAD * 0.7));
+/** The cue of another player's stroke, drawn back over the lead's last 0.6 s to its speed. */
+function leadCue(stroke, maxSpeed, time, lead) {
+  const back = Math.min(lead, 0.6);
+  const drawn = Math.max(0, Math.min(1, (back + time) / (back * 0.7)));
   return { dir: stroke.direction, pull: Math.min(1, stroke.speed / (maxSpeed || 8)) * drawn };
 }
 
@@ -183,11 +198,18 @@ function render() {
   });
 }
 
-function layout() {
+// The room kept under the table for the status, the power and the tools:
+// measured when the window's size or the language changes, never when a
+// line there wraps or an error appears, so the table never changes size
+// under the player's pointer.
+let reservedBelow = null;
+
+function layout(remeasure = false) {
   const wrap = $('table-wrap');
   const stacked = window.matchMedia('(max-width: 860px)').matches;
   const top = wrap.getBoundingClientRect().top + window.scrollY;
-  const below = $('status').offsetHeight + $('controls').offsetHeight + $('tools').offsetHeight + 30;
+  if (remeasure || reservedBelow === null) reservedBelow = $('status').offsetHeight + $('controls').offsetHeight + $('tools').offsetHeight + 30;
+  const below = reservedBelow;
   const byHeight = window.innerHeight - (stacked ? 0 : top) - (stacked ? 0 : below);
   const size = Math.max(240, Math.floor(Math.min(wrap.parentElement.clientWidth, stacked ? window.innerHeight * 0.78 : byHeight)));
   wrap.style.width = `${size}px`;
@@ -231,6 +253,7 @@ function refreshControls() {
   $('power-input').disabled = ph !== 'idle';
   $('view').textContent = t(prefs.view === 'mover' ? 'btn.view.mover' : 'btn.view.south');
   $('rate').textContent = t('btn.speed', { rate: prefs.rate });
+  $('pace').textContent = t(prefs.pace === 'fast' ? 'btn.pace.fast' : 'btn.pace.normal');
   $('guide').checked = !!prefs.guide;
 }
 
@@ -249,6 +272,14 @@ function refreshStatus() {
   $('status').className = app.say ? 'warn' : '';
   $('summary').textContent = app.summary ? panel.summaryText(app.summary.msg) : '';
   $('summary').className = app.summary?.foul ? 'foul' : '';
+  // Strokes shown at once while catching up can be watched in the replay.
+  const missed = app.missed;
+  $('missed').hidden = !missed || !app.id;
+  if (missed && app.id) {
+    $('missed-link').textContent = t('status.missed', { n: missed.count });
+    // From the end: the missed strokes, and the one that played after them.
+    $('missed-link').href = `replay.html#game=${encodeURIComponent(app.id)}&stroke=${-(missed.count + 1)}`;
+  }
   $('connection').hidden = !(app.id && app.wasOpen && app.connection !== 'open');
   $('connection').title = t('status.reconnecting');
 }
@@ -450,6 +481,7 @@ function relabel() {
   syncPower();
   startDialog.relabel();
   refresh();
+  layout(true); // the words below the table may wrap differently now
 }
 
 function setSound(on) {
@@ -487,6 +519,11 @@ function wire() {
     if (app.anim?.player) app.anim.player.rate = prefs.rate;
     refreshControls();
   };
+  $('pace').onclick = () => {
+    prefs.pace = prefs.pace === 'fast' ? 'normal' : 'fast';
+    savePrefs();
+    refreshControls();
+  };
   $('guide').onchange = () => { prefs.guide = $('guide').checked; savePrefs(); render(); };
   $('power-input').oninput = () => maker.setSpeed(Number($('power-input').value));
   // A mouse click on a button must not leave it focused: Space and Enter
@@ -494,11 +531,14 @@ function wire() {
   for (const b of document.querySelectorAll('#stage button, #panel button, #mute')) {
     b.addEventListener('click', (e) => { if (e.detail > 0) canvas.focus({ preventScroll: true }); });
   }
-  window.addEventListener('resize', layout);
-  new ResizeObserver(layout).observe($('stage'));
+  window.addEventListener('resize', () => layout(true));
+  new ResizeObserver(() => layout()).observe($('stage'));
   window.addEventListener('hashchange', () => {
     const id = gameIdFromUrl();
-    if (id && id !== app.id) openGame(id);
+    if (id && id !== app.id) {
+      startDialog.dismiss();
+      openGame(id);
+    }
   });
 }
 
@@ -511,6 +551,10 @@ window.novussDebug = {
   get hint() { return app.hint; },
   get stroke() { return maker.at ? { ...maker.stroke(), placeProblem: maker.placeProblem, aimProblem: maker.aimProblem } : null; },
   get viewSeat() { return viewSeat(); },
+  get animated() { return animated.map((a) => ({ ...a })); },
+  get missed() { return app.missed ?? null; },
+  // The page's own error box, as a refusal from the server shows it.
+  showError: (code) => showError(code),
   toPage(p) {
     const r = canvas.getBoundingClientRect();
     const [x, y] = view.toScreen(p);

@@ -255,6 +255,13 @@ export class StartDialog {
     };
   }
 
+  /** A game was opened another way (its address): the form gives way to it. */
+  dismiss() {
+    if (!this.dialog.open) return;
+    this.started = true;
+    this.dialog.close();
+  }
+
   /** The language changed: the open form again in it, choices and focus kept. */
   relabel() {
     if (this.dialog.open) this.fill(formChoices(this.form));

@@ -530,7 +530,10 @@ async function load(id, stroke) {
   }
   $('load-error').hidden = true;
   analysis.reset(id);
-  app.pos = Math.max(0, Math.min(total(), stroke ?? 0));
+  // A negative stroke counts from the end (the game page's "watch the
+  // strokes you missed" link knows how many, not where they start).
+  const at = stroke !== null && stroke < 0 ? total() + stroke : stroke ?? 0;
+  app.pos = Math.max(0, Math.min(total(), at));
   renderAbout();
   buildList();
   layout();

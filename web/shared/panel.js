@@ -137,6 +137,21 @@ function pocketedList(msg) {
   return [...bySide].map(([side, n]) => t(n === 1 ? 'discs.one' : 'discs.many', { n, side: t(`side.${side}`) })).join(', ');
 }
 
+/**
+ * What ran over a pocket too fast to fall in, one sentence each: no rule
+ * turns on it, but a player who watched a disc cross a pocket and stay
+ * asks why nothing went in.
+ */
+export function jumpedTexts(msg) {
+  return (msg.verdict?.jumped ?? []).map((j) => {
+    const disc = j.disc === undefined || j.disc === null ? null : msg.state.set.discs.find((d) => d.id === j.disc);
+    const what = disc ? t('describe.disc_name', { side: t(`side.${disc.side}`), n: disc.id }) : t('verdict.jumped_striker');
+    const text = t('verdict.jumped', { what, pocket: t(`pocket.${j.pocket}`) });
+    // A sentence may start with the disc's name.
+    return text.charAt(0).toUpperCase() + text.slice(1);
+  });
+}
+
 /** The verdict of a stroke event: who played, what went in, each decision and its clauses. */
 export function renderVerdict(el, msg) {
   const st = msg.state;
@@ -150,6 +165,7 @@ export function renderVerdict(el, msg) {
     h('div', { class: 'verdict-head' }, swatch(v.side ?? 0), h('strong', {}, who),
       msg.stroke ? h('span', { class: 'muted' }, ` · ${t('verdict.speed', { speed: msg.stroke.speed.toFixed(2) })}`) : null),
     h('div', { class: 'verdict-pocketed' }, list ? t('verdict.pocketed', { list }) : t('verdict.pocketed_none')),
+    jumpedTexts(msg).map((text) => h('div', { class: 'verdict-jumped' }, text)),
     h('ul', { class: 'reasons' }, (v.reasons ?? []).map((r, k) => h('li', { 'data-reason': r.reason, class: r.reason === 'foul' ? 'foul' : r.reason === 'won' ? 'won' : '' },
       h('span', { class: 'sentence' }, reasonLink(r)),
       (msg.rules?.[k] ?? []).length ? h('span', { class: 'refs' }, (msg.rules[k]).map((ref) => h('abbr', { title: t(`doc.${ref.doc}`) }, ruleRef(ref)))) : null))),
@@ -178,7 +194,9 @@ export function logEntry(msg) {
 export function resultText(state) {
   const m = state.match;
   if (m.over) {
-    const score = m.score.join('–');
+    // The winner's sets first, as a result is said: "wins 2–0", not "0–2".
+    const winner = m.winner ?? null;
+    const score = (winner === null ? m.score : [m.score[winner], ...m.score.filter((_, k) => k !== winner)]).join('–');
     return m.winner === null || m.winner === undefined ? t('match.over') : t('match.won', { name: contenderName(state, m.winner), score });
   }
   const r = state.set?.result;
@@ -218,6 +236,8 @@ export function summaryText(msg) {
   return [
     `${playerName(msg.state, msg.player)}:`,
     list ? t('verdict.pocketed', { list }) : t('verdict.pocketed_none'),
+    // "Nothing pocketed" next to a disc seen crossing a pocket needs its why.
+    list ? '' : jumpedTexts(msg)[0] ?? '',
     key ? reasonText(key) : '',
   ].join(' ').trim();
 }
