@@ -4,6 +4,7 @@
 
 use novuss_core::aim::StrikerRegion;
 use novuss_core::game::Game;
+use novuss_core::physics::Physics;
 use novuss_core::profile::ProfileId;
 use novuss_core::seat::Seat;
 use novuss_core::set::{DiscId, Format, SetResult, Side};
@@ -25,6 +26,9 @@ pub struct State {
     format: Format,
     profile: ProfileId,
     table: Table,
+    /// The game's physics: the page's aiming sums use its friction and
+    /// restitutions rather than copies of the defaults.
+    physics: Physics,
     max_speed: f64,
     #[serde(rename = "match")]
     progress: MatchView,
@@ -213,6 +217,7 @@ pub fn state(
         format: set.format(),
         profile: set.profile(),
         table,
+        physics: setup.physics,
         max_speed: setup.physics.max_stroke_speed,
         progress: MatchView {
             sets: progress.config().sets,
