@@ -111,7 +111,8 @@ test('the light and dark rule is the referee\'s: the hole must clear the 1 mm li
   // crates/novuss-core/src/zone.rs: dark within 130 − 0.5 − 4 = 125.5 mm of the
   // own cushion, more than 134.5 mm from the side cushions, or within
   // 120.5 mm of the centre (`000` 2.3; `001` "Direct strokes").
-  const T = geometry.TABLE;
+  // The server's table, as the page gets it (GET /api/options).
+  const T = JSON.parse(read('tests/golden/rules.json')).table;
   const e = 1e-6;
   assert.equal(geometry.isDark(T, 'south', [0.3, 0.1255 - e]), true);
   assert.equal(geometry.isDark(T, 'south', [0.3, 0.1255 + e]), false);
@@ -148,6 +149,24 @@ after(async () => {
   await context?.close();
   server?.kill('SIGTERM');
   removeTemps();
+});
+
+test('the server sends the page the core\'s table, profiles and physics, as the golden file has them', async () => {
+  // What the rules page draws and judges with, and the aiming tool sums
+  // with: the core's own values (tests/golden/rules.json, docs/golden.md).
+  const golden = JSON.parse(read('tests/golden/rules.json'));
+  const options = await (await fetch(`${base}api/options`)).json();
+  assert.deepEqual(options.table, golden.table);
+  assert.deepEqual(options.profile_settings, golden.profiles);
+  assert.deepEqual([...options.profiles].sort(), Object.keys(golden.profiles).sort());
+  const res = await fetch(`${base}api/games`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ format: 'singles', profile: 'koroona', sets: 1, players: [{ kind: 'human' }, { kind: 'human' }] }),
+  });
+  const state = await res.json();
+  assert.deepEqual(state.physics, golden.physics);
+  assert.deepEqual(state.table, golden.table);
 });
 
 /** The rules page in `lang` (or the browser's language), rendered, with its errors collected. */

@@ -3,17 +3,13 @@
 // reach the point one striker radius plus one disc radius behind the disc,
 // on the line from the pocket through the disc), at a placement the rules
 // allow (`000` 1.6–1.7, 1.14–1.15, the same checks as shared/zone.js), with a
-// speed worked out from the distances and the table's friction. Geometry
-// and sums only: the server simulates the stroke and has the last word.
+// speed worked out from the distances and the game's friction and
+// restitutions (`state.physics`, the engine's own parameters as the server
+// sends them). Geometry and sums only: the server simulates the stroke and
+// has the last word.
 
 import { placementProblem, aimProblem, discsOnTable } from '../shared/zone.js';
 
-// The physics' defaults (crates/novuss-core/src/physics/params.rs); the
-// state does not carry them. A body slides to rest over v² / (2 μ g).
-const FRICTION = 0.15;
-const GRAVITY = 9.81;
-const RESTITUTION = 0.8; // striker on disc
-const CUSHION_RESTITUTION = 0.7;
 // The disc should still be moving as its centre crosses the pocket's rim,
 // but slower than the 2 m/s at which a body jumps a pocket.
 const ARRIVE_SPEED = 0.9;
@@ -50,9 +46,12 @@ function passDistance(a, b, p) {
   return len(sub(p, [a[0] + ab[0] * k, a[1] + ab[1] * k]));
 }
 
-/** The speed a body needs to slide `d` metres and still move at `end` m/s there. */
-function slideSpeed(d, end = 0) {
-  return Math.sqrt(end * end + 2 * FRICTION * GRAVITY * Math.max(0, d));
+/**
+ * The speed a body needs to slide `d` metres and still move at `end` m/s
+ * there: it slows at μ g (physics/params.rs `Physics::deceleration`).
+ */
+function slideSpeed(ph, d, end = 0) {
+  return Math.sqrt(end * end + 2 * ph.friction * ph.gravity * Math.max(0, d));
 }
 
 /**
@@ -60,9 +59,9 @@ function slideSpeed(d, end = 0) {
  * crosses a hole before it stops, off up to two cushions (each keeping
  * its restitution of the normal speed). Other discs are ignored.
  */
-function slidesIntoHole(T, from, dir, speed, holes) {
+function slidesIntoHole(T, ph, from, dir, speed, holes) {
   const R = T.striker.radius;
-  const decel = FRICTION * GRAVITY;
+  const decel = ph.friction * ph.gravity;
   let [p, u, v] = [from, dir, speed];
   for (let bounce = 0; bounce < 3 && v > 1e-6; bounce++) {
     const reach = (v * v) / (2 * decel);
@@ -80,7 +79,7 @@ function slidesIntoHole(T, from, dir, speed, holes) {
     if (!hit || hit.s >= reach) return false;
     v = Math.sqrt(Math.max(0, v * v - 2 * decel * run));
     const bounced = [...u];
-    bounced[hit.k] = -u[hit.k] * CUSHION_RESTITUTION;
+    bounced[hit.k] = -u[hit.k] * ph.restitution_cushion;
     v *= len(bounced);
     [p, u] = [end, unit(bounced)];
   }
@@ -97,6 +96,7 @@ export function planStroke(state, discId, pocket) {
   const turn = state?.turn;
   if (!turn?.region) return { ok: false, why: 'turn' };
   const T = state.table;
+  const ph = state.physics;
   const disc = state.set.discs.find((d) => d.id === discId);
   if (!disc?.at) return { ok: false, why: 'gone' };
   if (disc.side !== turn.side) return { ok: false, why: 'not_own' };
@@ -155,12 +155,12 @@ export function planStroke(state, discId, pocket) {
   const m1 = T.striker.mass;
   const m2 = T.disc.mass;
   const discRun = Math.max(0, len(sub(P, D)) - T.pocket_radius * 0.6);
-  const discSpeed = slideSpeed(discRun, ARRIVE_SPEED);
-  const share = ((1 + RESTITUTION) * m1) / (m1 + m2) * Math.cos(best.cut);
+  const discSpeed = slideSpeed(ph, discRun, ARRIVE_SPEED);
+  const share = ((1 + ph.restitution_striker_disc) * m1) / (m1 + m2) * Math.cos(best.cut);
   // The margin goes on the speed at the hit: on a long run a margin on the
   // cue's speed would make the hit far harder than intended.
   const hitSpeed = (discSpeed / share) * 1.05;
-  const wanted = slideSpeed(best.run, hitSpeed);
+  const wanted = slideSpeed(ph, best.run, hitSpeed);
   const max = state.max_speed ?? 8;
   const speed = Math.min(wanted, max);
 
@@ -171,10 +171,10 @@ export function planStroke(state, discId, pocket) {
   }
   // The striker after the hit keeps its speed across the line of centres
   // and part of it along: may it roll on into a pocket?
-  const along = ((1 + RESTITUTION) * m2) / (m1 + m2) * dot(best.u, toPocket);
+  const along = ((1 + ph.restitution_striker_disc) * m2) / (m1 + m2) * dot(best.u, toPocket);
   const after = [best.u[0] - along * toPocket[0], best.u[1] - along * toPocket[1]];
   const afterSpeed = Math.min(speed, hitSpeed) * len(after);
-  if (afterSpeed > 1e-6 && slidesIntoHole(T, ghost, unit(after), afterSpeed, holes)) warnings.push('scratch');
+  if (afterSpeed > 1e-6 && slidesIntoHole(T, ph, ghost, unit(after), afterSpeed, holes)) warnings.push('scratch');
   return {
     ok: true,
     disc: discId,

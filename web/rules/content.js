@@ -160,24 +160,50 @@ export const SECTIONS = [
 
 /**
  * The rows of the comparison of the rule profiles: each setting of
- * crates/novuss-core/src/profile.rs in plain words, its value in each
- * profile (`pv.<value>` in locales/<lang>/rules.js), and the clauses.
+ * crates/novuss-core/src/profile.rs in plain words, the words it can take
+ * (`pv.<value>` in locales/<lang>/rules.js), which of them a profile's
+ * settings give (`of`, read from what the server sends: no copy of the
+ * table here), and the clauses. A setting no row reads is the same in every
+ * profile (tests/browser/golden.mjs holds the core to that).
  */
 export const PROFILE_ROWS = [
-  { id: 'dark_rebound', values: ['opposite_only', 'any_cushion', 'opposite_only'], refs: ['001 "Direct strokes"', '002 4.3.1', '002 4.3.5', '000 2.5.1'] },
-  { id: 'rebound_nothing', values: ['foul', 'no_foul', 'no_foul'], refs: ['002 2.4.4', '000 3.6.1', '003 "Pion de pénalité" •1'] },
-  { id: 'restore', values: ['all_moved', 'named_only', 'named_only'], refs: ['001 "Penalty disc" •6', '000 3.6.3', '000 3.6.11'] },
-  { id: 'blind_drive_dark_only', values: ['foul', 'no_foul', 'foul'], refs: ['002 4.5', '000 3.6.4', '000 3.6.11'] },
-  { id: 'doubles_blind_drive', values: ['penalty_only', 'penalty_and_back', 'penalty_only'], refs: ['002 8.2', '000 5.0'] },
-  { id: 'out_of_blind', values: ['no_foul', 'foul_stays', 'no_foul'], refs: ['002 4.4', '000 3.6.6'] },
-  { id: 'opponent_off', values: ['turn_passes', 'foul', 'turn_passes'], refs: ['001 "Losing the rights to stroke" •3', '002 6.1.3', '000 3.6.7', '000 3.6.10'] },
-  { id: 'several_restored', values: ['penalty', 'set_lost', 'penalty'], refs: ['000 3.6.3', '000 3.6.4', '000 6.2'] },
-  { id: 'striker_return', values: ['turn_passes', 'nothing', 'turn_passes'], refs: ['001 "Losing the rights to stroke" •5', '002 3.7', '003 "Un joueur perd son tour" •4'] },
-  { id: 'last_disc_foul', values: ['penalty_play_on', 'set_lost', 'penalty_play_on'], refs: ['000 1.26', '000 4.5', '001 "Penalty disc"'] },
-  { id: 'both_last', values: ['replay', 'draw', 'replay'], refs: ['002 7.2', '000 1.27', '000 4.5'] },
-  { id: 'first_turn_clears', values: ['replay_swapped', 'replay_same', 'replay_swapped'], refs: ['002 7.1', '000 4.6'] },
-  { id: 'several_penalty', values: ['on_the_line', 'symmetric', 'on_the_line'], refs: ['002 5.2', '000 3.1'] },
+  { id: 'dark_rebound', values: ['opposite_only', 'any_cushion'], of: (p) => (p.dark_rebound_needs_opposite_cushion ? 'opposite_only' : 'any_cushion'), refs: ['001 "Direct strokes"', '002 4.3.1', '002 4.3.5', '000 2.5.1'] },
+  { id: 'rebound_nothing', values: ['foul', 'no_foul'], of: (p) => (p.rebound_touching_nothing_is_foul ? 'foul' : 'no_foul'), refs: ['002 2.4.4', '000 3.6.1', '003 "Pion de pénalité" •1'] },
+  { id: 'restore', values: ['all_moved', 'named_only'], of: (p) => (p.restore_after_illegal_stroke === 'all_moved' ? 'all_moved' : 'named_only'), refs: ['001 "Penalty disc" •6', '000 3.6.3', '000 3.6.11'] },
+  { id: 'blind_drive_dark_only', values: ['foul', 'no_foul'], of: (p) => (p.blind_drive_is_foul && !p.blind_drive_needs_direct_or_light ? 'foul' : 'no_foul'), refs: ['002 4.5', '000 3.6.4', '000 3.6.11'] },
+  { id: 'doubles_blind_drive', values: ['penalty_only', 'penalty_and_back'], of: (p) => (p.doubles_blind_drive_restores ? 'penalty_and_back' : 'penalty_only'), refs: ['002 8.2', '000 5.0'] },
+  { id: 'out_of_blind', values: ['no_foul', 'foul_stays'], of: (p) => (p.opponent_out_of_blind_is_foul ? 'foul_stays' : 'no_foul'), refs: ['002 4.4', '000 3.6.6'] },
+  { id: 'opponent_off', values: ['turn_passes', 'foul'], of: (p) => (p.opponent_off_table_is_foul ? 'foul' : 'turn_passes'), refs: ['001 "Losing the rights to stroke" •3', '002 6.1.3', '000 3.6.7', '000 3.6.10'] },
+  { id: 'several_restored', values: ['penalty', 'set_lost'], of: (p) => (p.several_restored_forfeits ? 'set_lost' : 'penalty'), refs: ['000 3.6.3', '000 3.6.4', '000 6.2'] },
+  { id: 'striker_return', values: ['turn_passes', 'nothing'], of: (p) => (p.striker_return_ends_turn ? 'turn_passes' : 'nothing'), refs: ['001 "Losing the rights to stroke" •5', '002 3.7', '003 "Un joueur perd son tour" •4'] },
+  { id: 'last_disc_foul', values: ['penalty_play_on', 'set_lost'], of: (p) => (p.last_disc_with_foul_loses ? 'set_lost' : 'penalty_play_on'), refs: ['000 1.26', '000 4.5', '001 "Penalty disc"'] },
+  { id: 'both_last', values: ['replay', 'draw'], of: (p) => p.both_last_discs, refs: ['002 7.2', '000 1.27', '000 4.5'] },
+  { id: 'first_turn_clears', values: ['replay_swapped', 'replay_same'], of: (p) => (p.first_turn_clear_replay_swaps ? 'replay_swapped' : 'replay_same'), refs: ['002 7.1', '000 4.6'] },
+  { id: 'several_penalty', values: ['on_the_line', 'symmetric'], of: (p) => p.penalty_layout, refs: ['002 5.2', '000 3.1'] },
 ];
+
+/**
+ * What each situation of the winning and profiles diagrams
+ * (figures/situations.js) comes to under a profile's settings, as the
+ * server sends them: the key of its verdict (`verdict.<key>` in
+ * locales/<lang>/rules.js).
+ */
+export const SITUATION_VERDICTS = {
+  last_clean: () => 'south_wins',
+  both_last: (p) => p.both_last_discs,
+  last_foul: (p) => (p.last_disc_with_foul_loses ? 'south_loses' : 'foul_play_on'),
+  opening_reply: () => 'reply',
+  opening_both: (p) => (p.first_turn_clear_replay_swaps ? 'replay_swap' : 'replay_same'),
+  blind_misses: () => 'replay_blind',
+  side_cushion_dark: (p) => (p.dark_rebound_needs_opposite_cushion ? 'foul_side_cushion' : 'correct'),
+  rebound_nothing: (p) => (p.rebound_touching_nothing_is_foul ? 'foul_rebound_nothing' : 'turn_passes'),
+  opponent_off: (p) => (p.opponent_off_table_is_foul ? 'foul_off_restored' : 'off_to_circle'),
+  out_of_blind: (p) => (p.opponent_out_of_blind_is_foul ? 'foul_stays' : 'no_foul_stays'),
+  striker_back: (p) => (p.striker_return_ends_turn ? 'turn_passes_back' : 'no_effect'),
+  two_restored: (p) => (p.several_restored_forfeits ? 'set_lost_two' : 'foul_two_back'),
+  illegal_restores: (p) => (p.restore_after_illegal_stroke === 'all_moved' ? 'all_back' : 'named_back'),
+  dark_only_drive: (p) => (p.blind_drive_is_foul && !p.blind_drive_needs_direct_or_light ? 'foul_drive_back' : 'no_foul_drive'),
+};
 
 /** Every element id the page gives a section or paragraph. */
 export function anchorIds() {

@@ -1,27 +1,14 @@
 // The geometry the rules page's diagrams show, in table metres: the same
 // decisions as the referee (crates/novuss-core/src/zone.rs,
 // placement/penalty.rs, placement/off_table.rs, referee/fouls.rs), written
-// again here in plain functions so the page can show them live. No DOM:
-// the browser tests also run these in Node.
+// again here in plain functions so the page can show them live (it cannot
+// run the core). They take the table `T` and a profile's settings as the
+// server sends them (`GET /api/options`), never copies of the core's
+// values. tests/browser/golden.mjs runs every one of them over the core's
+// answers in tests/golden/rules.json (docs/golden.md) and fails on any
+// difference. No DOM: they run in Node too.
 
 import { seatFrame } from '../shared/zone.js';
-
-/**
- * The table of docs/protocol.md "The state" (`000` 7.1–7.2): 1 m square,
- * zone lines 130 mm from each cushion and 1 mm wide, a 250 mm circle,
- * 100 mm pockets centred 65 mm from both cushions of their corner, discs
- * 30 mm with an 8 mm hole, the striker 45 mm with a 10 mm hole.
- */
-export const TABLE = Object.freeze({
-  size: 1.0,
-  line_offset: 0.13,
-  line_width: 0.001,
-  circle_radius: 0.125,
-  pocket_radius: 0.05,
-  pocket_inset: 0.065,
-  disc: Object.freeze({ radius: 0.015, hole_radius: 0.004 }),
-  striker: Object.freeze({ radius: 0.0225, hole_radius: 0.005 }),
-});
 
 const OUTWARD = { south: [0, -1], north: [0, 1], east: [1, 0], west: [-1, 0] };
 /** Clockwise seen from above, north up (zone.rs `clockwise_next`). */
@@ -30,7 +17,8 @@ const CLOCKWISE_CUSHION = { north: 'east', east: 'south', south: 'west', west: '
 export const NEXT_SEAT = { south: 'west', west: 'north', north: 'east', east: 'south' };
 export const OPPOSITE = { south: 'north', north: 'south', east: 'west', west: 'east' };
 
-export function centre(T = TABLE) {
+/** The centre of the table. */
+export function centre(T) {
   return [T.size / 2, T.size / 2];
 }
 
@@ -113,12 +101,12 @@ export function isDark(T, seat, p) {
 }
 
 /** The depth of the striker's centre below which it is back over its own line (zone.rs `striker_return_depth`). */
-export function strikerReturnDepth(T = TABLE) {
+export function strikerReturnDepth(T) {
   return T.line_offset - T.line_width / 2 - T.striker.hole_radius;
 }
 
 /** The rectangle in which the striker's centre may stand for `seat`, in the seat's frame: [alongMin, alongMax, depthMin, depthMax]. */
-export function strikerBounds(T = TABLE) {
+export function strikerBounds(T) {
   const L = T.line_offset;
   const hw = T.line_width / 2;
   const h = T.striker.hole_radius;
@@ -145,7 +133,7 @@ export function rowAgainst(T, side, count = 8) {
  * (set/mod.rs `line_up`): each seat's row at the opposite cushion; sides
  * alternate round the table in doubles (partners opposite).
  */
-export function lineUp(format, T = TABLE, first = 'south') {
+export function lineUp(T, format, first = 'south') {
   const seats = [first];
   if (format === 'singles') seats.push(OPPOSITE[first]);
   else for (let k = 1; k < 4; k++) seats.push(NEXT_SEAT[seats[k - 1]]);
@@ -159,8 +147,12 @@ export function lineUp(format, T = TABLE, first = 'south') {
 
 // ---- Free spots along a line (placement/mod.rs) ---------------------------
 
-const CONTACT_TOLERANCE = 1e-9;
-const EQUAL_DISTANCE = 1e-9;
+// Two discs closer than this gap (m) touch (zone.rs CONTACT_TOLERANCE);
+// spots whose distances from the middle line differ by no more are equally
+// far (placement/mod.rs EQUAL_DISTANCE). The golden file carries the
+// core's values and tests/browser/golden.mjs holds these to them.
+export const CONTACT_TOLERANCE = 1e-9;
+export const EQUAL_DISTANCE = 1e-9;
 
 function pocketCentres(T) {
   const a = T.pocket_inset;
@@ -273,7 +265,7 @@ export function penaltySpot(T, offender, discs, struckFrom) {
 // ---- Discs off the table (placement/off_table.rs) --------------------------
 
 /** 109.5 mm: a disc on a cross line touching the inside of the circle line. */
-export function circlePointDistance(T = TABLE) {
+export function circlePointDistance(T) {
   return T.circle_radius - T.line_width / 2 - T.disc.radius;
 }
 
@@ -390,20 +382,21 @@ export function firstHit(T, points, discs, skip = -1) {
  * The referee's judgement of the striker's first contact (referee/fouls.rs
  * `read_stroke`), for a player with or without light discs:
  *   kind: 'direct' or 'rebound'; cushion: the cushion touched first (null
- *   for direct); first: {own, dark, zone} of the disc touched first, or null
- *   for none; light: whether the player has a light disc on the table;
- *   opposite: the cushion opposite the player's seat;
- *   profile: {dark_rebound_needs_opposite_cushion, rebound_touching_nothing_is_foul}.
+ *   for direct), or cushions: every cushion touched before the first disc;
+ *   first: {own, dark, zone} of the disc touched first, or null for none;
+ *   light: whether the player has a light disc on the table; opposite: the
+ *   cushion opposite the player's seat; profile: the profile's settings
+ *   (dark_rebound_needs_opposite_cushion, rebound_touching_nothing_is_foul).
  * Returns null for a correct stroke or the foul kind.
  */
-export function judgeFirstContact({ kind, cushion, first, light, opposite, profile }) {
+export function judgeFirstContact({ kind, cushion, cushions, first, light, opposite, profile }) {
   if (kind === 'direct') {
     if (!first) return light ? 'direct_touched_nothing' : 'dark_only_missed_cushion';
     if (!first.own) return 'direct_opponent_first';
     if (first.dark) return 'direct_own_dark';
     return null;
   }
-  const offOpposite = cushion === opposite;
+  const offOpposite = cushions ? cushions.includes(opposite) : cushion === opposite;
   if (light) {
     if (!first) return profile.rebound_touching_nothing_is_foul ? 'rebound_touched_nothing' : null;
     if (!first.own) return 'rebound_opponent_first';
@@ -415,59 +408,3 @@ export function judgeFirstContact({ kind, cushion, first, light, opposite, profi
   const circlePlay = first && first.own && first.zone === 'circle';
   return !offOpposite && !circlePlay ? 'dark_only_missed_cushion' : null;
 }
-
-/** The settings of the three rule profiles (crates/novuss-core/src/profile.rs). */
-export const PROFILES = Object.freeze({
-  'lnf-2017': {
-    both_last_discs: 'replay',
-    restore_after_illegal_stroke: 'all_moved',
-    blind_drive_is_foul: true,
-    blind_drive_needs_direct_or_light: false,
-    doubles_blind_drive_restores: false,
-    opponent_out_of_blind_is_foul: false,
-    opponent_off_table_is_foul: false,
-    several_restored_forfeits: false,
-    striker_return_ends_turn: true,
-    rebound_touching_nothing_is_foul: true,
-    blind_miss_replay: true,
-    last_disc_with_foul_loses: false,
-    penalty_layout: 'on_the_line',
-    first_turn_clear_replay_swaps: true,
-    dark_rebound_needs_opposite_cushion: true,
-  },
-  'australia-1992': {
-    both_last_discs: 'draw',
-    restore_after_illegal_stroke: 'per_clause',
-    blind_drive_is_foul: true,
-    blind_drive_needs_direct_or_light: true,
-    doubles_blind_drive_restores: true,
-    opponent_out_of_blind_is_foul: true,
-    opponent_off_table_is_foul: true,
-    several_restored_forfeits: true,
-    striker_return_ends_turn: false,
-    rebound_touching_nothing_is_foul: false,
-    blind_miss_replay: true,
-    last_disc_with_foul_loses: true,
-    penalty_layout: 'symmetric',
-    first_turn_clear_replay_swaps: false,
-    dark_rebound_needs_opposite_cushion: false,
-  },
-  koroona: {
-    both_last_discs: 'replay',
-    restore_after_illegal_stroke: 'per_clause',
-    blind_drive_is_foul: true,
-    blind_drive_needs_direct_or_light: false,
-    doubles_blind_drive_restores: false,
-    opponent_out_of_blind_is_foul: false,
-    opponent_off_table_is_foul: false,
-    several_restored_forfeits: false,
-    striker_return_ends_turn: true,
-    rebound_touching_nothing_is_foul: false,
-    blind_miss_replay: true,
-    last_disc_with_foul_loses: false,
-    penalty_layout: 'on_the_line',
-    first_turn_clear_replay_swaps: true,
-    dark_rebound_needs_opposite_cushion: true,
-  },
-});
-export const PROFILE_IDS = Object.keys(PROFILES);

@@ -8,6 +8,7 @@
 import { language, onLanguage, languageSwitch } from '../shared/lang.js';
 import { t } from './text.js';
 import { SECTIONS, PROFILE_ROWS } from './content.js';
+import { PROFILES, PROFILE_IDS } from './options.js';
 import { SetupDiagram } from './figures/setup.js';
 import { LightDarkDiagram } from './figures/light-dark.js';
 import { StrokesDiagram } from './figures/strokes.js';
@@ -106,7 +107,7 @@ function profileTable() {
   const h0 = el('th', { scope: 'col' });
   bind(() => { h0.textContent = t('profiles.setting'); });
   head.append(h0);
-  for (const p of ['lnf-2017', 'australia-1992', 'koroona']) {
+  for (const p of PROFILE_IDS) {
     const th = el('th', { scope: 'col' });
     bind(() => { th.textContent = t(`profile.${p}`); });
     head.append(th);
@@ -119,11 +120,12 @@ function profileTable() {
     bind(() => { words.textContent = t(`pr.${row.id}`); });
     th.append(words, ' ', refs(row.refs));
     tr.append(th);
-    row.values.forEach((v, k) => {
+    const values = PROFILE_IDS.map((id) => row.of(PROFILES[id]));
+    values.forEach((v, k) => {
       const td = el('td');
-      // A value that differs from LNF 2017 stands out.
-      if (v !== row.values[0]) td.className = 'differs';
-      const profile = ['lnf-2017', 'australia-1992', 'koroona'][k];
+      // A value that differs from the first profile's (LNF 2017) stands out.
+      if (v !== values[0]) td.className = 'differs';
+      const profile = PROFILE_IDS[k];
       bind(() => {
         td.textContent = t(`pv.${v}`);
         // Phones show each row as a card, every value named by its profile.

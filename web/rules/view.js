@@ -3,7 +3,7 @@
 // per size, and the transforms between table metres and CSS pixels.
 
 import { drawBoard, RAIL } from '../shared/board.js';
-import { TABLE } from './geometry.js';
+import { TABLE } from './options.js';
 
 /** The whole table with its edge boards and a little room. */
 export const WHOLE = [-RAIL - 0.012, -RAIL - 0.012, 1 + RAIL + 0.012, 1 + RAIL + 0.012];

@@ -36,6 +36,46 @@
  */
 
 /**
+ * The engine's parameters (crates/novuss-core/src/physics/params.rs
+ * `Physics`): what the page's aiming sums need comes from here, never from
+ * copies of the defaults.
+ * @typedef {object} Physics
+ * @property {number} friction
+ * @property {number} gravity
+ * @property {number} restitution_disc_disc
+ * @property {number} restitution_striker_disc
+ * @property {number} restitution_cushion
+ * @property {number} max_stroke_speed
+ * @property {number} off_table_speed
+ * @property {number} pocket_jump_speed
+ * @property {number} rest_speed
+ * @property {number} contact_tolerance
+ * @property {number} max_events
+ */
+
+/**
+ * The settings of a rule profile (crates/novuss-core/src/profile.rs
+ * `Profile`), by their Rust names.
+ * @typedef {object} ProfileSettings
+ * @property {string} id
+ * @property {'draw' | 'replay'} both_last_discs
+ * @property {'all_moved' | 'per_clause'} restore_after_illegal_stroke
+ * @property {boolean} blind_drive_is_foul
+ * @property {boolean} blind_drive_needs_direct_or_light
+ * @property {boolean} doubles_blind_drive_restores
+ * @property {boolean} opponent_out_of_blind_is_foul
+ * @property {boolean} opponent_off_table_is_foul
+ * @property {boolean} several_restored_forfeits
+ * @property {boolean} striker_return_ends_turn
+ * @property {boolean} rebound_touching_nothing_is_foul
+ * @property {boolean} blind_miss_replay
+ * @property {boolean} last_disc_with_foul_loses
+ * @property {'on_the_line' | 'symmetric'} penalty_layout
+ * @property {boolean} first_turn_clear_replay_swaps
+ * @property {boolean} dark_rebound_needs_opposite_cushion
+ */
+
+/**
  * A set's result (docs/protocol.md "Results").
  * @typedef {{result: 'won', winner: number, how: string} | {result: 'drawn'} | {result: 'replay', why: string}} SetResult
  */
@@ -120,6 +160,7 @@
  * @property {'singles' | 'doubles' | 'four_player'} format
  * @property {string} profile
  * @property {Table} table
+ * @property {Physics} physics
  * @property {number} max_speed
  * @property {MatchView} match
  * @property {SetView} set
@@ -267,12 +308,15 @@
 // ---- HTTP --------------------------------------------------------------------
 
 /**
- * `GET /api/options`: what a new game may be.
+ * `GET /api/options`: what a new game may be, and what the rules page
+ * draws and judges with (the table, and each profile's settings).
  * @typedef {object} Options
  * @property {string[]} formats
  * @property {string[]} profiles
  * @property {string[]} levels
  * @property {number[]} sets
+ * @property {Table} table
+ * @property {Record<string, ProfileSettings>} profile_settings
  */
 
 export {};

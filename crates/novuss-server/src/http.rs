@@ -8,6 +8,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use novuss_core::rules::profile::ProfileId;
 use novuss_core::rules::set::Format;
+use novuss_core::table::Table;
 use serde_json::json;
 
 use crate::analysis::AnalysisRequest;
@@ -32,13 +33,21 @@ pub async fn health() -> Json<serde_json::Value> {
     Json(json!({"ok": true, "version": env!("CARGO_PKG_VERSION")}))
 }
 
-/// `GET /api/options`: what a new game may be.
+/// `GET /api/options`: what a new game may be, with the table every game
+/// is played on and each profile's settings, so that the rules page draws
+/// and judges with the core's own values instead of copies of them.
 pub async fn options() -> Json<serde_json::Value> {
+    let settings: serde_json::Map<String, serde_json::Value> = ProfileId::ALL
+        .iter()
+        .map(|p| (p.name().to_owned(), json!(p.profile())))
+        .collect();
     Json(json!({
         "formats": Format::ALL.iter().map(|f| f.name()).collect::<Vec<_>>(),
         "profiles": ProfileId::ALL.iter().map(|p| p.name()).collect::<Vec<_>>(),
         "levels": level_names(),
         "sets": SETS,
+        "table": Table::default(),
+        "profile_settings": settings,
     }))
 }
 

@@ -3,6 +3,7 @@
 //! next stroke already worked out, so the client needs no rules of its own.
 
 use novuss_core::aim::StrikerRegion;
+use novuss_core::physics::Physics;
 use novuss_core::play::game::Game;
 use novuss_core::rules::profile::ProfileId;
 use novuss_core::rules::set::{DiscId, Format, SetResult, Side};
@@ -26,6 +27,9 @@ pub struct State {
     format: Format,
     profile: ProfileId,
     table: Table,
+    /// The game's physics: the page's aiming sums use its friction and
+    /// restitutions rather than copies of the defaults.
+    physics: Physics,
     max_speed: f64,
     #[serde(rename = "match")]
     progress: MatchView,
@@ -214,6 +218,7 @@ pub fn state(
         format: set.format(),
         profile: set.profile(),
         table,
+        physics: setup.physics,
         max_speed: setup.physics.max_stroke_speed,
         progress: MatchView {
             sets: progress.config().sets,

@@ -2,7 +2,7 @@
 // distances, the edge zones as rectangles, hatching of a dark area, and
 // where the seats are labelled.
 
-import { TABLE } from '../geometry.js';
+import { TABLE } from '../options.js';
 
 export const T = TABLE;
 

@@ -69,7 +69,7 @@ export class OffTableDiagram extends Diagram {
   paint(ctx) {
     const v = this.view;
     const c = [0.5, 0.5];
-    const k = circlePointDistance();
+    const k = circlePointDistance(T);
     // The five points of `000` 1.20 and the diagonal points of `002` 3.9.
     ctx.save();
     ctx.strokeStyle = 'rgba(255,255,255,0.85)';

@@ -53,7 +53,7 @@ export class PenaltyDiagram extends Diagram {
 
   onKey(e) {
     const step = e.shiftKey ? 0.001 : 0.01;
-    const [a0, a1] = strikerBounds();
+    const [a0, a1] = strikerBounds(T);
     if (e.key === 'ArrowLeft') this.striker = [clamp(this.striker[0] - step, a0, a1), this.striker[1]];
     else if (e.key === 'ArrowRight') this.striker = [clamp(this.striker[0] + step, a0, a1), this.striker[1]];
     else if (e.key === 'Enter' || e.key === ' ') this.put();
@@ -68,7 +68,7 @@ export class PenaltyDiagram extends Diagram {
 
   onPointer(kind, p) {
     if (kind !== 'down') return false;
-    const [a0, a1, d0, d1] = strikerBounds();
+    const [a0, a1, d0, d1] = strikerBounds(T);
     if (p[1] < d1 + 0.02 && p[0] > a0 - 0.02 && p[0] < a1 + 0.02) {
       this.striker = [clamp(p[0], a0, a1), this.striker[1]];
       return true;

@@ -44,13 +44,13 @@ export class SetupDiagram extends Diagram {
     const tol = this.view.px(7);
     const inSurface = p[0] >= 0 && p[0] <= S && p[1] >= 0 && p[1] <= S;
     if (!inSurface) return null;
-    const { discs } = lineUp(this.format);
+    const { discs } = lineUp(T, this.format);
     if (discs.some((d) => dist(d.at, p) <= T.disc.radius)) return 'line_up';
     if (Math.abs(dist(p, c) - T.circle_radius) < tol) return 'circle';
     for (const v of [L, S - L]) if (Math.abs(p[0] - v) < tol || Math.abs(p[1] - v) < tol) return 'zone_lines';
     if ((p[0] < L || p[0] > S - L) && (p[1] < L || p[1] > S - L)) return 'corners';
     if (dist(p, c) < T.circle_radius) return 'circle';
-    const [a0, a1, d0, d1] = strikerBounds();
+    const [a0, a1, d0, d1] = strikerBounds(T);
     if (p[0] > a0 && p[0] < a1 && p[1] > d0 && p[1] < d1) return 'striker_zone';
     if (p[1] < L || p[1] > S - L || p[0] < L || p[0] > S - L) return 'edge_zone';
     return null;
@@ -69,7 +69,7 @@ export class SetupDiagram extends Diagram {
   paint(ctx) {
     const v = this.view;
     const part = PARTS[this.part];
-    const { seats, discs } = lineUp(this.format);
+    const { seats, discs } = lineUp(T, this.format);
     if (part === 'edge_zone') {
       for (const s of seats) shadeRect(ctx, v, edgeZoneRect(s), s === 'south' ? 'rgba(224,166,64,0.34)' : 'rgba(224,166,64,0.14)', s === 'south' ? ACCENT : null);
     } else if (part === 'corners') {
@@ -85,7 +85,7 @@ export class SetupDiagram extends Diagram {
       ctx.stroke();
       ctx.restore();
     } else if (part === 'striker_zone') {
-      const [a0, a1, d0, d1] = strikerBounds();
+      const [a0, a1, d0, d1] = strikerBounds(T);
       shadeRect(ctx, v, [a0, d0, a1, d1], 'rgba(255,255,255,0.22)', '#fff');
     }
     if (part === 'zone_lines' || part === 'middle_lines') {

@@ -2,7 +2,9 @@
 // profile: the end of a set (`002` 7.x; `000` 1.26–1.27, 4.4–4.6) and
 // where the books differ.
 
-import { PROFILE_IDS, strokePath, rowAgainst } from '../geometry.js';
+import { strokePath, rowAgainst } from '../geometry.js';
+import { PROFILES, PROFILE_IDS } from '../options.js';
+import { SITUATION_VERDICTS } from '../content.js';
 import { drawDisc, drawArrow, drawCross, drawLabel, ACCENT } from '../draw.js';
 import { Diagram } from '../diagram.js';
 import { T, S, SEAT_LABEL_AT } from './common.js';
@@ -15,95 +17,85 @@ const direct = (from, target) => strokePath(T, from, target).points;
 const rebound = (from, target, cushion) => strokePath(T, from, target, cushion).points;
 const roll = (from, to) => [from, to];
 
-/** Each situation: discs [{at, side, dark, penalty, ghost}], the striker, arrows (the striker's path first), crosses, and the verdict key per profile. */
+/**
+ * Each situation: discs [{at, side, dark, penalty, ghost}], the striker,
+ * arrows (the striker's path first) and crosses; what it comes to under
+ * each profile is content.js `SITUATION_VERDICTS`.
+ */
 export const SITUATIONS = {
   last_clean: {
     discs: [{ at: [0.82, 0.82], side: 0 }, { at: [0.3, 0.4], side: 1 }, { at: [0.62, 0.25], side: 1 }],
     striker: [0.5, 0.06],
     arrows: [direct([0.5, 0.06], [0.82, 0.82]), roll([0.82, 0.82], POCKET_NE)],
-    verdict: { 'lnf-2017': 'south_wins', 'australia-1992': 'south_wins', koroona: 'south_wins' },
   },
   both_last: {
     discs: [{ at: [0.8, 0.8], side: 0 }, { at: [0.88, 0.66], side: 1 }],
     striker: [0.55, 0.06],
     arrows: [direct([0.55, 0.06], [0.8, 0.8]), roll([0.8, 0.8], POCKET_NE), roll([0.88, 0.66], [0.93, 0.88])],
-    verdict: { 'lnf-2017': 'replay', 'australia-1992': 'draw', koroona: 'replay' },
   },
   last_foul: {
     discs: [{ at: [0.82, 0.82], side: 0 }, { at: [0.3, 0.4], side: 1 }],
     striker: [0.5, 0.06],
     arrows: [[...direct([0.5, 0.06], [0.82, 0.82]), POCKET_NE], roll([0.82, 0.82], [0.905, 0.905])],
     crosses: [POCKET_NE],
-    verdict: { 'lnf-2017': 'foul_play_on', 'australia-1992': 'south_loses', koroona: 'foul_play_on' },
   },
   opening_reply: {
     discs: NORTH_ROW.map((at) => ({ at, side: 1 })),
     striker: [0.5, S - 0.06],
     northStriker: true,
     arrows: [direct([0.5, S - 0.06], NORTH_ROW[3])],
-    verdict: { 'lnf-2017': 'reply', 'australia-1992': 'reply', koroona: 'reply' },
   },
   opening_both: {
     discs: [],
     striker: null,
     arrows: [],
-    verdict: { 'lnf-2017': 'replay_swap', 'australia-1992': 'replay_same', koroona: 'replay_swap' },
   },
   blind_misses: {
     discs: [{ at: [0.3, 0.075], side: 0, dark: true }, { at: [0.53, 0.49], side: 0, dark: true }, { at: [0.7, 0.945], side: 1 }],
     striker: [0.62, 0.05],
     arrows: [rebound([0.62, 0.05], [0.36, 0.1], 'north')],
     crosses: [[0.36, 0.1]],
-    verdict: { 'lnf-2017': 'replay_blind', 'australia-1992': 'replay_blind', koroona: 'replay_blind' },
   },
   side_cushion_dark: {
     discs: [{ at: [0.8, 0.12], side: 0, dark: true }, { at: [0.45, 0.6], side: 0 }, { at: [0.3, 0.75], side: 1 }],
     striker: [0.7, 0.06],
     arrows: [rebound([0.7, 0.06], [0.8, 0.12], 'east')],
-    verdict: { 'lnf-2017': 'foul_side_cushion', 'australia-1992': 'correct', koroona: 'foul_side_cushion' },
   },
   rebound_nothing: {
     discs: [{ at: [0.3, 0.55], side: 0 }, { at: [0.75, 0.7], side: 1 }],
     striker: [0.5, 0.06],
     arrows: [[[0.5, 0.06], [0.56, S - T.striker.radius], [0.62, 0.4]]],
-    verdict: { 'lnf-2017': 'foul_rebound_nothing', 'australia-1992': 'turn_passes', koroona: 'turn_passes' },
   },
   opponent_off: {
     discs: [{ at: [0.5, 0.7], side: 0 }, { at: [0.515, 0.95], side: 1, ghost: true }],
     striker: [0.49, 0.06],
     arrows: [direct([0.49, 0.06], [0.5, 0.7]), roll([0.5, 0.7], [0.512, 0.92]), roll([0.515, 0.95], [0.525, 1.07])],
-    verdict: { 'lnf-2017': 'off_to_circle', 'australia-1992': 'foul_off_restored', koroona: 'off_to_circle' },
   },
   out_of_blind: {
     discs: [{ at: [0.42, 0.75], side: 0 }, { at: [0.44, 0.91], side: 1, ghost: true }],
     striker: [0.4, 0.06],
     arrows: [direct([0.4, 0.06], [0.42, 0.75]), roll([0.42, 0.75], [0.435, 0.88]), roll([0.44, 0.91], [0.53, 0.78])],
-    verdict: { 'lnf-2017': 'no_foul_stays', 'australia-1992': 'foul_stays', koroona: 'no_foul_stays' },
   },
   striker_back: {
     discs: [{ at: [0.5, 0.5], side: 0, ghost: true }],
     striker: [0.5, 0.06],
     arrows: [[...direct([0.5, 0.06], [0.5, 0.5]), [0.53, 0.09]], roll([0.5, 0.5], POCKET_NW)],
-    verdict: { 'lnf-2017': 'turn_passes_back', 'australia-1992': 'no_effect', koroona: 'turn_passes_back' },
   },
   two_restored: {
     discs: [{ at: [0.47, 0.62], side: 0 }, { at: [0.42, 0.8], side: 1, ghost: true }, { at: [0.52, 0.81], side: 1, ghost: true }],
     striker: [0.47, 0.06],
     arrows: [direct([0.47, 0.06], [0.47, 0.62]), roll([0.42, 0.8], [0.39, 0.94]), roll([0.52, 0.81], [0.56, 0.94])],
-    verdict: { 'lnf-2017': 'foul_two_back', 'australia-1992': 'set_lost_two', koroona: 'foul_two_back' },
   },
   illegal_restores: {
     discs: [{ at: [0.7, 0.55], side: 1 }, { at: [0.8, 0.78], side: 0, ghost: true }],
     striker: [0.62, 0.06],
     arrows: [direct([0.62, 0.06], [0.7, 0.55]), roll([0.7, 0.55], [0.785, 0.745]), roll([0.8, 0.78], POCKET_NE)],
     crosses: [[0.7, 0.55]],
-    verdict: { 'lnf-2017': 'all_back', 'australia-1992': 'named_back', koroona: 'named_back' },
   },
   dark_only_drive: {
     discs: [{ at: [0.35, 0.07], side: 0, dark: true }, { at: [0.6, 0.66], side: 1, ghost: true }],
     striker: [0.62, 0.05],
     arrows: [rebound([0.62, 0.05], [0.6, 0.66], 'north'), roll([0.6, 0.66], [0.55, 0.54])],
-    verdict: { 'lnf-2017': 'foul_drive_back', 'australia-1992': 'no_foul_drive', koroona: 'foul_drive_back' },
   },
 };
 
@@ -157,14 +149,18 @@ export class SituationDiagram extends Diagram {
     this.fillVerdicts();
   }
 
+  /** The key of the situation's verdict under profile `p`. */
+  verdictOf(p) {
+    return SITUATION_VERDICTS[this.which](PROFILES[p]);
+  }
+
   fillVerdicts() {
-    const s = SITUATIONS[this.which];
     this.table.replaceChildren();
     for (const p of PROFILE_IDS) {
       const dt = document.createElement('dt');
       dt.textContent = this.t(`profile.${p}`);
       const dd = document.createElement('dd');
-      dd.textContent = this.t(`verdict.${s.verdict[p]}`);
+      dd.textContent = this.t(`verdict.${this.verdictOf(p)}`);
       if (p === this.profile) {
         dt.className = 'chosen';
         dd.className = 'chosen';
@@ -175,8 +171,7 @@ export class SituationDiagram extends Diagram {
 
   describe() {
     const t = this.t;
-    const s = SITUATIONS[this.which];
-    return `${t(`sit.${this.which}.text`)} ${t('fig.situation.under', { profile: t(`profile.${this.profile}`), verdict: t(`verdict.${s.verdict[this.profile]}`) })}`;
+    return `${t(`sit.${this.which}.text`)} ${t('fig.situation.under', { profile: t(`profile.${this.profile}`), verdict: t(`verdict.${this.verdictOf(this.profile)}`) })}`;
   }
 }
 

@@ -4,7 +4,8 @@
 // judges its first contact.
 
 import { aimProblem } from '../../shared/zone.js';
-import { PROFILES, PROFILE_IDS, blindZone, strikerBounds, strokePath, firstHit, judgeFirstContact } from '../geometry.js';
+import { blindZone, strikerBounds, strokePath, firstHit, judgeFirstContact } from '../geometry.js';
+import { PROFILES, PROFILE_IDS } from '../options.js';
 import { drawDisc, drawArrow, drawCross, drawLabel, shadeRect, GOOD, BAD } from '../draw.js';
 import { Diagram } from '../diagram.js';
 import { T, segmentDistance, dist, clamp, S } from './common.js';
@@ -50,7 +51,7 @@ export class StrokesDiagram extends Diagram {
   }
 
   placeStriker(p) {
-    const [a0, a1, d0, d1] = strikerBounds();
+    const [a0, a1, d0, d1] = strikerBounds(T);
     const m = 1e-6;
     const q = [clamp(p[0], a0 + m, a1 - m), clamp(p[1], d0 + m, d1 - m)];
     const reach = T.striker.radius + T.disc.radius;
@@ -146,7 +147,7 @@ export class StrokesDiagram extends Diagram {
   paint(ctx) {
     const v = this.view;
     const j = this.judge();
-    const [a0, a1, d0, d1] = strikerBounds();
+    const [a0, a1, d0, d1] = strikerBounds(T);
     shadeRect(ctx, v, [a0, d0, a1, d1], 'rgba(255,255,255,0.12)', 'rgba(255,255,255,0.5)');
     for (const d of this.discs()) {
       drawDisc(ctx, v, d.at, { side: d.side, dark: d.own && d.zone !== null, focus: d.k === j.target.k, focusColour: '#fff' });

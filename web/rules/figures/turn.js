@@ -1,10 +1,11 @@
 // The rules page's diagram of the turn (`001` "Losing the rights to
 // stroke"; `000` 1.17–1.18): who strokes next after each outcome.
 
-import { OPPOSITE, NEXT_SEAT, PROFILES, PROFILE_IDS, lineUp } from '../geometry.js';
+import { OPPOSITE, NEXT_SEAT, lineUp } from '../geometry.js';
+import { PROFILES, PROFILE_IDS } from '../options.js';
 import { drawDisc, drawArrow, drawLabel, ACCENT, GOOD } from '../draw.js';
 import { Diagram } from '../diagram.js';
-import { cap, dist, SEAT_LABEL_AT } from './common.js';
+import { T, cap, dist, SEAT_LABEL_AT } from './common.js';
 
 const OUTCOMES = ['own', 'opponent', 'off', 'back', 'dark', 'foul'];
 
@@ -74,7 +75,7 @@ export class TurnDiagram extends Diagram {
 
   paint(ctx) {
     const v = this.view;
-    const { discs } = lineUp(this.format);
+    const { discs } = lineUp(T, this.format);
     for (const d of discs) drawDisc(ctx, v, d.at, { side: d.side, ghost: true });
     const passes = this.reasons().length > 0;
     const from = this.seat;

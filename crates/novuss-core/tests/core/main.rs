@@ -9,10 +9,12 @@
 //!   `referee_penalties`, `referee_turn_and_set`, `referee_formats`,
 //!   `referee_conduct`, `referee_properties`, with their helpers in
 //!   `referee_common`;
-//! - a whole match: `game`.
+//! - a whole match: `game`;
+//! - the golden cases the web page's rules are checked against: `golden`.
 
 mod aim;
 mod game;
+mod golden;
 mod physics_analytic;
 mod physics_limits;
 mod physics_properties;
