@@ -269,7 +269,8 @@ test('the table in words names the discs and whose stroke it is, and the live re
   assert.match(text1, /Last stroke/);
   assert.ok(text1.includes(said.split(' Next:')[0]), 'it tells the last stroke too');
   const st1 = await page.evaluate(() => window.novussDebug.state);
-  const mover = st1.players[st1.turn.player].name;
+  // Nobody was named: the page names each player by their place.
+  const mover = st1.players[st1.turn.player].name ?? `Player ${st1.turn.player + 1}`;
   assert.ok(text1.includes(`${mover} to stroke`), `whose stroke: ${mover}`);
   assert.match(await page.getAttribute('#table', 'aria-label'), new RegExp(`${mover} to stroke`));
   assert.deepEqual(page.problems, []);

@@ -133,6 +133,13 @@ test('the computer\'s stroke waits a person\'s pause with its aim shown; the fas
   await page.click('#pace');
   assert.match(await page.textContent('#pace'), /fast/i);
   assert.equal(await debug(page, () => JSON.parse(localStorage.getItem('novuss.prefs')).pace), 'fast', 'the choice is remembered');
+  // The animation's speed goes on to slow motion for studying a stroke.
+  const rates = [];
+  for (let k = 0; k < 5; k += 1) {
+    await page.click('#rate');
+    rates.push((await page.textContent('#rate')).trim());
+  }
+  assert.deepEqual(rates.map((r) => r.replace(/^.*×/, '')), ['2', '4', '0.25', '0.5', '1']);
   await page.close();
 });
 

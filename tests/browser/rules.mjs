@@ -54,9 +54,9 @@ function everyReason() {
     else if (group === 'replay') add({ reason: 'replayed', why: kind });
     else if (group === 'reason' && kind !== 'unknown') add({ reason: kind });
   }
-  const verdict = read('crates/novuss-core/src/verdict/mod.rs');
-  const reason = read('crates/novuss-core/src/verdict/reason.rs');
-  const result = read('crates/novuss-core/src/set/result.rs');
+  const verdict = read('crates/novuss-core/src/rules/verdict/mod.rs');
+  const reason = read('crates/novuss-core/src/rules/verdict/reason.rs');
+  const result = read('crates/novuss-core/src/rules/set/result.rs');
   for (const kind of variants(verdict, 'FoulKind')) add({ reason: 'foul', kind });
   for (const why of variants(reason, 'TurnEnds')) add({ reason: 'turn_passes', why });
   for (const how of variants(result, 'WinReason')) add({ reason: 'won', how });
@@ -108,7 +108,7 @@ test('the rules page has all its words in English and Latvian', () => {
 });
 
 test('the light and dark rule is the referee\'s: the hole must clear the 1 mm line', () => {
-  // crates/novuss-core/src/zone.rs: dark within 130 − 0.5 − 4 = 125.5 mm of the
+  // crates/novuss-core/src/rules/zone.rs: dark within 130 − 0.5 − 4 = 125.5 mm of the
   // own cushion, more than 134.5 mm from the side cushions, or within
   // 120.5 mm of the centre (`000` 2.3; `001` "Direct strokes").
   // The server's table, as the page gets it (GET /api/options).

@@ -25,9 +25,9 @@ function variants(source, name) {
   return [...body.matchAll(/^ {4}([A-Z]\w*)\b/gm)].map((m) => snake(m[1]));
 }
 
-const verdict = read('crates/novuss-core/src/verdict/mod.rs');
-const reason = read('crates/novuss-core/src/verdict/reason.rs');
-const result = read('crates/novuss-core/src/set/result.rs');
+const verdict = read('crates/novuss-core/src/rules/verdict/mod.rs');
+const reason = read('crates/novuss-core/src/rules/verdict/reason.rs');
+const result = read('crates/novuss-core/src/rules/set/result.rs');
 
 test('every foul, turn end, win, replay and other reason has a sentence', () => {
   const groups = {

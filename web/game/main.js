@@ -58,7 +58,9 @@ const view = new TableView(canvas);
 const maker = new StrokeMaker(view, canvas, {
   state: () => app.state,
   enabled: () => phase() === 'idle',
-  changed: () => { syncPower(); refreshControls(); render(); },
+  // The player doing something new: an error about what they did before
+  // no longer applies.
+  changed: () => { clearError(); syncPower(); refreshControls(); render(); },
   strike: (stroke) => sendStroke(stroke),
   say: (id) => {
     app.say = id;
@@ -263,7 +265,10 @@ function refreshStatus() {
   let text = '';
   if (app.connection !== 'open' && app.id) text = t(app.wasOpen ? 'status.reconnecting' : 'status.connecting');
   else if (app.say) text = t(app.say);
-  else if (ph === 'idle') text = t('status.your_turn', { name: panel.playerName(st, st.turn.player), cushion: t(`cushion.${st.turn.seat}`) });
+  else if (ph === 'idle') {
+    const cushion = t(`cushion.${st.turn.seat}`);
+    text = panel.isYou(st, st.turn.player) ? t('status.your_turn_you', { cushion }) : t('status.your_turn', { name: panel.playerName(st, st.turn.player), cushion });
+  }
   else if (ph === 'thinking') text = t(app.thinking?.event === st.event ? 'status.thinking' : 'status.computer_turn', { name: panel.playerName(st, st.turn.player) });
   else if (ph === 'animating') text = t('status.animating');
   else if (ph === 'waiting') text = t('status.waiting');
@@ -514,7 +519,9 @@ function wire() {
   $('use-hint').onclick = () => { if (app.hint?.best) maker.use(app.hint.best.stroke); };
   $('view').onclick = () => command('view');
   $('rate').onclick = () => {
-    prefs.rate = prefs.rate >= 4 ? 1 : prefs.rate * 2;
+    // Normal, faster, then slow motion for studying a stroke, and round.
+    const RATES = [1, 2, 4, 0.25, 0.5];
+    prefs.rate = RATES[(RATES.indexOf(prefs.rate) + 1) % RATES.length];
     savePrefs();
     if (app.anim?.player) app.anim.player.rate = prefs.rate;
     refreshControls();

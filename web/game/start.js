@@ -149,9 +149,6 @@ export function buildStartForm(form, options, onSubmit, current = null) {
     e.preventDefault();
     const seats = SEATING[formatSel.value] ?? SEATING.singles;
     const kinds = seats.map((_, i) => form.querySelector(`#kind-${i}`).value);
-    // Several computers get numbers, or the panel could not tell them apart.
-    const computers = kinds.filter((k) => k !== 'human').length;
-    let nth = 0;
     const body = {
       format: formatSel.value,
       profile: profileSel.value,
@@ -159,11 +156,11 @@ export function buildStartForm(form, options, onSubmit, current = null) {
       casual: casual.checked,
       players: kinds.map((kind, i) => {
         const name = form.querySelector(`#name-${i}`);
-        if (kind === 'human') return { kind: 'human', name: (name.value.trim() || name.placeholder).slice(0, 40) };
-        nth += 1;
-        return computers > 1
-          ? { kind: 'computer', level: kind, name: t('computer.name_n', { n: nth, level: t(`level.${kind}`) }) }
-          : { kind: 'computer', level: kind };
+        // A name left empty is sent as none: every page that shows the game
+        // names that player in its reader's language ("You", "Player 2").
+        const given = name.value.trim().slice(0, 40);
+        if (kind === 'human') return given ? { kind: 'human', name: given } : { kind: 'human' };
+        return { kind: 'computer', level: kind };
       }),
     };
     const m = form.querySelector('input[name=mode]:checked').value;

@@ -160,7 +160,7 @@ export const SECTIONS = [
 
 /**
  * The rows of the comparison of the rule profiles: each setting of
- * crates/novuss-core/src/profile.rs in plain words, the words it can take
+ * crates/novuss-core/src/rules/profile.rs in plain words, the words it can take
  * (`pv.<value>` in locales/<lang>/rules.js), which of them a profile's
  * settings give (`of`, read from what the server sends: no copy of the
  * table here), and the clauses. A setting no row reads is the same in every

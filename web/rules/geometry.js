@@ -1,5 +1,5 @@
 // The geometry the rules page's diagrams show, in table metres: the same
-// decisions as the referee (crates/novuss-core/src/zone.rs,
+// decisions as the referee (crates/novuss-core/src/rules/zone.rs,
 // placement/penalty.rs, placement/off_table.rs, referee/fouls.rs), written
 // again here in plain functions so the page can show them live (it cannot
 // run the core). They take the table `T` and a profile's settings as the

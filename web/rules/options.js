@@ -12,7 +12,7 @@ const options = await api.options();
 /** The table (crates/novuss-core/src/table.rs `Table::default`). */
 export const TABLE = options.table;
 
-/** Each profile's settings by name (crates/novuss-core/src/profile.rs). */
+/** Each profile's settings by name (crates/novuss-core/src/rules/profile.rs). */
 export const PROFILES = options.profile_settings;
 
 /** The profiles' names, in the core's order (`lnf-2017` first). */

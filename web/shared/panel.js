@@ -48,10 +48,27 @@ export function swatch(side) {
 }
 
 export function playerName(state, i) {
-  const p = state.players?.[i];
+  const players = state.players ?? [];
+  const p = players[i];
   if (!p) return t('start.player_n', { n: i + 1 });
   if (p.name) return p.name;
-  return p.kind === 'computer' ? t('computer.name', { level: t(`level.${p.level}`) }) : t('start.player_n', { n: i + 1 });
+  const computers = players.filter((q) => q.kind === 'computer');
+  if (p.kind === 'computer') {
+    // Two computers at one table are told apart by their place.
+    if (computers.length < 2) return t('computer.name', { level: t(`level.${p.level}`) });
+    return t('computer.name_n', { n: computers.indexOf(p) + 1, level: t(`level.${p.level}`) });
+  }
+  return isYou(state, i) ? t('start.you') : t('start.player_n', { n: i + 1 });
+}
+
+/**
+ * Whether player `i` is, for this page, simply "you": the one person at a
+ * table of computers, who gave no name.
+ */
+export function isYou(state, i) {
+  const players = state.players ?? [];
+  const p = players[i];
+  return !!p && !p.name && p.kind === 'human' && players.filter((q) => q.kind === 'human').length === 1 && players.length > 1;
 }
 
 /** The names of a side's players ("Anna", or "Anna & Bob" in doubles). */

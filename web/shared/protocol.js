@@ -54,7 +54,7 @@
  */
 
 /**
- * The settings of a rule profile (crates/novuss-core/src/profile.rs
+ * The settings of a rule profile (crates/novuss-core/src/rules/profile.rs
  * `Profile`), by their Rust names.
  * @typedef {object} ProfileSettings
  * @property {string} id
@@ -222,7 +222,7 @@
  */
 
 /**
- * The referee's verdict (crates/novuss-core/src/verdict/mod.rs `Verdict`).
+ * The referee's verdict (crates/novuss-core/src/rules/verdict/mod.rs `Verdict`).
  * @typedef {object} Verdict
  * @property {string} profile
  * @property {Seat} seat

@@ -1,6 +1,6 @@
 // From a verdict of the referee to the paragraph of the rules page that
 // explains it. A verdict's reasons arrive typed (docs/formats.md "Reasons";
-// crates/novuss-core/src/verdict/reason.rs): `{reason: 'foul', kind}`,
+// crates/novuss-core/src/rules/verdict/reason.rs): `{reason: 'foul', kind}`,
 // `{reason: 'turn_passes', why}`, `{reason: 'won', how}`,
 // `{reason: 'replayed', why}` and the other `reason` values. Every kind the
 // game page has words for (web/locales/en/game.js foul.*, turn_ends.*, win.*,

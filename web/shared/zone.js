@@ -3,7 +3,7 @@
 // checks both again and has the final word; these only keep the player from
 // sending a stroke that would be refused, and colour the striker and cue.
 
-// The table seen from a seat (crates/novuss-core/src/zone.rs SeatFrame):
+// The table seen from a seat (crates/novuss-core/src/rules/zone.rs SeatFrame):
 // `along` runs along the seat's cushion from the player's left-hand corner,
 // `depth` from that cushion into the table.
 const INWARD = { south: [0, 1], north: [0, -1], east: [-1, 0], west: [1, 0] };

@@ -126,6 +126,7 @@ export const en = {
   'status.thinking': '{name} is thinking…',
   'status.computer_turn': '{name} to stroke…',
   'status.your_turn': '{name}, your stroke from the {cushion} cushion.',
+  'status.your_turn_you': 'Your stroke, from the {cushion} cushion.',
   'status.animating': 'Discs moving…',
   'status.missed': 'Watch the {n} strokes shown at once',
   'anim.computer_aims': 'Computer aims',

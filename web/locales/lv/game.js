@@ -170,6 +170,7 @@ export const lv = {
   'status.thinking': '{name} domā…',
   'status.computer_turn': '{name} gatavojas sitienam…',
   'status.your_turn': 'Sitiena tiesības: {name}, no {cushion} apmales.',
+  'status.your_turn_you': 'Jūsu sitiens no {cushion} apmales.',
   'status.animating': 'Kauliņi kustas…',
   'status.missed': 'Skatīt {n} uzreiz parādītos sitienus',
   'anim.computer_aims': 'Dators tēmē',

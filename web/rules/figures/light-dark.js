@@ -1,5 +1,5 @@
 // The rules page's diagram of light and dark discs (`001` "Direct
-// strokes"; `000` 2.1–2.3; crates/novuss-core/src/zone.rs): a disc moved
+// strokes"; `000` 2.1–2.3; crates/novuss-core/src/rules/zone.rs): a disc moved
 // about, and what shows through its hole for the chosen player.
 
 import { OPPOSITE, blindZone, edgeZoneLines, circleView, distanceToCushion } from '../geometry.js';
