@@ -19,12 +19,14 @@ import { Sounds } from './sound.js';
 import { AimTool } from './aimtool.js';
 import { Narrator } from './narrate.js';
 import { EventQueue, adopt, phase as phaseOf } from './events.js';
+import { rematchRequest } from './rematch.js';
+import { jumpedPocket } from './jump.js';
 
 const $ = (id) => document.getElementById(id);
 // How many past events a resumed page asks for, for its verdict and log.
 const RESUME_EVENTS = 30;
 const PREFS = 'novuss.prefs';
-const prefs = { guide: true, view: 'south', rate: 1, pace: 'normal', ...readPrefs() };
+const prefs = { guide: true, view: 'south', rate: 1, pace: 'normal', refs: false, ...readPrefs() };
 
 function readPrefs() {
   try { return JSON.parse(localStorage.getItem(PREFS)) || {}; } catch { return {}; }
@@ -60,7 +62,7 @@ const maker = new StrokeMaker(view, canvas, {
   enabled: () => phase() === 'idle',
   // The player doing something new: an error about what they did before
   // no longer applies.
-  changed: () => { clearError(); syncPower(); refreshControls(); render(); },
+  changed: () => { clearError(); syncPower(); refreshControls(); refreshStatus(); render(); },
   strike: (stroke) => sendStroke(stroke),
   say: (id) => {
     app.say = id;
@@ -257,6 +259,8 @@ function refreshControls() {
   $('rate').textContent = t('btn.speed', { rate: prefs.rate });
   $('pace').textContent = t(prefs.pace === 'fast' ? 'btn.pace.fast' : 'btn.pace.normal');
   $('guide').checked = !!prefs.guide;
+  $('show-refs').checked = !!prefs.refs;
+  document.body.classList.toggle('hide-refs', !prefs.refs);
 }
 
 function refreshStatus() {
@@ -268,6 +272,9 @@ function refreshStatus() {
   else if (ph === 'idle') {
     const cushion = t(`cushion.${st.turn.seat}`);
     text = panel.isYou(st, st.turn.player) ? t('status.your_turn_you', { cushion }) : t('status.your_turn', { name: panel.playerName(st, st.turn.player), cushion });
+    // The aim guide's warning: at this power the target would jump the pocket.
+    const pocket = prefs.guide && maker.at ? jumpedPocket(st, aimGuide(st.table, discsOnTable(st), maker.at, maker.dir), maker.speed) : null;
+    if (pocket) text = `${text} ${t('guide.jump', { pocket: t(`pocket.${pocket}`) })}`;
   }
   else if (ph === 'thinking') text = t(app.thinking?.event === st.event ? 'status.thinking' : 'status.computer_turn', { name: panel.playerName(st, st.turn.player) });
   else if (ph === 'animating') text = t('status.animating');
@@ -307,6 +314,7 @@ function refreshBanner() {
   $('banner-text').textContent = panel.resultText(app.state);
   $('next-set').hidden = ph !== 'between';
   $('banner-new-game').hidden = ph !== 'over';
+  $('rematch').hidden = ph !== 'over';
 }
 
 function refreshHint() {
@@ -350,6 +358,25 @@ function show(state) {
 }
 
 // ---- Requests -------------------------------------------------------------
+
+/**
+ * The same match again with the seats swapped: the other player (in
+ * doubles, the other team) opens from the south seat this time. Names,
+ * levels, format, profile, sets and take-backs are kept.
+ */
+async function rematch() {
+  const st = app.state;
+  if (!st) return;
+  $('rematch').disabled = true;
+  try {
+    const next = await api.create(rematchRequest(st));
+    await openGame(next.id, next);
+  } catch (e) {
+    showError(e.code || 'network', e.message);
+  } finally {
+    $('rematch').disabled = false;
+  }
+}
 
 function send(msg) {
   if (!app.socket?.send(msg)) {
@@ -508,6 +535,7 @@ function wire() {
   $('mute').onclick = () => setSound(!sounds.on);
   $('new-game').onclick = () => startDialog.open();
   $('banner-new-game').onclick = () => startDialog.open();
+  $('rematch').onclick = () => rematch();
   $('next-set').onclick = () => command('next_set');
   $('take-back').onclick = () => command('take_back');
   $('hint').onclick = () => command('hint');
@@ -526,6 +554,7 @@ function wire() {
     if (app.anim?.player) app.anim.player.rate = prefs.rate;
     refreshControls();
   };
+  $('show-refs').onchange = () => { prefs.refs = $('show-refs').checked; savePrefs(); refreshControls(); };
   $('pace').onclick = () => {
     prefs.pace = prefs.pace === 'fast' ? 'normal' : 'fast';
     savePrefs();

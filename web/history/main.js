@@ -48,9 +48,11 @@ function resultCell(g, who) {
   const best = Math.max(...s);
   const winners = s.map((x, k) => (x === best ? k : -1)).filter((k) => k >= 0);
   const line = winners.length === 1 ? pt('game.won_by', { name: contender(g.format, who, winners[0]) }) : pt('game.finished');
+  // The winner's sets first, as a result is said.
+  const won = winners.length === 1 ? [s[winners[0]], ...s.filter((_, k) => k !== winners[0])].join('–') : score;
   return el('td', { 'data-label': pt('col.result'), class: 'result over' },
     el('span', { class: 'winner' }, line),
-    score ? el('span', { class: 'score' }, pt('game.sets', { score })) : null);
+    won ? el('span', { class: 'score' }, pt('game.sets', { score: won })) : null);
 }
 
 function row(g) {

@@ -24,7 +24,8 @@ export { h };
 function reasonLink(r) {
   const href = rulesHref(r);
   const text = reasonText(r);
-  return href ? h('a', { href, class: 'rule-link', title: t('verdict.rule_link') }, text) : text;
+  // The rules open beside the game, never in its place.
+  return href ? h('a', { href, class: 'rule-link', title: t('verdict.rule_link'), target: '_blank', rel: 'noopener' }, text) : text;
 }
 
 /** replaceChildren without the nulls (it would print them as text). */
@@ -134,13 +135,19 @@ export function renderSides(el, state) {
   put(el, h('table', { class: 'sides' },
     h('thead', {}, h('tr', {},
       h('th', {}, t('panel.col.side')), h('th', { class: 'num' }, t('panel.col.on_table')),
-      h('th', { class: 'num' }, t('panel.col.pocketed')), h('th', { class: 'num' }, t('panel.col.debt')))),
+      h('th', { class: 'num' }, t('panel.col.pocketed')),
+      h('th', { class: 'num' }, h('abbr', { title: t('panel.col.debt_long') }, t('panel.col.debt'))))),
     h('tbody', {}, sides.map((s) => h('tr', { 'data-side': String(s.side), class: state.turn?.side === s.side ? 'to-play' : '' },
       h('td', {}, swatch(s.side), ' ', sideName(state, s.side)),
       h('td', { class: 'num on-table' }, String(s.on_table)),
       h('td', { class: 'num pocketed' }, String(s.pocketed)),
       h('td', { class: 'num debt' }, String(s.debt))))),
   ));
+  // "Owed" is a word of this game's rules: say what it is where it is shown.
+  if (sides.some((x) => x.debt > 0)) {
+    el.append(h('p', { class: 'muted debt-note' }, t('panel.debt_note'), ' ',
+      h('a', { href: 'rules.html#debt', target: '_blank', rel: 'noopener' }, t('panel.debt_link'))));
+  }
 }
 
 /** "2 Red, 1 Black": the pocketed discs of a stroke, by side. */

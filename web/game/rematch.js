@@ -1,0 +1,23 @@
+// @ts-check
+// A rematch: the same match again with the seats swapped, so that the
+// other player (in doubles, the other team) opens from the south seat.
+// Pure, tested in Node (tests/browser/rematch.mjs).
+
+/** @typedef {import('../shared/protocol.js').State} State */
+
+/**
+ * The body of `POST /api/games` for a rematch of the game in `st`: names,
+ * levels, format, profile, sets and take-backs are kept; player 0 of the
+ * new game is the one who sat second (in doubles, team 1 comes first).
+ * @param {State} st
+ */
+export function rematchRequest(st) {
+  const n = st.players.length;
+  const order = st.format === 'doubles' ? [2, 3, 0, 1] : st.players.map((_, k) => (k + 1) % n);
+  const players = order.map((k) => {
+    const p = st.players[k];
+    const base = p.kind === 'computer' ? { kind: 'computer', level: p.level } : { kind: 'human' };
+    return p.name ? { ...base, name: p.name } : base;
+  });
+  return { format: st.format, profile: st.profile, sets: st.match.sets, casual: st.casual, players };
+}
