@@ -33,6 +33,8 @@ pub enum GameError {
     Start,
     /// The table's dimensions are out of range.
     Table(crate::rules::set::StateError),
+    /// Nobody plays from this seat.
+    NoPlayerAt(Seat),
 }
 
 impl fmt::Display for GameError {
@@ -45,6 +47,7 @@ impl fmt::Display for GameError {
                 "the position is finished, or not of the match's profile and format, or not opened from its opening seat",
             ),
             GameError::Table(e) => e.fmt(f),
+            GameError::NoPlayerAt(seat) => write!(f, "nobody plays from the {seat} seat"),
         }
     }
 }
@@ -295,7 +298,20 @@ impl Game {
             log.entries.truncate(mark.entries);
         }
         self.progress = mark.progress.clone();
+        self.record.resigned = self.progress.resigned();
         self.set = mark.set.clone();
+        Ok(())
+    }
+
+    /// The player at `seat` resigns the match: it ends at once, won by the
+    /// other contender ([`Match::resign`]), and the record says so.
+    pub fn resign(&mut self, seat: Seat) -> Result<(), GameError> {
+        let player = self
+            .progress
+            .player_at(seat)
+            .ok_or(GameError::NoPlayerAt(seat))?;
+        self.progress.resign(player).map_err(GameError::Match)?;
+        self.record.resigned = Some(player);
         Ok(())
     }
 

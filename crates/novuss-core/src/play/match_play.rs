@@ -364,6 +364,11 @@ pub enum MatchError {
         /// The entry, from 0.
         entry: usize,
     },
+    /// Not one of the match's players.
+    NoPlayer(PlayerId),
+    /// Resigning ends a match between two contenders (singles, doubles);
+    /// a four-player game has no one opponent to hand it to.
+    ResignNeedsTwo,
 }
 
 impl fmt::Display for MatchError {
@@ -390,6 +395,10 @@ impl fmt::Display for MatchError {
                 f,
                 "inconsistent match record: set entry {entry} does not have the number, seating and opener the rules give"
             ),
+            MatchError::NoPlayer(p) => write!(f, "player {p} is not one of the match's players"),
+            MatchError::ResignNeedsTwo => f.write_str(
+                "only a match between two contenders can be resigned: a four-player game has no one opponent to win it",
+            ),
         }
     }
 }
@@ -410,6 +419,8 @@ pub struct Match {
     score: Vec<u32>,
     sets: Vec<SetRecord>,
     winner: Option<ContenderId>,
+    /// The player who resigned the match, if one did.
+    resigned: Option<PlayerId>,
 }
 
 /// The stored form of a [`Match`]: everything else follows from it.
@@ -417,6 +428,8 @@ pub struct Match {
 struct StoredMatch {
     config: MatchConfig,
     sets: Vec<SetRecord>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    resigned: Option<PlayerId>,
 }
 
 impl From<Match> for StoredMatch {
@@ -424,6 +437,7 @@ impl From<Match> for StoredMatch {
         StoredMatch {
             config: m.config,
             sets: m.sets,
+            resigned: m.resigned,
         }
     }
 }
@@ -438,6 +452,9 @@ impl TryFrom<StoredMatch> for Match {
                 return Err(MatchError::Record { entry: k });
             }
             m.record(set.result)?;
+        }
+        if let Some(player) = stored.resigned {
+            m.resign(player)?;
         }
         Ok(m)
     }
@@ -457,6 +474,7 @@ impl Match {
             score: vec![0; contenders],
             sets: Vec::new(),
             winner: None,
+            resigned: None,
             config,
         })
     }
@@ -586,6 +604,34 @@ impl Match {
     /// Whether a contender has won.
     pub fn is_over(&self) -> bool {
         self.winner.is_some()
+    }
+
+    /// `player` resigns: the match ends at once and the other contender
+    /// wins it, whatever the score. The rule books know forfeits imposed by
+    /// the referee (`000` 1.28, 5.7, 6.6), not a player's own concession;
+    /// this is the concession every board game allows, kept apart from
+    /// the sets (the history holds only sets played) and recorded as such.
+    /// Errors: [`MatchError::Over`], [`MatchError::NoPlayer`],
+    /// [`MatchError::ResignNeedsTwo`] (four players).
+    pub fn resign(&mut self, player: PlayerId) -> Result<(), MatchError> {
+        if self.is_over() {
+            return Err(MatchError::Over);
+        }
+        if player.index() >= self.config.players.len() {
+            return Err(MatchError::NoPlayer(player));
+        }
+        if self.contenders() != 2 {
+            return Err(MatchError::ResignNeedsTwo);
+        }
+        let loser = self.contender_of(player);
+        self.winner = Some(ContenderId(1 - loser.index()));
+        self.resigned = Some(player);
+        Ok(())
+    }
+
+    /// The player who resigned the match, if one did.
+    pub fn resigned(&self) -> Option<PlayerId> {
+        self.resigned
     }
 
     /// Whether the set to play now is the deciding set: every contender

@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::physics::stroke::Stroke;
 use crate::physics::{Engine, Physics};
-use crate::play::match_play::{ContenderId, Match, MatchConfig, MatchError};
+use crate::play::match_play::{ContenderId, Match, MatchConfig, MatchError, PlayerId};
 use crate::rules::referee::{Conduct, PlayError};
 use crate::rules::set::{SetResult, SetState};
 use crate::rules::verdict::Verdict;
@@ -79,6 +79,10 @@ pub struct GameRecord {
     pub config: MatchConfig,
     /// Every set played, in order, replays included.
     pub sets: Vec<SetLog>,
+    /// The player who resigned the match after the last set's last action,
+    /// if one did ([`Match::resign`]); absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resigned: Option<PlayerId>,
 }
 
 /// Why a record cannot be used.
@@ -332,6 +336,9 @@ pub(crate) fn walk(
         }
         last = state;
     }
+    if let Some(player) = record.resigned {
+        progress.resign(player).map_err(RecordError::Match)?;
+    }
     Ok((progress, last))
 }
 
@@ -395,6 +402,7 @@ impl GameRecord {
                 start,
                 entries: vec![],
             }],
+            resigned: None,
         }
     }
 

@@ -325,3 +325,63 @@ fn a_game_rewound_to_a_mark_is_the_game_that_was_there() {
     assert_eq!(game.rewind(&ahead), Err(novuss_core::play::game::Stale));
     assert_eq!(game.record(), &before);
 }
+
+/// Resigning ends the match at once for the other contender, whatever the
+/// score; the record says who resigned, resumes to the same ended match,
+/// and a mark from before the resignation goes back to the match in play.
+#[test]
+fn a_player_who_resigns_hands_the_match_to_the_other() {
+    let mut game = Game::new(singles(3), Physics::default()).unwrap();
+    let seat = game.set().seat_to_play();
+    game.play(seat, &break_stroke(&game)).unwrap();
+    let before = game.mark();
+    // Anna (South, player 0) resigns while the first set is in play.
+    game.resign(Seat::South).unwrap();
+    assert!(game.is_over());
+    assert_eq!(game.progress().winner(), Some(ContenderId(1)));
+    assert_eq!(game.progress().resigned(), Some(PlayerId(0)));
+    assert_eq!(game.progress().score(), &[0, 0], "no set was won");
+    assert_eq!(game.record().resigned, Some(PlayerId(0)));
+    let json = serde_json::to_value(game.record()).unwrap();
+    assert_eq!(json["resigned"], 0);
+    let back = Game::from_record(game.record().clone()).unwrap();
+    assert_eq!(back.progress(), game.progress());
+    // Nothing more can be played or resigned.
+    assert!(matches!(
+        game.resign(Seat::North),
+        Err(GameError::Match(MatchError::Over))
+    ));
+    // Back to before the resignation: the match is in play again.
+    game.rewind(&before).unwrap();
+    assert!(!game.is_over());
+    assert_eq!(game.record().resigned, None);
+    assert!(json.get("resigned").is_some());
+    assert!(serde_json::to_value(game.record())
+        .unwrap()
+        .get("resigned")
+        .is_none());
+}
+
+#[test]
+fn resigning_needs_a_player_at_the_seat_and_two_contenders() {
+    let mut game = Game::new(singles(1), Physics::default()).unwrap();
+    assert!(matches!(
+        game.resign(Seat::East),
+        Err(GameError::NoPlayerAt(Seat::East))
+    ));
+    let four = MatchConfig {
+        profile: ProfileId::Lnf2017,
+        format: Format::FourPlayer,
+        sets: 1,
+        players: vec![None; 4],
+        seating: vec![Seat::South, Seat::West, Seat::North, Seat::East],
+        opener: PlayerId(0),
+    };
+    let mut game = Game::new(four, Physics::default()).unwrap();
+    assert!(matches!(
+        game.resign(Seat::West),
+        Err(GameError::Match(MatchError::ResignNeedsTwo))
+    ));
+    assert!(!game.is_over());
+    assert_eq!(game.record().resigned, None);
+}
