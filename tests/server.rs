@@ -456,3 +456,78 @@ fn the_list_cuts_names_stored_before_they_were_limited() {
     assert_eq!(list[0]["id"], id.as_str());
     assert_eq!(list[0]["players"][0], format!("{}…", "y".repeat(40)));
 }
+
+/// A player resigns: the match ends for the other side at once, nothing is
+/// played after it, the computer does not answer, and a restarted server
+/// and the game's record both hold the resignation. A computer's seat, a
+/// seat nobody plays from and a four-player game cannot resign.
+#[test]
+fn a_resignation_ends_the_match_and_is_kept() {
+    let dir = data_dir();
+    let server = Running::start(&path(&dir));
+    let id = server.create(HOT_SEAT)["id"].as_str().unwrap().to_owned();
+    let mut local = mirror(HOT_SEAT);
+    let mut ws = server.socket(&id);
+    hello(&mut ws, None);
+    play_hot_seat(&mut ws, &mut local, 0, 2);
+    // Nobody sits east in singles.
+    ws.send(&json!({"type": "resign", "event": 2, "seat": "east"}));
+    assert_eq!(ws.next_reply()["code"], "cannot_resign");
+    // North (player 1) resigns while a set is in play.
+    ws.send(&json!({"type": "resign", "event": 2, "seat": "north"}));
+    let m = ws.next_of("resigned");
+    assert_eq!(m["event"], 3);
+    assert_eq!(m["seat"], "north");
+    assert_eq!(m["player"], 1);
+    let st = &m["state"];
+    assert_eq!(st["match"]["over"], true);
+    assert_eq!(st["match"]["winner"], 0);
+    assert_eq!(st["match"]["resigned"], 1);
+    assert!(st["turn"].is_null(), "nobody is to play: {}", st["turn"]);
+    // Nothing is played, taken back or resigned after it.
+    let seat = local.set().seat_to_play();
+    let s = choose(&local, 9);
+    ws.send(&stroke_request(3, seat, &s));
+    assert_eq!(ws.next_reply()["code"], "match_over");
+    ws.send(&json!({"type": "take_back", "event": 3}));
+    assert_eq!(ws.next_reply()["code"], "match_over");
+    ws.send(&json!({"type": "resign", "event": 3, "seat": "south"}));
+    assert_eq!(ws.next_reply()["code"], "match_over");
+    let (status, record) = server.get(&format!("/api/games/{id}/record"));
+    assert_eq!(status, 200);
+    let record: Value = serde_json::from_str(&record).unwrap();
+    assert_eq!(record["resigned"], 1);
+    server.kill();
+
+    // After a restart the game is the same ended match.
+    let server = Running::start(&path(&dir));
+    assert_eq!(server.state(&id), m["state"]);
+    let listed: Value = serde_json::from_str(&server.get("/api/games").1).unwrap();
+    let row = listed
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["id"] == id.as_str())
+        .unwrap();
+    assert_eq!(row["over"], true);
+    assert_eq!(row["winner"], 0, "the list names who won at 0-0");
+
+    // The computer does not resign, and a four-player game cannot be.
+    let vs = server.create(VS_GREEDY)["id"].as_str().unwrap().to_owned();
+    let mut ws = server.socket(&vs);
+    let st = hello(&mut ws, None);
+    let computer = st["state"]["players"][1]["seat"].clone();
+    ws.send(&json!({"type": "resign", "event": 0, "seat": computer}));
+    assert_eq!(ws.next_reply()["code"], "computer_seat");
+    let four = server.create(
+        r#"{"format":"four_player","profile":"lnf-2017","sets":1,"players":[{"kind":"human"},{"kind":"human"},{"kind":"human"},{"kind":"human"}]}"#,
+    )["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let mut ws = server.socket(&four);
+    hello(&mut ws, None);
+    ws.send(&json!({"type": "resign", "event": 0, "seat": "west"}));
+    assert_eq!(ws.next_reply()["code"], "cannot_resign");
+    assert_eq!(server.state(&four)["match"]["over"], false);
+}

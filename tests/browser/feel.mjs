@@ -241,3 +241,31 @@ test('the table keeps its box when an error appears and when the status changes'
     await page.close();
   }
 });
+
+test('resigning asks first, ends the match for the other side, and a rematch swaps the seats', { timeout: 180_000 }, async () => {
+  const page = await openPage(desktop);
+  const id = await createGame(page, [{ kind: 'human' }, { kind: 'computer', level: 'beginner' }]);
+  await page.goto(`${base}#game=${id}`);
+  await waitIdle(page);
+  assert.match(await page.textContent('#now'), /^Your stroke/, 'the one person at the table, unnamed, is "you"');
+  await page.click('#resign');
+  assert.equal(await page.isVisible('#resign-dialog'), true);
+  // Changing one's mind plays on.
+  await page.click('#resign-dialog button[value=cancel]');
+  assert.equal(await debug(page, () => window.novussDebug.state.match.over), false);
+  await page.click('#resign');
+  await page.click('#resign-dialog button[value=resign]');
+  await page.waitForFunction(() => document.body.dataset.phase === 'over', null, { timeout: LONG });
+  const st = await debug(page, () => window.novussDebug.state);
+  assert.equal(st.match.resigned, 0);
+  assert.equal(st.match.winner, 1);
+  assert.match(await page.textContent('#banner-text'), /^You resigned\. Computer \(Beginner\) wins the match\.$/);
+  await shot(page, 'feel-04-resigned');
+  assert.equal(await page.isVisible('#rematch'), true);
+  await page.click('#rematch');
+  await page.waitForFunction((old) => window.novussDebug.state && window.novussDebug.state.id !== old, id, { timeout: LONG });
+  const again = await debug(page, () => window.novussDebug.state);
+  assert.deepEqual(again.players.map((p) => p.kind), ['computer', 'human'], 'the seats are swapped: the computer opens');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

@@ -169,6 +169,7 @@ export class EventQueue {
       case 'stroke':
       case 'taken_back':
       case 'set_started':
+      case 'resigned':
         if (app.seen !== null && msg.event <= app.seen) return; // replayed after a reconnection
         if (app.seen !== null && msg.event > app.seen + 1) { hooks.resync(); return; }
         app.seen = msg.event;
@@ -253,7 +254,7 @@ export class EventQueue {
       return;
     }
     app.summary = null;
-    if (msg.type === 'taken_back' || msg.type === 'set_started') {
+    if (msg.type === 'taken_back' || msg.type === 'set_started' || msg.type === 'resigned') {
       hooks.narrate(msg, msg.event > app.history);
       this.showNewer(msg.state);
     }

@@ -250,6 +250,10 @@ function refreshControls() {
   // Nothing can be sent while the connection is down (it heals by itself).
   const online = app.connection === 'open';
   $('take-back').disabled = !(online && st?.can_take_back && ['idle', 'thinking', 'between', 'over'].includes(ph));
+  // Resigning hands the match to the other side: only between two sides,
+  // only while it is being played.
+  $('resign').hidden = !st || st.format === 'four_player';
+  $('resign').disabled = !(online && resignSeat(st) && !st.match.over && ['idle', 'thinking', 'between'].includes(ph));
   $('hint').disabled = !online || ph !== 'idle' || app.hintWaiting;
   $('strike').disabled = !(online && ph === 'idle' && maker.canStrike && maker.speed >= 0.05);
   $('next-set').disabled = !online;
@@ -358,6 +362,27 @@ function show(state) {
 }
 
 // ---- Requests -------------------------------------------------------------
+
+/**
+ * The seat that resigns from this page: the one person's against the
+ * computer, otherwise (one screen shared) the person to stroke.
+ */
+function resignSeat(st) {
+  if (!st) return null;
+  const humans = st.players.filter((p) => p.kind === 'human' && p.seat);
+  if (humans.length === 1) return humans[0].seat;
+  return st.turn?.kind === 'human' ? st.turn.seat : null;
+}
+
+function askResign() {
+  const st = app.state;
+  const seat = resignSeat(st);
+  if (!seat) return;
+  const k = st.players.findIndex((p) => p.seat === seat);
+  $('resign-text').textContent = t('resign.text', { name: panel.playerName(st, k) });
+  $('resign-dialog').returnValue = '';
+  $('resign-dialog').showModal();
+}
 
 /**
  * The same match again with the seats swapped: the other player (in
@@ -536,6 +561,13 @@ function wire() {
   $('new-game').onclick = () => startDialog.open();
   $('banner-new-game').onclick = () => startDialog.open();
   $('rematch').onclick = () => rematch();
+  $('resign').onclick = () => askResign();
+  $('resign-dialog').addEventListener('close', () => {
+    const st = app.state;
+    const seat = resignSeat(st);
+    if ($('resign-dialog').returnValue === 'resign' && seat) send({ type: 'resign', event: st.event, seat });
+    canvas.focus({ preventScroll: true });
+  });
   $('next-set').onclick = () => command('next_set');
   $('take-back').onclick = () => command('take_back');
   $('hint').onclick = () => command('hint');

@@ -221,7 +221,11 @@ export function resultText(state) {
     // The winner's sets first, as a result is said: "wins 2–0", not "0–2".
     const winner = m.winner ?? null;
     const score = (winner === null ? m.score : [m.score[winner], ...m.score.filter((_, k) => k !== winner)]).join('–');
-    return m.winner === null || m.winner === undefined ? t('match.over') : t('match.won', { name: contenderName(state, m.winner), score });
+    if (m.winner === null || m.winner === undefined) return t('match.over');
+    if (m.resigned === null || m.resigned === undefined) return t('match.won', { name: contenderName(state, m.winner), score });
+    // A resignation is said first, and the score left out: it does not
+    // explain this result.
+    return `${t('match.resigned', { name: playerName(state, m.resigned) })} ${t('match.won_resigned', { name: contenderName(state, m.winner) })}`;
   }
   const r = state.set?.result;
   const n = Math.max(1, m.results?.length ?? m.set_number);

@@ -98,6 +98,7 @@
  * @property {number[]} score
  * @property {boolean} over
  * @property {number | null} winner
+ * @property {number} [resigned] the player who resigned the match
  * @property {SetResult[]} results
  */
 
@@ -277,6 +278,7 @@
 /** An event: strokes taken back. @typedef {{type: 'taken_back', event: number, strokes: number, state: State}} TakenBackMessage */
 
 /** An event: the next set started. @typedef {{type: 'set_started', event: number, set_number: number, state: State}} SetStartedMessage */
+/** An event: the player at `seat` resigned the match. @typedef {{type: 'resigned', event: number, seat: string, player: number, state: State}} ResignedMessage */
 
 /** The computer is choosing its stroke (not an event). @typedef {{type: 'thinking', event: number, seat: Seat, player: number}} ThinkingMessage */
 
@@ -291,7 +293,7 @@
  * @typedef {{type: 'error', code: string, event?: number, detail: string, error_id?: string}} ErrorMessage
  */
 
-/** The events: what moves a game on. @typedef {StrokeMessage | TakenBackMessage | SetStartedMessage} EventMessage */
+/** The events: what moves a game on. @typedef {StrokeMessage | TakenBackMessage | SetStartedMessage | ResignedMessage} EventMessage */
 
 /** Every message of a game's WebSocket. @typedef {StateMessage | EventMessage | ThinkingMessage | HintMessage | ErrorMessage} ServerMessage */
 

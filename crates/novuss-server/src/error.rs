@@ -52,6 +52,9 @@ pub enum Code {
     NotBetweenSets,
     /// The match is over.
     MatchOver,
+    /// A resignation nobody can make: no player sits at the seat, or the
+    /// game has four contenders and no one opponent to hand it to.
+    CannotResign,
     /// The database failed: nothing was stored, and the game is as it
     /// was before the request.
     Storage,
@@ -152,6 +155,7 @@ impl Failure {
     pub fn of_play(e: &PlayError) -> Failure {
         let code = match e.refusal() {
             Some(Refusal::SetOver) => Code::SetOver,
+            Some(Refusal::MatchOver) => Code::MatchOver,
             Some(Refusal::OutOfTurn { .. }) => Code::NotYourTurn,
             Some(Refusal::Placement(_)) => Code::Placement,
             Some(Refusal::StrikerTouches(_)) => Code::StrikerTouches,

@@ -52,6 +52,11 @@ pub enum Happened {
     },
     /// The next set was started.
     NextSet,
+    /// The player at `seat` resigned the match.
+    Resign {
+        /// The seat.
+        seat: Seat,
+    },
 }
 
 /// An action that is part of the game now (a take-back removes some).
@@ -73,6 +78,11 @@ pub enum Act {
     },
     /// The start of the next set.
     NextSet,
+    /// The player at `seat` resigned.
+    Resign {
+        /// The seat.
+        seat: Seat,
+    },
 }
 
 /// The game as it starts: the match's line-up, or the stored position an

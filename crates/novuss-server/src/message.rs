@@ -64,6 +64,17 @@ pub enum Outgoing<'a> {
         /// The game after it.
         state: State,
     },
+    /// An event: the player at `seat` resigned; the match is over.
+    Resigned {
+        /// Its event number.
+        event: u64,
+        /// The seat that resigned.
+        seat: Seat,
+        /// The player who resigned.
+        player: PlayerId,
+        /// The game after it.
+        state: State,
+    },
     /// The computer is choosing its stroke (not an event).
     Thinking {
         /// The event it plays after.

@@ -101,6 +101,8 @@ impl Source {
         let uploaded = self.setup.origin == GameOrigin::Uploaded;
         for (k, act) in self.acts.iter().enumerate() {
             match act {
+                // The end of the match, not a position: nothing to show.
+                Act::Resign { seat } => game.resign(*seat).map_err(|e| broken(k, e))?,
                 Act::NextSet => {
                     game.next_set().map_err(|e| broken(k, e))?;
                     sets.push(SetStart {
@@ -172,6 +174,7 @@ impl Source {
         for (k, act) in self.acts.iter().enumerate() {
             match act {
                 Act::NextSet => game.next_set().map(drop).map_err(|e| broken(k, e))?,
+                Act::Resign { seat } => game.resign(*seat).map_err(|e| broken(k, e))?,
                 Act::Stroke { .. } if played == at => break,
                 Act::Stroke { seat, stroke, .. } => {
                     game.play(*seat, stroke).map_err(|e| broken(k, e))?;

@@ -100,6 +100,8 @@ enum Step {
     Rewind { game: Box<Game>, keep: usize },
     /// The next set.
     NextSet,
+    /// A resignation.
+    Resign { seat: Seat, player: PlayerId },
 }
 
 impl Change {
@@ -260,6 +262,7 @@ fn play_acts(game: &mut Game, acts: &[Act], from: usize) -> Result<(), RoomError
                 .map(drop)
                 .map_err(ActionError::Play),
             Act::NextSet => game.next_set().map(drop).map_err(ActionError::Game),
+            Act::Resign { seat } => game.resign(*seat).map_err(ActionError::Game),
         };
         done.map_err(|error| RoomError::Action {
             index: from + k + 1,
@@ -349,6 +352,7 @@ impl Room {
                     trace,
                 } => room.play_traced(seat, by, stroke, Origin::Loaded(trace)),
                 Happened::NextSet => room.next_set(room.event),
+                Happened::Resign { seat } => room.resign(room.event, seat),
                 Happened::TakeBack { actions } => {
                     // In place: the stored take-back needs no copy of the
                     // game to check it against.
@@ -646,6 +650,39 @@ impl Room {
         })
     }
 
+    /// The player at `seat` resigns the match. Only a person resigns: a
+    /// computer plays on.
+    pub fn resign(&self, event: u64, seat: Seat) -> Result<Change, Failure> {
+        self.fresh(event)?;
+        if self.game.is_over() {
+            return Err(Failure::new(Code::MatchOver, "the match is over"));
+        }
+        let progress = self.game.progress();
+        let Some(player) = progress.player_at(seat) else {
+            return Err(Failure::new(
+                Code::CannotResign,
+                format!("nobody plays from the {seat} seat"),
+            ));
+        };
+        if self.controller(seat) != Controller::Human {
+            return Err(Failure::new(
+                Code::ComputerSeat,
+                format!("{seat} is played by the computer"),
+            ));
+        }
+        // Checked on a copy of the match: the room moves only once stored.
+        let mut after = progress.clone();
+        after
+            .resign(player)
+            .map_err(|e| Failure::new(Code::CannotResign, e.to_string()))?;
+        Ok(Change {
+            happened: Happened::Resign { seat },
+            summary: Summary::new(&after, self.strokes),
+            over: true,
+            step: Step::Resign { seat, player },
+        })
+    }
+
     /// Moves the room on by a stored change and tells its clients.
     pub fn commit(&mut self, change: Change) -> Arc<str> {
         self.apply(change, true).unwrap_or_default()
@@ -706,6 +743,23 @@ impl Room {
                 self.game = *game;
                 let undone = self.cut(keep);
                 shown.then(|| self.taken_back_message(undone))
+            }
+            Step::Resign { seat, player } => {
+                if let Err(e) = self.game.resign(seat) {
+                    tracing::error!(game = %self.id, "a checked resignation did not apply: {e}");
+                    self.event -= 1;
+                    return None;
+                }
+                self.push(Act::Resign { seat });
+                shown.then(|| {
+                    Outgoing::Resigned {
+                        event: self.event,
+                        seat,
+                        player,
+                        state: self.state(),
+                    }
+                    .text()
+                })
             }
             Step::NextSet => {
                 if let Err(e) = self.game.next_set() {
@@ -818,7 +872,7 @@ impl Room {
     /// The computer's stroke, if one is due.
     pub fn due(&self) -> Option<Due> {
         let set = self.game.set();
-        if set.is_over() {
+        if set.is_over() || self.game.is_over() {
             return None;
         }
         let seat = set.seat_to_play();

@@ -59,6 +59,9 @@ struct MatchView {
     score: Vec<u32>,
     over: bool,
     winner: Option<ContenderId>,
+    /// The player who resigned the match, if one did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    resigned: Option<PlayerId>,
     results: Vec<SetResult>,
 }
 
@@ -160,7 +163,9 @@ pub fn state(
             }
         })
         .collect();
-    let to_play = (!set.is_over()).then(|| set.seat_to_play());
+    // Nobody is to play once the set is over, or the match (a resignation
+    // ends it with a set in play).
+    let to_play = (!set.is_over() && !progress.is_over()).then(|| set.seat_to_play());
     let discs = set
         .discs()
         .iter()
@@ -227,6 +232,7 @@ pub fn state(
             score: progress.score().to_vec(),
             over: progress.is_over(),
             winner: progress.winner(),
+            resigned: progress.resigned(),
             results: progress.history().iter().map(|r| r.result).collect(),
         },
         set: SetView {
@@ -253,6 +259,10 @@ pub struct Summary {
     /// Strokes the game holds (taken-back ones are gone).
     #[serde(default)]
     pub strokes: u32,
+    /// Who won the match, once it is over (absent from summaries stored
+    /// before it was kept: the list then reads the winner off the score).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winner: Option<ContenderId>,
 }
 
 impl Summary {
@@ -263,6 +273,7 @@ impl Summary {
             score: progress.score().to_vec(),
             set_number: progress.set_number(),
             strokes,
+            winner: progress.winner(),
         }
     }
 

@@ -2,6 +2,7 @@
 //! the client's requests in order, and a follower forwards the room's
 //! messages; both write through one queue so frames never interleave.
 
+use novuss_core::seat::Seat;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -52,6 +53,10 @@ enum Request {
     },
     NextSet {
         event: u64,
+    },
+    Resign {
+        event: u64,
+        seat: Seat,
     },
     Hint {
         event: u64,
@@ -188,6 +193,10 @@ async fn handle(
         Request::Stroke(s) => hub.stroke(id, &s).await.map_err(|f| (f, Some(s.event))),
         Request::TakeBack { event } => hub.take_back(id, event).await.map_err(|f| (f, Some(event))),
         Request::NextSet { event } => hub.next_set(id, event).await.map_err(|f| (f, Some(event))),
+        Request::Resign { event, seat } => hub
+            .resign(id, event, seat)
+            .await
+            .map_err(|f| (f, Some(event))),
         Request::Hint { event, level } => {
             let level = match level.as_deref().map(str::parse::<Level>) {
                 None => Ok(Level::Expert),

@@ -205,12 +205,23 @@ impl Game {
 
     /// What `stroke` would do for the player at `seat`, changing nothing.
     pub fn preview(&mut self, seat: Seat, stroke: &Stroke) -> Result<Judged, PlayError> {
+        self.in_play()?;
         self.set.preview_as(seat, stroke, &mut self.engine)
+    }
+
+    /// Refuses everything once the match is over: a resigned match ends
+    /// with a set still in play, which is not to be played on.
+    fn in_play(&self) -> Result<(), Refusal> {
+        if self.progress.is_over() {
+            return Err(Refusal::MatchOver);
+        }
+        Ok(())
     }
 
     /// Plays `stroke` for the player at `seat` and records it. When it ends
     /// the set, the match scores it at once.
     pub fn play(&mut self, seat: Seat, stroke: &Stroke) -> Result<Played, PlayError> {
+        self.in_play()?;
         let judged = self.set.preview_as(seat, stroke, &mut self.engine)?;
         self.commit(Action::Stroke(*stroke), judged.next, judged.verdict.clone());
         Ok(Played {
@@ -223,6 +234,7 @@ impl Game {
     /// so that a server can store the result before it shows it and then
     /// [`Game::apply`] it without simulating the stroke again.
     pub fn prepare(&mut self, seat: Seat, stroke: &Stroke) -> Result<Prepared, PlayError> {
+        self.in_play()?;
         let judged = self.set.preview_as(seat, stroke, &mut self.engine)?;
         Ok(Prepared {
             from: self.set.clone(),
@@ -317,6 +329,7 @@ impl Game {
 
     /// Applies a conduct decision and records it.
     pub fn conduct(&mut self, action: &Conduct) -> Result<Verdict, Refusal> {
+        self.in_play()?;
         let (next, verdict) = self.set.preview_conduct(action)?;
         self.commit(Action::Conduct(action.clone()), next, verdict.clone());
         Ok(verdict)

@@ -7,6 +7,7 @@
 //! committed to the room only once it is stored, and after a failed write
 //! the room is checked against the database before it goes on.
 
+use novuss_core::seat::Seat;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex as StdMutex, MutexGuard, PoisonError};
 
@@ -67,6 +68,8 @@ pub struct Listed {
     origin: crate::setup::GameOrigin,
     over: bool,
     score: Vec<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    winner: Option<novuss_core::ContenderId>,
     event: u64,
     strokes: u32,
 }
@@ -312,6 +315,16 @@ impl Hub {
     /// Starts the next set.
     pub async fn next_set(self: &Arc<Self>, id: &GameId, event: u64) -> Result<(), Failure> {
         self.change(id, |room| room.next_set(event)).await
+    }
+
+    /// The player at `seat` resigns the match.
+    pub async fn resign(
+        self: &Arc<Self>,
+        id: &GameId,
+        event: u64,
+        seat: Seat,
+    ) -> Result<(), Failure> {
+        self.change(id, |room| room.resign(event, seat)).await
     }
 
     /// Checks a change of game `id` under its lock, stores and commits it,

@@ -236,6 +236,7 @@ impl Hub {
                     origin: setup.origin,
                     over: r.over,
                     score: summary.score,
+                    winner: summary.winner,
                     event: r.event,
                     strokes: summary.strokes,
                 })

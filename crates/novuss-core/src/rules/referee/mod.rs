@@ -72,12 +72,15 @@ pub enum Refusal {
     NotOutOfTurn(Seat),
     /// Four-player social games have no forfeits (`000` 1.1, 7.2.2).
     NoForfeitInFourPlayer,
+    /// The match is over (a player resigned it): nothing more is played.
+    MatchOver,
 }
 
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Refusal::SetOver => f.write_str("the set is over"),
+            Refusal::MatchOver => f.write_str("the match is over"),
             Refusal::OutOfTurn { seat, to_play } => {
                 write!(f, "it is {to_play}'s turn, not {seat}'s")
             }
