@@ -157,6 +157,17 @@ test('the history page lists the games, newest first, with their links', { timeo
   assert.match(done.text, /Anna vs Computer \(Greedy\)/);
   assert.match(open.text, /Unfinished/);
   assert.equal(open.resume, `/#game=${open.id}`, 'an unfinished game can be resumed');
+  // An unfinished game can be removed from this browser's list, and put back.
+  assert.equal(await page.locator(`tr[data-game="${game.id}"] button.hide`).count(), 0, 'a finished game stays');
+  await page.click(`tr[data-game="${open.id}"] button.hide`);
+  assert.equal(await page.locator(`tr[data-game="${open.id}"]`).count(), 0, 'removed from the list');
+  assert.match(await page.textContent('#games-status'), /nothing was deleted/);
+  assert.equal((await games()).length, 2, 'the server still has both');
+  await page.click('#show-hidden');
+  await page.click(`tr[data-game="${open.id}"] button.hide`);
+  await page.click('#show-hidden');
+  assert.equal(await page.locator(`tr[data-game="${open.id}"]`).count(), 1, 'put back');
+  assert.equal(await page.isVisible('#show-hidden'), false);
   // The file input is in the tab order, with its label.
   assert.equal(await page.getAttribute('#record-file', 'type'), 'file');
   assert.equal(await page.$eval('label[for=record-file]', (l) => l.textContent.trim()), pt('upload.choose'));

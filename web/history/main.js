@@ -12,7 +12,19 @@ const $ = (id) => document.getElementById(id);
 // docs/protocol.md "Uploads": a record may be at most 8 MiB.
 const MAX_RECORD = 8 * 1024 * 1024;
 
+// Unfinished games this browser removed from its list. The list is the
+// server's, shared by everyone who uses it, and nobody here has an
+// identity yet: removing a game hides it on this browser, deleting
+// nothing of anyone's (online play brings deleting one's own games).
+const HIDDEN = 'novuss.hidden';
+
+function hiddenIds() {
+  try { return new Set(JSON.parse(localStorage.getItem(HIDDEN)) || []); } catch { return new Set(); }
+}
+function saveHidden(ids) { localStorage.setItem(HIDDEN, JSON.stringify([...ids].slice(-500))); }
+
 const page = {
+  showHidden: false,
   games: null, // the list, once loaded
   loadError: null,
   upload: null, // { state: 'sending' | 'refused', file, code, detail }
@@ -76,8 +88,24 @@ function row(g) {
     el('td', { 'data-label': pt('col.strokes'), class: 'num strokes' }, strokes === null ? '—' : String(strokes)),
     el('td', { class: 'actions' },
       g.over ? null : el('a', { class: 'button resume', href: `/#game=${id}`, 'aria-label': pt('action.resume_label', { players, when: date }) }, pt('action.resume')),
-      el('a', { class: 'button watch', href: `replay.html#game=${id}`, 'aria-label': pt('action.watch_label', { players, when: date }) }, pt('action.watch'))),
+      el('a', { class: 'button watch', href: `replay.html#game=${id}`, 'aria-label': pt('action.watch_label', { players, when: date }) }, pt('action.watch')),
+      g.over ? null : hideButton(g, players, date)),
   );
+}
+
+/** Remove an unfinished game from this browser's list (or put it back). */
+function hideButton(g, players, date) {
+  const hidden = hiddenIds().has(g.id);
+  const b = el('button', { type: 'button', class: 'button hide', 'aria-label': pt(hidden ? 'action.unhide_label' : 'action.hide_label', { players, when: date }) },
+    pt(hidden ? 'action.unhide' : 'action.hide'));
+  b.onclick = () => {
+    const ids = hiddenIds();
+    if (ids.has(g.id)) ids.delete(g.id); else ids.add(g.id);
+    saveHidden(ids);
+    renderGames();
+    $('games-status').textContent = pt(hidden ? 'history.unhidden' : 'history.hidden_one');
+  };
+  return b;
 }
 
 function renderGames() {
@@ -103,7 +131,14 @@ function renderGames() {
   status.textContent = '';
   status.className = 'visually-hidden';
   table.hidden = false;
-  $('games-body').replaceChildren(...page.games.map(row));
+  const hidden = hiddenIds();
+  const shown = page.games.filter((g) => page.showHidden || g.over || !hidden.has(g.id));
+  $('games-body').replaceChildren(...shown.map(row));
+  const n = page.games.filter((g) => !g.over && hidden.has(g.id)).length;
+  const toggle = $('show-hidden');
+  toggle.hidden = n === 0 && !page.showHidden;
+  toggle.textContent = pt(page.showHidden ? 'history.hide_removed' : 'history.show_removed', { n });
+  toggle.onclick = () => { page.showHidden = !page.showHidden; renderGames(); };
 }
 
 // ---- Uploading a record --------------------------------------------------------
