@@ -294,8 +294,13 @@ test('taking a stroke back returns the table to where it was', { timeout: 180_00
 test('a hint is drawn on the table and can be used', { timeout: 180_000 }, async () => {
   const page = await openPage();
   await newGame(page);
+  // The hint plays at the level chosen beside it.
+  assert.equal(await page.inputValue('#hint-level'), 'expert');
+  await page.selectOption('#hint-level', 'club');
   await page.click('#hint');
   await page.waitForFunction(() => window.novussDebug.hint?.best, null, { timeout: LONG });
+  assert.equal(await debug(page, () => window.novussDebug.hint.level), 'club');
+  assert.match(await page.textContent('#hint-text'), /as a Club player plays it, tried \d+ times/);
   await page.waitForSelector('#hint-box:not([hidden])');
   const text = await page.textContent('#hint-text');
   assert.match(text, /m\/s .* \d+%/);

@@ -26,7 +26,7 @@ const $ = (id) => document.getElementById(id);
 // How many past events a resumed page asks for, for its verdict and log.
 const RESUME_EVENTS = 30;
 const PREFS = 'novuss.prefs';
-const prefs = { guide: true, view: 'south', rate: 1, pace: 'normal', refs: false, ...readPrefs() };
+const prefs = { guide: true, view: 'south', rate: 1, pace: 'normal', refs: false, hint: 'expert', ...readPrefs() };
 
 function readPrefs() {
   try { return JSON.parse(localStorage.getItem(PREFS)) || {}; } catch { return {}; }
@@ -255,6 +255,7 @@ function refreshControls() {
   $('resign').hidden = !st || st.format === 'four_player';
   $('resign').disabled = !(online && resignSeat(st) && !st.match.over && ['idle', 'thinking', 'between'].includes(ph));
   $('hint').disabled = !online || ph !== 'idle' || app.hintWaiting;
+  $('hint-level').disabled = $('hint').disabled;
   $('strike').disabled = !(online && ph === 'idle' && maker.canStrike && maker.speed >= 0.05);
   $('next-set').disabled = !online;
   $('skip').hidden = ph !== 'animating';
@@ -327,7 +328,10 @@ function refreshHint() {
   box.hidden = !b || phase() !== 'idle';
   if (!b) return;
   const pct = (x) => Math.round((x ?? 0) * 100);
+  // How sure the hint is: its chances are counted over this many tries
+  // of the stroke with a hand's errors.
   const parts = [t('hint.line', { speed: b.stroke.speed.toFixed(2), pot: pct(b.pot_chance), foul: pct(b.foul_chance) })];
+  if (b.samples) parts.push(t('hint.sure', { n: b.samples, level: t(`level.${app.hint.level}`) }));
   if (b.disc !== undefined && b.disc !== null && b.corner) parts.push(t('hint.target', { disc: b.disc, pocket: t(`pocket.${b.corner}`) }));
   $('hint-text').textContent = parts.join(' · ');
 }
@@ -362,6 +366,16 @@ function show(state) {
 }
 
 // ---- Requests -------------------------------------------------------------
+
+/** The levels a hint may be asked at, from the server's options, weakest first. */
+function fillHintLevels(levels) {
+  app.hintLevels = levels;
+  const sel = $('hint-level');
+  const names = levels.length ? levels : [prefs.hint];
+  sel.replaceChildren(...names.map((l) => Object.assign(document.createElement('option'), { value: l, textContent: t('hint.level_option', { level: t(`level.${l}`) }) })));
+  if (!names.includes(prefs.hint)) prefs.hint = names.includes('expert') ? 'expert' : names[names.length - 1];
+  sel.value = prefs.hint;
+}
 
 /**
  * The seat that resigns from this page: the one person's against the
@@ -428,7 +442,9 @@ function command(name) {
   const ph = phase();
   switch (name) {
     case 'hint':
-      if (ph === 'idle' && !app.hintWaiting && send({ type: 'hint', event: st.event })) {
+      // The hint plays at the level the player chose: a beginner's advice
+      // is not a master's.
+      if (ph === 'idle' && !app.hintWaiting && send({ type: 'hint', event: st.event, level: prefs.hint })) {
         app.hintWaiting = true;
         refresh();
       }
@@ -537,6 +553,7 @@ function relabel() {
   narrator.relabel();
   syncPower();
   startDialog.relabel();
+  if (app.hintLevels) fillHintLevels(app.hintLevels);
   refresh();
   layout(true); // the words below the table may wrap differently now
 }
@@ -586,6 +603,8 @@ function wire() {
     if (app.anim?.player) app.anim.player.rate = prefs.rate;
     refreshControls();
   };
+  $('hint-level').onchange = () => { prefs.hint = $('hint-level').value; savePrefs(); };
+  api.options().then((o) => fillHintLevels(o.levels ?? [])).catch(() => fillHintLevels([]));
   $('show-refs').onchange = () => { prefs.refs = $('show-refs').checked; savePrefs(); refreshControls(); };
   $('pace').onclick = () => {
     prefs.pace = prefs.pace === 'fast' ? 'normal' : 'fast';

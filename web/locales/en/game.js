@@ -181,6 +181,9 @@ export const en = {
   // Hints
   'hint.title': 'Suggested stroke',
   'hint.line': '{speed} m/s · pot chance {pot}% · foul chance {foul}%',
+  'hint.sure': 'as a {level} plays it, tried {n} times',
+  'hint.level_option': 'Hint: {level}',
+  'hint.level_label': 'The level the hint plays at',
   'hint.target': 'aiming at disc {disc} for the {pocket}',
   'hint.none': 'No suggestion.',
   'hint.label': 'Hint · pot {pot}%',

@@ -225,6 +225,9 @@ export const lv = {
   // Hints
   'hint.title': 'Ieteiktais sitiens',
   'hint.line': '{speed} m/s · iesitiena iespēja {pot}% · pārkāpuma risks {foul}%',
+  'hint.sure': 'kā to spēlē {level}, izmēģināts {n} reizes',
+  'hint.level_option': 'Padoms: {level}',
+  'hint.level_label': 'Līmenis, kādā padoms spēlē',
   'hint.target': 'mērķis – kauliņš Nr. {disc}, {pocket}',
   'hint.none': 'Ieteikuma nav.',
   'hint.label': 'Padoms · iesitiens {pot}%',
