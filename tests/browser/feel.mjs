@@ -269,3 +269,47 @@ test('resigning asks first, ends the match for the other side, and a rematch swa
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test('a first-timer is walked through one real stroke in five steps, once', { timeout: 180_000 }, async () => {
+  const page = await openPage(desktop);
+  await page.waitForSelector('dialog#start[open] #start-learn');
+  await page.click('#start-learn');
+  await waitIdle(page);
+  const step = () => page.getAttribute('#coach', 'data-step');
+  assert.equal(await page.isVisible('#coach'), true);
+  assert.equal(await step(), 'place');
+  // 1. Place: drag the striker 6 cm to the left.
+  const s0 = await debug(page, () => window.novussDebug.stroke);
+  const a = await debug(page, (p) => window.novussDebug.toPage(p), s0.striker);
+  const b = await debug(page, (p) => window.novussDebug.toPage(p), [s0.striker[0] - 0.06, s0.striker[1]]);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move(b.x, b.y, { steps: 6 });
+  await page.mouse.up();
+  assert.equal(await step(), 'aim');
+  // 2. Aim: click one of the player's own discs.
+  const disc = await debug(page, () => window.novussDebug.state.set.discs.find((d) => d.side === 0 && d.id === 3));
+  const at = await debug(page, (p) => window.novussDebug.toPage(p), disc.at);
+  await page.mouse.click(at.x, at.y);
+  assert.equal(await step(), 'pull');
+  // 3. Strike: draw back behind the striker and let go.
+  const from = await behindStriker(page, 0.03);
+  const to = await behindStriker(page, 0.2);
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(to.x, to.y, { steps: 8 });
+  await page.mouse.up();
+  await page.waitForFunction(() => ['watch', 'verdict'].includes(document.getElementById('coach').dataset.step), null, { timeout: LONG });
+  // 4. Watch, then 5. the verdict.
+  await page.waitForFunction(() => document.getElementById('coach').dataset.step === 'verdict', null, { timeout: LONG });
+  await shot(page, 'feel-05-coach-verdict');
+  await page.click('#coach-done');
+  assert.equal(await page.isVisible('#coach'), false);
+  assert.equal(await debug(page, () => localStorage.getItem('novuss.coach')), 'done');
+  // Offered once: the next new game's form has no walkthrough.
+  await page.click('#new-game');
+  await page.waitForSelector('dialog#start[open] #start-game');
+  assert.equal(await page.locator('#start-learn').count(), 0);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

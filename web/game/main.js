@@ -21,6 +21,7 @@ import { Narrator } from './narrate.js';
 import { EventQueue, adopt, phase as phaseOf } from './events.js';
 import { rematchRequest } from './rematch.js';
 import { jumpedPocket } from './jump.js';
+import { Coach, coachDone } from './coach.js';
 
 const $ = (id) => document.getElementById(id);
 // How many past events a resumed page asks for, for its verdict and log.
@@ -62,7 +63,7 @@ const maker = new StrokeMaker(view, canvas, {
   enabled: () => phase() === 'idle',
   // The player doing something new: an error about what they did before
   // no longer applies.
-  changed: () => { clearError(); syncPower(); refreshControls(); refreshStatus(); render(); },
+  changed: () => { clearError(); syncPower(); refreshControls(); refreshStatus(); render(); coach.update(); },
   strike: (stroke) => sendStroke(stroke),
   say: (id) => {
     app.say = id;
@@ -84,7 +85,11 @@ const startDialog = new StartDialog({
   options: () => api.options(),
   games: () => api.games(),
   create: (body) => api.create(body),
-  opened: (st) => openGame(st.id, st),
+  opened: async (st, learn) => {
+    await openGame(st.id, st);
+    if (learn) coach.start();
+  },
+  offerCoach: () => !coachDone(),
   hasGame: () => !!app.state,
   gameId: () => app.id,
   showError: (code, detail) => showError(code, detail),
@@ -95,6 +100,11 @@ const narrator = new Narrator({
   state: () => app.state,
   viewSeat: () => viewSeat(),
   toTable: () => canvas.focus({ preventScroll: true }),
+});
+const coach = new Coach($('coach'), {
+  stroke: () => (maker.at ? maker.stroke() : null),
+  phase: () => phase(),
+  event: () => app.state?.event ?? null,
 });
 const animated = [];
 const events = new EventQueue(app, {
@@ -224,6 +234,7 @@ function layout(remeasure = false) {
 
 function refresh() {
   document.body.dataset.phase = phase();
+  coach.update();
   const st = app.state;
   if (st) {
     // The indicator follows the server's `thinking` message for this event.
@@ -553,6 +564,7 @@ function relabel() {
   narrator.relabel();
   syncPower();
   startDialog.relabel();
+  coach.render();
   if (app.hintLevels) fillHintLevels(app.hintLevels);
   refresh();
   layout(true); // the words below the table may wrap differently now

@@ -67,7 +67,7 @@ export function formChoices(form) {
  * body when it is sent. `current` (from formChoices) replaces the
  * remembered choices.
  */
-export function buildStartForm(form, options, onSubmit, current = null) {
+export function buildStartForm(form, options, onSubmit, current = null, offerCoach = false) {
   const opt = {};
   for (const k of Object.keys(DEFAULTS)) opt[k] = (options?.[k]?.length ? options[k] : DEFAULTS[k]).map(idOf);
   // The computer levels offered for play; greedy is a baseline, not an opponent to choose first.
@@ -125,6 +125,8 @@ export function buildStartForm(form, options, onSubmit, current = null) {
 
   const recent = h('div', { class: 'recent', id: 'recent' });
   const submit = h('button', { type: 'submit', id: 'start-game', class: 'primary' }, t('start.start'));
+  // A first-timer is offered one guided stroke against the beginner.
+  const learn = offerCoach ? h('button', { type: 'button', id: 'start-learn' }, t('coach.offer')) : null;
   const cancel = h('button', { type: 'button', id: 'start-cancel', value: 'cancel' }, t('start.cancel'));
   form.replaceChildren(
     h('h2', {}, t('start.heading')),
@@ -135,7 +137,7 @@ export function buildStartForm(form, options, onSubmit, current = null) {
     row('start.sets', setsSel, 'sets'),
     row('start.profile', profileSel, 'profile'),
     h('label', { class: 'check', for: 'casual' }, casual, ' ', t('start.casual')),
-    h('div', { class: 'form-buttons' }, cancel, submit),
+    h('div', { class: 'form-buttons' }, learn, cancel, submit),
     recent,
   );
   fillPlayers();
@@ -175,6 +177,15 @@ export function buildStartForm(form, options, onSubmit, current = null) {
       submit.textContent = t('start.start');
     });
   };
+  if (learn) {
+    // One set against the gentlest computer, take-backs allowed.
+    const levels = options?.levels ?? [];
+    const level = levels.includes('beginner') ? 'beginner' : levels[0] ?? 'beginner';
+    learn.onclick = () => onSubmit({
+      format: 'singles', profile: 'lnf-2017', sets: 1, casual: true,
+      players: [{ kind: 'human' }, { kind: 'computer', level }],
+    }, true);
+  }
   return { cancel, recent };
 }
 
@@ -188,7 +199,7 @@ export function fillRecent(el, games, current) {
   el.replaceChildren(h('h3', {}, t('start.recent')), h('ul', {}, open.map((g) => h('li', {},
     h('a', { href: `#game=${encodeURIComponent(g.id)}`, class: 'recent-game' },
       t('start.recent_line', {
-        players: g.players.join(' · '),
+        players: (g.who ?? []).map((w, k) => w.name ?? (w.kind === 'computer' ? t('computer.name', { level: t(`level.${w.level}`) }) : t('start.player_n', { n: k + 1 }))).join(' · '),
         format: t(`format.short.${g.format}`),
         profile: t(`profile.${g.profile}`),
         score: g.score.join('–'),
@@ -231,19 +242,19 @@ export class StartDialog {
 
   /** (Re)build the form, keeping the choices `current` when given. */
   fill(current) {
-    const { cancel, recent } = buildStartForm(this.form, this.options, async (body) => {
+    const { cancel, recent } = buildStartForm(this.form, this.options, async (body, learn = false) => {
       try {
         const st = await this.hooks.create(body);
         this.started = true;
         this.dialog.close();
-        await this.hooks.opened(st);
+        await this.hooks.opened(st, learn);
       } catch (e) {
         this.hooks.showError(e.code || 'network', e.message);
         // Keep the error visible next to the form, where the player is looking.
         this.form.querySelector('.form-error')?.remove();
         this.form.append(h('p', { class: 'form-error', role: 'alert' }, errorText(e.code || 'network')));
       }
-    }, current);
+    }, current, this.hooks.offerCoach?.() ?? false);
     cancel.hidden = !this.hooks.hasGame();
     cancel.onclick = () => this.dialog.close();
     if (this.games) fillRecent(recent, this.games, this.hooks.gameId());
