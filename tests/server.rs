@@ -531,3 +531,55 @@ fn a_resignation_ends_the_match_and_is_kept() {
     assert_eq!(ws.next_reply()["code"], "cannot_resign");
     assert_eq!(server.state(&four)["match"]["over"], false);
 }
+
+/// A match is called off before both sides have stroked: over, with no
+/// winner, and kept over a restart; once both have stroked it cannot be.
+#[test]
+fn an_abort_before_both_sides_have_stroked_ends_the_match_without_a_result() {
+    let dir = data_dir();
+    let server = Running::start(&path(&dir));
+    let id = server.create(HOT_SEAT)["id"].as_str().unwrap().to_owned();
+    let mut local = mirror(HOT_SEAT);
+    let mut ws = server.socket(&id);
+    let st = hello(&mut ws, None);
+    assert_eq!(st["state"]["can_abort"], true);
+    // Both sides stroke: too late to abort.
+    let first = local.set().seat_to_play();
+    let mut event = 0;
+    while local.set().seat_to_play() == first {
+        play_hot_seat(&mut ws, &mut local, event, 1);
+        event += 1;
+    }
+    let m = play_hot_seat(&mut ws, &mut local, event, 1);
+    event += 1;
+    assert_eq!(m["state"]["can_abort"], false);
+    ws.send(&json!({"type": "abort", "event": event, "seat": "south"}));
+    assert_eq!(ws.next_reply()["code"], "cannot_abort");
+    assert_eq!(server.state(&id)["match"]["over"], false);
+
+    // A fresh game: one stroke, then abort.
+    let id = server.create(HOT_SEAT)["id"].as_str().unwrap().to_owned();
+    let mut local = mirror(HOT_SEAT);
+    let mut ws = server.socket(&id);
+    hello(&mut ws, None);
+    play_hot_seat(&mut ws, &mut local, 0, 1);
+    ws.send(&json!({"type": "abort", "event": 1, "seat": "north"}));
+    let m = ws.next_of("aborted");
+    assert_eq!(m["event"], 2);
+    assert_eq!(m["state"]["match"]["over"], true);
+    assert_eq!(m["state"]["match"]["aborted"], true);
+    assert!(m["state"]["match"]["winner"].is_null());
+    assert!(m["state"]["turn"].is_null());
+    server.kill();
+    let server = Running::start(&path(&dir));
+    assert_eq!(server.state(&id), m["state"]);
+    let listed: Value = serde_json::from_str(&server.get("/api/games").1).unwrap();
+    let row = listed
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["id"] == id.as_str())
+        .unwrap();
+    assert_eq!(row["aborted"], true);
+    assert!(row.get("winner").is_none());
+}

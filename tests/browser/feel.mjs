@@ -248,6 +248,12 @@ test('resigning asks first, ends the match for the other side, and a rematch swa
   await page.goto(`${base}#game=${id}`);
   await waitIdle(page);
   assert.match(await page.textContent('#now'), /^Your stroke/, 'the one person at the table, unnamed, is "you"');
+  // Both sides stroke (a soft stroke, then the computer's answer): now
+  // there is a result to resign.
+  await page.keyboard.press('1');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => window.novussDebug.state.can_abort === false && document.body.dataset.phase === 'idle', null, { timeout: LONG });
+  assert.equal(await page.isVisible('#abort'), false);
   await page.click('#resign');
   assert.equal(await page.isVisible('#resign-dialog'), true);
   // Changing one's mind plays on.
@@ -311,5 +317,23 @@ test('a first-timer is walked through one real stroke in five steps, once', { ti
   await page.waitForSelector('dialog#start[open] #start-game');
   assert.equal(await page.locator('#start-learn').count(), 0);
   assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('before both sides have stroked the game can be called off instead of resigned', { timeout: 120_000 }, async () => {
+  const page = await openPage(desktop);
+  const id = await createGame(page, [{ kind: 'human', name: 'Anna' }, { kind: 'human', name: 'Bruno' }]);
+  await page.goto(`${base}#game=${id}`);
+  await waitIdle(page);
+  assert.equal(await page.isVisible('#abort'), true);
+  assert.equal(await page.isVisible('#resign'), false, 'nothing to resign yet');
+  await page.click('#abort');
+  await page.waitForFunction(() => document.body.dataset.phase === 'over', null, { timeout: LONG });
+  assert.match(await page.textContent('#banner-text'), /called off/);
+  const st = await debug(page, () => window.novussDebug.state);
+  assert.equal(st.match.aborted, true);
+  await page.goto(`${base}history.html`);
+  await page.waitForSelector(`tr[data-game="${id}"]`);
+  assert.match(await page.textContent(`tr[data-game="${id}"]`), /Called off/);
   await page.close();
 });

@@ -170,6 +170,7 @@ export class EventQueue {
       case 'taken_back':
       case 'set_started':
       case 'resigned':
+      case 'aborted':
         if (app.seen !== null && msg.event <= app.seen) return; // replayed after a reconnection
         if (app.seen !== null && msg.event > app.seen + 1) { hooks.resync(); return; }
         app.seen = msg.event;
@@ -254,7 +255,7 @@ export class EventQueue {
       return;
     }
     app.summary = null;
-    if (msg.type === 'taken_back' || msg.type === 'set_started' || msg.type === 'resigned') {
+    if (msg.type === 'taken_back' || msg.type === 'set_started' || msg.type === 'resigned' || msg.type === 'aborted') {
       hooks.narrate(msg, msg.event > app.history);
       this.showNewer(msg.state);
     }

@@ -263,7 +263,11 @@ function refreshControls() {
   $('take-back').disabled = !(online && st?.can_take_back && ['idle', 'thinking', 'between', 'over'].includes(ph));
   // Resigning hands the match to the other side: only between two sides,
   // only while it is being played.
-  $('resign').hidden = !st || st.format === 'four_player';
+  // Before both sides have stroked there is no result to resign: the
+  // match can only be called off.
+  $('resign').hidden = !st || st.format === 'four_player' || !!st.can_abort;
+  $('abort').hidden = !st?.can_abort;
+  $('abort').disabled = !(online && resignSeat(st) && ['idle', 'thinking'].includes(ph));
   $('resign').disabled = !(online && resignSeat(st) && !st.match.over && ['idle', 'thinking', 'between'].includes(ph));
   $('hint').disabled = !online || ph !== 'idle' || app.hintWaiting;
   $('hint-level').disabled = $('hint').disabled;
@@ -591,6 +595,11 @@ function wire() {
   $('banner-new-game').onclick = () => startDialog.open();
   $('rematch').onclick = () => rematch();
   $('resign').onclick = () => askResign();
+  $('abort').onclick = () => {
+    const st = app.state;
+    const seat = resignSeat(st);
+    if (seat && st.can_abort) send({ type: 'abort', event: st.event, seat });
+  };
   $('resign-dialog').addEventListener('close', () => {
     const st = app.state;
     const seat = resignSeat(st);

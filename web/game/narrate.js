@@ -85,7 +85,7 @@ export class Narrator {
   }
 
   noteText(m) {
-    if (m.type === 'resigned') return panel.resultText(m.state);
+    if (m.type === 'resigned' || m.type === 'aborted') return panel.resultText(m.state);
     return m.type === 'taken_back'
       ? t('status.taken_back', { n: m.strokes })
       : t('status.set_started', { n: m.set_number ?? m.state.match.set_number });

@@ -221,6 +221,7 @@ export function resultText(state) {
     // The winner's sets first, as a result is said: "wins 2–0", not "0–2".
     const winner = m.winner ?? null;
     const score = (winner === null ? m.score : [m.score[winner], ...m.score.filter((_, k) => k !== winner)]).join('–');
+    if (m.aborted) return t('match.aborted');
     if (m.winner === null || m.winner === undefined) return t('match.over');
     if (m.resigned === null || m.resigned === undefined) return t('match.won', { name: contenderName(state, m.winner), score });
     // A resignation is said first, and the score left out: it does not

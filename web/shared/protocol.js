@@ -99,6 +99,7 @@
  * @property {boolean} over
  * @property {number | null} winner
  * @property {number} [resigned] the player who resigned the match
+ * @property {boolean} [aborted] the match was called off without a result
  * @property {SetResult[]} results
  */
 
@@ -168,6 +169,7 @@
  * @property {TurnView | null} turn
  * @property {boolean} between_sets
  * @property {boolean} can_take_back
+ * @property {boolean} [can_abort] the match may still be called off
  */
 
 /**
@@ -279,6 +281,7 @@
 
 /** An event: the next set started. @typedef {{type: 'set_started', event: number, set_number: number, state: State}} SetStartedMessage */
 /** An event: the player at `seat` resigned the match. @typedef {{type: 'resigned', event: number, seat: string, player: number, state: State}} ResignedMessage */
+/** An event: the match was called off without a result. @typedef {{type: 'aborted', event: number, seat: string, state: State}} AbortedMessage */
 
 /** The computer is choosing its stroke (not an event). @typedef {{type: 'thinking', event: number, seat: Seat, player: number}} ThinkingMessage */
 
@@ -293,7 +296,7 @@
  * @typedef {{type: 'error', code: string, event?: number, detail: string, error_id?: string}} ErrorMessage
  */
 
-/** The events: what moves a game on. @typedef {StrokeMessage | TakenBackMessage | SetStartedMessage | ResignedMessage} EventMessage */
+/** The events: what moves a game on. @typedef {StrokeMessage | TakenBackMessage | SetStartedMessage | ResignedMessage | AbortedMessage} EventMessage */
 
 /** Every message of a game's WebSocket. @typedef {StateMessage | EventMessage | ThinkingMessage | HintMessage | ErrorMessage} ServerMessage */
 

@@ -55,6 +55,9 @@ pub enum Code {
     /// A resignation nobody can make: no player sits at the seat, or the
     /// game has four contenders and no one opponent to hand it to.
     CannotResign,
+    /// An abort after every side has stroked in the first set (the match
+    /// has a result to play for), or from a seat that is not a person's.
+    CannotAbort,
     /// The database failed: nothing was stored, and the game is as it
     /// was before the request.
     Storage,

@@ -57,6 +57,11 @@ pub enum Happened {
         /// The seat.
         seat: Seat,
     },
+    /// The player at `seat` called the match off before it had a result.
+    Abort {
+        /// The seat.
+        seat: Seat,
+    },
 }
 
 /// An action that is part of the game now (a take-back removes some).
@@ -83,6 +88,8 @@ pub enum Act {
         /// The seat.
         seat: Seat,
     },
+    /// The match was called off.
+    Abort,
 }
 
 /// The game as it starts: the match's line-up, or the stored position an

@@ -75,6 +75,16 @@ pub enum Outgoing<'a> {
         /// The game after it.
         state: State,
     },
+    /// An event: the player at `seat` called the match off; it is over
+    /// with no result.
+    Aborted {
+        /// Its event number.
+        event: u64,
+        /// The seat that aborted.
+        seat: Seat,
+        /// The game after it.
+        state: State,
+    },
     /// The computer is choosing its stroke (not an event).
     Thinking {
         /// The event it plays after.

@@ -103,6 +103,7 @@ impl Source {
             match act {
                 // The end of the match, not a position: nothing to show.
                 Act::Resign { seat } => game.resign(*seat).map_err(|e| broken(k, e))?,
+                Act::Abort => game.abort().map_err(|e| broken(k, e))?,
                 Act::NextSet => {
                     game.next_set().map_err(|e| broken(k, e))?;
                     sets.push(SetStart {
@@ -175,6 +176,7 @@ impl Source {
             match act {
                 Act::NextSet => game.next_set().map(drop).map_err(|e| broken(k, e))?,
                 Act::Resign { seat } => game.resign(*seat).map_err(|e| broken(k, e))?,
+                Act::Abort => game.abort().map_err(|e| broken(k, e))?,
                 Act::Stroke { .. } if played == at => break,
                 Act::Stroke { seat, stroke, .. } => {
                     game.play(*seat, stroke).map_err(|e| broken(k, e))?;

@@ -102,6 +102,8 @@ enum Step {
     NextSet,
     /// A resignation.
     Resign { seat: Seat, player: PlayerId },
+    /// An abort.
+    Abort { seat: Seat },
 }
 
 impl Change {
@@ -263,6 +265,7 @@ fn play_acts(game: &mut Game, acts: &[Act], from: usize) -> Result<(), RoomError
                 .map_err(ActionError::Play),
             Act::NextSet => game.next_set().map(drop).map_err(ActionError::Game),
             Act::Resign { seat } => game.resign(*seat).map_err(ActionError::Game),
+            Act::Abort => game.abort().map_err(ActionError::Game),
         };
         done.map_err(|error| RoomError::Action {
             index: from + k + 1,
@@ -353,6 +356,7 @@ impl Room {
                 } => room.play_traced(seat, by, stroke, Origin::Loaded(trace)),
                 Happened::NextSet => room.next_set(room.event),
                 Happened::Resign { seat } => room.resign(room.event, seat),
+                Happened::Abort { seat } => room.abort(room.event, seat),
                 Happened::TakeBack { actions } => {
                     // In place: the stored take-back needs no copy of the
                     // game to check it against.
@@ -683,6 +687,39 @@ impl Room {
         })
     }
 
+    /// The player at `seat` calls the match off: only a person, and only
+    /// before every side has stroked in the first set.
+    pub fn abort(&self, event: u64, seat: Seat) -> Result<Change, Failure> {
+        self.fresh(event)?;
+        if self.game.is_over() {
+            return Err(Failure::new(Code::MatchOver, "the match is over"));
+        }
+        if self.game.progress().player_at(seat).is_none()
+            || self.controller(seat) != Controller::Human
+        {
+            return Err(Failure::new(
+                Code::CannotAbort,
+                format!("nobody at the {seat} seat can abort: it is not a person's"),
+            ));
+        }
+        if !self.game.can_abort() {
+            return Err(Failure::new(
+                Code::CannotAbort,
+                novuss_core::play::match_play::MatchError::TooLateToAbort.to_string(),
+            ));
+        }
+        let mut after = self.game.progress().clone();
+        after
+            .abort()
+            .map_err(|e| Failure::new(Code::CannotAbort, e.to_string()))?;
+        Ok(Change {
+            happened: Happened::Abort { seat },
+            summary: Summary::new(&after, self.strokes),
+            over: true,
+            step: Step::Abort { seat },
+        })
+    }
+
     /// Moves the room on by a stored change and tells its clients.
     pub fn commit(&mut self, change: Change) -> Arc<str> {
         self.apply(change, true).unwrap_or_default()
@@ -756,6 +793,22 @@ impl Room {
                         event: self.event,
                         seat,
                         player,
+                        state: self.state(),
+                    }
+                    .text()
+                })
+            }
+            Step::Abort { seat } => {
+                if let Err(e) = self.game.abort() {
+                    tracing::error!(game = %self.id, "a checked abort did not apply: {e}");
+                    self.event -= 1;
+                    return None;
+                }
+                self.push(Act::Abort);
+                shown.then(|| {
+                    Outgoing::Aborted {
+                        event: self.event,
+                        seat,
                         state: self.state(),
                     }
                     .text()

@@ -37,6 +37,9 @@ pub struct State {
     turn: Option<TurnView>,
     between_sets: bool,
     can_take_back: bool,
+    /// Whether the match may still be called off (nobody has a result to
+    /// lose yet: not every side has stroked in the first set).
+    can_abort: bool,
 }
 
 /// A player as clients see them.
@@ -62,6 +65,9 @@ struct MatchView {
     /// The player who resigned the match, if one did.
     #[serde(skip_serializing_if = "Option::is_none")]
     resigned: Option<PlayerId>,
+    /// Whether the match was called off without a result.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    aborted: bool,
     results: Vec<SetResult>,
 }
 
@@ -233,6 +239,7 @@ pub fn state(
             over: progress.is_over(),
             winner: progress.winner(),
             resigned: progress.resigned(),
+            aborted: progress.aborted(),
             results: progress.history().iter().map(|r| r.result).collect(),
         },
         set: SetView {
@@ -246,6 +253,7 @@ pub fn state(
         turn,
         between_sets: game.between_sets(),
         can_take_back,
+        can_abort: game.can_abort(),
     }
 }
 
@@ -263,6 +271,9 @@ pub struct Summary {
     /// before it was kept: the list then reads the winner off the score).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub winner: Option<ContenderId>,
+    /// Whether the match was called off without a result.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub aborted: bool,
 }
 
 impl Summary {
@@ -274,6 +285,7 @@ impl Summary {
             set_number: progress.set_number(),
             strokes,
             winner: progress.winner(),
+            aborted: progress.aborted(),
         }
     }
 

@@ -58,6 +58,10 @@ enum Request {
         event: u64,
         seat: Seat,
     },
+    Abort {
+        event: u64,
+        seat: Seat,
+    },
     Hint {
         event: u64,
         #[serde(default)]
@@ -195,6 +199,10 @@ async fn handle(
         Request::NextSet { event } => hub.next_set(id, event).await.map_err(|f| (f, Some(event))),
         Request::Resign { event, seat } => hub
             .resign(id, event, seat)
+            .await
+            .map_err(|f| (f, Some(event))),
+        Request::Abort { event, seat } => hub
+            .abort(id, event, seat)
             .await
             .map_err(|f| (f, Some(event))),
         Request::Hint { event, level } => {

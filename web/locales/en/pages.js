@@ -30,6 +30,7 @@ export const en = {
   'game.sets': 'sets {score}',
   'game.unfinished': 'Unfinished',
   'game.finished': 'Finished',
+  'game.aborted': 'Called off',
   'game.won_by': '{name} won',
   'game.uploaded': 'uploaded',
   'game.uploaded_title': 'Made from an uploaded record',

@@ -29,6 +29,7 @@ export const lv = {
   'game.sets': 'seti {score}',
   'game.unfinished': 'Nepabeigta',
   'game.finished': 'Pabeigta',
+  'game.aborted': 'Atcelta',
   'game.won_by': 'Uzvarēja {name}',
   'game.uploaded': 'augšupielādēta',
   'game.uploaded_title': 'Izveidota no augšupielādēta ieraksta',

@@ -311,6 +311,7 @@ impl Game {
         }
         self.progress = mark.progress.clone();
         self.record.resigned = self.progress.resigned();
+        self.record.aborted = self.progress.aborted();
         self.set = mark.set.clone();
         Ok(())
     }
@@ -324,6 +325,37 @@ impl Game {
             .ok_or(GameError::NoPlayerAt(seat))?;
         self.progress.resign(player).map_err(GameError::Match)?;
         self.record.resigned = Some(player);
+        Ok(())
+    }
+
+    /// Whether the match may still be aborted: the first set is in play
+    /// and not every side has stroked in it (a conduct decision is not a
+    /// stroke).
+    pub fn can_abort(&self) -> bool {
+        if self.progress.is_over() || self.record.sets.len() != 1 {
+            return false;
+        }
+        let mut stroked = Vec::new();
+        for e in &self.record.sets[0].entries {
+            if matches!(e.action, Action::Stroke(_)) && !stroked.contains(&e.verdict.side) {
+                stroked.push(e.verdict.side);
+            }
+        }
+        stroked.len() < self.set.sides().len()
+    }
+
+    /// Calls the match off without a result ([`Game::can_abort`]), and
+    /// records it.
+    pub fn abort(&mut self) -> Result<(), GameError> {
+        if !self.can_abort() {
+            return Err(GameError::Match(if self.progress.is_over() {
+                MatchError::Over
+            } else {
+                MatchError::TooLateToAbort
+            }));
+        }
+        self.progress.abort().map_err(GameError::Match)?;
+        self.record.aborted = true;
         Ok(())
     }
 

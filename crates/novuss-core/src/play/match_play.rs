@@ -369,6 +369,9 @@ pub enum MatchError {
     /// Resigning ends a match between two contenders (singles, doubles);
     /// a four-player game has no one opponent to hand it to.
     ResignNeedsTwo,
+    /// A match is aborted only in its first set, before every side has
+    /// stroked: after that it has a result to play for.
+    TooLateToAbort,
 }
 
 impl fmt::Display for MatchError {
@@ -396,6 +399,9 @@ impl fmt::Display for MatchError {
                 "inconsistent match record: set entry {entry} does not have the number, seating and opener the rules give"
             ),
             MatchError::NoPlayer(p) => write!(f, "player {p} is not one of the match's players"),
+            MatchError::TooLateToAbort => f.write_str(
+                "a match can be aborted only in its first set, before every side has stroked",
+            ),
             MatchError::ResignNeedsTwo => f.write_str(
                 "only a match between two contenders can be resigned: a four-player game has no one opponent to win it",
             ),
@@ -421,6 +427,8 @@ pub struct Match {
     winner: Option<ContenderId>,
     /// The player who resigned the match, if one did.
     resigned: Option<PlayerId>,
+    /// Whether the match was called off before it had a result.
+    aborted: bool,
 }
 
 /// The stored form of a [`Match`]: everything else follows from it.
@@ -430,6 +438,8 @@ struct StoredMatch {
     sets: Vec<SetRecord>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     resigned: Option<PlayerId>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    aborted: bool,
 }
 
 impl From<Match> for StoredMatch {
@@ -438,6 +448,7 @@ impl From<Match> for StoredMatch {
             config: m.config,
             sets: m.sets,
             resigned: m.resigned,
+            aborted: m.aborted,
         }
     }
 }
@@ -455,6 +466,9 @@ impl TryFrom<StoredMatch> for Match {
         }
         if let Some(player) = stored.resigned {
             m.resign(player)?;
+        }
+        if stored.aborted {
+            m.abort()?;
         }
         Ok(m)
     }
@@ -475,6 +489,7 @@ impl Match {
             sets: Vec::new(),
             winner: None,
             resigned: None,
+            aborted: false,
             config,
         })
     }
@@ -601,9 +616,29 @@ impl Match {
         self.winner
     }
 
-    /// Whether a contender has won.
+    /// Whether the match is over: a contender has won, or it was aborted.
     pub fn is_over(&self) -> bool {
-        self.winner.is_some()
+        self.winner.is_some() || self.aborted
+    }
+
+    /// Calls the match off without a result, as online games allow before
+    /// both sides have played (the caller says whether they have; the match
+    /// knows sets, not strokes). Only while the first set is in play.
+    /// Errors: [`MatchError::Over`], [`MatchError::TooLateToAbort`].
+    pub fn abort(&mut self) -> Result<(), MatchError> {
+        if self.is_over() {
+            return Err(MatchError::Over);
+        }
+        if !self.sets.is_empty() {
+            return Err(MatchError::TooLateToAbort);
+        }
+        self.aborted = true;
+        Ok(())
+    }
+
+    /// Whether the match was aborted.
+    pub fn aborted(&self) -> bool {
+        self.aborted
     }
 
     /// `player` resigns: the match ends at once and the other contender

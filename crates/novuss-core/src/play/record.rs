@@ -83,6 +83,10 @@ pub struct GameRecord {
     /// if one did ([`Match::resign`]); absent otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub resigned: Option<PlayerId>,
+    /// Whether the match was aborted before it had a result
+    /// ([`Match::abort`]); absent otherwise.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub aborted: bool,
 }
 
 /// Why a record cannot be used.
@@ -339,6 +343,9 @@ pub(crate) fn walk(
     if let Some(player) = record.resigned {
         progress.resign(player).map_err(RecordError::Match)?;
     }
+    if record.aborted {
+        progress.abort().map_err(RecordError::Match)?;
+    }
     Ok((progress, last))
 }
 
@@ -403,6 +410,7 @@ impl GameRecord {
                 entries: vec![],
             }],
             resigned: None,
+            aborted: false,
         }
     }
 

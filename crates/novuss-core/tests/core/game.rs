@@ -385,3 +385,43 @@ fn resigning_needs_a_player_at_the_seat_and_two_contenders() {
     assert!(!game.is_over());
     assert_eq!(game.record().resigned, None);
 }
+
+/// A match may be called off before every side has stroked in its first
+/// set: it ends with no winner, and the record says so; once both sides
+/// have stroked it has a result to play for.
+#[test]
+fn a_match_is_aborted_only_before_both_sides_have_stroked() {
+    let mut game = Game::new(singles(3), Physics::default()).unwrap();
+    assert!(game.can_abort(), "nobody has stroked");
+    let seat = game.set().seat_to_play();
+    game.play(seat, &break_stroke(&game)).unwrap();
+    let mut one = game.clone();
+    if one.set().seat_to_play() == seat {
+        // The break kept the turn: only one side has stroked still.
+        assert!(one.can_abort());
+    }
+    one.abort().unwrap();
+    assert!(one.is_over());
+    assert_eq!(one.progress().winner(), None);
+    assert!(one.progress().aborted());
+    assert!(one.record().aborted);
+    let back = Game::from_record(one.record().clone()).unwrap();
+    assert_eq!(back.progress(), one.progress());
+    assert!(matches!(
+        one.abort(),
+        Err(GameError::Match(MatchError::Over))
+    ));
+    // Both sides stroke: too late.
+    while game.set().seat_to_play() == seat {
+        let s = break_stroke(&game);
+        game.play(seat, &s).unwrap();
+    }
+    let other = game.set().seat_to_play();
+    game.play(other, &break_stroke(&game)).unwrap();
+    assert!(!game.can_abort());
+    assert!(matches!(
+        game.abort(),
+        Err(GameError::Match(MatchError::TooLateToAbort))
+    ));
+    assert!(!game.is_over());
+}

@@ -70,6 +70,8 @@ pub struct Listed {
     score: Vec<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     winner: Option<novuss_core::ContenderId>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    aborted: bool,
     event: u64,
     strokes: u32,
 }
@@ -315,6 +317,16 @@ impl Hub {
     /// Starts the next set.
     pub async fn next_set(self: &Arc<Self>, id: &GameId, event: u64) -> Result<(), Failure> {
         self.change(id, |room| room.next_set(event)).await
+    }
+
+    /// The player at `seat` calls the match off.
+    pub async fn abort(
+        self: &Arc<Self>,
+        id: &GameId,
+        event: u64,
+        seat: Seat,
+    ) -> Result<(), Failure> {
+        self.change(id, |room| room.abort(event, seat)).await
     }
 
     /// The player at `seat` resigns the match.

@@ -237,6 +237,7 @@ impl Hub {
                     over: r.over,
                     score: summary.score,
                     winner: summary.winner,
+                    aborted: summary.aborted,
                     event: r.event,
                     strokes: summary.strokes,
                 })
