@@ -1,4 +1,4 @@
-//! `arena`, `solo` and `hint`: the computer players from the command line.
+//! `arena`, `ladder`, `solo` and `hint`: the computer players from the command line.
 //! Figures are printed as text, or as JSON with `--json`; the fields are in
 //! `docs/benchmarks.md`.
 
@@ -14,7 +14,9 @@ use novuss_core::rules::set::{Format, SetState};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-/// Why `arena`, `solo` or `hint` could not do what it was asked.
+pub use novuss_ai::ladder::wilson95;
+
+/// Why `arena`, `ladder`, `solo` or `hint` could not do what it was asked.
 ///
 /// Its `Display` is the one line of English that `novuss` prints after
 /// `error: `, the cause's own words included (so
@@ -22,9 +24,9 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug)]
 #[non_exhaustive]
 pub enum ComputerError {
-    /// A computer player could not stroke in a run of `arena` or `solo`.
+    /// A computer player could not stroke in a run of `arena`, `ladder` or `solo`.
     Run {
-        /// The command: `arena` or `solo`.
+        /// The command: `arena`, `ladder` or `solo`.
         command: &'static str,
         /// Why it could not.
         error: AiError,
@@ -95,15 +97,9 @@ impl Times {
     }
 }
 
-/// The figures of an arena run.
+/// How the sets between two levels went.
 #[derive(Debug, Serialize)]
-pub struct ArenaFigures {
-    pub a: String,
-    pub b: String,
-    pub format: String,
-    pub profile: String,
-    pub seed: u64,
-    pub sets: u64,
+pub struct Score {
     pub a_wins: u64,
     pub b_wins: u64,
     pub draws: u64,
@@ -114,20 +110,43 @@ pub struct ArenaFigures {
     pub strokes_per_set: f64,
     pub a_fouls_per_set: f64,
     pub b_fouls_per_set: f64,
-    pub a_decision_ms: Times,
-    pub b_decision_ms: Times,
 }
 
-/// Wilson's score interval at 95% for `p` observed in `n` trials.
-pub fn wilson95(p: f64, n: f64) -> [f64; 2] {
-    if n <= 0.0 {
-        return [0.0, 1.0];
+impl Score {
+    fn of(reports: &[&SetReport]) -> Score {
+        let n = reports.len() as f64;
+        let count = |s: i8| reports.iter().filter(|r| r.score == s).count() as u64;
+        let (a_wins, b_wins, draws) = (count(1), count(-1), count(0));
+        let rate = (a_wins as f64 + draws as f64 / 2.0) / n.max(1.0);
+        let per_set = |f: &dyn Fn(&SetReport) -> u32| {
+            reports.iter().map(|r| f64::from(f(r))).sum::<f64>() / n.max(1.0)
+        };
+        Score {
+            a_wins,
+            b_wins,
+            draws,
+            a_win_rate: rate,
+            wilson95: wilson95(rate, n),
+            strokes_per_set: per_set(&|r| r.strokes),
+            a_fouls_per_set: per_set(&|r| r.fouls[0]),
+            b_fouls_per_set: per_set(&|r| r.fouls[1]),
+        }
     }
-    let z = 1.959_963_984_540_054_f64;
-    let z2 = z * z;
-    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
-    let half = z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
-    [(centre - half).max(0.0), (centre + half).min(1.0)]
+}
+
+/// The figures of an arena run.
+#[derive(Debug, Serialize)]
+pub struct ArenaFigures {
+    pub a: String,
+    pub b: String,
+    pub format: String,
+    pub profile: String,
+    pub seed: u64,
+    pub sets: u64,
+    #[serde(flatten)]
+    pub score: Score,
+    pub a_decision_ms: Times,
+    pub b_decision_ms: Times,
 }
 
 /// Runs `one(n)` for `n` in `0..count` on every core with a progress bar
@@ -164,13 +183,6 @@ pub fn arena(o: &ArenaOptions) -> Result<ArenaFigures, ComputerError> {
     let reports: Vec<SetReport> = on_every_core(o.sets, "sets", "arena", |n| {
         play_set(o.a, o.b, o.format, o.profile, &physics, o.seed, n)
     })?;
-    let n = o.sets as f64;
-    let count = |s: i8| reports.iter().filter(|r| r.score == s).count() as u64;
-    let (a_wins, b_wins, draws) = (count(1), count(-1), count(0));
-    let rate = (a_wins as f64 + draws as f64 / 2.0) / n.max(1.0);
-    let per_set = |f: &dyn Fn(&SetReport) -> u32| {
-        reports.iter().map(|r| f64::from(f(r))).sum::<f64>() / n.max(1.0)
-    };
     let times = |k: usize| {
         Times::of(
             reports
@@ -186,14 +198,7 @@ pub fn arena(o: &ArenaOptions) -> Result<ArenaFigures, ComputerError> {
         profile: o.profile.to_string(),
         seed: o.seed,
         sets: o.sets,
-        a_wins,
-        b_wins,
-        draws,
-        a_win_rate: rate,
-        wilson95: wilson95(rate, n),
-        strokes_per_set: per_set(&|r| r.strokes),
-        a_fouls_per_set: per_set(&|r| r.fouls[0]),
-        b_fouls_per_set: per_set(&|r| r.fouls[1]),
+        score: Score::of(&reports.iter().collect::<Vec<_>>()),
         a_decision_ms: times(0),
         b_decision_ms: times(1),
     })
@@ -214,15 +219,15 @@ impl ArenaFigures {
             format = self.format,
             profile = self.profile,
             seed = self.seed,
-            aw = self.a_wins,
-            bw = self.b_wins,
-            d = self.draws,
-            rate = self.a_win_rate * 100.0,
-            lo = self.wilson95[0] * 100.0,
-            hi = self.wilson95[1] * 100.0,
-            sps = self.strokes_per_set,
-            af = self.a_fouls_per_set,
-            bf = self.b_fouls_per_set,
+            aw = self.score.a_wins,
+            bw = self.score.b_wins,
+            d = self.score.draws,
+            rate = self.score.a_win_rate * 100.0,
+            lo = self.score.wilson95[0] * 100.0,
+            hi = self.score.wilson95[1] * 100.0,
+            sps = self.score.strokes_per_set,
+            af = self.score.a_fouls_per_set,
+            bf = self.score.b_fouls_per_set,
             ap50 = self.a_decision_ms.p50,
             ap99 = self.a_decision_ms.p99,
             bp50 = self.b_decision_ms.p50,
@@ -398,19 +403,189 @@ pub fn hint(text: &str, level: Level, seed: u64, compact: bool) -> Result<String
     .map_err(ComputerError::Output)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+/// Options of `novuss ladder`.
+pub struct LadderOptions {
+    /// Sets each pair plays.
+    pub sets: u64,
+    pub seed: u64,
+    /// How far up the ladder each rung plays: 1 for the rung above, 2 for
+    /// the two above too, and so on.
+    pub reach: usize,
+}
 
-    #[test]
-    fn wilson_matches_a_worked_value() {
-        // 81 of 263: the interval is 0.2553 to 0.3662 (Wilson 1927's method,
-        // as in Newcombe 1998, table I, worked by hand).
-        let [lo, hi] = wilson95(81.0 / 263.0, 263.0);
-        assert!(
-            (lo - 0.2553).abs() < 5e-4 && (hi - 0.3662).abs() < 5e-4,
-            "{lo} {hi}"
+/// How a pair of the ladder went: `a` the stronger level by its place.
+#[derive(Debug, Serialize)]
+pub struct PairFigures {
+    pub a: String,
+    pub b: String,
+    pub sets: u64,
+    #[serde(flatten)]
+    pub score: Score,
+}
+
+/// A level's figures over every pair it played.
+#[derive(Debug, Serialize)]
+pub struct LevelFigures {
+    pub level: String,
+    /// Whether it is a rung of the ladder (`greedy` is a baseline).
+    pub rung: bool,
+    /// Its rating fitted to this run, on the Glicko-2 scale.
+    pub rating: f64,
+    /// The fit's standard error of its difference from the anchor.
+    pub deviation: f64,
+    /// The rating it carries (`Level::rating`), from the run in
+    /// `docs/benchmarks.md`.
+    pub constant: f64,
+    pub decision_ms: Times,
+}
+
+/// The figures of a ladder run.
+#[derive(Debug, Serialize)]
+pub struct LadderFigures {
+    pub format: String,
+    pub profile: String,
+    pub seed: u64,
+    pub sets_per_pair: u64,
+    pub reach: usize,
+    /// The level rated 1500.
+    pub anchor: String,
+    pub pairs: Vec<PairFigures>,
+    /// Every level, weakest first ([`Level::ALL`]).
+    pub levels: Vec<LevelFigures>,
+}
+
+/// `novuss ladder`: every rung of the ladder against the ones above it
+/// (within `reach`), and the baseline against its neighbours, in parallel
+/// on every core, with the ratings fitted to the results. A pair's sets
+/// are seeded as `novuss arena` with the same seed seeds them, so any row
+/// can be checked alone.
+pub fn ladder(o: &LadderOptions) -> Result<LadderFigures, ComputerError> {
+    let physics = Physics::default();
+    let (format, profile) = (Format::Singles, ProfileId::Lnf2017);
+    let pairs = novuss_ai::ladder::pairs(o.reach);
+    let jobs = pairs.len() as u64 * o.sets;
+    // Pairs interleaved, so that each thread's share mixes slow and quick
+    // levels.
+    let reports: Vec<SetReport> = on_every_core(jobs, "sets", "ladder", |j| {
+        let (a, b) = pairs[(j % pairs.len() as u64) as usize];
+        play_set(
+            a,
+            b,
+            format,
+            profile,
+            &physics,
+            o.seed,
+            j / pairs.len() as u64,
+        )
+    })?;
+    let of_pair =
+        |k: usize| -> Vec<&SetReport> { reports.iter().skip(k).step_by(pairs.len()).collect() };
+    let index = |l: Level| Level::ALL.iter().position(|&x| x == l).unwrap_or(0);
+    let mut scores = Vec::new();
+    let mut figures = Vec::new();
+    let mut decisions: Vec<Vec<Duration>> = vec![Vec::new(); Level::ALL.len()];
+    for (k, &(a, b)) in pairs.iter().enumerate() {
+        let sets = of_pair(k);
+        for r in &sets {
+            decisions[index(a)].extend(&r.decisions[0]);
+            decisions[index(b)].extend(&r.decisions[1]);
+        }
+        let score = Score::of(&sets);
+        scores.push(novuss_ai::ladder::PairScore {
+            a: index(a),
+            b: index(b),
+            score: score.a_wins as f64 + score.draws as f64 / 2.0,
+            sets: sets.len() as f64,
+        });
+        figures.push(PairFigures {
+            a: a.to_string(),
+            b: b.to_string(),
+            sets: sets.len() as u64,
+            score,
+        });
+    }
+    let anchor = Level::ANCHOR;
+    let ratings = novuss_ai::ladder::fit(Level::ALL.len(), index(anchor), &scores);
+    let levels = Level::ALL
+        .iter()
+        .zip(ratings)
+        .zip(decisions)
+        .map(|((&level, r), d)| LevelFigures {
+            level: level.to_string(),
+            rung: Level::LADDER.contains(&level),
+            rating: r.rating,
+            deviation: r.deviation,
+            constant: level.rating(),
+            decision_ms: Times::of(d),
+        })
+        .collect();
+    Ok(LadderFigures {
+        format: format.name().to_owned(),
+        profile: profile.to_string(),
+        seed: o.seed,
+        sets_per_pair: o.sets,
+        reach: o.reach,
+        anchor: anchor.to_string(),
+        pairs: figures,
+        levels,
+    })
+}
+
+impl LadderFigures {
+    /// Two tables for a person: the pairs, and the levels with their
+    /// ratings.
+    pub fn text(&self) -> String {
+        let mut out = format!(
+            "the ladder, {} sets a pair ({}, {}, seed {}); ratings on the Glicko-2 scale, {} = 1500\n\n\
+             {:<10} {:<10} {:>6} {:>6} {:>6}  {:>7}  {:>15}  {:>7}  {:>11}\n",
+            self.sets_per_pair,
+            self.format,
+            self.profile,
+            self.seed,
+            self.anchor,
+            "a",
+            "b",
+            "a won",
+            "b won",
+            "drawn",
+            "a score",
+            "Wilson 95%",
+            "strokes",
+            "fouls a / b",
         );
-        assert_eq!(wilson95(0.5, 0.0), [0.0, 1.0]);
+        for p in &self.pairs {
+            let s = &p.score;
+            out += &format!(
+                "{:<10} {:<10} {:>6} {:>6} {:>6}  {:>6.1}%  {:>6.1}% – {:>5.1}%  {:>7.1}  {:>5.2} / {:<5.2}\n",
+                p.a,
+                p.b,
+                s.a_wins,
+                s.b_wins,
+                s.draws,
+                s.a_win_rate * 100.0,
+                s.wilson95[0] * 100.0,
+                s.wilson95[1] * 100.0,
+                s.strokes_per_set,
+                s.a_fouls_per_set,
+                s.b_fouls_per_set,
+            );
+        }
+        out += &format!(
+            "\n{:<10} {:>6} {:>9} {:>9}  {:>17}\n",
+            "level", "rating", "deviation", "constant", "decision p50 / p99"
+        );
+        for l in &self.levels {
+            out += &format!(
+                "{:<10} {:>6.0} {:>9.0} {:>9.0}  {:>8.1} / {:>6.1} ms{}\n",
+                l.level,
+                l.rating,
+                l.deviation,
+                l.constant,
+                l.decision_ms.p50,
+                l.decision_ms.p99,
+                if l.rung { "" } else { "  (baseline)" },
+            );
+        }
+        out.trim_end().to_owned()
     }
 }

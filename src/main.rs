@@ -54,7 +54,7 @@ enum CliError {
     },
     /// `simulate`, `new-set`, `stroke`, `record` or `replay`.
     Command(CommandError),
-    /// `arena`, `solo` or `hint`.
+    /// `arena`, `ladder`, `solo` or `hint`.
     Computer(ComputerError),
     /// Figures that could not be written as JSON.
     Figures(serde_json::Error),
@@ -144,7 +144,8 @@ enum Command {
     /// wins, the win rate with its Wilson 95% interval, strokes, fouls and
     /// decision times.
     Arena {
-        /// The first level: greedy, beginner, club, expert or master.
+        /// The first level: greedy, novice, beginner, amateur, club, league,
+        /// expert or master.
         #[arg(long)]
         a: Level,
         /// The second level.
@@ -166,11 +167,31 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// The ladder of computer levels: each rung against the one above it
+    /// (and `greedy` against the two lowest), singles under LNF 2017, on
+    /// every core; prints each pair's score with its Wilson 95% interval,
+    /// strokes and fouls, and each level's rating on the Glicko-2 scale
+    /// (the middle rung, club, at 1500) and decision times.
+    Ladder {
+        /// Sets each pair plays.
+        #[arg(long, default_value_t = 400)]
+        sets: u64,
+        /// The run's seed: a pair's sets are those `arena` plays with it.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// How many rungs up each rung plays: 1 for the next only, 2 for
+        /// the next two (more pairs, a firmer fit).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=6))]
+        reach: u16,
+        /// Print the figures as JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// One computer player alone from the singles opening, stroking until
     /// its eight discs are pocketed: run-out rate, strikes per disc, pot and
     /// foul rates, decision times.
     Solo {
-        /// greedy, beginner, club, expert or master.
+        /// greedy, novice, beginner, amateur, club, league, expert or master.
         #[arg(long, default_value = "master")]
         level: Level,
         /// How many runs.
@@ -179,8 +200,8 @@ enum Command {
         /// The run's seed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Execution noise instead of the level's own: none, beginner, club,
-        /// expert, pro or tournament.
+        /// Execution noise instead of the level's own: none, novice,
+        /// beginner, amateur, club, league, expert, pro or tournament.
         #[arg(long)]
         noise: Option<NoiseName>,
         /// lnf-2017, australia-1992 or koroona.
@@ -290,6 +311,18 @@ fn main() -> ExitCode {
         })
         .map_err(CliError::Computer)
         .and_then(|f| figures(&f, json, computer::ArenaFigures::text)),
+        Command::Ladder {
+            sets,
+            seed,
+            reach,
+            json,
+        } => computer::ladder(&computer::LadderOptions {
+            sets,
+            seed,
+            reach: usize::from(reach),
+        })
+        .map_err(CliError::Computer)
+        .and_then(|f| figures(&f, json, computer::LadderFigures::text)),
         Command::Solo {
             level,
             sets,

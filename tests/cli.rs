@@ -287,6 +287,48 @@ fn arena_reports_its_figures_as_json() {
 }
 
 #[test]
+fn ladder_reports_its_pairs_and_ratings_as_json() {
+    let out = novuss(&["ladder", "--sets", "1", "--seed", "3", "--json"], "");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["anchor"], "club");
+    // Six steps of seven rungs, and greedy against the two lowest.
+    let pairs = v["pairs"].as_array().unwrap();
+    assert_eq!(pairs.len(), 8);
+    for p in pairs {
+        assert_eq!(p["sets"], 1);
+        let won = p["a_wins"].as_u64().unwrap() + p["b_wins"].as_u64().unwrap();
+        assert_eq!(won + p["draws"].as_u64().unwrap(), 1);
+    }
+    assert_eq!(pairs[0]["a"], "beginner");
+    assert_eq!(pairs[0]["b"], "novice");
+    let levels = v["levels"].as_array().unwrap();
+    let names: Vec<&str> = levels
+        .iter()
+        .map(|l| l["level"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        ["greedy", "novice", "beginner", "amateur", "club", "league", "expert", "master"]
+    );
+    for l in levels {
+        assert!(l["rating"].as_f64().unwrap().is_finite());
+        assert!(l["constant"].as_f64().unwrap() > 0.0);
+        assert!(l["decision_ms"]["p50"].as_f64().is_some());
+    }
+    assert_eq!(levels[4]["rating"], 1500.0);
+    assert_eq!(levels[4]["deviation"], 0.0);
+    assert_eq!(levels[0]["rung"], false);
+    // Reach is bounded by the ladder.
+    let far = novuss(&["ladder", "--sets", "1", "--reach", "9"], "");
+    assert_eq!(far.status.code(), Some(2));
+}
+
+#[test]
 fn solo_reports_its_figures_as_json() {
     let out = novuss(
         &[

@@ -81,6 +81,8 @@ fn main() {
         others: Noise::PRO,
         turn: Level::Master.settings().turn_value,
         alone: true,
+        banks: true,
+        leave: true,
     };
     let mut engine = Engine::new(*state.table(), physics);
     let mut trial = Trial::new(&state, &mut engine, valuer);

@@ -98,6 +98,8 @@ fn main() {
         others: noise,
         turn: Level::Master.settings().turn_value,
         alone: true,
+        banks: true,
+        leave: true,
     };
     let fresh = 1 << 40;
     let mut ceiling = vec![1.0];

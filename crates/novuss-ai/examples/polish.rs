@@ -84,6 +84,8 @@ fn main() {
             others: hand,
             turn: settings.turn_value,
             alone,
+            banks: true,
+            leave: true,
         };
         let view = View::new(state, &physics).expect("a view");
         let candidates = generate(&view, &hand, &settings.breadth);

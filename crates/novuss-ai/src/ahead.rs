@@ -34,6 +34,7 @@ const NEXT_BREADTH: Breadth = Breadth {
     fan_spots: 2,
     fan_directions: 10,
     fan_speeds: 3,
+    banks: true,
 };
 
 /// How much the next stroke's search samples.
@@ -124,7 +125,11 @@ fn next_stroke(
 ) -> Option<f64> {
     let physics = trial.physics();
     let view = View::new(next, &physics)?;
-    let candidates = generate(&view, noise, &NEXT_BREADTH);
+    let breadth = Breadth {
+        banks: trial.valuer().banks,
+        ..NEXT_BREADTH
+    };
+    let candidates = generate(&view, noise, &breadth);
     let mut inner = trial.nested(next);
     let found = search(&mut inner, candidates, noise, &NEXT_BUDGET, seed, deadline);
     let simulations = inner.simulations;

@@ -60,9 +60,32 @@ pub fn play_set(
     seed: u64,
     n: u64,
 ) -> Result<SetReport, AiError> {
+    play_set_between(
+        |s| Player::new(a, s),
+        |s| Player::new(b, s),
+        format,
+        profile,
+        physics,
+        seed,
+        n,
+    )
+}
+
+/// Plays set `n` of a run between the players `a` and `b` make from a
+/// seed: [`play_set`] for players of any settings
+/// ([`Player::with_settings`]).
+pub fn play_set_between(
+    a: impl Fn(u64) -> Player,
+    b: impl Fn(u64) -> Player,
+    format: Format,
+    profile: ProfileId,
+    physics: &Physics,
+    seed: u64,
+    n: u64,
+) -> Result<SetReport, AiError> {
     let run = run_seed(seed, n);
     let (first, a_opens) = seating(n);
-    let mut players = [Player::new(a, run ^ 1), Player::new(b, run ^ 2)];
+    let mut players = [a(run ^ 1), b(run ^ 2)];
     let mut world = ChaCha8Rng::seed_from_u64(run ^ 3);
     let mut state = SetState::new(profile, format, first);
     let mut engine = Engine::new(*state.table(), *physics);

@@ -23,7 +23,7 @@ use crate::noise::Noise;
 use crate::view::{Plan, Pot, View, ARRIVALS};
 
 /// How widely to look.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Breadth {
     /// Extra striker spots along the zone for planned strokes, each side of
     /// the line's own spot.
@@ -36,6 +36,11 @@ pub struct Breadth {
     pub fan_directions: usize,
     /// Speeds in the fan.
     pub fan_speeds: usize,
+    /// Whether it plans strokes off a cushion: the striker rebounding onto
+    /// an own disc (the only planned way to a dark disc, `000` 2.5.1; `001`
+    /// "Direct strokes") and a disc banked into a pocket. A newcomer sees
+    /// the straight lines only; the fan still tries cushions by chance.
+    pub banks: bool,
 }
 
 /// A stroke to consider and what it was planned for.
@@ -100,10 +105,12 @@ pub fn generate(view: &View<'_>, noise: &Noise, breadth: &Breadth) -> Vec<Candid
     let arrivals = &ARRIVALS[..breadth.arrivals.clamp(1, ARRIVALS.len())];
     let mut pots = Vec::new();
     view.direct_pots(noise, &spread, arrivals, &mut pots);
-    let mut bank_spread = vec![0.0];
-    bank_spread.extend(&spread);
-    view.bank_pots(noise, &bank_spread, arrivals, &mut pots);
-    view.disc_bank_pots(noise, &bank_spread, &arrivals[..1], &mut pots);
+    if breadth.banks {
+        let mut bank_spread = vec![0.0];
+        bank_spread.extend(&spread);
+        view.bank_pots(noise, &bank_spread, arrivals, &mut pots);
+        view.disc_bank_pots(noise, &bank_spread, &arrivals[..1], &mut pots);
+    }
     let mut out: Vec<Candidate> = pots.into_iter().map(Candidate::from).collect();
     fan(view, breadth, &mut out);
     aimed(view, breadth, &mut out);

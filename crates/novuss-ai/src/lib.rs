@@ -5,7 +5,9 @@
 //! exact engine and lets the referee judge it ([`search`]), first as meant
 //! and then under its own execution noise ([`noise`]), values what each
 //! leaves ([`value`]) and plays the best. Levels ([`level`]) differ in
-//! noise and in how much they search; `greedy` does not simulate at all.
+//! noise, in how much they search and, at the bottom of the ladder, in the
+//! mistakes newcomers make; `greedy` does not simulate at all. [`ladder`]
+//! rates them on one Glicko-2 scale.
 //!
 //! Decisions are deterministic for a given seed (the budget is counted in
 //! simulations; a deadline only cuts a search short when it runs over).
@@ -30,6 +32,7 @@
 pub mod ahead;
 pub mod arena;
 pub mod candidates;
+pub mod ladder;
 pub mod level;
 pub mod noise;
 pub mod player;

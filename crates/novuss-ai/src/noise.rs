@@ -36,6 +36,17 @@ pub struct Noise {
     pub direction_deg: f64,
     /// Speed error, in percent of the intended speed.
     pub speed_pct: f64,
+    /// A steady error of the speed, in percent of the intended speed: a
+    /// player who misjudges how far the discs slide strikes every stroke
+    /// this much harder (negative: softer) than it means. A player does
+    /// not know its own ([`Noise::as_believed`] leaves it out), so its
+    /// search cannot allow for it.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub speed_bias_pct: f64,
+}
+
+fn is_zero(x: &f64) -> bool {
+    *x == 0.0
 }
 
 impl Noise {
@@ -44,6 +55,7 @@ impl Noise {
         placement_mm: 0.0,
         direction_deg: 0.0,
         speed_pct: 0.0,
+        speed_bias_pct: 0.0,
     };
 
     /// A strong human player, as the issue defines it: direction σ 0.25°,
@@ -52,6 +64,7 @@ impl Noise {
         placement_mm: 0.5,
         direction_deg: 0.25,
         speed_pct: 3.0,
+        speed_bias_pct: 0.0,
     };
 
     /// The computer pool olympiads' aim error (φ σ 0.125°), with `PRO`'s
@@ -62,27 +75,59 @@ impl Noise {
         placement_mm: 0.5,
         direction_deg: 0.125,
         speed_pct: 3.0,
+        speed_bias_pct: 0.0,
     };
 
-    /// A player still learning the push: 1.5°, 12%, 3 mm.
+    /// Someone at the table for the first time: 1.7°, 13%, 3.5 mm, and
+    /// every stroke 5% softer than meant (a newcomer expects the discs to
+    /// slide further than they do). Level `novice`.
+    pub const NOVICE: Noise = Noise {
+        placement_mm: 3.5,
+        direction_deg: 1.7,
+        speed_pct: 13.0,
+        speed_bias_pct: -5.0,
+    };
+
+    /// A player still learning the push: 1.5°, 11%, 3 mm. Level
+    /// `beginner`.
     pub const BEGINNER: Noise = Noise {
         placement_mm: 3.0,
         direction_deg: 1.5,
-        speed_pct: 12.0,
+        speed_pct: 11.0,
+        speed_bias_pct: 0.0,
     };
 
-    /// A regular club player: 0.8°, 7%, 1.5 mm.
+    /// Someone who plays now and then: 1.1°, 9%, 2 mm. Level `amateur`.
+    pub const AMATEUR: Noise = Noise {
+        placement_mm: 2.0,
+        direction_deg: 1.1,
+        speed_pct: 9.0,
+        speed_bias_pct: 0.0,
+    };
+
+    /// A regular club player: 0.8°, 7%, 1.5 mm. Levels `club` and
+    /// `greedy`.
     pub const CLUB: Noise = Noise {
         placement_mm: 1.5,
         direction_deg: 0.8,
         speed_pct: 7.0,
+        speed_bias_pct: 0.0,
     };
 
-    /// A strong club player: 0.45°, 4.5%, 1 mm.
+    /// A player of a league team: 0.65°, 6%, 1.3 mm. Level `league`.
+    pub const LEAGUE: Noise = Noise {
+        placement_mm: 1.3,
+        direction_deg: 0.65,
+        speed_pct: 6.0,
+        speed_bias_pct: 0.0,
+    };
+
+    /// A strong tournament player: 0.4°, 4.2%, 0.9 mm. Level `expert`.
     pub const EXPERT: Noise = Noise {
-        placement_mm: 1.0,
-        direction_deg: 0.45,
-        speed_pct: 4.5,
+        placement_mm: 0.9,
+        direction_deg: 0.4,
+        speed_pct: 4.2,
+        speed_bias_pct: 0.0,
     };
 
     /// Every error multiplied by `k` (negative or NaN `k` counts as 0).
@@ -92,12 +137,27 @@ impl Noise {
             placement_mm: self.placement_mm * k,
             direction_deg: self.direction_deg * k,
             speed_pct: self.speed_pct * k,
+            speed_bias_pct: self.speed_bias_pct * k,
+        }
+    }
+
+    /// The hand as its player believes it to be: the spreads multiplied by
+    /// `k` (below 1, a player who thinks its strokes straighter than they
+    /// are), and no steady speed error, which nobody allows for unless
+    /// they know it.
+    pub fn as_believed(self, k: f64) -> Noise {
+        Noise {
+            speed_bias_pct: 0.0,
+            ..self.scaled(k)
         }
     }
 
     /// Whether every error is zero.
     pub fn is_none(&self) -> bool {
-        !(self.placement_mm > 0.0 || self.direction_deg > 0.0 || self.speed_pct > 0.0)
+        !(self.placement_mm > 0.0
+            || self.direction_deg > 0.0
+            || self.speed_pct > 0.0
+            || self.speed_bias_pct != 0.0)
     }
 
     /// The stroke the hand makes when the player to stroke in `state`
@@ -153,7 +213,7 @@ impl Noise {
                 direction = range.nearest(direction).unwrap_or(direction);
             }
         }
-        let factor = (1.0 + e * self.speed_pct / 100.0).max(0.05);
+        let factor = (1.0 + (self.speed_bias_pct + e * self.speed_pct) / 100.0).max(0.05);
         let speed = (stroke.speed * factor).min(max_speed);
         Stroke {
             striker,
@@ -169,10 +229,16 @@ impl Noise {
 pub enum NoiseName {
     /// [`Noise::NONE`].
     None,
+    /// [`Noise::NOVICE`].
+    Novice,
     /// [`Noise::BEGINNER`].
     Beginner,
+    /// [`Noise::AMATEUR`].
+    Amateur,
     /// [`Noise::CLUB`].
     Club,
+    /// [`Noise::LEAGUE`].
+    League,
     /// [`Noise::EXPERT`].
     Expert,
     /// [`Noise::PRO`].
@@ -183,10 +249,13 @@ pub enum NoiseName {
 
 impl NoiseName {
     /// Every name, in order of decreasing noise after `None`.
-    pub const ALL: [NoiseName; 6] = [
+    pub const ALL: [NoiseName; 9] = [
         NoiseName::None,
+        NoiseName::Novice,
         NoiseName::Beginner,
+        NoiseName::Amateur,
         NoiseName::Club,
+        NoiseName::League,
         NoiseName::Expert,
         NoiseName::Pro,
         NoiseName::Tournament,
@@ -196,8 +265,11 @@ impl NoiseName {
     pub fn noise(self) -> Noise {
         match self {
             NoiseName::None => Noise::NONE,
+            NoiseName::Novice => Noise::NOVICE,
             NoiseName::Beginner => Noise::BEGINNER,
+            NoiseName::Amateur => Noise::AMATEUR,
             NoiseName::Club => Noise::CLUB,
+            NoiseName::League => Noise::LEAGUE,
             NoiseName::Expert => Noise::EXPERT,
             NoiseName::Pro => Noise::PRO,
             NoiseName::Tournament => Noise::TOURNAMENT,
@@ -208,8 +280,11 @@ impl NoiseName {
     pub fn name(self) -> &'static str {
         match self {
             NoiseName::None => "none",
+            NoiseName::Novice => "novice",
             NoiseName::Beginner => "beginner",
+            NoiseName::Amateur => "amateur",
             NoiseName::Club => "club",
+            NoiseName::League => "league",
             NoiseName::Expert => "expert",
             NoiseName::Pro => "pro",
             NoiseName::Tournament => "tournament",
@@ -253,7 +328,8 @@ impl FromStr for NoiseName {
             .find(|n| n.name() == s)
             .ok_or_else(|| UnknownName {
                 given: s.to_owned(),
-                expected: "none, beginner, club, expert, pro or tournament",
+                expected:
+                    "none, novice, beginner, amateur, club, league, expert, pro or tournament",
             })
     }
 }

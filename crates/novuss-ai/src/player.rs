@@ -152,9 +152,18 @@ impl Player {
     }
 
     /// The same player with another hand: its noise replaced by `noise`
-    /// (the search samples the new one).
+    /// (the search samples the new one, as much of it as the player
+    /// believes it has).
     pub fn with_noise(mut self, noise: Noise) -> Player {
         self.settings.noise = noise;
+        self
+    }
+
+    /// The same player deciding with other `settings` (its level's name
+    /// stays): for studying what each setting is worth, as
+    /// `examples/calibrate.rs` does.
+    pub fn with_settings(mut self, settings: Settings) -> Player {
+        self.settings = settings;
         self
     }
 
@@ -203,7 +212,9 @@ impl Player {
         }
         let seed = self.rng.next_u64();
         let view = View::new(state, physics).ok_or(AiError::Parameters)?;
-        let noise = self.settings.noise;
+        // The search and the eye plan with the hand as the player believes
+        // it to be; the world strikes with the real one.
+        let noise = self.settings.noise.as_believed(self.settings.believed);
         let candidates = generate(&view, &noise, &self.settings.breadth);
         let count = candidates.len();
         let (settings, alternatives, alone) = (self.settings, self.alternatives, self.alone);
@@ -215,6 +226,8 @@ impl Player {
                 others: noise,
                 turn: settings.turn_value,
                 alone,
+                banks: settings.breadth.banks,
+                leave: settings.leave,
             };
             let mut trial = Trial::new(state, engine, valuer);
             let deadline = start + settings.time_limit;

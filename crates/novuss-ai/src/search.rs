@@ -105,7 +105,7 @@ impl Scored {
 }
 
 /// How much to search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Budget {
     /// Candidates kept after the screen.
     pub keep: usize,

@@ -63,6 +63,15 @@ pub struct Valuer {
     /// turn is then a visit lost, not the table handed to an opponent, and
     /// a safe stroke is worth nothing.
     pub alone: bool,
+    /// Whether its eye sees rebounds to dark discs
+    /// ([`Breadth::banks`](crate::candidates::Breadth::banks)): without
+    /// them a dark disc looks out of reach.
+    pub banks: bool,
+    /// Whether it weighs what a passed turn leaves the next player. A player
+    /// who does not sees only its own visit: every stroke that passes the
+    /// turn costs it the same, so it goes for a doubtful pot where a safe
+    /// stroke was better, and leaves easy discs behind when it misses.
+    pub leave: bool,
 }
 
 /// What one simulated stroke gave.
@@ -156,9 +165,14 @@ impl Valuer {
         }
         let race = race(state, me);
         let mine = state.side_to_play() == me;
+        if !mine && !self.leave && !self.alone {
+            // It looks no further than its own visit: the turn lost, and
+            // nothing of what the discs offer anyone next.
+            return race - self.turn;
+        }
         let chances = |seat: Seat, side: Side, noise: &Noise| {
             View::for_seat(state, seat, side, &self.physics)
-                .map(|v| v.disc_chances(noise))
+                .map(|v| v.disc_chances(noise, self.banks))
                 .unwrap_or_default()
         };
         let my_seat = if mine {

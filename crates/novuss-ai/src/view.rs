@@ -23,6 +23,7 @@ const FLOOR: Noise = Noise {
     placement_mm: 0.2,
     direction_deg: 0.08,
     speed_pct: 1.0,
+    speed_bias_pct: 0.0,
 };
 
 /// Arrival speeds at the pocket's centre that a pot is planned with, m/s:
@@ -219,6 +220,7 @@ impl<'a> View<'a> {
             placement_mm: noise.placement_mm.max(FLOOR.placement_mm),
             direction_deg: noise.direction_deg.max(FLOOR.direction_deg),
             speed_pct: noise.speed_pct.max(FLOOR.speed_pct),
+            speed_bias_pct: 0.0,
         };
         let reach = t.striker.radius + t.disc.radius;
         let sd = n.direction_deg.to_radians();
@@ -431,12 +433,12 @@ impl<'a> View<'a> {
 
     /// For each own disc on the table, the best chance geometry gives it:
     /// a direct pot for a light disc, a rebound for a dark one (0 when
-    /// neither is clear), best first. Cheap enough to call for every
-    /// simulated stroke.
-    pub fn disc_chances(&self, noise: &Noise) -> Vec<f64> {
+    /// neither is clear, or when the eye does not see `banks`), best
+    /// first. Cheap enough to call for every simulated stroke.
+    pub fn disc_chances(&self, noise: &Noise, banks: bool) -> Vec<f64> {
         let mut pots = Vec::new();
         self.direct_pots(noise, &[], &[ARRIVALS[1]], &mut pots);
-        if self.dark.iter().any(|&d| d) {
+        if banks && self.dark.iter().any(|&d| d) {
             self.banks(noise, &[0.0], &[ARRIVALS[1]], |k| self.dark[k], &mut pots);
         }
         let mut best: Vec<f64> = self
@@ -510,7 +512,7 @@ mod tests {
         let mut pots = Vec::new();
         v.direct_pots(&Noise::PRO, &[-0.2, 0.2], &ARRIVALS, &mut pots);
         assert!(pots.is_empty());
-        assert!(v.disc_chances(&Noise::PRO).iter().all(|&p| p == 0.0));
+        assert!(v.disc_chances(&Noise::PRO, true).iter().all(|&p| p == 0.0));
         // A short full hit is surer than a long thin one.
         let easy = v.chance(&Noise::PRO, 0.2, 0.0, 0.2, 0.8, 2.0);
         let hard = v.chance(&Noise::PRO, 0.8, 1.2, 0.7, 0.8, 2.0);

@@ -380,6 +380,8 @@ fn looks_a_stroke_further_than_the_quick_eye() {
         others: Noise::NONE,
         turn: Level::Master.settings().turn_value,
         alone: false,
+        banks: true,
+        leave: true,
     };
     let mut engine = Engine::new(*state.table(), physics);
     let mut trial = Trial::new(&state, &mut engine, valuer);

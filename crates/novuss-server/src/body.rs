@@ -131,7 +131,7 @@ mod tests {
             ),
             (
                 new_game(good.0, good.1, "\"god\""),
-                r#"unknown level "god": one of greedy, beginner, club, expert, master"#,
+                r#"unknown level "god": one of greedy, novice, beginner, amateur, club, league, expert, master"#,
             ),
         ] {
             let (status, code, detail) = create(&body).await;
