@@ -91,6 +91,17 @@ export function buildStartForm(form, options, onSubmit, current = null, offerCoa
   casual.checked = mem.casual !== false;
   const players = h('div', { class: 'players', id: 'players' });
   const levelRow = row('start.level', levelSel, 'level');
+  // What the chosen level plays like, and its rating, under the choice.
+  const about = h('p', { class: 'level-about muted', id: 'level-about', 'aria-live': 'polite' });
+  const describeLevel = () => {
+    const v = levelSel.value;
+    const rating = opt.level_ratings?.[v];
+    about.textContent = [t(`level.about.${v}`), Number.isFinite(rating) ? t('level.rating', { rating }) : ''].filter(Boolean).join(' ');
+  };
+  levelSel.setAttribute('aria-describedby', 'level-about');
+  levelRow.append(about);
+  describeLevel();
+  levelSel.addEventListener('change', describeLevel);
 
   // Per seat: a name and who plays it. Presets follow the mode and level;
   // the player may then change any seat.

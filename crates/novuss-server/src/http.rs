@@ -45,6 +45,12 @@ pub async fn options() -> Json<serde_json::Value> {
         "formats": Format::ALL.iter().map(|f| f.name()).collect::<Vec<_>>(),
         "profiles": ProfileId::ALL.iter().map(|p| p.name()).collect::<Vec<_>>(),
         "levels": level_names(),
+        // Each level's estimated rating (Glicko-2, the club player at 1500),
+        // from the calibrated ladder (docs/benchmarks.md, "The ladder").
+        "level_ratings": novuss_ai::Level::ALL
+            .iter()
+            .map(|l| (l.name(), l.rating().round()))
+            .collect::<std::collections::BTreeMap<_, _>>(),
         "sets": SETS,
         "table": Table::default(),
         "profile_settings": settings,
