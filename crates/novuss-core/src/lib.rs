@@ -1,17 +1,18 @@
 //! The core of novuss: the table, its bodies, the physics and the rules of
 //! Novuss, the Latvian table game. Pure: no I/O, no async, no clock.
 //!
-//! Data flows one way: a [`stroke::Stroke`] is simulated by the
-//! [`physics::Engine`] into an event log, which the referee judges into a
-//! new [`set::SetState`] and a [`verdict::Verdict`] whose typed reasons
-//! carry their rule references; the English sentences are made from them at
-//! the edge ([`verdict::English`]).
+//! Data flows one way: a [`Stroke`] is simulated by the [`Engine`] into an
+//! event log, which the referee judges into a new [`SetState`] and a
+//! [`Verdict`] whose typed reasons carry their rule references; the English
+//! sentences are made from them at the edge ([`English`]). The folders are
+//! the layers, bottom up: the table and its seats, [`physics`], [`rules`]
+//! (one set), [`play`] (matches and records); [`aim`] is geometry for
+//! players built on them.
 //!
-//! * [`set::SetState`]: one set, valid by construction. Play it with
-//!   [`SetState::check`](set::SetState::check) (placement and aim only),
-//!   [`SetState::preview`](set::SetState::preview) (simulate and judge,
-//!   changing nothing) and [`SetState::play`](set::SetState::play).
-//! * [`game::Game`]: a whole match with its record, as a server keeps it.
+//! * [`SetState`]: one set, valid by construction. Play it with
+//!   [`SetState::check`] (placement and aim only), [`SetState::preview`]
+//!   (simulate and judge, changing nothing) and [`SetState::play`].
+//! * [`Game`]: a whole match with its record, as a server keeps it.
 //! * [`aim`]: aiming geometry for computer players and aim guides.
 //! * [`physics`]: the exact event-driven simulator, with documented limits
 //!   on every input.
@@ -19,7 +20,7 @@
 //! # Example: a set from the line-up to its result
 //!
 //! Two players who look at a few pots and breaks, judge each with
-//! [`SetState::preview`](set::SetState::preview), and play the one that
+//! [`SetState::preview`], and play the one that
 //! pockets most of their own discs without a foul:
 //!
 //! ```
