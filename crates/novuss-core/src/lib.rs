@@ -1,17 +1,17 @@
 //! The core of novuss: the table, its bodies, the physics and the rules of
 //! Novuss, the Latvian table game. Pure: no I/O, no async, no clock.
 //!
-//! Data flows one way: a [`stroke::Stroke`] is simulated by the
+//! Data flows one way: a [`physics::stroke::Stroke`] is simulated by the
 //! [`physics::Engine`] into an event log, which the referee judges into a
-//! new [`set::SetState`] and a [`verdict::Verdict`] whose typed reasons
+//! new [`rules::set::SetState`] and a [`rules::verdict::Verdict`] whose typed reasons
 //! carry their rule references; the English sentences are made from them at
-//! the edge ([`verdict::English`]).
+//! the edge ([`rules::verdict::English`]).
 //!
-//! * [`set::SetState`]: one set, valid by construction. Play it with
-//!   [`SetState::check`](set::SetState::check) (placement and aim only),
-//!   [`SetState::preview`](set::SetState::preview) (simulate and judge,
-//!   changing nothing) and [`SetState::play`](set::SetState::play).
-//! * [`game::Game`]: a whole match with its record, as a server keeps it.
+//! * [`rules::set::SetState`]: one set, valid by construction. Play it with
+//!   [`SetState::check`](rules::set::SetState::check) (placement and aim only),
+//!   [`SetState::preview`](rules::set::SetState::preview) (simulate and judge,
+//!   changing nothing) and [`SetState::play`](rules::set::SetState::play).
+//! * [`play::game::Game`]: a whole match with its record, as a server keeps it.
 //! * [`aim`]: aiming geometry for computer players and aim guides.
 //! * [`physics`]: the exact event-driven simulator, with documented limits
 //!   on every input.
@@ -19,7 +19,7 @@
 //! # Example: a set from the line-up to its result
 //!
 //! Two players who look at a few pots and breaks, judge each with
-//! [`SetState::preview`](set::SetState::preview), and play the one that
+//! [`SetState::preview`](rules::set::SetState::preview), and play the one that
 //! pockets most of their own discs without a foul:
 //!
 //! ```

@@ -1,11 +1,11 @@
 //! An exact, event-driven simulator of bodies sliding on the Novuss table.
 //!
 //! A stroke gives the striker a velocity; from then on every body slides in
-//! a straight line under Coulomb friction ([`motion`]) until an *event*
+//! a straight line under Coulomb friction (`motion`) until an *event*
 //! changes its motion: a contact with another body or a cushion
 //! (`collide`), falling into or jumping over a pocket, leaving the table,
 //! or coming to rest. Event times are computed in closed form or by exact
-//! root isolation (`predict`, [`roots`]), only for bodies that can meet
+//! root isolation (`predict`, `roots`), only for bodies that can meet
 //! (`sweep`); time is never stepped. The
 //! [`Engine`] returns an [`Outcome`]: the ordered event log, every body's
 //! path as analytic segments, and where each body ended.

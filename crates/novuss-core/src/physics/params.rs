@@ -11,7 +11,7 @@ pub struct Physics {
     /// surface. A body slides with constant deceleration `friction * gravity`.
     /// 0.15 is a well-powdered federation table; a "slow" or "fast" table is
     /// just another value. Range (0, 2]; with `gravity`, a deceleration in
-    /// [1e-9, 200] m/s² (see [`super::limits`]).
+    /// [1e-9, 200] m/s² (see `physics::limits`).
     pub friction: f64,
     /// Gravitational acceleration, m/s². Range (0, 100].
     pub gravity: f64,
