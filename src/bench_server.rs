@@ -25,6 +25,7 @@ use futures_util::{SinkExt, StreamExt};
 use novuss_ai::{Level, Player};
 use novuss_server::game_id::GameId;
 use novuss_server::hub::Hub;
+use novuss_server::identity::{PersonId, Visitor};
 use novuss_server::room::StrokeRequest;
 use novuss_server::setup::NewGame;
 use novuss_server::Server;
@@ -121,11 +122,27 @@ impl ServerFigures {
     }
 }
 
-/// A new hot-seat game; its id.
-async fn new_game(hub: &Arc<Hub>) -> Result<GameId, String> {
+/// A person for the in-process games, and their cookie (`novuss_id=…`).
+async fn person(hub: &Arc<Hub>) -> Result<(PersonId, String), String> {
+    let (person, cookie) = hub
+        .people()
+        .ensure(&Visitor::default())
+        .await
+        .map_err(|f| f.detail)?;
+    let cookie = cookie
+        .as_ref()
+        .and_then(|c| c.to_str().ok())
+        .and_then(|c| c.split(';').next())
+        .unwrap_or_default()
+        .to_owned();
+    Ok((person, cookie))
+}
+
+/// A new hot-seat game of `person`'s; its id.
+async fn new_game(hub: &Arc<Hub>, person: &PersonId) -> Result<GameId, String> {
     let new: NewGame = serde_json::from_str(HOT_SEAT).map_err(|e| e.to_string())?;
-    let state = hub.create(&new).await.map_err(|f| f.detail)?;
-    GameId::parse(state.id()).map_err(|f| f.detail)
+    let created = hub.create(&new, person).await.map_err(|f| f.detail)?;
+    GameId::parse(created.state.id()).map_err(|f| f.detail)
 }
 
 /// The geometric player's stroke for whoever is to play in game `id`, or
@@ -161,25 +178,35 @@ async fn next_stroke(
 /// returns each stroke's server time.
 async fn play(hub: &Arc<Hub>, n: usize, seed: u64) -> Result<Vec<f64>, String> {
     let mut times = Vec::with_capacity(n);
-    let mut id = new_game(hub).await?;
+    let (me, _) = person(hub).await?;
+    let mut id = new_game(hub, &me).await?;
     while times.len() < n {
         let Some(request) = next_stroke(hub, &id, seed ^ times.len() as u64).await? else {
-            id = new_game(hub).await?;
+            id = new_game(hub, &me).await?;
             continue;
         };
         let t = Instant::now();
-        hub.stroke(&id, &request).await.map_err(|f| f.detail)?;
+        hub.stroke(&id, Some(&me), &request)
+            .await
+            .map_err(|f| f.detail)?;
         times.push(t.elapsed().as_secs_f64() * 1e3);
     }
     Ok(times)
 }
 
 async fn round_trips(server_url: &str, hub: &Arc<Hub>, n: usize) -> Result<Vec<f64>, String> {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
     let mut times = Vec::new();
+    let (me, cookie) = person(hub).await?;
     while times.len() < n {
-        let id = new_game(hub).await?;
+        let id = new_game(hub, &me).await?;
         let url = format!("{}api/games/{id}/ws", server_url.replacen("http", "ws", 1));
-        let (mut ws, _) = tokio_tungstenite::connect_async(url)
+        let mut request = url.into_client_request().map_err(|e| e.to_string())?;
+        request.headers_mut().insert(
+            "cookie",
+            cookie.parse().map_err(|_| "a bad cookie".to_owned())?,
+        );
+        let (mut ws, _) = tokio_tungstenite::connect_async(request)
             .await
             .map_err(|e| e.to_string())?;
         ws.send(Message::text(r#"{"type":"hello"}"#))

@@ -95,6 +95,10 @@ pub struct ServeArgs {
     #[arg(long, env = "NOVUSS_CREATE_BURST", default_value_t = Rate::default().burst,
           value_parser = clap::value_parser!(u32).range(1..))]
     pub create_burst: u32,
+    /// Mark the identity cookie `Secure`, so that browsers send it over
+    /// HTTPS only: for a server behind a TLS reverse proxy.
+    #[arg(long, env = "NOVUSS_SECURE_COOKIES")]
+    pub secure_cookies: bool,
 }
 
 impl ServeArgs {
@@ -110,6 +114,7 @@ impl ServeArgs {
             header_timeout_ms: 10_000,
             create_per_minute: rate.per_minute,
             create_burst: rate.burst,
+            secure_cookies: false,
         }
     }
 
@@ -126,6 +131,7 @@ impl ServeArgs {
                 per_minute: self.create_per_minute,
                 burst: self.create_burst,
             },
+            secure_cookies: self.secure_cookies,
         }
     }
 }

@@ -26,7 +26,7 @@ use serde::Serialize;
 
 use super::child::Child;
 use super::http::{self, Reply};
-use super::player::{create, HintAnswer, Refusals, Stroked, Table, ANSWER_LIMIT, HOT_SEAT};
+use super::player::{create, GameLink, HintAnswer, Refusals, Stroked, Table, ANSWER_LIMIT, HOT_SEAT};
 use super::{grow, percentiles, tempfile_dir, Percentiles};
 
 /// The victim's pace.
@@ -202,7 +202,7 @@ struct Targets {
     long: String,
     long_strokes: usize,
     record: Vec<u8>,
-    hint_games: Vec<String>,
+    hint_games: Vec<GameLink>,
 }
 
 /// Runs the mode.
@@ -449,7 +449,7 @@ async fn hints(t: &Targets, tally: &Shared, k: usize, stop: &AtomicBool) {
 
 /// The victim: joins its game and plays a stroke every 100 ms for `secs`,
 /// on a thread with its own runtime; the round trips.
-async fn victim(addr: SocketAddr, game: String, secs: f64) -> Result<Victim, String> {
+async fn victim(addr: SocketAddr, game: GameLink, secs: f64) -> Result<Victim, String> {
     let thread = std::thread::spawn(move || -> Result<(Vec<f64>, Refusals), String> {
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()

@@ -13,6 +13,7 @@ use novuss_core::physics::stroke::Stroke;
 use novuss_core::physics::Engine;
 use novuss_server::game_id::GameId;
 use novuss_server::hub::Hub;
+use novuss_server::identity::{PersonId, Visitor};
 use novuss_server::room::StrokeRequest;
 use novuss_server::setup::NewGame;
 use novuss_server::store::Store;
@@ -24,6 +25,8 @@ use super::player::{gentle, HOT_SEAT_LONG};
 pub struct Grown {
     /// Its id (the last one, should a match ever have ended).
     pub id: GameId,
+    /// The person who holds its seats.
+    pub person: PersonId,
     /// Each stroke's server time, ms, in order.
     pub times_ms: Vec<f64>,
     /// Strokes the referee called a foul.
@@ -53,16 +56,22 @@ pub async fn grow_in(
     Ok(grown)
 }
 
-async fn new_game(hub: &Arc<Hub>) -> Result<GameId, String> {
+async fn new_game(hub: &Arc<Hub>, person: &PersonId) -> Result<GameId, String> {
     let new: NewGame = serde_json::from_str(HOT_SEAT_LONG).map_err(|e| e.to_string())?;
-    let state = hub.create(&new).await.map_err(|f| f.detail)?;
-    GameId::parse(state.id()).map_err(|f| f.detail)
+    let created = hub.create(&new, person).await.map_err(|f| f.detail)?;
+    GameId::parse(created.state.id()).map_err(|f| f.detail)
 }
 
 /// Plays `n` gentle strokes in one hot-seat game.
 pub async fn grow(hub: &Arc<Hub>, n: usize, progress: &dyn Fn(usize)) -> Result<Grown, String> {
+    let (person, _) = hub
+        .people()
+        .ensure(&Visitor::default())
+        .await
+        .map_err(|f| f.detail)?;
     let mut g = Grown {
-        id: new_game(hub).await?,
+        id: new_game(hub, &person).await?,
+        person,
         times_ms: Vec::with_capacity(n),
         fouls: 0,
         sets_ended: 0,
@@ -82,12 +91,12 @@ pub async fn grow(hub: &Arc<Hub>, n: usize, progress: &dyn Fn(usize)) -> Result<
         };
         if over {
             g.new_games += 1;
-            g.id = new_game(hub).await?;
+            g.id = new_game(hub, &g.person).await?;
             continue;
         }
         if between {
             g.sets_ended += 1;
-            hub.next_set(&g.id, event).await.map_err(|f| f.detail)?;
+            hub.next_set(&g.id, Some(&g.person), event).await.map_err(|f| f.detail)?;
             continue;
         }
         let seat = set.seat_to_play();
@@ -113,7 +122,7 @@ pub async fn grow(hub: &Arc<Hub>, n: usize, progress: &dyn Fn(usize)) -> Result<
             speed,
         };
         let t = Instant::now();
-        hub.stroke(&g.id, &request).await.map_err(|f| f.detail)?;
+        hub.stroke(&g.id, Some(&g.person), &request).await.map_err(|f| f.detail)?;
         g.times_ms.push(t.elapsed().as_secs_f64() * 1e3);
         if g.times_ms.len() % 1000 == 0 {
             progress(g.times_ms.len());

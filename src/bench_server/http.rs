@@ -59,9 +59,19 @@ pub struct Reply {
     pub status: u16,
     /// The body, decoded from chunks if it came in chunks.
     pub body: Vec<u8>,
+    /// The headers, names in lower case.
+    pub headers: Vec<(String, String)>,
 }
 
 impl Reply {
+    /// The first header called `name` (lower case).
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
     /// The body as JSON, if it is.
     pub fn json(&self) -> Option<serde_json::Value> {
         serde_json::from_slice(&self.body).ok()
@@ -172,16 +182,23 @@ fn parse(raw: &[u8]) -> Result<Reply, String> {
         .and_then(|l| l.split_whitespace().nth(1))
         .and_then(|s| s.parse::<u16>().ok())
         .ok_or_else(|| format!("no status line in {head:.60}"))?;
-    let chunked = lines.any(|l| {
-        let l = l.to_ascii_lowercase();
-        l.starts_with("transfer-encoding:") && l.contains("chunked")
-    });
+    let headers: Vec<(String, String)> = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(n, v)| (n.trim().to_ascii_lowercase(), v.trim().to_owned()))
+        .collect();
+    let chunked = headers
+        .iter()
+        .any(|(n, v)| n == "transfer-encoding" && v.to_ascii_lowercase().contains("chunked"));
     let body = if chunked {
         unchunk(rest)?
     } else {
         rest.to_vec()
     };
-    Ok(Reply { status, body })
+    Ok(Reply {
+        status,
+        body,
+        headers,
+    })
 }
 
 /// Decodes a chunked body.

@@ -54,8 +54,24 @@ pub fn gentle(seat: Seat) -> ([f64; 2], [f64; 2], f64) {
 /// up (a generous bound: it is there so that nothing waits forever).
 pub const ANSWER_LIMIT: Duration = Duration::from_secs(300);
 
-/// Creates a game from `body` over HTTP; its id.
-pub async fn create(addr: SocketAddr, body: &str) -> Result<String, String> {
+/// A game a benchmark created: its id, and the cookie of the person who
+/// created it, who holds its seats.
+#[derive(Clone, Debug)]
+pub struct GameLink {
+    /// The game's id.
+    pub id: String,
+    /// `novuss_id=…`, to send as the `Cookie` header.
+    pub cookie: String,
+}
+
+impl std::fmt::Display for GameLink {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.id)
+    }
+}
+
+/// Creates a game from `body` over HTTP, as a new person.
+pub async fn create(addr: SocketAddr, body: &str) -> Result<GameLink, String> {
     let reply = http::request(
         addr,
         "POST",
@@ -65,8 +81,15 @@ pub async fn create(addr: SocketAddr, body: &str) -> Result<String, String> {
     )
     .await?;
     let v = reply.json().unwrap_or(Value::Null);
-    match v["id"].as_str() {
-        Some(id) if reply.ok() => Ok(id.to_owned()),
+    let cookie = reply
+        .header("set-cookie")
+        .and_then(|c| c.split(';').next())
+        .map(str::to_owned);
+    match (v["id"].as_str(), cookie) {
+        (Some(id), Some(cookie)) if reply.ok() => Ok(GameLink {
+            id: id.to_owned(),
+            cookie,
+        }),
         _ => Err(format!(
             "creating a game: {} {}",
             reply.status,
@@ -122,21 +145,31 @@ pub struct Table {
 }
 
 impl Table {
-    /// Connects to game `id` at `addr`, says `hello` and reads the state.
-    pub async fn join(addr: SocketAddr, id: &str) -> Result<Table, String> {
-        Table::join_from(None, addr, id).await
+    /// Connects to `game` at `addr` as its creator, says `hello` and reads
+    /// the state.
+    pub async fn join(addr: SocketAddr, game: &GameLink) -> Result<Table, String> {
+        Table::join_from(None, addr, game).await
     }
 
     /// [`Table::join`], connecting from `from`.
     pub async fn join_from(
         from: Option<IpAddr>,
         addr: SocketAddr,
-        id: &str,
+        game: &GameLink,
     ) -> Result<Table, String> {
-        let url = format!("ws://{addr}/api/games/{id}/ws");
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+        let url = format!("ws://{addr}/api/games/{}/ws", game.id);
+        let mut request = url
+            .into_client_request()
+            .map_err(|e| format!("not a WebSocket address: {e}"))?;
+        let cookie = game
+            .cookie
+            .parse()
+            .map_err(|_| "the cookie is not a header value".to_owned())?;
+        request.headers_mut().insert("cookie", cookie);
         let open = async {
             let stream = http::connect(addr, from).await?;
-            tokio_tungstenite::client_async(url, stream)
+            tokio_tungstenite::client_async(request, stream)
                 .await
                 .map_err(|e| format!("cannot open the WebSocket: {e}"))
         };

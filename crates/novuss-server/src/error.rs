@@ -88,6 +88,21 @@ pub enum Code {
     RateLimited,
     /// A method the path does not answer (static files: GET and HEAD).
     MethodNotAllowed,
+    /// Only the game's players may do that; the visitor watches.
+    NotAPlayer,
+    /// The seat is another person's (or the computer's).
+    NotYourSeat,
+    /// Take-backs and hints need the whole table to be one person's; a
+    /// game between people has neither.
+    NotBetweenPeople,
+    /// An invitation whose seat somebody else took first: the game may be
+    /// watched instead.
+    SeatTaken,
+    /// An invitation that names no seat (mistyped, or replaced by a newer
+    /// link).
+    UnknownInvite,
+    /// A display name that cannot be one.
+    BadName,
 }
 
 /// A refusal with its English detail.
@@ -150,6 +165,9 @@ impl Failure {
             Code::BadContentType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Code::RateLimited => StatusCode::TOO_MANY_REQUESTS,
             Code::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+            Code::NotAPlayer | Code::NotYourSeat => StatusCode::FORBIDDEN,
+            Code::SeatTaken => StatusCode::CONFLICT,
+            Code::UnknownInvite => StatusCode::NOT_FOUND,
             _ => StatusCode::BAD_REQUEST,
         }
     }

@@ -3,12 +3,13 @@
 use std::sync::Arc;
 
 use axum::extract::{Path, State};
-use axum::http::StatusCode;
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use novuss_core::rules::profile::ProfileId;
 use novuss_core::rules::set::Format;
 use novuss_core::table::Table;
+use serde::Deserialize;
 use serde_json::json;
 
 use crate::analysis::AnalysisRequest;
@@ -16,7 +17,8 @@ use crate::body::{Body, JsonBody};
 use crate::error::{Code, Failure};
 use crate::game_id::GameId;
 use crate::hub::Hub;
-use crate::setup::{level_names, NewGame, SETS};
+use crate::identity::Visitor;
+use crate::setup::{check_name, level_names, NewGame, SETS};
 use crate::work::Client;
 
 /// The largest request body, bytes.
@@ -57,18 +59,117 @@ pub async fn options() -> Json<serde_json::Value> {
     }))
 }
 
-/// `POST /api/games`
-pub async fn create(
-    State(hub): State<Arc<Hub>>,
-    JsonBody(new): JsonBody<NewGame>,
-) -> Result<Response, Failure> {
-    let state = hub.create(&new).await?;
-    Ok((StatusCode::CREATED, Json(state)).into_response())
+/// `response` with the cookie that hands a new person their secret, when
+/// one was made for this request.
+fn with_cookie(mut response: Response, cookie: Option<HeaderValue>) -> Response {
+    if let Some(c) = cookie {
+        response.headers_mut().append(header::SET_COOKIE, c);
+    }
+    response
 }
 
-/// `GET /api/games`
-pub async fn list(State(hub): State<Arc<Hub>>) -> Result<Response, Failure> {
-    Ok(Json(hub.list().await?).into_response())
+/// `POST /api/games`: the creator becomes a person if they were not one,
+/// and holds the seats at their screen.
+pub async fn create(
+    State(hub): State<Arc<Hub>>,
+    visitor: Visitor,
+    JsonBody(new): JsonBody<NewGame>,
+) -> Result<Response, Failure> {
+    // The set-up is checked before anyone is made a person for it.
+    new.setup()
+        .map_err(|e| Failure::new(Code::BadSetup, e.to_string()))?;
+    let (person, cookie) = hub.people().ensure(&visitor).await?;
+    let created = hub.create(&new, &person).await?;
+    Ok(with_cookie(
+        (StatusCode::CREATED, Json(created)).into_response(),
+        cookie,
+    ))
+}
+
+/// `GET /api/games`: the public games and the visitor's own.
+pub async fn list(State(hub): State<Arc<Hub>>, visitor: Visitor) -> Result<Response, Failure> {
+    Ok(Json(hub.list(visitor.person.as_ref()).await?).into_response())
+}
+
+/// What `POST /api/me` takes.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MeRequest {
+    /// The display name, or `null` for none.
+    name: Option<String>,
+}
+
+/// `GET /api/me`: who the visitor is (`person` is `null` until they
+/// create or join a game, or choose a name).
+pub async fn me(State(hub): State<Arc<Hub>>, visitor: Visitor) -> Result<Response, Failure> {
+    let name = match &visitor.person {
+        None => None,
+        Some(p) => hub
+            .store()
+            .person_name(p.as_str())
+            .await
+            .map_err(|e| Failure::logged(Code::Storage, "the database failed", &e))?
+            .flatten(),
+    };
+    Ok(Json(json!({"person": visitor.person, "name": name})).into_response())
+}
+
+/// `POST /api/me`: the visitor becomes a person if they were not one, with
+/// the display name they chose.
+pub async fn set_me(
+    State(hub): State<Arc<Hub>>,
+    visitor: Visitor,
+    JsonBody(request): JsonBody<MeRequest>,
+) -> Result<Response, Failure> {
+    let name = request.name.as_deref().map(str::trim).filter(|n| !n.is_empty());
+    if let Some(Err(why)) = name.map(check_name) {
+        return Err(Failure::new(Code::BadName, why.to_string()));
+    }
+    let (person, cookie) = hub.people().ensure(&visitor).await?;
+    hub.store()
+        .set_person_name(person.as_str(), name)
+        .await
+        .map_err(|e| Failure::logged(Code::Storage, "the database failed; nothing was stored", &e))?;
+    Ok(with_cookie(
+        Json(json!({"person": person, "name": name})).into_response(),
+        cookie,
+    ))
+}
+
+/// What `POST /api/games/{id}/join` takes.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct JoinRequest {
+    /// The invitation's secret, from the link.
+    invite: String,
+}
+
+/// `POST /api/games/{id}/join`: the visitor takes the invited seat, if
+/// nobody took it first.
+pub async fn join(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    visitor: Visitor,
+    JsonBody(request): JsonBody<JoinRequest>,
+) -> Result<Response, Failure> {
+    let id = GameId::parse(&id)?;
+    let (player, person, cookie) = hub.join(&id, &request.invite, &visitor).await?;
+    Ok(with_cookie(
+        Json(json!({"game": id.as_str(), "player": player, "person": person})).into_response(),
+        cookie,
+    ))
+}
+
+/// `POST /api/games/{id}/invites`: new links for the seats nobody took
+/// yet, for one of the game's players; the old ones stop working.
+pub async fn invites(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    visitor: Visitor,
+) -> Result<Response, Failure> {
+    let id = GameId::parse(&id)?;
+    let invites = hub.reinvite(&id, visitor.person.as_ref()).await?;
+    Ok(Json(json!({ "invites": invites })).into_response())
 }
 
 /// `GET /api/games/{id}`
@@ -143,10 +244,14 @@ pub async fn analysis(
 pub async fn upload(
     State(hub): State<Arc<Hub>>,
     client: Client,
+    visitor: Visitor,
     Body(body): Body<MAX_RECORD>,
 ) -> Result<Response, Failure> {
-    let state = hub.upload(body, client).await?;
-    Ok((StatusCode::CREATED, Json(state)).into_response())
+    let (state, cookie) = hub.upload(body, &visitor, client).await?;
+    Ok(with_cookie(
+        (StatusCode::CREATED, Json(state)).into_response(),
+        cookie,
+    ))
 }
 
 /// Any other `/api/…` path: a JSON 404, not the page's plain one.

@@ -23,11 +23,13 @@ pub mod game_id;
 pub mod guard;
 pub mod http;
 pub mod hub;
+pub mod identity;
 pub mod limits;
 pub mod listen;
 pub mod message;
 pub mod replay;
 pub mod room;
+pub mod seats;
 pub mod setup;
 pub mod store;
 pub mod trace;
@@ -84,6 +86,10 @@ pub struct FrontDoor {
     pub listening: Listening,
     /// New games and uploads per client address.
     pub create_rate: Rate,
+    /// Whether identity cookies are marked `Secure` (sent over HTTPS
+    /// only): for a server behind a TLS reverse proxy
+    /// (`--secure-cookies`).
+    pub secure_cookies: bool,
 }
 
 /// Why the server could not start.
@@ -131,6 +137,7 @@ pub fn router(
     body_timeout: Duration,
 ) -> Router {
     let json = from_fn(guard::json_only);
+    let people = hub.people().clone();
     let limited = from_fn_with_state(limiter, limits::limit);
     let api = Router::new()
         .route("/api/health", get(http::health))
@@ -140,6 +147,15 @@ pub fn router(
             get(http::list).post(http::create.layer(limited.clone()).layer(json.clone())),
         )
         .route("/api/games/{id}", get(http::game))
+        .route(
+            "/api/me",
+            get(http::me).post(http::set_me.layer(limited.clone()).layer(json.clone())),
+        )
+        .route(
+            "/api/games/{id}/join",
+            post(http::join.layer(limited.clone()).layer(json.clone())),
+        )
+        .route("/api/games/{id}/invites", post(http::invites))
         .route("/api/games/{id}/record", get(http::record))
         .route("/api/games/{id}/replay", get(http::replay))
         .route(
@@ -158,6 +174,7 @@ pub fn router(
         .with_state(ws::Ws { hub, shutdown });
     api.merge(sockets)
         .fallback(web::asset)
+        .layer(from_fn_with_state(people, identity::recognise))
         .layer(from_fn_with_state(guard, guard::check))
         .layer(DefaultBodyLimit::max(http::MAX_BODY))
         .layer(RequestBodyTimeoutLayer::new(body_timeout))
@@ -212,6 +229,7 @@ impl Server {
     pub fn with_front_door(mut self, door: FrontDoor) -> Result<Server, StartError> {
         let guard = Guard::new(&door.hosts, &door.allow_origins).map_err(StartError::FrontDoor)?;
         self.guard = Arc::new(guard);
+        self.hub.people().set_secure(door.secure_cookies);
         self.door = door;
         Ok(self)
     }

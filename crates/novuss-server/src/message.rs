@@ -107,6 +107,12 @@ pub enum Outgoing<'a> {
         /// Other good strokes.
         alternatives: &'a [novuss_ai::Choice],
     },
+    /// Who holds each seat and who is connected, when that changed (a
+    /// person took an invited seat, a player came or went). Not an event.
+    Seats {
+        /// By player.
+        seats: Vec<crate::seats::SeatView>,
+    },
     /// A request refused; nothing changed.
     Error {
         /// Why.

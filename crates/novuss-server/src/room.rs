@@ -29,6 +29,7 @@ use tokio::sync::broadcast;
 use crate::error::{Code, Failure};
 use crate::event::{self, Act, By, Happened, Motion};
 use crate::message::Outgoing;
+use crate::seats::Seats;
 use crate::setup::{Controller, Setup};
 use crate::trace::Trace;
 use crate::view::{self, State, Summary};
@@ -179,6 +180,8 @@ pub struct Room {
     /// Whether the hub has forgotten this room because its picture may
     /// differ from what is stored: it takes no more changes.
     retired: bool,
+    /// Who holds each player's seat, and who is connected.
+    seats: Seats,
 }
 
 /// Why a game cannot be set up, rebuilt from its events, or taken back.
@@ -302,6 +305,7 @@ impl Room {
     pub fn new(id: String, created: i64, setup: Setup) -> Result<Room, RoomError> {
         let game = event::start(&setup).map_err(RoomError::Setup)?;
         let marks = vec![(0, game.mark())];
+        let setup_controllers = setup.controllers.clone();
         Ok(Room {
             id,
             created,
@@ -319,6 +323,7 @@ impl Room {
             watchers: Arc::new(AtomicUsize::new(0)),
             hint: None,
             retired: false,
+            seats: Seats::new(&setup_controllers, &[]),
         })
     }
 
@@ -421,7 +426,29 @@ impl Room {
     }
 
     fn can_take_back(&self) -> bool {
-        self.setup.casual && !self.game.is_over() && self.last_human.is_some()
+        self.setup.casual
+            && !self.game.is_over()
+            && self.last_human.is_some()
+            && !self.seats.between_people()
+    }
+
+    /// Who holds the seats.
+    pub fn seats(&self) -> &Seats {
+        &self.seats
+    }
+
+    /// Who holds the seats, to change once a change of them is stored.
+    pub fn seats_mut(&mut self) -> &mut Seats {
+        &mut self.seats
+    }
+
+    /// The `seats` message: who holds each seat and who is connected. It
+    /// is not an event: it changes nothing of the game.
+    pub fn seats_message(&self) -> Arc<str> {
+        Outgoing::Seats {
+            seats: self.seats.view(),
+        }
+        .text()
     }
 
     /// The game's state now.
@@ -434,6 +461,7 @@ impl Room {
             &self.game,
             self.can_take_back(),
         )
+        .with_seats(self.seats.view())
     }
 
     /// The `state` message.

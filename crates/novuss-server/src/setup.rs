@@ -124,6 +124,10 @@ pub struct NewGame {
     /// Whether strokes may be taken back.
     #[serde(default = "yes")]
     pub casual: bool,
+    /// Whether the game is listed for everyone to watch; otherwise only
+    /// its players and those they give its link see it.
+    #[serde(default)]
+    pub public: bool,
 }
 
 fn yes() -> bool {
@@ -134,11 +138,16 @@ fn yes() -> bool {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum PlayerSpec {
-    /// A person at this screen.
+    /// A person: at this screen, or at another one with an invitation
+    /// (`invite`), in which case the seat waits for whoever opens its
+    /// link first.
     Human {
         /// Their name.
         #[serde(default)]
         name: Option<String>,
+        /// Whether the seat is for a person at another screen.
+        #[serde(default)]
+        invite: bool,
     },
     /// The computer.
     Computer {
@@ -355,7 +364,7 @@ impl NewGame {
         let mut humans = 0;
         for (k, p) in self.players.iter().enumerate() {
             let (name, controller) = match p {
-                PlayerSpec::Human { name } => {
+                PlayerSpec::Human { name, .. } => {
                     humans += 1;
                     (name, Controller::Human)
                 }

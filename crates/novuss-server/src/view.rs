@@ -14,6 +14,7 @@ use novuss_core::DVec2;
 use novuss_core::{ContenderId, PlayerId};
 use serde::Serialize;
 
+use crate::seats::SeatView;
 use crate::setup::{Controller, Setup};
 
 /// A game's whole state.
@@ -40,6 +41,18 @@ pub struct State {
     /// Whether the match may still be called off (nobody has a result to
     /// lose yet: not every side has stroked in the first set).
     can_abort: bool,
+    /// Who holds each player's seat and whether they are connected, by
+    /// player (none in a replay's states).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    seats: Vec<SeatView>,
+}
+
+impl State {
+    /// The state with its seats.
+    pub fn with_seats(mut self, seats: Vec<SeatView>) -> State {
+        self.seats = seats;
+        self
+    }
 }
 
 /// A player as clients see them.
@@ -254,6 +267,7 @@ pub fn state(
         between_sets: game.between_sets(),
         can_take_back,
         can_abort: game.can_abort(),
+        seats: Vec::new(),
     }
 }
 

@@ -18,6 +18,7 @@ use tokio::task::JoinHandle;
 use crate::error::{Code, Failure};
 use crate::game_id::GameId;
 use crate::hub::{Hub, SharedRoom};
+use crate::identity::{PersonId, Visitor};
 use crate::message::Outgoing;
 use crate::room::StrokeRequest;
 use crate::work::Client;
@@ -85,6 +86,7 @@ pub async fn upgrade(
     State(ws): State<Ws>,
     Path(id): Path<String>,
     client: Client,
+    visitor: Visitor,
     upgrade: WebSocketUpgrade,
 ) -> Response {
     let id = match GameId::parse(&id) {
@@ -100,13 +102,24 @@ pub async fn upgrade(
             // each message is written whole.
             .read_buffer_size(READ_BUFFER)
             .write_buffer_size(0)
-            .on_upgrade(move |socket| connection(ws, id, room, client, socket)),
+            .on_upgrade(move |socket| connection(ws, id, room, client, visitor, socket)),
     }
 }
 
-async fn connection(ws: Ws, id: GameId, room: SharedRoom, client: Client, socket: WebSocket) {
+async fn connection(
+    ws: Ws,
+    id: GameId,
+    room: SharedRoom,
+    client: Client,
+    visitor: Visitor,
+    socket: WebSocket,
+) {
     // The game stays in memory while this socket is open.
     let _watching = room.lock().await.watch();
+    let person = visitor.person;
+    // Whether this socket counts toward its person's presence: from their
+    // first `hello` to the socket's close.
+    let mut present = false;
     let (mut sink, mut stream) = socket.split();
     let (out, mut queue) = mpsc::channel::<Message>(256);
     let writer = tokio::spawn(async move {
@@ -142,15 +155,21 @@ async fn connection(ws: Ws, id: GameId, room: SharedRoom, client: Client, socket
                     let _ = out.send(error(&f, None)).await;
                     continue;
                 }
-                handle(
+                let hello = handle(
                     &ws.hub,
-                    (&id, &room, client),
+                    (&id, &room, client, person.as_ref()),
                     text.as_str(),
                     &out,
                     &mut follower,
                     &hinting,
                 )
                 .await;
+                if hello && !present {
+                    if let Some(p) = &person {
+                        ws.hub.arrive(&room, p).await;
+                        present = true;
+                    }
+                }
             }
             Message::Binary(_) => {
                 let f = Failure::new(Code::BadMessage, "messages are JSON text frames");
@@ -163,26 +182,33 @@ async fn connection(ws: Ws, id: GameId, room: SharedRoom, client: Client, socket
     if let Some(f) = follower {
         f.abort();
     }
+    if present {
+        if let Some(p) = &person {
+            ws.hub.leave(&room, p).await;
+        }
+    }
     drop(out);
     let _ = writer.await;
 }
 
+/// Answers one request; `true` if it was a `hello`.
 async fn handle(
     hub: &Arc<Hub>,
-    (id, room, client): (&GameId, &SharedRoom, Client),
+    (id, room, client, who): (&GameId, &SharedRoom, Client, Option<&PersonId>),
     text: &str,
     out: &mpsc::Sender<Message>,
     follower: &mut Option<JoinHandle<()>>,
     hinting: &Arc<AtomicBool>,
-) {
+) -> bool {
     let request: Request = match serde_json::from_str(text) {
         Ok(r) => r,
         Err(e) => {
             let f = Failure::new(Code::BadMessage, format!("not a request: {e}"));
             let _ = out.send(error(&f, None)).await;
-            return;
+            return false;
         }
     };
+    let hello = matches!(request, Request::Hello { .. });
     let result = match request {
         Request::Hello { since } => {
             if let Some(f) = follower.take() {
@@ -194,15 +220,24 @@ async fn handle(
             hub.wake(room.clone());
             Ok(())
         }
-        Request::Stroke(s) => hub.stroke(id, &s).await.map_err(|f| (f, Some(s.event))),
-        Request::TakeBack { event } => hub.take_back(id, event).await.map_err(|f| (f, Some(event))),
-        Request::NextSet { event } => hub.next_set(id, event).await.map_err(|f| (f, Some(event))),
+        Request::Stroke(s) => hub
+            .stroke(id, who, &s)
+            .await
+            .map_err(|f| (f, Some(s.event))),
+        Request::TakeBack { event } => hub
+            .take_back(id, who, event)
+            .await
+            .map_err(|f| (f, Some(event))),
+        Request::NextSet { event } => hub
+            .next_set(id, who, event)
+            .await
+            .map_err(|f| (f, Some(event))),
         Request::Resign { event, seat } => hub
-            .resign(id, event, seat)
+            .resign(id, who, event, seat)
             .await
             .map_err(|f| (f, Some(event))),
         Request::Abort { event, seat } => hub
-            .abort(id, event, seat)
+            .abort(id, who, event, seat)
             .await
             .map_err(|f| (f, Some(event))),
         Request::Hint { event, level } => {
@@ -228,8 +263,9 @@ async fn handle(
                     Ok(ticket) => {
                         let (hub, id, out, hinting) =
                             (hub.clone(), id.clone(), out.clone(), hinting.clone());
+                        let who = who.cloned();
                         tokio::spawn(async move {
-                            let m = match hub.hint(&id, event, level, ticket).await {
+                            let m = match hub.hint(&id, who.as_ref(), event, level, ticket).await {
                                 Ok(text) => Message::Text(text.as_ref().into()),
                                 Err(f) => error(&f, Some(event)),
                             };
@@ -245,6 +281,7 @@ async fn handle(
     if let Err((f, event)) = result {
         let _ = out.send(error(&f, event)).await;
     }
+    hello
 }
 
 /// Sends what the client missed since `since` (or the whole state), then

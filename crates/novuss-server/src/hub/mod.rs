@@ -16,14 +16,16 @@ use tokio::sync::{Mutex, OnceCell, Semaphore};
 
 use crate::error::{Code, Failure};
 use crate::game_id::GameId;
+use crate::identity::{People, PersonId};
 use crate::room::{Change, Room, StrokeRequest};
-use crate::setup::NewGame;
 use crate::store::{Append, Store, StoreError};
-use crate::view::State;
 use crate::work::Work;
 
 mod computer;
+mod people;
 mod requests;
+
+pub use people::{Created, Invite};
 
 /// A shared room.
 pub type SharedRoom = Arc<Mutex<Room>>;
@@ -52,6 +54,8 @@ pub struct Hub {
     work: Work,
     /// The largest event a stroke may store ([`MAX_EVENT_BYTES`]).
     event_cap: usize,
+    /// Who is who.
+    people: Arc<People>,
 }
 
 /// One game in the list of games.
@@ -103,12 +107,13 @@ impl Hub {
     pub fn new(store: Store) -> Arc<Hub> {
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
         Arc::new(Hub {
-            store,
             rooms: StdMutex::new(HashMap::new()),
             loaders: Semaphore::new(cores),
             thinkers: Semaphore::new(cores),
             work: Work::for_cores(cores),
             event_cap: MAX_EVENT_BYTES,
+            people: Arc::new(People::new(store.clone(), false)),
+            store,
         })
     }
 
@@ -155,35 +160,6 @@ impl Hub {
         self.rooms().len()
     }
 
-    /// Creates a game; the computer starts if it opens. A game whose first
-    /// stroke is a person's is only stored: it is loaded when somebody
-    /// opens it, so games nobody joins cost no memory.
-    pub async fn create(self: &Arc<Self>, new: &NewGame) -> Result<State, Failure> {
-        let setup = new
-            .setup()
-            .map_err(|e| Failure::new(Code::BadSetup, e.to_string()))?;
-        let id = GameId::random();
-        let body = serde_json::to_string(&setup)
-            .map_err(|e| Failure::internal("a set-up could not be written", &e))?;
-        let created = crate::store::now();
-        let room = Room::new(id.to_string(), created, setup)
-            .map_err(|e| Failure::new(Code::BadSetup, e.to_string()))?;
-        let summary = room.summary().json()?;
-        self.store
-            .create(id.as_str(), created, &body, &summary)
-            .await
-            .map_err(storage)?;
-        let state = room.state();
-        tracing::info!(game = %id, "new game");
-        if room.due().is_some() {
-            let shared = Arc::new(Mutex::new(room));
-            self.rooms()
-                .insert(id, Arc::new(OnceCell::new_with(Some(shared.clone()))));
-            self.wake(shared);
-        }
-        Ok(state)
-    }
-
     /// The room of game `id`, loading it from the store if needed. Only
     /// requests for this game wait while it loads.
     pub async fn room(self: &Arc<Self>, id: &GameId) -> Result<SharedRoom, Failure> {
@@ -215,6 +191,7 @@ impl Hub {
             ));
         };
         let events = self.store.events(id.as_str()).await.map_err(storage)?;
+        let seat_rows = self.store.seats(id.as_str()).await.map_err(storage)?;
         let count = events.len();
         let room = {
             let _loader = self.loaders.acquire().await;
@@ -223,7 +200,7 @@ impl Hub {
             })
             .await
         };
-        let room = match room {
+        let mut room = match room {
             Ok(Ok(room)) => room,
             Ok(Err(e)) => {
                 let what = format!("game {id} is damaged and cannot be loaded");
@@ -231,6 +208,8 @@ impl Hub {
             }
             Err(e) => return Err(Failure::internal(&format!("loading game {id} failed"), &e)),
         };
+        let seats = self.seats_of(&room.setup().controllers, &seat_rows).await?;
+        *room.seats_mut() = seats;
         let shared = Arc::new(Mutex::new(room));
         tracing::info!(game = %id, events = count, "game resumed");
         self.wake(shared.clone());
@@ -304,39 +283,88 @@ impl Hub {
         room.retire();
     }
 
-    /// Plays a human stroke.
-    pub async fn stroke(self: &Arc<Self>, id: &GameId, r: &StrokeRequest) -> Result<(), Failure> {
-        self.change(id, |room| room.stroke(r)).await
+    /// Plays a human stroke for the seat's holder.
+    pub async fn stroke(
+        self: &Arc<Self>,
+        id: &GameId,
+        who: Option<&PersonId>,
+        r: &StrokeRequest,
+    ) -> Result<(), Failure> {
+        self.change(id, who, |room| {
+            let player = room.game().progress().player_at(r.seat);
+            room.seats().check_seat(who, player)?;
+            room.stroke(r)
+        })
+        .await
     }
 
-    /// Takes back the last human stroke.
-    pub async fn take_back(self: &Arc<Self>, id: &GameId, event: u64) -> Result<(), Failure> {
-        self.change(id, |room| room.take_back(event)).await
+    /// Takes back the last human stroke: only where the whole table is
+    /// one person's.
+    pub async fn take_back(
+        self: &Arc<Self>,
+        id: &GameId,
+        who: Option<&PersonId>,
+        event: u64,
+    ) -> Result<(), Failure> {
+        self.change(id, who, |room| {
+            room.seats().check_alone(who, "take-back")?;
+            room.take_back(event)
+        })
+        .await
     }
 
-    /// Starts the next set.
-    pub async fn next_set(self: &Arc<Self>, id: &GameId, event: u64) -> Result<(), Failure> {
-        self.change(id, |room| room.next_set(event)).await
+    /// Starts the next set, for any player.
+    pub async fn next_set(
+        self: &Arc<Self>,
+        id: &GameId,
+        who: Option<&PersonId>,
+        event: u64,
+    ) -> Result<(), Failure> {
+        self.change(id, who, |room| {
+            room.seats().check_player(who)?;
+            room.next_set(event)
+        })
+        .await
     }
 
-    /// The player at `seat` calls the match off.
+    /// The player at `seat` calls the match off: its holder only.
     pub async fn abort(
         self: &Arc<Self>,
         id: &GameId,
+        who: Option<&PersonId>,
         event: u64,
         seat: Seat,
     ) -> Result<(), Failure> {
-        self.change(id, |room| room.abort(event, seat)).await
+        self.change(id, who, |room| {
+            let player = room.game().progress().player_at(seat);
+            if player.is_some() {
+                room.seats().check_seat(who, player)?;
+            } else {
+                room.seats().check_player(who)?;
+            }
+            room.abort(event, seat)
+        })
+        .await
     }
 
-    /// The player at `seat` resigns the match.
+    /// The player at `seat` resigns the match: its holder only.
     pub async fn resign(
         self: &Arc<Self>,
         id: &GameId,
+        who: Option<&PersonId>,
         event: u64,
         seat: Seat,
     ) -> Result<(), Failure> {
-        self.change(id, |room| room.resign(event, seat)).await
+        self.change(id, who, |room| {
+            let player = room.game().progress().player_at(seat);
+            if player.is_some() {
+                room.seats().check_seat(who, player)?;
+            } else {
+                room.seats().check_player(who)?;
+            }
+            room.resign(event, seat)
+        })
+        .await
     }
 
     /// Checks a change of game `id` under its lock, stores and commits it,
@@ -344,6 +372,7 @@ impl Hub {
     async fn change(
         self: &Arc<Self>,
         id: &GameId,
+        who: Option<&PersonId>,
         check: impl FnOnce(&mut Room) -> Result<Change, Failure>,
     ) -> Result<(), Failure> {
         let shared = self.room(id).await?;
@@ -354,6 +383,9 @@ impl Hub {
                     Code::Stale,
                     "the game is being reloaded: connect again",
                 ));
+            }
+            if let Some(person) = who {
+                self.claim_old(&mut room, person).await?;
             }
             let change = check(&mut room)?;
             self.apply(&mut room, change).await?;
@@ -366,7 +398,10 @@ impl Hub {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::identity::Visitor;
     use crate::room::StrokeRequest;
+    use crate::setup::NewGame;
+    use crate::view::State;
     use crate::work::Client;
     use novuss_ai::Level;
     use novuss_core::seat::Seat;
@@ -377,6 +412,11 @@ mod tests {
 
     async fn hub() -> Arc<Hub> {
         Hub::new(Store::memory().await.unwrap())
+    }
+
+    /// A person, stored.
+    async fn person(hub: &Hub) -> PersonId {
+        hub.people().ensure(&Visitor::default()).await.unwrap().0
     }
 
     fn id_of(state: &State) -> GameId {
@@ -394,12 +434,14 @@ mod tests {
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn forgotten_games_reload_exactly() {
         let hub = hub().await;
+        let me = person(&hub).await;
         let state = hub
-            .create(&new_game(r#"{"format":"singles","profile":"koroona","sets":3,"players":[{"kind":"human"},{"kind":"human"}]}"#))
+            .create(&new_game(r#"{"format":"singles","profile":"koroona","sets":3,"players":[{"kind":"human"},{"kind":"human"}]}"#), &me)
             .await
-            .unwrap();
+            .unwrap()
+            .state;
         let id = id_of(&state);
-        hub.stroke(&id, &GENTLE).await.unwrap();
+        hub.stroke(&id, Some(&me), &GENTLE).await.unwrap();
         let before =
             serde_json::to_value(hub.room(&id).await.unwrap().lock().await.state()).unwrap();
         // The creating task may still hold the room for a moment.
@@ -420,10 +462,12 @@ mod tests {
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn watched_games_stay_and_forgotten_ones_are_retired() {
         let hub = hub().await;
+        let me = person(&hub).await;
         let state = hub
-            .create(&new_game(r#"{"format":"singles","profile":"koroona","sets":1,"players":[{"kind":"human"},{"kind":"human"}]}"#))
+            .create(&new_game(r#"{"format":"singles","profile":"koroona","sets":1,"players":[{"kind":"human"},{"kind":"human"}]}"#), &me)
             .await
-            .unwrap();
+            .unwrap()
+            .state;
         let id = id_of(&state);
         let room = hub.room(&id).await.unwrap();
         let watching = room.lock().await.watch();
@@ -442,7 +486,7 @@ mod tests {
         assert_eq!(forgotten, 1);
         assert!(room.lock().await.retired());
         // A stroke on the game loads it afresh, not the retired room.
-        hub.stroke(&id, &GENTLE).await.unwrap();
+        hub.stroke(&id, Some(&me), &GENTLE).await.unwrap();
         assert_eq!(room.lock().await.event(), 0);
         assert_eq!(hub.room(&id).await.unwrap().lock().await.event(), 1);
     }
@@ -450,21 +494,23 @@ mod tests {
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn take_backs_while_the_computer_thinks_leave_one_computer() {
         let hub = hub().await;
+        let me = person(&hub).await;
         let state = hub
-            .create(&new_game(r#"{"format":"singles","profile":"lnf-2017","sets":1,"players":[{"kind":"human"},{"kind":"computer","level":"expert"}]}"#))
+            .create(&new_game(r#"{"format":"singles","profile":"lnf-2017","sets":1,"players":[{"kind":"human"},{"kind":"computer","level":"expert"}]}"#), &me)
             .await
-            .unwrap();
+            .unwrap()
+            .state;
         let id = id_of(&state);
         let mut rx = hub.room(&id).await.unwrap().lock().await.subscribe();
         let mut event = 0;
         for _ in 0..4 {
-            hub.stroke(&id, &StrokeRequest { event, ..GENTLE })
+            hub.stroke(&id, Some(&me), &StrokeRequest { event, ..GENTLE })
                 .await
                 .unwrap();
-            hub.take_back(&id, event + 1).await.unwrap();
+            hub.take_back(&id, Some(&me), event + 1).await.unwrap();
             event += 2;
         }
-        hub.stroke(&id, &StrokeRequest { event, ..GENTLE })
+        hub.stroke(&id, Some(&me), &StrokeRequest { event, ..GENTLE })
             .await
             .unwrap();
         // Wait for the computer's reply to the last stroke.
@@ -491,14 +537,17 @@ mod tests {
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn the_same_hint_twice_is_worked_out_once() {
         let hub = hub().await;
+        let me = person(&hub).await;
         let state = hub
-            .create(&new_game(r#"{"format":"singles","profile":"lnf-2017","sets":1,"players":[{"kind":"human"},{"kind":"human"}]}"#))
+            .create(&new_game(r#"{"format":"singles","profile":"lnf-2017","sets":1,"players":[{"kind":"human"},{"kind":"human"}]}"#), &me)
             .await
-            .unwrap();
+            .unwrap()
+            .state;
         let id = id_of(&state);
         let a = hub
             .hint(
                 &id,
+                Some(&me),
                 0,
                 Level::Club,
                 hub.admit(Client::default(), "hint").unwrap(),
@@ -508,6 +557,7 @@ mod tests {
         let b = hub
             .hint(
                 &id,
+                Some(&me),
                 0,
                 Level::Club,
                 hub.admit(Client::default(), "hint").unwrap(),
@@ -518,6 +568,7 @@ mod tests {
         assert_eq!(
             hub.hint(
                 &id,
+                Some(&me),
                 1,
                 Level::Club,
                 hub.admit(Client::default(), "hint").unwrap()
@@ -533,6 +584,7 @@ mod tests {
 #[cfg(test)]
 mod limits {
     use super::*;
+    use crate::setup::NewGame;
     use crate::room::StrokeRequest;
     use novuss_core::seat::Seat;
 
@@ -556,12 +608,14 @@ mod limits {
         let id = GameId::parse("0123456789abcdef0123456789abcdef").unwrap();
         let room = Room::new(id.to_string(), 1, setup.clone()).unwrap();
         hub.store
-            .create(
-                id.as_str(),
-                1,
-                &serde_json::to_string(&setup).unwrap(),
-                &serde_json::to_string(&room.summary()).unwrap(),
-            )
+            .create(&crate::store::NewRow {
+                id: id.as_str(),
+                created: 1,
+                setup: &serde_json::to_string(&setup).unwrap(),
+                summary: &serde_json::to_string(&room.summary()).unwrap(),
+                public: false,
+                seats: &[],
+            })
             .await
             .unwrap();
         let shared = Arc::new(Mutex::new(room));
@@ -569,9 +623,18 @@ mod limits {
             id.clone(),
             Arc::new(OnceCell::new_with(Some(shared.clone()))),
         );
+        // The game has no holders (as if stored before there were people):
+        // the first person to act holds it.
+        let me = hub
+            .people()
+            .ensure(&crate::identity::Visitor::default())
+            .await
+            .unwrap()
+            .0;
         let refused = hub
             .stroke(
                 &id,
+                Some(&me),
                 &StrokeRequest {
                     event: 0,
                     seat: Seat::South,

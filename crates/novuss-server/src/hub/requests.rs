@@ -12,6 +12,7 @@ use super::{storage, Hub, Listed, Who, LISTED};
 use crate::analysis::{self, AnalysisRequest};
 use crate::error::{Code, Failure};
 use crate::game_id::GameId;
+use crate::identity::PersonId;
 use crate::message::Outgoing;
 use crate::replay::Source;
 use crate::setup::Setup;
@@ -30,6 +31,7 @@ impl Hub {
     pub async fn hint(
         self: &Arc<Self>,
         id: &GameId,
+        who: Option<&PersonId>,
         event: u64,
         level: Level,
         ticket: Ticket,
@@ -37,6 +39,7 @@ impl Hub {
         let shared = self.room(id).await?;
         let (set, physics, seed, seat) = {
             let room = shared.lock().await;
+            room.seats().check_alone(who, "hint")?;
             if room.event() != event {
                 return Err(Failure::new(
                     Code::Stale,
@@ -79,9 +82,18 @@ impl Hub {
     }
 
     /// A copy of what game `id` is made of, to work on outside its lock.
-    async fn source(self: &Arc<Self>, id: &GameId) -> Result<Source, Failure> {
+    /// While a match between people is played, what would help a player
+    /// (`helps`: an analysis) is refused to everyone, spectators too: it
+    /// would be help from outside the table.
+    async fn source(self: &Arc<Self>, id: &GameId, helps: bool) -> Result<Source, Failure> {
         let shared = self.room(id).await?;
         let room = shared.lock().await;
+        if helps && !room.game().is_over() && room.seats().between_people() {
+            return Err(Failure::new(
+                Code::NotBetweenPeople,
+                "no analysis while a game between people is played",
+            ));
+        }
         Ok(Source {
             id: room.id().to_owned(),
             created: room.created(),
@@ -96,7 +108,7 @@ impl Hub {
         // Admitted before the copy is taken, so that a refused request
         // costs nothing.
         let ticket = self.work.admit(client, "replay")?;
-        let source = self.source(id).await?;
+        let source = self.source(id, false).await?;
         ticket
             .run("replay", move || {
                 let replay = source.replay()?;
@@ -137,7 +149,7 @@ impl Hub {
             })?),
         };
         let ticket = self.work.admit(client, "analysis")?;
-        let source = self.source(id).await?;
+        let source = self.source(id, true).await?;
         let seed = crate::room::seed(id.as_str(), request.at as u64)
             ^ (request.strokes.len() as u64) << 32;
         ticket
@@ -172,16 +184,33 @@ impl Hub {
     pub async fn upload(
         self: &Arc<Self>,
         body: axum::body::Bytes,
+        visitor: &crate::identity::Visitor,
         client: Client,
-    ) -> Result<State, Failure> {
+    ) -> Result<(State, Option<axum::http::HeaderValue>), Failure> {
         let id = GameId::random().to_string();
         let created = crate::store::now();
         let imported = self
             .work
             .run(client, "upload", move || upload::import(id, created, &body))
             .await?;
-        let room = imported.room;
+        let mut room = imported.room;
         let summary = room.summary().json()?;
+        // Only a record that replays makes its uploader a person.
+        let (uploader, cookie) = self.people.ensure(visitor).await?;
+        // The uploader holds the record's people's seats, as a game's
+        // creator does.
+        let seats: Vec<crate::store::SeatRow> = room
+            .setup()
+            .controllers
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| **c == crate::setup::Controller::Human)
+            .map(|(k, _)| crate::store::SeatRow {
+                player: k as u32,
+                person: Some(uploader.as_str().to_owned()),
+                invite_hash: None,
+            })
+            .collect();
         self.store
             .import(&Imported {
                 id: room.id(),
@@ -190,16 +219,24 @@ impl Hub {
                 events: &imported.events,
                 over: room.game().is_over(),
                 summary: &summary,
+                seats: &seats,
             })
             .await
             .map_err(storage)?;
+        let held = self.seats_of(&room.setup().controllers, &seats).await?;
+        *room.seats_mut() = held;
         tracing::info!(game = %room.id(), events = imported.events.len(), "record uploaded");
-        Ok(room.state())
+        Ok((room.state(), cookie))
     }
 
     /// The latest games, newest first.
-    pub async fn list(&self) -> Result<Vec<Listed>, Failure> {
-        let rows = self.store.list(LISTED).await.map_err(storage)?;
+    /// The public ones and `viewer`'s own.
+    pub async fn list(&self, viewer: Option<&PersonId>) -> Result<Vec<Listed>, Failure> {
+        let rows = self
+            .store
+            .list(LISTED, viewer.map(PersonId::as_str))
+            .await
+            .map_err(storage)?;
         Ok(rows
             .into_iter()
             .filter_map(|r| {

@@ -23,6 +23,10 @@ use sqlx::sqlite::{
 };
 use sqlx::{Row, Sqlite, SqliteConnection, SqlitePool};
 
+mod people;
+
+pub use people::{Joined, SeatRow};
+
 /// Why the database did not do what was asked.
 #[derive(Debug)]
 #[non_exhaustive]
@@ -107,6 +111,23 @@ pub struct Append<'a> {
     pub summary: &'a str,
 }
 
+/// A new game's row.
+#[derive(Clone, Debug)]
+pub struct NewRow<'a> {
+    /// The game's id.
+    pub id: &'a str,
+    /// When it was created.
+    pub created: i64,
+    /// Its set-up, as JSON.
+    pub setup: &'a str,
+    /// Its summary, as JSON.
+    pub summary: &'a str,
+    /// Whether everyone may see it listed.
+    pub public: bool,
+    /// Its people's seats.
+    pub seats: &'a [SeatRow],
+}
+
 /// A whole game to store at once.
 #[derive(Clone, Debug)]
 pub struct Imported<'a> {
@@ -122,6 +143,8 @@ pub struct Imported<'a> {
     pub over: bool,
     /// Its summary, as JSON.
     pub summary: &'a str,
+    /// Its people's seats (the uploader's).
+    pub seats: &'a [SeatRow],
 }
 
 /// The database.
@@ -254,27 +277,11 @@ impl Store {
         result
     }
 
-    /// Stores a new game at event 0.
-    pub async fn create(
-        &self,
-        id: &str,
-        created: i64,
-        setup: &str,
-        summary: &str,
-    ) -> Result<(), StoreError> {
+    /// Stores a new game at event 0 with its seat rows, in one
+    /// transaction.
+    pub async fn create(&self, game: &NewRow<'_>) -> Result<(), StoreError> {
         let mut conn = self.write().await?;
-        let result = sqlx::query(
-            "INSERT INTO games (id, created, updated, setup, event, over, summary) VALUES (?, ?, ?, ?, 0, 0, ?)",
-        )
-        .bind(id)
-        .bind(created)
-        .bind(created)
-        .bind(setup)
-        .bind(summary)
-        .execute(&mut *conn)
-        .await
-        .map(drop)
-        .map_err(StoreError::from);
+        let result = create_on(&mut conn, game).await;
         self.settle(conn, result).await
     }
 
@@ -335,12 +342,16 @@ impl Store {
             .collect()
     }
 
-    /// The most recently played games, newest first. A damaged row is left
-    /// out (and logged), so that one damaged game never hides the others.
-    pub async fn list(&self, limit: u32) -> Result<Vec<GameRow>, StoreError> {
+    /// The most recently played games, newest first: the public ones and
+    /// those `viewer` holds a seat of. A damaged row is left out (and
+    /// logged), so that one damaged game never hides the others.
+    pub async fn list(&self, limit: u32, viewer: Option<&str>) -> Result<Vec<GameRow>, StoreError> {
         let rows = sqlx::query(
-            "SELECT id, created, updated, setup, event, over, summary FROM games ORDER BY updated DESC, created DESC LIMIT ?",
+            "SELECT id, created, updated, setup, event, over, summary FROM games g \
+             WHERE public = 1 OR EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.person_id = ?) \
+             ORDER BY updated DESC, created DESC LIMIT ?",
         )
+        .bind(viewer)
         .bind(i64::from(limit))
         .fetch_all(&self.reader)
         .await?;
@@ -399,10 +410,31 @@ async fn append_on(conn: &mut SqliteConnection, a: &Append<'_>) -> Result<(), St
     Ok(())
 }
 
-async fn import_on(conn: &mut SqliteConnection, game: &Imported<'_>) -> Result<(), StoreError> {
+async fn create_on(conn: &mut SqliteConnection, game: &NewRow<'_>) -> Result<(), StoreError> {
     let mut tx = sqlx::Connection::begin(&mut *conn).await?;
     sqlx::query(
-        "INSERT INTO games (id, created, updated, setup, event, over, summary) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO games (id, created, updated, setup, event, over, summary, public) VALUES (?, ?, ?, ?, 0, 0, ?, ?)",
+    )
+    .bind(game.id)
+    .bind(game.created)
+    .bind(game.created)
+    .bind(game.setup)
+    .bind(game.summary)
+    .bind(i64::from(game.public))
+    .execute(&mut *tx)
+    .await?;
+    for seat in game.seats {
+        people::insert_seat(&mut tx, game.id, seat).await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+async fn import_on(conn: &mut SqliteConnection, game: &Imported<'_>) -> Result<(), StoreError> {
+    let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+    // An uploaded game is its uploader's: listed for them, not for all.
+    sqlx::query(
+        "INSERT INTO games (id, created, updated, setup, event, over, summary, public) VALUES (?, ?, ?, ?, ?, ?, ?, 0)",
     )
     .bind(game.id)
     .bind(game.created)
@@ -421,6 +453,9 @@ async fn import_on(conn: &mut SqliteConnection, game: &Imported<'_>) -> Result<(
             .bind(body)
             .execute(&mut *tx)
             .await?;
+    }
+    for seat in game.seats {
+        people::insert_seat(&mut tx, game.id, seat).await?;
     }
     tx.commit().await?;
     Ok(())

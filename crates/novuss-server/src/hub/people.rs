@@ -1,0 +1,274 @@
+//! The hub's side of who is who: creating a game with its seats, taking
+//! an invited seat, and a player's presence (docs/protocol.md, "Seats").
+
+use std::sync::Arc;
+
+use serde::Serialize;
+use tokio::sync::{Mutex, OnceCell};
+
+use super::{storage, Hub};
+use crate::error::{Code, Failure};
+use crate::game_id::GameId;
+use crate::identity::{People, PersonId, Secret};
+use crate::room::Room;
+use crate::seats::Seats;
+use crate::setup::{Controller, NewGame, PlayerSpec};
+use crate::store::{Joined, NewRow, SeatRow};
+use crate::view::State;
+
+/// A new game: its state, and the invitations to its seats for people at
+/// other screens (shown to its creator once: only their hashes are kept).
+#[derive(Debug, Serialize)]
+pub struct Created {
+    /// The game.
+    #[serde(flatten)]
+    pub state: State,
+    /// One per invited seat.
+    pub invites: Vec<Invite>,
+}
+
+/// An invitation to a seat.
+#[derive(Debug, Serialize)]
+pub struct Invite {
+    /// The player whose seat it is, from 0.
+    pub player: u32,
+    /// The secret that takes the seat (`POST /api/games/{id}/join`).
+    pub invite: String,
+}
+
+impl Hub {
+    /// Who is who.
+    pub fn people(&self) -> &Arc<People> {
+        &self.people
+    }
+
+    /// Creates a game whose seats at this screen are `creator`'s and whose
+    /// invited seats wait for their links; the computer starts if it
+    /// opens. A game whose first stroke is a person's is only stored: it
+    /// is loaded when somebody opens it, so games nobody joins cost no
+    /// memory.
+    pub async fn create(
+        self: &Arc<Self>,
+        new: &NewGame,
+        creator: &PersonId,
+    ) -> Result<Created, Failure> {
+        let setup = new
+            .setup()
+            .map_err(|e| Failure::new(Code::BadSetup, e.to_string()))?;
+        let mut rows = Vec::new();
+        let mut invites = Vec::new();
+        for (k, p) in new.players.iter().enumerate() {
+            let PlayerSpec::Human { invite, .. } = p else {
+                continue;
+            };
+            let player = k as u32;
+            if *invite {
+                let secret = Secret::random();
+                rows.push(SeatRow {
+                    player,
+                    person: None,
+                    invite_hash: Some(secret.hash()),
+                });
+                invites.push(Invite {
+                    player,
+                    invite: secret.reveal().to_owned(),
+                });
+            } else {
+                rows.push(SeatRow {
+                    player,
+                    person: Some(creator.as_str().to_owned()),
+                    invite_hash: None,
+                });
+            }
+        }
+        let id = GameId::random();
+        let body = serde_json::to_string(&setup)
+            .map_err(|e| Failure::internal("a set-up could not be written", &e))?;
+        let created = crate::store::now();
+        let seats = self.seats_of(&setup.controllers, &rows).await?;
+        let mut room = Room::new(id.to_string(), created, setup)
+            .map_err(|e| Failure::new(Code::BadSetup, e.to_string()))?;
+        *room.seats_mut() = seats;
+        let summary = room.summary().json()?;
+        self.store
+            .create(&NewRow {
+                id: id.as_str(),
+                created,
+                setup: &body,
+                summary: &summary,
+                public: new.public,
+                seats: &rows,
+            })
+            .await
+            .map_err(storage)?;
+        let state = room.state();
+        tracing::info!(game = %id, invited = invites.len(), "new game");
+        if room.due().is_some() {
+            let shared = Arc::new(Mutex::new(room));
+            self.rooms()
+                .insert(id, Arc::new(OnceCell::new_with(Some(shared.clone()))));
+            self.wake(shared);
+        }
+        Ok(Created { state, invites })
+    }
+
+    /// The seats of a game with `controllers` and stored `rows`, with the
+    /// holders' names.
+    pub(super) async fn seats_of(
+        &self,
+        controllers: &[Controller],
+        rows: &[SeatRow],
+    ) -> Result<Seats, Failure> {
+        let mut seats = Seats::new(controllers, rows);
+        for p in seats.people() {
+            let name = self.store.person_name(p.as_str()).await.map_err(storage)?;
+            seats.name(&p, name.flatten());
+        }
+        Ok(seats)
+    }
+
+    /// A game stored before there were people has no holders: whoever
+    /// acts in it first holds every person's seat, as its creator did.
+    pub(super) async fn claim_old(&self, room: &mut Room, person: &PersonId) -> Result<(), Failure> {
+        let Some(players) = room.seats().unclaimed() else {
+            return Ok(());
+        };
+        let claimed = self
+            .store
+            .claim(room.id(), &players, person.as_str())
+            .await
+            .map_err(storage)?;
+        if claimed {
+            tracing::info!(game = %room.id(), %person, "an old game's seats claimed");
+            room.seats_mut().claim(person);
+            let name = self.store.person_name(person.as_str()).await.map_err(storage)?;
+            room.seats_mut().name(person, name.flatten());
+        }
+        Ok(())
+    }
+
+    /// `person` opens the invitation `invite` to a seat of game `id`: the
+    /// seat is theirs if nobody took it first. Returns the player.
+    pub async fn join(
+        self: &Arc<Self>,
+        id: &GameId,
+        invite: &str,
+        visitor: &crate::identity::Visitor,
+    ) -> Result<(u32, PersonId, Option<axum::http::HeaderValue>), Failure> {
+        let unknown = || {
+            Failure::new(
+                Code::UnknownInvite,
+                "no seat has that invitation: ask for a new link",
+            )
+        };
+        let Some(secret) = Secret::parse(invite) else {
+            return Err(unknown());
+        };
+        // Checked before the visitor is made a person for it: a refused
+        // link stores nothing.
+        let found = self.store.invite(&secret.hash()).await.map_err(storage)?;
+        match found {
+            Some((game, _, _)) if game != id.as_str() => return Err(unknown()),
+            None => return Err(unknown()),
+            Some((_, _, Some(holder))) if visitor.person.as_ref().map(PersonId::as_str) != Some(holder.as_str()) => {
+                return Err(Failure::new(
+                    Code::SeatTaken,
+                    "somebody took that seat first: you may watch the game",
+                ))
+            }
+            Some(_) => {}
+        }
+        let (person, cookie) = self.people.ensure(visitor).await?;
+        let person = &person;
+        let joined = self
+            .store
+            .join(&secret.hash(), person.as_str())
+            .await
+            .map_err(storage)?;
+        let (game, player, fresh) = match joined {
+            Joined::Seated { game, player } => (game, player, true),
+            Joined::AlreadyYours { game, player } => (game, player, false),
+            Joined::Taken { game } if game == id.as_str() => {
+                return Err(Failure::new(
+                    Code::SeatTaken,
+                    "somebody took that seat first: you may watch the game",
+                ))
+            }
+            Joined::Taken { .. } | Joined::Unknown => return Err(unknown()),
+        };
+        if game != id.as_str() {
+            return Err(unknown());
+        }
+        if fresh {
+            tracing::info!(game = %id, player, %person, "an invited seat taken");
+            // A room in memory learns of its new holder; one that is not
+            // reads the seats when it loads.
+            let loaded = self.rooms().get(id).and_then(|s| s.get().cloned());
+            if let Some(shared) = loaded {
+                let name = self.store.person_name(person.as_str()).await.map_err(storage)?;
+                let mut room = shared.lock().await;
+                room.seats_mut().seat(player as usize, person);
+                room.seats_mut().name(person, name.flatten());
+                let message = room.seats_message();
+                room.announce(message);
+            }
+        }
+        Ok((player, person.clone(), cookie))
+    }
+
+    /// New invitations for the seats of game `id` nobody holds yet, for
+    /// one of its players: the old links stop working.
+    pub async fn reinvite(
+        self: &Arc<Self>,
+        id: &GameId,
+        who: Option<&PersonId>,
+    ) -> Result<Vec<Invite>, Failure> {
+        let shared = self.room(id).await?;
+        let open: Vec<u32> = {
+            let room = shared.lock().await;
+            room.seats().check_player(who)?;
+            room.seats()
+                .holders()
+                .iter()
+                .enumerate()
+                .filter(|(_, h)| **h == crate::seats::Holder::Open)
+                .map(|(k, _)| k as u32)
+                .collect()
+        };
+        let mut invites = Vec::new();
+        for player in open {
+            let secret = Secret::random();
+            if self
+                .store
+                .reinvite(id.as_str(), player, &secret.hash())
+                .await
+                .map_err(storage)?
+            {
+                invites.push(Invite {
+                    player,
+                    invite: secret.reveal().to_owned(),
+                });
+            }
+        }
+        Ok(invites)
+    }
+
+    /// A socket of `person` opened on a game: its seats say so if that
+    /// changed anything.
+    pub async fn arrive(&self, shared: &super::SharedRoom, person: &PersonId) {
+        let mut room = shared.lock().await;
+        if room.seats_mut().arrive(person) && room.seats().between_people() {
+            let message = room.seats_message();
+            room.announce(message);
+        }
+    }
+
+    /// A socket of `person` closed.
+    pub async fn leave(&self, shared: &super::SharedRoom, person: &PersonId) {
+        let mut room = shared.lock().await;
+        if room.seats_mut().leave(person) && room.seats().between_people() {
+            let message = room.seats_message();
+            room.announce(message);
+        }
+    }
+}

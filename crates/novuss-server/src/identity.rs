@@ -1,0 +1,272 @@
+//! Who is who (docs/protocol.md, "Who is who"): a visitor is a person at
+//! once, without signing up. Their browser holds a random secret in an
+//! HttpOnly cookie; the server keeps only the secret's SHA-256, so a copy
+//! of the database lets nobody act as anyone.
+//!
+//! A fast hash is right for these secrets, unlike passwords: each is 256
+//! random bits from the operating system, so there is nothing to guess
+//! and nothing for a slow hash to slow down.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+
+use axum::extract::{FromRequestParts, Request, State};
+use axum::http::request::Parts;
+use axum::http::{header, HeaderMap, HeaderValue};
+use axum::middleware::Next;
+use axum::response::Response;
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+
+use crate::error::{Code, Failure};
+use crate::store::{Store, StoreError};
+
+/// The cookie that holds a visitor's secret.
+pub const COOKIE: &str = "novuss_id";
+
+/// How long a browser keeps the cookie: 400 days, the most browsers
+/// allow; it is renewed whenever the person creates or joins a game.
+const COOKIE_AGE: u64 = 400 * 24 * 3600;
+
+/// Sessions remembered in memory, so that a request rarely reads the
+/// database to learn who sent it.
+const CACHED: usize = 100_000;
+
+/// A person's public id: 16 random bytes in hex. It names them in games
+/// and on their page, and proves nothing.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(transparent)]
+pub struct PersonId(String);
+
+impl PersonId {
+    /// A new random id.
+    pub fn random() -> PersonId {
+        PersonId(hex::encode(random_bytes::<16>()))
+    }
+
+    /// An id read back from the database or a request: 32 lowercase hex
+    /// digits, or `None`.
+    pub fn parse(text: &str) -> Option<PersonId> {
+        let hex = text
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
+        (text.len() == 32 && hex).then(|| PersonId(text.to_owned()))
+    }
+
+    /// The id as text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for PersonId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// A secret: a session's or an invitation's. Shown once (in a cookie or
+/// a link), stored only as its [`Secret::hash`], and never logged: its
+/// `Debug` hides it.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Secret(String);
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Secret(…)")
+    }
+}
+
+impl Secret {
+    /// 256 random bits from the operating system, in hex.
+    pub fn random() -> Secret {
+        Secret(hex::encode(random_bytes::<32>()))
+    }
+
+    /// A secret as a client sent it: 64 lowercase hex digits, or `None`
+    /// (anything else was never one of ours).
+    pub fn parse(text: &str) -> Option<Secret> {
+        let hex = text
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
+        (text.len() == 64 && hex).then(|| Secret(text.to_owned()))
+    }
+
+    /// The secret itself, to hand to its owner.
+    pub fn reveal(&self) -> &str {
+        &self.0
+    }
+
+    /// What is stored: its SHA-256, in hex.
+    pub fn hash(&self) -> String {
+        hex::encode(Sha256::digest(self.0.as_bytes()))
+    }
+}
+
+fn random_bytes<const N: usize>() -> [u8; N] {
+    let mut bytes = [0u8; N];
+    // The operating system's generator failing is a broken machine: no
+    // identity can be made safely without it.
+    getrandom::fill(&mut bytes).expect("the operating system's random source failed");
+    bytes
+}
+
+/// Who sent a request: the person their cookie names, if it names one.
+#[derive(Clone, Debug, Default)]
+pub struct Visitor {
+    /// The person, if the cookie holds a live session.
+    pub person: Option<PersonId>,
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Visitor {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Visitor, Self::Rejection> {
+        Ok(parts.extensions.get::<Visitor>().cloned().unwrap_or_default())
+    }
+}
+
+/// The people of one server: sessions looked up through a cache.
+pub struct People {
+    store: Store,
+    cache: Mutex<HashMap<String, PersonId>>,
+    secure: AtomicBool,
+}
+
+impl People {
+    /// Over `store`; cookies marked `Secure` when `secure` (a server
+    /// behind TLS).
+    pub fn new(store: Store, secure: bool) -> People {
+        People {
+            store,
+            cache: Mutex::new(HashMap::new()),
+            secure: AtomicBool::new(secure),
+        }
+    }
+
+    /// Marks cookies `Secure` from now on (a server behind TLS), or not.
+    pub fn set_secure(&self, secure: bool) {
+        self.secure.store(secure, Ordering::Relaxed);
+    }
+
+    fn cache(&self) -> std::sync::MutexGuard<'_, HashMap<String, PersonId>> {
+        self.cache.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The person whose session secret is `secret`, if any.
+    pub async fn recognise(&self, secret: &Secret) -> Result<Option<PersonId>, StoreError> {
+        let hash = secret.hash();
+        if let Some(p) = self.cache().get(&hash) {
+            return Ok(Some(p.clone()));
+        }
+        let found = self.store.session(&hash).await?;
+        if let Some(p) = &found {
+            let mut cache = self.cache();
+            if cache.len() >= CACHED {
+                cache.clear();
+            }
+            cache.insert(hash, p.clone());
+        }
+        Ok(found)
+    }
+
+    /// The visitor's person, made now if they have none: the person and
+    /// the cookie to send when one was made.
+    pub async fn ensure(
+        &self,
+        visitor: &Visitor,
+    ) -> Result<(PersonId, Option<HeaderValue>), Failure> {
+        if let Some(p) = &visitor.person {
+            return Ok((p.clone(), None));
+        }
+        let person = PersonId::random();
+        let secret = Secret::random();
+        self.store
+            .create_person(person.as_str(), &secret.hash(), crate::store::now())
+            .await
+            .map_err(|e| Failure::logged(Code::Storage, "the database failed; nothing was stored", &e))?;
+        tracing::info!(%person, "new person");
+        Ok((person, Some(self.cookie(&secret))))
+    }
+
+    /// The `Set-Cookie` value that hands `secret` to its browser.
+    fn cookie(&self, secret: &Secret) -> HeaderValue {
+        let secure = if self.secure.load(Ordering::Relaxed) {
+            "; Secure"
+        } else {
+            ""
+        };
+        let text = format!(
+            "{COOKIE}={}; Path=/; Max-Age={COOKIE_AGE}; HttpOnly; SameSite=Lax{secure}",
+            secret.reveal()
+        );
+        // Hex digits and fixed words only: always a valid header value.
+        HeaderValue::from_str(&text).expect("a cookie of hex digits is a header value")
+    }
+}
+
+/// The session secret in a request's cookies, if one is there and well
+/// formed.
+fn secret_in(headers: &HeaderMap) -> Option<Secret> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(name, _)| *name == COOKIE)
+        .and_then(|(_, value)| Secret::parse(value.trim()))
+}
+
+/// Middleware: learns who sent each request from its cookie and puts a
+/// [`Visitor`] in the request for the handlers. An unknown or malformed
+/// cookie is a visitor with no person yet, not an error; a database
+/// failure is answered as one, without the database's words.
+pub async fn recognise(
+    State(people): State<Arc<People>>,
+    mut request: Request,
+    next: Next,
+) -> Result<Response, Failure> {
+    let person = match secret_in(request.headers()) {
+        None => None,
+        Some(secret) => people.recognise(&secret).await.map_err(|e| {
+            Failure::logged(Code::Storage, "the database failed; nothing was stored", &e)
+        })?,
+    };
+    request.extensions_mut().insert(Visitor { person });
+    Ok(next.run(request).await)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn secrets_are_fresh_hex_and_hide_in_logs() {
+        let (a, b) = (Secret::random(), Secret::random());
+        assert_ne!(a, b);
+        assert_eq!(a.reveal().len(), 64);
+        assert_eq!(Secret::parse(a.reveal()), Some(a.clone()));
+        assert_eq!(format!("{a:?}"), "Secret(…)");
+        assert_eq!(a.hash().len(), 64);
+        assert_ne!(a.hash(), a.reveal());
+        for bad in ["", "zz", &a.reveal().to_uppercase(), &a.reveal()[1..]] {
+            assert_eq!(Secret::parse(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_session_cookie_is_found_among_others() {
+        let s = Secret::random();
+        let mut h = HeaderMap::new();
+        h.insert(
+            header::COOKIE,
+            HeaderValue::from_str(&format!("a=1; {COOKIE}={}; b=2", s.reveal())).unwrap(),
+        );
+        assert_eq!(secret_in(&h), Some(s));
+        h.insert(header::COOKIE, HeaderValue::from_static("novuss_id=nothex"));
+        assert_eq!(secret_in(&h), None);
+    }
+}

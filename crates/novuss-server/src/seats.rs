@@ -1,0 +1,324 @@
+//! Who may act for which player of a game (docs/protocol.md, "Seats"). A
+//! person's seat is its holder's alone: only they stroke for it, resign
+//! it, or call the game off from it. A computer's seat is nobody's. Being
+//! a player at all (any seat) lets a person start the next set; taking
+//! back and hints are for a game whose every person's seat is one
+//! person's (against the computer, or hot-seat at one screen): between
+//! people at different screens neither is offered, since a take-back
+//! needs the opponent's consent and a hint would be help from outside the
+//! table.
+
+use std::collections::HashMap;
+
+use novuss_core::PlayerId;
+use serde::Serialize;
+
+use crate::error::{Code, Failure};
+use crate::identity::PersonId;
+use crate::setup::Controller;
+use crate::store::SeatRow;
+
+/// Who holds one player's seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Holder {
+    /// The computer plays it.
+    Computer,
+    /// A person holds it.
+    Person(PersonId),
+    /// It waits for the person an invitation goes to.
+    Open,
+    /// A game stored before there were people: nobody holds it until
+    /// somebody acts in the game ([`Seats::unclaimed`]).
+    Unclaimed,
+}
+
+/// The holders of a game's seats, by player, and who of them is connected.
+#[derive(Clone, Debug, Default)]
+pub struct Seats {
+    holders: Vec<Holder>,
+    /// Sockets open per person, on this game.
+    present: HashMap<PersonId, u32>,
+    /// The display names of the holders, as they chose them.
+    names: HashMap<PersonId, String>,
+}
+
+/// One seat as every client sees it (in the state and `seats` messages).
+#[derive(Clone, Debug, Serialize)]
+pub struct SeatView {
+    /// `computer`, `person`, `open` (waiting for an invited person) or
+    /// `unclaimed`.
+    holder: &'static str,
+    /// The holder's public id.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    person: Option<PersonId>,
+    /// The holder's display name, if they chose one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    name: Option<String>,
+    /// Whether the holder has the game open now.
+    connected: bool,
+}
+
+impl Seats {
+    /// The holders of a game with these `controllers` and stored seat
+    /// `rows`. A person's seat without a row is [`Holder::Unclaimed`].
+    pub fn new(controllers: &[Controller], rows: &[SeatRow]) -> Seats {
+        let holders = controllers
+            .iter()
+            .enumerate()
+            .map(|(k, c)| match c {
+                Controller::Computer(_) => Holder::Computer,
+                Controller::Human => match rows.iter().find(|r| r.player as usize == k) {
+                    None => Holder::Unclaimed,
+                    Some(SeatRow {
+                        person: Some(p), ..
+                    }) => PersonId::parse(p).map_or(Holder::Unclaimed, Holder::Person),
+                    Some(_) => Holder::Open,
+                },
+            })
+            .collect();
+        Seats {
+            holders,
+            present: HashMap::new(),
+            names: HashMap::new(),
+        }
+    }
+
+    /// The holder of `player`'s seat.
+    pub fn holder(&self, player: PlayerId) -> Option<&Holder> {
+        self.holders.get(player.index())
+    }
+
+    /// Every holder, by player.
+    pub fn holders(&self) -> &[Holder] {
+        &self.holders
+    }
+
+    /// The people holding seats, each once.
+    pub fn people(&self) -> Vec<PersonId> {
+        let mut out: Vec<PersonId> = self
+            .holders
+            .iter()
+            .filter_map(|h| match h {
+                Holder::Person(p) => Some(p.clone()),
+                _ => None,
+            })
+            .collect();
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    /// The players nobody holds in a game stored before there were
+    /// people, if every person's seat is so.
+    pub fn unclaimed(&self) -> Option<Vec<u32>> {
+        let people: Vec<u32> = (0..self.holders.len() as u32)
+            .filter(|k| self.holders[*k as usize] != Holder::Computer)
+            .collect();
+        let all = people
+            .iter()
+            .all(|k| self.holders[*k as usize] == Holder::Unclaimed);
+        (all && !people.is_empty()).then_some(people)
+    }
+
+    /// Gives every unclaimed seat to `person` (once stored).
+    pub fn claim(&mut self, person: &PersonId) {
+        for h in &mut self.holders {
+            if *h == Holder::Unclaimed {
+                *h = Holder::Person(person.clone());
+            }
+        }
+    }
+
+    /// `person` took `player`'s open seat (once stored).
+    pub fn seat(&mut self, player: usize, person: &PersonId) {
+        if let Some(h) = self.holders.get_mut(player) {
+            *h = Holder::Person(person.clone());
+        }
+    }
+
+    /// Remembers a holder's display name.
+    pub fn name(&mut self, person: &PersonId, name: Option<String>) {
+        match name {
+            Some(n) => self.names.insert(person.clone(), n),
+            None => self.names.remove(person),
+        };
+    }
+
+    /// Whether `person` holds any seat.
+    pub fn is_player(&self, person: Option<&PersonId>) -> bool {
+        person.is_some_and(|p| self.holders.contains(&Holder::Person(p.clone())))
+    }
+
+    /// Whether people at more than one screen play: a second person, or a
+    /// seat waiting for one.
+    pub fn between_people(&self) -> bool {
+        self.holders.contains(&Holder::Open) || self.people().len() > 1
+    }
+
+    /// May `person` act for `player` (stroke, resign, abort)?
+    pub fn check_seat(&self, person: Option<&PersonId>, player: Option<PlayerId>) -> Result<(), Failure> {
+        let holder = player.and_then(|p| self.holder(p));
+        match (person, holder) {
+            (Some(p), Some(Holder::Person(h))) if p == h => Ok(()),
+            _ if !self.is_player(person) => Err(not_a_player()),
+            _ => Err(Failure::new(
+                Code::NotYourSeat,
+                "that seat is not yours: only its holder plays for it",
+            )),
+        }
+    }
+
+    /// May `person` do what any player of the game may (start the next
+    /// set)?
+    pub fn check_player(&self, person: Option<&PersonId>) -> Result<(), Failure> {
+        if self.is_player(person) {
+            Ok(())
+        } else {
+            Err(not_a_player())
+        }
+    }
+
+    /// May `person` do what needs the whole table to be theirs (take back,
+    /// ask for a hint or an analysis of a game in play)?
+    pub fn check_alone(&self, person: Option<&PersonId>, what: &str) -> Result<(), Failure> {
+        self.check_player(person)?;
+        if self.between_people() {
+            return Err(Failure::new(
+                Code::NotBetweenPeople,
+                format!("no {what} in a game between people"),
+            ));
+        }
+        Ok(())
+    }
+
+    /// A socket of `person` opened on the game: `true` if they were not
+    /// connected before (the seats' presence changed).
+    pub fn arrive(&mut self, person: &PersonId) -> bool {
+        if !self.is_player(Some(person)) {
+            return false;
+        }
+        let n = self.present.entry(person.clone()).or_default();
+        *n += 1;
+        *n == 1
+    }
+
+    /// A socket of `person` closed: `true` if it was their last.
+    pub fn leave(&mut self, person: &PersonId) -> bool {
+        match self.present.get_mut(person) {
+            Some(n) if *n > 1 => {
+                *n -= 1;
+                false
+            }
+            Some(_) => {
+                self.present.remove(person);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Whether `person` has the game open.
+    pub fn connected(&self, person: &PersonId) -> bool {
+        self.present.contains_key(person)
+    }
+
+    /// The seats as clients see them.
+    pub fn view(&self) -> Vec<SeatView> {
+        self.holders
+            .iter()
+            .map(|h| match h {
+                Holder::Computer => SeatView::bare("computer"),
+                Holder::Open => SeatView::bare("open"),
+                Holder::Unclaimed => SeatView::bare("unclaimed"),
+                Holder::Person(p) => SeatView {
+                    holder: "person",
+                    person: Some(p.clone()),
+                    name: self.names.get(p).cloned(),
+                    connected: self.connected(p),
+                },
+            })
+            .collect()
+    }
+}
+
+impl SeatView {
+    fn bare(holder: &'static str) -> SeatView {
+        SeatView {
+            holder,
+            person: None,
+            name: None,
+            connected: false,
+        }
+    }
+}
+
+fn not_a_player() -> Failure {
+    Failure::new(
+        Code::NotAPlayer,
+        "only the game's players may do that: you are watching",
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(player: u32, person: Option<&PersonId>) -> SeatRow {
+        SeatRow {
+            player,
+            person: person.map(|p| p.as_str().to_owned()),
+            invite_hash: None,
+        }
+    }
+
+    #[test]
+    fn a_seat_is_its_holders_alone() {
+        let (a, b) = (PersonId::random(), PersonId::random());
+        let seats = Seats::new(
+            &[Controller::Human, Controller::Human],
+            &[row(0, Some(&a)), row(1, Some(&b))],
+        );
+        let (p0, p1) = (Some(PlayerId(0)), Some(PlayerId(1)));
+        assert!(seats.check_seat(Some(&a), p0).is_ok());
+        assert_eq!(seats.check_seat(Some(&a), p1).unwrap_err().code, Code::NotYourSeat);
+        assert_eq!(seats.check_seat(None, p0).unwrap_err().code, Code::NotAPlayer);
+        let stranger = PersonId::random();
+        assert_eq!(seats.check_seat(Some(&stranger), p0).unwrap_err().code, Code::NotAPlayer);
+        assert!(seats.check_player(Some(&b)).is_ok());
+        assert_eq!(seats.check_alone(Some(&a), "take-back").unwrap_err().code, Code::NotBetweenPeople);
+    }
+
+    #[test]
+    fn one_person_at_one_screen_holds_the_whole_table() {
+        let a = PersonId::random();
+        let seats = Seats::new(
+            &[Controller::Human, Controller::Computer(novuss_ai::Level::Club)],
+            &[row(0, Some(&a))],
+        );
+        assert!(seats.check_alone(Some(&a), "hint").is_ok());
+        assert_eq!(seats.check_seat(Some(&a), Some(PlayerId(1))).unwrap_err().code, Code::NotYourSeat);
+        assert_eq!(seats.unclaimed(), None);
+    }
+
+    #[test]
+    fn an_old_game_is_claimed_whole_by_whoever_acts_first() {
+        let mut seats = Seats::new(&[Controller::Human, Controller::Human], &[]);
+        assert_eq!(seats.unclaimed(), Some(vec![0, 1]));
+        let a = PersonId::random();
+        seats.claim(&a);
+        assert_eq!(seats.unclaimed(), None);
+        assert!(seats.check_alone(Some(&a), "hint").is_ok());
+    }
+
+    #[test]
+    fn presence_counts_sockets() {
+        let a = PersonId::random();
+        let mut seats = Seats::new(&[Controller::Human, Controller::Human], &[row(0, Some(&a)), row(1, None)]);
+        assert!(seats.between_people(), "an open seat waits for a second person");
+        assert!(seats.arrive(&a));
+        assert!(!seats.arrive(&a));
+        assert!(!seats.leave(&a));
+        assert!(seats.leave(&a));
+        assert!(!seats.arrive(&PersonId::random()), "a watcher is not a seat's presence");
+    }
+}

@@ -1,0 +1,267 @@
+//! People, their sessions and the seats they hold (migration
+//! `0002_people.sql`). Secrets arrive here already hashed.
+
+use sqlx::Row;
+
+use super::{int, text, Store, StoreError};
+
+/// One seat row of a game: a person's seat, held or waiting for an
+/// invited person.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatRow {
+    /// The player, from 0, in the set-up's order.
+    pub player: u32,
+    /// Who holds it, if anyone yet.
+    pub person: Option<String>,
+    /// The hash of its invitation's secret, if it was given by one.
+    pub invite_hash: Option<String>,
+}
+
+/// What opening an invitation did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Joined {
+    /// The seat is now the person's.
+    Seated {
+        /// The game.
+        game: String,
+        /// The player.
+        player: u32,
+    },
+    /// The person held it already (the link opened again by its taker).
+    AlreadyYours {
+        /// The game.
+        game: String,
+        /// The player.
+        player: u32,
+    },
+    /// Somebody else took it first.
+    Taken {
+        /// The game, to watch instead.
+        game: String,
+    },
+    /// No seat has that invitation.
+    Unknown,
+}
+
+impl Store {
+    /// Stores a new person with their first session.
+    pub async fn create_person(
+        &self,
+        person: &str,
+        token_hash: &str,
+        now: i64,
+    ) -> Result<(), StoreError> {
+        let mut conn = self.write().await?;
+        let result = async {
+            let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+            sqlx::query("INSERT INTO people (id, name, created) VALUES (?, NULL, ?)")
+                .bind(person)
+                .bind(now)
+                .execute(&mut *tx)
+                .await?;
+            sqlx::query(
+                "INSERT INTO sessions (token_hash, person_id, created, seen) VALUES (?, ?, ?, ?)",
+            )
+            .bind(token_hash)
+            .bind(person)
+            .bind(now)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+            tx.commit().await?;
+            Ok(())
+        }
+        .await;
+        self.settle(conn, result).await
+    }
+
+    /// The person of the session whose secret hashes to `token_hash`.
+    pub async fn session(&self, token_hash: &str) -> Result<Option<crate::identity::PersonId>, StoreError> {
+        let row = sqlx::query("SELECT person_id FROM sessions WHERE token_hash = ?")
+            .bind(token_hash)
+            .fetch_optional(&self.reader)
+            .await?;
+        let Some(row) = row else { return Ok(None) };
+        let id = text(&row, 0, "(session)")?;
+        crate::identity::PersonId::parse(&id)
+            .map(Some)
+            .ok_or_else(|| StoreError::Damaged {
+                game: "(session)".into(),
+                what: "a session names no valid person".into(),
+            })
+    }
+
+    /// A person's display name (`None`: they chose none), or `None` if
+    /// there is no such person.
+    pub async fn person_name(&self, person: &str) -> Result<Option<Option<String>>, StoreError> {
+        let row = sqlx::query("SELECT name FROM people WHERE id = ?")
+            .bind(person)
+            .fetch_optional(&self.reader)
+            .await?;
+        row.map(|r| r.try_get::<Option<String>, _>(0).map_err(StoreError::from))
+            .transpose()
+    }
+
+    /// Sets a person's display name.
+    pub async fn set_person_name(&self, person: &str, name: Option<&str>) -> Result<(), StoreError> {
+        let mut conn = self.write().await?;
+        let result = sqlx::query("UPDATE people SET name = ? WHERE id = ?")
+            .bind(name)
+            .bind(person)
+            .execute(&mut *conn)
+            .await
+            .map(drop)
+            .map_err(StoreError::from);
+        self.settle(conn, result).await
+    }
+
+    /// The display names of `people`, by id (those who chose one).
+    pub async fn names(&self, people: &[String]) -> Result<Vec<(String, Option<String>)>, StoreError> {
+        let mut out = Vec::with_capacity(people.len());
+        for p in people {
+            if let Some(name) = self.person_name(p).await? {
+                out.push((p.clone(), name));
+            }
+        }
+        Ok(out)
+    }
+
+    /// A game's seat rows, by player.
+    pub async fn seats(&self, game: &str) -> Result<Vec<SeatRow>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT player, person_id, invite_hash FROM seats WHERE game_id = ? ORDER BY player",
+        )
+        .bind(game)
+        .fetch_all(&self.reader)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(SeatRow {
+                    player: int(r, 0, game)? as u32,
+                    person: r.try_get(1).map_err(StoreError::from)?,
+                    invite_hash: r.try_get(2).map_err(StoreError::from)?,
+                })
+            })
+            .collect()
+    }
+
+    /// The seat whose invitation hashes to `invite_hash`: its game, player
+    /// and holder.
+    pub async fn invite(
+        &self,
+        invite_hash: &str,
+    ) -> Result<Option<(String, u32, Option<String>)>, StoreError> {
+        let row = sqlx::query("SELECT game_id, player, person_id FROM seats WHERE invite_hash = ?")
+            .bind(invite_hash)
+            .fetch_optional(&self.reader)
+            .await?;
+        row.map(|r| {
+            let game = text(&r, 0, "(seat)")?;
+            let player = int(&r, 1, &game)? as u32;
+            Ok((game, player, r.try_get(2)?))
+        })
+        .transpose()
+    }
+
+    /// Gives `person` the seat whose invitation hashes to `invite_hash`,
+    /// if nobody holds it yet: the check and the taking are one statement,
+    /// so two people opening the link at once never both get it.
+    pub async fn join(&self, invite_hash: &str, person: &str) -> Result<Joined, StoreError> {
+        let mut conn = self.write().await?;
+        let result = async {
+            let row = sqlx::query(
+                "SELECT game_id, player, person_id FROM seats WHERE invite_hash = ?",
+            )
+            .bind(invite_hash)
+            .fetch_optional(&mut *conn)
+            .await?;
+            let Some(row) = row else {
+                return Ok(Joined::Unknown);
+            };
+            let game = text(&row, 0, "(seat)")?;
+            let player = int(&row, 1, &game)? as u32;
+            let holder: Option<String> = row.try_get(2)?;
+            match holder {
+                Some(h) if h == person => return Ok(Joined::AlreadyYours { game, player }),
+                Some(_) => return Ok(Joined::Taken { game }),
+                None => {}
+            }
+            let moved = sqlx::query(
+                "UPDATE seats SET person_id = ? WHERE invite_hash = ? AND person_id IS NULL",
+            )
+            .bind(person)
+            .bind(invite_hash)
+            .execute(&mut *conn)
+            .await?;
+            Ok(if moved.rows_affected() == 1 {
+                Joined::Seated { game, player }
+            } else {
+                Joined::Taken { game }
+            })
+        }
+        .await;
+        self.settle(conn, result).await
+    }
+
+    /// A new invitation for a seat nobody holds yet: the old link stops
+    /// working. `false` if the seat is held (or not a person's).
+    pub async fn reinvite(&self, game: &str, player: u32, invite_hash: &str) -> Result<bool, StoreError> {
+        let mut conn = self.write().await?;
+        let result = sqlx::query(
+            "UPDATE seats SET invite_hash = ? WHERE game_id = ? AND player = ? AND person_id IS NULL",
+        )
+        .bind(invite_hash)
+        .bind(game)
+        .bind(i64::from(player))
+        .execute(&mut *conn)
+        .await
+        .map(|r| r.rows_affected() == 1)
+        .map_err(StoreError::from);
+        self.settle(conn, result).await
+    }
+
+    /// Gives `person` the `players` of a game that has no seat rows at all
+    /// (one stored before there were people): whoever acts in it first
+    /// holds it, as its creator would have. `false` if it has rows by now.
+    pub async fn claim(&self, game: &str, players: &[u32], person: &str) -> Result<bool, StoreError> {
+        let mut conn = self.write().await?;
+        let result = async {
+            let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+            let any = sqlx::query("SELECT 1 FROM seats WHERE game_id = ? LIMIT 1")
+                .bind(game)
+                .fetch_optional(&mut *tx)
+                .await?;
+            if any.is_some() {
+                return Ok(false);
+            }
+            for p in players {
+                insert_seat(&mut tx, game, &SeatRow {
+                    player: *p,
+                    person: Some(person.to_owned()),
+                    invite_hash: None,
+                })
+                .await?;
+            }
+            tx.commit().await?;
+            Ok(true)
+        }
+        .await;
+        self.settle(conn, result).await
+    }
+}
+
+/// Inserts one seat row.
+pub(super) async fn insert_seat(
+    conn: &mut sqlx::SqliteConnection,
+    game: &str,
+    seat: &SeatRow,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("INSERT INTO seats (game_id, player, person_id, invite_hash) VALUES (?, ?, ?, ?)")
+        .bind(game)
+        .bind(i64::from(seat.player))
+        .bind(seat.person.as_deref())
+        .bind(seat.invite_hash.as_deref())
+        .execute(conn)
+        .await
+        .map(drop)
+}
