@@ -26,7 +26,9 @@ use serde::Serialize;
 
 use super::child::Child;
 use super::http::{self, Reply};
-use super::player::{create, GameLink, HintAnswer, Refusals, Stroked, Table, ANSWER_LIMIT, HOT_SEAT};
+use super::player::{
+    create, GameLink, HintAnswer, Refusals, Stroked, Table, ANSWER_LIMIT, HOT_SEAT,
+};
 use super::{grow, percentiles, tempfile_dir, Percentiles};
 
 /// The victim's pace.

@@ -96,7 +96,9 @@ pub async fn grow(hub: &Arc<Hub>, n: usize, progress: &dyn Fn(usize)) -> Result<
         }
         if between {
             g.sets_ended += 1;
-            hub.next_set(&g.id, Some(&g.person), event).await.map_err(|f| f.detail)?;
+            hub.next_set(&g.id, Some(&g.person), event)
+                .await
+                .map_err(|f| f.detail)?;
             continue;
         }
         let seat = set.seat_to_play();
@@ -122,7 +124,9 @@ pub async fn grow(hub: &Arc<Hub>, n: usize, progress: &dyn Fn(usize)) -> Result<
             speed,
         };
         let t = Instant::now();
-        hub.stroke(&g.id, Some(&g.person), &request).await.map_err(|f| f.detail)?;
+        hub.stroke(&g.id, Some(&g.person), &request)
+            .await
+            .map_err(|f| f.detail)?;
         g.times_ms.push(t.elapsed().as_secs_f64() * 1e3);
         if g.times_ms.len() % 1000 == 0 {
             progress(g.times_ms.len());

@@ -38,6 +38,15 @@ pub fn stored_event(db: &Path, id: &str) -> Option<i64> {
     })
 }
 
+/// The number of rows `sql` (a `SELECT COUNT(*)`) counts.
+pub fn count(db: &Path, sql: &str) -> i64 {
+    block_on(async {
+        let mut c = connect(db, true).await;
+        let n: (i64,) = sqlx::query_as(sql).fetch_one(&mut c).await.unwrap();
+        n.0
+    })
+}
+
 async fn connect(db: &Path, read_only: bool) -> sqlx::SqliteConnection {
     use sqlx::Connection;
     let mode = if read_only { "?mode=ro" } else { "" };

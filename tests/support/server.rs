@@ -5,6 +5,7 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
@@ -18,6 +19,79 @@ pub struct Running {
     pub url: String,
     /// `127.0.0.1:PORT`
     pub host: String,
+    /// The cookie of the person the server's own methods act as (set by
+    /// the first answer that hands one out), as one browser would keep it.
+    jar: Jar,
+    /// The database directory.
+    pub data: PathBuf,
+}
+
+/// A browser's cookie jar, for the one cookie the server hands out. The
+/// server's own jar is kept in a file beside its database, so that a
+/// server started again on the same data is used from the same browser.
+#[derive(Default)]
+pub struct Jar {
+    cookie: Mutex<Option<String>>,
+    file: Option<PathBuf>,
+}
+
+impl Jar {
+    fn in_file(file: PathBuf) -> Jar {
+        let cookie = std::fs::read_to_string(&file).ok();
+        Jar {
+            cookie: Mutex::new(cookie),
+            file: Some(file),
+        }
+    }
+
+    fn cookie(&self) -> Option<String> {
+        self.cookie.lock().unwrap().clone()
+    }
+
+    /// Keeps the `novuss_id=…` of a `Set-Cookie` answer.
+    fn keep(&self, set_cookie: Option<&str>) {
+        if let Some(c) = set_cookie.and_then(|c| c.split(';').next()) {
+            *self.cookie.lock().unwrap() = Some(c.to_owned());
+            if let Some(f) = &self.file {
+                std::fs::write(f, c).unwrap();
+            }
+        }
+    }
+}
+
+/// Another person at another browser: their own cookie jar.
+pub struct Person<'a> {
+    server: &'a Running,
+    jar: Jar,
+}
+
+impl Person<'_> {
+    /// `GET path` with this person's cookie.
+    pub fn get(&self, path: &str) -> (u16, String) {
+        self.server.get_as(&self.jar, path)
+    }
+
+    /// `POST path` with this person's cookie.
+    pub fn post(&self, path: &str, body: &str) -> (u16, String) {
+        self.server.post_as(&self.jar, path, body)
+    }
+
+    /// Creates a game as this person; returns its state.
+    pub fn create(&self, body: &str) -> Value {
+        let (status, text) = self.post("/api/games", body);
+        assert_eq!(status, 201, "{text}");
+        serde_json::from_str(&text).unwrap()
+    }
+
+    /// Opens a game's WebSocket with this person's cookie.
+    pub fn socket(&self, id: &str) -> Socket {
+        self.server.socket_as(&self.jar, id)
+    }
+
+    /// This person's cookie, if the server gave them one.
+    pub fn cookie(&self) -> Option<String> {
+        self.jar.cookie()
+    }
 }
 
 impl Running {
@@ -49,7 +123,21 @@ impl Running {
             .trim_start_matches("http://")
             .trim_end_matches('/')
             .to_owned();
-        Running { child, url, host }
+        Running {
+            child,
+            url,
+            host,
+            jar: Jar::in_file(dir.join("test-browser-cookie")),
+            data: dir.to_path_buf(),
+        }
+    }
+
+    /// Another person, at another browser, with no cookie yet.
+    pub fn person(&self) -> Person<'_> {
+        Person {
+            server: self,
+            jar: Jar::default(),
+        }
     }
 
     /// The port it listens on.
@@ -108,25 +196,45 @@ impl Running {
             .into()
     }
 
-    /// `GET path`: status and body.
+    /// `GET path` as the server's own person: status and body.
     pub fn get(&self, path: &str) -> (u16, String) {
-        let mut r = Running::agent()
-            .get(format!("{}{}", self.url, path.trim_start_matches('/')))
-            .call()
-            .expect("the request is answered");
+        self.get_as(&self.jar, path)
+    }
+
+    /// `POST path` with `body` as the server's own person: status and
+    /// body.
+    pub fn post(&self, path: &str, body: &str) -> (u16, String) {
+        self.post_as(&self.jar, path, body)
+    }
+
+    fn get_as(&self, jar: &Jar, path: &str) -> (u16, String) {
+        let mut request =
+            Running::agent().get(format!("{}{}", self.url, path.trim_start_matches('/')));
+        if let Some(c) = jar.cookie() {
+            request = request.header("cookie", c);
+        }
+        let mut r = request.call().expect("the request is answered");
+        jar.keep(r.headers().get("set-cookie").and_then(|v| v.to_str().ok()));
         let status = r.status().as_u16();
         (status, r.body_mut().read_to_string().unwrap_or_default())
     }
 
-    /// `POST path` with `body`: status and body.
-    pub fn post(&self, path: &str, body: &str) -> (u16, String) {
-        let mut r = Running::agent()
+    fn post_as(&self, jar: &Jar, path: &str, body: &str) -> (u16, String) {
+        let mut request = Running::agent()
             .post(format!("{}{}", self.url, path.trim_start_matches('/')))
-            .header("content-type", "application/json")
-            .send(body)
-            .expect("the request is answered");
+            .header("content-type", "application/json");
+        if let Some(c) = jar.cookie() {
+            request = request.header("cookie", c);
+        }
+        let mut r = request.send(body).expect("the request is answered");
+        jar.keep(r.headers().get("set-cookie").and_then(|v| v.to_str().ok()));
         let status = r.status().as_u16();
         (status, r.body_mut().read_to_string().unwrap_or_default())
+    }
+
+    /// The server's own person's cookie, if it has one yet.
+    pub fn cookie(&self) -> Option<String> {
+        self.jar.cookie()
     }
 
     /// Creates a game; returns its state.
@@ -143,10 +251,25 @@ impl Running {
         serde_json::from_str(&text).unwrap()
     }
 
-    /// Opens a game's WebSocket.
+    /// Opens a game's WebSocket as the server's own person.
     pub fn socket(&self, id: &str) -> Socket {
-        let (ws, _) = tungstenite::connect(format!("ws://{}/api/games/{id}/ws", self.host))
-            .expect("the socket opens");
+        self.socket_as(&self.jar, id)
+    }
+
+    /// Opens a game's WebSocket as nobody: no cookie, a spectator.
+    pub fn watch(&self, id: &str) -> Socket {
+        self.socket_as(&Jar::default(), id)
+    }
+
+    fn socket_as(&self, jar: &Jar, id: &str) -> Socket {
+        use tungstenite::client::IntoClientRequest;
+        let mut request = format!("ws://{}/api/games/{id}/ws", self.host)
+            .into_client_request()
+            .unwrap();
+        if let Some(c) = jar.cookie() {
+            request.headers_mut().insert("cookie", c.parse().unwrap());
+        }
+        let (ws, _) = tungstenite::connect(request).expect("the socket opens");
         if let MaybeTlsStream::Plain(s) = ws.get_ref() {
             s.set_read_timeout(Some(Duration::from_secs(120))).unwrap();
         }

@@ -121,7 +121,11 @@ pub async fn set_me(
     visitor: Visitor,
     JsonBody(request): JsonBody<MeRequest>,
 ) -> Result<Response, Failure> {
-    let name = request.name.as_deref().map(str::trim).filter(|n| !n.is_empty());
+    let name = request
+        .name
+        .as_deref()
+        .map(str::trim)
+        .filter(|n| !n.is_empty());
     if let Some(Err(why)) = name.map(check_name) {
         return Err(Failure::new(Code::BadName, why.to_string()));
     }
@@ -129,7 +133,9 @@ pub async fn set_me(
     hub.store()
         .set_person_name(person.as_str(), name)
         .await
-        .map_err(|e| Failure::logged(Code::Storage, "the database failed; nothing was stored", &e))?;
+        .map_err(|e| {
+            Failure::logged(Code::Storage, "the database failed; nothing was stored", &e)
+        })?;
     Ok(with_cookie(
         Json(json!({"person": person, "name": name})).into_response(),
         cookie,

@@ -124,7 +124,11 @@ impl<S: Send + Sync> FromRequestParts<S> for Visitor {
     type Rejection = std::convert::Infallible;
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Visitor, Self::Rejection> {
-        Ok(parts.extensions.get::<Visitor>().cloned().unwrap_or_default())
+        Ok(parts
+            .extensions
+            .get::<Visitor>()
+            .cloned()
+            .unwrap_or_default())
     }
 }
 
@@ -186,7 +190,9 @@ impl People {
         self.store
             .create_person(person.as_str(), &secret.hash(), crate::store::now())
             .await
-            .map_err(|e| Failure::logged(Code::Storage, "the database failed; nothing was stored", &e))?;
+            .map_err(|e| {
+                Failure::logged(Code::Storage, "the database failed; nothing was stored", &e)
+            })?;
         tracing::info!(%person, "new person");
         Ok((person, Some(self.cookie(&secret))))
     }

@@ -338,9 +338,13 @@ impl Room {
         created: i64,
         setup: &str,
         events: &[crate::store::EventRow],
+        seats: impl FnOnce(&[Controller]) -> Seats,
     ) -> Result<Room, RoomError> {
         let setup: Setup = serde_json::from_str(setup).map_err(RoomError::UnreadableSetup)?;
         let mut room = Room::new(id, created, setup)?;
+        // Before the events: the states their messages carry name the
+        // seats' holders.
+        room.seats = seats(&room.setup.controllers);
         let shown_from = events.len().saturating_sub(RECENT);
         for (k, row) in events.iter().enumerate() {
             let number = row.number;
@@ -446,7 +450,7 @@ impl Room {
     /// is not an event: it changes nothing of the game.
     pub fn seats_message(&self) -> Arc<str> {
         Outgoing::Seats {
-            seats: self.seats.view(),
+            seats: self.seats.view(true),
         }
         .text()
     }
@@ -461,7 +465,7 @@ impl Room {
             &self.game,
             self.can_take_back(),
         )
-        .with_seats(self.seats.view())
+        .with_seats(self.seats.view(false))
     }
 
     /// The `state` message.
@@ -1063,7 +1067,9 @@ mod tests {
                             body: change.body().unwrap(),
                         });
                         room.commit(change);
-                        let rebuilt = Room::load("g".into(), 1, &setup_json, &stored).unwrap();
+                        let rebuilt =
+                            Room::load("g".into(), 1, &setup_json, &stored, |c| Seats::new(c, &[]))
+                                .unwrap();
                         assert_eq!(json(&rebuilt.state()), json(&room.state()));
                         // The same messages for a client that reconnects.
                         let since = room.event().saturating_sub(4);

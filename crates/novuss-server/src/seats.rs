@@ -54,8 +54,10 @@ pub struct SeatView {
     /// The holder's display name, if they chose one.
     #[serde(skip_serializing_if = "Option::is_none")]
     name: Option<String>,
-    /// Whether the holder has the game open now.
-    connected: bool,
+    /// Whether the holder has the game open now: in `seats` messages
+    /// only, so that a game's state depends on what is stored alone.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    connected: Option<bool>,
 }
 
 impl Seats {
@@ -136,6 +138,14 @@ impl Seats {
         }
     }
 
+    /// The seats with their holders' display names.
+    pub fn with_names(mut self, names: Vec<(PersonId, Option<String>)>) -> Seats {
+        for (p, n) in names {
+            self.name(&p, n);
+        }
+        self
+    }
+
     /// Remembers a holder's display name.
     pub fn name(&mut self, person: &PersonId, name: Option<String>) {
         match name {
@@ -156,11 +166,19 @@ impl Seats {
     }
 
     /// May `person` act for `player` (stroke, resign, abort)?
-    pub fn check_seat(&self, person: Option<&PersonId>, player: Option<PlayerId>) -> Result<(), Failure> {
+    pub fn check_seat(
+        &self,
+        person: Option<&PersonId>,
+        player: Option<PlayerId>,
+    ) -> Result<(), Failure> {
         let holder = player.and_then(|p| self.holder(p));
         match (person, holder) {
             (Some(p), Some(Holder::Person(h))) if p == h => Ok(()),
             _ if !self.is_player(person) => Err(not_a_player()),
+            (_, Some(Holder::Computer)) => Err(Failure::new(
+                Code::ComputerSeat,
+                "that seat is played by the computer",
+            )),
             _ => Err(Failure::new(
                 Code::NotYourSeat,
                 "that seat is not yours: only its holder plays for it",
@@ -222,8 +240,9 @@ impl Seats {
         self.present.contains_key(person)
     }
 
-    /// The seats as clients see them.
-    pub fn view(&self) -> Vec<SeatView> {
+    /// The seats as clients see them, with who is connected if
+    /// `presence`.
+    pub fn view(&self, presence: bool) -> Vec<SeatView> {
         self.holders
             .iter()
             .map(|h| match h {
@@ -234,7 +253,7 @@ impl Seats {
                     holder: "person",
                     person: Some(p.clone()),
                     name: self.names.get(p).cloned(),
-                    connected: self.connected(p),
+                    connected: presence.then(|| self.connected(p)),
                 },
             })
             .collect()
@@ -247,7 +266,7 @@ impl SeatView {
             holder,
             person: None,
             name: None,
-            connected: false,
+            connected: None,
         }
     }
 }
@@ -280,23 +299,44 @@ mod tests {
         );
         let (p0, p1) = (Some(PlayerId(0)), Some(PlayerId(1)));
         assert!(seats.check_seat(Some(&a), p0).is_ok());
-        assert_eq!(seats.check_seat(Some(&a), p1).unwrap_err().code, Code::NotYourSeat);
-        assert_eq!(seats.check_seat(None, p0).unwrap_err().code, Code::NotAPlayer);
+        assert_eq!(
+            seats.check_seat(Some(&a), p1).unwrap_err().code,
+            Code::NotYourSeat
+        );
+        assert_eq!(
+            seats.check_seat(None, p0).unwrap_err().code,
+            Code::NotAPlayer
+        );
         let stranger = PersonId::random();
-        assert_eq!(seats.check_seat(Some(&stranger), p0).unwrap_err().code, Code::NotAPlayer);
+        assert_eq!(
+            seats.check_seat(Some(&stranger), p0).unwrap_err().code,
+            Code::NotAPlayer
+        );
         assert!(seats.check_player(Some(&b)).is_ok());
-        assert_eq!(seats.check_alone(Some(&a), "take-back").unwrap_err().code, Code::NotBetweenPeople);
+        assert_eq!(
+            seats.check_alone(Some(&a), "take-back").unwrap_err().code,
+            Code::NotBetweenPeople
+        );
     }
 
     #[test]
     fn one_person_at_one_screen_holds_the_whole_table() {
         let a = PersonId::random();
         let seats = Seats::new(
-            &[Controller::Human, Controller::Computer(novuss_ai::Level::Club)],
+            &[
+                Controller::Human,
+                Controller::Computer(novuss_ai::Level::Club),
+            ],
             &[row(0, Some(&a))],
         );
         assert!(seats.check_alone(Some(&a), "hint").is_ok());
-        assert_eq!(seats.check_seat(Some(&a), Some(PlayerId(1))).unwrap_err().code, Code::NotYourSeat);
+        assert_eq!(
+            seats
+                .check_seat(Some(&a), Some(PlayerId(1)))
+                .unwrap_err()
+                .code,
+            Code::ComputerSeat
+        );
         assert_eq!(seats.unclaimed(), None);
     }
 
@@ -313,12 +353,21 @@ mod tests {
     #[test]
     fn presence_counts_sockets() {
         let a = PersonId::random();
-        let mut seats = Seats::new(&[Controller::Human, Controller::Human], &[row(0, Some(&a)), row(1, None)]);
-        assert!(seats.between_people(), "an open seat waits for a second person");
+        let mut seats = Seats::new(
+            &[Controller::Human, Controller::Human],
+            &[row(0, Some(&a)), row(1, None)],
+        );
+        assert!(
+            seats.between_people(),
+            "an open seat waits for a second person"
+        );
         assert!(seats.arrive(&a));
         assert!(!seats.arrive(&a));
         assert!(!seats.leave(&a));
         assert!(seats.leave(&a));
-        assert!(!seats.arrive(&PersonId::random()), "a watcher is not a seat's presence");
+        assert!(
+            !seats.arrive(&PersonId::random()),
+            "a watcher is not a seat's presence"
+        );
     }
 }

@@ -293,9 +293,13 @@ async fn follow(
 ) -> JoinHandle<()> {
     let (backlog, mut rx) = {
         let r = room.lock().await;
-        let backlog = since
+        let mut backlog = since
             .and_then(|n| r.since(n))
             .unwrap_or_else(|| vec![r.state_message()]);
+        // Between people, who is connected (not part of the state).
+        if r.seats().between_people() {
+            backlog.push(r.seats_message());
+        }
         // Subscribed under the lock: nothing falls between the backlog and
         // the live messages.
         (backlog, r.subscribe())

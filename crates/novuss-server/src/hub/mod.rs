@@ -18,6 +18,7 @@ use crate::error::{Code, Failure};
 use crate::game_id::GameId;
 use crate::identity::{People, PersonId};
 use crate::room::{Change, Room, StrokeRequest};
+use crate::seats::Seats;
 use crate::store::{Append, Store, StoreError};
 use crate::work::Work;
 
@@ -192,15 +193,18 @@ impl Hub {
         };
         let events = self.store.events(id.as_str()).await.map_err(storage)?;
         let seat_rows = self.store.seats(id.as_str()).await.map_err(storage)?;
+        let names = self.names_of(&seat_rows).await?;
         let count = events.len();
         let room = {
             let _loader = self.loaders.acquire().await;
             tokio::task::spawn_blocking(move || {
-                Room::load(row.id, row.created, &row.setup, &events)
+                Room::load(row.id, row.created, &row.setup, &events, |controllers| {
+                    Seats::new(controllers, &seat_rows).with_names(names)
+                })
             })
             .await
         };
-        let mut room = match room {
+        let room = match room {
             Ok(Ok(room)) => room,
             Ok(Err(e)) => {
                 let what = format!("game {id} is damaged and cannot be loaded");
@@ -208,8 +212,6 @@ impl Hub {
             }
             Err(e) => return Err(Failure::internal(&format!("loading game {id} failed"), &e)),
         };
-        let seats = self.seats_of(&room.setup().controllers, &seat_rows).await?;
-        *room.seats_mut() = seats;
         let shared = Arc::new(Mutex::new(room));
         tracing::info!(game = %id, events = count, "game resumed");
         self.wake(shared.clone());
@@ -584,8 +586,8 @@ mod tests {
 #[cfg(test)]
 mod limits {
     use super::*;
-    use crate::setup::NewGame;
     use crate::room::StrokeRequest;
+    use crate::setup::NewGame;
     use novuss_core::seat::Seat;
 
     /// A stroke whose event would be larger than a stroke of the server's

@@ -119,17 +119,36 @@ impl Hub {
         controllers: &[Controller],
         rows: &[SeatRow],
     ) -> Result<Seats, Failure> {
-        let mut seats = Seats::new(controllers, rows);
-        for p in seats.people() {
-            let name = self.store.person_name(p.as_str()).await.map_err(storage)?;
-            seats.name(&p, name.flatten());
+        let names = self.names_of(rows).await?;
+        Ok(Seats::new(controllers, rows).with_names(names))
+    }
+
+    /// The display names of the people holding `rows`.
+    pub(super) async fn names_of(
+        &self,
+        rows: &[SeatRow],
+    ) -> Result<Vec<(PersonId, Option<String>)>, Failure> {
+        let mut names = Vec::new();
+        for p in rows.iter().filter_map(|r| r.person.as_deref()) {
+            let Some(id) = PersonId::parse(p) else {
+                continue;
+            };
+            if names.iter().any(|(q, _)| *q == id) {
+                continue;
+            }
+            let name = self.store.person_name(p).await.map_err(storage)?;
+            names.push((id, name.flatten()));
         }
-        Ok(seats)
+        Ok(names)
     }
 
     /// A game stored before there were people has no holders: whoever
     /// acts in it first holds every person's seat, as its creator did.
-    pub(super) async fn claim_old(&self, room: &mut Room, person: &PersonId) -> Result<(), Failure> {
+    pub(super) async fn claim_old(
+        &self,
+        room: &mut Room,
+        person: &PersonId,
+    ) -> Result<(), Failure> {
         let Some(players) = room.seats().unclaimed() else {
             return Ok(());
         };
@@ -141,7 +160,11 @@ impl Hub {
         if claimed {
             tracing::info!(game = %room.id(), %person, "an old game's seats claimed");
             room.seats_mut().claim(person);
-            let name = self.store.person_name(person.as_str()).await.map_err(storage)?;
+            let name = self
+                .store
+                .person_name(person.as_str())
+                .await
+                .map_err(storage)?;
             room.seats_mut().name(person, name.flatten());
         }
         Ok(())
@@ -170,7 +193,9 @@ impl Hub {
         match found {
             Some((game, _, _)) if game != id.as_str() => return Err(unknown()),
             None => return Err(unknown()),
-            Some((_, _, Some(holder))) if visitor.person.as_ref().map(PersonId::as_str) != Some(holder.as_str()) => {
+            Some((_, _, Some(holder)))
+                if visitor.person.as_ref().map(PersonId::as_str) != Some(holder.as_str()) =>
+            {
                 return Err(Failure::new(
                     Code::SeatTaken,
                     "somebody took that seat first: you may watch the game",
@@ -205,7 +230,11 @@ impl Hub {
             // reads the seats when it loads.
             let loaded = self.rooms().get(id).and_then(|s| s.get().cloned());
             if let Some(shared) = loaded {
-                let name = self.store.person_name(person.as_str()).await.map_err(storage)?;
+                let name = self
+                    .store
+                    .person_name(person.as_str())
+                    .await
+                    .map_err(storage)?;
                 let mut room = shared.lock().await;
                 room.seats_mut().seat(player as usize, person);
                 room.seats_mut().name(person, name.flatten());

@@ -76,7 +76,10 @@ impl Store {
     }
 
     /// The person of the session whose secret hashes to `token_hash`.
-    pub async fn session(&self, token_hash: &str) -> Result<Option<crate::identity::PersonId>, StoreError> {
+    pub async fn session(
+        &self,
+        token_hash: &str,
+    ) -> Result<Option<crate::identity::PersonId>, StoreError> {
         let row = sqlx::query("SELECT person_id FROM sessions WHERE token_hash = ?")
             .bind(token_hash)
             .fetch_optional(&self.reader)
@@ -103,7 +106,11 @@ impl Store {
     }
 
     /// Sets a person's display name.
-    pub async fn set_person_name(&self, person: &str, name: Option<&str>) -> Result<(), StoreError> {
+    pub async fn set_person_name(
+        &self,
+        person: &str,
+        name: Option<&str>,
+    ) -> Result<(), StoreError> {
         let mut conn = self.write().await?;
         let result = sqlx::query("UPDATE people SET name = ? WHERE id = ?")
             .bind(name)
@@ -116,7 +123,10 @@ impl Store {
     }
 
     /// The display names of `people`, by id (those who chose one).
-    pub async fn names(&self, people: &[String]) -> Result<Vec<(String, Option<String>)>, StoreError> {
+    pub async fn names(
+        &self,
+        people: &[String],
+    ) -> Result<Vec<(String, Option<String>)>, StoreError> {
         let mut out = Vec::with_capacity(people.len());
         for p in people {
             if let Some(name) = self.person_name(p).await? {
@@ -169,12 +179,11 @@ impl Store {
     pub async fn join(&self, invite_hash: &str, person: &str) -> Result<Joined, StoreError> {
         let mut conn = self.write().await?;
         let result = async {
-            let row = sqlx::query(
-                "SELECT game_id, player, person_id FROM seats WHERE invite_hash = ?",
-            )
-            .bind(invite_hash)
-            .fetch_optional(&mut *conn)
-            .await?;
+            let row =
+                sqlx::query("SELECT game_id, player, person_id FROM seats WHERE invite_hash = ?")
+                    .bind(invite_hash)
+                    .fetch_optional(&mut *conn)
+                    .await?;
             let Some(row) = row else {
                 return Ok(Joined::Unknown);
             };
@@ -205,7 +214,12 @@ impl Store {
 
     /// A new invitation for a seat nobody holds yet: the old link stops
     /// working. `false` if the seat is held (or not a person's).
-    pub async fn reinvite(&self, game: &str, player: u32, invite_hash: &str) -> Result<bool, StoreError> {
+    pub async fn reinvite(
+        &self,
+        game: &str,
+        player: u32,
+        invite_hash: &str,
+    ) -> Result<bool, StoreError> {
         let mut conn = self.write().await?;
         let result = sqlx::query(
             "UPDATE seats SET invite_hash = ? WHERE game_id = ? AND player = ? AND person_id IS NULL",
@@ -223,7 +237,12 @@ impl Store {
     /// Gives `person` the `players` of a game that has no seat rows at all
     /// (one stored before there were people): whoever acts in it first
     /// holds it, as its creator would have. `false` if it has rows by now.
-    pub async fn claim(&self, game: &str, players: &[u32], person: &str) -> Result<bool, StoreError> {
+    pub async fn claim(
+        &self,
+        game: &str,
+        players: &[u32],
+        person: &str,
+    ) -> Result<bool, StoreError> {
         let mut conn = self.write().await?;
         let result = async {
             let mut tx = sqlx::Connection::begin(&mut *conn).await?;
@@ -235,11 +254,15 @@ impl Store {
                 return Ok(false);
             }
             for p in players {
-                insert_seat(&mut tx, game, &SeatRow {
-                    player: *p,
-                    person: Some(person.to_owned()),
-                    invite_hash: None,
-                })
+                insert_seat(
+                    &mut tx,
+                    game,
+                    &SeatRow {
+                        player: *p,
+                        person: Some(person.to_owned()),
+                        invite_hash: None,
+                    },
+                )
                 .await?;
             }
             tx.commit().await?;
