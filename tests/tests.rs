@@ -6,12 +6,14 @@
 //! - `replay`: replays, analysis and uploads;
 //! - `faults`: a full disk and a damaged database;
 //! - `front_door`: what the server refuses to strangers and other sites;
+//! - `online`: people at different screens: invitations, seats, watchers;
 //! - `support`: a real `novuss serve` to drive, and its database behind its
 //!   back.
 
 mod cli;
 mod faults;
 mod front_door;
+mod online;
 mod replay;
 mod server;
 mod support;

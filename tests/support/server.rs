@@ -379,11 +379,12 @@ impl Socket {
         }
     }
 
-    /// The next message that is not `thinking`.
+    /// The next message that is neither `thinking` nor `seats` (who is
+    /// connected): an event, a state, a hint or an error.
     pub fn next_reply(&mut self) -> Value {
         loop {
             let m = self.next();
-            if m["type"] != "thinking" {
+            if m["type"] != "thinking" && m["type"] != "seats" {
                 return m;
             }
         }

@@ -1,0 +1,270 @@
+//! People at different screens (docs/protocol.md, "Who is who" and
+//! "Seats"): a game with an invited seat, played by two people at two
+//! clients while a third watches, over the real binary on loopback. Each
+//! person is a separate cookie jar, as two browsers are.
+
+use crate::support::play::{choose, mirror, stroke_request};
+use crate::support::server::{data_dir, path, Running, Socket};
+use novuss_core::play::game::Game;
+use novuss_core::seat::Seat;
+use serde_json::{json, Value};
+
+/// A singles set between the creator (south) and a person they invite.
+const INVITED: &str = r#"{"format":"singles","profile":"lnf-2017","sets":1,
+    "players":[{"kind":"human"},{"kind":"human","invite":true}]}"#;
+
+fn hello(ws: &mut Socket) -> Value {
+    ws.send(&json!({"type": "hello"}));
+    ws.next_reply()
+}
+
+/// The game's state, as a stranger reads it.
+fn stored(server: &Running, id: &str) -> Value {
+    let (status, body) = server.person().get(&format!("/api/games/{id}"));
+    assert_eq!(status, 200, "{body}");
+    serde_json::from_str(&body).unwrap()
+}
+
+/// Plays the stroke `local` chooses from the socket of the seat to play,
+/// and checks that both players and the watcher receive the same event.
+fn play_one(sockets: &mut [&mut Socket; 3], local: &mut Game, event: u64, by: usize) -> Value {
+    let seat = local.set().seat_to_play();
+    // A club player, not the geometric one: two geometric players can take
+    // hundreds of strokes over an endgame of dark discs.
+    let s = novuss_ai::Player::new(novuss_ai::Level::Club, event)
+        .decide(local.set(), &local.record().physics)
+        .expect("a legal stroke")
+        .best
+        .stroke;
+    sockets[by].send(&stroke_request(event, seat, &s));
+    let seen: Vec<Value> = sockets.iter_mut().map(|ws| ws.next_reply()).collect();
+    assert_eq!(seen[0]["type"], "stroke", "{}", seen[0]);
+    assert_eq!(seen[0]["event"], event + 1);
+    assert!(
+        seen.iter().all(|m| *m == seen[0]),
+        "players and the watcher see the very same event"
+    );
+    local
+        .play(seat, &s)
+        .expect("the server's stroke plays locally");
+    seen[0].clone()
+}
+
+#[test]
+fn two_people_at_two_clients_finish_a_set_while_a_third_watches() {
+    let dir = data_dir();
+    let server = Running::start(&path(&dir));
+    let anna = server.person();
+    let janis = server.person();
+    let created = anna.create(INVITED);
+    let id = created["id"].as_str().unwrap().to_owned();
+    assert!(anna.cookie().is_some(), "creating a game makes a person");
+    let invites = created["invites"].as_array().unwrap();
+    assert_eq!(invites.len(), 1);
+    assert_eq!(invites[0]["player"], 1);
+    let invite = invites[0]["invite"].as_str().unwrap().to_owned();
+    assert_eq!(created["seats"][1]["holder"], "open");
+    assert_eq!(created["seats"][0]["holder"], "person");
+
+    // The invited person takes the seat; a second opening of the link by
+    // someone else is told it is taken, and nothing changes.
+    let (status, body) = janis.post(
+        &format!("/api/games/{id}/join"),
+        &json!({ "invite": invite }).to_string(),
+    );
+    assert_eq!(status, 200, "{body}");
+    let joined: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(joined["player"], 1);
+    let (status, again) = janis.post(
+        &format!("/api/games/{id}/join"),
+        &json!({ "invite": invite }).to_string(),
+    );
+    assert_eq!(status, 200, "the taker opening it again keeps it: {again}");
+    let late = server.person();
+    let before = stored(&server, &id);
+    let (status, body) = late.post(
+        &format!("/api/games/{id}/join"),
+        &json!({ "invite": invite }).to_string(),
+    );
+    assert_eq!(status, 409, "{body}");
+    assert_eq!(
+        serde_json::from_str::<Value>(&body).unwrap()["code"],
+        "seat_taken"
+    );
+    assert!(
+        late.cookie().is_none(),
+        "a refused link makes nobody a person"
+    );
+    assert_eq!(stored(&server, &id), before);
+    assert_eq!(before["seats"][1]["person"], joined["person"]);
+
+    // Two players and a watcher; each sees who is connected.
+    let mut a = anna.socket(&id);
+    let mut j = janis.socket(&id);
+    let mut w = server.watch(&id);
+    for ws in [&mut a, &mut j, &mut w] {
+        let st = hello(ws);
+        assert_eq!(st["type"], "state");
+        assert!(st["state"].get("invites").is_none(), "no secret in a state");
+    }
+    let seats = w.next_of("seats");
+    assert_eq!(seats["seats"][0]["connected"], true);
+
+    // The watcher and the wrong player are refused; the game is unchanged.
+    let mut local = mirror(INVITED);
+    let s = choose(&local, 0);
+    w.send(&stroke_request(0, Seat::South, &s));
+    assert_eq!(w.next_reply()["code"], "not_a_player");
+    j.send(&stroke_request(0, Seat::South, &s));
+    assert_eq!(j.next_reply()["code"], "not_your_seat");
+    let refused = |ws: &mut Socket, what: &str| {
+        ws.send(&json!({"type": what, "event": 0, "seat": "south"}));
+        ws.next_reply()["code"].clone()
+    };
+    assert_eq!(refused(&mut w, "resign"), "not_a_player");
+    assert_eq!(refused(&mut j, "resign"), "not_your_seat");
+    assert_eq!(refused(&mut j, "abort"), "not_your_seat");
+    a.send(&json!({"type": "hint", "event": 0}));
+    assert_eq!(a.next_reply()["code"], "not_between_people");
+    let (status, body) = anna.post(&format!("/api/games/{id}/analysis"), r#"{"at": 0}"#);
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains("not_between_people"), "{body}");
+    assert_eq!(stored(&server, &id), before);
+
+    // They play the set out: each stroke from its holder's socket.
+    let mut event = 0;
+    let mut last = Value::Null;
+    while event < 2000 && !local.set().is_over() {
+        let by = match local.set().seat_to_play() {
+            Seat::South => 0,
+            _ => 1,
+        };
+        last = play_one(&mut [&mut a, &mut j, &mut w], &mut local, event, by);
+        event += 1;
+        if event == 1 {
+            // A take-back between people is not offered.
+            a.send(&json!({"type": "take_back", "event": 1}));
+            assert_eq!(a.next_reply()["code"], "not_between_people");
+        }
+    }
+    assert!(local.set().is_over(), "the set ended within 2000 strokes");
+    assert_eq!(last["state"]["match"]["over"], true);
+    assert_eq!(
+        stored(&server, &id)["match"],
+        last["state"]["match"],
+        "what was stored is what they saw"
+    );
+}
+
+#[test]
+fn a_player_comes_back_in_a_new_client_and_a_stranger_cannot_play() {
+    let dir = data_dir();
+    let server = Running::start(&path(&dir));
+    let created = server.create(INVITED);
+    let id = created["id"].as_str().unwrap().to_owned();
+    let mut local = mirror(INVITED);
+
+    // A stranger (a new person, or nobody) cannot stroke, start a set or
+    // get new invitations; the creator can.
+    let stranger = server.person();
+    let mut s = stranger.socket(&id);
+    hello(&mut s);
+    let stroke = choose(&local, 1);
+    s.send(&stroke_request(0, Seat::South, &stroke));
+    assert_eq!(s.next_reply()["code"], "not_a_player");
+    s.send(&json!({"type": "next_set", "event": 0}));
+    assert_eq!(s.next_reply()["code"], "not_a_player");
+    let (status, _) = stranger.post(&format!("/api/games/{id}/invites"), "");
+    assert_eq!(status, 403);
+    let (status, body) = server.post(&format!("/api/games/{id}/invites"), "");
+    assert_eq!(status, 200, "{body}");
+    let fresh: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(fresh["invites"].as_array().unwrap().len(), 1);
+    // The old link stops working; the new one seats whoever opens it.
+    let old = created["invites"][0]["invite"].as_str().unwrap();
+    let (status, body) = stranger.post(
+        &format!("/api/games/{id}/join"),
+        &json!({ "invite": old }).to_string(),
+    );
+    assert_eq!(status, 404, "{body}");
+    assert_eq!(
+        serde_json::from_str::<Value>(&body).unwrap()["code"],
+        "unknown_invite"
+    );
+
+    // The creator strokes, drops the socket, and comes back in a new one
+    // with the same cookie: still in their seat, with what they missed.
+    let mut ws = server.socket(&id);
+    hello(&mut ws);
+    ws.send(&stroke_request(0, Seat::South, &stroke));
+    assert_eq!(ws.next_reply()["type"], "stroke");
+    local.play(Seat::South, &stroke).unwrap();
+    drop(ws);
+    let mut back = server.socket(&id);
+    back.send(&json!({"type": "hello", "since": 0}));
+    let missed = back.next_reply();
+    assert_eq!(missed["type"], "stroke");
+    assert_eq!(missed["event"], 1);
+    // North is the open seat's: the creator cannot play it.
+    let north = choose(&local, 2);
+    back.send(&stroke_request(1, Seat::North, &north));
+    assert_eq!(back.next_reply()["code"], "not_your_seat");
+
+    // Restarted, the seats are the same people's.
+    let seats = server.state(&id)["seats"].clone();
+    server.kill();
+    let server = Running::start(&path(&dir));
+    assert_eq!(server.state(&id)["seats"], seats);
+    let mut ws = server.socket(&id);
+    hello(&mut ws);
+    ws.send(&stroke_request(1, Seat::North, &north));
+    assert_eq!(ws.next_reply()["code"], "not_your_seat");
+}
+
+#[test]
+fn the_list_shows_public_games_and_the_visitors_own() {
+    let dir = data_dir();
+    let server = Running::start(&path(&dir));
+    let public = server.create(
+        r#"{"format":"singles","profile":"lnf-2017","sets":1,"public":true,
+            "players":[{"kind":"human"},{"kind":"human","invite":true}]}"#,
+    )["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let private = server.create(INVITED)["id"].as_str().unwrap().to_owned();
+    let ids = |body: String| -> Vec<String> {
+        serde_json::from_str::<Value>(&body)
+            .unwrap()
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| g["id"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let mine = ids(server.get("/api/games").1);
+    assert!(mine.contains(&public) && mine.contains(&private));
+    let theirs = ids(server.person().get("/api/games").1);
+    assert!(theirs.contains(&public));
+    assert!(
+        !theirs.contains(&private),
+        "a private game is for its players"
+    );
+
+    // Who one is, and a display name (text only, limited).
+    let me: Value = serde_json::from_str(&server.get("/api/me").1).unwrap();
+    assert!(me["person"].is_string());
+    let (status, body) = server.post("/api/me", r#"{"name":"Anna"}"#);
+    assert_eq!(status, 200, "{body}");
+    let me: Value = serde_json::from_str(&server.get("/api/me").1).unwrap();
+    assert_eq!(me["name"], "Anna");
+    let (status, body) = server.post("/api/me", &json!({"name": "x".repeat(500)}).to_string());
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains("bad_name"));
+    let nobody: Value = serde_json::from_str(&server.person().get("/api/me").1).unwrap();
+    assert_eq!(
+        nobody["person"],
+        Value::Null,
+        "reading makes nobody a person"
+    );
+}
