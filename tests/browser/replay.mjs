@@ -84,7 +84,9 @@ async function openReplay(stroke, viewport) {
 const position = (page) => page.evaluate(() => window.novussReplay.position);
 const settled = (page) => page.waitForFunction(() => !window.novussReplay.animating, null, { timeout: WAIT });
 const shot = (page, name, options = {}) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), ...options });
-const games = () => fetch(`${base}api/games`).then((r) => r.json());
+// The list as the browser's person sees it: their own games are private,
+// so it is read with the browser context's cookie.
+const games = () => context.request.get(`${base}api/games`).then((r) => r.json());
 
 /** axe-core's serious and critical findings on the page as it is (none expected). */
 async function axeProblems(page) {
