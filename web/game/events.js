@@ -85,12 +85,14 @@ export function leadOf(msg, own, pace) {
  * @property {number} history events up to this one are a resumed page's past: no animation
  * @property {'connecting' | 'open' | 'closed'} connection the game's socket
  * @property {{first: number, last: number, count: number} | null} [missed] strokes shown at once while catching up, to watch in the replay
+ * @property {string | null} [me] this browser's person (null: none yet), whose seats the page plays
  */
 
 /**
  * What the page does: 'start' and 'loading' before a game, then
- * 'animating', 'connecting', 'over', 'between', 'thinking', 'waiting' or
- * 'idle' (body[data-phase], for tests and styles).
+ * 'animating', 'connecting', 'over', 'between', 'thinking', 'other'
+ * (another person's stroke), 'waiting' or 'idle' (body[data-phase], for
+ * tests and styles).
  * @param {GameView} app
  * @returns {string}
  */
@@ -103,6 +105,11 @@ export function phase(app) {
   if (st.match?.over) return 'over';
   if (st.between_sets || !st.turn) return 'between';
   if (st.turn.kind === 'computer') return 'thinking';
+  // Another person's stroke (a game between people, or one this page
+  // watches): the cue is theirs. A state without seats is the page's own.
+  const seat = st.turn.player === null ? undefined : st.seats?.[st.turn.player];
+  const mine = seat?.holder === 'unclaimed' || (seat?.holder === 'person' && !!app.me && seat.person === app.me);
+  if (seat && !mine) return 'other';
   if (app.waiting) return 'waiting';
   return 'idle';
 }
@@ -141,6 +148,7 @@ export function adopt(app, state) {
  * @property {Play} play play a motion back
  * @property {() => number} rate the playback rate chosen
  * @property {() => ('normal' | 'fast')} [pace] the computer's pace chosen
+ * @property {(seats: import('../shared/protocol.js').SeatView[]) => void} [seats] who is connected changed
  */
 
 export class EventQueue {
@@ -178,6 +186,10 @@ export class EventQueue {
         hooks.clearError();
         app.queue.push(msg);
         this.pump();
+        break;
+      case 'seats':
+        // Who is connected: not an event, nothing to animate.
+        hooks.seats?.(msg.seats);
         break;
       case 'thinking':
         app.thinking = msg;

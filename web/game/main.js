@@ -22,6 +22,8 @@ import { EventQueue, adopt, phase as phaseOf } from './events.js';
 import { rematchRequest } from './rematch.js';
 import { jumpedPocket } from './jump.js';
 import { Coach, coachDone } from './coach.js';
+import * as people from './online.js';
+import { whoAmI } from './online.js';
 
 const $ = (id) => document.getElementById(id);
 // How many past events a resumed page asks for, for its verdict and log.
@@ -54,6 +56,11 @@ const app = {
   wasOpen: false, // the socket has been open: a drop is a reconnection
   viewSeat: 'south',
   options: null,
+  // This browser's person (null: none yet; undefined: not yet asked), the
+  // invitation secrets of the game it just created, and who is connected.
+  me: undefined,
+  invites: null,
+  presence: null,
 };
 
 const canvas = $('table');
@@ -84,7 +91,13 @@ const aimTool = new AimTool({
 const startDialog = new StartDialog({
   options: () => api.options(),
   games: () => api.games(),
-  create: (body) => api.create(body),
+  create: async (body) => {
+    const created = await api.create(body);
+    // The secrets of the invited seats come once, with the new game.
+    app.invites = created.invites?.length ? { id: created.id, list: created.invites } : null;
+    app.me = await whoAmI();
+    return created;
+  },
   opened: async (st, learn) => {
     await openGame(st.id, st);
     if (learn) coach.start();
@@ -109,6 +122,7 @@ const coach = new Coach($('coach'), {
 const animated = [];
 const events = new EventQueue(app, {
   show: (state) => show(state),
+  seats: (seats) => { app.presence = seats; refresh(); },
   refresh: () => refresh(),
   render: () => render(),
   resync: () => app.socket?.resync(),
@@ -247,12 +261,47 @@ function refresh() {
     narrator.describe();
     aimTool.refresh();
   }
+  refreshInvites();
   refreshGameLinks();
   refreshBanner();
   refreshHint();
   refreshControls();
   refreshStatus();
   render();
+}
+
+/** The invitation links while seats wait for invited people, and who is connected. */
+function refreshInvites() {
+  const st = app.state;
+  const invites = app.invites && st && app.invites.id === st.id ? app.invites.list : null;
+  people.renderInvites($('invites'), st, people.isPlayer(st, app.me) ? invites : null,
+    (k) => panel.playerName(st, k), renewInvites);
+  if (!people.isPlayer(st, app.me)) $('invites').hidden = true;
+  const between = people.betweenPeople(st);
+  const watching = !!st?.seats && app.me !== undefined && !people.isPlayer(st, app.me);
+  $('presence').hidden = !between && !watching;
+  if (!$('presence').hidden) {
+    const seats = app.presence ?? st.seats;
+    $('presence').replaceChildren(
+      watching ? panel.h('p', { class: 'watching' }, t('online.watching')) : '',
+      panel.h('ul', {}, (st.seats ?? []).map((seat, k) => seat.holder === 'computer' ? '' : panel.h('li', {},
+        panel.h('span', { class: `dot ${seats[k]?.connected ? 'on' : 'off'}`, 'aria-hidden': 'true' }),
+        ` ${panel.playerName(st, k)}: `,
+        t(seat.holder === 'open' ? 'online.seat_open' : seats[k]?.connected ? 'online.connected' : 'online.away')))),
+    );
+  }
+}
+
+async function renewInvites() {
+  const st = app.state;
+  if (!st) return;
+  try {
+    const r = await api.invites(st.id);
+    app.invites = { id: st.id, list: r.invites ?? [] };
+  } catch (e) {
+    showError(e.code || 'network', e.message);
+  }
+  refresh();
 }
 
 function refreshControls() {
@@ -269,7 +318,8 @@ function refreshControls() {
   $('abort').hidden = !st?.can_abort;
   $('abort').disabled = !(online && resignSeat(st) && ['idle', 'thinking'].includes(ph));
   $('resign').disabled = !(online && resignSeat(st) && !st.match.over && ['idle', 'thinking', 'between'].includes(ph));
-  $('hint').disabled = !online || ph !== 'idle' || app.hintWaiting;
+  // Between people a hint would be help from outside the table.
+  $('hint').disabled = !online || ph !== 'idle' || app.hintWaiting || people.betweenPeople(st);
   $('hint-level').disabled = $('hint').disabled;
   $('strike').disabled = !(online && ph === 'idle' && maker.canStrike && maker.speed >= 0.05);
   $('next-set').disabled = !online;
@@ -296,6 +346,7 @@ function refreshStatus() {
     const pocket = prefs.guide && maker.at ? jumpedPocket(st, aimGuide(st.table, discsOnTable(st), maker.at, maker.dir), maker.speed) : null;
     if (pocket) text = `${text} ${t('guide.jump', { pocket: t(`pocket.${pocket}`) })}`;
   }
+  else if (ph === 'other') text = t('status.other_turn', { name: panel.playerName(st, st.turn.player), cushion: t(`cushion.${st.turn.seat}`) });
   else if (ph === 'thinking') text = t(app.thinking?.event === st.event ? 'status.thinking' : 'status.computer_turn', { name: panel.playerName(st, st.turn.player) });
   else if (ph === 'animating') text = t('status.animating');
   else if (ph === 'waiting') text = t('status.waiting');
@@ -398,6 +449,12 @@ function fillHintLevels(levels) {
  */
 function resignSeat(st) {
   if (!st) return null;
+  // Between people, this page resigns only for the seat it holds.
+  if (st.seats && app.me !== undefined) {
+    const k = st.seats.findIndex((_, i) => people.holds(st, app.me, i));
+    if (k < 0) return null;
+    if (people.betweenPeople(st)) return st.players[k]?.seat ?? null;
+  }
   const humans = st.players.filter((p) => p.kind === 'human' && p.seat);
   if (humans.length === 1) return humans[0].seat;
   return st.turn?.kind === 'human' ? st.turn.seat : null;
@@ -526,7 +583,15 @@ async function openGame(id, state) {
   refresh();
   try {
     const st = state ?? await api.game(id);
+    // This browser may have become a person since the page loaded (a game
+    // made in another tab, say).
+    if (!app.me) app.me = await whoAmI();
     if (app.id !== id) return;
+    // A game kept from before there were people is its first player's:
+    // this browser becomes a person to claim it by playing.
+    if (!app.me && st.seats?.some((s) => s.holder === 'unclaimed')) {
+      app.me = (await api.setMe(null))?.person ?? null;
+    }
     show(st);
     // Resuming: ask for the last few events too, to show the last verdict
     // and the log; they are applied without animation (app.history).
@@ -661,6 +726,7 @@ window.novussDebug = {
   get viewSeat() { return viewSeat(); },
   get animated() { return animated.map((a) => ({ ...a })); },
   get missed() { return app.missed ?? null; },
+  get me() { return app.me ?? null; },
   // The page's own error box, as a refusal from the server shows it.
   showError: (code) => showError(code),
   toPage(p) {
@@ -684,6 +750,19 @@ wire();
 layout();
 syncPower();
 refreshControls();
-const initial = gameIdFromUrl();
-if (initial) openGame(initial);
-else startDialog.open();
+// An invitation in the address takes its seat first (and the address loses
+// the secret); a seat somebody took first leaves this page watching.
+(async () => {
+  const invite = people.inviteFromUrl();
+  if (invite) {
+    const r = await people.acceptInvite(invite);
+    app.me = await whoAmI();
+    await openGame(invite.game);
+    if (!r.taken) showError(r.code);
+    return;
+  }
+  app.me = await whoAmI();
+  const initial = gameIdFromUrl();
+  if (initial) openGame(initial);
+  else startDialog.open();
+})();

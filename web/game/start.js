@@ -89,6 +89,9 @@ export function buildStartForm(form, options, onSubmit, current = null, offerCoa
   const profileSel = select('profile', opt.profiles, (v) => t(`profile.${v}`), mem.profile ?? opt.profiles[0]);
   const casual = h('input', { type: 'checkbox', id: 'casual', name: 'casual' });
   casual.checked = mem.casual !== false;
+  // Listed games can be watched by anyone; the others only by those given
+  // their link.
+  const listed = h('input', { type: 'checkbox', id: 'public', name: 'public' });
   const players = h('div', { class: 'players', id: 'players' });
   const levelRow = row('start.level', levelSel, 'level');
   // What the chosen level plays like, and its rating, under the choice.
@@ -113,6 +116,8 @@ export function buildStartForm(form, options, onSubmit, current = null, offerCoa
       ...seats.map((seat, i) => {
         const kind = h('select', { id: `kind-${i}`, 'aria-label': t(`seat.${seat}`) },
           h('option', { value: 'human' }, t('start.human')),
+          // Another seat may be for a person at another screen, invited by a link.
+          i > 0 ? h('option', { value: 'invite' }, t('start.invite')) : null,
           levels.map((l) => h('option', { value: l }, t('start.computer_level', { level: t(`level.${l}`) }))));
         kind.value = m === 'computer' && i > 0 ? levelSel.value : 'human';
         if (seatsKept?.kinds?.[i]) kind.value = seatsKept.kinds[i];
@@ -124,6 +129,7 @@ export function buildStartForm(form, options, onSubmit, current = null, offerCoa
         const row = h('div', { class: 'player-row' }, h('span', { class: 'seat' }, t(`seat.${seat}`) + team), name, kind);
         // A computer is named after its level: its row is the level alone.
         const syncName = () => {
+          // An invited person names themselves when they take the seat.
           const computer = kind.value !== 'human';
           name.hidden = computer;
           row.classList.toggle('computer', computer);
@@ -148,6 +154,7 @@ export function buildStartForm(form, options, onSubmit, current = null, offerCoa
     row('start.sets', setsSel, 'sets'),
     row('start.profile', profileSel, 'profile'),
     h('label', { class: 'check', for: 'casual' }, casual, ' ', t('start.casual')),
+    h('label', { class: 'check', for: 'public' }, listed, ' ', t('start.public')),
     h('div', { class: 'form-buttons' }, learn, cancel, submit),
     recent,
   );
@@ -167,12 +174,14 @@ export function buildStartForm(form, options, onSubmit, current = null, offerCoa
       profile: profileSel.value,
       sets: Number(setsSel.value),
       casual: casual.checked,
+      public: listed.checked,
       players: kinds.map((kind, i) => {
         const name = form.querySelector(`#name-${i}`);
         // A name left empty is sent as none: every page that shows the game
         // names that player in its reader's language ("You", "Player 2").
         const given = name.value.trim().slice(0, 40);
         if (kind === 'human') return given ? { kind: 'human', name: given } : { kind: 'human' };
+        if (kind === 'invite') return { kind: 'human', invite: true };
         return { kind: 'computer', level: kind };
       }),
     };

@@ -62,6 +62,25 @@ export const api = {
   game: (id) => request('GET', `/api/games/${encodeURIComponent(id)}`),
   /** @returns {Promise<object[]>} */
   games: () => request('GET', '/api/games'),
+  /** Who this browser is: `{person, name}`, `person` null until it plays. */
+  me: () => request('GET', '/api/me'),
+  /**
+   * Makes this browser a person (if it is not one) with the display name
+   * `name` (null: none).
+   * @param {string | null} name
+   */
+  setMe: (name) => request('POST', '/api/me', { name }),
+  /**
+   * Takes the invited seat whose secret is `invite`.
+   * @param {string} id
+   * @param {string} invite
+   */
+  join: (id, invite) => request('POST', `/api/games/${encodeURIComponent(id)}/join`, { invite }),
+  /**
+   * New links for the seats nobody took yet (the old ones stop working).
+   * @param {string} id
+   */
+  invites: (id) => request('POST', `/api/games/${encodeURIComponent(id)}/invites`),
 };
 
 /**

@@ -53,6 +53,8 @@ export function playerName(state, i) {
   const p = players[i];
   if (!p) return t('start.player_n', { n: i + 1 });
   if (p.name) return p.name;
+  // A person who took an invited seat goes by the name they chose.
+  if (state.seats?.[i]?.name) return state.seats[i].name;
   const computers = players.filter((q) => q.kind === 'computer');
   if (p.kind === 'computer') {
     // Two computers at one table are told apart by their place.

@@ -170,6 +170,16 @@
  * @property {boolean} between_sets
  * @property {boolean} can_take_back
  * @property {boolean} [can_abort] the match may still be called off
+ * @property {SeatView[]} [seats] who holds each player's seat (none in a replay)
+ */
+
+/**
+ * Who holds a player's seat (docs/protocol.md "Seats").
+ * @typedef {object} SeatView
+ * @property {'computer' | 'person' | 'open' | 'unclaimed'} holder
+ * @property {string} [person] the holder's public id
+ * @property {string} [name] the name the holder chose
+ * @property {boolean} [connected] in `seats` messages: the holder has the game open
  */
 
 /**
@@ -283,6 +293,8 @@
 /** An event: the player at `seat` resigned the match. @typedef {{type: 'resigned', event: number, seat: string, player: number, state: State}} ResignedMessage */
 /** An event: the match was called off without a result. @typedef {{type: 'aborted', event: number, seat: string, state: State}} AbortedMessage */
 
+/** Who holds each seat and who is connected (not an event). @typedef {{type: 'seats', seats: SeatView[]}} SeatsMessage */
+
 /** The computer is choosing its stroke (not an event). @typedef {{type: 'thinking', event: number, seat: Seat, player: number}} ThinkingMessage */
 
 /**
@@ -298,7 +310,7 @@
 
 /** The events: what moves a game on. @typedef {StrokeMessage | TakenBackMessage | SetStartedMessage | ResignedMessage | AbortedMessage} EventMessage */
 
-/** Every message of a game's WebSocket. @typedef {StateMessage | EventMessage | ThinkingMessage | HintMessage | ErrorMessage} ServerMessage */
+/** Every message of a game's WebSocket. @typedef {StateMessage | EventMessage | SeatsMessage | ThinkingMessage | HintMessage | ErrorMessage} ServerMessage */
 
 // ---- From the client ---------------------------------------------------------
 

@@ -1,0 +1,136 @@
+// @ts-check
+// Games between people at different screens (docs/protocol.md, "Seats"):
+// who this browser is, which seats are its own, the invitation links a
+// game's creator hands out, and taking a seat from such a link. A seat is
+// its holder's alone: the page offers the cue only on this person's turn,
+// and the server checks it again.
+
+import { api } from '../shared/net.js';
+import { h } from '../shared/panel.js';
+import { t } from '../shared/text.js';
+
+/**
+ * Whether the person `me` holds player `k`'s seat. A state without seats
+ * (a replay's) is everyone's to look at, nobody's to play.
+ * @param {any} state
+ * @param {string | null} me
+ * @param {number} k
+ */
+export function holds(state, me, k) {
+  const seat = state?.seats?.[k];
+  if (!seat) return false;
+  return seat.holder === 'person' && !!me && seat.person === me;
+}
+
+/** Whether `me` holds any seat of the game. */
+export function isPlayer(state, me) {
+  return (state?.seats ?? []).some((_, k) => holds(state, me, k));
+}
+
+/** Whether people at more than one screen play: a second person, or a seat waiting for one. */
+export function betweenPeople(state) {
+  const seats = state?.seats ?? [];
+  const people = new Set(seats.filter((s) => s.holder === 'person').map((s) => s.person));
+  return seats.some((s) => s.holder === 'open') || people.size > 1;
+}
+
+/** The seats still waiting for an invited person, by player. */
+export function openSeats(state) {
+  return (state?.seats ?? []).flatMap((s, k) => (s.holder === 'open' ? [k] : []));
+}
+
+/**
+ * The link that takes player `k`'s seat: the game's page with the secret
+ * in the fragment, which browsers never send to a server.
+ * @param {string} id
+ * @param {string} invite
+ */
+export function inviteLink(id, invite) {
+  return `${location.origin}${location.pathname}#game=${encodeURIComponent(id)}&join=${encodeURIComponent(invite)}`;
+}
+
+/** The link that watches the game. */
+export function watchLink(id) {
+  return `${location.origin}${location.pathname}#game=${encodeURIComponent(id)}`;
+}
+
+/**
+ * Fills `el` with the invitations of game `id`: a link per open seat to
+ * copy and send, and the watch link. `invites` are the creator's secrets
+ * (`[{player, invite}]`), known only right after creating the game or
+ * asking for new links; without them the panel offers new links.
+ * @param {HTMLElement} el
+ * @param {any} state
+ * @param {{player: number, invite: string}[] | null} invites
+ * @param {(k: number) => string} nameOf
+ * @param {() => void} renew
+ */
+export function renderInvites(el, state, invites, nameOf, renew) {
+  const open = openSeats(state);
+  if (!state || !open.length) {
+    el.hidden = true;
+    el.replaceChildren();
+    return;
+  }
+  el.hidden = false;
+  const copyRow = (label, link, id) => {
+    const input = h('input', { id, type: 'text', readonly: '', value: link, 'aria-label': label });
+    const copy = h('button', { type: 'button' }, t('online.copy'));
+    copy.onclick = async () => {
+      input.select();
+      try { await navigator.clipboard.writeText(link); copy.textContent = t('online.copied'); } catch { /* the field is selected: Ctrl+C */ }
+    };
+    return h('div', { class: 'invite-row' }, h('label', { for: id }, label), input, copy);
+  };
+  const rows = open.map((k) => {
+    const mine = invites?.find((i) => i.player === k);
+    return mine
+      ? copyRow(t('online.invite_for', { name: nameOf(k) }), inviteLink(state.id, mine.invite), `invite-${k}`)
+      : h('p', {}, t('online.waiting_for', { name: nameOf(k) }));
+  });
+  const renewButton = h('button', { type: 'button', id: 'invite-renew' }, t('online.new_links'));
+  renewButton.onclick = renew;
+  el.replaceChildren(
+    h('h2', {}, t('online.title')),
+    h('p', {}, t('online.explain')),
+    ...rows,
+    invites ? null : renewButton,
+    copyRow(t('online.watch'), watchLink(state.id), 'watch-link'),
+  );
+}
+
+/**
+ * The invitation in the address (`#game=ID&join=SECRET`), if any.
+ * @returns {{game: string, invite: string} | null}
+ */
+export function inviteFromUrl() {
+  const hash = new URLSearchParams(location.hash.slice(1));
+  const game = hash.get('game');
+  const invite = hash.get('join');
+  return game && invite ? { game, invite } : null;
+}
+
+/**
+ * Takes the seat of the invitation in the address, then cleans the address
+ * so that the secret is neither kept in the history nor copied on. Resolves
+ * with `{taken: true}` or the refusal's code (`seat_taken`: watch instead).
+ * @param {{game: string, invite: string}} inv
+ */
+export async function acceptInvite(inv) {
+  history.replaceState(null, '', `${location.pathname}#game=${encodeURIComponent(inv.game)}`);
+  try {
+    await api.join(inv.game, inv.invite);
+    return { taken: true, code: null };
+  } catch (e) {
+    return { taken: false, code: e.code || 'network' };
+  }
+}
+
+/** Who this browser is: its person's id, or null. */
+export async function whoAmI() {
+  try {
+    return (await api.me())?.person ?? null;
+  } catch {
+    return null;
+  }
+}
