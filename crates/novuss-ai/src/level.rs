@@ -105,15 +105,12 @@ impl Level {
 
     /// The rungs of the ladder, weakest first: every level but the
     /// baseline, each beating the one before it in about 70% of sets.
-    pub const LADDER: [Level; 7] = [
-        Level::Novice,
-        Level::Beginner,
-        Level::Amateur,
-        Level::Club,
-        Level::League,
-        Level::Expert,
-        Level::Master,
-    ];
+    /// Taken from [`Level::ALL`] so that a new level is listed once.
+    pub const LADDER: [Level; 7] = match Level::ALL {
+        [Level::Greedy, rungs @ ..] => rungs,
+        // The baseline comes first (checked by the tests too).
+        _ => panic!("Level::ALL starts with the baseline"),
+    };
 
     /// The rung rated [`crate::ladder::ANCHOR_RATING`]: the ladder's
     /// middle.

@@ -13,7 +13,7 @@ use crate::physics::{Engine, Physics};
 use crate::play::match_play::{Match, MatchConfig, MatchError};
 use crate::play::record::{self, Action, Entry, GameRecord, RecordError, SetLog};
 use crate::rules::referee::{Conduct, Judged, PlayError, Played, Refusal};
-use crate::rules::set::SetState;
+use crate::rules::set::{SetState, Side};
 use crate::rules::verdict::Verdict;
 use crate::seat::Seat;
 
@@ -77,6 +77,7 @@ pub struct Mark {
     set: SetState,
     sets: usize,
     entries: usize,
+    stroked: Stroked,
 }
 
 /// A prepared stroke or a mark that does not fit the game as it is now:
@@ -92,12 +93,30 @@ impl fmt::Display for Stale {
 
 impl std::error::Error for Stale {}
 
+/// The sides that have stroked in the first set, one bit per side
+/// ([`Side::index`]; a set has at most four). Kept by [`Game`] as strokes
+/// are played and taken back, because [`Game::can_abort`] is asked every
+/// time a game's state is shown and would otherwise rescan the first set.
+type Stroked = u8;
+
+fn stroked_in(log: &SetLog) -> Stroked {
+    log.entries
+        .iter()
+        .filter(|e| matches!(e.action, Action::Stroke(_)))
+        .fold(0, |bits, e| bits | side_bit(e.verdict.side))
+}
+
+fn side_bit(side: Side) -> Stroked {
+    1 << side.index()
+}
+
 /// A match being played, with its record.
 pub struct Game {
     progress: Match,
     set: SetState,
     engine: Engine,
     record: GameRecord,
+    stroked: Stroked,
 }
 
 impl Clone for Game {
@@ -107,6 +126,7 @@ impl Clone for Game {
             set: self.set.clone(),
             engine: Engine::new(self.set.table, self.record.physics),
             record: self.record.clone(),
+            stroked: self.stroked,
         }
     }
 }
@@ -156,6 +176,7 @@ impl Game {
             set,
             engine,
             record,
+            stroked: 0,
         })
     }
 
@@ -170,11 +191,13 @@ impl Game {
             return Err(RecordError::Diverged(d));
         }
         let engine = Engine::new(set.table, record.physics);
+        let stroked = record.sets.first().map_or(0, stroked_in);
         Ok(Game {
             progress,
             set,
             engine,
             record,
+            stroked,
         })
     }
 
@@ -280,6 +303,7 @@ impl Game {
             set: self.set.clone(),
             sets: self.record.sets.len(),
             entries: self.record.sets.last().map_or(0, |s| s.entries.len()),
+            stroked: self.stroked,
         }
     }
 
@@ -313,6 +337,7 @@ impl Game {
         self.record.resigned = self.progress.resigned();
         self.record.aborted = self.progress.aborted();
         self.set = mark.set.clone();
+        self.stroked = mark.stroked;
         Ok(())
     }
 
@@ -332,16 +357,9 @@ impl Game {
     /// and not every side has stroked in it (a conduct decision is not a
     /// stroke).
     pub fn can_abort(&self) -> bool {
-        if self.progress.is_over() || self.record.sets.len() != 1 {
-            return false;
-        }
-        let mut stroked = Vec::new();
-        for e in &self.record.sets[0].entries {
-            if matches!(e.action, Action::Stroke(_)) && !stroked.contains(&e.verdict.side) {
-                stroked.push(e.verdict.side);
-            }
-        }
-        stroked.len() < self.set.sides().len()
+        !self.progress.is_over()
+            && self.record.sets.len() == 1
+            && (self.stroked.count_ones() as usize) < self.set.sides().len()
     }
 
     /// Calls the match off without a result ([`Game::can_abort`]), and
@@ -374,6 +392,9 @@ impl Game {
             let _ = self.progress.record(result);
         }
         let after = next.places();
+        if self.record.sets.len() == 1 && matches!(action, Action::Stroke(_)) {
+            self.stroked |= side_bit(verdict.side);
+        }
         if let Some(log) = self.record.sets.last_mut() {
             log.entries.push(Entry {
                 action,

@@ -425,3 +425,38 @@ fn a_match_is_aborted_only_before_both_sides_have_stroked() {
     ));
     assert!(!game.is_over());
 }
+
+/// `can_abort` is kept as strokes are played and taken back, not read off
+/// the record each time: it must agree with the record after a take-back,
+/// a rebuild from the record, and a conduct decision (which is no stroke).
+#[test]
+fn whether_a_match_can_be_aborted_follows_take_backs_and_rebuilds() {
+    let mut game = Game::new(singles(3), Physics::default()).unwrap();
+    let start = game.mark();
+    let seat = game.set().seat_to_play();
+    while game.set().seat_to_play() == seat {
+        let s = break_stroke(&game);
+        game.play(seat, &s).unwrap();
+    }
+    let one_side = game.mark();
+    let other = game.set().seat_to_play();
+    game.play(other, &break_stroke(&game)).unwrap();
+    assert!(!game.can_abort());
+    assert!(!Game::from_record(game.record().clone())
+        .unwrap()
+        .can_abort());
+    assert!(!game.clone().can_abort());
+    game.rewind(&one_side).unwrap();
+    assert!(game.can_abort(), "only one side has stroked again");
+    assert!(Game::from_record(game.record().clone())
+        .unwrap()
+        .can_abort());
+    game.rewind(&start).unwrap();
+    assert!(game.can_abort());
+    // A conduct decision is no stroke, even one that ends the set; once
+    // the next set starts it is too late.
+    forfeit_set(&mut game);
+    assert!(game.can_abort());
+    game.next_set().unwrap();
+    assert!(!game.can_abort());
+}

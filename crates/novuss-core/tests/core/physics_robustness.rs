@@ -345,12 +345,75 @@ proptest! {
     }
 }
 
+/// The event budget of the other tables. The engine promises that no
+/// stroke reaches the default `max_events` (10,000) with the default
+/// physics only (docs/physics.md §8, "The `max_events` guard"); elsewhere
+/// the budget is a guard that a legitimate stroke may need more of. With
+/// `rest_speed` at its floor of 10⁻⁶ m/s, contacts at 10⁻⁶ to 10⁻³ m/s
+/// still bounce (the default makes them inelastic), and a train of ten or
+/// so touching discs spends its settle budget, about a hundred impulses,
+/// at each of dozens of instants microseconds apart. In 400,000
+/// strokes into 32 discs with that rest speed (and every other parameter
+/// drawn as below), 6 needed more than 10,000 steps, at most 13,223, and
+/// each was clean once given them; 1,200,000 more found none needing over
+/// 40,000.
+const OTHER_TABLES_BUDGET: usize = 40_000;
+
+fn other_table(friction: f64, e_disc: f64, e_cushion: f64, jump: f64, rest_speed: f64) -> Physics {
+    Physics {
+        friction,
+        restitution_disc_disc: e_disc,
+        restitution_striker_disc: e_disc,
+        restitution_cushion: e_cushion,
+        pocket_jump_speed: jump,
+        rest_speed,
+        max_events: OTHER_TABLES_BUDGET,
+        ..Physics::default()
+    }
+}
+
+/// Once failed `hard_positions_resolve_cleanly_on_other_tables`, truncated
+/// after 766 events: a train of discs pushed along the east cushion by the
+/// SE pocket, at rest speed 10⁻⁶ m/s, needs 10,684 steps (see
+/// [`OTHER_TABLES_BUDGET`]). The failure was reported with its parameters
+/// rounded to five digits and without its jump speed; these values lie in
+/// that box (8% of 4,000 draws from the box fail the same way; every
+/// failure printed had a jump speed of 0).
+#[test]
+fn a_train_of_discs_at_the_least_rest_speed_resolves_within_the_other_tables_budget() {
+    let t = Table::default();
+    let p = other_table(
+        0.29701702463242374,
+        0.3610378743012062,
+        0.5036980391618332,
+        0.0,
+        1e-6,
+    );
+    let (discs, stroke) = position(Shape::Full32, 3474122452421800552, &p);
+    let o = Engine::new(t, p).simulate(&discs, &stroke).unwrap();
+    check(&t, &p, &o).unwrap();
+    // With the default budget it is cut short, as the guard describes:
+    // finite, with every body left where the next stroke accepts it.
+    let q = Physics {
+        max_events: Physics::default().max_events,
+        ..p
+    };
+    let cut = Engine::new(t, q).simulate(&discs, &stroke).unwrap();
+    if cut.truncated {
+        assert!(cut.duration.is_finite() && cut.duration <= o.duration);
+        let resting: Vec<(DVec2, f64)> = (0..cut.fates.len())
+            .filter_map(|i| cut.fates[i].on_table().map(|at| (at, radius(&t, i))))
+            .collect();
+        check_layout(&t, p.contact_tolerance, &resting).unwrap();
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 10000, ..ProptestConfig::default() })]
 
     /// Other tables within the documented ranges: slow and fast cloth,
     /// dead and perfectly elastic contacts, bodies that fall at any speed
-    /// or only when stopped.
+    /// or only when stopped, with the budget of [`OTHER_TABLES_BUDGET`].
     #[test]
     fn hard_positions_resolve_cleanly_on_other_tables(
         shape in shape(),
@@ -362,15 +425,7 @@ proptest! {
         rest_speed in prop_oneof![Just(1e-6), 1e-6f64..0.01],
     ) {
         let t = Table::default();
-        let p = Physics {
-            friction,
-            restitution_disc_disc: e_disc,
-            restitution_striker_disc: e_disc,
-            restitution_cushion: e_cushion,
-            pocket_jump_speed: jump,
-            rest_speed,
-            ..Physics::default()
-        };
+        let p = other_table(friction, e_disc, e_cushion, jump, rest_speed);
         let (discs, stroke) = position(shape, seed, &p);
         let o = Engine::new(t, p).simulate(&discs, &stroke).unwrap();
         check(&t, &p, &o)?;
