@@ -62,6 +62,13 @@ export const api = {
   game: (id) => request('GET', `/api/games/${encodeURIComponent(id)}`),
   /** @returns {Promise<object[]>} */
   games: () => request('GET', '/api/games'),
+  /**
+   * The stroke that pockets a disc, from the planner the hint uses.
+   * @param {string} id
+   * @param {{event: number, disc: number, pocket?: string, seat?: string}} ask
+   * @returns {Promise<import('./protocol.js').AimAnswer>}
+   */
+  aim: (id, ask) => request('POST', `/api/games/${encodeURIComponent(id)}/aim`, ask),
 };
 
 /**
