@@ -1,6 +1,7 @@
 //! The `novuss` binary and its server from outside, as one test binary
 //! (one link step, not five): each module is one concern.
 //!
+//! - `aim`: the "aim at a disc" tool's endpoint;
 //! - `cli`: the subcommands, over the real binary;
 //! - `server`: games over real HTTP and WebSocket on loopback;
 //! - `replay`: replays, analysis and uploads;
@@ -10,6 +11,7 @@
 //! - `support`: a real `novuss serve` to drive, and its database behind its
 //!   back.
 
+mod aim;
 mod cli;
 mod faults;
 mod front_door;

@@ -109,6 +109,14 @@ async function audit(page) {
   return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
 }
 
+/**
+ * Waits for the aim tool's answer: the server plans the stroke
+ * (POST /api/games/{id}/aim), and the result is `aria-busy` until it comes.
+ */
+async function answered(page) {
+  await page.waitForFunction(() => !document.getElementById('target-result').hasAttribute('aria-busy'), null, { timeout: 20_000 });
+}
+
 // ---- Tests ---------------------------------------------------------------------
 
 test('a whole stroke by keyboard alone: skip link, place, aim, a named target, power, strike', { timeout: 90_000 }, async (t) => {
@@ -173,6 +181,7 @@ test('a whole stroke by keyboard alone: skip link, place, aim, a named target, p
       for (let i = 0; i < k; i++) await page.keyboard.press('ArrowDown');
       await tabTo(page, 'target-apply', 4);
       await page.keyboard.press('Enter');
+      await answered(page);
       const said = await page.textContent('#target-result');
       if ((await active(page)) === 'table') found.push({ k, said, disc: Number(options[k][0]), clean: !/may |stands between|fall short/.test(said) });
       else assert.match(said, /rebound|blocked|cushion/, `a disc without a direct stroke says why: ${said}`);
@@ -185,6 +194,7 @@ test('a whole stroke by keyboard alone: skip link, place, aim, a named target, p
       for (let i = 0; i < planned.k; i++) await page.keyboard.press('ArrowDown');
       await tabTo(page, 'target-apply', 4);
       await page.keyboard.press('Enter');
+      await answered(page);
       assert.equal(await page.textContent('#target-result'), planned.said);
       assert.equal(await active(page), 'table', 'a plan gives the keys back to the table');
     } else {

@@ -20,7 +20,7 @@ const golden = JSON.parse(fs.readFileSync(path.join(root, 'tests/golden/rules.js
 const geometry = await web('rules/geometry.js');
 const zone = await web('shared/zone.js');
 const { PROFILE_ROWS, SITUATION_VERDICTS } = await web('rules/content.js');
-const { planBest } = await web('game/target.js');
+const target = await web('game/target.js');
 const rulesWords = await web('rules/text.js');
 const gameWords = await web('shared/text.js');
 
@@ -178,17 +178,20 @@ test('every profile setting the page reads is the core\'s, and one it shows nowh
   }
 });
 
-test('the aiming tool reads the game\'s physics, and only settings the core has', () => {
-  const read = new Set();
-  const physics = new Proxy(golden.physics, { get: (p, k) => { read.add(k); return p[k]; } });
-  const region = golden.placement.find((c) => c.seat === 'south' && c.discs.length === 0).region;
-  const state = {
-    table: T, physics, max_speed: golden.physics.max_stroke_speed,
-    turn: { seat: 'south', side: 0, player: 0, kind: 'human', region },
-    set: { discs: [{ id: 0, side: 0, at: [0.3, 0.6], penalty: false, dark: false }] },
-  };
-  const plan = planBest(state, 0);
-  assert.equal(plan.ok, true, JSON.stringify(plan));
-  assert.ok(read.size >= 4, `physics read: ${[...read]}`);
-  assert.deepEqual([...read].filter((k) => !(k in golden.physics)), []);
+test('the aiming tool words every answer the server\'s planner gives, in both languages', () => {
+  // The page no longer plans strokes (the server does, with the hint's
+  // planner); what it must still do is say each reason and risk.
+  const keys = [
+    ...target.REASONS.map((r) => `target.why.${r}`),
+    'target.why.turn',
+    ...target.WARNINGS.map((w) => `target.warn.${w}`),
+    'target.route.direct', 'target.route.rebound', 'target.asking', 'target.done',
+  ];
+  const missing = keys.filter((k) => !(k in gameWords.en && k in gameWords.lv));
+  assert.deepEqual(missing, []);
+  for (const lang of ['en', 'lv']) {
+    for (const p of ['{n}', '{pocket}', '{route}', '{chance}']) assert.ok(gameWords[lang]['target.done'].includes(p), `${lang} target.done has ${p}`);
+  }
+  assert.deepEqual(target.POCKETS.map((p) => target.pocketCentre(T, p)).map(([x, y]) => [x < T.size / 2, y < T.size / 2]),
+    [[true, true], [false, true], [false, false], [true, false]], 'pockets in corner order');
 });

@@ -1,14 +1,15 @@
 // The "Aim at a disc" tool: choose one of your discs by its number and a
 // pocket (or the easiest one), and the striker is placed and aimed for it
+// by the server's planner, the one the hint's strokes are judged by
 // (target.js). Every part is an ordinary form control, so it works with
 // the keyboard, a screen reader, a mouse or a finger alike; the table
 // shows the numbers while it is open.
 
-import { t } from '../shared/text.js';
+import { t, errorText } from '../shared/text.js';
 import { language } from '../shared/lang.js';
 import { h } from '../shared/panel.js';
 import { discNumbers } from '../shared/discs.js';
-import { planStroke, planBest, POCKETS } from './target.js';
+import { requestPlan, POCKETS } from './target.js';
 import { whereShort } from './describe.js';
 
 const $ = (id) => document.getElementById(id);
@@ -116,26 +117,59 @@ export class AimTool {
     if (changedEvent) $('target-result').textContent = usable ? '' : t('target.not_now');
   }
 
-  /** Work out the stroke for the choice and take it over, or say why there is none. */
-  apply() {
+  /**
+   * Ask the server for the stroke for the choice and take it over, or say
+   * why there is none. The result element is `aria-busy` while it is asked.
+   */
+  async apply() {
     const st = this.hooks.state();
     const out = $('target-result');
     if (!st?.turn || !this.hooks.enabled()) { out.textContent = t('target.not_now'); return; }
     const id = this.chosen;
     if (id === null) { out.textContent = t('target.none_own'); return; }
+    if (this.pending) return;
     const pocket = $('target-pocket').value;
-    const plan = pocket === 'easiest' ? planBest(st, id) : planStroke(st, id, pocket);
     const n = discNumbers(st).get(id);
+    this.pending = true;
+    out.setAttribute('aria-busy', 'true');
+    out.classList.remove('warn');
+    out.textContent = t('target.asking', { n });
+    $('target-apply').disabled = true;
+    let plan;
+    try {
+      plan = await requestPlan(st.id, st, id, pocket);
+    } finally {
+      this.pending = false;
+      $('target-apply').disabled = !this.hooks.enabled();
+    }
+    // A plan belongs to the position it was asked for.
+    const now = this.hooks.state();
+    if (now?.event !== st.event || !this.open) {
+      out.textContent = this.open ? t('target.not_now') : '';
+      out.removeAttribute('aria-busy');
+      return;
+    }
     out.classList.toggle('warn', !plan.ok);
     if (!plan.ok) {
-      out.textContent = t(`target.why.${plan.why}`, { n, pocket: pocket === 'easiest' ? t('target.easiest') : t(`pocket.${pocket}`) });
+      out.textContent = plan.error
+        ? errorText(plan.error)
+        : t(`target.why.${plan.why}`, { n, pocket: pocket === 'easiest' ? t('target.easiest') : t(`pocket.${pocket}`) });
+      out.removeAttribute('aria-busy');
       return;
     }
     this.hooks.use(plan.stroke);
     out.textContent = [
-      t('target.done', { n, pocket: t(`pocket.${plan.pocket}`), cut: Math.round((plan.cut * 180) / Math.PI), speed: plan.stroke.speed.toFixed(2) }),
+      t('target.done', {
+        n,
+        pocket: t(`pocket.${plan.pocket}`),
+        route: t(`target.route.${plan.route}`),
+        cut: Math.round((plan.cut * 180) / Math.PI),
+        speed: plan.stroke.speed.toFixed(2),
+        chance: Math.round(plan.chance * 100),
+      }),
       ...plan.warnings.map((w) => t(`target.warn.${w}`)),
     ].join(' ');
+    out.removeAttribute('aria-busy');
     this.hooks.toTable();
   }
 }

@@ -17,6 +17,7 @@ import * as panel from '../shared/panel.js';
 import { tableLabel } from './describe.js';
 import { Sounds } from './sound.js';
 import { AimTool } from './aimtool.js';
+import { discNumbers } from '../shared/discs.js';
 import { Narrator } from './narrate.js';
 import { EventQueue, adopt, phase as phaseOf } from './events.js';
 import { rematchRequest } from './rematch.js';
@@ -398,7 +399,11 @@ function refreshHint() {
   // of the stroke with a hand's errors.
   const parts = [t('hint.line', { speed: b.stroke.speed.toFixed(2), pot: pct(b.pot_chance), foul: pct(b.foul_chance) })];
   if (b.samples) parts.push(t('hint.sure', { n: b.samples, level: t(`level.${app.hint.level}`) }));
-  if (b.disc !== undefined && b.disc !== null && b.corner) parts.push(t('hint.target', { disc: b.disc, pocket: t(`pocket.${b.corner}`) }));
+  // Discs by the numbers the aim tool shows, not their ids; a stroke found
+  // by trying is named by what it pots as meant (the aim tool's judgment).
+  const number = (id) => discNumbers(app.state).get(id) ?? id;
+  if (b.disc !== undefined && b.disc !== null && b.corner) parts.push(t('hint.target', { disc: number(b.disc), pocket: t(`pocket.${b.corner}`) }));
+  else if (b.pots) parts.push(t('hint.target', { disc: number(b.pots.disc), pocket: t(`pocket.${b.pots.pocket}`) }));
   $('hint-text').textContent = parts.join(' · ');
 }
 

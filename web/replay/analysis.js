@@ -287,8 +287,16 @@ export class Analysis {
     const name = st?.turn ? whoName(st.players?.[st.turn.player], st.turn.player) : '';
     const seat = t(`seat.${this.hint.seat ?? st?.turn?.seat ?? 'south'}`);
     const numbers = discNumbers(st);
+    // What a stroke is for: its planned pot, else what it pockets played as
+    // meant (`pots`, judged by the aim tool's planner), so a stroke that
+    // pots is never summed up as potting nothing.
     const target = (o) => {
-      if (o.disc === undefined || o.disc === null || !o.corner) return pt('an.search');
+      const planned = o.disc !== undefined && o.disc !== null && o.corner;
+      if (!planned) {
+        if (!o.pots) return pt('an.search');
+        const aim = t('hint.target', { disc: numbers.get(o.pots.disc) ?? o.pots.disc, pocket: t(`pocket.${o.pots.pocket}`) });
+        return `${aim} · ${pt(`an.tried.${o.pots.route}`)}`;
+      }
       const aim = t('hint.target', { disc: numbers.get(o.disc) ?? o.disc, pocket: t(`pocket.${o.corner}`) });
       const kind = o.plan?.kind;
       const cushion = o.plan?.cushion;

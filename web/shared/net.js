@@ -81,6 +81,13 @@ export const api = {
    * @param {string} id
    */
   invites: (id) => request('POST', `/api/games/${encodeURIComponent(id)}/invites`),
+  /**
+   * The stroke that pockets a disc, from the planner the hint uses.
+   * @param {string} id
+   * @param {{event: number, disc: number, pocket?: string, seat?: string}} ask
+   * @returns {Promise<import('./protocol.js').AimAnswer>}
+   */
+  aim: (id, ask) => request('POST', `/api/games/${encodeURIComponent(id)}/aim`, ask),
 };
 
 /**

@@ -260,11 +260,44 @@
  * @property {unknown} plan
  * @property {number | null} disc
  * @property {Corner | null} corner
+ * @property {Potted | null} pots what it pockets played as meant, judged as the aim tool judges
  * @property {number} value
  * @property {number} pot_chance
  * @property {number} foul_chance
  * @property {number} keep_chance
  * @property {number} samples
+ */
+
+/**
+ * What a stroke pockets played as meant (crates/novuss-ai `target::Potted`).
+ * @typedef {{disc: number, pocket: Corner, route: Route}} Potted
+ */
+
+/** How the striker reaches the disc. @typedef {'direct' | 'rebound'} Route */
+
+/**
+ * A stroke the aim tool offers (crates/novuss-ai `target::Aim`).
+ * @typedef {object} Aim
+ * @property {number} disc
+ * @property {Corner} pocket
+ * @property {Route} route
+ * @property {unknown} plan
+ * @property {Stroke} stroke
+ * @property {number} cut radians, at the first contact
+ * @property {number} chance share of a club player's noisy tries that pot it
+ * @property {number} tries
+ * @property {('near_disc' | 'jumps' | 'scratch' | 'foul' | 'fast' | 'misses')[]} warnings
+ */
+
+/**
+ * The answer of `POST /api/games/{id}/aim` (crates/novuss-server `target.rs`).
+ * @typedef {object} AimAnswer
+ * @property {number} event
+ * @property {Seat} seat
+ * @property {number} disc
+ * @property {Aim | null} plan
+ * @property {Aim[]} others
+ * @property {'gone' | 'not_own' | 'dark' | 'blocked' | 'unreachable'} [reason]
  */
 
 // ---- From the server (message.rs `Outgoing`) --------------------------------

@@ -96,6 +96,46 @@ const OFFSETS: [f64; 5] = [0.0, -0.5, 0.5, -0.85, 0.85];
 
 /// The candidates for the player to stroke in `view`, every one legal.
 pub fn generate(view: &View<'_>, noise: &Noise, breadth: &Breadth) -> Vec<Candidate> {
+    let mut out = generate_planned(view, noise, breadth);
+    fan(view, breadth, &mut out);
+    aimed(view, breadth, &mut out);
+    let state: &SetState = view.state;
+    out.retain(|c| state.check(&c.stroke).is_ok());
+    out
+}
+
+/// The candidates of [`generate`] that a stroke at disc `id` could be: its
+/// planned pots, the tried strokes aimed at it, and the fan's strokes whose
+/// straight line meets it first or meets no disc before a cushion (which
+/// may rebound onto it). The same generators, so that the aim tool
+/// ([`crate::target`]) considers every stroke a hint of the same breadth
+/// could offer for that disc.
+pub fn for_disc(view: &View<'_>, noise: &Noise, breadth: &Breadth, id: DiscId) -> Vec<Candidate> {
+    let Some(k) = view.ids.iter().position(|&d| d == id) else {
+        return Vec::new();
+    };
+    let mut out: Vec<Candidate> = generate_planned(view, noise, breadth)
+        .into_iter()
+        .filter(|c| c.disc == Some(id))
+        .collect();
+    let mut tried = Vec::new();
+    aimed(view, breadth, &mut tried);
+    out.extend(tried.into_iter().filter(|c| c.disc == Some(id)));
+    let mut fanned = Vec::new();
+    fan(view, breadth, &mut fanned);
+    let reach = view.table().size.hypot(view.table().size) * 2.0;
+    out.extend(fanned.into_iter().filter(|c| {
+        view.planner
+            .first_contact(c.stroke.striker, c.stroke.direction, &view.positions, reach)
+            .is_none_or(|f| f.disc == k)
+    }));
+    let state: &SetState = view.state;
+    out.retain(|c| state.check(&c.stroke).is_ok());
+    out
+}
+
+/// The planned pots of [`generate`], before the legality check.
+fn generate_planned(view: &View<'_>, noise: &Noise, breadth: &Breadth) -> Vec<Candidate> {
     let spread: Vec<f64> = (1..=breadth.spots)
         .flat_map(|k| {
             let s = 0.3 * k as f64 / breadth.spots as f64;
@@ -111,12 +151,7 @@ pub fn generate(view: &View<'_>, noise: &Noise, breadth: &Breadth) -> Vec<Candid
         view.bank_pots(noise, &bank_spread, arrivals, &mut pots);
         view.disc_bank_pots(noise, &bank_spread, &arrivals[..1], &mut pots);
     }
-    let mut out: Vec<Candidate> = pots.into_iter().map(Candidate::from).collect();
-    fan(view, breadth, &mut out);
-    aimed(view, breadth, &mut out);
-    let state: &SetState = view.state;
-    out.retain(|c| state.check(&c.stroke).is_ok());
-    out
+    pots.into_iter().map(Candidate::from).collect()
 }
 
 /// Tried strokes: directions spread over the aim range from spots across

@@ -7,7 +7,9 @@
 //! leaves ([`value`]) and plays the best. Levels ([`level`]) differ in
 //! noise, in how much they search and, at the bottom of the ladder, in the
 //! mistakes newcomers make; `greedy` does not simulate at all. [`ladder`]
-//! rates them on one Glicko-2 scale.
+//! rates them on one Glicko-2 scale. [`target`] answers "which stroke
+//! pockets this disc" from the same candidates, for the page's aim tool,
+//! and says what each suggested stroke pockets.
 //!
 //! Decisions are deterministic for a given seed (the budget is counted in
 //! simulations; a deadline only cuts a search short when it runs over).
@@ -37,9 +39,11 @@ pub mod level;
 pub mod noise;
 pub mod player;
 pub mod search;
+pub mod target;
 pub mod value;
 pub mod view;
 
 pub use level::Level;
 pub use noise::{Noise, NoiseName};
 pub use player::{AiError, Choice, Decision, Player};
+pub use target::{plan_pot, Aim, Aims, Ask, NoAim, Potted, Route, Warning};

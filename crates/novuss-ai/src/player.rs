@@ -15,6 +15,7 @@ use crate::candidates::{generate, Candidate};
 use crate::level::{Level, Settings};
 use crate::noise::Noise;
 use crate::search::{search, Scored, Trial};
+use crate::target::{potted, Potted};
 use crate::value::Valuer;
 use crate::view::{Plan, View};
 
@@ -53,6 +54,10 @@ pub struct Choice {
     pub disc: Option<DiscId>,
     /// The pocket it aims at, for planned pots.
     pub corner: Option<Corner>,
+    /// What it pockets played as meant ([`crate::target::potted`]): the
+    /// same judgment as the aim tool's, so that a stroke found by trying
+    /// is described by the disc it pots, not as "no planned pot".
+    pub pots: Option<Potted>,
     /// Estimated worth in discs (the race after it, and what the next
     /// stroke can expect: for the search's finalists, as a search of the
     /// next stroke found it, [`crate::ahead`]).
@@ -85,6 +90,7 @@ impl Choice {
             plan: c.plan,
             disc: c.disc,
             corner: c.corner,
+            pots: None,
             value,
             pot_chance: pot,
             foul_chance: foul,
@@ -100,6 +106,7 @@ impl Choice {
             plan: c.plan,
             disc: c.disc,
             corner: c.corner,
+            pots: None,
             value: p,
             pot_chance: p,
             foul_chance: 0.0,
@@ -255,6 +262,10 @@ impl Player {
         if state.check(&decision.best.stroke).is_err() {
             return Err(AiError::NoLegalStroke);
         }
+        let engine = self.engine_for(state, physics);
+        for c in std::iter::once(&mut decision.best).chain(&mut decision.alternatives) {
+            c.pots = potted(state, engine, &c.stroke, c.plan, c.disc);
+        }
         decision.elapsed = start.elapsed();
         Ok(decision)
     }
@@ -340,6 +351,7 @@ fn fallback(view: &View<'_>) -> Choice {
         plan: Plan::Search,
         disc: None,
         corner: None,
+        pots: None,
         value: 0.0,
         pot_chance: 0.0,
         foul_chance: 0.0,

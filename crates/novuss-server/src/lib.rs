@@ -32,6 +32,7 @@ pub mod room;
 pub mod seats;
 pub mod setup;
 pub mod store;
+pub mod target;
 pub mod trace;
 pub mod upload;
 pub mod view;
@@ -162,6 +163,7 @@ pub fn router(
             "/api/games/{id}/analysis",
             post(http::analysis.layer(json.clone())),
         )
+        .route("/api/games/{id}/aim", post(target::aim.layer(json.clone())))
         .route(
             "/api/records",
             post(http::upload.layer(limited).layer(json))
