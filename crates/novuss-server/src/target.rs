@@ -84,9 +84,17 @@ pub async fn aim(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
     client: Client,
+    visitor: crate::identity::Visitor,
     JsonBody(request): JsonBody<AimRequest>,
 ) -> Result<Response, Failure> {
-    let answer = plan(&hub, &GameId::parse(&id)?, request, client).await?;
+    let answer = plan(
+        &hub,
+        &GameId::parse(&id)?,
+        visitor.person.as_ref(),
+        request,
+        client,
+    )
+    .await?;
     Ok(Json(answer).into_response())
 }
 
@@ -94,6 +102,7 @@ pub async fn aim(
 pub async fn plan(
     hub: &Arc<Hub>,
     id: &GameId,
+    who: Option<&crate::identity::PersonId>,
     request: AimRequest,
     client: Client,
 ) -> Result<AimAnswer, Failure> {
@@ -103,6 +112,13 @@ pub async fn plan(
     let shared = hub.room(id).await?;
     let (set, physics, seat) = {
         let room = shared.lock().await;
+        // Between people the tool is the stroking player's own aid, as a
+        // ruler at the table would be: nobody else's, watchers included.
+        if room.seats().between_people() {
+            let set = room.game().set();
+            let player = room.game().progress().player_at(set.seat_to_play());
+            room.seats().check_seat(who, player)?;
+        }
         if room.event() != request.event {
             return Err(Failure::new(
                 Code::Stale,
