@@ -192,10 +192,21 @@ fn a_player_comes_back_in_a_new_client_and_a_stranger_cannot_play() {
         "unknown_invite"
     );
 
-    // The creator strokes, drops the socket, and comes back in a new one
-    // with the same cookie: still in their seat, with what they missed.
+    // Nobody strokes before every invited person is seated.
     let mut ws = server.socket(&id);
     hello(&mut ws);
+    ws.send(&stroke_request(0, Seat::South, &stroke));
+    assert_eq!(ws.next_reply()["code"], "seats_open");
+    let friend = server.person();
+    let (status, body) = friend.post(
+        &format!("/api/games/{id}/join"),
+        &json!({ "invite": fresh["invites"][0]["invite"] }).to_string(),
+    );
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(ws.next_of("seats")["seats"][1]["holder"], "person");
+
+    // The creator strokes, drops the socket, and comes back in a new one
+    // with the same cookie: still in their seat, with what they missed.
     ws.send(&stroke_request(0, Seat::South, &stroke));
     assert_eq!(ws.next_reply()["type"], "stroke");
     local.play(Seat::South, &stroke).unwrap();
@@ -205,7 +216,7 @@ fn a_player_comes_back_in_a_new_client_and_a_stranger_cannot_play() {
     let missed = back.next_reply();
     assert_eq!(missed["type"], "stroke");
     assert_eq!(missed["event"], 1);
-    // North is the open seat's: the creator cannot play it.
+    // North is the friend's: the creator cannot play it.
     let north = choose(&local, 2);
     back.send(&stroke_request(1, Seat::North, &north));
     assert_eq!(back.next_reply()["code"], "not_your_seat");

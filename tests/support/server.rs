@@ -232,10 +232,6 @@ impl Running {
         (status, r.body_mut().read_to_string().unwrap_or_default())
     }
 
-    /// The server's own person's cookie, if it has one yet.
-    pub fn cookie(&self) -> Option<String> {
-        self.jar.cookie()
-    }
 
     /// Creates a game; returns its state.
     pub fn create(&self, body: &str) -> Value {

@@ -105,6 +105,8 @@ export function phase(app) {
   if (st.match?.over) return 'over';
   if (st.between_sets || !st.turn) return 'between';
   if (st.turn.kind === 'computer') return 'thinking';
+  // The game begins when every invited person has taken their seat.
+  if (st.seats?.some((s) => s.holder === 'open')) return 'other';
   // Another person's stroke (a game between people, or one this page
   // watches): the cue is theirs. A state without seats is the page's own.
   const seat = st.turn.player === null ? undefined : st.seats?.[st.turn.player];

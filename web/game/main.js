@@ -123,7 +123,13 @@ const coach = new Coach($('coach'), {
 const animated = [];
 const events = new EventQueue(app, {
   show: (state) => show(state),
-  seats: (seats) => { app.presence = seats; refresh(); },
+  seats: (seats) => {
+    // Who holds the seats may have changed too (an invited seat taken):
+    // the state shown takes the holders, and the presence is kept apart.
+    app.presence = seats;
+    if (app.state) app.state = { ...app.state, seats: seats.map(({ connected, ...held }) => held) };
+    refresh();
+  },
   refresh: () => refresh(),
   render: () => render(),
   resync: () => app.socket?.resync(),
@@ -347,6 +353,7 @@ function refreshStatus() {
     const pocket = prefs.guide && maker.at ? jumpedPocket(st, aimGuide(st.table, discsOnTable(st), maker.at, maker.dir), maker.speed) : null;
     if (pocket) text = `${text} ${t('guide.jump', { pocket: t(`pocket.${pocket}`) })}`;
   }
+  else if (ph === 'other' && people.openSeats(st).length) text = t('status.waiting_seats', { name: people.openSeats(st).map((k) => panel.playerName(st, k)).join(', ') });
   else if (ph === 'other') text = t('status.other_turn', { name: panel.playerName(st, st.turn.player), cushion: t(`cushion.${st.turn.seat}`) });
   else if (ph === 'thinking') text = t(app.thinking?.event === st.event ? 'status.thinking' : 'status.computer_turn', { name: panel.playerName(st, st.turn.player) });
   else if (ph === 'animating') text = t('status.animating');

@@ -94,7 +94,7 @@ export function renderInvites(el, state, invites, nameOf, renew) {
     h('h2', {}, t('online.title')),
     h('p', {}, t('online.explain')),
     ...rows,
-    invites ? null : renewButton,
+    invites ? '' : renewButton,
     copyRow(t('online.watch'), watchLink(state.id), 'watch-link'),
   );
 }

@@ -103,6 +103,8 @@ pub enum Code {
     UnknownInvite,
     /// A display name that cannot be one.
     BadName,
+    /// A stroke before every invited person has taken their seat.
+    SeatsOpen,
 }
 
 /// A refusal with its English detail.

@@ -957,7 +957,8 @@ impl Room {
     /// The computer's stroke, if one is due.
     pub fn due(&self) -> Option<Due> {
         let set = self.game.set();
-        if set.is_over() || self.game.is_over() {
+        // The game begins when every invited person has taken their seat.
+        if set.is_over() || self.game.is_over() || self.seats.waiting() {
             return None;
         }
         let seat = set.seat_to_play();

@@ -159,6 +159,23 @@ impl Seats {
         person.is_some_and(|p| self.holders.contains(&Holder::Person(p.clone())))
     }
 
+    /// Whether a seat still waits for an invited person: until none does,
+    /// nobody strokes.
+    pub fn waiting(&self) -> bool {
+        self.holders.contains(&Holder::Open)
+    }
+
+    /// Refuses a stroke while a seat waits for its invited person.
+    pub fn check_all_seated(&self) -> Result<(), Failure> {
+        if self.waiting() {
+            return Err(Failure::new(
+                Code::SeatsOpen,
+                "the game begins when every invited person has taken their seat",
+            ));
+        }
+        Ok(())
+    }
+
     /// Whether people at more than one screen play: a second person, or a
     /// seat waiting for one.
     pub fn between_people(&self) -> bool {

@@ -430,4 +430,6 @@ export const en = {
   'error.seat_taken': 'Somebody opened that invitation first, so the seat is taken: you are watching the game.',
   'error.unknown_invite': 'That invitation is not valid any more: ask for a new link.',
   'error.bad_name': 'That name cannot be used: at most 40 characters, no control characters.',
+  'status.waiting_seats': 'Waiting for {name} to take their seat: the game begins when every seat is taken.',
+  'error.seats_open': 'The game begins when every invited person has taken their seat.',
 };

@@ -474,4 +474,6 @@ export const lv = {
   'error.seat_taken': 'Kāds šo ielūgumu atvēra pirmais, tāpēc vieta ir aizņemta: jūs skatāties spēli.',
   'error.unknown_invite': 'Šis ielūgums vairs nav derīgs: palūdziet jaunu saiti.',
   'error.bad_name': 'Šo vārdu nevar izmantot: ne vairāk kā 40 rakstzīmju, bez vadības rakstzīmēm.',
+  'status.waiting_seats': 'Gaidām, kad {name} ieņems savu vietu: spēle sāksies, kad visas vietas būs aizņemtas.',
+  'error.seats_open': 'Spēle sāksies, kad visi ielūgtie būs ieņēmuši savas vietas.',
 };

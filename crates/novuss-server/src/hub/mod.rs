@@ -295,6 +295,7 @@ impl Hub {
         self.change(id, who, |room| {
             let player = room.game().progress().player_at(r.seat);
             room.seats().check_seat(who, player)?;
+            room.seats().check_all_seated()?;
             room.stroke(r)
         })
         .await

@@ -23,7 +23,8 @@ pub struct Created {
     /// The game.
     #[serde(flatten)]
     pub state: State,
-    /// One per invited seat.
+    /// One per invited seat (none: no field).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub invites: Vec<Invite>,
 }
 
@@ -240,6 +241,9 @@ impl Hub {
                 room.seats_mut().name(person, name.flatten());
                 let message = room.seats_message();
                 room.announce(message);
+                drop(room);
+                // The last seat taken: a computer to open plays now.
+                self.wake(shared);
             }
         }
         Ok((player, person.clone(), cookie))

@@ -1,0 +1,132 @@
+// Two people at two browsers play each other through an invitation link
+// while a third browser watches (docs/protocol.md, "Seats"). Each person
+// is a browser of their own, with its own cookies, as on three computers.
+// The real `novuss serve` on loopback, Debian's Chromium; screenshots of
+// each page in artifacts/.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { ARTIFACTS, injectAxe, launchBrowser, removeTemps, startServer, tempDir } from './support/harness.mjs';
+
+const LONG = 90_000;
+
+let server;
+let base;
+const browsers = [];
+
+before(async () => {
+  const s = await startServer(tempDir('novuss-online-data-'));
+  server = s.child;
+  base = s.url;
+});
+
+after(async () => {
+  for (const b of browsers) await b.close();
+  server?.kill('SIGTERM');
+  removeTemps();
+});
+
+/** A person at a browser of their own, on a page of the game. */
+async function person(name, options = {}) {
+  const context = await launchBrowser(`novuss-online-${name}-`, { locale: 'en-GB', ...options });
+  browsers.push(context);
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  return page;
+}
+
+const phase = (page) => page.evaluate(() => document.body.dataset.phase);
+const debug = (page, fn) => page.evaluate(fn);
+const shot = (page, name) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
+
+/** Waits until `page` shows event `e` or later, settled (not animating). */
+async function settledAt(page, e) {
+  await page.waitForFunction((x) => {
+    const d = window.novussDebug;
+    return d.event !== null && d.event >= x && !['animating', 'loading', 'connecting'].includes(document.body.dataset.phase);
+  }, e, { timeout: LONG });
+}
+
+async function axeProblems(page) {
+  await injectAxe(page);
+  const r = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  return r.violations.filter((v) => ['serious', 'critical'].includes(v.impact))
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test('two people play through an invitation link while a third watches', { timeout: 600_000 }, async () => {
+  // Anna makes a game whose north seat is for a friend at another screen.
+  const anna = await person('anna');
+  await anna.goto(base);
+  await anna.waitForSelector('dialog#start[open] #start-game');
+  await anna.check('#mode-hot_seat');
+  await anna.selectOption('#kind-1', 'invite');
+  await anna.fill('#name-0', 'Anna');
+  await anna.check('#public');
+  await anna.click('#start-game');
+  await anna.waitForSelector('#invites:not([hidden]) #invite-1');
+  const link = await anna.inputValue('#invite-1');
+  const watch = await anna.inputValue('#watch-link');
+  assert.match(link, /#game=[0-9a-f]{32}&join=[0-9a-f]{64}$/, 'an invitation carries its secret in the fragment');
+  assert.ok(!watch.includes('join='), 'the watch link has no secret');
+  assert.deepEqual(await axeProblems(anna), [], 'the invitation panel');
+  await shot(anna, 'online-01-anna-invites');
+
+  // Bruno opens the link: the seat is his, and the secret leaves the address.
+  const bruno = await person('bruno');
+  await bruno.goto(link);
+  await settledAt(bruno, 0);
+  assert.ok(!bruno.url().includes('join='), `the address is cleaned: ${bruno.url()}`);
+  const seats = await debug(bruno, () => window.novussDebug.state.seats);
+  assert.equal(seats[1].holder, 'person');
+  assert.equal(seats[1].person, await debug(bruno, () => window.novussDebug.me));
+  assert.notEqual(seats[0].person, seats[1].person, 'two people');
+  // Anna's page learns the seat is taken: the invitation panel goes.
+  await anna.waitForSelector('#invites', { state: 'hidden', timeout: LONG });
+
+  // Carla watches; a second opening of Bruno's link leaves her watching too.
+  const carla = await person('carla');
+  await carla.goto(link);
+  await settledAt(carla, 0);
+  await carla.waitForSelector('#error:not([hidden])');
+  assert.match(await carla.textContent('#error'), /seat is taken/);
+  await carla.waitForSelector('#presence:not([hidden]) .watching');
+  assert.equal(await debug(carla, () => window.novussDebug.state.seats[1].person), seats[1].person, 'nothing changed');
+
+  // Strokes from each side in turn: only the holder's page offers the cue;
+  // every page shows every stroke.
+  const pages = { south: anna, north: bruno };
+  for (let k = 0; k < 4; k++) {
+    const st = await debug(anna, () => window.novussDebug.state);
+    const mover = pages[st.turn.seat];
+    const other = mover === anna ? bruno : anna;
+    assert.equal(await phase(mover), 'idle', `the holder of ${st.turn.seat} may stroke`);
+    assert.equal(await phase(other), 'other', 'the other person waits');
+    assert.equal(await phase(carla), 'other', 'the watcher has no cue');
+    await mover.keyboard.press('4');
+    await mover.keyboard.press('Enter');
+    for (const p of [anna, bruno, carla]) await settledAt(p, st.event + 1);
+    const seen = await Promise.all([anna, bruno, carla].map((p) => debug(p, () => window.novussDebug.state)));
+    for (const s of seen) assert.deepEqual(s.set, seen[0].set, 'the same table on every page');
+  }
+  assert.ok(await anna.isVisible('#presence'), 'who is connected is shown');
+  await shot(anna, 'online-02-anna');
+  await shot(bruno, 'online-03-bruno');
+  await shot(carla, 'online-04-carla-watching');
+  assert.deepEqual(await axeProblems(carla), [], 'the watcher\'s page');
+
+  // Bruno resigns from his seat; the match ends on all three pages.
+  const e = await debug(bruno, () => window.novussDebug.event);
+  await bruno.click('#resign');
+  await bruno.click('#resign-dialog button[value=resign]');
+  for (const p of [anna, bruno, carla]) {
+    await p.waitForFunction((x) => window.novussDebug.event > x && document.body.dataset.phase === 'over', e, { timeout: LONG });
+  }
+  const end = await debug(carla, () => window.novussDebug.state.match);
+  assert.equal(end.over, true);
+  assert.equal(end.winner, 0, 'Anna wins when Bruno resigns');
+  await shot(carla, 'online-05-carla-result');
+  for (const p of [anna, bruno, carla]) assert.deepEqual(p.errors, []);
+});
