@@ -232,7 +232,6 @@ impl Running {
         (status, r.body_mut().read_to_string().unwrap_or_default())
     }
 
-
     /// Creates a game; returns its state.
     pub fn create(&self, body: &str) -> Value {
         let (status, text) = self.post("/api/games", body);

@@ -391,9 +391,12 @@ function refreshBanner() {
   $('banner').hidden = !show;
   if (!show) return;
   $('banner-text').textContent = panel.resultText(app.state);
-  $('next-set').hidden = ph !== 'between';
+  // Only the game's players start the next set; a watcher waits for them.
+  $('next-set').hidden = ph !== 'between' || (!!app.state?.seats && !people.isPlayer(app.state, app.me));
   $('banner-new-game').hidden = ph !== 'over';
-  $('rematch').hidden = ph !== 'over';
+  // A rematch between people needs the other person's consent: not built
+  // yet, so it is offered only to the one person at this screen.
+  $('rematch').hidden = ph !== 'over' || people.betweenPeople(app.state) || (!!app.state?.seats && !people.isPlayer(app.state, app.me));
 }
 
 function refreshHint() {

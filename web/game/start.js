@@ -16,7 +16,8 @@ const SEATING = {
 const DEFAULTS = {
   formats: ['singles', 'doubles', 'four_player'],
   profiles: ['lnf-2017', 'australia-1992', 'koroona'],
-  levels: ['beginner', 'club', 'expert', 'master'],
+  // Until the server's own list arrives (/api/options): the ladder (docs/ai.md).
+  levels: ['novice', 'beginner', 'amateur', 'club', 'league', 'expert', 'master'],
   sets: [1, 3, 5],
 };
 
@@ -75,7 +76,8 @@ export function buildStartForm(form, options, onSubmit, current = null, offerCoa
   const mem = current ?? remembered();
   let seatsKept = current; // each seat's name and player, kept once through a rebuild
   const mode = mem.mode === 'hot_seat' ? 'hot_seat' : 'computer';
-  const level = levels.includes(mem.level) ? mem.level : levels.includes('beginner') ? 'beginner' : levels[0];
+  // A first visit meets the first-timer's level, the gentlest on the ladder.
+  const level = levels.includes(mem.level) ? mem.level : levels.includes('novice') ? 'novice' : levels[0];
 
   const modeBox = h('fieldset', { class: 'modes' }, h('legend', {}, t('start.opponents')),
     ['computer', 'hot_seat'].map((m) => {
@@ -200,7 +202,7 @@ export function buildStartForm(form, options, onSubmit, current = null, offerCoa
   if (learn) {
     // One set against the gentlest computer, take-backs allowed.
     const levels = options?.levels ?? [];
-    const level = levels.includes('beginner') ? 'beginner' : levels[0] ?? 'beginner';
+    const level = levels.includes('novice') ? 'novice' : levels[0] ?? 'novice';
     learn.onclick = () => onSubmit({
       format: 'singles', profile: 'lnf-2017', sets: 1, casual: true,
       players: [{ kind: 'human' }, { kind: 'computer', level }],

@@ -13,7 +13,8 @@ import { discNumbers } from '../shared/discs.js';
 import { pt } from '../shared/pages-text.js';
 import { whoName, levelName, el } from '../shared/pages.js';
 
-const LEVELS = ['greedy', 'beginner', 'club', 'expert', 'master'];
+// Until the server's own list arrives (/api/options): the baseline and the ladder (docs/ai.md).
+const LEVELS = ['greedy', 'novice', 'beginner', 'amateur', 'club', 'league', 'expert', 'master'];
 const LEVEL_KEY = 'novuss.analysis.level';
 // Refusals that may pass if asked again (docs/protocol.md "Errors").
 const TRANSIENT = ['busy', 'storage', 'internal', 'network', 'unknown'];
