@@ -109,6 +109,17 @@ fn two_people_at_two_clients_finish_a_set_while_a_third_watches() {
     }
     let seats = w.next_of("seats");
     assert_eq!(seats["seats"][0]["connected"], true);
+    // The invited person names themselves; everyone at the game learns it.
+    let (status, body) = janis.post("/api/me", r#"{"name":"Jānis"}"#);
+    assert_eq!(status, 200, "{body}");
+    loop {
+        let m = w.next_of("seats");
+        if m["seats"][1]["name"] == "Jānis" {
+            break;
+        }
+    }
+    assert_eq!(stored(&server, &id)["seats"][1]["name"], "Jānis");
+    let before = stored(&server, &id);
 
     // The watcher and the wrong player are refused; the game is unchanged.
     let mut local = mirror(INVITED);

@@ -85,6 +85,10 @@ test('two people play through an invitation link while a third watches', { timeo
   assert.notEqual(seats[0].person, seats[1].person, 'two people');
   // Anna's page learns the seat is taken: the invitation panel goes.
   await anna.waitForSelector('#invites', { state: 'hidden', timeout: LONG });
+  // Bruno names himself beside the table; Anna's page calls him so.
+  await bruno.fill('#my-name-input', 'Bruno');
+  await bruno.click('#my-name button[type=submit]');
+  await anna.waitForFunction(() => document.getElementById('sides').textContent.includes('Bruno'), null, { timeout: LONG });
 
   // Carla watches; a second opening of Bruno's link leaves her watching too.
   const carla = await person('carla');

@@ -285,6 +285,8 @@ function refreshInvites() {
     (k) => panel.playerName(st, k), renewInvites);
   if (!people.isPlayer(st, app.me)) $('invites').hidden = true;
   const between = people.betweenPeople(st);
+  // Between people, a player goes by the name they choose here.
+  $('my-name').hidden = !between || !people.isPlayer(st, app.me);
   const watching = !!st?.seats && app.me !== undefined && !people.isPlayer(st, app.me);
   $('presence').hidden = !between && !watching;
   if (!$('presence').hidden) {
@@ -296,6 +298,15 @@ function refreshInvites() {
         ` ${panel.playerName(st, k)}: `,
         t(seat.holder === 'open' ? 'online.seat_open' : seats[k]?.connected ? 'online.connected' : 'online.away')))),
     );
+  }
+}
+
+/** The name this browser last typed for itself in the new-game form. */
+function rememberedName() {
+  try {
+    return String(JSON.parse(localStorage.getItem('novuss.newGame') ?? '{}')?.name ?? '').trim().slice(0, 40) || null;
+  } catch {
+    return null;
   }
 }
 
@@ -674,6 +685,16 @@ function wire() {
   $('new-game').onclick = () => startDialog.open();
   $('banner-new-game').onclick = () => startDialog.open();
   $('rematch').onclick = () => rematch();
+  $('my-name').onsubmit = async (e) => {
+    e.preventDefault();
+    const name = $('my-name-input').value.trim() || null;
+    try {
+      await api.setMe(name);
+      clearError();
+    } catch (err) {
+      showError(err.code || 'network', err.message);
+    }
+  };
   $('resign').onclick = () => askResign();
   $('abort').onclick = () => {
     const st = app.state;
@@ -772,6 +793,10 @@ refreshControls();
   if (invite) {
     const r = await people.acceptInvite(invite);
     app.me = await whoAmI();
+    // The name this browser last gave in the new-game form, if any, names
+    // the invited player too (they can change it beside the table).
+    const remembered = rememberedName();
+    if (r.taken && remembered) await api.setMe(remembered).catch(() => {});
     await openGame(invite.game);
     if (!r.taken) showError(r.code);
     return;

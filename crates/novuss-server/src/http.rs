@@ -136,6 +136,7 @@ pub async fn set_me(
         .map_err(|e| {
             Failure::logged(Code::Storage, "the database failed; nothing was stored", &e)
         })?;
+    hub.renamed(&person, name.map(str::to_owned)).await;
     Ok(with_cookie(
         Json(json!({"person": person, "name": name})).into_response(),
         cookie,

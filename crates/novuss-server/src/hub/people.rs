@@ -286,6 +286,27 @@ impl Hub {
         Ok(invites)
     }
 
+    /// `person` chose the display name `name` (stored already): the games
+    /// in memory whose seats they hold show it, and tell their clients.
+    pub async fn renamed(&self, person: &PersonId, name: Option<String>) {
+        let loaded: Vec<super::SharedRoom> = self
+            .rooms()
+            .values()
+            .filter_map(|slot| slot.get().cloned())
+            .collect();
+        for shared in loaded {
+            let mut room = shared.lock().await;
+            if !room.seats().is_player(Some(person)) {
+                continue;
+            }
+            room.seats_mut().name(person, name.clone());
+            if room.seats().between_people() {
+                let message = room.seats_message();
+                room.announce(message);
+            }
+        }
+    }
+
     /// A socket of `person` opened on a game: its seats say so if that
     /// changed anything.
     pub async fn arrive(&self, shared: &super::SharedRoom, person: &PersonId) {
