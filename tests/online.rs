@@ -290,3 +290,77 @@ fn the_list_shows_public_games_and_the_visitors_own() {
         "reading makes nobody a person"
     );
 }
+
+/// Doubles mixing people and computers: two friends at two screens against
+/// two computers. The computers, who open, wait until the invited friend is
+/// seated; then each friend strokes only for their own seat.
+#[test]
+fn two_friends_against_two_computers_at_a_doubles_table() {
+    const MIXED: &str = r#"{"format":"doubles","profile":"lnf-2017","sets":1,
+        "players":[{"kind":"computer","level":"greedy"},{"kind":"computer","level":"greedy"},
+                   {"kind":"human"},{"kind":"human","invite":true}]}"#;
+    let dir = data_dir();
+    let server = Running::start(&path(&dir));
+    // Players 0 and 1 (the computers) are one team, south and north; 2 and
+    // 3 the other, west and east. Player 0 opens.
+    let created = server.create(MIXED);
+    let id = created["id"].as_str().unwrap().to_owned();
+    let holders: Vec<Value> = created["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["holder"].clone())
+        .collect();
+    assert_eq!(holders, ["computer", "computer", "person", "open"]);
+    let mut mine = server.socket(&id);
+    let st = hello(&mut mine);
+    let west = st["state"]["players"][2]["seat"].clone();
+    let east = st["state"]["players"][3]["seat"].clone();
+
+    // The opening computer waits for the friend.
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    assert_eq!(
+        server.state(&id)["event"],
+        0,
+        "nobody played before every seat was taken"
+    );
+    let friend = server.person();
+    let (status, body) = friend.post(
+        &format!("/api/games/{id}/join"),
+        &json!({ "invite": created["invites"][0]["invite"] }).to_string(),
+    );
+    assert_eq!(status, 200, "{body}");
+    let mut theirs = friend.socket(&id);
+    hello(&mut theirs);
+    let mut local = mirror(&MIXED.replace(r#","invite":true"#, ""));
+    let mut event = 0;
+    let mut by_friend = 0;
+    while by_friend < 2 && event < 60 && !local.set().is_over() {
+        let seat = serde_json::to_value(local.set().seat_to_play()).unwrap();
+        if seat == west || seat == east {
+            let s = choose(&local, event);
+            let to_play = local.set().seat_to_play();
+            let (ws, other) = if seat == west {
+                (&mut mine, &mut theirs)
+            } else {
+                by_friend += 1;
+                (&mut theirs, &mut mine)
+            };
+            // The partner's seat is not theirs to play. (The friend's
+            // socket is not read for events: skip to the answer.)
+            other.send(&stroke_request(event, to_play, &s));
+            assert_eq!(other.next_of("error")["code"], "not_your_seat");
+            ws.send(&stroke_request(event, to_play, &s));
+        }
+        let m = mine.next_of("stroke");
+        assert_eq!(m["event"], event + 1);
+        if event == 0 {
+            assert_eq!(m["by"], "computer", "the computer opened once seated");
+        }
+        let seat: Seat = serde_json::from_value(m["seat"].clone()).unwrap();
+        let stroke = serde_json::from_value(m["stroke"].clone()).unwrap();
+        local.play(seat, &stroke).unwrap();
+        event += 1;
+    }
+    assert!(by_friend >= 1, "the friend played ({event} strokes)");
+}
