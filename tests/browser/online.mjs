@@ -75,7 +75,8 @@ test('two people play through an invitation link while a third watches', { timeo
   await shot(anna, 'online-01-anna-invites');
 
   // Bruno opens the link: the seat is his, and the secret leaves the address.
-  const bruno = await person('bruno');
+  // Bruno is on a phone.
+  const bruno = await person('bruno', { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true });
   await bruno.goto(link);
   await settledAt(bruno, 0);
   assert.ok(!bruno.url().includes('join='), `the address is cleaned: ${bruno.url()}`);
@@ -83,6 +84,7 @@ test('two people play through an invitation link while a third watches', { timeo
   assert.equal(seats[1].holder, 'person');
   assert.equal(seats[1].person, await debug(bruno, () => window.novussDebug.me));
   assert.notEqual(seats[0].person, seats[1].person, 'two people');
+  assert.equal(await debug(bruno, () => window.novussDebug.viewSeat), 'north', 'Bruno sees the table from his own seat');
   // Anna's page learns the seat is taken: the invitation panel goes.
   await anna.waitForSelector('#invites', { state: 'hidden', timeout: LONG });
   // Bruno names himself beside the table; Anna's page calls him so.
@@ -117,7 +119,7 @@ test('two people play through an invitation link while a third watches', { timeo
   }
   assert.ok(await anna.isVisible('#presence'), 'who is connected is shown');
   await shot(anna, 'online-02-anna');
-  await shot(bruno, 'online-03-bruno');
+  await shot(bruno, 'online-03-bruno-phone');
   await shot(carla, 'online-04-carla-watching');
   assert.deepEqual(await axeProblems(carla), [], 'the watcher\'s page');
 

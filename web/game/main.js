@@ -164,7 +164,13 @@ function phase() {
  * set gives you), or the human to stroke.
  */
 function viewSeat() {
-  if (prefs.view !== 'mover') return app.state?.players?.find((p) => p.kind === 'human')?.seat ?? 'south';
+  if (prefs.view !== 'mover') {
+    // From this person's own seat between people; otherwise the first
+    // person's (against the computer: yours).
+    const st = app.state;
+    const own = st?.seats ? st.players.find((_, k) => people.holds(st, app.me ?? null, k)) : null;
+    return own?.seat ?? st?.players?.find((p) => p.kind === 'human')?.seat ?? 'south';
+  }
   const turn = app.state?.turn;
   if (turn && turn.kind === 'human' && !app.anim) app.viewSeat = turn.seat;
   return app.viewSeat;
