@@ -123,16 +123,20 @@ test('two people play through an invitation link while a third watches', { timeo
   await shot(carla, 'online-04-carla-watching');
   assert.deepEqual(await axeProblems(carla), [], 'the watcher\'s page');
 
-  // Bruno resigns from his seat; the match ends on all three pages.
-  const e = await debug(bruno, () => window.novussDebug.event);
-  await bruno.click('#resign');
-  await bruno.click('#resign-dialog button[value=resign]');
+  // The player waiting for the other's stroke resigns from their own seat
+  // (a player may give up while the other strokes); the match ends on all
+  // three pages, for the other side.
+  const waiting = (await phase(anna)) === 'other' ? anna : bruno;
+  const e = await debug(waiting, () => window.novussDebug.event);
+  assert.equal(await waiting.isDisabled('#resign'), false, 'resigning is offered while the other strokes');
+  await waiting.click('#resign');
+  await waiting.click('#resign-dialog button[value=resign]');
   for (const p of [anna, bruno, carla]) {
     await p.waitForFunction((x) => window.novussDebug.event > x && document.body.dataset.phase === 'over', e, { timeout: LONG });
   }
   const end = await debug(carla, () => window.novussDebug.state.match);
   assert.equal(end.over, true);
-  assert.equal(end.winner, 0, 'Anna wins when Bruno resigns');
+  assert.equal(end.winner, waiting === anna ? 1 : 0, 'the other side wins');
   await shot(carla, 'online-05-carla-result');
   for (const p of [anna, bruno, carla]) assert.deepEqual(p.errors, []);
 });

@@ -291,8 +291,14 @@ function refreshInvites() {
     (k) => panel.playerName(st, k), renewInvites);
   if (!people.isPlayer(st, app.me)) $('invites').hidden = true;
   const between = people.betweenPeople(st);
-  // Between people, a player goes by the name they choose here.
+  // Between people, a player goes by the name they choose here (the
+  // field starts with the name they go by now).
   $('my-name').hidden = !between || !people.isPlayer(st, app.me);
+  const field = $('my-name-input');
+  if (!$('my-name').hidden && !field.value && document.activeElement !== field) {
+    const k = st.seats.findIndex((_, i) => people.holds(st, app.me, i));
+    field.value = st.seats[k]?.name ?? st.players[k]?.name ?? '';
+  }
   const watching = !!st?.seats && app.me !== undefined && !people.isPlayer(st, app.me);
   $('presence').hidden = !between && !watching;
   if (!$('presence').hidden) {
@@ -340,8 +346,9 @@ function refreshControls() {
   // match can only be called off.
   $('resign').hidden = !st || st.format === 'four_player' || !!st.can_abort;
   $('abort').hidden = !st?.can_abort;
-  $('abort').disabled = !(online && resignSeat(st) && ['idle', 'thinking'].includes(ph));
-  $('resign').disabled = !(online && resignSeat(st) && !st.match.over && ['idle', 'thinking', 'between'].includes(ph));
+  // While another person strokes ('other') a player may still give up.
+  $('abort').disabled = !(online && resignSeat(st) && ['idle', 'thinking', 'other'].includes(ph));
+  $('resign').disabled = !(online && resignSeat(st) && !st.match.over && ['idle', 'thinking', 'other', 'between'].includes(ph));
   // Between people a hint would be help from outside the table.
   $('hint').disabled = !online || ph !== 'idle' || app.hintWaiting || people.betweenPeople(st);
   $('hint-level').disabled = $('hint').disabled;
