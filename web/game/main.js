@@ -816,6 +816,7 @@ refreshControls();
   }
   app.me = await whoAmI();
   const initial = gameIdFromUrl();
-  if (initial) openGame(initial);
-  else startDialog.open();
+  // A game opened meanwhile by its address (hashchange) is already shown.
+  if (initial && initial !== app.id) openGame(initial);
+  else if (!initial) startDialog.open();
 })();

@@ -245,14 +245,19 @@ export class StartDialog {
     this.games = null;
     this.opener = null;
     this.started = false;
+    // Bumped by every open and dismiss: an open still waiting for the
+    // options when a game is opened another way gives way to it.
+    this.asked = 0;
     this.dialog.addEventListener('close', () => this.closed());
   }
 
   async open() {
+    const asked = ++this.asked;
     if (!this.dialog.open) this.opener = document.activeElement;
     if (!this.options) {
       try { this.options = await this.hooks.options(); } catch (e) { this.options = {}; this.hooks.showError(e.code || 'network', e.message); }
     }
+    if (asked !== this.asked) return;
     this.fill(null);
     if (!this.dialog.open) this.dialog.showModal();
     this.hooks.changed();
@@ -287,6 +292,7 @@ export class StartDialog {
 
   /** A game was opened another way (its address): the form gives way to it. */
   dismiss() {
+    this.asked += 1;
     if (!this.dialog.open) return;
     this.started = true;
     this.dialog.close();
