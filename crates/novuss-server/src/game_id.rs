@@ -22,10 +22,7 @@ impl GameId {
     /// `text` as an id: anything but 32 lowercase hex digits names no
     /// game (`unknown_game`), without a look in the database.
     pub fn parse(text: &str) -> Result<GameId, Failure> {
-        let hex = text
-            .bytes()
-            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
-        if text.len() == 32 && hex {
+        if is_lower_hex(text, 32) {
             Ok(GameId(text.to_owned()))
         } else {
             Err(Failure::new(
@@ -39,6 +36,15 @@ impl GameId {
     pub fn as_str(&self) -> &str {
         &self.0
     }
+}
+
+/// Whether `text` is exactly `len` lowercase hex digits: the form of every
+/// random id and secret the server hands out.
+pub(crate) fn is_lower_hex(text: &str, len: usize) -> bool {
+    text.len() == len
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
 }
 
 impl fmt::Display for GameId {

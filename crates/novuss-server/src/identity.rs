@@ -21,6 +21,7 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 use crate::error::{Code, Failure};
+use crate::game_id::is_lower_hex;
 use crate::store::{Store, StoreError};
 
 /// The cookie that holds a visitor's secret.
@@ -49,10 +50,7 @@ impl PersonId {
     /// An id read back from the database or a request: 32 lowercase hex
     /// digits, or `None`.
     pub fn parse(text: &str) -> Option<PersonId> {
-        let hex = text
-            .bytes()
-            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
-        (text.len() == 32 && hex).then(|| PersonId(text.to_owned()))
+        is_lower_hex(text, 32).then(|| PersonId(text.to_owned()))
     }
 
     /// The id as text.
@@ -88,10 +86,7 @@ impl Secret {
     /// A secret as a client sent it: 64 lowercase hex digits, or `None`
     /// (anything else was never one of ours).
     pub fn parse(text: &str) -> Option<Secret> {
-        let hex = text
-            .bytes()
-            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
-        (text.len() == 64 && hex).then(|| Secret(text.to_owned()))
+        is_lower_hex(text, 64).then(|| Secret(text.to_owned()))
     }
 
     /// The secret itself, to hand to its owner.

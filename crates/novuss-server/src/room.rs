@@ -28,6 +28,7 @@ use tokio::sync::broadcast;
 
 use crate::error::{Code, Failure};
 use crate::event::{self, Act, By, Happened, Motion};
+use crate::identity::PersonId;
 use crate::message::Outgoing;
 use crate::seats::Seats;
 use crate::setup::{Controller, Setup};
@@ -439,6 +440,16 @@ impl Room {
     /// Who holds the seats.
     pub fn seats(&self) -> &Seats {
         &self.seats
+    }
+
+    /// May `who` resign or call the game off from `seat`? Its holder may;
+    /// for a seat nobody plays from, any player may ask, and the match
+    /// answers why not (`cannot_resign`, `cannot_abort`).
+    pub fn check_seat_holder(&self, who: Option<&PersonId>, seat: Seat) -> Result<(), Failure> {
+        match self.game.progress().player_at(seat) {
+            Some(player) => self.seats.check_seat(who, Some(player)),
+            None => self.seats.check_player(who),
+        }
     }
 
     /// Who holds the seats, to change once a change of them is stored.

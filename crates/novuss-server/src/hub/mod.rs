@@ -339,12 +339,7 @@ impl Hub {
         seat: Seat,
     ) -> Result<(), Failure> {
         self.change(id, who, |room| {
-            let player = room.game().progress().player_at(seat);
-            if player.is_some() {
-                room.seats().check_seat(who, player)?;
-            } else {
-                room.seats().check_player(who)?;
-            }
+            room.check_seat_holder(who, seat)?;
             room.abort(event, seat)
         })
         .await
@@ -359,12 +354,7 @@ impl Hub {
         seat: Seat,
     ) -> Result<(), Failure> {
         self.change(id, who, |room| {
-            let player = room.game().progress().player_at(seat);
-            if player.is_some() {
-                room.seats().check_seat(who, player)?;
-            } else {
-                room.seats().check_player(who)?;
-            }
+            room.check_seat_holder(who, seat)?;
             room.resign(event, seat)
         })
         .await
