@@ -128,7 +128,18 @@ pub struct NewGame {
     /// its players and those they give its link see it.
     #[serde(default)]
     pub public: bool,
+    /// Whether the match moves its players' ratings: only between
+    /// people, each seat but the creator's taken by invitation, and
+    /// never with take-backs (`casual` must be false).
+    #[serde(default)]
+    pub rated: bool,
+    /// Seconds a player has for each stroke (15, 30 or 60), or none.
+    #[serde(default)]
+    pub stroke_clock: Option<u32>,
 }
+
+/// The stroke clocks a game may have, in seconds.
+pub const STROKE_CLOCKS: [u32; 3] = [15, 30, 60];
 
 fn yes() -> bool {
     true
@@ -211,6 +222,12 @@ pub struct Setup {
     pub controllers: Vec<Controller>,
     /// Whether strokes may be taken back.
     pub casual: bool,
+    /// Whether the match moves its players' ratings.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rated: bool,
+    /// Seconds a player has for each stroke, if the game has a clock.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stroke_clock: Option<u32>,
     /// Where the game came from.
     #[serde(default)]
     pub origin: GameOrigin,
@@ -232,6 +249,10 @@ struct StoredSetup {
     controllers: Vec<Controller>,
     casual: bool,
     #[serde(default)]
+    rated: bool,
+    #[serde(default)]
+    stroke_clock: Option<u32>,
+    #[serde(default)]
     origin: GameOrigin,
     #[serde(default)]
     start: Option<SetState>,
@@ -252,6 +273,8 @@ impl From<StoredSetup> for Setup {
             physics: s.physics,
             controllers: s.controllers,
             casual: s.casual,
+            rated: s.rated,
+            stroke_clock: s.stroke_clock,
             origin: s.origin,
             start: s.start,
         }
@@ -298,6 +321,11 @@ pub enum SetupError {
     },
     /// Nobody at the table is a person.
     NoHuman,
+    /// A stroke clock not in [`STROKE_CLOCKS`].
+    StrokeClock(u32),
+    /// A rated match that is not one: a computer seat, take-backs
+    /// allowed, or a seat held at the creator's screen besides their own.
+    Rated(&'static str),
     /// The core refuses the match the checks above let through.
     Match(MatchError),
 }
@@ -327,6 +355,10 @@ impl std::fmt::Display for SetupError {
             ),
             SetupError::Name { player, why } => write!(f, "player {player}: {why}"),
             SetupError::NoHuman => f.write_str("at least one player must be human"),
+            SetupError::StrokeClock(n) => {
+                write!(f, "a stroke clock of {n} s: none, 15, 30 or 60")
+            }
+            SetupError::Rated(why) => write!(f, "a rated match {why}"),
             SetupError::Match(e) => write!(f, "impossible match: {e}"),
         }
     }
@@ -340,6 +372,33 @@ pub fn level_names() -> Vec<&'static str> {
 }
 
 impl NewGame {
+    /// A rated match is between people at their own screens: every
+    /// player a person, all but the creator's seat by invitation, and no
+    /// take-backs (lichess rates only such games too).
+    fn check_rated(&self) -> Result<(), SetupError> {
+        if self.casual {
+            return Err(SetupError::Rated(
+                "allows no take-backs: casual must be false",
+            ));
+        }
+        let mut here = 0;
+        for p in &self.players {
+            match p {
+                PlayerSpec::Computer { .. } => {
+                    return Err(SetupError::Rated("is between people only"))
+                }
+                PlayerSpec::Human { invite: false, .. } => here += 1,
+                PlayerSpec::Human { invite: true, .. } => {}
+            }
+        }
+        if here > 1 {
+            return Err(SetupError::Rated(
+                "seats one person at this screen; the others are invited",
+            ));
+        }
+        Ok(())
+    }
+
     /// Checks the request and makes the set-up.
     pub fn setup(&self) -> Result<Setup, SetupError> {
         let format = self
@@ -385,6 +444,14 @@ impl NewGame {
         if humans == 0 {
             return Err(SetupError::NoHuman);
         }
+        if let Some(n) = self.stroke_clock {
+            if !STROKE_CLOCKS.contains(&n) {
+                return Err(SetupError::StrokeClock(n));
+            }
+        }
+        if self.rated {
+            self.check_rated()?;
+        }
         // Player 0 opens from the south seat. The set's seats are in
         // playing order (clockwise); in doubles partners sit opposite, so
         // team 0 (players 0 and 1) holds the first and third seats.
@@ -407,6 +474,8 @@ impl NewGame {
             physics: Physics::default(),
             controllers,
             casual: self.casual,
+            rated: self.rated,
+            stroke_clock: self.stroke_clock,
             origin: GameOrigin::Played,
             start: None,
         })
@@ -460,6 +529,20 @@ mod tests {
     }
 
     #[test]
+    fn a_rated_match_with_a_clock_is_stored_with_both() {
+        let s = game(r#"{"format":"singles","profile":"lnf-2017","sets":3,"rated":true,"casual":false,"stroke_clock":30,"players":[{"kind":"human"},{"kind":"human","invite":true}]}"#).unwrap();
+        assert!(s.rated);
+        assert_eq!(s.stroke_clock, Some(30));
+        let back: Setup = serde_json::from_str(&serde_json::to_string(&s).unwrap()).unwrap();
+        assert!(back.rated);
+        assert_eq!(back.stroke_clock, Some(30));
+        // A casual game without a clock is stored as before.
+        let plain = game(r#"{"format":"singles","profile":"lnf-2017","sets":1,"players":[{"kind":"human"},{"kind":"computer","level":"club"}]}"#).unwrap();
+        let written = serde_json::to_value(&plain).unwrap();
+        assert!(written.get("rated").is_none() && written.get("stroke_clock").is_none());
+    }
+
+    #[test]
     fn doubles_partners_sit_opposite() {
         let s = game(r#"{"format":"doubles","profile":"koroona","sets":1,"players":[{"kind":"human"},{"kind":"human"},{"kind":"human"},{"kind":"human"}]}"#).unwrap();
         assert_eq!(s.config.seating[0], s.config.seating[1].opposite());
@@ -496,6 +579,22 @@ mod tests {
             (
                 r#"{"format":"singles","profile":"lnf-2017","sets":1,"players":[{"kind":"human","name":"  "},{"kind":"human"}]}"#,
                 "name",
+            ),
+            (
+                r#"{"format":"singles","profile":"lnf-2017","sets":1,"stroke_clock":20,"players":[{"kind":"human"},{"kind":"human","invite":true}]}"#,
+                "15, 30 or 60",
+            ),
+            (
+                r#"{"format":"singles","profile":"lnf-2017","sets":1,"rated":true,"players":[{"kind":"human"},{"kind":"human","invite":true}]}"#,
+                "casual must be false",
+            ),
+            (
+                r#"{"format":"singles","profile":"lnf-2017","sets":1,"rated":true,"casual":false,"players":[{"kind":"human"},{"kind":"computer","level":"club"}]}"#,
+                "between people",
+            ),
+            (
+                r#"{"format":"singles","profile":"lnf-2017","sets":1,"rated":true,"casual":false,"players":[{"kind":"human"},{"kind":"human"}]}"#,
+                "invited",
             ),
         ] {
             let e = game(json).unwrap_err().to_string();

@@ -139,6 +139,8 @@ fn setup_of(record: &GameRecord) -> Result<Setup, Failure> {
         physics: record.physics,
         controllers: vec![Controller::Human; record.config.players.len()],
         casual: false,
+        rated: false,
+        stroke_clock: None,
         origin: GameOrigin::Uploaded,
         start: (first != lineup.set()).then(|| first.clone()),
     })

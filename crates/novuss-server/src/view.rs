@@ -24,6 +24,12 @@ pub struct State {
     event: u64,
     created: i64,
     casual: bool,
+    /// Whether the match moves its players' ratings.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    rated: bool,
+    /// Seconds a player has for each stroke, if the game has a clock.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stroke_clock: Option<u32>,
     players: Vec<PlayerView>,
     format: Format,
     profile: ProfileId,
@@ -238,6 +244,8 @@ pub fn state(
         event,
         created,
         casual: setup.casual,
+        rated: setup.rated,
+        stroke_clock: setup.stroke_clock,
         players,
         format: set.format(),
         profile: set.profile(),
