@@ -4,6 +4,7 @@ use std::net::{Ipv4Addr, SocketAddr, SocketAddrV4};
 use std::path::PathBuf;
 use std::time::Duration;
 
+use novuss_server::clock::Timing;
 use novuss_server::limits::Rate;
 use novuss_server::listen::{self, Listening};
 use novuss_server::{Config, FrontDoor, Server, StartError};
@@ -99,6 +100,27 @@ pub struct ServeArgs {
     /// HTTPS only: for a server behind a TLS reverse proxy.
     #[arg(long, env = "NOVUSS_SECURE_COOKIES")]
     pub secure_cookies: bool,
+    /// How long a player may be away on their turn, in a game between
+    /// people, before the opponent may claim the set or the match (`60s`,
+    /// `2min`); 10 s after their page said goodbye, if shorter.
+    #[arg(long, env = "NOVUSS_ABSENCE_GRACE", default_value = "60s",
+          value_parser = duration)]
+    pub absence_grace: Duration,
+    /// How long a game nobody touches stays open before it ends as
+    /// abandoned (`30days`, `12h`).
+    #[arg(long, env = "NOVUSS_ABANDON_AFTER", default_value = "30days",
+          value_parser = duration)]
+    pub abandon_after: Duration,
+}
+
+/// A duration as people write it (`60s`, `2min`, `30days`), at least a
+/// second.
+fn duration(text: &str) -> Result<Duration, String> {
+    let d = humantime::parse_duration(text).map_err(|e| e.to_string())?;
+    if d < Duration::from_secs(1) {
+        return Err("at least 1s".to_owned());
+    }
+    Ok(d)
 }
 
 impl ServeArgs {
@@ -115,6 +137,16 @@ impl ServeArgs {
             create_per_minute: rate.per_minute,
             create_burst: rate.burst,
             secure_cookies: false,
+            absence_grace: Timing::DEFAULT.absence_grace,
+            abandon_after: Timing::DEFAULT.abandon_after,
+        }
+    }
+
+    /// The time limits these options describe.
+    pub fn timing(&self) -> Timing {
+        Timing {
+            abandon_after: self.abandon_after,
+            ..Timing::DEFAULT.with_grace(self.absence_grace)
         }
     }
 
@@ -156,6 +188,7 @@ pub fn serve(args: ServeArgs) -> Result<String, ServeError> {
         Err(e) => tracing::warn!("cannot raise the open-file limit: {e}"),
     }
     let door = args.front_door();
+    let timing = args.timing();
     let config = Config {
         addr: args.addr,
         data_dir: args.data_dir.unwrap_or_else(default_data_dir),
@@ -168,6 +201,7 @@ pub fn serve(args: ServeArgs) -> Result<String, ServeError> {
         let server = Server::bind(&config)
             .await
             .and_then(|s| s.with_front_door(door))
+            .map(|s| s.with_timing(timing))
             .map_err(ServeError::Start)?;
         tracing::info!(data = %config.data_dir.display(), "database open");
         {
@@ -228,6 +262,7 @@ mod tests {
         let parsed = Serve::try_parse_from(["serve"]).unwrap().args;
         assert_eq!(parsed, ServeArgs::defaults());
         assert_eq!(parsed.front_door(), FrontDoor::default());
+        assert_eq!(parsed.timing(), Timing::DEFAULT);
     }
 
     #[test]
@@ -246,5 +281,19 @@ mod tests {
         assert_eq!(parsed.hosts, ["a.lan", "b.lan", "c.lan"]);
         assert_eq!(parsed.allow_origins, ["https://x.example"]);
         assert!(Serve::try_parse_from(["serve", "--max-connections", "0"]).is_err());
+        let timed =
+            Serve::try_parse_from(["serve", "--absence-grace", "5s", "--abandon-after", "2days"])
+                .unwrap()
+                .args
+                .timing();
+        assert_eq!(timed.absence_grace, Duration::from_secs(5));
+        assert_eq!(
+            timed.bye_grace,
+            Duration::from_secs(5),
+            "never longer than the grace"
+        );
+        assert_eq!(timed.abandon_after, Duration::from_secs(2 * 86_400));
+        assert!(Serve::try_parse_from(["serve", "--absence-grace", "10ms"]).is_err());
+        assert!(Serve::try_parse_from(["serve", "--abandon-after", "soon"]).is_err());
     }
 }

@@ -3,6 +3,7 @@
 //!
 //! - `aim`: the "aim at a disc" tool's endpoint;
 //! - `cli`: the subcommands, over the real binary;
+//! - `clocks`: the stroke clock, absence claims and abandoned games;
 //! - `server`: games over real HTTP and WebSocket on loopback;
 //! - `replay`: replays, analysis and uploads;
 //! - `faults`: a full disk and a damaged database;
@@ -13,6 +14,7 @@
 
 mod aim;
 mod cli;
+mod clocks;
 mod faults;
 mod front_door;
 mod online;

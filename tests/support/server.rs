@@ -140,6 +140,18 @@ impl Running {
         }
     }
 
+    /// The person whose browser holds `cookie` (`novuss_id=…`), as after
+    /// a restart of the server.
+    pub fn person_with(&self, cookie: &str) -> Person<'_> {
+        Person {
+            server: self,
+            jar: Jar {
+                cookie: Mutex::new(Some(cookie.to_owned())),
+                file: None,
+            },
+        }
+    }
+
     /// The port it listens on.
     pub fn port(&self) -> u16 {
         self.host.rsplit(':').next().unwrap().parse().unwrap()
@@ -374,12 +386,13 @@ impl Socket {
         }
     }
 
-    /// The next message that is neither `thinking` nor `seats` (who is
-    /// connected): an event, a state, a hint or an error.
+    /// The next message that is neither `thinking`, `seats` (who is
+    /// connected) nor `timers` (the clocks): an event, a state, a hint or
+    /// an error.
     pub fn next_reply(&mut self) -> Value {
         loop {
             let m = self.next();
-            if m["type"] != "thinking" && m["type"] != "seats" {
+            if m["type"] != "thinking" && m["type"] != "seats" && m["type"] != "timers" {
                 return m;
             }
         }

@@ -151,6 +151,7 @@ export function adopt(app, state) {
  * @property {() => number} rate the playback rate chosen
  * @property {() => ('normal' | 'fast')} [pace] the computer's pace chosen
  * @property {(seats: import('../shared/protocol.js').SeatView[]) => void} [seats] who is connected changed
+ * @property {(msg: import('../shared/protocol.js').TimersMessage) => void} [timers] the clocks changed
  */
 
 export class EventQueue {
@@ -181,6 +182,7 @@ export class EventQueue {
       case 'set_started':
       case 'resigned':
       case 'aborted':
+      case 'called':
         if (app.seen !== null && msg.event <= app.seen) return; // replayed after a reconnection
         if (app.seen !== null && msg.event > app.seen + 1) { hooks.resync(); return; }
         app.seen = msg.event;
@@ -192,6 +194,10 @@ export class EventQueue {
       case 'seats':
         // Who is connected: not an event, nothing to animate.
         hooks.seats?.(msg.seats);
+        break;
+      case 'timers':
+        // The clocks: not an event either.
+        hooks.timers?.(msg);
         break;
       case 'thinking':
         app.thinking = msg;
@@ -269,7 +275,7 @@ export class EventQueue {
       return;
     }
     app.summary = null;
-    if (msg.type === 'taken_back' || msg.type === 'set_started' || msg.type === 'resigned' || msg.type === 'aborted') {
+    if (msg.type === 'taken_back' || msg.type === 'set_started' || msg.type === 'resigned' || msg.type === 'aborted' || msg.type === 'called') {
       hooks.narrate(msg, msg.event > app.history);
       this.showNewer(msg.state);
     }

@@ -25,6 +25,7 @@ import { jumpedPocket } from './jump.js';
 import { Coach, coachDone } from './coach.js';
 import * as people from './online.js';
 import { whoAmI } from './online.js';
+import { Clocks } from './clocks.js';
 
 const $ = (id) => document.getElementById(id);
 // How many past events a resumed page asks for, for its verdict and log.
@@ -120,6 +121,11 @@ const coach = new Coach($('coach'), {
   phase: () => phase(),
   event: () => app.state?.event ?? null,
 });
+const clocks = new Clocks($('clocks'), {
+  state: () => app.state,
+  me: () => app.me,
+  send: (msg) => send(msg),
+});
 const animated = [];
 const events = new EventQueue(app, {
   show: (state) => show(state),
@@ -130,6 +136,7 @@ const events = new EventQueue(app, {
     if (app.state) app.state = { ...app.state, seats: seats.map(({ connected, ...held }) => held) };
     refresh();
   },
+  timers: (msg) => clocks.update(msg),
   refresh: () => refresh(),
   render: () => render(),
   resync: () => app.socket?.resync(),
@@ -275,6 +282,7 @@ function refresh() {
     aimTool.refresh();
   }
   refreshInvites();
+  clocks.render();
   refreshGameLinks();
   refreshBanner();
   refreshHint();
@@ -617,6 +625,7 @@ async function openGame(id, state) {
     connection: 'connecting', wasOpen: false,
   });
   narrator.reset();
+  clocks.clear();
   clearError();
   if (gameIdFromUrl() !== id) history.replaceState(null, '', `${location.pathname}#game=${encodeURIComponent(id)}`);
   refresh();
@@ -820,3 +829,8 @@ refreshControls();
   if (initial && initial !== app.id) openGame(initial);
   else if (!initial) startDialog.open();
 })();
+
+// Closing the page says goodbye: the opponent's wait for an absent player
+// is shorter than after a dropped connection (docs/protocol.md, "Clocks
+// and absence").
+window.addEventListener('pagehide', () => { app.socket?.send({ type: 'bye' }); });

@@ -41,7 +41,7 @@ export class Narrator {
    * which is shown but not announced.
    */
   event(msg, fresh) {
-    if (msg.type === 'stroke') {
+    if (msg.type === 'stroke' || (msg.type === 'called' && msg.verdict)) {
       this.log.unshift({ msg, takenBack: false });
       this.log.length = Math.min(this.log.length, LOG_LENGTH);
     } else if (msg.type === 'taken_back') {
@@ -86,6 +86,15 @@ export class Narrator {
 
   noteText(m) {
     if (m.type === 'resigned' || m.type === 'aborted') return panel.resultText(m.state);
+    if (m.type === 'called') {
+      const said = t(`called.${m.call}`, {
+        name: panel.playerName(m.state, m.player),
+        // The claimant, by name (players change ends between sets: the
+        // state of the event says who sits where).
+        by: m.by ? panel.playerName(m.state, m.state.players.findIndex((p) => p.seat === m.by)) : '',
+      });
+      return m.state.match?.over || m.state.between_sets ? `${said} ${panel.resultText(m.state)}` : said;
+    }
     return m.type === 'taken_back'
       ? t('status.taken_back', { n: m.strokes })
       : t('status.set_started', { n: m.set_number ?? m.state.match.set_number });
@@ -94,7 +103,7 @@ export class Narrator {
   /** The verdict box for the last event. */
   renderLast() {
     const m = this.last;
-    if (m?.type === 'stroke') panel.renderVerdict($('verdict'), m);
+    if (m?.type === 'stroke' || (m?.type === 'called' && m.verdict)) panel.renderVerdict($('verdict'), m);
     else $('verdict').replaceChildren(panel.h('p', { class: 'muted' }, m ? this.noteText(m) : t('panel.no_verdict')));
   }
 

@@ -56,6 +56,7 @@ export function formChoices(form) {
     sets: value('#sets'),
     profile: value('#profile'),
     casual: form.querySelector('#casual')?.checked,
+    stroke_clock: value('#stroke-clock'),
     name: value('#name-0')?.trim(),
     names: seats.map((_, i) => value(`#name-${i}`) ?? ''),
     kinds: seats.map((_, i) => value(`#kind-${i}`)),
@@ -94,6 +95,9 @@ export function buildStartForm(form, options, onSubmit, current = null, offerCoa
   // Listed games can be watched by anyone; the others only by those given
   // their link.
   const listed = h('input', { type: 'checkbox', id: 'public', name: 'public' });
+  // Seconds a player has for each stroke; none by default.
+  const clockSel = select('stroke-clock', ['none', 15, 30, 60],
+    (v) => (v === 'none' ? t('start.no_clock') : t('start.clock_secs', { s: v })), mem.stroke_clock ?? 'none');
   const players = h('div', { class: 'players', id: 'players' });
   const levelRow = row('start.level', levelSel, 'level');
   // What the chosen level plays like, and its rating, under the choice.
@@ -155,6 +159,7 @@ export function buildStartForm(form, options, onSubmit, current = null, offerCoa
     players,
     row('start.sets', setsSel, 'sets'),
     row('start.profile', profileSel, 'profile'),
+    row('start.stroke_clock', clockSel, 'stroke-clock'),
     h('label', { class: 'check', for: 'casual' }, casual, ' ', t('start.casual')),
     h('label', { class: 'check', for: 'public' }, listed, ' ', t('start.public')),
     h('div', { class: 'form-buttons' }, learn, cancel, submit),
@@ -177,6 +182,7 @@ export function buildStartForm(form, options, onSubmit, current = null, offerCoa
       sets: Number(setsSel.value),
       casual: casual.checked,
       public: listed.checked,
+      ...(clockSel.value === 'none' ? {} : { stroke_clock: Number(clockSel.value) }),
       players: kinds.map((kind, i) => {
         const name = form.querySelector(`#name-${i}`);
         // A name left empty is sent as none: every page that shows the game
@@ -190,7 +196,7 @@ export function buildStartForm(form, options, onSubmit, current = null, offerCoa
     const m = form.querySelector('input[name=mode]:checked').value;
     localStorage.setItem(KEY, JSON.stringify({
       mode: m, level: levelSel.value, format: body.format, sets: body.sets, profile: body.profile,
-      casual: body.casual, name: form.querySelector('#name-0').value.trim(),
+      casual: body.casual, stroke_clock: clockSel.value, name: form.querySelector('#name-0').value.trim(),
     }));
     submit.disabled = true;
     submit.textContent = t('start.starting');

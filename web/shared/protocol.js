@@ -328,6 +328,21 @@
 
 /** Who holds each seat and who is connected (not an event). @typedef {{type: 'seats', seats: SeatView[]}} SeatsMessage */
 
+/**
+ * An event: a call of the referee's (`time_out`: the stroke clock ran out,
+ * a refused stroke, 000 3.6.15) or the server's (`claimed_set`,
+ * `claimed_match` against the absent player at `seat`, claimed from `by`;
+ * `abandoned`). A time-out and a claimed set carry the verdict.
+ * @typedef {{type: 'called', event: number, call: 'time_out' | 'claimed_set' | 'claimed_match' | 'abandoned', seat: Seat, by?: Seat, player?: number, verdict?: Verdict, rules?: RuleRef[][], state: State}} CalledMessage
+ */
+
+/**
+ * The game's clocks (not an event): the stroke clock of the player to
+ * stroke and a player away on their turn, in milliseconds from when it was
+ * sent.
+ * @typedef {{type: 'timers', event: number, stroke?: {seat: Seat, left_ms: number}, absent?: {seat: Seat, player: number, claim_in_ms: number, bye: boolean}}} TimersMessage
+ */
+
 /** The computer is choosing its stroke (not an event). @typedef {{type: 'thinking', event: number, seat: Seat, player: number}} ThinkingMessage */
 
 /**
@@ -341,9 +356,9 @@
  * @typedef {{type: 'error', code: string, event?: number, detail: string, error_id?: string}} ErrorMessage
  */
 
-/** The events: what moves a game on. @typedef {StrokeMessage | TakenBackMessage | SetStartedMessage | ResignedMessage | AbortedMessage} EventMessage */
+/** The events: what moves a game on. @typedef {StrokeMessage | TakenBackMessage | SetStartedMessage | ResignedMessage | AbortedMessage | CalledMessage} EventMessage */
 
-/** Every message of a game's WebSocket. @typedef {StateMessage | EventMessage | SeatsMessage | ThinkingMessage | HintMessage | ErrorMessage} ServerMessage */
+/** Every message of a game's WebSocket. @typedef {StateMessage | EventMessage | SeatsMessage | TimersMessage | ThinkingMessage | HintMessage | ErrorMessage} ServerMessage */
 
 // ---- From the client ---------------------------------------------------------
 

@@ -105,6 +105,14 @@ pub enum Code {
     BadName,
     /// A stroke before every invited person has taken their seat.
     SeatsOpen,
+    /// A claim before the absent player's grace has run out, or while
+    /// they are here.
+    TooEarly,
+    /// A claim nobody can make: not the absent player's opponent, or a
+    /// four-player game (no forfeits, no one opponent to hand a match to).
+    CannotClaim,
+    /// The game was abandoned: nothing more is played in it.
+    Abandoned,
 }
 
 /// A refusal with its English detail.

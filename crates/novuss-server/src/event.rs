@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use novuss_core::physics::stroke::Stroke;
 use novuss_core::play::game::{Game, GameError};
+use novuss_core::rules::referee::Conduct;
 use novuss_core::rules::set::{DiscId, SetState};
 use novuss_core::rules::verdict::{RuleRef, Verdict};
 use novuss_core::seat::Seat;
@@ -62,6 +63,52 @@ pub enum Happened {
         /// The seat.
         seat: Seat,
     },
+    /// The stroke clock ran out for the player at `seat`: the referee
+    /// records a refused stroke (`000` 3.6.15).
+    TimeOut {
+        /// The seat.
+        seat: Seat,
+    },
+    /// The player at `seat` claimed the set or the match from the player
+    /// at `absent`, who stayed away on their turn beyond the grace.
+    Claim {
+        /// The claimant's seat.
+        seat: Seat,
+        /// The absent player's seat.
+        absent: Seat,
+        /// What was claimed.
+        what: Claimed,
+    },
+    /// Nobody touched the game for the server's abandonment period: it
+    /// ends without a result.
+    Abandon,
+}
+
+/// What an absent player's opponent claims.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Claimed {
+    /// The set in play: the absent side forfeits it, as the organiser
+    /// forfeits a side (`000` 1.28); none in a four-player game.
+    Set,
+    /// The match: it ends as if the absent player resigned.
+    Match,
+}
+
+impl Claimed {
+    /// What the claim does in the core's terms: a conduct decision for a
+    /// set, a resignation for the match.
+    pub fn act(self, absent: Seat) -> Act {
+        match self {
+            Claimed::Set => Act::Conduct(Conduct::Forfeit {
+                seat: absent,
+                // The event says why (an absence); the page words it in
+                // its reader's language.
+                note: String::new(),
+            }),
+            Claimed::Match => Act::Resign { seat: absent },
+        }
+    }
 }
 
 /// An action that is part of the game now (a take-back removes some).
@@ -90,6 +137,30 @@ pub enum Act {
     },
     /// The match was called off.
     Abort,
+    /// A conduct decision: a refused stroke when the clock ran out, a
+    /// set forfeited by an absent side.
+    Conduct(Conduct),
+    /// The game was abandoned (the server's decision: the match itself
+    /// is unchanged).
+    Abandon,
+}
+
+impl Act {
+    /// Plays this action on `game` (a stroke as stored, without its
+    /// motion).
+    pub fn replay_on(&self, game: &mut Game) -> Result<(), String> {
+        match self {
+            Act::Stroke { seat, stroke, .. } => game
+                .play(*seat, stroke)
+                .map(drop)
+                .map_err(|e| e.to_string()),
+            Act::NextSet => game.next_set().map(drop).map_err(|e| e.to_string()),
+            Act::Resign { seat } => game.resign(*seat).map_err(|e| e.to_string()),
+            Act::Abort => game.abort().map_err(|e| e.to_string()),
+            Act::Conduct(c) => game.conduct(c).map(drop).map_err(|e| e.to_string()),
+            Act::Abandon => Ok(()),
+        }
+    }
 }
 
 /// The game as it starts: the match's line-up, or the stored position an

@@ -17,6 +17,7 @@
 
 pub mod analysis;
 pub mod body;
+pub mod clock;
 pub mod error;
 pub mod event;
 pub mod game_id;
@@ -236,6 +237,13 @@ impl Server {
         Ok(self)
     }
 
+    /// The same server with other time limits than
+    /// [`clock::Timing::DEFAULT`].
+    pub fn with_timing(self, timing: clock::Timing) -> Server {
+        self.hub.set_timing(timing);
+        self
+    }
+
     /// The address it listens on.
     pub fn local_addr(&self) -> SocketAddr {
         self.addr
@@ -292,8 +300,24 @@ impl Server {
                 }
             }
         });
+        let hub = self.hub.clone();
+        let abandoner = tokio::spawn(async move {
+            // A game is abandoned within a tenth of the period after it
+            // falls due (at least every second, at most every hour); the
+            // first sweep runs at start, for games that fell due while
+            // the server was down.
+            let period = hub.timing().abandon_after / 10;
+            let period = period.clamp(Duration::from_secs(1), Duration::from_secs(3600));
+            let mut every = tokio::time::interval(period);
+            loop {
+                every.tick().await;
+                // Each sweep takes a few; more wait for the next.
+                hub.abandon_untouched().await;
+            }
+        });
         let _ = done_rx.await;
         sweeper.abort();
+        abandoner.abort();
         // Connections that do not finish in time are dropped: nothing
         // unacknowledged is lost, and the process must stop.
         let _ = tokio::time::timeout(Duration::from_secs(5), serve).await;

@@ -107,6 +107,38 @@ pub enum Outgoing<'a> {
         /// Other good strokes.
         alternatives: &'a [novuss_ai::Choice],
     },
+    /// An event: a call of the referee's (the stroke clock ran out) or
+    /// of the server's (a claim against an absent player, an abandoned
+    /// game).
+    Called {
+        /// Its event number.
+        event: u64,
+        /// What was called.
+        call: crate::clock::Call,
+        /// The seat called: the one timed out, or away.
+        seat: Seat,
+        /// The claimant's seat.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        by: Option<Seat>,
+        /// The player at `seat`.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        player: Option<PlayerId>,
+        /// The referee's verdict, for a time-out or a claimed set.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        verdict: Option<&'a Verdict>,
+        /// The clauses of each of the verdict's reasons.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        rules: Option<Vec<&'static [RuleRef]>>,
+        /// The game after it.
+        state: State,
+    },
+    /// The game's clocks: the stroke clock of the player to stroke, and
+    /// a player away on their turn. Not an event.
+    Timers {
+        /// The clocks.
+        #[serde(flatten)]
+        timers: crate::clock::Timers,
+    },
     /// Who holds each seat and who is connected, when that changed (a
     /// person took an invited seat, a player came or went). Not an event.
     Seats {

@@ -104,6 +104,11 @@ impl Source {
                 // The end of the match, not a position: nothing to show.
                 Act::Resign { seat } => game.resign(*seat).map_err(|e| broken(k, e))?,
                 Act::Abort => game.abort().map_err(|e| broken(k, e))?,
+                // A refused stroke or a forfeited set moves the set on
+                // (a penalty disc, the turn, a set's result): the next
+                // stroke is shown from where it left the table.
+                Act::Conduct(c) => drop(game.conduct(c).map_err(|e| broken(k, e))?),
+                Act::Abandon => {}
                 Act::NextSet => {
                     game.next_set().map_err(|e| broken(k, e))?;
                     sets.push(SetStart {
@@ -177,6 +182,8 @@ impl Source {
                 Act::NextSet => game.next_set().map(drop).map_err(|e| broken(k, e))?,
                 Act::Resign { seat } => game.resign(*seat).map_err(|e| broken(k, e))?,
                 Act::Abort => game.abort().map_err(|e| broken(k, e))?,
+                Act::Conduct(c) => drop(game.conduct(c).map_err(|e| broken(k, e))?),
+                Act::Abandon => {}
                 Act::Stroke { .. } if played == at => break,
                 Act::Stroke { seat, stroke, .. } => {
                     game.play(*seat, stroke).map_err(|e| broken(k, e))?;

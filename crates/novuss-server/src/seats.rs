@@ -40,6 +40,19 @@ pub struct Seats {
     present: HashMap<PersonId, u32>,
     /// The display names of the holders, as they chose them.
     names: HashMap<PersonId, String>,
+    /// When each player who is not connected left (milliseconds since
+    /// 1970), and whether their page said goodbye: the absence grace
+    /// counts from there.
+    gone: HashMap<PersonId, Gone>,
+}
+
+/// When a player's last socket on a game closed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Gone {
+    /// Milliseconds since 1970.
+    pub at: i64,
+    /// Whether their page said goodbye first (it was closed, not cut off).
+    pub bye: bool,
 }
 
 /// One seat as every client sees it (in the state and `seats` messages).
@@ -82,6 +95,7 @@ impl Seats {
             holders,
             present: HashMap::new(),
             names: HashMap::new(),
+            gone: HashMap::new(),
         }
     }
 
@@ -232,13 +246,15 @@ impl Seats {
         if !self.is_player(Some(person)) {
             return false;
         }
+        self.gone.remove(person);
         let n = self.present.entry(person.clone()).or_default();
         *n += 1;
         *n == 1
     }
 
-    /// A socket of `person` closed: `true` if it was their last.
-    pub fn leave(&mut self, person: &PersonId) -> bool {
+    /// A socket of `person` closed at `gone.at`: `true` if it was their
+    /// last.
+    pub fn leave(&mut self, person: &PersonId, gone: Gone) -> bool {
         match self.present.get_mut(person) {
             Some(n) if *n > 1 => {
                 *n -= 1;
@@ -246,10 +262,22 @@ impl Seats {
             }
             Some(_) => {
                 self.present.remove(person);
+                self.gone.insert(person.clone(), gone);
                 true
             }
             None => false,
         }
+    }
+
+    /// When `person`, not connected, left the game, if they did while
+    /// this server ran.
+    pub fn gone(&self, person: &PersonId) -> Option<Gone> {
+        self.gone.get(person).copied()
+    }
+
+    /// Whether any holder of a seat has the game open.
+    pub fn anyone_here(&self) -> bool {
+        !self.present.is_empty()
     }
 
     /// Whether `person` has the game open.
@@ -380,8 +408,14 @@ mod tests {
         );
         assert!(seats.arrive(&a));
         assert!(!seats.arrive(&a));
-        assert!(!seats.leave(&a));
-        assert!(seats.leave(&a));
+        let bye = Gone { at: 7, bye: true };
+        assert!(!seats.leave(&a, bye));
+        assert_eq!(seats.gone(&a), None, "one of two sockets is still open");
+        assert!(seats.leave(&a, bye));
+        assert_eq!(seats.gone(&a), Some(bye));
+        assert!(!seats.anyone_here());
+        assert!(seats.arrive(&a));
+        assert_eq!(seats.gone(&a), None, "back: no longer gone");
         assert!(
             !seats.arrive(&PersonId::random()),
             "a watcher is not a seat's presence"

@@ -51,9 +51,23 @@ pub struct State {
     /// player (none in a replay's states).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     seats: Vec<SeatView>,
+    /// Whether the game was abandoned (nobody touched it for the
+    /// server's abandonment period): nothing more is played in it.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    abandoned: bool,
 }
 
 impl State {
+    /// The state of a game abandoned or not.
+    pub fn with_abandoned(mut self, abandoned: bool) -> State {
+        self.abandoned = abandoned;
+        if abandoned {
+            self.can_take_back = false;
+            self.can_abort = false;
+        }
+        self
+    }
+
     /// The state with its seats.
     pub fn with_seats(mut self, seats: Vec<SeatView>) -> State {
         self.seats = seats;
@@ -276,6 +290,7 @@ pub fn state(
         can_take_back,
         can_abort: game.can_abort(),
         seats: Vec::new(),
+        abandoned: false,
     }
 }
 
@@ -296,6 +311,9 @@ pub struct Summary {
     /// Whether the match was called off without a result.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub aborted: bool,
+    /// Whether the game was abandoned without a result.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub abandoned: bool,
 }
 
 impl Summary {
@@ -308,6 +326,7 @@ impl Summary {
             strokes,
             winner: progress.winner(),
             aborted: progress.aborted(),
+            abandoned: false,
         }
     }
 

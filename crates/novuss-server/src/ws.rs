@@ -16,6 +16,7 @@ use tokio::sync::{broadcast, mpsc, watch};
 use tokio::task::JoinHandle;
 
 use crate::error::{Code, Failure};
+use crate::event::Claimed;
 use crate::game_id::GameId;
 use crate::hub::{Hub, SharedRoom};
 use crate::identity::{PersonId, Visitor};
@@ -68,6 +69,24 @@ enum Request {
         #[serde(default)]
         level: Option<String>,
     },
+    /// The player at `seat` claims the set or the match from the absent
+    /// player at `absent`.
+    Claim {
+        event: u64,
+        seat: Seat,
+        absent: Seat,
+        what: Claimed,
+    },
+    /// The page is being closed: the player is going, not cut off.
+    Bye,
+}
+
+/// What a request was, for the connection's own bookkeeping.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Heard {
+    Hello,
+    Bye,
+    Other,
 }
 
 fn error(f: &Failure, event: Option<u64>) -> Message {
@@ -120,6 +139,8 @@ async fn connection(
     // Whether this socket counts toward its person's presence: from their
     // first `hello` to the socket's close.
     let mut present = false;
+    // Whether the page said goodbye before the socket closed.
+    let mut bye = false;
     let (mut sink, mut stream) = socket.split();
     let (out, mut queue) = mpsc::channel::<Message>(256);
     let writer = tokio::spawn(async move {
@@ -155,7 +176,7 @@ async fn connection(
                     let _ = out.send(error(&f, None)).await;
                     continue;
                 }
-                let hello = handle(
+                let heard = handle(
                     &ws.hub,
                     (&id, &room, client, person.as_ref()),
                     text.as_str(),
@@ -164,7 +185,8 @@ async fn connection(
                     &hinting,
                 )
                 .await;
-                if hello && !present {
+                bye |= heard == Heard::Bye;
+                if heard == Heard::Hello && !present {
                     if let Some(p) = &person {
                         ws.hub.arrive(&room, p).await;
                         present = true;
@@ -184,14 +206,14 @@ async fn connection(
     }
     if present {
         if let Some(p) = &person {
-            ws.hub.leave(&room, p).await;
+            ws.hub.leave(&room, p, bye).await;
         }
     }
     drop(out);
     let _ = writer.await;
 }
 
-/// Answers one request; `true` if it was a `hello`.
+/// Answers one request; says what it was.
 async fn handle(
     hub: &Arc<Hub>,
     (id, room, client, who): (&GameId, &SharedRoom, Client, Option<&PersonId>),
@@ -199,22 +221,26 @@ async fn handle(
     out: &mpsc::Sender<Message>,
     follower: &mut Option<JoinHandle<()>>,
     hinting: &Arc<AtomicBool>,
-) -> bool {
+) -> Heard {
     let request: Request = match serde_json::from_str(text) {
         Ok(r) => r,
         Err(e) => {
             let f = Failure::new(Code::BadMessage, format!("not a request: {e}"));
             let _ = out.send(error(&f, None)).await;
-            return false;
+            return Heard::Other;
         }
     };
-    let hello = matches!(request, Request::Hello { .. });
+    let heard = match request {
+        Request::Hello { .. } => Heard::Hello,
+        Request::Bye => Heard::Bye,
+        _ => Heard::Other,
+    };
     let result = match request {
         Request::Hello { since } => {
             if let Some(f) = follower.take() {
                 f.abort();
             }
-            *follower = Some(follow(room, since, out.clone()).await);
+            *follower = Some(follow(hub, room, since, out.clone()).await);
             // A computer turn that failed (its stroke not stored, say) is
             // tried again whenever a client comes back.
             hub.wake(room.clone());
@@ -240,6 +266,16 @@ async fn handle(
             .abort(id, who, event, seat)
             .await
             .map_err(|f| (f, Some(event))),
+        Request::Claim {
+            event,
+            seat,
+            absent,
+            what,
+        } => hub
+            .claim(id, who, event, seat, absent, what)
+            .await
+            .map_err(|f| (f, Some(event))),
+        Request::Bye => Ok(()),
         Request::Hint { event, level } => {
             let level = match level.as_deref().map(str::parse::<Level>) {
                 None => Ok(Level::Expert),
@@ -281,12 +317,13 @@ async fn handle(
     if let Err((f, event)) = result {
         let _ = out.send(error(&f, event)).await;
     }
-    hello
+    heard
 }
 
 /// Sends what the client missed since `since` (or the whole state), then
 /// every later message of the room, in order.
 async fn follow(
+    hub: &Hub,
     room: &SharedRoom,
     since: Option<u64>,
     out: mpsc::Sender<Message>,
@@ -300,6 +337,8 @@ async fn follow(
         if r.seats().between_people() {
             backlog.push(r.seats_message());
         }
+        // The clocks, if the game has any.
+        backlog.extend(r.timers_message(crate::clock::now_ms(), &hub.timing()));
         // Subscribed under the lock: nothing falls between the backlog and
         // the live messages.
         (backlog, r.subscribe())

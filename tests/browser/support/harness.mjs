@@ -35,10 +35,13 @@ export function removeTemps() {
   for (const d of temps.splice(0)) fs.rmSync(d, { recursive: true, force: true });
 }
 
-/** Starts the server (on `addr`, by default any free port) and reads its URL from the line it prints. */
-export function startServer(data, addr = '127.0.0.1:0') {
+/**
+ * Starts the server (on `addr`, by default any free port, with `extra`
+ * flags of `novuss serve`) and reads its URL from the line it prints.
+ */
+export function startServer(data, addr = '127.0.0.1:0', extra = []) {
   if (!fs.existsSync(BIN)) throw new Error(`no server binary at ${BIN}: run cargo build --bin novuss, or set NOVUSS_BIN`);
-  const child = spawn(BIN, ['serve', '--addr', addr, '--data-dir', data], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(BIN, ['serve', '--addr', addr, '--data-dir', data, ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the server printed no URL in 30 s:\n${log}`)), 30_000);

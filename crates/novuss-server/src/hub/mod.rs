@@ -22,6 +22,7 @@ use crate::seats::Seats;
 use crate::store::{Append, Store, StoreError};
 use crate::work::Work;
 
+mod clock;
 mod computer;
 mod people;
 mod requests;
@@ -57,6 +58,8 @@ pub struct Hub {
     event_cap: usize,
     /// Who is who.
     people: Arc<People>,
+    /// The absence grace and the abandonment period.
+    timing: StdMutex<crate::clock::Timing>,
 }
 
 /// One game in the list of games.
@@ -114,6 +117,7 @@ impl Hub {
             work: Work::for_cores(cores),
             event_cap: MAX_EVENT_BYTES,
             people: Arc::new(People::new(store.clone(), false)),
+            timing: StdMutex::new(crate::clock::Timing::DEFAULT),
             store,
         })
     }
@@ -195,6 +199,7 @@ impl Hub {
         let seat_rows = self.store.seats(id.as_str()).await.map_err(storage)?;
         let names = self.names_of(&seat_rows).await?;
         let count = events.len();
+        let turn_began = row.turn_began();
         let room = {
             let _loader = self.loaders.acquire().await;
             tokio::task::spawn_blocking(move || {
@@ -205,7 +210,10 @@ impl Hub {
             .await
         };
         let room = match room {
-            Ok(Ok(room)) => room,
+            Ok(Ok(mut room)) => {
+                room.set_turn_at(turn_began);
+                room
+            }
             Ok(Err(e)) => {
                 let what = format!("game {id} is damaged and cannot be loaded");
                 return Err(Failure::logged(Code::Damaged, &what, &e));
@@ -215,6 +223,7 @@ impl Hub {
         let shared = Arc::new(Mutex::new(room));
         tracing::info!(game = %id, events = count, "game resumed");
         self.wake(shared.clone());
+        self.tick(shared.clone());
         Ok(shared)
     }
 
@@ -235,6 +244,7 @@ impl Hub {
         }
         let summary = change.summary()?;
         let after = room.event();
+        let at_ms = crate::clock::now_ms();
         let stored = self
             .store
             .append(&Append {
@@ -243,6 +253,7 @@ impl Hub {
                 body: &body,
                 over: change.over(),
                 summary: &summary,
+                at_ms,
             })
             .await;
         match stored {
@@ -274,6 +285,7 @@ impl Hub {
             }
         }
         room.commit(change);
+        room.set_turn_at(at_ms);
         Ok(())
     }
 
@@ -382,8 +394,10 @@ impl Hub {
             }
             let change = check(&mut room)?;
             self.apply(&mut room, change).await?;
+            self.announce_timers(&room);
         }
-        self.wake(shared);
+        self.wake(shared.clone());
+        self.tick(shared);
         Ok(())
     }
 }

@@ -206,9 +206,10 @@ impl Hub {
         }
         let (person, cookie) = self.people.ensure(visitor).await?;
         let person = &person;
+        let at = crate::clock::now_ms();
         let joined = self
             .store
-            .join(&secret.hash(), person.as_str())
+            .join(&secret.hash(), person.as_str(), at)
             .await
             .map_err(storage)?;
         let (game, player, fresh) = match joined {
@@ -239,11 +240,15 @@ impl Hub {
                 let mut room = shared.lock().await;
                 room.seats_mut().seat(player as usize, person);
                 room.seats_mut().name(person, name.flatten());
+                room.set_turn_at(at);
                 let message = room.seats_message();
                 room.announce(message);
+                self.announce_timers(&room);
                 drop(room);
-                // The last seat taken: a computer to open plays now.
-                self.wake(shared);
+                // The last seat taken: a computer to open plays now, and
+                // the stroke clock starts.
+                self.wake(shared.clone());
+                self.tick(shared);
             }
         }
         Ok((player, person.clone(), cookie))
@@ -309,20 +314,30 @@ impl Hub {
 
     /// A socket of `person` opened on a game: its seats say so if that
     /// changed anything.
-    pub async fn arrive(&self, shared: &super::SharedRoom, person: &PersonId) {
+    pub async fn arrive(self: &Arc<Self>, shared: &super::SharedRoom, person: &PersonId) {
         let mut room = shared.lock().await;
         if room.seats_mut().arrive(person) && room.seats().between_people() {
             let message = room.seats_message();
             room.announce(message);
+            self.announce_timers(&room);
         }
+        drop(room);
+        // A clock waits while no player has the game open.
+        self.tick(shared.clone());
     }
 
-    /// A socket of `person` closed.
-    pub async fn leave(&self, shared: &super::SharedRoom, person: &PersonId) {
+    /// A socket of `person` closed; `bye` if their page said goodbye
+    /// first (the shorter grace).
+    pub async fn leave(&self, shared: &super::SharedRoom, person: &PersonId, bye: bool) {
         let mut room = shared.lock().await;
-        if room.seats_mut().leave(person) && room.seats().between_people() {
+        let gone = crate::seats::Gone {
+            at: crate::clock::now_ms(),
+            bye,
+        };
+        if room.seats_mut().leave(person, gone) && room.seats().between_people() {
             let message = room.seats_message();
             room.announce(message);
+            self.announce_timers(&room);
         }
     }
 }

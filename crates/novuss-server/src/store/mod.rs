@@ -85,6 +85,20 @@ pub struct GameRow {
     pub over: bool,
     /// Score and set number, as JSON.
     pub summary: String,
+    /// When the turn in play began, ms since 1970 (0: not stored, in a
+    /// game older than the stroke clocks).
+    pub turn_at: i64,
+}
+
+impl GameRow {
+    /// When the turn in play began, ms since 1970, for old games too.
+    pub fn turn_began(&self) -> i64 {
+        if self.turn_at > 0 {
+            self.turn_at
+        } else {
+            self.updated * 1000
+        }
+    }
 }
 
 /// One stored event.
@@ -109,6 +123,8 @@ pub struct Append<'a> {
     pub over: bool,
     /// The new summary, as JSON.
     pub summary: &'a str,
+    /// When, in milliseconds since 1970: the next turn begins then.
+    pub at_ms: i64,
 }
 
 /// A new game's row.
@@ -318,12 +334,26 @@ impl Store {
     /// A game's row, or `None` if there is no such game.
     pub async fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
         let row = sqlx::query(
-            "SELECT id, created, updated, setup, event, over, summary FROM games WHERE id = ?",
+            "SELECT id, created, updated, setup, event, over, summary, turn_at FROM games WHERE id = ?",
         )
         .bind(id)
         .fetch_optional(&self.reader)
         .await?;
         row.map(|r| game_row(&r, id)).transpose()
+    }
+
+    /// Up to `limit` games not over whose last event is older than
+    /// `before` (seconds since 1970), the longest untouched first: the
+    /// ones to abandon.
+    pub async fn untouched(&self, before: i64, limit: u32) -> Result<Vec<String>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id FROM games WHERE over = 0 AND updated < ? ORDER BY updated LIMIT ?",
+        )
+        .bind(before)
+        .bind(i64::from(limit))
+        .fetch_all(&self.reader)
+        .await?;
+        rows.iter().map(|r| text(r, 0, "(untouched)")).collect()
     }
 
     /// A game's events in order.
@@ -347,7 +377,7 @@ impl Store {
     /// logged), so that one damaged game never hides the others.
     pub async fn list(&self, limit: u32, viewer: Option<&str>) -> Result<Vec<GameRow>, StoreError> {
         let rows = sqlx::query(
-            "SELECT id, created, updated, setup, event, over, summary FROM games g \
+            "SELECT id, created, updated, setup, event, over, summary, turn_at FROM games g \
              WHERE public = 1 OR EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.person_id = ?) \
              ORDER BY updated DESC, created DESC LIMIT ?",
         )
@@ -382,16 +412,17 @@ async fn probe(conn: &mut SqliteConnection) -> Result<(), sqlx::Error> {
 }
 
 async fn append_on(conn: &mut SqliteConnection, a: &Append<'_>) -> Result<(), StoreError> {
-    let t = now();
+    let t = a.at_ms.div_euclid(1000);
     let number = a.after as i64 + 1;
     let mut tx = sqlx::Connection::begin(&mut *conn).await?;
     let moved = sqlx::query(
-        "UPDATE games SET event = ?, updated = ?, over = ?, summary = ? WHERE id = ? AND event = ?",
+        "UPDATE games SET event = ?, updated = ?, over = ?, summary = ?, turn_at = ? WHERE id = ? AND event = ?",
     )
     .bind(number)
     .bind(t)
     .bind(i64::from(a.over))
     .bind(a.summary)
+    .bind(a.at_ms)
     .bind(a.game)
     .bind(a.after as i64)
     .execute(&mut *tx)
@@ -487,5 +518,6 @@ fn game_row(r: &SqliteRow, game: &str) -> Result<GameRow, StoreError> {
         event: int(r, 4, game)? as u64,
         over: int(r, 5, game)? != 0,
         summary: text(r, 6, game)?,
+        turn_at: int(r, 7, game)?,
     })
 }

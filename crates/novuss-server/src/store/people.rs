@@ -176,7 +176,12 @@ impl Store {
     /// Gives `person` the seat whose invitation hashes to `invite_hash`,
     /// if nobody holds it yet: the check and the taking are one statement,
     /// so two people opening the link at once never both get it.
-    pub async fn join(&self, invite_hash: &str, person: &str) -> Result<Joined, StoreError> {
+    pub async fn join(
+        &self,
+        invite_hash: &str,
+        person: &str,
+        at_ms: i64,
+    ) -> Result<Joined, StoreError> {
         let mut conn = self.write().await?;
         let result = async {
             let row =
@@ -195,13 +200,24 @@ impl Store {
                 Some(_) => return Ok(Joined::Taken { game }),
                 None => {}
             }
+            let mut tx = sqlx::Connection::begin(&mut *conn).await?;
             let moved = sqlx::query(
                 "UPDATE seats SET person_id = ? WHERE invite_hash = ? AND person_id IS NULL",
             )
             .bind(person)
             .bind(invite_hash)
-            .execute(&mut *conn)
+            .execute(&mut *tx)
             .await?;
+            // The game may begin now: its first turn (and stroke clock)
+            // starts when its last seat is taken.
+            if moved.rows_affected() == 1 {
+                sqlx::query("UPDATE games SET turn_at = ? WHERE id = ?")
+                    .bind(at_ms)
+                    .bind(&game)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            tx.commit().await?;
             Ok(if moved.rows_affected() == 1 {
                 Joined::Seated { game, player }
             } else {

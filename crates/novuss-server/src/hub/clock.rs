@@ -1,0 +1,156 @@
+//! The clocks' side of the hub (see `crate::clock`): one task per game
+//! waits for its stroke clock to run out and records the time-out through
+//! the same check → store → commit steps as any change; claims against an
+//! absent player; and the sweep that abandons games nobody touches.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use novuss_core::seat::Seat;
+
+use super::{Hub, SharedRoom};
+use crate::clock::{now_ms, Timing};
+use crate::error::Failure;
+use crate::event::Claimed;
+use crate::game_id::GameId;
+use crate::identity::PersonId;
+use crate::room::Room;
+
+/// How many untouched games one sweep abandons at most: the rest wait
+/// for the next, so a sweep never holds the writer for long.
+const ABANDON_PER_SWEEP: u32 = 64;
+
+impl Hub {
+    /// The server's time limits.
+    pub fn timing(&self) -> Timing {
+        *self
+            .timing
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Sets the server's time limits (before it serves).
+    pub fn set_timing(&self, timing: Timing) {
+        *self
+            .timing
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = timing;
+    }
+
+    /// Tells a game's clients its clocks, if it has any.
+    pub(crate) fn announce_timers(&self, room: &Room) {
+        if let Some(m) = room.timers_message(now_ms(), &self.timing()) {
+            room.announce(m);
+        }
+    }
+
+    /// Watches the game's stroke clock, by one task per game at most: it
+    /// sleeps until the clock runs out (or something changes) and then
+    /// records the time-out. The clock waits while none of the game's
+    /// players has it open, so that a game left by everyone does not play
+    /// itself out in time-outs; the first to come back finds the time-out
+    /// recorded at once if the clock ran out meanwhile.
+    pub fn tick(self: &Arc<Self>, shared: SharedRoom) {
+        let hub = self.clone();
+        tokio::spawn(async move {
+            if !shared.lock().await.claim_timer() {
+                return; // its task runs, and was woken by the change
+            }
+            loop {
+                let mut room = shared.lock().await;
+                let due = match room.stroke_deadline() {
+                    Some(d) if !room.retired() && room.seats().anyone_here() => d,
+                    _ => {
+                        room.release_timer();
+                        return;
+                    }
+                };
+                let (seat, at) = due;
+                let now = now_ms();
+                if at > now {
+                    let wake = room.timer_wake();
+                    drop(room);
+                    let wait = Duration::from_millis((at - now) as u64);
+                    tokio::select! {
+                        _ = tokio::time::sleep(wait) => {}
+                        _ = wake.notified() => {}
+                    }
+                    continue;
+                }
+                let event = room.event();
+                let timed_out = match room.time_out(event, seat, Some(now)) {
+                    Ok(change) => hub.apply(&mut room, change).await,
+                    Err(f) => Err(f),
+                };
+                match timed_out {
+                    Ok(()) => {
+                        tracing::info!(game = %room.id(), event = event + 1, %seat, "stroke clock ran out");
+                        hub.announce_timers(&room);
+                        drop(room);
+                        // The computer may be next.
+                        hub.wake(shared.clone());
+                    }
+                    Err(f) => {
+                        // Not stored (a full disk, say): tried again in a
+                        // while rather than at once.
+                        tracing::warn!(game = %room.id(), "a time-out was not recorded: {}", f.detail);
+                        let wake = room.timer_wake();
+                        drop(room);
+                        tokio::select! {
+                            _ = tokio::time::sleep(Duration::from_secs(5)) => {}
+                            _ = wake.notified() => {}
+                        }
+                    }
+                }
+            }
+        });
+    }
+
+    /// The player at `seat` claims `what` from the absent player at
+    /// `absent`: its holder only, once the grace has run out.
+    pub async fn claim(
+        self: &Arc<Self>,
+        id: &GameId,
+        who: Option<&PersonId>,
+        event: u64,
+        seat: Seat,
+        absent: Seat,
+        what: Claimed,
+    ) -> Result<(), Failure> {
+        let timing = self.timing();
+        self.change(id, who, |room| {
+            room.check_seat_holder(who, seat)?;
+            room.claim(event, seat, absent, what, Some((now_ms(), &timing)))
+        })
+        .await
+    }
+
+    /// Abandons the games nobody touched for the abandonment period
+    /// (a few per call); how many it abandoned.
+    pub async fn abandon_untouched(self: &Arc<Self>) -> usize {
+        let after = self.timing().abandon_after.as_secs() as i64;
+        let before = crate::store::now() - after;
+        let ids = match self.store.untouched(before, ABANDON_PER_SWEEP).await {
+            Ok(ids) => ids,
+            Err(e) => {
+                tracing::warn!("the untouched games could not be read: {e}");
+                return 0;
+            }
+        };
+        let mut n = 0;
+        for id in ids {
+            let Ok(id) = GameId::parse(&id) else { continue };
+            let done = self
+                .change(&id, None, |room| room.abandon(room.event()))
+                .await;
+            match done {
+                Ok(()) => {
+                    tracing::info!(game = %id, "abandoned: nobody touched it");
+                    n += 1;
+                }
+                Err(f) => tracing::warn!(game = %id, "not abandoned: {}", f.detail),
+            }
+        }
+        n
+    }
+}
