@@ -8,6 +8,7 @@
 //! - `replay`: replays, analysis and uploads;
 //! - `faults`: a full disk and a damaged database;
 //! - `front_door`: what the server refuses to strangers and other sites;
+//! - `offers`: take-backs and rematches between people, by consent;
 //! - `online`: people at different screens: invitations, seats, watchers;
 //! - `support`: a real `novuss serve` to drive, and its database behind its
 //!   back.
@@ -17,6 +18,7 @@ mod cli;
 mod clocks;
 mod faults;
 mod front_door;
+mod offers;
 mod online;
 mod replay;
 mod server;

@@ -152,6 +152,7 @@ export function adopt(app, state) {
  * @property {() => ('normal' | 'fast')} [pace] the computer's pace chosen
  * @property {(seats: import('../shared/protocol.js').SeatView[]) => void} [seats] who is connected changed
  * @property {(msg: import('../shared/protocol.js').TimersMessage) => void} [timers] the clocks changed
+ * @property {(msg: import('../shared/protocol.js').OfferMessage | import('../shared/protocol.js').AnsweredMessage | import('../shared/protocol.js').RematchMessage) => void} [offer] an offer, its answer, or the rematch made
  */
 
 export class EventQueue {
@@ -198,6 +199,12 @@ export class EventQueue {
       case 'timers':
         // The clocks: not an event either.
         hooks.timers?.(msg);
+        break;
+      case 'offer':
+      case 'answered':
+      case 'rematch':
+        // Offers between people and their answers: not events.
+        hooks.offer?.(msg);
         break;
       case 'thinking':
         app.thinking = msg;

@@ -26,6 +26,7 @@ import { Coach, coachDone } from './coach.js';
 import * as people from './online.js';
 import { whoAmI } from './online.js';
 import { Clocks } from './clocks.js';
+import { Offers } from './offers.js';
 
 const $ = (id) => document.getElementById(id);
 // How many past events a resumed page asks for, for its verdict and log.
@@ -126,6 +127,12 @@ const clocks = new Clocks($('clocks'), {
   me: () => app.me,
   send: (msg) => send(msg),
 });
+const offers = new Offers($('offer'), {
+  state: () => app.state,
+  me: () => app.me,
+  send: (msg) => send(msg),
+  lastStroke: () => app.summary?.msg ?? null,
+});
 const animated = [];
 const events = new EventQueue(app, {
   show: (state) => show(state),
@@ -137,6 +144,13 @@ const events = new EventQueue(app, {
     refresh();
   },
   timers: (msg) => clocks.update(msg),
+  offer: (msg) => {
+    if (msg.type === 'offer') offers.offered(msg);
+    else if (msg.type === 'answered') offers.answered(msg.kind, msg.accepted);
+    // The rematch both sides agreed on: everyone at the game goes there.
+    else if (msg.type === 'rematch' && msg.id !== app.id) openGame(msg.id);
+    refresh();
+  },
   refresh: () => refresh(),
   render: () => render(),
   resync: () => app.socket?.resync(),
@@ -283,6 +297,7 @@ function refresh() {
   }
   refreshInvites();
   clocks.render();
+  offers.render();
   refreshGameLinks();
   refreshBanner();
   refreshHint();
@@ -347,7 +362,12 @@ function refreshControls() {
   const st = app.state;
   // Nothing can be sent while the connection is down (it heals by itself).
   const online = app.connection === 'open';
-  $('take-back').disabled = !(online && st?.can_take_back && ['idle', 'thinking', 'between', 'over'].includes(ph));
+  // Between people a take-back is asked of the other side.
+  const asking = people.betweenPeople(st) && !!st?.casual && !st?.rated;
+  $('take-back').textContent = t(asking ? 'btn.ask_take_back' : 'btn.take_back');
+  $('take-back').disabled = asking
+    ? !(online && offers.canAskTakeBack())
+    : !(online && st?.can_take_back && ['idle', 'thinking', 'between', 'over'].includes(ph));
   // Resigning hands the match to the other side: only between two sides,
   // only while it is being played.
   // Before both sides have stroked there is no result to resign: the
@@ -426,9 +446,11 @@ function refreshBanner() {
   // Only the game's players start the next set; a watcher waits for them.
   $('next-set').hidden = ph !== 'between' || (!!app.state?.seats && !people.isPlayer(app.state, app.me));
   $('banner-new-game').hidden = ph !== 'over';
-  // A rematch between people needs the other person's consent: not built
-  // yet, so it is offered only to the one person at this screen.
-  $('rematch').hidden = ph !== 'over' || people.betweenPeople(app.state) || (!!app.state?.seats && !people.isPlayer(app.state, app.me));
+  // A rematch between people is offered to the other side, once.
+  const between = people.betweenPeople(app.state);
+  $('rematch').hidden = ph !== 'over' || (!!app.state?.seats && !people.isPlayer(app.state, app.me));
+  $('rematch').textContent = t(between ? 'btn.offer_rematch' : 'btn.rematch');
+  if (between) $('rematch').disabled = !(online && offers.canOfferRematch());
 }
 
 function refreshHint() {
@@ -525,6 +547,10 @@ function askResign() {
 async function rematch() {
   const st = app.state;
   if (!st) return;
+  if (people.betweenPeople(st)) {
+    offers.make('rematch');
+    return;
+  }
   $('rematch').disabled = true;
   try {
     const next = await api.create(rematchRequest(st));
@@ -569,7 +595,10 @@ function command(name) {
       }
       break;
     case 'take_back':
-      if (st?.can_take_back && !$('take-back').disabled) send({ type: 'take_back', event: st.event });
+      if ($('take-back').disabled) break;
+      // Between people: asked of the other side.
+      if (people.betweenPeople(st)) offers.make('take_back');
+      else if (st?.can_take_back) send({ type: 'take_back', event: st.event });
       break;
     case 'next_set':
       if (ph === 'between') send({ type: 'next_set', event: st.event });
@@ -626,6 +655,7 @@ async function openGame(id, state) {
   });
   narrator.reset();
   clocks.clear();
+  offers.reset();
   clearError();
   if (gameIdFromUrl() !== id) history.replaceState(null, '', `${location.pathname}#game=${encodeURIComponent(id)}`);
   refresh();

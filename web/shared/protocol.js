@@ -356,9 +356,17 @@
  * @typedef {{type: 'error', code: string, event?: number, detail: string, error_id?: string}} ErrorMessage
  */
 
+/**
+ * A player offers the other side a take-back of their last stroke or a
+ * rematch (not an event).
+ * @typedef {{type: 'offer', kind: 'take_back' | 'rematch', player: number, seat: Seat, event: number}} OfferMessage
+ */
+/** The other side answered an offer (not an event). @typedef {{type: 'answered', kind: 'take_back' | 'rematch', accepted: boolean}} AnsweredMessage */
+/** The rematch the players agreed on. @typedef {{type: 'rematch', id: string}} RematchMessage */
+
 /** The events: what moves a game on. @typedef {StrokeMessage | TakenBackMessage | SetStartedMessage | ResignedMessage | AbortedMessage | CalledMessage} EventMessage */
 
-/** Every message of a game's WebSocket. @typedef {StateMessage | EventMessage | SeatsMessage | TimersMessage | ThinkingMessage | HintMessage | ErrorMessage} ServerMessage */
+/** Every message of a game's WebSocket. @typedef {StateMessage | EventMessage | SeatsMessage | TimersMessage | OfferMessage | AnsweredMessage | RematchMessage | ThinkingMessage | HintMessage | ErrorMessage} ServerMessage */
 
 // ---- From the client ---------------------------------------------------------
 

@@ -113,6 +113,13 @@ pub enum Code {
     CannotClaim,
     /// The game was abandoned: nothing more is played in it.
     Abandoned,
+    /// An offer that cannot be made now: a rematch before the match is
+    /// over or after one was made, an offer while another waits.
+    CannotOffer,
+    /// An answer to an offer nobody made (or that an event cleared).
+    NoOffer,
+    /// A rematch after the other side declined one for this game.
+    RematchDeclined,
 }
 
 /// A refusal with its English detail.

@@ -28,6 +28,7 @@ pub mod identity;
 pub mod limits;
 pub mod listen;
 pub mod message;
+pub mod offers;
 pub mod replay;
 pub mod room;
 pub mod seats;

@@ -132,6 +132,26 @@ pub enum Outgoing<'a> {
         /// The game after it.
         state: State,
     },
+    /// A player offers the other side a take-back or a rematch. Not an
+    /// event.
+    Offer {
+        /// The offer.
+        #[serde(flatten)]
+        offer: crate::offers::Offer,
+    },
+    /// The other side answered the offer (a take-back accepted comes as
+    /// its event, a rematch accepted as `rematch`). Not an event.
+    Answered {
+        /// What was offered.
+        kind: crate::offers::OfferKind,
+        /// Whether it was accepted.
+        accepted: bool,
+    },
+    /// The rematch the players agreed on: the new game's id.
+    Rematch {
+        /// The new game.
+        id: &'a str,
+    },
     /// The game's clocks: the stroke clock of the player to stroke, and
     /// a player away on their turn. Not an event.
     Timers {

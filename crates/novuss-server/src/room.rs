@@ -31,6 +31,7 @@ use crate::error::{Code, Failure};
 use crate::event::{self, Act, By, Claimed, Happened, Motion};
 use crate::identity::PersonId;
 use crate::message::Outgoing;
+use crate::offers::{Offer, OfferKind};
 use crate::seats::Seats;
 use crate::setup::{Controller, Setup};
 use crate::trace::Trace;
@@ -210,6 +211,12 @@ pub struct Room {
     timer: bool,
     /// Woken when something the clocks depend on changes.
     timer_wake: Arc<tokio::sync::Notify>,
+    /// An offer waiting for the other side's answer.
+    offer: Option<Offer>,
+    /// Whether the other side declined a rematch of this game.
+    rematch_declined: bool,
+    /// The rematch the players agreed on.
+    rematch: Option<String>,
 }
 
 /// Why a game cannot be set up, rebuilt from its events, or taken back.
@@ -362,6 +369,9 @@ impl Room {
             abandoned: false,
             timer: false,
             timer_wake: Arc::new(tokio::sync::Notify::new()),
+            offer: None,
+            rematch_declined: false,
+            rematch: None,
         })
     }
 
@@ -823,6 +833,8 @@ impl Room {
     /// `shown`.
     fn apply(&mut self, change: Change, shown: bool) -> Option<Arc<str>> {
         self.event += 1;
+        // An offer was made about the game as it was.
+        self.offer = None;
         let message = match change.step {
             Step::Stroke {
                 seat,
@@ -1042,6 +1054,135 @@ impl Room {
     /// Keeps a hint.
     pub fn keep_hint(&mut self, event: u64, level: novuss_ai::Level, message: Arc<str>) {
         self.hint = Some((event, level, message));
+    }
+
+    /// The offer waiting for an answer.
+    pub fn offer(&self) -> Option<Offer> {
+        self.offer
+    }
+
+    /// The `offer` message of the waiting offer, if any.
+    pub fn offer_message(&self) -> Option<Arc<str>> {
+        self.offer.map(|offer| Outgoing::Offer { offer }.text())
+    }
+
+    /// Checks that the player at `seat` may offer `kind` now (its holder
+    /// is checked by the hub), and makes the offer; it is kept once told.
+    pub fn make_offer(&self, event: u64, seat: Seat, kind: OfferKind) -> Result<Offer, Failure> {
+        let cannot = |why: &str| Err(Failure::new(Code::CannotOffer, why.to_owned()));
+        if !self.seats.between_people() {
+            return cannot("offers are between people: take back, or start a game, at once");
+        }
+        if self.offer.is_some() {
+            return cannot("an offer waits for its answer");
+        }
+        let Some(player) = self.game.progress().player_at(seat) else {
+            return cannot("nobody plays from that seat");
+        };
+        match kind {
+            OfferKind::TakeBack => {
+                self.fresh(event)?;
+                if !self.setup.casual || self.setup.rated {
+                    return Err(Failure::new(
+                        Code::NotCasual,
+                        "strokes are not taken back in this game",
+                    ));
+                }
+                if self.game.is_over() || self.game.between_sets() {
+                    return cannot("a stroke is taken back while its set is played");
+                }
+                // Only the offerer's own last stroke: the opponent's
+                // answer is about that one stroke.
+                let last = self.acts.len().checked_sub(1);
+                match (last, self.acts.last()) {
+                    (Some(k), Some(Act::Stroke { seat: s, .. }))
+                        if *s == seat && self.last_human == Some(k) => {}
+                    _ => {
+                        return Err(Failure::new(
+                            Code::NothingToTakeBack,
+                            "only the last stroke, by the player who asks",
+                        ))
+                    }
+                }
+            }
+            OfferKind::Rematch => {
+                if self.seats.waiting() {
+                    return cannot("a rematch needs every person's seat taken");
+                }
+                if !self.game.is_over() || self.abandoned {
+                    return cannot("a rematch is offered once the match is over");
+                }
+                if self.rematch.is_some() {
+                    return cannot("the rematch has been made");
+                }
+                if self.rematch_declined {
+                    return Err(Failure::new(
+                        Code::RematchDeclined,
+                        "the other side declined a rematch of this game",
+                    ));
+                }
+            }
+        }
+        Ok(Offer {
+            kind,
+            player,
+            seat,
+            event: self.event,
+        })
+    }
+
+    /// Keeps an offer made.
+    pub fn keep_offer(&mut self, offer: Offer) {
+        self.offer = Some(offer);
+    }
+
+    /// The waiting offer of `kind`, if `person` may answer it: a holder
+    /// of a seat on the other side from the offerer.
+    pub fn offer_to_answer(
+        &self,
+        person: Option<&PersonId>,
+        kind: OfferKind,
+    ) -> Result<Offer, Failure> {
+        let Some(offer) = self.offer.filter(|o| o.kind == kind) else {
+            return Err(Failure::new(Code::NoOffer, "no such offer waits"));
+        };
+        let progress = self.game.progress();
+        let theirs = progress.contender_of(offer.player);
+        let answers = (0..self.setup.controllers.len()).any(|k| {
+            let p = PlayerId(k);
+            progress.contender_of(p) != theirs
+                && matches!(
+                    (self.seats.holder(p), person),
+                    (Some(crate::seats::Holder::Person(h)), Some(me)) if h == me
+                )
+        });
+        if !answers {
+            self.seats.check_player(person)?;
+            return Err(Failure::new(
+                Code::NotYourSeat,
+                "only the other side answers an offer",
+            ));
+        }
+        Ok(offer)
+    }
+
+    /// The offer was declined.
+    pub fn decline(&mut self, kind: OfferKind) {
+        self.offer = None;
+        if kind == OfferKind::Rematch {
+            self.rematch_declined = true;
+        }
+    }
+
+    /// The rematch was made: game `id`.
+    pub fn rematched(&mut self, id: String) {
+        self.offer = None;
+        self.rematch = Some(id);
+    }
+
+    /// The rematch made, if one was.
+    pub fn rematch(&self) -> Option<&str> {
+        self.rematch.as_deref()
     }
 
     /// Sets when the turn in play began (ms since 1970), as stored.

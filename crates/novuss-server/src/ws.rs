@@ -21,6 +21,7 @@ use crate::game_id::GameId;
 use crate::hub::{Hub, SharedRoom};
 use crate::identity::{PersonId, Visitor};
 use crate::message::Outgoing;
+use crate::offers::OfferKind;
 use crate::room::StrokeRequest;
 use crate::work::Client;
 
@@ -79,6 +80,18 @@ enum Request {
     },
     /// The page is being closed: the player is going, not cut off.
     Bye,
+    /// The player at `seat` offers the other side a take-back or a
+    /// rematch.
+    Offer {
+        event: u64,
+        seat: Seat,
+        kind: OfferKind,
+    },
+    /// The other side answers the waiting offer.
+    Answer {
+        kind: OfferKind,
+        accept: bool,
+    },
 }
 
 /// What a request was, for the connection's own bookkeeping.
@@ -276,6 +289,14 @@ async fn handle(
             .await
             .map_err(|f| (f, Some(event))),
         Request::Bye => Ok(()),
+        Request::Offer { event, seat, kind } => hub
+            .offer(id, who, event, seat, kind)
+            .await
+            .map_err(|f| (f, Some(event))),
+        Request::Answer { kind, accept } => hub
+            .answer(id, who, kind, accept)
+            .await
+            .map_err(|f| (f, None)),
         Request::Hint { event, level } => {
             let level = match level.as_deref().map(str::parse::<Level>) {
                 None => Ok(Level::Expert),
@@ -337,8 +358,14 @@ async fn follow(
         if r.seats().between_people() {
             backlog.push(r.seats_message());
         }
-        // The clocks, if the game has any.
+        // The clocks, if the game has any; an offer waiting; the rematch
+        // made.
         backlog.extend(r.timers_message(crate::clock::now_ms(), &hub.timing()));
+        backlog.extend(r.offer_message());
+        backlog.extend(
+            r.rematch()
+                .map(|id| crate::message::Outgoing::Rematch { id }.text()),
+        );
         // Subscribed under the lock: nothing falls between the backlog and
         // the live messages.
         (backlog, r.subscribe())

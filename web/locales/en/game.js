@@ -456,4 +456,17 @@ export const en = {
   'error.too_early': 'Not yet: the absent player may still come back.',
   'error.cannot_claim': 'That claim cannot be made: only an opponent of the absent player claims, and a four-player game has none.',
   'error.abandoned': 'This game was abandoned: nothing more is played in it.',
+  // Offers between people (web/game/offers.js)
+  'btn.ask_take_back': 'Ask to take back',
+  'btn.offer_rematch': 'Offer a rematch, seats swapped',
+  'offer.label': 'Offer',
+  'offer.take_back.yours': 'You asked to take back your last stroke: waiting for the answer.',
+  'offer.take_back.theirs': '{name} asks to take back their last stroke.',
+  'offer.rematch.yours': 'You offered a rematch with the seats swapped: waiting for the answer.',
+  'offer.rematch.theirs': '{name} offers a rematch with the seats swapped.',
+  'offer.accept': 'Accept',
+  'offer.decline': 'Decline',
+  'error.cannot_offer': 'That cannot be offered now.',
+  'error.no_offer': 'There is no such offer to answer (the game may have moved on).',
+  'error.rematch_declined': 'The other side declined a rematch of this game.',
 };

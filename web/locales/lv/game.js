@@ -500,4 +500,17 @@ export const lv = {
   'error.too_early': 'Vēl ne: spēlētājs vēl var atgriezties.',
   'error.cannot_claim': 'To nevar pieprasīt: pieprasa tikai prombūtnē esošā spēlētāja pretinieks, un četru spēlētāju spēlē nekā nepieprasa.',
   'error.abandoned': 'Šī spēle ir pamesta: tajā vairs nespēlē.',
+  // Piedāvājumi starp cilvēkiem (web/game/offers.js)
+  'btn.ask_take_back': 'Lūgt atsaukt sitienu',
+  'btn.offer_rematch': 'Piedāvāt revanšu, mainot vietas',
+  'offer.label': 'Piedāvājums',
+  'offer.take_back.yours': 'Jūs lūdzāt atsaukt savu pēdējo sitienu: gaidām atbildi.',
+  'offer.take_back.theirs': '{name} lūdz atsaukt savu pēdējo sitienu.',
+  'offer.rematch.yours': 'Jūs piedāvājāt revanšu ar samainītām vietām: gaidām atbildi.',
+  'offer.rematch.theirs': '{name} piedāvā revanšu ar samainītām vietām.',
+  'offer.accept': 'Piekrist',
+  'offer.decline': 'Atteikt',
+  'error.cannot_offer': 'To tagad nevar piedāvāt.',
+  'error.no_offer': 'Nav tāda piedāvājuma, uz ko atbildēt (spēle, iespējams, jau gājusi tālāk).',
+  'error.rematch_declined': 'Pretinieks atteica šīs spēles revanšu.',
 };

@@ -24,6 +24,7 @@ use crate::work::Work;
 
 mod clock;
 mod computer;
+mod offers;
 mod people;
 mod requests;
 

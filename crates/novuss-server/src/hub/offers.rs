@@ -1,0 +1,160 @@
+//! The hub's side of offers between people (see `crate::offers`): making
+//! one, and the other side's answer; an accepted take-back is stored as
+//! its event, an accepted rematch as a new game with the seats swapped.
+
+use std::sync::Arc;
+
+use novuss_core::seat::Seat;
+use novuss_core::PlayerId;
+use tokio::sync::{Mutex, OnceCell};
+
+use super::{storage, Hub};
+use crate::error::{Code, Failure};
+use crate::game_id::GameId;
+use crate::identity::PersonId;
+use crate::message::Outgoing;
+use crate::offers::{rematch_order, OfferKind};
+use crate::room::Room;
+use crate::seats::Holder;
+use crate::setup::GameOrigin;
+use crate::store::{NewRow, SeatRow};
+
+impl Hub {
+    /// The player at `seat` (its holder only) offers `kind` to the other
+    /// side; everyone at the game is told.
+    pub async fn offer(
+        self: &Arc<Self>,
+        id: &GameId,
+        who: Option<&PersonId>,
+        event: u64,
+        seat: Seat,
+        kind: OfferKind,
+    ) -> Result<(), Failure> {
+        let shared = self.room(id).await?;
+        let mut room = shared.lock().await;
+        if room.retired() {
+            return Err(Failure::new(
+                Code::Stale,
+                "the game is being reloaded: connect again",
+            ));
+        }
+        room.check_seat_holder(who, seat)?;
+        let offer = room.make_offer(event, seat, kind)?;
+        room.keep_offer(offer);
+        if let Some(m) = room.offer_message() {
+            room.announce(m);
+        }
+        Ok(())
+    }
+
+    /// A player of the other side answers the waiting offer of `kind`.
+    pub async fn answer(
+        self: &Arc<Self>,
+        id: &GameId,
+        who: Option<&PersonId>,
+        kind: OfferKind,
+        accept: bool,
+    ) -> Result<(), Failure> {
+        let shared = self.room(id).await?;
+        let mut room = shared.lock().await;
+        if room.retired() {
+            return Err(Failure::new(
+                Code::Stale,
+                "the game is being reloaded: connect again",
+            ));
+        }
+        let offer = room.offer_to_answer(who, kind)?;
+        if !accept {
+            room.decline(kind);
+            room.announce(
+                Outgoing::Answered {
+                    kind,
+                    accepted: false,
+                }
+                .text(),
+            );
+            return Ok(());
+        }
+        match kind {
+            OfferKind::TakeBack => {
+                drop(room);
+                // Checked again under the lock that stores it: an event
+                // meanwhile cleared the offer.
+                self.change(id, who, |room| {
+                    room.offer_to_answer(who, kind)?;
+                    room.take_back(offer.event)
+                })
+                .await
+            }
+            OfferKind::Rematch => {
+                let new = self.create_rematch(&room).await?;
+                tracing::info!(game = %room.id(), rematch = %new, "rematch");
+                room.rematched(new.to_string());
+                room.announce(Outgoing::Rematch { id: new.as_str() }.text());
+                Ok(())
+            }
+        }
+    }
+
+    /// Stores the rematch of `old`: the same match, each person in the
+    /// seat [`rematch_order`] gives them. It is private: its players come
+    /// to it from the old game, and so may whoever watched that one.
+    async fn create_rematch(self: &Arc<Self>, old: &Room) -> Result<GameId, Failure> {
+        let was = old.setup();
+        let order = rematch_order(was.config.format, was.controllers.len());
+        let mut setup = was.clone();
+        setup.config.players = order
+            .iter()
+            .map(|&k| was.config.players[k].clone())
+            .collect();
+        setup.controllers = order.iter().map(|&k| was.controllers[k]).collect();
+        setup.origin = GameOrigin::Played;
+        setup.start = None;
+        let mut rows = Vec::new();
+        for (j, &k) in order.iter().enumerate() {
+            match old.seats().holder(PlayerId(k)) {
+                Some(Holder::Person(p)) => rows.push(SeatRow {
+                    player: j as u32,
+                    person: Some(p.as_str().to_owned()),
+                    invite_hash: None,
+                }),
+                Some(Holder::Computer) | None => {}
+                Some(Holder::Open | Holder::Unclaimed) => {
+                    return Err(Failure::new(
+                        Code::CannotOffer,
+                        "a rematch needs every person's seat taken",
+                    ))
+                }
+            }
+        }
+        let id = GameId::random();
+        let body = serde_json::to_string(&setup)
+            .map_err(|e| Failure::internal("a set-up could not be written", &e))?;
+        let created = crate::store::now();
+        let seats = self.seats_of(&setup.controllers, &rows).await?;
+        let mut room = Room::new(id.to_string(), created, setup)
+            .map_err(|e| Failure::internal("a rematch could not be set up", &e))?;
+        *room.seats_mut() = seats;
+        let summary = room.summary().json()?;
+        self.store
+            .create(&NewRow {
+                id: id.as_str(),
+                created,
+                setup: &body,
+                summary: &summary,
+                public: false,
+                seats: &rows,
+            })
+            .await
+            .map_err(storage)?;
+        if room.due().is_some() {
+            let shared = Arc::new(Mutex::new(room));
+            self.rooms().insert(
+                id.clone(),
+                Arc::new(OnceCell::new_with(Some(shared.clone()))),
+            );
+            self.wake(shared);
+        }
+        Ok(id)
+    }
+}

@@ -1,0 +1,122 @@
+// @ts-check
+// Offers between people (docs/protocol.md, "Offers"): asking the other
+// side to let a stroke be taken back, or for a rematch with the seats
+// swapped, and answering theirs. The server decides who may offer and
+// answer; the page shows each person only what is theirs to do.
+
+import { h, playerName } from '../shared/panel.js';
+import { t } from '../shared/text.js';
+import { holds, betweenPeople } from './online.js';
+
+/**
+ * @typedef {{kind: 'take_back' | 'rematch', player: number, seat: string, event: number}} Offer
+ * @typedef {{
+ *   state: () => any,
+ *   me: () => (string | null | undefined),
+ *   send: (msg: object) => boolean,
+ *   lastStroke: () => (any | null),
+ * }} OfferHooks
+ */
+
+export class Offers {
+  /**
+   * @param {HTMLElement} el the section offers are shown in
+   * @param {OfferHooks} hooks
+   */
+  constructor(el, hooks) {
+    this.el = el;
+    this.hooks = hooks;
+    /** @type {Offer | null} */
+    this.offer = null;
+    // The other side declined a rematch of this game: not offered again.
+    this.rematchDeclined = false;
+  }
+
+  /** Another game: nothing offered. */
+  reset() {
+    this.offer = null;
+    this.rematchDeclined = false;
+    this.render();
+  }
+
+  /** @param {Offer} offer an offer made */
+  offered(offer) {
+    this.offer = offer;
+    this.render();
+  }
+
+  /**
+   * The other side answered.
+   * @param {'take_back' | 'rematch'} kind
+   * @param {boolean} accepted
+   */
+  answered(kind, accepted) {
+    if (kind === 'rematch' && !accepted) this.rematchDeclined = true;
+    this.offer = null;
+    this.render();
+  }
+
+  /** An event: an offer was about the game as it was. */
+  moved() {
+    if (this.offer?.kind === 'take_back') this.offer = null;
+    this.render();
+  }
+
+  /** The seat this person plays from, if they hold one. */
+  mySeat() {
+    const st = this.hooks.state();
+    const k = st?.players?.findIndex((/** @type {any} */ _, /** @type {number} */ i) => holds(st, this.hooks.me() ?? null, i)) ?? -1;
+    return k >= 0 ? st.players[k].seat : null;
+  }
+
+  /** Whether this person may ask to take back: their stroke was the last event, in a casual game between people. */
+  canAskTakeBack() {
+    const st = this.hooks.state();
+    const last = this.hooks.lastStroke();
+    return !!st && betweenPeople(st) && st.casual && !st.rated && !st.match.over && !st.between_sets
+      && !this.offer && !!last && last.event === st.event && holds(st, this.hooks.me() ?? null, last.player);
+  }
+
+  /** Whether this person may offer a rematch now. */
+  canOfferRematch() {
+    const st = this.hooks.state();
+    return !!st && betweenPeople(st) && st.match.over && !st.abandoned && !!this.mySeat()
+      && !this.offer && !this.rematchDeclined;
+  }
+
+  /** @param {'take_back' | 'rematch'} kind */
+  make(kind) {
+    const st = this.hooks.state();
+    const seat = kind === 'take_back' ? this.hooks.lastStroke()?.seat : this.mySeat();
+    if (!st || !seat) return;
+    this.hooks.send({ type: 'offer', event: st.event, seat, kind });
+  }
+
+  render() {
+    const st = this.hooks.state();
+    const o = this.offer;
+    this.el.hidden = !o || !st;
+    if (!o || !st) {
+      this.el.replaceChildren();
+      return;
+    }
+    const me = this.hooks.me() ?? null;
+    const name = playerName(st, o.player);
+    const mine = holds(st, me, o.player);
+    // Whether this person holds a seat on the other side from the offerer.
+    const side = st.players[o.player]?.side;
+    const answers = !mine && st.players.some((/** @type {any} */ p, /** @type {number} */ i) => holds(st, me, i) && p.side !== side);
+    const words = mine ? t(`offer.${o.kind}.yours`) : t(`offer.${o.kind}.theirs`, { name });
+    const parts = [h('p', {}, words)];
+    if (answers) {
+      const button = (/** @type {boolean} */ accept) => {
+        const b = h('button', { type: 'button', class: accept ? 'primary' : '', 'data-answer': accept ? 'accept' : 'decline' },
+          t(accept ? 'offer.accept' : 'offer.decline'));
+        b.addEventListener('click', () => this.hooks.send({ type: 'answer', kind: o.kind, accept }));
+        return b;
+      };
+      parts.push(h('div', { class: 'offer-buttons' }, button(true), button(false)));
+    }
+    this.el.replaceChildren(...parts);
+  }
+}
