@@ -2,6 +2,7 @@
 //! (one link step, not five): each module is one concern.
 //!
 //! - `aim`: the "aim at a disc" tool's endpoint;
+//! - `chat`: the chat of games between people: rooms, limits, keeping;
 //! - `cli`: the subcommands, over the real binary;
 //! - `server`: games over real HTTP and WebSocket on loopback;
 //! - `replay`: replays, analysis and uploads;
@@ -12,6 +13,7 @@
 //!   back.
 
 mod aim;
+mod chat;
 mod cli;
 mod faults;
 mod front_door;

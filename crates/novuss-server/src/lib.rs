@@ -17,6 +17,7 @@
 
 pub mod analysis;
 pub mod body;
+pub mod chat;
 pub mod error;
 pub mod event;
 pub mod game_id;

@@ -183,6 +183,8 @@ pub struct Room {
     retired: bool,
     /// Who holds each player's seat, and who is connected.
     seats: Seats,
+    /// The game's chat (not part of the game: no events).
+    chat: crate::chat::Chat,
 }
 
 /// Why a game cannot be set up, rebuilt from its events, or taken back.
@@ -325,6 +327,7 @@ impl Room {
             hint: None,
             retired: false,
             seats: Seats::new(&setup_controllers, &[]),
+            chat: crate::chat::Chat::default(),
         })
     }
 
@@ -464,6 +467,16 @@ impl Room {
             seats: self.seats.view(true),
         }
         .text()
+    }
+
+    /// The game's chat.
+    pub fn chat(&self) -> &crate::chat::Chat {
+        &self.chat
+    }
+
+    /// The game's chat, to load or change once stored.
+    pub fn chat_mut(&mut self) -> &mut crate::chat::Chat {
+        &mut self.chat
     }
 
     /// The game's state now.

@@ -22,10 +22,12 @@ use crate::seats::Seats;
 use crate::store::{Append, Store, StoreError};
 use crate::work::Work;
 
+mod chat;
 mod computer;
 mod people;
 mod requests;
 
+pub use chat::ChatRequest;
 pub use people::{Created, Invite};
 
 /// A shared room.
