@@ -341,9 +341,17 @@
  * @typedef {{type: 'error', code: string, event?: number, detail: string, error_id?: string}} ErrorMessage
  */
 
+/**
+ * A chat line (not an event; docs/protocol.md, "Chat"): a preset phrase by
+ * id, or plain text the page shows as text only.
+ * @typedef {{type: 'chat', number: number, at: number, room: 'players' | 'watchers', person: string, name: string | null, player?: number, preset?: string, text?: string}} ChatMessage
+ */
+
+/** The game's chat settings (not an event). @typedef {{type: 'chat_settings', free_text: boolean, creator: string | null}} ChatSettingsMessage */
+
 /** The events: what moves a game on. @typedef {StrokeMessage | TakenBackMessage | SetStartedMessage | ResignedMessage | AbortedMessage} EventMessage */
 
-/** Every message of a game's WebSocket. @typedef {StateMessage | EventMessage | SeatsMessage | ThinkingMessage | HintMessage | ErrorMessage} ServerMessage */
+/** Every message of a game's WebSocket. @typedef {StateMessage | EventMessage | SeatsMessage | ThinkingMessage | HintMessage | ChatMessage | ChatSettingsMessage | ErrorMessage} ServerMessage */
 
 // ---- From the client ---------------------------------------------------------
 
@@ -352,7 +360,9 @@
  *   | ({type: 'stroke', event: number, seat: Seat} & Stroke)
  *   | {type: 'take_back', event: number}
  *   | {type: 'next_set', event: number}
- *   | {type: 'hint', event: number, level?: string}} ClientMessage
+ *   | {type: 'hint', event: number, level?: string}
+ *   | {type: 'chat', preset?: string, text?: string}
+ *   | {type: 'chat_settings', free_text: boolean}} ClientMessage
  */
 
 // ---- HTTP --------------------------------------------------------------------
