@@ -249,10 +249,7 @@ impl Limiter {
         if recent.len() >= BURST {
             return Err(Failure::new(
                 Code::ChatTooFast,
-                format!(
-                    "at most {BURST} chat lines in {} seconds",
-                    WINDOW.as_secs()
-                ),
+                format!("at most {BURST} chat lines in {} seconds", WINDOW.as_secs()),
             ));
         }
         Ok(())
@@ -260,7 +257,10 @@ impl Limiter {
 
     /// `person` wrote a line at `now` (once stored).
     pub fn record(&mut self, person: &PersonId, now: Instant) {
-        self.recent.entry(person.clone()).or_default().push_back(now);
+        self.recent
+            .entry(person.clone())
+            .or_default()
+            .push_back(now);
         *self.totals.entry(person.clone()).or_default() += 1;
     }
 }
@@ -426,7 +426,10 @@ mod tests {
             Code::ChatTooLong
         );
         assert_eq!(check_text("a\nb").unwrap_err().code, Code::ChatBadText);
-        assert_eq!(check_text("a\u{202E}b").unwrap_err().code, Code::ChatBadText);
+        assert_eq!(
+            check_text("a\u{202E}b").unwrap_err().code,
+            Code::ChatBadText
+        );
         assert_eq!(
             check_text("<script>alert(1)</script>").unwrap(),
             "<script>alert(1)</script>",

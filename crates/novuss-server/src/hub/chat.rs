@@ -57,7 +57,9 @@ impl Hub {
                 let number = row.number;
                 match Line::from_row(row) {
                     Some(line) => lines.push(line),
-                    None => tracing::warn!(game = %id, line = number, "a stored chat line cannot be read; skipped"),
+                    None => {
+                        tracing::warn!(game = %id, line = number, "a stored chat line cannot be read; skipped")
+                    }
                 }
             }
         }
