@@ -2,6 +2,7 @@
 //! (one link step, not five): each module is one concern.
 //!
 //! - `aim`: the "aim at a disc" tool's endpoint;
+//! - `chat`: the chat of games between people: rooms, limits, keeping;
 //! - `cli`: the subcommands, over the real binary;
 //! - `clocks`: the stroke clock, absence claims and abandoned games;
 //! - `server`: games over real HTTP and WebSocket on loopback;
@@ -14,6 +15,7 @@
 //!   back.
 
 mod aim;
+mod chat;
 mod cli;
 mod clocks;
 mod faults;

@@ -1,3 +1,4 @@
+pub mod chat;
 pub mod db;
 pub mod play;
 pub mod server;

@@ -392,6 +392,9 @@ impl Socket {
     pub fn next_reply(&mut self) -> Value {
         loop {
             let m = self.next();
+            if super::chat::is_chat(&m) {
+                continue;
+            }
             if m["type"] != "thinking" && m["type"] != "seats" && m["type"] != "timers" {
                 return m;
             }

@@ -27,6 +27,7 @@ import * as people from './online.js';
 import { whoAmI } from './online.js';
 import { Clocks } from './clocks.js';
 import { Offers } from './offers.js';
+import { createChat } from './chat.js';
 
 const $ = (id) => document.getElementById(id);
 // How many past events a resumed page asks for, for its verdict and log.
@@ -132,6 +133,25 @@ const offers = new Offers($('offer'), {
   me: () => app.me,
   send: (msg) => send(msg),
   lastStroke: () => app.summary?.msg ?? null,
+});
+// The chat beside the table, between people and for watchers.
+const chat = createChat($('chat'), {
+  send: (msg) => !!app.socket?.send(msg),
+  me: () => app.me ?? null,
+  becomePerson: async () => {
+    // Writing makes a watcher a person: the socket then opens again as
+    // them, and the line goes once it has (chat.js).
+    try {
+      app.me = (await api.setMe(null))?.person ?? null;
+    } catch (e) {
+      showError(e.code || 'network', e.message);
+      return false;
+    }
+    app.socket?.ws?.close();
+    return !!app.me;
+  },
+  nameOf: (k) => panel.playerName(app.state, k),
+  showError: (code) => showError(code),
 });
 const animated = [];
 const events = new EventQueue(app, {
@@ -323,6 +343,7 @@ function refreshInvites() {
     field.value = st.seats[k]?.name ?? st.players[k]?.name ?? '';
   }
   const watching = !!st?.seats && app.me !== undefined && !people.isPlayer(st, app.me);
+  chat.update((between || watching) && !!st?.seats && app.me !== undefined, people.isPlayer(st, app.me), !!st?.match?.over);
   $('presence').hidden = !between && !watching;
   if (!$('presence').hidden) {
     const seats = app.presence ?? st.seats;
@@ -656,6 +677,7 @@ async function openGame(id, state) {
   narrator.reset();
   clocks.clear();
   offers.reset();
+  chat.reset();
   clearError();
   if (gameIdFromUrl() !== id) history.replaceState(null, '', `${location.pathname}#game=${encodeURIComponent(id)}`);
   refresh();
@@ -684,7 +706,7 @@ async function openGame(id, state) {
   }
   app.socket = new GameSocket(id, {
     since: () => app.seen,
-    onMessage: (msg) => events.onMessage(msg),
+    onMessage: (msg) => { if (!chat.onMessage(msg)) events.onMessage(msg); },
     onStatus: (s) => {
       app.connection = s;
       if (s === 'open') app.wasOpen = true;
@@ -709,6 +731,7 @@ function relabel() {
   const error = $('error');
   if (!error.hidden) error.textContent = errorText(error.dataset.code);
   narrator.relabel();
+  chat.relabel();
   syncPower();
   startDialog.relabel();
   coach.render();

@@ -364,9 +364,17 @@
 /** The other side answered an offer (not an event). @typedef {{type: 'answered', kind: 'take_back' | 'rematch', accepted: boolean}} AnsweredMessage */
 /** The rematch the players agreed on. @typedef {{type: 'rematch', id: string}} RematchMessage */
 
+/**
+ * A chat line (not an event; docs/protocol.md, "Chat"): a preset phrase by
+ * id, or plain text the page shows as text only.
+ * @typedef {{type: 'chat', number: number, at: number, room: 'players' | 'watchers', person: string, name: string | null, player?: number, preset?: string, text?: string}} ChatMessage
+ */
+
+/** The game's chat settings (not an event). @typedef {{type: 'chat_settings', free_text: boolean, creator: string | null}} ChatSettingsMessage */
+
 /** The events: what moves a game on. @typedef {StrokeMessage | TakenBackMessage | SetStartedMessage | ResignedMessage | AbortedMessage | CalledMessage} EventMessage */
 
-/** Every message of a game's WebSocket. @typedef {StateMessage | EventMessage | SeatsMessage | TimersMessage | OfferMessage | AnsweredMessage | RematchMessage | ThinkingMessage | HintMessage | ErrorMessage} ServerMessage */
+/** Every message of a game's WebSocket. @typedef {StateMessage | EventMessage | SeatsMessage | TimersMessage | OfferMessage | AnsweredMessage | RematchMessage | ThinkingMessage | HintMessage | ChatMessage | ChatSettingsMessage | ErrorMessage} ServerMessage */
 
 // ---- From the client ---------------------------------------------------------
 
@@ -375,7 +383,9 @@
  *   | ({type: 'stroke', event: number, seat: Seat} & Stroke)
  *   | {type: 'take_back', event: number}
  *   | {type: 'next_set', event: number}
- *   | {type: 'hint', event: number, level?: string}} ClientMessage
+ *   | {type: 'hint', event: number, level?: string}
+ *   | {type: 'chat', preset?: string, text?: string}
+ *   | {type: 'chat_settings', free_text: boolean}} ClientMessage
  */
 
 // ---- HTTP --------------------------------------------------------------------

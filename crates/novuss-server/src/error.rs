@@ -120,6 +120,24 @@ pub enum Code {
     NoOffer,
     /// A rematch after the other side declined one for this game.
     RematchDeclined,
+    /// A chat line from a visitor who is not a person yet: they become
+    /// one (`POST /api/me`) and connect again.
+    NotAPerson,
+    /// A chat line that is empty after trimming.
+    ChatEmpty,
+    /// A chat line over 200 characters.
+    ChatTooLong,
+    /// A chat line with a control or direction character.
+    ChatBadText,
+    /// More chat lines than a person may write in a few seconds.
+    ChatTooFast,
+    /// More chat lines than a person may write in one game.
+    ChatQuota,
+    /// Free text in a game whose creator switched it off (presets pass).
+    FreeTextOff,
+    /// A change of the chat's settings by someone other than the game's
+    /// creator.
+    NotCreator,
 }
 
 /// A refusal with its English detail.
@@ -183,6 +201,8 @@ impl Failure {
             Code::RateLimited => StatusCode::TOO_MANY_REQUESTS,
             Code::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Code::NotAPlayer | Code::NotYourSeat => StatusCode::FORBIDDEN,
+            Code::NotCreator | Code::NotAPerson => StatusCode::FORBIDDEN,
+            Code::ChatTooFast | Code::ChatQuota => StatusCode::TOO_MANY_REQUESTS,
             Code::SeatTaken => StatusCode::CONFLICT,
             Code::UnknownInvite => StatusCode::NOT_FOUND,
             _ => StatusCode::BAD_REQUEST,

@@ -17,6 +17,7 @@
 
 pub mod analysis;
 pub mod body;
+pub mod chat;
 pub mod clock;
 pub mod error;
 pub mod event;

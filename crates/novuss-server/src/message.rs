@@ -165,6 +165,11 @@ pub enum Outgoing<'a> {
         /// By player.
         seats: Vec<crate::seats::SeatView>,
     },
+    /// A chat line (not an event), to the readers of its room.
+    Chat(&'a crate::chat::Line),
+    /// The game's chat settings (not an event): on `hello`, and to
+    /// everyone when its creator changes them.
+    ChatSettings(&'a crate::chat::Settings),
     /// A request refused; nothing changed.
     Error {
         /// Why.

@@ -217,6 +217,8 @@ pub struct Room {
     rematch_declined: bool,
     /// The rematch the players agreed on.
     rematch: Option<String>,
+    /// The game's chat (not part of the game: no events).
+    chat: crate::chat::Chat,
 }
 
 /// Why a game cannot be set up, rebuilt from its events, or taken back.
@@ -372,6 +374,7 @@ impl Room {
             offer: None,
             rematch_declined: false,
             rematch: None,
+            chat: crate::chat::Chat::default(),
         })
     }
 
@@ -518,6 +521,16 @@ impl Room {
             seats: self.seats.view(true),
         }
         .text()
+    }
+
+    /// The game's chat.
+    pub fn chat(&self) -> &crate::chat::Chat {
+        &self.chat
+    }
+
+    /// The game's chat, to load or change once stored.
+    pub fn chat_mut(&mut self) -> &mut crate::chat::Chat {
+        &mut self.chat
     }
 
     /// The game's state now.

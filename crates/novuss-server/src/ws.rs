@@ -92,6 +92,17 @@ enum Request {
         kind: OfferKind,
         accept: bool,
     },
+    Chat {
+        #[serde(default)]
+        preset: Option<crate::chat::Preset>,
+        #[serde(default)]
+        text: Option<String>,
+        #[serde(default)]
+        room: Option<String>,
+    },
+    ChatSettings {
+        free_text: bool,
+    },
 }
 
 /// What a request was, for the connection's own bookkeeping.
@@ -100,6 +111,24 @@ enum Heard {
     Hello,
     Bye,
     Other,
+}
+
+/// The next chat line for this connection, if it reads the chat.
+async fn chat_line(chat: &mut Option<crate::chat::Feed>) -> Arc<str> {
+    match chat {
+        Some(feed) => feed.recv().await,
+        None => std::future::pending().await,
+    }
+}
+
+fn error_text(f: &Failure) -> Arc<str> {
+    Outgoing::Error {
+        code: f.code,
+        event: None,
+        detail: &f.detail,
+        error_id: f.error_id.as_deref(),
+    }
+    .text()
 }
 
 fn error(f: &Failure, event: Option<u64>) -> Message {
@@ -253,7 +282,7 @@ async fn handle(
             if let Some(f) = follower.take() {
                 f.abort();
             }
-            *follower = Some(follow(hub, room, since, out.clone()).await);
+            *follower = Some(follow(hub, room, who, since, out.clone()).await);
             // A computer turn that failed (its stroke not stored, say) is
             // tried again whenever a client comes back.
             hub.wake(room.clone());
@@ -295,6 +324,14 @@ async fn handle(
             .map_err(|f| (f, Some(event))),
         Request::Answer { kind, accept } => hub
             .answer(id, who, kind, accept)
+            .await
+            .map_err(|f| (f, None)),
+        Request::Chat { preset, text, room } => {
+            let request = crate::hub::ChatRequest { preset, text, room };
+            hub.chat(id, who, request).await.map_err(|f| (f, None))
+        }
+        Request::ChatSettings { free_text } => hub
+            .chat_settings(id, who, free_text)
             .await
             .map_err(|f| (f, None)),
         Request::Hint { event, level } => {
@@ -346,11 +383,12 @@ async fn handle(
 async fn follow(
     hub: &Hub,
     room: &SharedRoom,
+    who: Option<&PersonId>,
     since: Option<u64>,
     out: mpsc::Sender<Message>,
 ) -> JoinHandle<()> {
-    let (backlog, mut rx) = {
-        let r = room.lock().await;
+    let (backlog, mut rx, mut chat) = {
+        let mut r = room.lock().await;
         let mut backlog = since
             .and_then(|n| r.since(n))
             .unwrap_or_else(|| vec![r.state_message()]);
@@ -366,9 +404,20 @@ async fn follow(
             r.rematch()
                 .map(|id| crate::message::Outgoing::Rematch { id }.text()),
         );
+        // The chat of the connection's room, after the game.
+        let chat = match hub.chat_follow(&mut r, who).await {
+            Ok((lines, feed)) => {
+                backlog.extend(lines);
+                Some(feed)
+            }
+            Err(f) => {
+                backlog.push(error_text(&f));
+                None
+            }
+        };
         // Subscribed under the lock: nothing falls between the backlog and
         // the live messages.
-        (backlog, r.subscribe())
+        (backlog, r.subscribe(), chat)
     };
     let room = room.clone();
     tokio::spawn(async move {
@@ -378,7 +427,11 @@ async fn follow(
             }
         }
         loop {
-            let m = match rx.recv().await {
+            let received = tokio::select! {
+                m = rx.recv() => m,
+                line = chat_line(&mut chat) => Ok(line),
+            };
+            let m = match received {
                 Ok(m) => m,
                 Err(broadcast::error::RecvError::Lagged(_)) => {
                     // Too far behind: the whole state, and the live

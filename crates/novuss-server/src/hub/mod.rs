@@ -22,12 +22,14 @@ use crate::seats::Seats;
 use crate::store::{Append, Store, StoreError};
 use crate::work::Work;
 
+mod chat;
 mod clock;
 mod computer;
 mod offers;
 mod people;
 mod requests;
 
+pub use chat::ChatRequest;
 pub use people::{Created, Invite};
 
 /// A shared room.

@@ -23,8 +23,10 @@ use sqlx::sqlite::{
 };
 use sqlx::{Row, Sqlite, SqliteConnection, SqlitePool};
 
+mod chat;
 mod people;
 
+pub use chat::{ChatRow, NewChatLine};
 pub use people::{Joined, SeatRow};
 
 /// Why the database did not do what was asked.

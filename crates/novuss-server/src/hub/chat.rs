@@ -1,0 +1,239 @@
+//! The hub's side of the chat (docs/protocol.md, "Chat"): who may write in
+//! which room, the creator's switch for free text, and what a connection
+//! reads. Each line is checked and stored under the game's lock, then sent:
+//! what a client reads is what a restart shows.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use super::{storage, Hub};
+use crate::chat::{self, Feed, Line, Preset, Said, Settings};
+use crate::error::{Code, Failure};
+use crate::game_id::GameId;
+use crate::identity::PersonId;
+use crate::room::Room;
+use crate::seats::Holder;
+use crate::store::NewChatLine;
+
+/// A chat line as a client asks for it: a preset or free text, and the
+/// room it is meant for (its writer's own when not named).
+#[derive(Debug, Default)]
+pub struct ChatRequest {
+    /// A preset phrase.
+    pub preset: Option<Preset>,
+    /// Free text.
+    pub text: Option<String>,
+    /// The room it is meant for.
+    pub room: Option<String>,
+}
+
+impl Hub {
+    /// Reads the game's chat from the store, the first time it is used.
+    async fn load_chat(&self, room: &mut Room) -> Result<(), Failure> {
+        if room.chat().loaded() {
+            return Ok(());
+        }
+        let id = room.id().to_owned();
+        let free_text = self.store.chat_free_text(&id).await.map_err(storage)?;
+        // The creator holds their seats without an invitation; invited
+        // seats keep their invitation's hash once taken.
+        let creator = self
+            .store
+            .seats(&id)
+            .await
+            .map_err(storage)?
+            .into_iter()
+            .find(|r| r.person.is_some() && r.invite_hash.is_none())
+            .and_then(|r| r.person.as_deref().and_then(PersonId::parse));
+        let last = self.store.chat_last(&id).await.map_err(storage)?;
+        let mut lines = Vec::new();
+        for r in [chat::Room::Players, chat::Room::Watchers] {
+            let rows = self
+                .store
+                .chat_lines(&id, r.name(), chat::KEPT as u32)
+                .await
+                .map_err(storage)?;
+            for row in rows {
+                let number = row.number;
+                match Line::from_row(row) {
+                    Some(line) => lines.push(line),
+                    None => {
+                        tracing::warn!(game = %id, line = number, "a stored chat line cannot be read; skipped")
+                    }
+                }
+            }
+        }
+        room.chat_mut()
+            .load(Settings { free_text, creator }, last, lines);
+        Ok(())
+    }
+
+    /// What a connection of `who` reads of game `room`'s chat: the
+    /// settings and its room's last lines, then the live ones.
+    pub async fn chat_follow(
+        &self,
+        room: &mut Room,
+        who: Option<&PersonId>,
+    ) -> Result<(Vec<Arc<str>>, Feed), Failure> {
+        self.load_chat(room).await?;
+        let reads = if room.seats().is_player(who) {
+            chat::Room::Players
+        } else {
+            chat::Room::Watchers
+        };
+        Ok(room.chat().follow(reads, room.game().is_over()))
+    }
+
+    /// `who` writes a line in game `id`'s chat.
+    pub async fn chat(
+        self: &Arc<Self>,
+        id: &GameId,
+        who: Option<&PersonId>,
+        request: ChatRequest,
+    ) -> Result<(), Failure> {
+        let shared = self.room(id).await?;
+        let mut room = shared.lock().await;
+        if room.retired() {
+            return Err(Failure::new(
+                Code::Stale,
+                "the game is being reloaded: connect again",
+            ));
+        }
+        let Some(person) = who else {
+            return Err(Failure::new(
+                Code::NotAPerson,
+                "only a person writes: become one (POST /api/me) and connect again",
+            ));
+        };
+        self.load_chat(&mut room).await?;
+        let player = room
+            .seats()
+            .holders()
+            .iter()
+            .position(|h| *h == Holder::Person(person.clone()))
+            .map(|k| k as u32);
+        let own = if player.is_some() {
+            chat::Room::Players
+        } else {
+            chat::Room::Watchers
+        };
+        match request.room.as_deref() {
+            None => {}
+            Some(r) if r == own.name() => {}
+            Some("players") => {
+                return Err(Failure::new(
+                    Code::NotAPlayer,
+                    "only the game's players write in the players' room",
+                ))
+            }
+            Some(_) => {
+                return Err(Failure::new(
+                    Code::BadMessage,
+                    "the players write in the players' room only",
+                ))
+            }
+        }
+        let said = match (request.preset, request.text) {
+            (Some(p), None) => Said::Preset(p),
+            (None, Some(t)) => {
+                if !room.chat().settings().free_text {
+                    return Err(Failure::new(
+                        Code::FreeTextOff,
+                        "the game's creator switched free text off: presets only",
+                    ));
+                }
+                Said::Text(chat::check_text(&t)?)
+            }
+            _ => {
+                return Err(Failure::new(
+                    Code::BadMessage,
+                    "a chat line has a preset or a text, not both",
+                ))
+            }
+        };
+        if !room.chat_mut().limiter().knows(person) {
+            let before = self
+                .store
+                .chat_count(room.id(), person.as_str())
+                .await
+                .map_err(storage)?;
+            room.chat_mut().limiter().set_total(person, before);
+        }
+        let now = Instant::now();
+        room.chat_mut().limiter().check(person, now)?;
+        let name = self
+            .store
+            .person_name(person.as_str())
+            .await
+            .map_err(storage)?
+            .flatten();
+        let line = Line {
+            number: room.chat().next(),
+            at: crate::store::now(),
+            room: own,
+            person: person.clone(),
+            name,
+            player,
+            said,
+        };
+        let (preset, body) = match &line.said {
+            Said::Preset(p) => (Some(p.id()), None),
+            Said::Text(t) => (None, Some(t.as_str())),
+        };
+        let stored = self
+            .store
+            .add_chat_line(&NewChatLine {
+                game: room.id(),
+                number: line.number,
+                at: line.at,
+                room: own.name(),
+                person: person.as_str(),
+                player,
+                preset,
+                body,
+            })
+            .await;
+        if let Err(e) = stored {
+            // Whether it was stored is not known: the chat is read again
+            // before the next line, so that its number is not reused.
+            room.chat_mut().unload();
+            return Err(storage(e));
+        }
+        room.chat_mut().limiter().record(person, now);
+        let over = room.game().is_over();
+        room.chat_mut().commit(&line, over);
+        Ok(())
+    }
+
+    /// `who` allows or forbids free text in game `id`'s chat: its creator
+    /// only. Everyone at the game is told.
+    pub async fn chat_settings(
+        self: &Arc<Self>,
+        id: &GameId,
+        who: Option<&PersonId>,
+        free_text: bool,
+    ) -> Result<(), Failure> {
+        let shared = self.room(id).await?;
+        let mut room = shared.lock().await;
+        if room.retired() {
+            return Err(Failure::new(
+                Code::Stale,
+                "the game is being reloaded: connect again",
+            ));
+        }
+        self.load_chat(&mut room).await?;
+        let creator = room.chat().settings().creator.as_ref();
+        if who.is_none() || creator != who {
+            return Err(Failure::new(
+                Code::NotCreator,
+                "only the game's creator changes its chat's settings",
+            ));
+        }
+        self.store
+            .set_chat_free_text(room.id(), free_text)
+            .await
+            .map_err(storage)?;
+        room.chat_mut().set_free_text(free_text);
+        Ok(())
+    }
+}

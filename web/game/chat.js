@@ -1,0 +1,251 @@
+// @ts-check
+// The chat beside the table (docs/protocol.md, "Chat"): preset phrases,
+// which each reader sees in their own language, and free text, which the
+// game's creator may switch off and each reader may hide. Players and
+// watchers have rooms of their own while the match is played; the server
+// decides who reads what. Every word a person wrote goes into the page as
+// text (textContent), never as markup.
+
+import { h } from '../shared/panel.js';
+import { t } from '../shared/text.js';
+
+/** The preset phrases, by the ids the server knows. */
+export const PRESETS = ['hello', 'good_luck', 'well_played', 'nice_shot', 'thanks', 'sorry', 'one_moment', 'good_game', 'bye'];
+
+/** The longest free line, in characters (the server counts the same way). */
+export const MAX_TEXT = 200;
+
+/** Lines kept on the page; older ones scroll away. */
+const SHOWN = 100;
+
+const HIDDEN_KEY = 'novuss.chat.hidden';
+const TEXT_HIDDEN_KEY = 'novuss.chat.textHidden';
+
+/** @param {string} key */
+function remembered(key) {
+  try { return localStorage.getItem(key) === '1'; } catch { return false; }
+}
+
+/**
+ * @param {string} key
+ * @param {boolean} on
+ */
+function remember(key, on) {
+  try { localStorage.setItem(key, on ? '1' : '0'); } catch { /* storage blocked: for this page only */ }
+}
+
+/**
+ * Characters as the server counts them (code points, not UTF-16 units).
+ * @param {string} text
+ */
+export function length(text) {
+  return [...text.trim()].length;
+}
+
+/**
+ * The chat panel in `el`.
+ * @param {HTMLElement} el
+ * @param {{
+ *   send: (msg: import('../shared/protocol.js').ClientMessage) => boolean,
+ *   me: () => string | null,
+ *   becomePerson: () => Promise<boolean>,
+ *   nameOf: (player: number) => string,
+ *   showError: (code: string) => void,
+ * }} hooks
+ */
+export function createChat(el, hooks) {
+  /** @type {import('../shared/protocol.js').ChatMessage[]} */
+  let lines = [];
+  /** @type {{free_text: boolean, creator: string | null}} */
+  let settings = { free_text: true, creator: null };
+  let shown = false;
+  let player = false;
+  let over = false;
+  let hidden = remembered(HIDDEN_KEY);
+  let textHidden = remembered(TEXT_HIDDEN_KEY);
+  /** A line written before this browser was a person: sent once the socket knows who it is. */
+  /** @type {import('../shared/protocol.js').ClientMessage | null} */
+  let pending = null;
+
+  const title = h('h2', { id: 'chat-title' });
+  const toggle = h('button', { type: 'button', id: 'chat-toggle', 'aria-controls': 'chat-body' });
+  // The list sits inside the log region: a log's role would hide the list's.
+  const list = h('ol', { class: 'chat-lines' });
+  const log = h('div', { id: 'chat-log', class: 'chat-log', role: 'log', 'aria-live': 'polite', 'aria-labelledby': 'chat-title', tabindex: '0' }, list);
+  const presetBox = h('div', { class: 'chat-presets', role: 'group', id: 'chat-presets' });
+  const input = /** @type {HTMLInputElement} */ (h('input', { id: 'chat-input', type: 'text', maxlength: String(MAX_TEXT * 2), autocomplete: 'off', 'aria-describedby': 'chat-count' }));
+  const inputLabel = h('label', { for: 'chat-input' });
+  const count = h('span', { id: 'chat-count', class: 'chat-count' });
+  const sendButton = h('button', { type: 'submit', id: 'chat-send' });
+  const form = h('form', { id: 'chat-form', class: 'chat-form' }, inputLabel, h('div', { class: 'chat-input-row' }, input, sendButton), count);
+  const off = h('p', { id: 'chat-off', class: 'chat-note' });
+  const textBox = /** @type {HTMLInputElement} */ (h('input', { type: 'checkbox', id: 'chat-text-hidden' }));
+  const textLabel = h('label', { for: 'chat-text-hidden' });
+  const freeBox = /** @type {HTMLInputElement} */ (h('input', { type: 'checkbox', id: 'chat-free' }));
+  const freeLabel = h('label', { for: 'chat-free' });
+  const freeRow = h('div', { class: 'chat-option', id: 'chat-free-row' }, freeBox, freeLabel);
+  const body = h('div', { id: 'chat-body', class: 'chat-body' },
+    log, presetBox, form, off,
+    h('div', { class: 'chat-option' }, textBox, textLabel),
+    freeRow);
+  el.replaceChildren(h('div', { class: 'chat-head' }, title, toggle), body);
+
+  toggle.onclick = () => {
+    hidden = !hidden;
+    remember(HIDDEN_KEY, hidden);
+    render();
+    if (!hidden) log.scrollTop = log.scrollHeight;
+  };
+  textBox.onchange = () => {
+    textHidden = textBox.checked;
+    remember(TEXT_HIDDEN_KEY, textHidden);
+    renderLog();
+  };
+  freeBox.onchange = () => {
+    if (!hooks.send({ type: 'chat_settings', free_text: freeBox.checked })) {
+      freeBox.checked = settings.free_text;
+      hooks.showError('network');
+    }
+  };
+  input.oninput = () => renderCount();
+  form.onsubmit = (/** @type {Event} */ e) => {
+    e.preventDefault();
+    const text = input.value.trim();
+    if (!text || length(text) > MAX_TEXT) return;
+    write({ type: 'chat', text }).then((sent) => { if (sent) input.value = ''; renderCount(); });
+  };
+
+  /**
+   * Sends a line; a visitor who is not yet a person becomes one first, and
+   * the line goes once the socket is open again as them.
+   * @param {import('../shared/protocol.js').ClientMessage} msg
+   */
+  async function write(msg) {
+    if (!hooks.me()) {
+      pending = msg;
+      if (!(await hooks.becomePerson())) { pending = null; return false; }
+      return true;
+    }
+    if (!hooks.send(msg)) { hooks.showError('network'); return false; }
+    return true;
+  }
+
+  function renderCount() {
+    const n = length(input.value);
+    count.textContent = t('chat.count', { n, max: MAX_TEXT });
+    count.classList.toggle('over', n > MAX_TEXT);
+    sendButton.toggleAttribute('disabled', n === 0 || n > MAX_TEXT);
+  }
+
+  /** @param {import('../shared/protocol.js').ChatMessage} m */
+  function author(m) {
+    if (m.name) return m.name;
+    if (m.player !== undefined && m.player !== null) return hooks.nameOf(m.player);
+    return t('chat.watcher');
+  }
+
+  /** @param {import('../shared/protocol.js').ChatMessage} m */
+  function lineItem(m) {
+    const said = m.preset ? t(`chat.preset.${m.preset}`) : (m.text ?? '');
+    const who = h('span', { class: 'chat-author' });
+    who.textContent = author(m);
+    const what = h('span', { class: 'chat-said' });
+    what.textContent = said;
+    const li = h('li', { class: m.preset ? 'chat-line preset' : 'chat-line text', 'data-room': m.room }, who, ': ', what);
+    if (over && m.room === 'watchers' && player) li.append(' ', h('span', { class: 'chat-room' }, t('chat.from_watchers')));
+    if (over && m.room === 'players' && !player) li.append(' ', h('span', { class: 'chat-room' }, t('chat.from_players')));
+    return li;
+  }
+
+  function renderLog() {
+    const atEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 4;
+    list.replaceChildren(...lines.filter((m) => !(textHidden && m.text !== undefined)).map(lineItem));
+    if (atEnd) log.scrollTop = log.scrollHeight;
+  }
+
+  function render() {
+    el.hidden = !shown;
+    if (!shown) return;
+    title.textContent = t(player ? 'chat.title_players' : 'chat.title_watchers');
+    toggle.textContent = t(hidden ? 'chat.show' : 'chat.hide');
+    toggle.setAttribute('aria-expanded', String(!hidden));
+    body.hidden = hidden;
+    presetBox.setAttribute('aria-label', t('chat.presets'));
+    presetBox.replaceChildren(...PRESETS.map((p) => {
+      const b = h('button', { type: 'button', class: 'chat-preset', 'data-preset': p });
+      b.textContent = t(`chat.preset.${p}`);
+      b.onclick = () => { write({ type: 'chat', preset: p }); };
+      return b;
+    }));
+    inputLabel.textContent = t('chat.message');
+    sendButton.textContent = t('chat.send');
+    form.hidden = !settings.free_text;
+    off.hidden = settings.free_text;
+    off.textContent = t('chat.free_text_off');
+    textBox.checked = textHidden;
+    textLabel.textContent = t('chat.hide_text');
+    const me = hooks.me();
+    freeRow.hidden = !me || settings.creator !== me;
+    freeBox.checked = settings.free_text;
+    freeLabel.textContent = t('chat.allow_free_text');
+    renderCount();
+    renderLog();
+  }
+
+  return {
+    /**
+     * A message of the game's socket; `true` if it was the chat's.
+     * @param {import('../shared/protocol.js').ServerMessage} msg
+     */
+    onMessage(msg) {
+      if (msg.type === 'chat') {
+        // A reconnection sends the last lines again.
+        if (lines.some((m) => m.number === msg.number)) return true;
+        lines.push(msg);
+        lines.sort((a, b) => a.number - b.number);
+        if (lines.length > SHOWN) lines = lines.slice(-SHOWN);
+        renderLog();
+        return true;
+      }
+      if (msg.type === 'chat_settings') {
+        settings = { free_text: msg.free_text, creator: msg.creator };
+        render();
+        // The socket (re)opened as the person this browser now is.
+        if (pending && hooks.me()) {
+          const m = pending;
+          pending = null;
+          hooks.send(m);
+        }
+        return true;
+      }
+      // A refused switch leaves the box as the settings are; the page words the refusal.
+      if (msg.type === 'error' && msg.code === 'not_creator') freeBox.checked = settings.free_text;
+      return false;
+    },
+
+    /**
+     * The game changed: the panel shows in games between people and to
+     * everyone watching.
+     * @param {boolean} show
+     * @param {boolean} isPlayer
+     * @param {boolean} matchOver
+     */
+    update(show, isPlayer, matchOver) {
+      shown = show;
+      player = isPlayer;
+      over = matchOver;
+      render();
+    },
+
+    /** Another game opened: its chat starts empty. */
+    reset() {
+      lines = [];
+      settings = { free_text: true, creator: null };
+      pending = null;
+      render();
+    },
+
+    /** The language changed. */
+    relabel() { render(); },
+  };
+}
