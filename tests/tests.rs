@@ -1,6 +1,7 @@
 //! The `novuss` binary and its server from outside, as one test binary
 //! (one link step, not five): each module is one concern.
 //!
+//! - `accounts`: optional accounts: registering, signing in and out, passwords;
 //! - `aim`: the "aim at a disc" tool's endpoint;
 //! - `cli`: the subcommands, over the real binary;
 //! - `server`: games over real HTTP and WebSocket on loopback;
@@ -11,6 +12,7 @@
 //! - `support`: a real `novuss serve` to drive, and its database behind its
 //!   back.
 
+mod accounts;
 mod aim;
 mod cli;
 mod faults;

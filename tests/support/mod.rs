@@ -1,3 +1,4 @@
+pub mod accounts;
 pub mod db;
 pub mod play;
 pub mod server;

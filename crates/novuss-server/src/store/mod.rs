@@ -23,8 +23,10 @@ use sqlx::sqlite::{
 };
 use sqlx::{Row, Sqlite, SqliteConnection, SqlitePool};
 
+mod accounts;
 mod people;
 
+pub use accounts::{AccountRow, NewAccount, Registered, SignedIn};
 pub use people::{Joined, SeatRow};
 
 /// Why the database did not do what was asked.
