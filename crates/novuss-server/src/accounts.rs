@@ -181,16 +181,21 @@ fn name_key(key: &str) -> IpAddr {
     IpAddr::V6(Ipv6Addr::from(u128::from(u64::from_be_bytes(high)) << 64))
 }
 
-fn rate_limited(wait: Duration, what: &str) -> Response {
-    let secs = wait.as_secs_f64().ceil().max(1.0) as u64;
-    let mut res = Failure::new(
-        Code::RateLimited,
-        format!("too many {what}: try again in {secs} s"),
-    )
-    .into_response();
-    res.headers_mut()
-        .insert(header::RETRY_AFTER, HeaderValue::from(secs));
-    res
+/// A request over a rate limit: how long until there is room, and for what.
+pub struct Limited(Duration, &'static str);
+
+impl IntoResponse for Limited {
+    fn into_response(self) -> Response {
+        let secs = self.0.as_secs_f64().ceil().max(1.0) as u64;
+        let mut res = Failure::new(
+            Code::RateLimited,
+            format!("too many {}: try again in {secs} s", self.1),
+        )
+        .into_response();
+        res.headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from(secs));
+        res
+    }
 }
 
 fn storage(e: crate::store::StoreError) -> Failure {
@@ -231,20 +236,20 @@ impl Accounts {
         }
     }
 
-    fn limit_address(&self, peer: &Peer) -> Result<(), Response> {
+    fn limit_address(&self, peer: &Peer) -> Result<(), Limited> {
         match peer.0 {
             Some(ip) => self
                 .by_address
                 .take(ip, Instant::now())
-                .map_err(|w| rate_limited(w, "sign-ins from this address")),
+                .map_err(|w| Limited(w, "sign-ins from this address")),
             None => Ok(()),
         }
     }
 
-    fn limit_name(&self, key: &str) -> Result<(), Response> {
+    fn limit_name(&self, key: &str) -> Result<(), Limited> {
         self.by_name
             .take(name_key(key), Instant::now())
-            .map_err(|w| rate_limited(w, "sign-ins to this user name"))
+            .map_err(|w| Limited(w, "sign-ins to this user name"))
     }
 
     /// Runs `work` on a blocking thread once a hashing permit is free.
@@ -338,7 +343,8 @@ pub async fn register(
     visitor: Visitor,
     JsonBody(c): JsonBody<Credentials>,
 ) -> Result<Response, Response> {
-    a.limit_address(&peer)?;
+    a.limit_address(&peer)
+        .map_err(IntoResponse::into_response)?;
     let key = username_key(&c.username).map_err(IntoResponse::into_response)?;
     check_password(&c.password).map_err(IntoResponse::into_response)?;
     let store = a.hub.store();
@@ -417,12 +423,14 @@ pub async fn sign_in(
     headers: HeaderMap,
     JsonBody(c): JsonBody<Credentials>,
 ) -> Result<Response, Response> {
-    a.limit_address(&peer)?;
+    a.limit_address(&peer)
+        .map_err(IntoResponse::into_response)?;
     let fail = |f: Failure| f.into_response();
     // A name that cannot be one has no account: told as any unknown name,
     // after as long.
     let key = username_key(&c.username).ok();
-    a.limit_name(key.as_deref().unwrap_or(&c.username.to_lowercase()))?;
+    a.limit_name(key.as_deref().unwrap_or(&c.username.to_lowercase()))
+        .map_err(IntoResponse::into_response)?;
     let found = match &key {
         Some(k) => a
             .hub
@@ -533,8 +541,10 @@ pub async fn change_password(
     else {
         return Err(fail(not_signed_in()));
     };
-    a.limit_address(&peer)?;
-    a.limit_name(&account.username.to_ascii_lowercase())?;
+    a.limit_address(&peer)
+        .map_err(IntoResponse::into_response)?;
+    a.limit_name(&account.username.to_ascii_lowercase())
+        .map_err(IntoResponse::into_response)?;
     check_password(&c.new).map_err(fail)?;
     if !a
         .verify(c.old, Some(account.password_hash.clone()))
