@@ -149,6 +149,10 @@ fn sign_in_moves_an_anonymous_devices_seats_to_the_account() {
     let anonymous = laptop.me()["person"].clone();
     let account = home.me()["person"].clone();
     assert_ne!(anonymous, account);
+    // Opened, so that the game is in the server's memory and must learn of
+    // the move there too, not only in the database.
+    let opened = laptop.get(&format!("/api/games/{id}")).body;
+    assert_eq!(opened["seats"][0]["person"], anonymous);
     let signed = sign_in(&laptop, "Carla", "sea shells 1");
     assert_eq!(signed.status, 200, "{}", signed.body);
     assert_eq!(signed.body["person"], account);
@@ -167,6 +171,44 @@ fn sign_in_moves_an_anonymous_devices_seats_to_the_account() {
     // And it is hers on her first device too: she may ask for new links.
     let again = home.post(&format!("/api/games/{id}/invites"), &json!({}));
     assert_eq!(again.status, 200, "{}", again.body);
+
+    // A game where the account holds a seat already keeps the anonymous
+    // person's other seat where it is: signing in never seats one person
+    // on both sides.
+    let game = home.post(
+        "/api/games",
+        &serde_json::from_str::<Value>(INVITED).unwrap(),
+    );
+    let both = game.body["id"].as_str().unwrap().to_owned();
+    let tablet = server.browser();
+    let invite = game.body["invites"][0]["invite"].as_str().unwrap();
+    let joined = tablet.post(
+        &format!("/api/games/{both}/join"),
+        &json!({ "invite": invite }),
+    );
+    assert_eq!(joined.status, 200, "{}", joined.body);
+    let guest = joined.body["person"].clone();
+    assert_eq!(sign_in(&tablet, "carla", "sea shells 1").status, 200);
+    let state = home.get(&format!("/api/games/{both}")).body;
+    assert_eq!(state["seats"][0]["person"], account);
+    assert_eq!(state["seats"][1]["person"], guest, "that seat stayed");
+}
+
+#[test]
+fn registering_and_signing_in_are_limited_per_address() {
+    let dir = data_dir();
+    let server = Logged::start(&path(&dir));
+    let b = server.browser();
+    // Refused names cost no hashing, but count: the limit comes first.
+    for k in 0..20 {
+        let r = register(&b, "no", "long enough");
+        assert_eq!(r.code(), "bad_username", "attempt {k}");
+    }
+    let r = register(&b, "fine_name", "long enough");
+    assert_eq!((r.status, r.code()), (429, "rate_limited"));
+    let r = sign_in(&b, "fine_name", "long enough");
+    assert_eq!((r.status, r.code()), (429, "rate_limited"));
+    assert_eq!(count(&server.db(), "SELECT COUNT(*) FROM accounts"), 0);
 }
 
 #[test]
