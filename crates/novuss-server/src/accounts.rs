@@ -291,14 +291,7 @@ impl Accounts {
         let known = phc.is_some();
         let phc = match phc {
             Some(p) => p,
-            None => self
-                .dummy
-                .get_or_try_init(|| async {
-                    self.hash(Password(Secret::random().reveal().to_owned()))
-                        .await
-                })
-                .await?
-                .clone(),
+            None => self.dummy().await?,
         };
         let matches = self
             .hashing(move || match PasswordHash::new(&phc) {
@@ -310,6 +303,17 @@ impl Accounts {
             .await?
             .map_err(|e| Failure::internal("a stored password hash cannot be read", &e))?;
         Ok(known && matches)
+    }
+
+    /// The dummy hash, made at its first use (or at start, [`routes`]).
+    async fn dummy(&self) -> Result<String, Failure> {
+        self.dummy
+            .get_or_try_init(|| async {
+                self.hash(Password(Secret::random().reveal().to_owned()))
+                    .await
+            })
+            .await
+            .cloned()
     }
 
     async fn name_of(&self, person: &PersonId) -> Result<Option<String>, Failure> {
@@ -326,6 +330,14 @@ impl Accounts {
 /// The account routes, each a `POST` with a JSON body (the front door's
 /// `application/json` check: a form of another site cannot send one).
 pub fn routes(accounts: Arc<Accounts>) -> Router {
+    // The dummy hash is made now, so that the first unknown name is not
+    // told apart by the time it takes to make it.
+    if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+        let warm = accounts.clone();
+        runtime.spawn(async move {
+            let _ = warm.dummy().await;
+        });
+    }
     Router::new()
         .route("/api/account/register", post(register))
         .route("/api/account/signin", post(sign_in))
