@@ -1,6 +1,7 @@
 //! The `novuss` binary and its server from outside, as one test binary
 //! (one link step, not five): each module is one concern.
 //!
+//! - `accounts`: optional accounts: registering, signing in and out, passwords;
 //! - `aim`: the "aim at a disc" tool's endpoint;
 //! - `chat`: the chat of games between people: rooms, limits, keeping;
 //! - `cli`: the subcommands, over the real binary;
@@ -14,6 +15,7 @@
 //! - `support`: a real `novuss serve` to drive, and its database behind its
 //!   back.
 
+mod accounts;
 mod aim;
 mod chat;
 mod cli;

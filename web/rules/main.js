@@ -210,6 +210,7 @@ function build() {
     document.getElementById('nav-games').textContent = t('nav.games');
     document.getElementById('play').textContent = t('nav.play');
     document.getElementById('nav-rules').textContent = t('nav.rules');
+    document.getElementById('nav-account').textContent = t('nav.account');
     skip.textContent = t('nav.skip');
     select.setAttribute('aria-label', t('nav.language'));
     rich(foot, t('page.foot'));

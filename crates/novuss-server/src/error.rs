@@ -138,6 +138,20 @@ pub enum Code {
     /// A change of the chat's settings by someone other than the game's
     /// creator.
     NotCreator,
+    /// A user name that cannot be one: 3–24 letters, digits, `_` or `-`.
+    BadUsername,
+    /// A password that cannot be one: 8–128 characters.
+    BadPassword,
+    /// Another account has that user name (whatever its case).
+    UsernameTaken,
+    /// The user name and password match no account (an unknown name is
+    /// told the same, so that nobody learns which names exist), or the old
+    /// password given to change it is wrong.
+    WrongPassword,
+    /// Only a person signed in to an account may do that.
+    NotSignedIn,
+    /// The person has an account already.
+    AlreadyAccount,
 }
 
 /// A refusal with its English detail.
@@ -205,6 +219,8 @@ impl Failure {
             Code::ChatTooFast | Code::ChatQuota => StatusCode::TOO_MANY_REQUESTS,
             Code::SeatTaken => StatusCode::CONFLICT,
             Code::UnknownInvite => StatusCode::NOT_FOUND,
+            Code::WrongPassword | Code::NotSignedIn => StatusCode::UNAUTHORIZED,
+            Code::UsernameTaken | Code::AlreadyAccount => StatusCode::CONFLICT,
             _ => StatusCode::BAD_REQUEST,
         }
     }

@@ -111,7 +111,18 @@ pub async fn me(State(hub): State<Arc<Hub>>, visitor: Visitor) -> Result<Respons
             .map_err(|e| Failure::logged(Code::Storage, "the database failed", &e))?
             .flatten(),
     };
-    Ok(Json(json!({"person": visitor.person, "name": name})).into_response())
+    // An account's user name, if the person made one (docs/protocol.md,
+    // "Accounts").
+    let account = match &visitor.person {
+        None => None,
+        Some(p) => hub
+            .store()
+            .account(p.as_str())
+            .await
+            .map_err(|e| Failure::logged(Code::Storage, "the database failed", &e))?
+            .map(|a| json!({"username": a.username})),
+    };
+    Ok(Json(json!({"person": visitor.person, "name": name, "account": account})).into_response())
 }
 
 /// `POST /api/me`: the visitor becomes a person if they were not one, with

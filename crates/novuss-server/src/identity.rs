@@ -9,7 +9,7 @@
 
 use std::collections::HashMap;
 use std::fmt;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use axum::extract::{FromRequestParts, Request, State};
@@ -132,6 +132,10 @@ pub struct People {
     store: Store,
     cache: Mutex<HashMap<String, PersonId>>,
     secure: AtomicBool,
+    /// Counts the sessions ended ([`People::forget`]): a lookup that read a
+    /// session from the database while one ended does not cache it, so a
+    /// dead session is never put back into the cache after its eviction.
+    ended: AtomicU64,
 }
 
 impl People {
@@ -142,6 +146,7 @@ impl People {
             store,
             cache: Mutex::new(HashMap::new()),
             secure: AtomicBool::new(secure),
+            ended: AtomicU64::new(0),
         }
     }
 
@@ -160,9 +165,13 @@ impl People {
         if let Some(p) = self.cache().get(&hash) {
             return Ok(Some(p.clone()));
         }
+        let ended = self.ended.load(Ordering::Acquire);
         let found = self.store.session(&hash).await?;
         if let Some(p) = &found {
             let mut cache = self.cache();
+            if self.ended.load(Ordering::Acquire) != ended {
+                return Ok(found);
+            }
             if cache.len() >= CACHED {
                 cache.clear();
             }
@@ -192,8 +201,31 @@ impl People {
         Ok((person, Some(self.cookie(&secret))))
     }
 
+    /// Forgets the sessions whose secrets hash to `hashes` (their rows
+    /// are deleted already), so that they are not recognised again.
+    pub fn forget(&self, hashes: &[String]) {
+        let mut cache = self.cache();
+        // Counted under the cache's lock: a lookup that started before
+        // sees the change when it comes to insert.
+        self.ended.fetch_add(1, Ordering::AcqRel);
+        for h in hashes {
+            cache.remove(h);
+        }
+    }
+
+    /// The `Set-Cookie` value that makes the browser drop its secret.
+    pub fn cleared_cookie(&self) -> HeaderValue {
+        let secure = if self.secure.load(Ordering::Relaxed) {
+            "; Secure"
+        } else {
+            ""
+        };
+        let text = format!("{COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax{secure}");
+        HeaderValue::from_str(&text).expect("a cookie of fixed words is a header value")
+    }
+
     /// The `Set-Cookie` value that hands `secret` to its browser.
-    fn cookie(&self, secret: &Secret) -> HeaderValue {
+    pub fn cookie(&self, secret: &Secret) -> HeaderValue {
         let secure = if self.secure.load(Ordering::Relaxed) {
             "; Secure"
         } else {
@@ -210,7 +242,7 @@ impl People {
 
 /// The session secret in a request's cookies, if one is there and well
 /// formed.
-fn secret_in(headers: &HeaderMap) -> Option<Secret> {
+pub fn secret_in(headers: &HeaderMap) -> Option<Secret> {
     headers
         .get_all(header::COOKIE)
         .iter()

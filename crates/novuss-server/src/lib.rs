@@ -15,6 +15,7 @@
 
 #![warn(missing_docs)]
 
+pub mod accounts;
 pub mod analysis;
 pub mod body;
 pub mod chat;
@@ -174,10 +175,12 @@ pub fn router(
         )
         .route("/api/{*rest}", axum::routing::any(http::no_such_api))
         .with_state(hub.clone());
+    let accounts = accounts::routes(Arc::new(accounts::Accounts::new(hub.clone())));
     let sockets = Router::new()
         .route("/api/games/{id}/ws", get(ws::upgrade))
         .with_state(ws::Ws { hub, shutdown });
     api.merge(sockets)
+        .merge(accounts)
         .fallback(web::asset)
         .layer(from_fn_with_state(people, identity::recognise))
         .layer(from_fn_with_state(guard, guard::check))

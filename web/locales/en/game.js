@@ -319,6 +319,7 @@ export const en = {
   'nav.label': 'Pages',
   'nav.games': 'Games',
   'nav.rules': 'Rules',
+  'nav.account': 'Account',
   'game.record': 'Download record',
   'game.replay': 'Replay',
   'verdict.rule_link': 'What the rules say about this',
@@ -432,6 +433,13 @@ export const en = {
   'error.bad_name': 'That name cannot be used: at most 40 characters, no control characters.',
   'status.waiting_seats': 'Waiting for {name} to take their seat: the game begins when every seat is taken.',
   'error.seats_open': 'The game begins when every invited person has taken their seat.',
+  // Accounts
+  'error.bad_username': 'A user name is 3 to 24 letters (a–z), digits, _ or -.',
+  'error.bad_password': 'A password is 8 to 128 characters.',
+  'error.username_taken': 'That user name is taken: choose another.',
+  'error.wrong_password': 'Wrong user name or password.',
+  'error.not_signed_in': 'Sign in to an account first.',
+  'error.already_account': 'You have an account already.',
   'online.your_name': 'Your name at this table',
   'online.save_name': 'Save',
   // The stroke clock and an absent player (web/game/clocks.js)

@@ -17,6 +17,7 @@ export const en = {
   'nav.games': 'Games',
   'nav.play': 'New game',
   'nav.rules': 'Rules',
+  'nav.account': 'Account',
   'nav.skip': 'Skip to the rules',
   'nav.language': 'Language / Valoda',
   'toc.title': 'Contents',

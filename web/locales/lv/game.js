@@ -363,6 +363,7 @@ export const lv = {
   'nav.label': 'Lapas',
   'nav.games': 'Spēles',
   'nav.rules': 'Noteikumi',
+  'nav.account': 'Konts',
   'game.record': 'Lejupielādēt ierakstu',
   'game.replay': 'Skatīt atkārtojumu',
   'verdict.rule_link': 'Ko par to saka noteikumi',
@@ -476,6 +477,13 @@ export const lv = {
   'error.bad_name': 'Šo vārdu nevar izmantot: ne vairāk kā 40 rakstzīmju, bez vadības rakstzīmēm.',
   'status.waiting_seats': 'Gaidām, kad {name} ieņems savu vietu: spēle sāksies, kad visas vietas būs aizņemtas.',
   'error.seats_open': 'Spēle sāksies, kad visi ielūgtie būs ieņēmuši savas vietas.',
+  // Konti
+  'error.bad_username': 'Lietotājvārdā ir 3 līdz 24 burti (a–z), cipari, _ vai -.',
+  'error.bad_password': 'Parolē ir 8 līdz 128 rakstzīmes.',
+  'error.username_taken': 'Šis lietotājvārds jau ir aizņemts: izvēlieties citu.',
+  'error.wrong_password': 'Nepareizs lietotājvārds vai parole.',
+  'error.not_signed_in': 'Vispirms piesakieties kontā.',
+  'error.already_account': 'Jums jau ir konts.',
   'online.your_name': 'Jūsu vārds pie šī galda',
   'online.save_name': 'Saglabāt',
   // Sitiena pulkstenis un prombūtne (web/game/clocks.js)

@@ -20,6 +20,7 @@ export const lv = {
   'nav.games': 'Spēles',
   'nav.play': 'Jauna spēle',
   'nav.rules': 'Noteikumi',
+  'nav.account': 'Konts',
   'nav.skip': 'Pāriet uz noteikumiem',
   'nav.language': 'Language / Valoda',
   'toc.title': 'Saturs',

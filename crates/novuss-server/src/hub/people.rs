@@ -312,6 +312,32 @@ impl Hub {
         }
     }
 
+    /// Seats `moved` (game, player) are `to`'s now (stored already: an
+    /// anonymous person signed in to `to`'s account on their device): the
+    /// games in memory show it and tell their clients; the others read it
+    /// when they load.
+    pub async fn reseated(&self, to: &PersonId, moved: &[(String, u32)]) -> Result<(), Failure> {
+        let name = self
+            .store
+            .person_name(to.as_str())
+            .await
+            .map_err(storage)?
+            .flatten();
+        for (game, player) in moved {
+            let Ok(id) = GameId::parse(game) else {
+                continue;
+            };
+            let loaded = self.rooms().get(&id).and_then(|s| s.get().cloned());
+            let Some(shared) = loaded else { continue };
+            let mut room = shared.lock().await;
+            room.seats_mut().seat(*player as usize, to);
+            room.seats_mut().name(to, name.clone());
+            let message = room.seats_message();
+            room.announce(message);
+        }
+        Ok(())
+    }
+
     /// A socket of `person` opened on a game: its seats say so if that
     /// changed anything.
     pub async fn arrive(self: &Arc<Self>, shared: &super::SharedRoom, person: &PersonId) {

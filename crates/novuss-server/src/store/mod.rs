@@ -23,9 +23,11 @@ use sqlx::sqlite::{
 };
 use sqlx::{Row, Sqlite, SqliteConnection, SqlitePool};
 
+mod accounts;
 mod chat;
 mod people;
 
+pub use accounts::{AccountRow, NewAccount, Registered, SignedIn};
 pub use chat::{ChatRow, NewChatLine};
 pub use people::{Joined, SeatRow};
 

@@ -1,0 +1,638 @@
+//! Optional accounts (docs/protocol.md, "Accounts"): a person may choose a
+//! user name and a password, and sign in with them on other devices to be
+//! the same person there, with the same games and seats. Nobody needs one:
+//! playing the computer, hot-seat and games by invitation work without.
+//!
+//! An account is the person who made it: registering keeps the person's
+//! id, so every seat they hold stays theirs. A session is what it was
+//! before accounts, a random secret in the `novuss_id` cookie stored as its
+//! SHA-256 (`identity.rs`); signing in only makes a new one for the
+//! account's person.
+//!
+//! Passwords are hashed with Argon2id (RustCrypto's `argon2` crate: the
+//! algorithm OWASP recommends first, in the PHC string format that carries
+//! its own random salt and parameters). Hashing is slow on purpose, so it
+//! runs on blocking threads, a few at a time ([`HASHING_AT_ONCE`]): a
+//! flood of sign-ins queues for those permits instead of taking the cores
+//! from games. Sign-ins and registrations are limited per address, and
+//! sign-ins (and password changes) also per user name, with the server's
+//! token buckets ([`crate::limits::Limiter`]), so that one name cannot be
+//! guessed at from many addresses.
+
+use std::net::{IpAddr, Ipv6Addr, SocketAddr};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use argon2::{Algorithm, Argon2, Params, Version};
+use axum::extract::{ConnectInfo, FromRequestParts, State};
+use axum::http::request::Parts;
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::middleware::from_fn;
+use axum::response::{IntoResponse, Response};
+use axum::routing::post;
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::json;
+use sha2::{Digest, Sha256};
+use tokio::sync::{OnceCell, Semaphore};
+
+use crate::body::JsonBody;
+use crate::error::{Code, Failure};
+use crate::hub::Hub;
+use crate::identity::{secret_in, PersonId, Secret, Visitor};
+use crate::limits::{Limiter, Rate};
+use crate::store::{NewAccount, Registered};
+
+/// Password hashes computed at once, at most. Each takes 19 MiB and tens of
+/// milliseconds of one core; two leave the other cores to the games.
+pub const HASHING_AT_ONCE: usize = 2;
+
+/// How long a request waits for a hashing permit before it is told the
+/// server is busy.
+const HASHING_WAIT: Duration = Duration::from_secs(10);
+
+/// Sign-ins and registrations per address: 20 at once, then 20 a minute.
+pub const PER_ADDRESS: Rate = Rate {
+    per_minute: 20,
+    burst: 20,
+};
+
+/// Sign-ins (and password changes) per user name, from every address
+/// together: 10 at once, then 5 a minute. A name under attack is locked for
+/// as long as the attack lasts, which is the price of not letting it be
+/// guessed at.
+pub const PER_NAME: Rate = Rate {
+    per_minute: 5,
+    burst: 10,
+};
+
+/// The shortest and longest user names, in characters.
+pub const USERNAME_LEN: (usize, usize) = (3, 24);
+
+/// The shortest and longest passwords, in characters.
+pub const PASSWORD_LEN: (usize, usize) = (8, 128);
+
+/// Argon2id with OWASP's first recommendation (Password Storage Cheat
+/// Sheet): m = 19 MiB (19,456 KiB), t = 2 passes, p = 1 lane; a 32-byte
+/// output.
+fn argon2() -> Argon2<'static> {
+    // Fixed values inside Argon2's ranges: `Params::new` cannot refuse them.
+    let params = Params::new(19 * 1024, 2, 1, Some(32)).expect("OWASP's Argon2 parameters");
+    Argon2::new(Algorithm::Argon2id, Version::V0x13, params)
+}
+
+/// The accounts' share of the server: the hub (its store and people), the
+/// hashing permits and the rate limits.
+pub struct Accounts {
+    hub: Arc<Hub>,
+    hashing: Semaphore,
+    /// A hash of a random password, verified against when a user name is
+    /// unknown, so that the answer takes as long as for a known one.
+    dummy: OnceCell<String>,
+    by_address: Limiter,
+    by_name: Limiter,
+}
+
+/// A password as received: never printed, never logged.
+#[derive(Deserialize)]
+#[serde(transparent)]
+pub struct Password(String);
+
+impl std::fmt::Debug for Password {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Password(…)")
+    }
+}
+
+/// What `POST /api/account/register` and `…/signin` take.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Credentials {
+    /// The user name.
+    username: String,
+    /// The password.
+    password: Password,
+}
+
+/// What `POST /api/account/password` takes.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PasswordChange {
+    /// The password now.
+    old: Password,
+    /// The password from now on.
+    new: Password,
+}
+
+/// A user name's stored key, or why it cannot be one. Only ASCII letters
+/// are taken, so that case-folding is exact and no two names look alike
+/// in different scripts.
+pub fn username_key(name: &str) -> Result<String, Failure> {
+    let n = name.chars().count();
+    let ok_chars = name
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+    if n < USERNAME_LEN.0 || n > USERNAME_LEN.1 || !ok_chars {
+        return Err(Failure::new(
+            Code::BadUsername,
+            "a user name is 3 to 24 letters (a-z), digits, '_' or '-'",
+        ));
+    }
+    Ok(name.to_ascii_lowercase())
+}
+
+/// Whether `password` may be one: 8 to 128 characters, anything else free.
+pub fn check_password(password: &Password) -> Result<(), Failure> {
+    let n = password.0.chars().count();
+    if n < PASSWORD_LEN.0 || n > PASSWORD_LEN.1 {
+        return Err(Failure::new(
+            Code::BadPassword,
+            "a password is 8 to 128 characters",
+        ));
+    }
+    Ok(())
+}
+
+/// The client's address, when the server was reached through
+/// [`crate::listen`] (which puts it in every request).
+pub struct Peer(Option<IpAddr>);
+
+impl<S: Send + Sync> FromRequestParts<S> for Peer {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Peer, Self::Rejection> {
+        Ok(Peer(
+            parts
+                .extensions
+                .get::<ConnectInfo<SocketAddr>>()
+                .map(|c| c.0.ip()),
+        ))
+    }
+}
+
+/// The limiter's key for a user name: its SHA-256 as the /64 network of an
+/// IPv6 address, since the limiter counts IPv6 addresses by their /64 (a
+/// bucket per name, in a limiter of names alone, bounded as for addresses).
+fn name_key(key: &str) -> IpAddr {
+    let digest = Sha256::digest(key.as_bytes());
+    let mut high = [0u8; 8];
+    high.copy_from_slice(&digest[..8]);
+    IpAddr::V6(Ipv6Addr::from(u128::from(u64::from_be_bytes(high)) << 64))
+}
+
+/// A request over a rate limit: how long until there is room, and for what.
+pub struct Limited(Duration, &'static str);
+
+impl IntoResponse for Limited {
+    fn into_response(self) -> Response {
+        let secs = self.0.as_secs_f64().ceil().max(1.0) as u64;
+        let mut res = Failure::new(
+            Code::RateLimited,
+            format!("too many {}: try again in {secs} s", self.1),
+        )
+        .into_response();
+        res.headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from(secs));
+        res
+    }
+}
+
+fn storage(e: crate::store::StoreError) -> Failure {
+    Failure::logged(Code::Storage, "the database failed; nothing was stored", &e)
+}
+
+fn wrong_password() -> Failure {
+    Failure::new(Code::WrongPassword, "wrong user name or password")
+}
+
+fn not_signed_in() -> Failure {
+    Failure::new(
+        Code::NotSignedIn,
+        "only a person signed in to an account may do that",
+    )
+}
+
+/// What every account route answers: who the browser is now, as
+/// `GET /api/me` says it.
+fn me(person: Option<&PersonId>, name: Option<String>, username: Option<&str>) -> Response {
+    Json(json!({
+        "person": person,
+        "name": name,
+        "account": username.map(|u| json!({"username": u})),
+    }))
+    .into_response()
+}
+
+impl Accounts {
+    /// The accounts of `hub`'s people.
+    pub fn new(hub: Arc<Hub>) -> Accounts {
+        Accounts {
+            hub,
+            hashing: Semaphore::new(HASHING_AT_ONCE),
+            dummy: OnceCell::new(),
+            by_address: Limiter::new(PER_ADDRESS),
+            by_name: Limiter::new(PER_NAME),
+        }
+    }
+
+    fn limit_address(&self, peer: &Peer) -> Result<(), Limited> {
+        match peer.0 {
+            Some(ip) => self
+                .by_address
+                .take(ip, Instant::now())
+                .map_err(|w| Limited(w, "sign-ins from this address")),
+            None => Ok(()),
+        }
+    }
+
+    fn limit_name(&self, key: &str) -> Result<(), Limited> {
+        self.by_name
+            .take(name_key(key), Instant::now())
+            .map_err(|w| Limited(w, "sign-ins to this user name"))
+    }
+
+    /// Runs `work` on a blocking thread once a hashing permit is free.
+    async fn hashing<T: Send + 'static>(
+        &self,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, Failure> {
+        let permit = tokio::time::timeout(HASHING_WAIT, self.hashing.acquire())
+            .await
+            .map_err(|_| Failure::new(Code::Busy, "too many sign-ins at once: try again"))?
+            .map_err(|e| Failure::internal("the hashing permits are closed", &e))?;
+        let out = tokio::task::spawn_blocking(work)
+            .await
+            .map_err(|e| Failure::internal("hashing a password failed", &e))?;
+        drop(permit);
+        Ok(out)
+    }
+
+    /// The PHC string of `password`, with a fresh random salt.
+    async fn hash(&self, password: Password) -> Result<String, Failure> {
+        let mut salt = [0u8; 16];
+        getrandom::fill(&mut salt)
+            .map_err(|e| Failure::internal("the random source failed", &e))?;
+        self.hashing(move || {
+            let salt = SaltString::encode_b64(&salt).map_err(|e| e.to_string())?;
+            argon2()
+                .hash_password(password.0.as_bytes(), &salt)
+                .map(|h| h.to_string())
+                .map_err(|e| e.to_string())
+        })
+        .await?
+        .map_err(|e| Failure::internal("hashing a password failed", &e))
+    }
+
+    /// Whether `password` is the one `phc` was made from; `None` for a
+    /// user name that has no account, checked against a dummy so that it
+    /// takes as long and is always `false`.
+    async fn verify(&self, password: Password, phc: Option<String>) -> Result<bool, Failure> {
+        let known = phc.is_some();
+        let phc = match phc {
+            Some(p) => p,
+            None => self.dummy().await?,
+        };
+        let matches = self
+            .hashing(move || match PasswordHash::new(&phc) {
+                Ok(parsed) => Ok(argon2()
+                    .verify_password(password.0.as_bytes(), &parsed)
+                    .is_ok()),
+                Err(e) => Err(e.to_string()),
+            })
+            .await?
+            .map_err(|e| Failure::internal("a stored password hash cannot be read", &e))?;
+        Ok(known && matches)
+    }
+
+    /// The dummy hash, made at its first use (or at start, [`routes`]).
+    async fn dummy(&self) -> Result<String, Failure> {
+        self.dummy
+            .get_or_try_init(|| async {
+                self.hash(Password(Secret::random().reveal().to_owned()))
+                    .await
+            })
+            .await
+            .cloned()
+    }
+
+    async fn name_of(&self, person: &PersonId) -> Result<Option<String>, Failure> {
+        Ok(self
+            .hub
+            .store()
+            .person_name(person.as_str())
+            .await
+            .map_err(storage)?
+            .flatten())
+    }
+}
+
+/// The account routes, each a `POST` with a JSON body (the front door's
+/// `application/json` check: a form of another site cannot send one).
+pub fn routes(accounts: Arc<Accounts>) -> Router {
+    // The dummy hash is made now, so that the first unknown name is not
+    // told apart by the time it takes to make it.
+    if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+        let warm = accounts.clone();
+        runtime.spawn(async move {
+            let _ = warm.dummy().await;
+        });
+    }
+    Router::new()
+        .route("/api/account/register", post(register))
+        .route("/api/account/signin", post(sign_in))
+        .route("/api/account/signout", post(sign_out))
+        .route("/api/account/password", post(change_password))
+        .route_layer(from_fn(crate::guard::json_only))
+        .with_state(accounts)
+}
+
+/// `POST /api/account/register`: the visitor's person becomes an account
+/// (a visitor with no person gets a new one), with a new session.
+pub async fn register(
+    State(a): State<Arc<Accounts>>,
+    peer: Peer,
+    visitor: Visitor,
+    JsonBody(c): JsonBody<Credentials>,
+) -> Result<Response, Response> {
+    a.limit_address(&peer)
+        .map_err(IntoResponse::into_response)?;
+    let key = username_key(&c.username).map_err(IntoResponse::into_response)?;
+    check_password(&c.password).map_err(IntoResponse::into_response)?;
+    let store = a.hub.store();
+    let fail = |f: Failure| f.into_response();
+    if let Some(p) = &visitor.person {
+        if store
+            .account(p.as_str())
+            .await
+            .map_err(storage)
+            .map_err(fail)?
+            .is_some()
+        {
+            return Err(fail(Failure::new(
+                Code::AlreadyAccount,
+                "this person has an account already",
+            )));
+        }
+    }
+    // Checked before the slow hash too (and again when storing).
+    let taken = || Failure::new(Code::UsernameTaken, "another account has that user name");
+    if store
+        .account_named(&key)
+        .await
+        .map_err(storage)
+        .map_err(fail)?
+        .is_some()
+    {
+        return Err(fail(taken()));
+    }
+    let hash = a.hash(c.password).await.map_err(fail)?;
+    let (person, new_person) = match &visitor.person {
+        Some(p) => (p.clone(), false),
+        None => (PersonId::random(), true),
+    };
+    let secret = Secret::random();
+    let done = store
+        .register(&NewAccount {
+            person: person.as_str(),
+            new_person,
+            username: &c.username,
+            username_key: &key,
+            password_hash: &hash,
+            session_hash: &secret.hash(),
+            now: crate::store::now(),
+        })
+        .await
+        .map_err(storage)
+        .map_err(fail)?;
+    match done {
+        Registered::NameTaken => return Err(fail(taken())),
+        Registered::AlreadyAccount => {
+            return Err(fail(Failure::new(
+                Code::AlreadyAccount,
+                "this person has an account already",
+            )))
+        }
+        Registered::Done { ended } => a.hub.people().forget(&ended),
+    }
+    // Only the person is logged: the user name is theirs to keep private.
+    tracing::info!(%person, "new account");
+    let name = a.name_of(&person).await.map_err(fail)?;
+    let mut res = me(Some(&person), name, Some(&c.username));
+    *res.status_mut() = StatusCode::CREATED;
+    res.headers_mut()
+        .append(header::SET_COOKIE, a.hub.people().cookie(&secret));
+    Ok(res)
+}
+
+/// `POST /api/account/signin`: a new session for the account's person. The
+/// device's session before ends; an anonymous person's seats move to the
+/// account (see [`crate::store::Store::sign_in`]).
+pub async fn sign_in(
+    State(a): State<Arc<Accounts>>,
+    peer: Peer,
+    visitor: Visitor,
+    headers: HeaderMap,
+    JsonBody(c): JsonBody<Credentials>,
+) -> Result<Response, Response> {
+    a.limit_address(&peer)
+        .map_err(IntoResponse::into_response)?;
+    let fail = |f: Failure| f.into_response();
+    // A name that cannot be one has no account: told as any unknown name,
+    // after as long.
+    let key = username_key(&c.username).ok();
+    a.limit_name(key.as_deref().unwrap_or(&c.username.to_lowercase()))
+        .map_err(IntoResponse::into_response)?;
+    let found = match &key {
+        Some(k) => a
+            .hub
+            .store()
+            .account_named(k)
+            .await
+            .map_err(storage)
+            .map_err(fail)?,
+        None => None,
+    };
+    let phc = found.as_ref().map(|f| f.password_hash.clone());
+    if !a.verify(c.password, phc).await.map_err(fail)? {
+        return Err(fail(wrong_password()));
+    }
+    let Some(account) = found else {
+        return Err(fail(wrong_password()));
+    };
+    let Some(person) = PersonId::parse(&account.person) else {
+        return Err(fail(Failure::logged(
+            Code::Damaged,
+            "an account cannot be read",
+            &"its person id is not one",
+        )));
+    };
+    let previous = visitor
+        .person
+        .as_ref()
+        .and_then(|_| secret_in(&headers))
+        .map(|s| s.hash());
+    let secret = Secret::random();
+    let done = a
+        .hub
+        .store()
+        .sign_in(
+            person.as_str(),
+            &secret.hash(),
+            previous.as_deref(),
+            crate::store::now(),
+        )
+        .await
+        .map_err(storage)
+        .map_err(fail)?;
+    if let Some(h) = done.ended {
+        a.hub.people().forget(&[h]);
+    }
+    if !done.moved.is_empty() {
+        tracing::info!(%person, seats = done.moved.len(), "an anonymous person's seats moved to their account");
+        a.hub.reseated(&person, &done.moved).await.map_err(fail)?;
+    }
+    let name = a.name_of(&person).await.map_err(fail)?;
+    let mut res = me(Some(&person), name, Some(&account.username));
+    res.headers_mut()
+        .append(header::SET_COOKIE, a.hub.people().cookie(&secret));
+    Ok(res)
+}
+
+/// `POST /api/account/signout`: this session ends and the browser forgets
+/// its cookie. Only an account's session may end so: an anonymous person's
+/// cookie is all that holds their games.
+pub async fn sign_out(
+    State(a): State<Arc<Accounts>>,
+    visitor: Visitor,
+    headers: HeaderMap,
+) -> Result<Response, Failure> {
+    let Some(person) = &visitor.person else {
+        return Err(not_signed_in());
+    };
+    if a.hub
+        .store()
+        .account(person.as_str())
+        .await
+        .map_err(storage)?
+        .is_none()
+    {
+        return Err(not_signed_in());
+    }
+    if let Some(secret) = secret_in(&headers) {
+        let hash = secret.hash();
+        a.hub.store().end_session(&hash).await.map_err(storage)?;
+        a.hub.people().forget(&[hash]);
+    }
+    let mut res = me(None, None, None);
+    res.headers_mut()
+        .append(header::SET_COOKIE, a.hub.people().cleared_cookie());
+    Ok(res)
+}
+
+/// `POST /api/account/password`: a new password, given the old one; every
+/// other session of the account ends.
+pub async fn change_password(
+    State(a): State<Arc<Accounts>>,
+    peer: Peer,
+    visitor: Visitor,
+    headers: HeaderMap,
+    JsonBody(c): JsonBody<PasswordChange>,
+) -> Result<Response, Response> {
+    let fail = |f: Failure| f.into_response();
+    let Some(person) = &visitor.person else {
+        return Err(fail(not_signed_in()));
+    };
+    let Some(account) = a
+        .hub
+        .store()
+        .account(person.as_str())
+        .await
+        .map_err(storage)
+        .map_err(fail)?
+    else {
+        return Err(fail(not_signed_in()));
+    };
+    a.limit_address(&peer)
+        .map_err(IntoResponse::into_response)?;
+    a.limit_name(&account.username.to_ascii_lowercase())
+        .map_err(IntoResponse::into_response)?;
+    check_password(&c.new).map_err(fail)?;
+    if !a
+        .verify(c.old, Some(account.password_hash.clone()))
+        .await
+        .map_err(fail)?
+    {
+        return Err(fail(wrong_password()));
+    }
+    let hash = a.hash(c.new).await.map_err(fail)?;
+    let keep = secret_in(&headers).map(|s| s.hash()).unwrap_or_default();
+    let ended = a
+        .hub
+        .store()
+        .set_password(person.as_str(), &hash, &keep)
+        .await
+        .map_err(storage)
+        .map_err(fail)?
+        .ok_or_else(|| fail(not_signed_in()))?;
+    a.hub.people().forget(&ended);
+    tracing::info!(%person, ended = ended.len(), "a password changed");
+    let name = a.name_of(person).await.map_err(fail)?;
+    Ok(me(Some(person), name, Some(&account.username)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn user_names_are_short_plain_and_case_folded() {
+        assert_eq!(username_key("Anna_B-2").unwrap(), "anna_b-2");
+        for bad in [
+            "ab",
+            "",
+            &"a".repeat(25),
+            "an na",
+            "anna!",
+            "jānis",
+            "a\u{0}b",
+        ] {
+            assert_eq!(
+                username_key(bad).unwrap_err().code,
+                Code::BadUsername,
+                "{bad:?}"
+            );
+        }
+        assert!(username_key(&"a".repeat(24)).is_ok());
+    }
+
+    #[test]
+    fn passwords_are_8_to_128_characters_and_never_printed() {
+        let p = |s: &str| Password(s.to_owned());
+        assert!(check_password(&p("12345678")).is_ok());
+        assert!(check_password(&p(&"ā".repeat(128))).is_ok());
+        for bad in ["", "1234567", &"x".repeat(129)] {
+            assert_eq!(check_password(&p(bad)).unwrap_err().code, Code::BadPassword);
+        }
+        assert_eq!(format!("{:?}", p("hunter22")), "Password(…)");
+    }
+
+    #[test]
+    fn names_have_buckets_apart_from_each_other() {
+        assert_eq!(name_key("anna"), name_key("anna"));
+        assert_ne!(name_key("anna"), name_key("janis"));
+    }
+
+    #[test]
+    fn hashes_are_argon2id_with_owasp_parameters_and_verify() {
+        let salt = SaltString::encode_b64(&[7u8; 16]).unwrap();
+        let phc = argon2()
+            .hash_password(b"correct horse", &salt)
+            .unwrap()
+            .to_string();
+        assert!(phc.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"), "{phc}");
+        let parsed = PasswordHash::new(&phc).unwrap();
+        assert!(argon2().verify_password(b"correct horse", &parsed).is_ok());
+        assert!(argon2().verify_password(b"correct horsf", &parsed).is_err());
+    }
+}

@@ -1,0 +1,370 @@
+//! Accounts and their sessions (migration `0003_accounts.sql`). Passwords
+//! arrive here already hashed (Argon2id), session secrets as SHA-256.
+//!
+//! Every change is one transaction on the one writing connection, so a
+//! check and the write it guards (a name still free, a person without an
+//! account) cannot be split by another writer.
+
+use sqlx::SqliteConnection;
+
+use super::{text, Store, StoreError};
+
+/// An account as stored.
+#[derive(Clone, PartialEq, Eq)]
+pub struct AccountRow {
+    /// The person it belongs to.
+    pub person: String,
+    /// The user name as its owner wrote it.
+    pub username: String,
+    /// The password's Argon2id PHC string.
+    pub password_hash: String,
+}
+
+// The hash is not a secret in the way a password is, but it has no place
+// in a log either.
+impl std::fmt::Debug for AccountRow {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AccountRow")
+            .field("person", &self.person)
+            .field("username", &self.username)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A new account to store.
+pub struct NewAccount<'a> {
+    /// The person who becomes the account.
+    pub person: &'a str,
+    /// Whether that person is new too (a visitor with no person yet): then
+    /// their row is stored in the same transaction.
+    pub new_person: bool,
+    /// The user name as written.
+    pub username: &'a str,
+    /// The user name case-folded, unique.
+    pub username_key: &'a str,
+    /// The password's PHC string.
+    pub password_hash: &'a str,
+    /// The hash of the secret of the session the account starts with.
+    pub session_hash: &'a str,
+    /// Now, seconds since 1970.
+    pub now: i64,
+}
+
+/// What storing a new account did.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Registered {
+    /// Stored: the person's earlier sessions (their hashes) are ended, and
+    /// the new one is theirs.
+    Done {
+        /// The sessions ended.
+        ended: Vec<String>,
+    },
+    /// Another account has that user name.
+    NameTaken,
+    /// The person has an account already.
+    AlreadyAccount,
+}
+
+/// What signing in did.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct SignedIn {
+    /// The device's earlier session, ended, if it had one.
+    pub ended: Option<String>,
+    /// The seats (game, player) moved from the device's anonymous person to
+    /// the account.
+    pub moved: Vec<(String, u32)>,
+}
+
+impl Store {
+    /// The account of `person`, if they have one.
+    pub async fn account(&self, person: &str) -> Result<Option<AccountRow>, StoreError> {
+        let row = sqlx::query(
+            "SELECT person_id, username, password_hash FROM accounts WHERE person_id = ?",
+        )
+        .bind(person)
+        .fetch_optional(&self.reader)
+        .await?;
+        row.map(|r| account_row(&r)).transpose()
+    }
+
+    /// The account whose case-folded user name is `key`, if any.
+    pub async fn account_named(&self, key: &str) -> Result<Option<AccountRow>, StoreError> {
+        let row = sqlx::query(
+            "SELECT person_id, username, password_hash FROM accounts WHERE username_key = ?",
+        )
+        .bind(key)
+        .fetch_optional(&self.reader)
+        .await?;
+        row.map(|r| account_row(&r)).transpose()
+    }
+
+    /// Stores an account, ending every earlier session of its person and
+    /// starting the new one (a fresh secret: a session someone else might
+    /// have planted before does not become an account's).
+    pub async fn register(&self, a: &NewAccount<'_>) -> Result<Registered, StoreError> {
+        let mut conn = self.write().await?;
+        let result = async {
+            let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+            let taken = sqlx::query("SELECT 1 FROM accounts WHERE username_key = ?")
+                .bind(a.username_key)
+                .fetch_optional(&mut *tx)
+                .await?;
+            if taken.is_some() {
+                return Ok(Registered::NameTaken);
+            }
+            if a.new_person {
+                sqlx::query("INSERT INTO people (id, name, created) VALUES (?, NULL, ?)")
+                    .bind(a.person)
+                    .bind(a.now)
+                    .execute(&mut *tx)
+                    .await?;
+            } else {
+                let has = sqlx::query("SELECT 1 FROM accounts WHERE person_id = ?")
+                    .bind(a.person)
+                    .fetch_optional(&mut *tx)
+                    .await?;
+                if has.is_some() {
+                    return Ok(Registered::AlreadyAccount);
+                }
+            }
+            sqlx::query(
+                "INSERT INTO accounts (person_id, username, username_key, password_hash, created) \
+                 VALUES (?, ?, ?, ?, ?)",
+            )
+            .bind(a.person)
+            .bind(a.username)
+            .bind(a.username_key)
+            .bind(a.password_hash)
+            .bind(a.now)
+            .execute(&mut *tx)
+            .await?;
+            let ended = end_sessions_except(&mut tx, a.person, None).await?;
+            insert_session(&mut tx, a.session_hash, a.person, a.now).await?;
+            tx.commit().await?;
+            Ok(Registered::Done { ended })
+        }
+        .await;
+        self.settle(conn, result).await
+    }
+
+    /// A new session for `person` (whose password was checked). The
+    /// device's earlier session `previous` (a hash) ends; if it was an
+    /// anonymous person's (no account) other than `person`, that person's
+    /// seats move to `person`, except in games where `person` holds a seat
+    /// already (one person may not hold both sides of a game by accident
+    /// of signing in; those seats stay where they were).
+    pub async fn sign_in(
+        &self,
+        person: &str,
+        session_hash: &str,
+        previous: Option<&str>,
+        now: i64,
+    ) -> Result<SignedIn, StoreError> {
+        let mut conn = self.write().await?;
+        let result = async {
+            let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+            let mut done = SignedIn::default();
+            if let Some(prev) = previous {
+                let row = sqlx::query("SELECT person_id FROM sessions WHERE token_hash = ?")
+                    .bind(prev)
+                    .fetch_optional(&mut *tx)
+                    .await?;
+                if let Some(row) = row {
+                    let before = text(&row, 0, "(session)")?;
+                    sqlx::query("DELETE FROM sessions WHERE token_hash = ?")
+                        .bind(prev)
+                        .execute(&mut *tx)
+                        .await?;
+                    done.ended = Some(prev.to_owned());
+                    let anonymous = sqlx::query("SELECT 1 FROM accounts WHERE person_id = ?")
+                        .bind(&before)
+                        .fetch_optional(&mut *tx)
+                        .await?
+                        .is_none();
+                    if anonymous && before != person {
+                        done.moved = move_seats(&mut tx, &before, person).await?;
+                    }
+                }
+            }
+            insert_session(&mut tx, session_hash, person, now).await?;
+            tx.commit().await?;
+            Ok(done)
+        }
+        .await;
+        self.settle(conn, result).await
+    }
+
+    /// Ends the session whose secret hashes to `session_hash`: `true` if
+    /// there was one.
+    pub async fn end_session(&self, session_hash: &str) -> Result<bool, StoreError> {
+        let mut conn = self.write().await?;
+        let result = sqlx::query("DELETE FROM sessions WHERE token_hash = ?")
+            .bind(session_hash)
+            .execute(&mut *conn)
+            .await
+            .map(|r| r.rows_affected() == 1)
+            .map_err(StoreError::from);
+        self.settle(conn, result).await
+    }
+
+    /// Sets `person`'s password hash and ends every session of theirs but
+    /// `keep`: the hashes of the sessions ended. `None` if they have no
+    /// account.
+    pub async fn set_password(
+        &self,
+        person: &str,
+        password_hash: &str,
+        keep: &str,
+    ) -> Result<Option<Vec<String>>, StoreError> {
+        let mut conn = self.write().await?;
+        let result = async {
+            let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+            let changed = sqlx::query("UPDATE accounts SET password_hash = ? WHERE person_id = ?")
+                .bind(password_hash)
+                .bind(person)
+                .execute(&mut *tx)
+                .await?;
+            if changed.rows_affected() != 1 {
+                return Ok(None);
+            }
+            let ended = end_sessions_except(&mut tx, person, Some(keep)).await?;
+            tx.commit().await?;
+            Ok(Some(ended))
+        }
+        .await;
+        self.settle(conn, result).await
+    }
+}
+
+fn account_row(r: &sqlx::sqlite::SqliteRow) -> Result<AccountRow, StoreError> {
+    Ok(AccountRow {
+        person: text(r, 0, "(account)")?,
+        username: text(r, 1, "(account)")?,
+        password_hash: text(r, 2, "(account)")?,
+    })
+}
+
+async fn insert_session(
+    conn: &mut SqliteConnection,
+    session_hash: &str,
+    person: &str,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("INSERT INTO sessions (token_hash, person_id, created, seen) VALUES (?, ?, ?, ?)")
+        .bind(session_hash)
+        .bind(person)
+        .bind(now)
+        .bind(now)
+        .execute(conn)
+        .await
+        .map(drop)
+}
+
+/// Deletes `person`'s sessions but `keep`; returns the hashes deleted, for
+/// the cache to forget.
+async fn end_sessions_except(
+    conn: &mut SqliteConnection,
+    person: &str,
+    keep: Option<&str>,
+) -> Result<Vec<String>, StoreError> {
+    let rows = sqlx::query("SELECT token_hash FROM sessions WHERE person_id = ?")
+        .bind(person)
+        .fetch_all(&mut *conn)
+        .await?;
+    let mut ended = Vec::new();
+    for r in &rows {
+        let hash = text(r, 0, "(session)")?;
+        if Some(hash.as_str()) != keep {
+            ended.push(hash);
+        }
+    }
+    for hash in &ended {
+        sqlx::query("DELETE FROM sessions WHERE token_hash = ?")
+            .bind(hash)
+            .execute(&mut *conn)
+            .await?;
+    }
+    Ok(ended)
+}
+
+/// Moves `from`'s seats to `to` in the games where `to` holds none;
+/// returns the seats moved.
+async fn move_seats(
+    conn: &mut SqliteConnection,
+    from: &str,
+    to: &str,
+) -> Result<Vec<(String, u32)>, StoreError> {
+    let rows = sqlx::query(
+        "SELECT game_id, player FROM seats s WHERE person_id = ? AND NOT EXISTS \
+         (SELECT 1 FROM seats t WHERE t.game_id = s.game_id AND t.person_id = ?)",
+    )
+    .bind(from)
+    .bind(to)
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut moved = Vec::with_capacity(rows.len());
+    for r in &rows {
+        let game = text(r, 0, "(seat)")?;
+        let player = super::int(r, 1, &game)?;
+        moved.push((game, player as u32));
+    }
+    for (game, player) in &moved {
+        sqlx::query("UPDATE seats SET person_id = ? WHERE game_id = ? AND player = ?")
+            .bind(to)
+            .bind(game)
+            .bind(i64::from(*player))
+            .execute(&mut *conn)
+            .await?;
+    }
+    Ok(moved)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    async fn person(store: &Store, id: &str, session: &str) {
+        store.create_person(id, session, 1).await.unwrap();
+    }
+
+    fn account<'a>(person: &'a str, name: &'a str, session: &'a str) -> NewAccount<'a> {
+        NewAccount {
+            person,
+            new_person: false,
+            username: name,
+            username_key: name,
+            password_hash: "$argon2id$x",
+            session_hash: session,
+            now: 2,
+        }
+    }
+
+    #[tokio::test]
+    async fn a_name_and_a_person_have_one_account_each() {
+        let store = Store::memory().await.unwrap();
+        let (a, b) = ("a".repeat(32), "b".repeat(32));
+        person(&store, &a, "s1").await;
+        person(&store, &b, "s2").await;
+        let done = store.register(&account(&a, "anna", "s3")).await.unwrap();
+        assert_eq!(
+            done,
+            Registered::Done {
+                ended: vec!["s1".into()]
+            }
+        );
+        assert_eq!(store.session("s1").await.unwrap(), None);
+        assert!(store.session("s3").await.unwrap().is_some());
+        assert_eq!(
+            store.register(&account(&b, "anna", "s4")).await.unwrap(),
+            Registered::NameTaken
+        );
+        assert_eq!(
+            store.register(&account(&a, "other", "s5")).await.unwrap(),
+            Registered::AlreadyAccount
+        );
+        assert_eq!(store.session("s4").await.unwrap(), None);
+        let row = store.account_named("anna").await.unwrap().unwrap();
+        assert_eq!(row.person, a);
+        assert!(!format!("{row:?}").contains("argon2"));
+    }
+}
