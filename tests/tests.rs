@@ -10,6 +10,7 @@
 //! - `replay`: replays, analysis and uploads;
 //! - `faults`: a full disk and a damaged database;
 //! - `front_door`: what the server refuses to strangers and other sites;
+//! - `lobby`: challenges, "play someone now" and live games;
 //! - `offers`: take-backs and rematches between people, by consent;
 //! - `online`: people at different screens: invitations, seats, watchers;
 //! - `support`: a real `novuss serve` to drive, and its database behind its
@@ -22,6 +23,7 @@ mod cli;
 mod clocks;
 mod faults;
 mod front_door;
+mod lobby;
 mod offers;
 mod online;
 mod replay;

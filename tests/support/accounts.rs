@@ -246,7 +246,11 @@ impl GameSocket {
             match self.ws.read().expect("a message within the timeout") {
                 Message::Text(t) => {
                     let m: Value = serde_json::from_str(t.as_str()).unwrap();
-                    if m["type"] != "thinking" && m["type"] != "seats" {
+                    // What is not an answer: the computer thinking, who is
+                    // connected, the clocks, the chat.
+                    let aside =
+                        ["thinking", "seats", "timers"].contains(&m["type"].as_str().unwrap_or(""));
+                    if !aside && !super::chat::is_chat(&m) {
                         return m;
                     }
                 }

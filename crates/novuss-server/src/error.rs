@@ -120,6 +120,11 @@ pub enum Code {
     NoOffer,
     /// A rematch after the other side declined one for this game.
     RematchDeclined,
+    /// A challenge its creator, or someone already seated, tries to
+    /// accept.
+    CannotAccept,
+    /// A challenge for ratings the visitor's is not among.
+    OutOfRange,
     /// A chat line from a visitor who is not a person yet: they become
     /// one (`POST /api/me`) and connect again.
     NotAPerson,

@@ -61,7 +61,7 @@ pub async fn options() -> Json<serde_json::Value> {
 
 /// `response` with the cookie that hands a new person their secret, when
 /// one was made for this request.
-fn with_cookie(mut response: Response, cookie: Option<HeaderValue>) -> Response {
+pub(crate) fn with_cookie(mut response: Response, cookie: Option<HeaderValue>) -> Response {
     if let Some(c) = cookie {
         response.headers_mut().append(header::SET_COOKIE, c);
     }

@@ -29,6 +29,7 @@ pub mod hub;
 pub mod identity;
 pub mod limits;
 pub mod listen;
+pub mod lobby;
 pub mod message;
 pub mod offers;
 pub mod replay;
@@ -161,6 +162,19 @@ pub fn router(
             post(http::join.layer(limited.clone()).layer(json.clone())),
         )
         .route("/api/games/{id}/invites", post(http::invites))
+        .route("/api/lobby", get(lobby::lobby))
+        .route(
+            "/api/lobby/challenges",
+            post(lobby::challenge.layer(limited.clone()).layer(json.clone())),
+        )
+        .route(
+            "/api/lobby/challenges/{id}/accept",
+            post(lobby::accept.layer(limited.clone())),
+        )
+        .route(
+            "/api/lobby/quick",
+            post(lobby::quick.layer(limited.clone()).layer(json.clone())),
+        )
         .route("/api/games/{id}/record", get(http::record))
         .route("/api/games/{id}/replay", get(http::replay))
         .route(

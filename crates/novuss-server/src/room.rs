@@ -1056,6 +1056,14 @@ impl Room {
         self.computer || self.watchers.load(Ordering::Acquire) > 0
     }
 
+    /// Sockets open on the game that are not its players': its
+    /// audience.
+    pub fn audience(&self) -> usize {
+        self.watchers
+            .load(Ordering::Acquire)
+            .saturating_sub(self.seats.sockets())
+    }
+
     /// The hint kept for `event` and `level`.
     pub fn hint(&self, event: u64, level: novuss_ai::Level) -> Option<Arc<str>> {
         match &self.hint {

@@ -275,6 +275,11 @@ impl Seats {
         self.gone.get(person).copied()
     }
 
+    /// Sockets the holders of seats have open on the game.
+    pub fn sockets(&self) -> usize {
+        self.present.values().map(|&n| n as usize).sum()
+    }
+
     /// Whether any holder of a seat has the game open.
     pub fn anyone_here(&self) -> bool {
         !self.present.is_empty()

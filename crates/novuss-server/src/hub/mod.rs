@@ -25,11 +25,13 @@ use crate::work::Work;
 mod chat;
 mod clock;
 mod computer;
+mod lobby;
 mod offers;
 mod people;
 mod requests;
 
 pub use chat::ChatRequest;
+pub use lobby::{Challenge, Live, Lobby, NewChallenge, Quick};
 pub use people::{Created, Invite};
 
 /// A shared room.

@@ -228,30 +228,43 @@ impl Hub {
         }
         if fresh {
             tracing::info!(game = %id, player, %person, "an invited seat taken");
-            // A room in memory learns of its new holder; one that is not
-            // reads the seats when it loads.
-            let loaded = self.rooms().get(id).and_then(|s| s.get().cloned());
-            if let Some(shared) = loaded {
-                let name = self
-                    .store
-                    .person_name(person.as_str())
-                    .await
-                    .map_err(storage)?;
-                let mut room = shared.lock().await;
-                room.seats_mut().seat(player as usize, person);
-                room.seats_mut().name(person, name.flatten());
-                room.set_turn_at(at);
-                let message = room.seats_message();
-                room.announce(message);
-                self.announce_timers(&room);
-                drop(room);
-                // The last seat taken: a computer to open plays now, and
-                // the stroke clock starts.
-                self.wake(shared.clone());
-                self.tick(shared);
-            }
+            self.seated(id, player, person, at).await?;
         }
         Ok((player, person.clone(), cookie))
+    }
+
+    /// `person` took player `player`'s seat of game `id` at `at` (ms since
+    /// 1970), as stored: a room in memory learns of its new holder (one
+    /// that is not reads the seats when it loads).
+    pub(super) async fn seated(
+        self: &Arc<Self>,
+        id: &GameId,
+        player: u32,
+        person: &PersonId,
+        at: i64,
+    ) -> Result<(), Failure> {
+        let loaded = self.rooms().get(id).and_then(|s| s.get().cloned());
+        let Some(shared) = loaded else {
+            return Ok(());
+        };
+        let name = self
+            .store
+            .person_name(person.as_str())
+            .await
+            .map_err(storage)?;
+        let mut room = shared.lock().await;
+        room.seats_mut().seat(player as usize, person);
+        room.seats_mut().name(person, name.flatten());
+        room.set_turn_at(at);
+        let message = room.seats_message();
+        room.announce(message);
+        self.announce_timers(&room);
+        drop(room);
+        // The last seat taken: a computer to open plays now, and the
+        // stroke clock starts.
+        self.wake(shared.clone());
+        self.tick(shared);
+        Ok(())
     }
 
     /// New invitations for the seats of game `id` nobody holds yet, for

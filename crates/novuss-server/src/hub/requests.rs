@@ -237,50 +237,51 @@ impl Hub {
             .list(LISTED, viewer.map(PersonId::as_str))
             .await
             .map_err(storage)?;
-        Ok(rows
-            .into_iter()
-            .filter_map(|r| {
-                let setup: Setup = serde_json::from_str(&r.setup).ok()?;
-                let summary: Summary = serde_json::from_str(&r.summary).ok()?;
-                // Names stored before they were limited are cut to the
-                // limit, so that an answer's size stays bounded.
-                let players: Vec<Option<String>> = setup
-                    .config
-                    .players
-                    .iter()
-                    .map(|n| n.as_deref().map(crate::setup::shown_name))
-                    .collect();
-                Some(Listed {
-                    id: r.id,
-                    created: r.created,
-                    updated: r.updated,
-                    format: setup.config.format,
-                    profile: setup.config.profile,
-                    sets: setup.config.sets,
-                    who: players
-                        .iter()
-                        .zip(&setup.controllers)
-                        .map(|(name, &c)| {
-                            let (kind, level) = crate::view::kind(c);
-                            Who {
-                                name: name.clone(),
-                                kind,
-                                level,
-                            }
-                        })
-                        .collect(),
-                    players,
-                    origin: setup.origin,
-                    over: r.over,
-                    score: summary.score,
-                    winner: summary.winner,
-                    aborted: summary.aborted,
-                    event: r.event,
-                    strokes: summary.strokes,
-                })
-            })
-            .collect())
+        Ok(rows.into_iter().filter_map(listed).collect())
     }
+}
+
+/// A stored game as the list shows it; `None` for a row that cannot be
+/// read (left out, so one damaged game never hides the others).
+pub(super) fn listed(r: crate::store::GameRow) -> Option<Listed> {
+    let setup: Setup = serde_json::from_str(&r.setup).ok()?;
+    let summary: Summary = serde_json::from_str(&r.summary).ok()?;
+    // Names stored before they were limited are cut to the
+    // limit, so that an answer's size stays bounded.
+    let players: Vec<Option<String>> = setup
+        .config
+        .players
+        .iter()
+        .map(|n| n.as_deref().map(crate::setup::shown_name))
+        .collect();
+    Some(Listed {
+        id: r.id,
+        created: r.created,
+        updated: r.updated,
+        format: setup.config.format,
+        profile: setup.config.profile,
+        sets: setup.config.sets,
+        who: players
+            .iter()
+            .zip(&setup.controllers)
+            .map(|(name, &c)| {
+                let (kind, level) = crate::view::kind(c);
+                Who {
+                    name: name.clone(),
+                    kind,
+                    level,
+                }
+            })
+            .collect(),
+        players,
+        origin: setup.origin,
+        over: r.over,
+        score: summary.score,
+        winner: summary.winner,
+        aborted: summary.aborted,
+        event: r.event,
+        strokes: summary.strokes,
+    })
 }
 
 /// `level`'s best strokes for `set`, with three alternatives.

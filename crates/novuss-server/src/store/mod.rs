@@ -25,10 +25,12 @@ use sqlx::{Row, Sqlite, SqliteConnection, SqlitePool};
 
 mod accounts;
 mod chat;
+mod lobby;
 mod people;
 
 pub use accounts::{AccountRow, NewAccount, Registered, SignedIn};
 pub use chat::{ChatRow, NewChatLine};
+pub use lobby::ChallengeRow;
 pub use people::{Joined, SeatRow};
 
 /// Why the database did not do what was asked.

@@ -1,0 +1,429 @@
+//! The lobby (docs/protocol.md, "The lobby"): open challenges anyone may
+//! accept, the public games being played with how many watch them, and
+//! "play someone now", which pairs a visitor with the waiting challenge
+//! nearest their rating or makes one for others to accept.
+
+use std::sync::Arc;
+
+use novuss_core::rules::set::Format;
+use serde::{Deserialize, Serialize};
+
+use super::{storage, Hub, Listed};
+use crate::error::{Code, Failure};
+use crate::game_id::GameId;
+use crate::identity::{PersonId, Visitor};
+use crate::setup::{NewGame, Setup};
+use crate::store::ChallengeRow;
+
+/// Challenges older than this are no longer listed: their creator has
+/// most likely gone (they may still send the game's invitation links).
+pub const CHALLENGE_LIFE_SECS: i64 = 30 * 60;
+/// How many challenges and live games the lobby lists at most.
+const LISTED: u32 = 100;
+/// "Play someone now" takes a challenge whose creator's rating is at most
+/// this far from the visitor's.
+pub const NEAR: f64 = 300.0;
+/// Ratings a range may name (wider than any Glicko-2 rating reaches).
+const RATINGS: std::ops::RangeInclusive<i64> = 0..=4000;
+
+/// A new challenge, as `POST /api/lobby/challenges` takes it: the game's
+/// terms, and whom it is for.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewChallenge {
+    /// `singles`, `doubles` or `four_player`.
+    pub format: String,
+    /// A rule profile's name.
+    pub profile: String,
+    /// 1, 3 or 5.
+    pub sets: u32,
+    /// Whether it moves ratings (then with no take-backs).
+    #[serde(default)]
+    pub rated: bool,
+    /// Seconds a stroke, if the game has a clock.
+    #[serde(default)]
+    pub stroke_clock: Option<u32>,
+    /// The acceptor's rating at least.
+    #[serde(default)]
+    pub min_rating: Option<i64>,
+    /// The acceptor's rating at most.
+    #[serde(default)]
+    pub max_rating: Option<i64>,
+}
+
+impl NewChallenge {
+    /// The game it makes: the creator at the first seat, every other seat
+    /// open; listed for watchers; take-backs (by consent) unless rated.
+    pub fn new_game(&self) -> Result<NewGame, Failure> {
+        let bad = |why: String| Failure::new(Code::BadSetup, why);
+        for r in [self.min_rating, self.max_rating].into_iter().flatten() {
+            if !RATINGS.contains(&r) {
+                return Err(bad(format!("a rating range of 0 to 4000, not {r}")));
+            }
+        }
+        if let (Some(lo), Some(hi)) = (self.min_rating, self.max_rating) {
+            if lo > hi {
+                return Err(bad(format!("the range {lo}–{hi} is empty")));
+            }
+        }
+        let players = match self.format.as_str() {
+            "singles" => 2,
+            _ => 4,
+        };
+        let mut seats = vec![serde_json::json!({"kind": "human"})];
+        seats.extend((1..players).map(|_| serde_json::json!({"kind": "human", "invite": true})));
+        let body = serde_json::json!({
+            "format": self.format,
+            "profile": self.profile,
+            "sets": self.sets,
+            "players": seats,
+            "casual": !self.rated,
+            "public": true,
+            "rated": self.rated,
+            "stroke_clock": self.stroke_clock,
+        });
+        let new: NewGame =
+            serde_json::from_value(body).map_err(|e| bad(format!("not a challenge: {e}")))?;
+        new.setup().map_err(|e| bad(e.to_string()))?;
+        Ok(new)
+    }
+}
+
+/// The lobby as `GET /api/lobby` answers it.
+#[derive(Debug, Serialize)]
+pub struct Lobby {
+    /// Open challenges, newest first.
+    pub challenges: Vec<Challenge>,
+    /// Public games being played, the most watched first.
+    pub live: Vec<Live>,
+}
+
+/// An open challenge.
+#[derive(Debug, Serialize)]
+pub struct Challenge {
+    /// Its game.
+    pub id: String,
+    /// When it was made, seconds since 1970.
+    pub created: i64,
+    /// Who made it: their public id, name and rating in the format.
+    pub creator: PersonId,
+    /// Their display name, if they chose one.
+    pub name: Option<String>,
+    /// Their rating in the game's format.
+    pub rating: i64,
+    /// Whether their rating is still provisional.
+    pub provisional: bool,
+    /// `singles`, `doubles` or `four_player`.
+    pub format: Format,
+    /// The rule profile.
+    pub profile: novuss_core::rules::profile::ProfileId,
+    /// Sets.
+    pub sets: u32,
+    /// Whether it is rated.
+    pub rated: bool,
+    /// Seconds a stroke, if it has a clock.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stroke_clock: Option<u32>,
+    /// The rating range asked of the acceptor.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min_rating: Option<i64>,
+    /// The rating range asked of the acceptor.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_rating: Option<i64>,
+    /// Seats still open.
+    pub open: u32,
+    /// Whether the visitor may accept it (not theirs, in their range).
+    pub acceptable: bool,
+}
+
+/// A public game being played.
+#[derive(Debug, Serialize)]
+pub struct Live {
+    /// The game, as the list of games shows it.
+    #[serde(flatten)]
+    pub game: Listed,
+    /// Sockets open on it that are not its players'.
+    pub watchers: usize,
+}
+
+/// What "play someone now" did.
+#[derive(Debug, Serialize)]
+pub struct Quick {
+    /// The game to open.
+    pub id: String,
+    /// The player the visitor plays, if they took a seat of a waiting
+    /// challenge; none when a new challenge waits for someone else.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub player: Option<u32>,
+    /// Whether the game waits for an opponent.
+    pub waiting: bool,
+}
+
+impl Hub {
+    /// `person`'s rating in `format`, and whether it is provisional (1500
+    /// and provisional for someone not yet rated).
+    pub async fn rating_of(
+        &self,
+        person: Option<&PersonId>,
+        format: Format,
+    ) -> Result<(f64, bool), Failure> {
+        let Some(person) = person else {
+            return Ok((1500.0, true));
+        };
+        let _ = (person, format);
+        Ok((1500.0, true))
+    }
+
+    /// Makes a challenge of `creator`'s: a public game whose other seats
+    /// are for whoever accepts it.
+    pub async fn challenge(
+        self: &Arc<Self>,
+        new: &NewChallenge,
+        creator: &PersonId,
+    ) -> Result<super::Created, Failure> {
+        let game = new.new_game()?;
+        let created = self.create(&game, creator).await?;
+        let id = serde_json::to_value(&created.state)
+            .ok()
+            .and_then(|v| v["id"].as_str().map(str::to_owned))
+            .ok_or_else(|| Failure::internal("a new game has no id", &"(state)"))?;
+        self.store
+            .add_challenge(
+                &id,
+                creator.as_str(),
+                crate::store::now(),
+                (new.min_rating, new.max_rating),
+            )
+            .await
+            .map_err(storage)?;
+        tracing::info!(game = %id, "challenge");
+        Ok(created)
+    }
+
+    /// The lobby, as `viewer` sees it.
+    pub async fn lobby(&self, viewer: Option<&PersonId>) -> Result<Lobby, Failure> {
+        let since = crate::store::now() - CHALLENGE_LIFE_SECS;
+        let rows = self
+            .store
+            .challenges(since, LISTED)
+            .await
+            .map_err(storage)?;
+        let mut challenges = Vec::new();
+        for row in rows {
+            if let Some(c) = self.challenge_view(&row, viewer).await? {
+                challenges.push(c);
+            }
+        }
+        let mut live = Vec::new();
+        for row in self.store.live(LISTED).await.map_err(storage)? {
+            let watchers = self.watchers_of(&row.id);
+            if let Some(game) = super::requests::listed(row) {
+                live.push(Live { game, watchers });
+            }
+        }
+        live.sort_by(|a, b| b.watchers.cmp(&a.watchers));
+        Ok(Lobby { challenges, live })
+    }
+
+    /// How many sockets not of its players are open on game `id` now (0
+    /// for a game not in memory: nobody has it open).
+    fn watchers_of(&self, id: &str) -> usize {
+        let Some(id) = GameId::parse(id).ok() else {
+            return 0;
+        };
+        let loaded = self.rooms().get(&id).and_then(|s| s.get().cloned());
+        // A room busy this instant is counted at the next look.
+        loaded
+            .and_then(|shared| shared.try_lock().ok().map(|r| r.audience()))
+            .unwrap_or(0)
+    }
+
+    async fn challenge_view(
+        &self,
+        row: &ChallengeRow,
+        viewer: Option<&PersonId>,
+    ) -> Result<Option<Challenge>, Failure> {
+        let Ok(setup) = serde_json::from_str::<Setup>(&row.setup) else {
+            return Ok(None);
+        };
+        let Some(creator) = PersonId::parse(&row.creator) else {
+            return Ok(None);
+        };
+        let format = setup.config.format;
+        let (rating, provisional) = self.rating_of(Some(&creator), format).await?;
+        let acceptable = match viewer {
+            Some(v) if *v == creator => false,
+            v => {
+                let (mine, _) = self.rating_of(v, format).await?;
+                in_range(mine, row)
+            }
+        };
+        Ok(Some(Challenge {
+            id: row.game.clone(),
+            created: row.created,
+            creator,
+            name: row.creator_name.clone(),
+            rating: rating.round() as i64,
+            provisional,
+            format,
+            profile: setup.config.profile,
+            sets: setup.config.sets,
+            rated: setup.rated,
+            stroke_clock: setup.stroke_clock,
+            min_rating: row.min_rating,
+            max_rating: row.max_rating,
+            open: row.open,
+            acceptable,
+        }))
+    }
+
+    /// The visitor accepts challenge `id`: the lowest open seat is theirs
+    /// if their rating is in its range. Returns the player, the person
+    /// and a cookie for a visitor who just became one.
+    pub async fn accept(
+        self: &Arc<Self>,
+        id: &GameId,
+        visitor: &Visitor,
+    ) -> Result<(u32, PersonId, Option<axum::http::HeaderValue>), Failure> {
+        let row = self
+            .store
+            .challenge(id.as_str())
+            .await
+            .map_err(storage)?
+            .ok_or_else(|| {
+                Failure::new(Code::UnknownGame, format!("no challenge has the id {id}"))
+            })?;
+        if row.open == 0 {
+            return Err(Failure::new(
+                Code::SeatTaken,
+                "somebody accepted it first: you may watch the game",
+            ));
+        }
+        let setup: Setup = serde_json::from_str(&row.setup)
+            .map_err(|e| Failure::logged(Code::Damaged, "a challenge cannot be read", &e))?;
+        if let Some(p) = &visitor.person {
+            if p.as_str() == row.creator {
+                return Err(Failure::new(
+                    Code::CannotAccept,
+                    "a challenge is for someone else to accept",
+                ));
+            }
+            let held = self.store.seats(id.as_str()).await.map_err(storage)?;
+            if held.iter().any(|s| s.person.as_deref() == Some(p.as_str())) {
+                return Err(Failure::new(
+                    Code::CannotAccept,
+                    "you hold a seat of this game already",
+                ));
+            }
+        }
+        let (mine, _) = self
+            .rating_of(visitor.person.as_ref(), setup.config.format)
+            .await?;
+        if !in_range(mine, &row) {
+            return Err(Failure::new(
+                Code::OutOfRange,
+                format!("a rating of {mine:.0} is outside the challenge's range"),
+            ));
+        }
+        let (person, cookie) = self.people.ensure(visitor).await?;
+        let at = crate::clock::now_ms();
+        let player = self
+            .store
+            .take_open_seat(id.as_str(), person.as_str(), at)
+            .await
+            .map_err(storage)?
+            .ok_or_else(|| {
+                Failure::new(
+                    Code::SeatTaken,
+                    "somebody accepted it first: you may watch the game",
+                )
+            })?;
+        tracing::info!(game = %id, player, %person, "challenge accepted");
+        self.seated(id, player, &person, at).await?;
+        Ok((player, person, cookie))
+    }
+
+    /// "Play someone now": the open challenge in `new`'s format (and
+    /// terms, rated or not) whose creator's rating is nearest the
+    /// visitor's (within [`NEAR`]), accepted; or, if none waits, a new
+    /// challenge of those terms for the next person to come.
+    pub async fn quick(
+        self: &Arc<Self>,
+        new: &NewChallenge,
+        visitor: &Visitor,
+    ) -> Result<(Quick, Option<axum::http::HeaderValue>), Failure> {
+        let wanted = new
+            .new_game()?
+            .setup()
+            .map_err(|e| Failure::new(Code::BadSetup, e.to_string()))?;
+        let format = wanted.config.format;
+        let (mine, _) = self.rating_of(visitor.person.as_ref(), format).await?;
+        let since = crate::store::now() - CHALLENGE_LIFE_SECS;
+        let mut best: Option<(f64, GameId)> = None;
+        for row in self
+            .store
+            .challenges(since, LISTED)
+            .await
+            .map_err(storage)?
+        {
+            let Ok(setup) = serde_json::from_str::<Setup>(&row.setup) else {
+                continue;
+            };
+            let same = setup.config.format == format
+                && setup.config.profile == wanted.config.profile
+                && setup.config.sets == wanted.config.sets
+                && setup.rated == wanted.rated
+                && setup.stroke_clock == wanted.stroke_clock;
+            let theirs =
+                visitor.person.as_ref().map(PersonId::as_str) == Some(row.creator.as_str());
+            if !same || theirs || !in_range(mine, &row) {
+                continue;
+            }
+            let Some(creator) = PersonId::parse(&row.creator) else {
+                continue;
+            };
+            let (rating, _) = self.rating_of(Some(&creator), format).await?;
+            let gap = (rating - mine).abs();
+            if gap <= NEAR && best.as_ref().is_none_or(|(g, _)| gap < *g) {
+                if let Ok(id) = GameId::parse(&row.game) {
+                    best = Some((gap, id));
+                }
+            }
+        }
+        if let Some((_, id)) = best {
+            match self.accept(&id, visitor).await {
+                Ok((player, _, cookie)) => {
+                    let quick = Quick {
+                        id: id.to_string(),
+                        player: Some(player),
+                        waiting: false,
+                    };
+                    return Ok((quick, cookie));
+                }
+                // Taken meanwhile: a challenge of one's own instead.
+                Err(f) if f.code == Code::SeatTaken => {}
+                Err(f) => return Err(f),
+            }
+        }
+        let (person, cookie) = self.people.ensure(visitor).await?;
+        let created = self.challenge(new, &person).await?;
+        let id = serde_json::to_value(&created.state)
+            .ok()
+            .and_then(|v| v["id"].as_str().map(str::to_owned))
+            .unwrap_or_default();
+        Ok((
+            Quick {
+                id,
+                player: None,
+                waiting: true,
+            },
+            cookie,
+        ))
+    }
+}
+
+/// Whether `rating` is in `row`'s range.
+fn in_range(rating: f64, row: &ChallengeRow) -> bool {
+    let r = rating.round() as i64;
+    row.min_rating.is_none_or(|lo| r >= lo) && row.max_rating.is_none_or(|hi| r <= hi)
+}

@@ -1,0 +1,168 @@
+//! The lobby's queries: open challenges, and taking a seat of one.
+
+use sqlx::Row;
+
+use super::{game_row, int, text, GameRow, Store, StoreError};
+
+/// An open challenge as stored.
+#[derive(Clone, Debug)]
+pub struct ChallengeRow {
+    /// Its game.
+    pub game: String,
+    /// Who made it.
+    pub creator: String,
+    /// The creator's display name.
+    pub creator_name: Option<String>,
+    /// When, seconds since 1970.
+    pub created: i64,
+    /// The rating range asked of the acceptor.
+    pub min_rating: Option<i64>,
+    /// The rating range asked of the acceptor.
+    pub max_rating: Option<i64>,
+    /// The game's set-up, as JSON.
+    pub setup: String,
+    /// Seats still open.
+    pub open: u32,
+}
+
+impl Store {
+    /// Marks game `game`, just stored, as a challenge of `creator`'s.
+    pub async fn add_challenge(
+        &self,
+        game: &str,
+        creator: &str,
+        created: i64,
+        range: (Option<i64>, Option<i64>),
+    ) -> Result<(), StoreError> {
+        let mut conn = self.write().await?;
+        let result = sqlx::query(
+            "INSERT INTO challenges (game_id, creator, created, min_rating, max_rating) VALUES (?, ?, ?, ?, ?)",
+        )
+        .bind(game)
+        .bind(creator)
+        .bind(created)
+        .bind(range.0)
+        .bind(range.1)
+        .execute(&mut *conn)
+        .await
+        .map(drop)
+        .map_err(StoreError::from);
+        self.settle(conn, result).await
+    }
+
+    /// The open challenges made since `since` (seconds since 1970), newest
+    /// first: games not over with a seat nobody holds.
+    pub async fn challenges(
+        &self,
+        since: i64,
+        limit: u32,
+    ) -> Result<Vec<ChallengeRow>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT c.game_id, c.creator, p.name, c.created, c.min_rating, c.max_rating, g.setup, \
+             (SELECT COUNT(*) FROM seats s WHERE s.game_id = c.game_id AND s.person_id IS NULL) AS open \
+             FROM challenges c JOIN games g ON g.id = c.game_id JOIN people p ON p.id = c.creator \
+             WHERE g.over = 0 AND c.created >= ? \
+             AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = c.game_id AND s.person_id IS NULL) \
+             ORDER BY c.created DESC LIMIT ?",
+        )
+        .bind(since)
+        .bind(i64::from(limit))
+        .fetch_all(&self.reader)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                let game = text(r, 0, "(challenge)")?;
+                Ok(ChallengeRow {
+                    creator: text(r, 1, &game)?,
+                    creator_name: r.try_get(2)?,
+                    created: int(r, 3, &game)?,
+                    min_rating: r.try_get(4)?,
+                    max_rating: r.try_get(5)?,
+                    setup: text(r, 6, &game)?,
+                    open: int(r, 7, &game)? as u32,
+                    game,
+                })
+            })
+            .collect()
+    }
+
+    /// The challenge of game `game`, if it is one (open or not).
+    pub async fn challenge(&self, game: &str) -> Result<Option<ChallengeRow>, StoreError> {
+        let row = sqlx::query(
+            "SELECT c.game_id, c.creator, p.name, c.created, c.min_rating, c.max_rating, g.setup, \
+             (SELECT COUNT(*) FROM seats s WHERE s.game_id = c.game_id AND s.person_id IS NULL) AS open \
+             FROM challenges c JOIN games g ON g.id = c.game_id JOIN people p ON p.id = c.creator \
+             WHERE c.game_id = ?",
+        )
+        .bind(game)
+        .fetch_optional(&self.reader)
+        .await?;
+        row.map(|r| {
+            Ok(ChallengeRow {
+                game: game.to_owned(),
+                creator: text(&r, 1, game)?,
+                creator_name: r.try_get(2)?,
+                created: int(&r, 3, game)?,
+                min_rating: r.try_get(4)?,
+                max_rating: r.try_get(5)?,
+                setup: text(&r, 6, game)?,
+                open: int(&r, 7, game)? as u32,
+            })
+        })
+        .transpose()
+    }
+
+    /// Gives `person` the lowest open seat of game `game`, in one
+    /// statement (two people accepting at once never both get it), and
+    /// starts the turn's time; the player seated, or `None` if no seat
+    /// was open.
+    pub async fn take_open_seat(
+        &self,
+        game: &str,
+        person: &str,
+        at_ms: i64,
+    ) -> Result<Option<u32>, StoreError> {
+        let mut conn = self.write().await?;
+        let result = async {
+            let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+            let row = sqlx::query(
+                "UPDATE seats SET person_id = ? WHERE game_id = ? AND person_id IS NULL AND player = \
+                 (SELECT MIN(player) FROM seats WHERE game_id = ? AND person_id IS NULL) RETURNING player",
+            )
+            .bind(person)
+            .bind(game)
+            .bind(game)
+            .fetch_optional(&mut *tx)
+            .await?;
+            let Some(row) = row else {
+                return Ok(None);
+            };
+            let player = int(&row, 0, game)? as u32;
+            sqlx::query("UPDATE games SET turn_at = ? WHERE id = ?")
+                .bind(at_ms)
+                .bind(game)
+                .execute(&mut *tx)
+                .await?;
+            tx.commit().await?;
+            Ok(Some(player))
+        }
+        .await;
+        self.settle(conn, result).await
+    }
+
+    /// The public games being played, the last played first: the lobby's
+    /// live games.
+    pub async fn live(&self, limit: u32) -> Result<Vec<GameRow>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id, created, updated, setup, event, over, summary, turn_at FROM games \
+             WHERE public = 1 AND over = 0 ORDER BY updated DESC LIMIT ?",
+        )
+        .bind(i64::from(limit))
+        .fetch_all(&self.reader)
+        .await?;
+        Ok(rows
+            .iter()
+            .filter_map(|r| game_row(r, "(live)").ok())
+            .collect())
+    }
+}
