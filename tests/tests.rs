@@ -8,6 +8,7 @@
 //! - `faults`: a full disk and a damaged database;
 //! - `front_door`: what the server refuses to strangers and other sites;
 //! - `online`: people at different screens: invitations, seats, watchers;
+//! - `ratings`: rated matches, the player page, the leaderboard, recomputing;
 //! - `support`: a real `novuss serve` to drive, and its database behind its
 //!   back.
 
@@ -16,6 +17,7 @@ mod cli;
 mod faults;
 mod front_door;
 mod online;
+mod ratings;
 mod replay;
 mod server;
 mod support;

@@ -105,6 +105,8 @@ pub enum Code {
     BadName,
     /// A stroke before every invited person has taken their seat.
     SeatsOpen,
+    /// No person has that id (a player page).
+    UnknownPlayer,
 }
 
 /// A refusal with its English detail.
@@ -157,7 +159,7 @@ impl Failure {
     /// The HTTP status for this refusal.
     pub fn status(&self) -> StatusCode {
         match self.code {
-            Code::UnknownGame | Code::NoSuchPath => StatusCode::NOT_FOUND,
+            Code::UnknownGame | Code::NoSuchPath | Code::UnknownPlayer => StatusCode::NOT_FOUND,
             Code::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Code::Storage | Code::Busy => StatusCode::SERVICE_UNAVAILABLE,
             Code::Internal | Code::Damaged => StatusCode::INTERNAL_SERVER_ERROR,

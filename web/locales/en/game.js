@@ -432,6 +432,7 @@ export const en = {
   'error.bad_name': 'That name cannot be used: at most 40 characters, no control characters.',
   'status.waiting_seats': 'Waiting for {name} to take their seat: the game begins when every seat is taken.',
   'error.seats_open': 'The game begins when every invited person has taken their seat.',
+  'error.unknown_player': 'There is no such player.',
   'online.your_name': 'Your name at this table',
   'online.save_name': 'Save',
 };

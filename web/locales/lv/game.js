@@ -476,6 +476,7 @@ export const lv = {
   'error.bad_name': 'Šo vārdu nevar izmantot: ne vairāk kā 40 rakstzīmju, bez vadības rakstzīmēm.',
   'status.waiting_seats': 'Gaidām, kad {name} ieņems savu vietu: spēle sāksies, kad visas vietas būs aizņemtas.',
   'error.seats_open': 'Spēle sāksies, kad visi ielūgtie būs ieņēmuši savas vietas.',
+  'error.unknown_player': 'Tāda spēlētāja nav.',
   'online.your_name': 'Jūsu vārds pie šī galda',
   'online.save_name': 'Saglabāt',
 };

@@ -24,8 +24,10 @@ use sqlx::sqlite::{
 use sqlx::{Row, Sqlite, SqliteConnection, SqlitePool};
 
 mod people;
+mod ratings;
 
 pub use people::{Joined, SeatRow};
+pub use ratings::{ChangeRow, CurrentRow, Settled};
 
 /// Why the database did not do what was asked.
 #[derive(Debug)]
