@@ -401,6 +401,88 @@ pub async fn recompute(store: &Store, write: bool) -> Result<Report, StoreError>
 }
 
 #[cfg(test)]
+mod settling {
+    use super::*;
+    use crate::setup::NewGame;
+    use crate::store::{Imported, SeatRow};
+
+    /// A finished rated singles game between two stored people, as the
+    /// store holds it, won by player `winner` (or called off).
+    async fn finished(store: &Store, id: &str, winner: Option<usize>) {
+        let new: NewGame = serde_json::from_str(
+            r#"{"format":"singles","profile":"lnf-2017","sets":1,"rated":true,"casual":false,
+                "players":[{"kind":"human"},{"kind":"human","invite":true}]}"#,
+        )
+        .unwrap();
+        let setup = serde_json::to_string(&new.setup().unwrap()).unwrap();
+        let summary = serde_json::json!({
+            "score": [0, 0], "set_number": 1, "strokes": 0,
+            "winner": winner, "aborted": winner.is_none(),
+        })
+        .to_string();
+        let seats: Vec<SeatRow> = ["a", "b"]
+            .iter()
+            .enumerate()
+            .map(|(k, p)| SeatRow {
+                player: k as u32,
+                person: Some(p.repeat(32)),
+                invite_hash: None,
+            })
+            .collect();
+        store
+            .import(&Imported {
+                id,
+                created: 1_000,
+                setup: &setup,
+                events: &[],
+                over: true,
+                summary: &summary,
+                seats: &seats,
+            })
+            .await
+            .unwrap();
+    }
+
+    /// Settling is once per game, whoever asks and however often; the
+    /// start-up's pass finds nothing left; recomputing agrees.
+    #[tokio::test]
+    async fn a_game_is_settled_once_and_recomputes_exactly() {
+        let store = Store::memory().await.unwrap();
+        for p in ["a", "b"] {
+            store
+                .create_person(&p.repeat(32), &p.repeat(64), 1)
+                .await
+                .unwrap();
+        }
+        let (one, two, off) = ("1".repeat(32), "2".repeat(32), "3".repeat(32));
+        finished(&store, &one, Some(1)).await;
+        finished(&store, &two, Some(0)).await;
+        finished(&store, &off, None).await;
+        assert!(settle(&store, &one).await.unwrap());
+        assert!(!settle(&store, &one).await.unwrap(), "never twice");
+        assert!(
+            !settle(&store, &off).await.unwrap(),
+            "a called-off match is not rated"
+        );
+        // The second game's ratings were never stored: the start-up
+        // settles it, and only it.
+        assert_eq!(settle_pending(&store).await.unwrap(), 1);
+        assert_eq!(settle_pending(&store).await.unwrap(), 0);
+        let changes = store.rating_changes().await.unwrap();
+        assert_eq!(changes.len(), 4);
+        assert_eq!((changes[0].seq, changes[2].seq), (1, 2));
+        // The second game started from the first one's "after".
+        assert_eq!(changes[2].before, changes[0].after);
+        let report = recompute(&store, false).await.unwrap();
+        assert!(report.differences.is_empty(), "{:?}", report.differences);
+        assert_eq!((report.games, report.changes, report.ratings), (2, 4, 2));
+        let current = store.ratings_of(&"a".repeat(32)).await.unwrap();
+        assert_eq!(current[0].rating, changes[2].after);
+        assert_eq!(current[0].games, 2);
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
 

@@ -136,8 +136,8 @@ pub async fn player(
         ratings.push(s);
     }
     // Which rated games the visitor may open: public ones and their own.
-    let visible = visible_games(&hub, &changes, viewer).await?;
     let skip = changes.len().saturating_sub(PLAYER_RESULTS);
+    let visible = visible_games(&hub, &changes[skip..], viewer).await?;
     let results: Vec<ResultShown> = changes[skip..]
         .iter()
         .map(|c| ResultShown {

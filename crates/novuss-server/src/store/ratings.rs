@@ -210,13 +210,18 @@ impl Store {
         self.settle(conn, result).await
     }
 
-    /// Finished games with no rating rows, in the order they finished:
-    /// those a restart must settle (the caller keeps the rated ones).
+    /// Finished games with no rating rows that may be rated, in the order
+    /// they finished: those a restart must settle (the caller decides from
+    /// the set-up and result which are).
     pub async fn unsettled(&self) -> Result<Vec<GameRow>, StoreError> {
+        // A set-up is written with `"rated":true` only when it is rated
+        // (crate::setup::Setup skips a false one), so the start-up does
+        // not read every finished casual game's set-up each time.
         let rows = sqlx::query(
             "SELECT id, created, updated, setup, event, over, summary FROM games g \
-             WHERE over = 1 AND NOT EXISTS (SELECT 1 FROM rating_changes c WHERE c.game_id = g.id) \
-             ORDER BY updated, id",
+             WHERE over = 1 AND setup LIKE '%\"rated\":true%' \
+             AND NOT EXISTS (SELECT 1 FROM rating_changes c WHERE c.game_id = g.id) \
+             ORDER BY updated, created, id",
         )
         .fetch_all(&self.reader)
         .await?;
