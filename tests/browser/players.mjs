@@ -115,6 +115,10 @@ test('a player page and the leaderboard render, with the rating plot, and pass a
   // Games ended in the same second may list in either order.
   const replays = await bruno.locator('#games-body a.button').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
   assert.deepEqual(replays.sort(), ids.map((id) => `replay.html#game=${id}`).sort());
+  // The other player's name leads to her page.
+  const annaPage = await bruno.locator('#games-body tr:first-child a.other').getAttribute('href');
+  assert.match(annaPage, /^player\.html#id=[0-9a-f]{32}$/);
+  assert.equal(await bruno.locator('#games-body tr:first-child a.other').textContent(), 'Anna');
   assert.deepEqual(await axeProblems(bruno), [], 'the player page');
   await shot(bruno, 'players-01-player-desktop');
 

@@ -9,7 +9,7 @@
 import { t } from '../shared/text.js';
 import { pt } from '../shared/pages-text.js';
 import { setUpPage, el, refusal, when, playersLine } from '../shared/pages.js';
-import { FORMATS, ratingText, hashValue } from './common.js';
+import { FORMATS, ratingText, hashValue, playerHref } from './common.js';
 
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 const SVG = 'http://www.w3.org/2000/svg';
@@ -139,10 +139,14 @@ function gameRow(/** @type {any} */ g) {
   const result = g.aborted ? pt('game.aborted') : !g.over ? pt('game.unfinished')
     : Number.isInteger(g.winner) ? `${pt('game.won_by', { name: winnerName(g, who) })} · ${pt('game.sets', { score: (g.score || []).join('–') })}`
       : pt('game.finished');
+  // Each other person's name leads to their page.
+  const others = (g.people || []).map((/** @type {string | null} */ id, /** @type {number} */ k) => (id && id !== page.player?.id
+    ? el('a', { href: playerHref(id), class: 'other' }, who[k].name || t('start.player_n', { n: k + 1 })) : null)).filter(Boolean);
   return el('tr', { 'data-game': g.id },
     el('td', { class: 'when', 'data-label': pt('col.when') }, el('time', { datetime: new Date(g.updated * 1000).toISOString() }, date)),
     el('td', { 'data-label': pt('col.players') }, players, ' · ', t(`format.short.${g.format}`),
-      g.rated ? el('span', { class: 'tag rated' }, pt('players.rated')) : null),
+      g.rated ? el('span', { class: 'tag rated' }, pt('players.rated')) : null,
+      others.length ? el('span', { class: 'others' }, ...others) : null),
     el('td', { 'data-label': pt('col.result') }, result),
     el('td', { class: 'actions' }, el('a', { class: 'button', href: `replay.html#game=${encodeURIComponent(g.id)}`, 'aria-label': pt('players.replay_label', { players, when: date }) }, pt('players.replay'))));
 }

@@ -95,6 +95,8 @@ struct GameShown {
     /// The name each seat's holder goes by (a player the set-up left
     /// unnamed is named by it on the page).
     names: Vec<Option<String>>,
+    /// Each seat's holder (a person's id is public: it names their page).
+    people: Vec<Option<String>>,
 }
 
 /// `GET /api/players/{id}`: a person's name, ratings per format, every
@@ -165,7 +167,11 @@ pub async fn player(
             .find(|s| s.person.as_deref() == Some(person.as_str()))
             .map(|s| s.player);
         let mut names = vec![None; setup.config.players.len()];
+        let mut people = vec![None; setup.config.players.len()];
         for s in &seats {
+            if let Some(slot) = people.get_mut(s.player as usize) {
+                slot.clone_from(&s.person);
+            }
             if let (Some(holder), Some(slot)) = (&s.person, names.get_mut(s.player as usize)) {
                 *slot = store
                     .person_name(holder)
@@ -192,6 +198,7 @@ pub async fn player(
                 .map(|n| n.as_deref().map(crate::setup::shown_name))
                 .collect(),
             names,
+            people,
         });
     }
     Ok(Json(serde_json::json!({
