@@ -5,4 +5,5 @@
 pub mod bench_server;
 pub mod commands;
 pub mod computer;
+pub mod ratings;
 pub mod serve;

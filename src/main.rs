@@ -246,6 +246,9 @@ enum Command {
     /// Serve the game to a browser (the default): prints the address to
     /// open.
     Serve(novuss::serve::ServeArgs),
+    /// Ratings: `recompute` rebuilds them from the stored results.
+    #[command(subcommand)]
+    Ratings(novuss::ratings::RatingsCommand),
 }
 
 fn main() -> ExitCode {
@@ -351,6 +354,20 @@ fn main() -> ExitCode {
             json,
         } => novuss::bench_server::measure(strokes, &modes, json).map_err(CliError::BenchServer),
         Command::Serve(args) => novuss::serve::serve(args).map_err(CliError::Serve),
+        Command::Ratings(c) => match novuss::ratings::run(c) {
+            Ok((report, same)) => {
+                say!("{report}");
+                return if same {
+                    ExitCode::SUCCESS
+                } else {
+                    ExitCode::from(1)
+                };
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(2);
+            }
+        },
     };
     match result {
         Ok(out) => {

@@ -13,6 +13,7 @@
 //! - `lobby`: challenges, "play someone now" and live games;
 //! - `offers`: take-backs and rematches between people, by consent;
 //! - `online`: people at different screens: invitations, seats, watchers;
+//! - `ratings`: rated matches, the player page, the leaderboard, recomputing;
 //! - `support`: a real `novuss serve` to drive, and its database behind its
 //!   back.
 
@@ -26,6 +27,7 @@ mod front_door;
 mod lobby;
 mod offers;
 mod online;
+mod ratings;
 mod replay;
 mod server;
 mod support;

@@ -157,6 +157,8 @@ pub enum Code {
     NotSignedIn,
     /// The person has an account already.
     AlreadyAccount,
+    /// No person has that id (a player page).
+    UnknownPlayer,
 }
 
 /// A refusal with its English detail.
@@ -209,7 +211,7 @@ impl Failure {
     /// The HTTP status for this refusal.
     pub fn status(&self) -> StatusCode {
         match self.code {
-            Code::UnknownGame | Code::NoSuchPath => StatusCode::NOT_FOUND,
+            Code::UnknownGame | Code::NoSuchPath | Code::UnknownPlayer => StatusCode::NOT_FOUND,
             Code::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Code::Storage | Code::Busy => StatusCode::SERVICE_UNAVAILABLE,
             Code::Internal | Code::Damaged => StatusCode::INTERNAL_SERVER_ERROR,

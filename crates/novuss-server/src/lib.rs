@@ -32,6 +32,7 @@ pub mod listen;
 pub mod lobby;
 pub mod message;
 pub mod offers;
+pub mod ratings;
 pub mod replay;
 pub mod room;
 pub mod seats;
@@ -187,6 +188,8 @@ pub fn router(
             post(http::upload.layer(limited).layer(json))
                 .layer(DefaultBodyLimit::max(http::MAX_RECORD)),
         )
+        .route("/api/players/{id}", get(ratings::routes::player))
+        .route("/api/leaderboard", get(ratings::routes::leaderboard))
         .route("/api/{*rest}", axum::routing::any(http::no_such_api))
         .with_state(hub.clone());
     let accounts = accounts::routes(Arc::new(accounts::Accounts::new(hub.clone())));
@@ -237,6 +240,13 @@ impl Server {
         let addr = listener
             .local_addr()
             .map_err(|e| StartError::Bind(addr, e))?;
+        // A rated match whose last event was stored by a server that died
+        // before it stored the ratings is settled now, before anyone plays.
+        match ratings::settle_pending(&store).await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(games = n, "finished rated games settled at start"),
+            Err(e) => tracing::error!("rated games could not be settled at start: {e}"),
+        }
         Ok(Server {
             listener,
             hub: Hub::new(store),

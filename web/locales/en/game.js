@@ -440,6 +440,7 @@ export const en = {
   'error.wrong_password': 'Wrong user name or password.',
   'error.not_signed_in': 'Sign in to an account first.',
   'error.already_account': 'You have an account already.',
+  'error.unknown_player': 'There is no such player.',
   'online.your_name': 'Your name at this table',
   'online.save_name': 'Save',
   // The stroke clock and an absent player (web/game/clocks.js)

@@ -484,6 +484,7 @@ export const lv = {
   'error.wrong_password': 'Nepareizs lietotājvārds vai parole.',
   'error.not_signed_in': 'Vispirms piesakieties kontā.',
   'error.already_account': 'Jums jau ir konts.',
+  'error.unknown_player': 'Tāda spēlētāja nav.',
   'online.your_name': 'Jūsu vārds pie šī galda',
   'online.save_name': 'Saglabāt',
   // Sitiena pulkstenis un prombūtne (web/game/clocks.js)

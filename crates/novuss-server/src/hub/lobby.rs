@@ -167,11 +167,20 @@ impl Hub {
         person: Option<&PersonId>,
         format: Format,
     ) -> Result<(f64, bool), Failure> {
-        let Some(person) = person else {
-            return Ok((1500.0, true));
+        let current = match person {
+            None => None,
+            Some(p) => self
+                .store
+                .ratings_of(p.as_str())
+                .await
+                .map_err(storage)?
+                .into_iter()
+                .find(|r| r.format == format.name()),
         };
-        let _ = (person, format);
-        Ok((1500.0, true))
+        // Widened by the idle time since the last rated game, as the
+        // player's page shows it.
+        let r = crate::ratings::standing(current.as_ref(), crate::store::now());
+        Ok((r.rating, r.provisional()))
     }
 
     /// Makes a challenge of `creator`'s: a public game whose other seats

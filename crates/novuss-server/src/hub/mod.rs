@@ -289,6 +289,15 @@ impl Hub {
                 }
             }
         }
+        if change.over() && room.setup().rated {
+            // The match is over and stored: its ratings move once, before
+            // its players hear of the end, so that a page asking for them
+            // then finds them moved. A failure leaves the game as played;
+            // the next start settles it (crate::ratings::settle_pending).
+            if let Err(e) = crate::ratings::settle(&self.store, room.id()).await {
+                tracing::error!(game = %room.id(), "the ratings could not be settled: {e}");
+            }
+        }
         room.commit(change);
         room.set_turn_at(at_ms);
         Ok(())

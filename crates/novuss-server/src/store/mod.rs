@@ -27,11 +27,13 @@ mod accounts;
 mod chat;
 mod lobby;
 mod people;
+mod ratings;
 
 pub use accounts::{AccountRow, NewAccount, Registered, SignedIn};
 pub use chat::{ChatRow, NewChatLine};
 pub use lobby::ChallengeRow;
 pub use people::{Joined, SeatRow};
+pub use ratings::{ChangeRow, CurrentRow, Settled};
 
 /// Why the database did not do what was asked.
 #[derive(Debug)]

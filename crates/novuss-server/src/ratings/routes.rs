@@ -1,0 +1,303 @@
+//! `GET /api/players/{id}` and `GET /api/leaderboard` (docs/protocol.md,
+//! "Ratings").
+//!
+//! A rating is public, like a name: anyone may read anyone's. A game is
+//! not: the player page links only the games the visitor may see (public
+//! ones, and those they play in), the way the list of games does, and a
+//! result of a game hidden from the visitor comes without its id.
+
+use std::collections::HashSet;
+use std::sync::Arc;
+
+use axum::extract::{Path, RawQuery, State};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use novuss_core::rules::set::Format;
+use serde::Serialize;
+
+use super::glicko::{grow, Rating};
+use super::{LEADERBOARD_DEVIATION, LEADERBOARD_GAMES, LEADERBOARD_SIZE};
+use crate::error::{Code, Failure};
+use crate::hub::Hub;
+use crate::identity::{PersonId, Visitor};
+use crate::setup::Setup;
+use crate::store::{now, CurrentRow, StoreError};
+use crate::view::Summary;
+
+/// Games listed on a player page at most.
+pub const PLAYER_GAMES: u32 = 50;
+/// Rated results on a player page at most (the latest).
+pub const PLAYER_RESULTS: usize = 500;
+
+fn storage(e: StoreError) -> Failure {
+    Failure::logged(Code::Storage, "the database failed", &e)
+}
+
+/// A rating as shown: its deviation widened by the time since the last
+/// rated game.
+#[derive(Serialize)]
+struct Shown {
+    format: &'static str,
+    rating: f64,
+    deviation: f64,
+    provisional: bool,
+    games: u64,
+    wins: u64,
+    draws: u64,
+    losses: u64,
+}
+
+fn shown(format: Format, c: &CurrentRow, at: i64) -> Shown {
+    let r: Rating = grow(c.rating, at - c.at);
+    Shown {
+        format: format.name(),
+        rating: r.rating,
+        deviation: r.deviation,
+        provisional: r.provisional(),
+        games: c.games,
+        wins: 0,
+        draws: 0,
+        losses: 0,
+    }
+}
+
+/// One rated result on a player page.
+#[derive(Serialize)]
+struct ResultShown {
+    /// The game, when the visitor may see it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    game: Option<String>,
+    format: String,
+    at: i64,
+    result: String,
+    score: f64,
+    rating_before: f64,
+    rating_after: f64,
+    deviation_after: f64,
+}
+
+/// One game on a player page.
+#[derive(Serialize)]
+struct GameShown {
+    id: String,
+    updated: i64,
+    format: Format,
+    rated: bool,
+    over: bool,
+    aborted: bool,
+    /// The player's own player number in it.
+    player: Option<u32>,
+    /// The winning contender.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    winner: Option<usize>,
+    score: Vec<u32>,
+    players: Vec<Option<String>>,
+    /// The name each seat's holder goes by (a player the set-up left
+    /// unnamed is named by it on the page).
+    names: Vec<Option<String>>,
+    /// Each seat's holder (a person's id is public: it names their page).
+    people: Vec<Option<String>>,
+}
+
+/// `GET /api/players/{id}`: a person's name, ratings per format, every
+/// rated result (the rating history's points) and the games the visitor
+/// may see.
+pub async fn player(
+    State(hub): State<Arc<Hub>>,
+    visitor: Visitor,
+    Path(id): Path<String>,
+) -> Result<Response, Failure> {
+    let unknown = || Failure::new(Code::UnknownPlayer, "no player has that id");
+    let person = PersonId::parse(&id).ok_or_else(unknown)?;
+    let store = hub.store();
+    let name = store
+        .person_name(person.as_str())
+        .await
+        .map_err(storage)?
+        .ok_or_else(unknown)?;
+    let at = now();
+    let viewer = visitor.person.as_ref().map(PersonId::as_str);
+    let games = store
+        .games_of(person.as_str(), viewer, PLAYER_GAMES)
+        .await
+        .map_err(storage)?;
+    let changes = store.changes_of(person.as_str()).await.map_err(storage)?;
+    let mut ratings: Vec<Shown> = Vec::new();
+    for c in store.ratings_of(person.as_str()).await.map_err(storage)? {
+        let Ok(format) = c.format.parse::<Format>() else {
+            continue;
+        };
+        let mut s = shown(format, &c, at);
+        for ch in changes.iter().filter(|ch| ch.format == c.format) {
+            match ch.result.as_str() {
+                "win" => s.wins += 1,
+                "draw" => s.draws += 1,
+                _ => s.losses += 1,
+            }
+        }
+        ratings.push(s);
+    }
+    // Which rated games the visitor may open: public ones and their own.
+    let skip = changes.len().saturating_sub(PLAYER_RESULTS);
+    let visible = visible_games(&hub, &changes[skip..], viewer).await?;
+    let results: Vec<ResultShown> = changes[skip..]
+        .iter()
+        .map(|c| ResultShown {
+            game: visible.contains(&c.game).then(|| c.game.clone()),
+            format: c.format.clone(),
+            at: c.at,
+            result: c.result.clone(),
+            score: c.score,
+            rating_before: c.before.rating,
+            rating_after: c.after.rating,
+            deviation_after: c.after.deviation,
+        })
+        .collect();
+    let mut listed = Vec::with_capacity(games.len());
+    for g in games {
+        let (Ok(setup), Ok(summary)) = (
+            serde_json::from_str::<Setup>(&g.setup),
+            serde_json::from_str::<Summary>(&g.summary),
+        ) else {
+            continue;
+        };
+        let seats = store.seats(&g.id).await.map_err(storage)?;
+        let player = seats
+            .iter()
+            .find(|s| s.person.as_deref() == Some(person.as_str()))
+            .map(|s| s.player);
+        let mut names = vec![None; setup.config.players.len()];
+        let mut people = vec![None; setup.config.players.len()];
+        for s in &seats {
+            if let Some(slot) = people.get_mut(s.player as usize) {
+                slot.clone_from(&s.person);
+            }
+            if let (Some(holder), Some(slot)) = (&s.person, names.get_mut(s.player as usize)) {
+                *slot = store
+                    .person_name(holder)
+                    .await
+                    .map_err(storage)?
+                    .flatten()
+                    .map(|n| crate::setup::shown_name(&n));
+            }
+        }
+        listed.push(GameShown {
+            id: g.id,
+            updated: g.updated,
+            format: setup.config.format,
+            rated: setup.rated,
+            over: g.over,
+            aborted: summary.aborted,
+            player,
+            winner: summary.winner.map(|w| w.index()),
+            score: summary.score,
+            players: setup
+                .config
+                .players
+                .iter()
+                .map(|n| n.as_deref().map(crate::setup::shown_name))
+                .collect(),
+            names,
+            people,
+        });
+    }
+    Ok(Json(serde_json::json!({
+        "id": person,
+        "name": name,
+        "ratings": ratings,
+        "results": results,
+        "games": listed,
+        "provisional_deviation": super::glicko::PROVISIONAL_DEVIATION,
+    }))
+    .into_response())
+}
+
+/// The rated games of `changes` that `viewer` may see.
+async fn visible_games(
+    hub: &Hub,
+    changes: &[crate::store::ChangeRow],
+    viewer: Option<&str>,
+) -> Result<HashSet<String>, Failure> {
+    let mut out = HashSet::new();
+    let ids: HashSet<&str> = changes.iter().map(|c| c.game.as_str()).collect();
+    for id in ids {
+        if hub.store().visible(id, viewer).await.map_err(storage)? {
+            out.insert(id.to_owned());
+        }
+    }
+    Ok(out)
+}
+
+/// One place on a leaderboard.
+#[derive(Serialize)]
+struct Place {
+    rank: usize,
+    id: String,
+    name: Option<String>,
+    rating: f64,
+    deviation: f64,
+    games: u64,
+}
+
+/// `GET /api/leaderboard?format=singles`: the settled players of a format
+/// (deviation at most [`LEADERBOARD_DEVIATION`] now, idle time included,
+/// and at least [`LEADERBOARD_GAMES`] rated games), best first.
+pub async fn leaderboard(
+    State(hub): State<Arc<Hub>>,
+    RawQuery(query): RawQuery,
+) -> Result<Response, Failure> {
+    let query = query.unwrap_or_default();
+    let mut format = Format::Singles;
+    for pair in query.split('&').filter(|p| !p.is_empty()) {
+        match pair.split_once('=') {
+            Some(("format", f)) => {
+                format = f.parse().map_err(|_| {
+                    Failure::new(
+                        Code::BadMessage,
+                        "format must be singles, doubles or four_player",
+                    )
+                })?;
+            }
+            _ => {
+                return Err(Failure::new(
+                    Code::BadMessage,
+                    "the leaderboard takes only format=",
+                ))
+            }
+        }
+    }
+    let at = now();
+    let rows = hub
+        .store()
+        .leaderboard(
+            format.name(),
+            LEADERBOARD_DEVIATION,
+            LEADERBOARD_GAMES,
+            LEADERBOARD_SIZE,
+        )
+        .await
+        .map_err(storage)?;
+    // The stored deviation only grows with idle time, so the filter in
+    // SQL keeps everyone who may qualify and this one decides.
+    let places: Vec<Place> = rows
+        .into_iter()
+        .map(|(c, name)| (grow(c.rating, at - c.at), c, name))
+        .filter(|(r, _, _)| r.deviation <= LEADERBOARD_DEVIATION)
+        .enumerate()
+        .map(|(k, (r, c, name))| Place {
+            rank: k + 1,
+            id: c.person,
+            name: name.as_deref().map(crate::setup::shown_name),
+            rating: r.rating,
+            deviation: r.deviation,
+            games: c.games,
+        })
+        .collect();
+    Ok(Json(serde_json::json!({
+        "format": format.name(),
+        "max_deviation": LEADERBOARD_DEVIATION,
+        "min_games": LEADERBOARD_GAMES,
+        "players": places,
+    }))
+    .into_response())
+}

@@ -1,0 +1,362 @@
+//! Ratings: the current rating per person and format, and one row per
+//! rated game and person (migration `0004_ratings.sql`). The arithmetic
+//! is `crate::ratings`'; here are only the rows.
+
+use sqlx::sqlite::SqliteRow;
+use sqlx::Row;
+
+use super::{game_row, int, text, GameRow, Store, StoreError};
+use crate::ratings::glicko::Rating;
+
+/// A person's rating in one format now, as stored.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CurrentRow {
+    /// The person.
+    pub person: String,
+    /// The format's name.
+    pub format: String,
+    /// The rating after their last rated game.
+    pub rating: Rating,
+    /// Rated games played in the format.
+    pub games: u64,
+    /// When the last one ended.
+    pub at: i64,
+}
+
+/// One rated game of one person, as stored.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChangeRow {
+    /// The order the game was settled in.
+    pub seq: i64,
+    /// The game.
+    pub game: String,
+    /// The person.
+    pub person: String,
+    /// Their player in the game's set-up.
+    pub player: u32,
+    /// The format's name.
+    pub format: String,
+    /// When the match ended.
+    pub at: i64,
+    /// Mean points against the opponents.
+    pub score: f64,
+    /// `win`, `draw` or `loss`.
+    pub result: String,
+    /// The rating the update started from.
+    pub before: Rating,
+    /// The rating it left.
+    pub after: Rating,
+}
+
+/// The rows settling one game adds.
+#[derive(Clone, Debug)]
+pub struct Settled {
+    /// One per person, in player order.
+    pub changes: Vec<ChangeRow>,
+}
+
+const CHANGE_COLUMNS: &str = "seq, game_id, person_id, player, format, at, score, result, \
+     rating_before, deviation_before, volatility_before, rating_after, deviation_after, volatility_after";
+
+fn real(r: &SqliteRow, k: usize, what: &str) -> Result<f64, StoreError> {
+    r.try_get::<f64, _>(k).map_err(|e| StoreError::Damaged {
+        game: what.to_owned(),
+        what: format!("column {k}: {e}"),
+    })
+}
+
+fn change_row(r: &SqliteRow) -> Result<ChangeRow, StoreError> {
+    let game = text(r, 1, "(rating)")?;
+    let g = game.as_str();
+    Ok(ChangeRow {
+        seq: int(r, 0, g)?,
+        person: text(r, 2, g)?,
+        player: int(r, 3, g)? as u32,
+        format: text(r, 4, g)?,
+        at: int(r, 5, g)?,
+        score: real(r, 6, g)?,
+        result: text(r, 7, g)?,
+        before: Rating {
+            rating: real(r, 8, g)?,
+            deviation: real(r, 9, g)?,
+            volatility: real(r, 10, g)?,
+        },
+        after: Rating {
+            rating: real(r, 11, g)?,
+            deviation: real(r, 12, g)?,
+            volatility: real(r, 13, g)?,
+        },
+        game,
+    })
+}
+
+fn current_row(r: &SqliteRow) -> Result<CurrentRow, StoreError> {
+    let w = "(rating)";
+    Ok(CurrentRow {
+        person: text(r, 0, w)?,
+        format: text(r, 1, w)?,
+        rating: Rating {
+            rating: real(r, 2, w)?,
+            deviation: real(r, 3, w)?,
+            volatility: real(r, 4, w)?,
+        },
+        games: int(r, 5, w)? as u64,
+        at: int(r, 6, w)?,
+    })
+}
+
+const CURRENT_COLUMNS: &str = "person_id, format, rating, deviation, volatility, games, at";
+
+async fn insert_change(
+    conn: &mut sqlx::SqliteConnection,
+    c: &ChangeRow,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(&format!(
+        "INSERT INTO rating_changes ({CHANGE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    ))
+    .bind(c.seq)
+    .bind(&c.game)
+    .bind(&c.person)
+    .bind(i64::from(c.player))
+    .bind(&c.format)
+    .bind(c.at)
+    .bind(c.score)
+    .bind(&c.result)
+    .bind(c.before.rating)
+    .bind(c.before.deviation)
+    .bind(c.before.volatility)
+    .bind(c.after.rating)
+    .bind(c.after.deviation)
+    .bind(c.after.volatility)
+    .execute(conn)
+    .await
+    .map(drop)
+}
+
+async fn put_current(conn: &mut sqlx::SqliteConnection, c: &CurrentRow) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO ratings (person_id, format, rating, deviation, volatility, games, at) \
+         VALUES (?, ?, ?, ?, ?, ?, ?) \
+         ON CONFLICT (person_id, format) DO UPDATE SET rating = excluded.rating, \
+         deviation = excluded.deviation, volatility = excluded.volatility, \
+         games = excluded.games, at = excluded.at",
+    )
+    .bind(&c.person)
+    .bind(&c.format)
+    .bind(c.rating.rating)
+    .bind(c.rating.deviation)
+    .bind(c.rating.volatility)
+    .bind(c.games as i64)
+    .bind(c.at)
+    .execute(conn)
+    .await
+    .map(drop)
+}
+
+impl Store {
+    /// Settles game `game` once: in one transaction, unless the game has
+    /// rating rows already (then `Ok(false)`), reads the current ratings
+    /// of `people` in `format`, hands them to `rate` (in `people`'s order;
+    /// `None` for a first rated game) with the next order number, and
+    /// stores the rows it returns and the new current ratings.
+    pub async fn settle_ratings(
+        &self,
+        game: &str,
+        format: &str,
+        people: &[String],
+        rate: impl FnOnce(i64, &[Option<CurrentRow>]) -> Settled,
+    ) -> Result<bool, StoreError> {
+        let mut conn = self.write().await?;
+        let result = async {
+            let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+            let done = sqlx::query("SELECT 1 FROM rating_changes WHERE game_id = ? LIMIT 1")
+                .bind(game)
+                .fetch_optional(&mut *tx)
+                .await?;
+            if done.is_some() {
+                return Ok(false);
+            }
+            let mut now = Vec::with_capacity(people.len());
+            for p in people {
+                let row = sqlx::query(&format!(
+                    "SELECT {CURRENT_COLUMNS} FROM ratings WHERE person_id = ? AND format = ?"
+                ))
+                .bind(p)
+                .bind(format)
+                .fetch_optional(&mut *tx)
+                .await?;
+                now.push(row.as_ref().map(current_row).transpose()?);
+            }
+            let seq: i64 = sqlx::query("SELECT COALESCE(MAX(seq), 0) + 1 FROM rating_changes")
+                .fetch_one(&mut *tx)
+                .await?
+                .try_get(0)?;
+            let settled = rate(seq, &now);
+            for (c, before) in settled.changes.iter().zip(&now) {
+                insert_change(&mut tx, c).await?;
+                let current = CurrentRow {
+                    person: c.person.clone(),
+                    format: c.format.clone(),
+                    rating: c.after,
+                    games: before.as_ref().map_or(0, |b| b.games) + 1,
+                    at: c.at,
+                };
+                put_current(&mut tx, &current).await?;
+            }
+            tx.commit().await?;
+            Ok(true)
+        }
+        .await;
+        self.settle(conn, result).await
+    }
+
+    /// Finished games with no rating rows that may be rated, in the order
+    /// they finished: those a restart must settle (the caller decides from
+    /// the set-up and result which are).
+    pub async fn unsettled(&self) -> Result<Vec<GameRow>, StoreError> {
+        // A set-up is written with `"rated":true` only when it is rated
+        // (crate::setup::Setup skips a false one), so the start-up does
+        // not read every finished casual game's set-up each time.
+        let rows = sqlx::query(
+            "SELECT id, created, updated, setup, event, over, summary FROM games g \
+             WHERE over = 1 AND setup LIKE '%\"rated\":true%' \
+             AND NOT EXISTS (SELECT 1 FROM rating_changes c WHERE c.game_id = g.id) \
+             ORDER BY updated, created, id",
+        )
+        .fetch_all(&self.reader)
+        .await?;
+        rows.iter().map(|r| game_row(r, "(unsettled)")).collect()
+    }
+
+    /// Every rating change, in the order they were settled.
+    pub async fn rating_changes(&self) -> Result<Vec<ChangeRow>, StoreError> {
+        let rows = sqlx::query(&format!(
+            "SELECT {CHANGE_COLUMNS} FROM rating_changes ORDER BY seq, player"
+        ))
+        .fetch_all(&self.reader)
+        .await?;
+        rows.iter().map(change_row).collect()
+    }
+
+    /// A person's rating changes, oldest first.
+    pub async fn changes_of(&self, person: &str) -> Result<Vec<ChangeRow>, StoreError> {
+        let rows = sqlx::query(&format!(
+            "SELECT {CHANGE_COLUMNS} FROM rating_changes WHERE person_id = ? ORDER BY seq"
+        ))
+        .bind(person)
+        .fetch_all(&self.reader)
+        .await?;
+        rows.iter().map(change_row).collect()
+    }
+
+    /// Every current rating.
+    pub async fn current_ratings(&self) -> Result<Vec<CurrentRow>, StoreError> {
+        let rows = sqlx::query(&format!(
+            "SELECT {CURRENT_COLUMNS} FROM ratings ORDER BY person_id, format"
+        ))
+        .fetch_all(&self.reader)
+        .await?;
+        rows.iter().map(current_row).collect()
+    }
+
+    /// A person's current ratings.
+    pub async fn ratings_of(&self, person: &str) -> Result<Vec<CurrentRow>, StoreError> {
+        let rows = sqlx::query(&format!(
+            "SELECT {CURRENT_COLUMNS} FROM ratings WHERE person_id = ? ORDER BY format"
+        ))
+        .bind(person)
+        .fetch_all(&self.reader)
+        .await?;
+        rows.iter().map(current_row).collect()
+    }
+
+    /// The ratings of `format` with at most `deviation` stored and at
+    /// least `games` games, best first, with each person's name.
+    pub async fn leaderboard(
+        &self,
+        format: &str,
+        deviation: f64,
+        games: u64,
+        limit: u32,
+    ) -> Result<Vec<(CurrentRow, Option<String>)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT r.person_id, r.format, r.rating, r.deviation, r.volatility, r.games, r.at, p.name \
+             FROM ratings r JOIN people p ON p.id = r.person_id \
+             WHERE r.format = ? AND r.deviation <= ? AND r.games >= ? \
+             ORDER BY r.rating DESC, r.person_id LIMIT ?",
+        )
+        .bind(format)
+        .bind(deviation)
+        .bind(games as i64)
+        .bind(i64::from(limit))
+        .fetch_all(&self.reader)
+        .await?;
+        rows.iter()
+            .map(|r| Ok((current_row(r)?, r.try_get::<Option<String>, _>(7)?)))
+            .collect()
+    }
+
+    /// The games `person` holds a seat of that `viewer` may see (public
+    /// ones, and any `viewer` holds a seat of too), newest first.
+    pub async fn games_of(
+        &self,
+        person: &str,
+        viewer: Option<&str>,
+        limit: u32,
+    ) -> Result<Vec<GameRow>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id, created, updated, setup, event, over, summary FROM games g \
+             WHERE EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.person_id = ?) \
+             AND (public = 1 OR EXISTS (SELECT 1 FROM seats v WHERE v.game_id = g.id AND v.person_id = ?)) \
+             ORDER BY updated DESC, created DESC LIMIT ?",
+        )
+        .bind(person)
+        .bind(viewer)
+        .bind(i64::from(limit))
+        .fetch_all(&self.reader)
+        .await?;
+        rows.iter().map(|r| game_row(r, "(player)")).collect()
+    }
+
+    /// Whether `viewer` may see game `game`: it is public, or they hold
+    /// one of its seats.
+    pub async fn visible(&self, game: &str, viewer: Option<&str>) -> Result<bool, StoreError> {
+        let row = sqlx::query(
+            "SELECT 1 FROM games g WHERE id = ? AND (public = 1 OR \
+             EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.person_id = ?))",
+        )
+        .bind(game)
+        .bind(viewer)
+        .fetch_optional(&self.reader)
+        .await?;
+        Ok(row.is_some())
+    }
+
+    /// Replaces every rating change's figures and every current rating
+    /// with `changes` and `current`, in one transaction (`novuss ratings
+    /// recompute --write`).
+    pub async fn rewrite_ratings(
+        &self,
+        changes: &[ChangeRow],
+        current: &[CurrentRow],
+    ) -> Result<(), StoreError> {
+        let mut conn = self.write().await?;
+        let result = async {
+            let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+            sqlx::query("DELETE FROM rating_changes")
+                .execute(&mut *tx)
+                .await?;
+            sqlx::query("DELETE FROM ratings").execute(&mut *tx).await?;
+            for c in changes {
+                insert_change(&mut tx, c).await?;
+            }
+            for c in current {
+                put_current(&mut tx, c).await?;
+            }
+            tx.commit().await?;
+            Ok(())
+        }
+        .await;
+        self.settle(conn, result).await
+    }
+}
