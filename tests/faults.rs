@@ -212,17 +212,18 @@ fn damaged_bytes_in_the_database_never_stop_the_server() {
         "PRAGMA wal_checkpoint(TRUNCATE)",
         &[],
     );
-    // The damage spares the page of the migrations' own table: a server
-    // whose record of its schema is damaged refuses to start, saying so
-    // ("cannot migrate the database"), rather than guess at the schema.
-    // What must never stop the server is damage to the games.
+    // The damage spares the pages of the schema and of the migrations' own
+    // table: a server whose record of its schema is damaged refuses to
+    // start, saying so ("malformed database schema", "cannot migrate the
+    // database"), rather than guess at it. What must never stop the
+    // server is damage to the games.
     let db_file = path(&clean).join("novuss.sqlite3");
     let page = crate::support::db::count(&db_file, "PRAGMA page_size") as usize;
-    let root = crate::support::db::count(
+    let schema = crate::support::db::pages_of(
         &db_file,
-        "SELECT rootpage FROM sqlite_master WHERE name = '_sqlx_migrations'",
-    ) as usize;
-    let spared = (root - 1) * page..root * page;
+        &["sqlite_schema", "sqlite_master", "_sqlx_migrations"],
+    );
+    let spared = |at: usize| schema.contains(&((at / page) as i64 + 1));
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(18);
     let mut answers = std::collections::BTreeMap::<u16, usize>::new();
     for round in 0..8 {
@@ -239,7 +240,7 @@ fn damaged_bytes_in_the_database_never_stop_the_server() {
             for _ in 0..64 {
                 if bytes.len() > 4096 {
                     let at = rng.random_range(4096..bytes.len());
-                    if !spared.contains(&at) {
+                    if !spared(at) {
                         bytes[at] ^= 1 << rng.random_range(0..8);
                     }
                 }

@@ -39,6 +39,26 @@ pub fn stored_event(db: &Path, id: &str) -> Option<i64> {
 }
 
 /// The number of rows `sql` (a `SELECT COUNT(*)`) counts.
+/// The numbers (from 1) of the pages that hold the tables and indexes
+/// `names` (SQLite's `dbstat` table).
+pub fn pages_of(db: &Path, names: &[&str]) -> Vec<i64> {
+    block_on(async {
+        let mut c = connect(db, true).await;
+        let list = names
+            .iter()
+            .map(|n| format!("'{n}'"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let rows: Vec<(i64,)> =
+            sqlx::query_as(&format!("SELECT pageno FROM dbstat WHERE name IN ({list})"))
+                .fetch_all(&mut c)
+                .await
+                .unwrap();
+        rows.into_iter().map(|r| r.0).collect()
+    })
+}
+
+/// One number a query answers.
 pub fn count(db: &Path, sql: &str) -> i64 {
     block_on(async {
         let mut c = connect(db, true).await;

@@ -95,6 +95,20 @@ export function buildStartForm(form, options, onSubmit, current = null, offerCoa
   // Listed games can be watched by anyone; the others only by those given
   // their link.
   const listed = h('input', { type: 'checkbox', id: 'public', name: 'public' });
+  // A rated match: only between people at their own screens, without
+  // take-backs (the server checks the same).
+  const rated = h('input', { type: 'checkbox', id: 'rated', name: 'rated' });
+  const ratedRow = h('label', { class: 'check', for: 'rated' }, rated, ' ', t('start.rated'));
+  const syncRated = () => {
+    const kinds = [...form.querySelectorAll('.player-row select')].map((s) => /** @type {HTMLSelectElement} */ (s).value);
+    const between = kinds.includes('invite') && kinds.every((k) => k === 'human' || k === 'invite')
+      && kinds.filter((k) => k === 'human').length <= 1;
+    ratedRow.hidden = !between;
+    if (!between) rated.checked = false;
+    casual.disabled = rated.checked;
+    if (rated.checked) casual.checked = false;
+  };
+  rated.addEventListener('change', syncRated);
   // Seconds a player has for each stroke; none by default.
   const clockSel = select('stroke-clock', ['none', 15, 30, 60],
     (v) => (v === 'none' ? t('start.no_clock') : t('start.clock_secs', { s: v })), mem.stroke_clock ?? 'none');
@@ -141,9 +155,11 @@ export function buildStartForm(form, options, onSubmit, current = null, offerCoa
           row.classList.toggle('computer', computer);
         };
         kind.addEventListener('change', syncName);
+        kind.addEventListener('change', syncRated);
         syncName();
         return row;
       }));
+    syncRated();
   };
 
   const recent = h('div', { class: 'recent', id: 'recent' });
@@ -161,6 +177,7 @@ export function buildStartForm(form, options, onSubmit, current = null, offerCoa
     row('start.profile', profileSel, 'profile'),
     row('start.stroke_clock', clockSel, 'stroke-clock'),
     h('label', { class: 'check', for: 'casual' }, casual, ' ', t('start.casual')),
+    ratedRow,
     h('label', { class: 'check', for: 'public' }, listed, ' ', t('start.public')),
     h('div', { class: 'form-buttons' }, learn, cancel, submit),
     recent,
@@ -182,6 +199,7 @@ export function buildStartForm(form, options, onSubmit, current = null, offerCoa
       sets: Number(setsSel.value),
       casual: casual.checked,
       public: listed.checked,
+      ...(rated.checked ? { rated: true } : {}),
       ...(clockSel.value === 'none' ? {} : { stroke_clock: Number(clockSel.value) }),
       players: kinds.map((kind, i) => {
         const name = form.querySelector(`#name-${i}`);

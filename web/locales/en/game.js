@@ -510,4 +510,9 @@ export const en = {
   'error.chat_quota': 'You have written as many messages as one game allows.',
   'error.free_text_off': 'The game’s creator allows quick phrases only.',
   'error.not_creator': 'Only the game’s creator can change that.',
+  'nav.lobby': 'Lobby',
+  'nav.players': 'Players',
+  'error.cannot_accept': 'That challenge is for someone else: your own, or a game you already sit at.',
+  'error.out_of_range': 'Your rating is outside the range this challenge asks for.',
+  'start.rated': 'Rated: the match moves both players’ ratings (no take-backs)',
 };

@@ -554,4 +554,9 @@ export const lv = {
   'error.chat_quota': 'Jūs esat uzrakstījis tik daudz ziņu, cik vienā spēlē drīkst.',
   'error.free_text_off': 'Spēles veidotājs atļauj tikai ātrās frāzes.',
   'error.not_creator': 'To var mainīt tikai spēles veidotājs.',
+  'nav.lobby': 'Vestibils',
+  'nav.players': 'Spēlētāji',
+  'error.cannot_accept': 'Šis izaicinājums ir kādam citam: jūsu paša, vai spēle, kurā jūs jau sēžat.',
+  'error.out_of_range': 'Jūsu reitings ir ārpus šī izaicinājuma robežām.',
+  'start.rated': 'Ar reitingu: mačs maina abu spēlētāju reitingus (sitienus neatsauc)',
 };

@@ -218,7 +218,7 @@ impl Store {
         // (crate::setup::Setup skips a false one), so the start-up does
         // not read every finished casual game's set-up each time.
         let rows = sqlx::query(
-            "SELECT id, created, updated, setup, event, over, summary FROM games g \
+            "SELECT id, created, updated, setup, event, over, summary, turn_at FROM games g \
              WHERE over = 1 AND setup LIKE '%\"rated\":true%' \
              AND NOT EXISTS (SELECT 1 FROM rating_changes c WHERE c.game_id = g.id) \
              ORDER BY updated, created, id",
@@ -305,7 +305,7 @@ impl Store {
         limit: u32,
     ) -> Result<Vec<GameRow>, StoreError> {
         let rows = sqlx::query(
-            "SELECT id, created, updated, setup, event, over, summary FROM games g \
+            "SELECT id, created, updated, setup, event, over, summary, turn_at FROM games g \
              WHERE EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.person_id = ?) \
              AND (public = 1 OR EXISTS (SELECT 1 FROM seats v WHERE v.game_id = g.id AND v.person_id = ?)) \
              ORDER BY updated DESC, created DESC LIMIT ?",

@@ -1,0 +1,220 @@
+// @ts-check
+// The lobby (GET /api/lobby, docs/protocol.md "The lobby"): the terms of a
+// game to play (format, sets, rules, stroke clock, rated or not, and the
+// opponents' rating range), "play someone now" with them, or a challenge
+// for anyone to accept; the open challenges, each with its creator's
+// rating; and the public games being played, with how many watch them.
+// The lists are read again every few seconds while the page is shown.
+
+import { t } from '../shared/text.js';
+import { setsText } from '../shared/panel.js';
+import { pt } from '../shared/pages-text.js';
+import { setUpPage, el, refusal, playersLine } from '../shared/pages.js';
+import { ratingText, playerHref } from '../players/common.js';
+
+const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
+// How often the lists are read again while the page is visible.
+const REFRESH_MS = 5000;
+const KEY = 'novuss.lobby';
+
+const page = {
+  /** @type {any} */ lobby: null,
+  /** @type {string | null} */ error: null,
+  /** @type {any} */ options: null,
+  busy: false,
+};
+
+/** The terms last used, remembered on this browser. */
+function remembered() {
+  try { return JSON.parse(localStorage.getItem(KEY) ?? '{}') ?? {}; } catch { return {}; }
+}
+
+/**
+ * @param {string} id
+ * @param {Array<string | number>} values
+ * @param {(v: any) => string} label
+ * @param {any} chosen
+ */
+function fill(id, values, label, chosen) {
+  const sel = /** @type {HTMLSelectElement} */ ($(id));
+  const keep = sel.value || String(chosen ?? '');
+  sel.replaceChildren(...values.map((v) => el('option', { value: String(v) }, label(v))));
+  if (values.map(String).includes(keep)) sel.value = keep;
+}
+
+function fillTerms() {
+  const o = page.options ?? {};
+  const mem = remembered();
+  fill('format', o.formats ?? ['singles', 'doubles', 'four_player'], (v) => t(`format.${v}`), mem.format ?? 'singles');
+  fill('sets', o.sets ?? [1, 3, 5], setsText, mem.sets ?? 1);
+  fill('profile', o.profiles ?? ['lnf-2017'], (v) => t(`profile.${v}`), mem.profile ?? 'lnf-2017');
+  fill('stroke-clock', ['none', 15, 30, 60], (v) => (v === 'none' ? t('start.no_clock') : t('start.clock_secs', { s: v })), mem.stroke_clock ?? 'none');
+  if (mem.rated !== undefined && !page.busy) /** @type {HTMLInputElement} */ ($('rated')).checked = !!mem.rated;
+}
+
+/** The terms as `POST /api/lobby/challenges` and `/api/lobby/quick` take them. */
+function terms() {
+  const value = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ ($(id)).value;
+  const clock = value('stroke-clock');
+  const rating = (/** @type {string} */ id) => (value(id).trim() === '' ? undefined : Number(value(id)));
+  /** @type {Record<string, any>} */
+  const body = {
+    format: value('format'),
+    profile: value('profile'),
+    sets: Number(value('sets')),
+    rated: /** @type {HTMLInputElement} */ ($('rated')).checked,
+  };
+  if (clock !== 'none') body.stroke_clock = Number(clock);
+  const lo = rating('min-rating');
+  const hi = rating('max-rating');
+  if (lo !== undefined) body.min_rating = lo;
+  if (hi !== undefined) body.max_rating = hi;
+  localStorage.setItem(KEY, JSON.stringify({ format: body.format, profile: body.profile, sets: body.sets, stroke_clock: clock, rated: body.rated }));
+  return body;
+}
+
+/** @param {string} path @param {object} body */
+async function post(path, body) {
+  const res = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const answer = await res.json().catch(() => null);
+  if (!res.ok) throw Object.assign(new Error(path), { code: answer?.code || 'unknown' });
+  return answer;
+}
+
+/** Runs `job`, showing a refusal under the terms if it fails. @param {() => Promise<void>} job */
+async function act(job) {
+  if (page.busy) return;
+  page.busy = true;
+  $('terms-error').hidden = true;
+  for (const id of ['quick', 'make']) /** @type {HTMLButtonElement} */ ($(id)).disabled = true;
+  try {
+    await job();
+  } catch (e) {
+    const box = $('terms-error');
+    box.textContent = refusal(/** @type {any} */ (e).code || 'network');
+    box.hidden = false;
+  } finally {
+    page.busy = false;
+    for (const id of ['quick', 'make']) /** @type {HTMLButtonElement} */ ($(id)).disabled = false;
+  }
+}
+
+/** Opens game `id` on the game page. @param {string} id */
+function play(id) {
+  location.assign(`/#game=${encodeURIComponent(id)}`);
+}
+
+/** A challenge's terms in words. @param {any} c */
+function termsText(c) {
+  return [
+    t(`format.short.${c.format}`), setsText(c.sets), t(`profile.${c.profile}`),
+    pt(c.rated ? 'lobby.rated_short' : 'lobby.casual_short'),
+    c.stroke_clock ? t('start.clock_secs', { s: c.stroke_clock }) : null,
+  ].filter(Boolean).join(' · ');
+}
+
+/** A challenge's rating range in words. @param {any} c */
+function rangeText(c) {
+  if (c.min_rating == null && c.max_rating == null) return pt('lobby.anyone');
+  if (c.max_rating == null) return pt('lobby.from', { min: c.min_rating });
+  if (c.min_rating == null) return pt('lobby.up_to', { max: c.max_rating });
+  return pt('lobby.between', { min: c.min_rating, max: c.max_rating });
+}
+
+/** @param {any} c */
+function challengeRow(c) {
+  const name = c.name || pt('players.unnamed');
+  const accept = el('button', { type: 'button', class: 'button primary', 'data-accept': c.id,
+    'aria-label': pt('lobby.accept_label', { name }) }, pt('lobby.accept'));
+  if (!c.acceptable) {
+    accept.setAttribute('disabled', '');
+    accept.setAttribute('title', pt('lobby.not_acceptable'));
+  }
+  accept.addEventListener('click', () => act(async () => {
+    await post(`/api/lobby/challenges/${encodeURIComponent(c.id)}/accept`, {});
+    play(c.id);
+  }));
+  return el('tr', { 'data-challenge': c.id },
+    el('td', { 'data-label': pt('lobby.col.player') },
+      el('a', { href: playerHref(c.creator) }, name), ' ',
+      el('span', { class: 'rating muted' }, ratingText(c.rating, c.provisional))),
+    el('td', { 'data-label': pt('lobby.col.game') }, termsText(c)),
+    el('td', { 'data-label': pt('lobby.col.range') }, rangeText(c)),
+    el('td', { class: 'actions' }, accept));
+}
+
+/** @param {any} g */
+function liveRow(g) {
+  const who = g.who ?? [];
+  const players = playersLine(g.format, who);
+  const id = encodeURIComponent(g.id);
+  return el('tr', { 'data-live': g.id },
+    el('td', { 'data-label': pt('lobby.col.players') }, players),
+    el('td', { 'data-label': pt('lobby.col.game') }, [t(`format.short.${g.format}`), t(`profile.${g.profile}`), setsText(g.sets)].join(' · ')),
+    el('td', { 'data-label': pt('lobby.col.score'), class: 'num' }, (g.score ?? []).join('–')),
+    el('td', { 'data-label': pt('lobby.col.watchers'), class: 'num', 'data-watchers': String(g.watchers) }, String(g.watchers)),
+    el('td', { class: 'actions' }, el('a', { class: 'button', href: `/#game=${id}`, 'aria-label': pt('lobby.watch_label', { players }) }, pt('lobby.watch'))));
+}
+
+function render() {
+  const status = $('challenges-status');
+  const live = $('live-status');
+  if (page.error) {
+    status.replaceChildren(pt('lobby.load_failed'), ' ', refusal(page.error));
+    status.className = 'notice bad';
+    return;
+  }
+  if (!page.lobby) return;
+  const challenges = page.lobby.challenges ?? [];
+  status.className = challenges.length ? 'visually-hidden' : 'muted';
+  status.textContent = challenges.length ? pt('lobby.challenges_count', { n: challenges.length }) : pt('lobby.no_challenges');
+  $('challenges').hidden = !challenges.length;
+  $('challenges-body').replaceChildren(...challenges.map(challengeRow));
+  const games = page.lobby.live ?? [];
+  live.className = games.length ? 'visually-hidden' : 'muted';
+  live.textContent = games.length ? pt('lobby.live_count', { n: games.length }) : pt('lobby.no_live');
+  $('live').hidden = !games.length;
+  $('live-body').replaceChildren(...games.map(liveRow));
+}
+
+async function load() {
+  try {
+    const res = await fetch('/api/lobby');
+    const body = await res.json().catch(() => null);
+    if (!res.ok || !body) throw Object.assign(new Error('lobby'), { code: body?.code || 'unknown' });
+    page.lobby = body;
+    page.error = null;
+  } catch (e) {
+    page.error = /** @type {any} */ (e).code || 'network';
+  }
+  render();
+}
+
+async function loadOptions() {
+  try {
+    const res = await fetch('/api/options');
+    page.options = await res.json();
+  } catch {
+    page.options = null;
+  }
+  fillTerms();
+}
+
+setUpPage('lobby.title', () => { fillTerms(); render(); });
+fillTerms();
+loadOptions();
+load();
+// Read again while the page is shown; a hidden tab asks nothing.
+setInterval(() => { if (document.visibilityState === 'visible' && !page.busy) load(); }, REFRESH_MS);
+
+$('terms').addEventListener('submit', (e) => {
+  e.preventDefault();
+  act(async () => {
+    const made = await post('/api/lobby/challenges', terms());
+    play(made.id);
+  });
+});
+$('quick').addEventListener('click', () => act(async () => {
+  const found = await post('/api/lobby/quick', terms());
+  play(found.id);
+}));
