@@ -426,3 +426,79 @@ fn a_refusal_before_the_body_is_read_still_reaches_the_client() {
     let r = Reply::read(&mut s);
     refused(&r, 413, "too_large");
 }
+
+/// A `POST` of `body` to `path` from the local address `from`, with
+/// `cookie` if given: the status.
+fn post_from(server: &Running, from: &str, path: &str, body: &str, cookie: Option<&str>) -> u16 {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket
+            .bind(format!("{from}:0").parse().unwrap())
+            .unwrap();
+        let mut s = socket.connect(server.host.parse().unwrap()).await.unwrap();
+        let cookie = cookie.map(|c| format!("Cookie: {c}\r\n")).unwrap_or_default();
+        let request = format!(
+            "POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n{cookie}Content-Length: {n}\r\nConnection: close\r\n\r\n{body}",
+            host = server.host,
+            n = body.len()
+        );
+        s.write_all(request.as_bytes()).await.unwrap();
+        let mut answer = String::new();
+        s.read_to_string(&mut answer).await.unwrap();
+        answer[9..12].parse().unwrap()
+    })
+}
+
+/// Creating is limited per address and per person: a person who used up
+/// their share cannot go on from another address, while someone else
+/// there can.
+#[test]
+fn creating_is_limited_per_address_and_per_person() {
+    let dir = data_dir();
+    let server = Running::start_with(
+        &path(&dir),
+        &["--create-per-minute", "1", "--create-burst", "3"],
+    );
+    let challenge = r#"{"format":"singles","profile":"lnf-2017","sets":1}"#;
+    let anna = server.person();
+    // Choosing a name makes her a person (and counts as one request).
+    assert_eq!(anna.post("/api/me", r#"{"name":"Anna"}"#).0, 200);
+    for _ in 0..2 {
+        assert_eq!(anna.post("/api/lobby/challenges", challenge).0, 201);
+    }
+    assert_eq!(anna.post("/api/lobby/challenges", challenge).0, 429);
+    // Her address's share is used up (3 requests), her own not yet (2):
+    // from another address she has one more, then none.
+    let cookie = anna.cookie().unwrap();
+    let from_two = || {
+        post_from(
+            &server,
+            "127.0.0.2",
+            "/api/lobby/challenges",
+            challenge,
+            Some(&cookie),
+        )
+    };
+    assert_eq!(from_two(), 201);
+    assert_eq!(
+        from_two(),
+        429,
+        "the person's own share is used up wherever they come from"
+    );
+    assert_eq!(
+        post_from(
+            &server,
+            "127.0.0.2",
+            "/api/lobby/challenges",
+            challenge,
+            None
+        ),
+        201,
+        "someone else at another address is not held back"
+    );
+}

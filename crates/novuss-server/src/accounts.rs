@@ -19,7 +19,7 @@
 //! token buckets ([`crate::limits::Limiter`]), so that one name cannot be
 //! guessed at from many addresses.
 
-use std::net::{IpAddr, Ipv6Addr, SocketAddr};
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -34,7 +34,6 @@ use axum::routing::post;
 use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::json;
-use sha2::{Digest, Sha256};
 use tokio::sync::{OnceCell, Semaphore};
 
 use crate::body::JsonBody;
@@ -175,10 +174,7 @@ impl<S: Send + Sync> FromRequestParts<S> for Peer {
 /// IPv6 address, since the limiter counts IPv6 addresses by their /64 (a
 /// bucket per name, in a limiter of names alone, bounded as for addresses).
 fn name_key(key: &str) -> IpAddr {
-    let digest = Sha256::digest(key.as_bytes());
-    let mut high = [0u8; 8];
-    high.copy_from_slice(&digest[..8]);
-    IpAddr::V6(Ipv6Addr::from(u128::from(u64::from_be_bytes(high)) << 64))
+    crate::limits::key_for(key)
 }
 
 /// A request over a rate limit: how long until there is room, and for what.

@@ -82,6 +82,21 @@ fn key_of(ip: IpAddr) -> IpAddr {
     }
 }
 
+/// The bucket key of something that is not an address (a person, an
+/// account's name): the /64 IPv6 network its SHA-256 names. A limiter's
+/// buckets are keyed by /64 networks (see `key_of`), so such a key shares
+/// its bucket with no real address a client could come from but by a
+/// 1 in 2^64 chance, and a limiter needs no second kind of key.
+pub fn key_for(text: &str) -> IpAddr {
+    use sha2::Digest;
+    let digest = sha2::Sha256::digest(text.as_bytes());
+    let mut high = [0u8; 8];
+    high.copy_from_slice(&digest[..8]);
+    IpAddr::V6(std::net::Ipv6Addr::from(
+        u128::from(u64::from_be_bytes(high)) << 64,
+    ))
+}
+
 impl Limiter {
     /// Buckets filled at `rate`.
     pub fn new(rate: Rate) -> Limiter {
@@ -152,20 +167,31 @@ impl Limiter {
     }
 }
 
-/// Refuses a request over its address's rate (layered over the routes
-/// that create something). Without the peer's address (a router served
-/// by something other than [`crate::listen`]) it lets the request pass.
+/// Refuses a request over its address's rate, or over its person's
+/// (layered over the routes that create something): behind a reverse
+/// proxy every client shares one address, and one person may come from
+/// many. Without the peer's address (a router served by something other
+/// than [`crate::listen`]) it lets the request pass.
 pub async fn limit(State(limiter): State<Arc<Limiter>>, req: Request, next: Next) -> Response {
     let Some(ConnectInfo(peer)) = req.extensions().get::<ConnectInfo<SocketAddr>>().copied() else {
         return next.run(req).await;
     };
-    match limiter.take(peer.ip(), Instant::now()) {
+    let now = Instant::now();
+    let person = req
+        .extensions()
+        .get::<crate::identity::Visitor>()
+        .and_then(|v| v.person.as_ref())
+        .map(|p| key_for(p.as_str()));
+    let taken = limiter
+        .take(peer.ip(), now)
+        .and_then(|()| person.map_or(Ok(()), |key| limiter.take(key, now)));
+    match taken {
         Ok(()) => next.run(req).await,
         Err(wait) => {
             let secs = wait.as_secs_f64().ceil().max(1.0) as u64;
             let mut res = Failure::new(
                 Code::RateLimited,
-                format!("too many new games or uploads from this address: try again in {secs} s"),
+                format!("too many new games or uploads from this address or person: try again in {secs} s"),
             )
             .into_response();
             res.headers_mut()

@@ -230,7 +230,7 @@ impl Hub {
                 live.push(Live { game, watchers });
             }
         }
-        live.sort_by(|a, b| b.watchers.cmp(&a.watchers));
+        live.sort_by_key(|g| std::cmp::Reverse(g.watchers));
         Ok(Lobby { challenges, live })
     }
 
