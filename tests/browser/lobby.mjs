@@ -1,8 +1,8 @@
 // The lobby and offers between people, in three browsers (docs/protocol.md,
 // "The lobby", "Offers"): Anna makes a challenge, Bruno (on a phone)
 // accepts it from the lobby, Carla sees it among the live games with a
-// watcher; Anna asks to take a stroke back and Bruno grants it; after the
-// match Anna offers a rematch, Bruno accepts, and both pages move to the
+// watcher; Anna asks to take a stroke back and Bruno grants it; once the
+// game is over (called off) Anna offers a rematch, Bruno accepts, and both pages move to the
 // new game with the seats swapped. The lobby passes axe-core. The real
 // `novuss serve` on loopback, Debian's Chromium; screenshots in artifacts/.
 
@@ -89,7 +89,7 @@ test('a challenge from the lobby, a take-back granted, a rematch with the seats 
   await lobby.goto(`${base}lobby.html`);
   await lobby.waitForFunction((g) => {
     const cell = document.querySelector(`tr[data-live="${g}"] [data-watchers]`);
-    return cell && Number(cell.textContent) >= 1;
+    return cell && Number(cell.dataset.watchers) >= 1;
   }, id, { timeout: LONG });
   await shot(lobby, 'lobby-02-live');
 
@@ -107,10 +107,10 @@ test('a challenge from the lobby, a take-back granted, a rematch with the seats 
   for (const p of [anna, bruno, carla]) await settledAt(p, 2);
   assert.equal(await debug(anna, () => window.novussDebug.state.set.strokes), 0, 'the stroke is taken back');
 
-  // Bruno resigns; Anna offers a rematch, Bruno accepts: both pages go to
-  // the new game, where Bruno opens from the south seat.
-  await bruno.click('#resign');
-  await bruno.click('#resign-dialog button[value=resign]');
+  // With the stroke taken back nobody has stroked: Bruno calls the game
+  // off. Anna offers a rematch, Bruno accepts: both pages go to the new
+  // game, where Bruno opens from the south seat.
+  await bruno.click('#abort');
   for (const p of [anna, bruno]) await p.waitForFunction(() => document.body.dataset.phase === 'over', null, { timeout: LONG });
   await anna.waitForSelector('#rematch:not([hidden]):not([disabled])');
   await anna.click('#rematch');

@@ -471,7 +471,7 @@ function refreshBanner() {
   const between = people.betweenPeople(app.state);
   $('rematch').hidden = ph !== 'over' || (!!app.state?.seats && !people.isPlayer(app.state, app.me));
   $('rematch').textContent = t(between ? 'btn.offer_rematch' : 'btn.rematch');
-  if (between) $('rematch').disabled = !(online && offers.canOfferRematch());
+  if (between) $('rematch').disabled = !(app.connection === 'open' && offers.canOfferRematch());
 }
 
 function refreshHint() {

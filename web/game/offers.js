@@ -56,10 +56,15 @@ export class Offers {
     this.render();
   }
 
-  /** An event: an offer was about the game as it was. */
-  moved() {
-    if (this.offer?.kind === 'take_back') this.offer = null;
-    this.render();
+  /**
+   * The waiting offer, if it is about the game as shown: any event
+   * clears an offer on the server (it was made about the game as it was),
+   * and so here.
+   */
+  current() {
+    const st = this.hooks.state();
+    if (this.offer && st && this.offer.event !== st.event) this.offer = null;
+    return this.offer;
   }
 
   /** The seat this person plays from, if they hold one. */
@@ -74,14 +79,14 @@ export class Offers {
     const st = this.hooks.state();
     const last = this.hooks.lastStroke();
     return !!st && betweenPeople(st) && st.casual && !st.rated && !st.match.over && !st.between_sets
-      && !this.offer && !!last && last.event === st.event && holds(st, this.hooks.me() ?? null, last.player);
+      && !this.current() && !!last && last.event === st.event && holds(st, this.hooks.me() ?? null, last.player);
   }
 
   /** Whether this person may offer a rematch now. */
   canOfferRematch() {
     const st = this.hooks.state();
     return !!st && betweenPeople(st) && st.match.over && !st.abandoned && !!this.mySeat()
-      && !this.offer && !this.rematchDeclined;
+      && !this.current() && !this.rematchDeclined;
   }
 
   /** @param {'take_back' | 'rematch'} kind */
@@ -94,7 +99,7 @@ export class Offers {
 
   render() {
     const st = this.hooks.state();
-    const o = this.offer;
+    const o = this.current();
     this.el.hidden = !o || !st;
     if (!o || !st) {
       this.el.replaceChildren();

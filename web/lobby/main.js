@@ -151,8 +151,8 @@ function liveRow(g) {
   return el('tr', { 'data-live': g.id },
     el('td', { 'data-label': pt('lobby.col.players') }, players),
     el('td', { 'data-label': pt('lobby.col.game') }, [t(`format.short.${g.format}`), t(`profile.${g.profile}`), setsText(g.sets)].join(' · ')),
-    el('td', { 'data-label': pt('lobby.col.score'), class: 'num' }, (g.score ?? []).join('–')),
-    el('td', { 'data-label': pt('lobby.col.watchers'), class: 'num', 'data-watchers': String(g.watchers) }, String(g.watchers)),
+    el('td', { 'data-label': pt('lobby.col.score'), class: 'num' }, pt('game.sets', { score: (g.score ?? []).join('–') })),
+    el('td', { 'data-label': pt('lobby.col.watchers'), class: 'num', 'data-watchers': String(g.watchers) }, pt('lobby.watchers_n', { n: g.watchers })),
     el('td', { class: 'actions' }, el('a', { class: 'button', href: `/#game=${id}`, 'aria-label': pt('lobby.watch_label', { players }) }, pt('lobby.watch'))));
 }
 

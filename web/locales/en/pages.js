@@ -285,4 +285,5 @@ export const en = {
   'lobby.live_count': '{n} games being played',
   'lobby.watch': 'Watch',
   'lobby.watch_label': 'Watch {players}',
+  'lobby.watchers_n': '{n} watching',
 };

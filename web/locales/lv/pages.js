@@ -280,4 +280,5 @@ export const lv = {
   'lobby.live_count': 'Notiek {n} spēles',
   'lobby.watch': 'Skatīties',
   'lobby.watch_label': 'Skatīties: {players}',
+  'lobby.watchers_n': 'skatās {n}',
 };
