@@ -399,6 +399,11 @@ pub struct Modes {
     /// Strokes of the long game the floods replay and analyse.
     #[arg(long, value_name = "N", default_value_t = 3000)]
     pub flood_long_game: usize,
+    /// Only these kinds of flood (repeatable, or comma-separated):
+    /// `replay`, `upload`, `analysis`, `hint`, `create`; all by default.
+    #[arg(long, value_name = "KIND", value_delimiter = ',',
+          value_parser = ["replay", "upload", "analysis", "hint", "create"])]
+    pub flood_only: Vec<String>,
     /// Open N WebSockets that say hello and stay silent, and measure the
     /// server's memory per socket (the server runs as a process).
     #[arg(long, value_name = "N")]
@@ -423,6 +428,7 @@ pub fn measure(strokes: usize, modes: &Modes, json: bool) -> Result<String, Stri
             secs: modes.flood_secs,
             clients: modes.flood_clients,
             long_game: modes.flood_long_game,
+            only: modes.flood_only.clone(),
         };
         flood::run(o, verbose).and_then(|f| show(&f, json, flood::FloodFigures::text))
     } else if let Some(n) = modes.idle_sockets {

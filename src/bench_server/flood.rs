@@ -44,7 +44,7 @@ const MAX_LONG: usize = 20_000;
 const LEVELS: [&str; 4] = ["beginner", "club", "expert", "master"];
 
 /// What to run.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct FloodOptions {
     /// Seconds of each phase (baseline, flood).
     pub secs: f64,
@@ -52,6 +52,8 @@ pub struct FloodOptions {
     pub clients: usize,
     /// Strokes of the long game that is replayed and analysed.
     pub long_game: usize,
+    /// Only these kinds of flood (empty: all).
+    pub only: Vec<String>,
 }
 
 /// The figures.
@@ -292,6 +294,7 @@ async fn measure(
     let stop = Arc::new(AtomicBool::new(false));
     let tallies: Vec<Shared> = kinds(&targets)
         .into_iter()
+        .filter(|(kind, _)| o.only.is_empty() || o.only.iter().any(|k| k == kind))
         .map(|(kind, request)| Arc::new(Mutex::new(Tally::new(kind, request, o.clients))))
         .collect();
     let mut tasks = Vec::new();
