@@ -354,7 +354,7 @@ impl Hub {
 
     /// "Play someone now": the open challenge in `new`'s format (and
     /// terms, rated or not) whose creator's rating is nearest the
-    /// visitor's (within [`NEAR`]), accepted; or, if none waits, a new
+    /// visitor's (within 300 points, `NEAR`), accepted; or, if none waits, a new
     /// challenge of those terms for the next person to come.
     pub async fn quick(
         self: &Arc<Self>,
