@@ -3,16 +3,16 @@
 //!
 //! Each room is a game between two people who meet by an invitation link
 //! and play the geometric player's strokes after a think time, watched by
-//! K spectators ([`room`]). Rooms open one after another over the warm-up
+//! K spectators (`room`). Rooms open one after another over the warm-up
 //! (a quarter of the run, at most 15 s), whose strokes are reported apart.
-//! Only a server on this machine is driven ([`address`]): the rooms
+//! Only a server on this machine is driven (`address`): the rooms
 //! connect from 127.0.0.2–127.0.0.254 so that the server's per-address
 //! limit on new games sees 253 clients; beyond ten rooms an address (the
 //! default burst), start the server with a higher `--create-burst` and
 //! `--create-per-minute` (docs/benchmarks.md, "Load test").
 //!
-//! The server's memory and CPU come from `/proc` ([`process`]); the
-//! figures from [`tally`].
+//! The server's memory and CPU come from `/proc` (`process`); the
+//! figures from `tally`.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
