@@ -97,3 +97,68 @@ fn only_a_server_on_this_machine_is_driven() {
         assert!(out.stdout.is_empty(), "{args:?}");
     }
 }
+
+#[test]
+fn dropped_sockets_reconnect_to_a_restarted_server() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let dir = data_dir();
+    let first = Running::start(dir.path());
+    let url = first.url.clone();
+    let addr = first.host.clone();
+    let run = Command::new(env!("CARGO_BIN_EXE_novuss"))
+        .args([
+            "loadtest",
+            "--url",
+            &url,
+            "--rooms",
+            "3",
+            "--duration",
+            "10",
+            "--spectators",
+            "1",
+            "--think",
+            "0.3",
+            "--json",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    // Past the warm-up, every room is playing: the server dies at once
+    // (no closing handshake) and comes back on the same port and data.
+    std::thread::sleep(Duration::from_secs(4));
+    first.kill();
+    let mut second = Command::new(env!("CARGO_BIN_EXE_novuss"))
+        .args(["serve", "--addr", &addr, "--data-dir"])
+        .arg(dir.path())
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the server starts again");
+    let mut line = String::new();
+    BufReader::new(second.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    assert!(line.contains(&addr), "{line}");
+    let out = run.wait_with_output().unwrap();
+    let _ = second.kill();
+    let _ = second.wait();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(v["reconnects"].as_u64().unwrap() > 0, "{v:#}");
+    assert!(v["strokes"].as_u64().unwrap() > 0, "{v:#}");
+    // What a dying server may cost: a request or a stroke in flight, and
+    // with it a game whose mirror is a stroke ahead; nothing else.
+    for (kind, _) in v["errors_by_kind"].as_object().unwrap() {
+        assert!(
+            ["mirror", "socket", "connect", "timeout"].contains(&kind.as_str())
+                || kind.ends_with(": connection"),
+            "{kind}: {v:#}"
+        );
+    }
+}

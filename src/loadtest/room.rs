@@ -37,8 +37,9 @@ const LOOK_UP: Duration = Duration::from_millis(500);
 /// How long spectators keep reading after the last strokes were sent, so
 /// that their fan-out is measured too.
 pub const GRACE: Duration = Duration::from_secs(2);
-/// Attempts to open a dropped socket again, and the pause between them.
-const RECONNECTS: usize = 3;
+/// Attempts to open a dropped socket again, and the pause between them:
+/// long enough together for a server to be restarted.
+const RECONNECTS: usize = 10;
 const RECONNECT_PAUSE: Duration = Duration::from_millis(500);
 
 /// What every room shares: the server, the clock of the run and the tally.
