@@ -35,10 +35,10 @@ use tokio_tungstenite::tungstenite::Message;
 mod child;
 pub mod flood;
 mod grow;
-mod http;
+pub(crate) mod http;
 pub mod idle;
 pub mod long_game;
-mod player;
+pub(crate) mod player;
 
 const HOT_SEAT: &str = r#"{"format":"singles","profile":"lnf-2017","sets":1,
     "players":[{"kind":"human"},{"kind":"human"}]}"#;
@@ -82,16 +82,21 @@ pub struct Percentiles {
 
 pub(crate) fn percentiles(mut v: Vec<f64>) -> Percentiles {
     v.sort_by(f64::total_cmp);
-    let at = |q: f64| {
-        v.get(((v.len() as f64 - 1.0) * q).round() as usize)
-            .copied()
-            .unwrap_or(0.0)
-    };
+    let at = |q: f64| quantile(&v, q);
     Percentiles {
         p50: at(0.5),
         p99: at(0.99),
         max: at(1.0),
     }
+}
+
+/// The value at quantile `q` (0 to 1) of a sorted sample, the nearest
+/// rank; 0 for an empty sample.
+pub(crate) fn quantile(sorted: &[f64], q: f64) -> f64 {
+    sorted
+        .get(((sorted.len() as f64 - 1.0) * q).round() as usize)
+        .copied()
+        .unwrap_or(0.0)
 }
 
 impl ServerFigures {

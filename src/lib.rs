@@ -5,5 +5,6 @@
 pub mod bench_server;
 pub mod commands;
 pub mod computer;
+pub mod loadtest;
 pub mod ratings;
 pub mod serve;

@@ -62,6 +62,8 @@ enum CliError {
     BenchServer(String),
     /// `serve`.
     Serve(ServeError),
+    /// `loadtest`, in its own words.
+    Loadtest(String),
 }
 
 impl std::fmt::Display for CliError {
@@ -79,6 +81,7 @@ impl std::fmt::Display for CliError {
             CliError::Figures(e) => write!(f, "{e}"),
             CliError::BenchServer(e) => f.write_str(e),
             CliError::Serve(e) => write!(f, "{e}"),
+            CliError::Loadtest(e) => f.write_str(e),
         }
     }
 }
@@ -243,6 +246,11 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Drive a running server on this machine with simulated people:
+    /// rooms of two players (invited, playing the geometric player's
+    /// strokes) and spectators; reports round trips, fan-out, errors and
+    /// the server's memory and CPU.
+    Loadtest(novuss::loadtest::LoadArgs),
     /// Serve the game to a browser (the default): prints the address to
     /// open.
     Serve(novuss::serve::ServeArgs),
@@ -354,6 +362,7 @@ fn main() -> ExitCode {
             json,
         } => novuss::bench_server::measure(strokes, &modes, json).map_err(CliError::BenchServer),
         Command::Serve(args) => novuss::serve::serve(args).map_err(CliError::Serve),
+        Command::Loadtest(args) => novuss::loadtest::run(&args).map_err(CliError::Loadtest),
         Command::Ratings(c) => match novuss::ratings::run(c) {
             Ok((report, same)) => {
                 say!("{report}");

@@ -10,6 +10,7 @@
 //! - `replay`: replays, analysis and uploads;
 //! - `faults`: a full disk and a damaged database;
 //! - `front_door`: what the server refuses to strangers and other sites;
+//! - `loadtest`: `novuss loadtest` driving a real server;
 //! - `lobby`: challenges, "play someone now" and live games;
 //! - `offers`: take-backs and rematches between people, by consent;
 //! - `online`: people at different screens: invitations, seats, watchers;
@@ -24,6 +25,7 @@ mod cli;
 mod clocks;
 mod faults;
 mod front_door;
+mod loadtest;
 mod lobby;
 mod offers;
 mod online;

@@ -72,7 +72,18 @@ impl std::fmt::Display for GameLink {
 
 /// Creates a game from `body` over HTTP, as a new person.
 pub async fn create(addr: SocketAddr, body: &str) -> Result<GameLink, String> {
-    let reply = http::request(
+    create_from(None, addr, body).await.map(|(link, _)| link)
+}
+
+/// [`create`], connecting from `from`; also the answer's body (the
+/// state, with the `invites` of its invited seats).
+pub async fn create_from(
+    from: Option<IpAddr>,
+    addr: SocketAddr,
+    body: &str,
+) -> Result<(GameLink, Value), String> {
+    let reply = http::request_from(
+        from,
         addr,
         "POST",
         "/api/games",
@@ -81,21 +92,60 @@ pub async fn create(addr: SocketAddr, body: &str) -> Result<GameLink, String> {
     )
     .await?;
     let v = reply.json().unwrap_or(Value::Null);
-    let cookie = reply
-        .header("set-cookie")
-        .and_then(|c| c.split(';').next())
-        .map(str::to_owned);
+    let cookie = set_cookie(&reply);
     match (v["id"].as_str(), cookie) {
-        (Some(id), Some(cookie)) if reply.ok() => Ok(GameLink {
+        (Some(id), Some(cookie)) if reply.ok() => Ok((
+            GameLink {
+                id: id.to_owned(),
+                cookie,
+            },
+            v,
+        )),
+        _ => Err(format!(
+            "creating a game: {} {}",
+            reply.status,
+            reply.code().unwrap_or_default()
+        )),
+    }
+}
+
+/// Takes the invited seat of game `id` that `invite` names, as a new
+/// person connecting from `from`: the link to act in the game as them.
+pub async fn join_invite(
+    from: Option<IpAddr>,
+    addr: SocketAddr,
+    id: &str,
+    invite: &str,
+) -> Result<GameLink, String> {
+    let body = json!({ "invite": invite }).to_string();
+    let reply = http::request_from(
+        from,
+        addr,
+        "POST",
+        &format!("/api/games/{id}/join"),
+        Some(body.as_bytes()),
+        ANSWER_LIMIT,
+    )
+    .await?;
+    match set_cookie(&reply) {
+        Some(cookie) if reply.ok() => Ok(GameLink {
             id: id.to_owned(),
             cookie,
         }),
         _ => Err(format!(
-            "creating a game: {} {}",
+            "joining a game: {} {}",
             reply.status,
-            String::from_utf8_lossy(&reply.body)
+            reply.code().unwrap_or_default()
         )),
     }
+}
+
+/// The `name=value` of an answer's `Set-Cookie`.
+fn set_cookie(reply: &http::Reply) -> Option<String> {
+    reply
+        .header("set-cookie")
+        .and_then(|c| c.split(';').next())
+        .map(str::to_owned)
 }
 
 /// What the server answered to a hint.
@@ -151,36 +201,14 @@ impl Table {
         Table::join_from(None, addr, game).await
     }
 
-    /// [`Table::join`], connecting from `from`.
+    /// [`Table::join`], connecting from `from`. A link with an empty
+    /// cookie opens the socket as a spectator (no cookie sent).
     pub async fn join_from(
         from: Option<IpAddr>,
         addr: SocketAddr,
         game: &GameLink,
     ) -> Result<Table, String> {
-        use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-        let url = format!("ws://{addr}/api/games/{}/ws", game.id);
-        let mut request = url
-            .into_client_request()
-            .map_err(|e| format!("not a WebSocket address: {e}"))?;
-        let cookie = game
-            .cookie
-            .parse()
-            .map_err(|_| "the cookie is not a header value".to_owned())?;
-        request.headers_mut().insert("cookie", cookie);
-        let open = async {
-            let stream = http::connect(addr, from).await?;
-            tokio_tungstenite::client_async(request, stream)
-                .await
-                .map_err(|e| format!("cannot open the WebSocket: {e}"))
-        };
-        let (ws, _) = tokio::time::timeout(ANSWER_LIMIT, open)
-            .await
-            .map_err(|_| "the WebSocket did not open in time".to_owned())??;
-        let mut table = Table {
-            ws,
-            event: 0,
-            seat: None,
-        };
+        let mut table = Table::open(from, addr, game).await?;
         table.send(json!({"type": "hello"})).await?;
         loop {
             let v = table.next().await?;
@@ -191,7 +219,57 @@ impl Table {
         }
     }
 
-    async fn send(&mut self, v: Value) -> Result<(), String> {
+    /// Opens the socket again after it dropped, saying `hello` with
+    /// `since`, the last event seen: the events missed follow (or a
+    /// `state`), to be read with [`Table::next`].
+    pub async fn rejoin_from(
+        from: Option<IpAddr>,
+        addr: SocketAddr,
+        game: &GameLink,
+        since: u64,
+        seat: Option<Seat>,
+    ) -> Result<Table, String> {
+        let mut table = Table::open(from, addr, game).await?;
+        table.event = since;
+        table.seat = seat;
+        table.send(json!({"type": "hello", "since": since})).await?;
+        Ok(table)
+    }
+
+    async fn open(
+        from: Option<IpAddr>,
+        addr: SocketAddr,
+        game: &GameLink,
+    ) -> Result<Table, String> {
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+        let url = format!("ws://{addr}/api/games/{}/ws", game.id);
+        let mut request = url
+            .into_client_request()
+            .map_err(|e| format!("not a WebSocket address: {e}"))?;
+        if !game.cookie.is_empty() {
+            let cookie = game
+                .cookie
+                .parse()
+                .map_err(|_| "the cookie is not a header value".to_owned())?;
+            request.headers_mut().insert("cookie", cookie);
+        }
+        let open = async {
+            let stream = http::connect(addr, from).await?;
+            tokio_tungstenite::client_async(request, stream)
+                .await
+                .map_err(|e| format!("cannot open the WebSocket: {e}"))
+        };
+        let (ws, _) = tokio::time::timeout(ANSWER_LIMIT, open)
+            .await
+            .map_err(|_| "the WebSocket did not open in time".to_owned())??;
+        Ok(Table {
+            ws,
+            event: 0,
+            seat: None,
+        })
+    }
+
+    pub(crate) async fn send(&mut self, v: Value) -> Result<(), String> {
         self.ws
             .send(Message::text(v.to_string()))
             .await
@@ -199,7 +277,7 @@ impl Table {
     }
 
     /// The next text message, as JSON.
-    async fn next(&mut self) -> Result<Value, String> {
+    pub(crate) async fn next(&mut self) -> Result<Value, String> {
         loop {
             let m = tokio::time::timeout(ANSWER_LIMIT, self.ws.next())
                 .await
@@ -217,7 +295,7 @@ impl Table {
 
     /// Takes the event number and the seat to play from an event or a
     /// state message.
-    fn follow(&mut self, v: &Value) {
+    pub(crate) fn follow(&mut self, v: &Value) {
         if let Some(e) = v["event"].as_u64() {
             self.event = e;
         }
@@ -228,6 +306,18 @@ impl Table {
     pub async fn stroke(&mut self) -> Result<Stroked, String> {
         let seat = self.seat.ok_or("the set is over")?;
         let (striker, direction, speed) = gentle(seat);
+        self.stroke_with(seat, striker, direction, speed).await
+    }
+
+    /// Plays this stroke from `seat` and waits for its event (or its
+    /// refusal), following the events that come before it.
+    pub async fn stroke_with(
+        &mut self,
+        seat: Seat,
+        striker: [f64; 2],
+        direction: [f64; 2],
+        speed: f64,
+    ) -> Result<Stroked, String> {
         let request = json!({"type": "stroke", "event": self.event, "seat": seat,
             "striker": striker, "direction": direction, "speed": speed});
         let t = Instant::now();

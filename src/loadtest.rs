@@ -1,0 +1,209 @@
+//! `novuss loadtest`: drives a running server with simulated people
+//! (issue 22) and reports what they saw and what it cost the server.
+//!
+//! Each room is a game between two people who meet by an invitation link
+//! and play the geometric player's strokes after a think time, watched by
+//! K spectators (`room`). Rooms open one after another over the warm-up
+//! (a quarter of the run, at most 15 s), whose strokes are reported apart.
+//! Only a server on this machine is driven (`address`): the rooms
+//! connect from 127.0.0.2–127.0.0.254 so that the server's per-address
+//! limit on new games sees 253 clients; beyond ten rooms an address (the
+//! default burst), start the server with a higher `--create-burst` and
+//! `--create-per-minute` (docs/benchmarks.md, "Load test").
+//!
+//! The server's memory and CPU come from `/proc` (`process`); the
+//! figures from `tally`.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use crate::bench_server::http;
+
+mod address;
+mod process;
+mod room;
+mod tally;
+
+pub use tally::LoadFigures;
+
+/// The most rooms.
+pub const MAX_ROOMS: usize = 20_000;
+/// The longest run, s.
+pub const MAX_DURATION_S: f64 = 3600.0;
+/// The most spectators a room.
+pub const MAX_SPECTATORS: usize = 10;
+/// The longest mean think time, s.
+pub const MAX_THINK_S: f64 = 60.0;
+/// The longest warm-up, s.
+const MAX_WARM_UP_S: f64 = 15.0;
+/// Open files kept for everything but the rooms' sockets.
+const SPARE_FILES: u64 = 256;
+/// How long after the run's end rooms may take to close before they are
+/// dropped.
+const WIND_DOWN: Duration = Duration::from_secs(40);
+
+/// `novuss loadtest`'s options.
+#[derive(clap::Args, Clone, Debug)]
+pub struct LoadArgs {
+    /// The server to drive: http://127.0.0.1:PORT/ (or ws://…); loopback
+    /// addresses only.
+    #[arg(long)]
+    pub url: String,
+    /// Rooms (games between two people) at once, 1 to 20,000.
+    #[arg(long, default_value_t = 10)]
+    pub rooms: usize,
+    /// How long to run, s (1 to 3600), warm-up included.
+    #[arg(long, default_value_t = 60.0)]
+    pub duration: f64,
+    /// Spectators watching each room, 0 to 10.
+    #[arg(long, default_value_t = 1)]
+    pub spectators: usize,
+    /// A player's mean think time before a stroke, s (0 to 60); each wait
+    /// is drawn from half to one and a half of it.
+    #[arg(long, default_value_t = 5.0)]
+    pub think: f64,
+    /// The server's process id, for its memory and CPU (default: the
+    /// process listening on the URL's port, when this user may see it).
+    #[arg(long)]
+    pub server_pid: Option<u32>,
+    /// Seeds the think times and the strokes.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Print the figures as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Checks the options and runs the load test; the report (text or JSON).
+pub fn run(args: &LoadArgs) -> Result<String, String> {
+    let addr = address::parse(&args.url)?;
+    if args.rooms == 0 || args.rooms > MAX_ROOMS {
+        return Err(format!("--rooms takes 1 to {MAX_ROOMS}"));
+    }
+    if !(1.0..=MAX_DURATION_S).contains(&args.duration) {
+        return Err(format!("--duration takes 1 to {MAX_DURATION_S} s"));
+    }
+    if args.spectators > MAX_SPECTATORS {
+        return Err(format!("--spectators takes 0 to {MAX_SPECTATORS}"));
+    }
+    if !(0.0..=MAX_THINK_S).contains(&args.think) {
+        return Err(format!("--think takes 0 to {MAX_THINK_S} s"));
+    }
+    // Each room holds two players' and its spectators' sockets open.
+    let sockets = (args.rooms * (2 + args.spectators)) as u64;
+    let limit = novuss_server::listen::raise_open_files()
+        .ok()
+        .flatten()
+        .or_else(novuss_server::listen::open_files);
+    if let Some(l) = limit {
+        if sockets + SPARE_FILES > l {
+            return Err(format!(
+                "{} rooms with {} spectators need {sockets} sockets, more than the open-file \
+                 limit of {l} allows: raise the hard limit (ulimit -Hn) or ask for fewer",
+                args.rooms, args.spectators
+            ));
+        }
+    }
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the runtime: {e}"))?;
+    let figures = runtime.block_on(drive(args, addr))?;
+    // Sockets still closing must not hold the report up.
+    runtime.shutdown_timeout(Duration::from_secs(1));
+    if args.json {
+        serde_json::to_string_pretty(&figures).map_err(|e| e.to_string())
+    } else {
+        Ok(figures.text())
+    }
+}
+
+async fn drive(args: &LoadArgs, addr: std::net::SocketAddr) -> Result<LoadFigures, String> {
+    // A server that is not there, or is not novuss, is told at once.
+    let health = http::request(addr, "GET", "/api/health", None, Duration::from_secs(10))
+        .await
+        .map_err(|e| format!("no server answers at {}: {e}", args.url))?;
+    if !health.ok() || health.json().is_none_or(|v| v["ok"] != true) {
+        return Err(format!(
+            "{} answered /api/health with {}: not a novuss server?",
+            args.url, health.status
+        ));
+    }
+    let pid = args.server_pid.or_else(|| process::find_listener(addr));
+    let warm_up = (args.duration / 4.0).min(MAX_WARM_UP_S);
+    let t0 = Instant::now();
+    let warm_end = t0 + Duration::from_secs_f64(warm_up);
+    let stop = t0 + Duration::from_secs_f64(args.duration);
+    let run = Arc::new(room::Run {
+        addr,
+        stop,
+        think_s: args.think,
+        spectators: args.spectators,
+        tally: tally::Tally::new(warm_end),
+        seed: args.seed,
+    });
+    let mut rooms = tokio::task::JoinSet::new();
+    for i in 0..args.rooms {
+        let start = t0 + Duration::from_secs_f64(warm_up * i as f64 / args.rooms as f64);
+        rooms.spawn(room::room(run.clone(), i, start));
+    }
+    let sampler = tokio::spawn(sample(pid, warm_end, stop));
+    let deadline = tokio::time::Instant::from(stop + room::GRACE + WIND_DOWN);
+    while let Ok(Some(_)) = tokio::time::timeout_at(deadline, rooms.join_next()).await {}
+    if !rooms.is_empty() {
+        run.tally.error("room did not finish");
+        rooms.abort_all();
+    }
+    let (server, generator_cpu_percent) = sampler.await.unwrap_or_default();
+    let measured_s = args.duration - warm_up;
+    Ok(LoadFigures {
+        url: args.url.clone(),
+        rooms: args.rooms,
+        spectators: args.spectators,
+        think_s: args.think,
+        duration_s: args.duration,
+        warm_up_s: warm_up,
+        counted: run.tally.figures(measured_s),
+        server,
+        generator_cpu_percent,
+    })
+}
+
+/// Reads the server each second until `stop`: its largest RSS, and its
+/// CPU (and this process's) from `warm_end` to `stop`.
+async fn sample(
+    pid: Option<u32>,
+    warm_end: Instant,
+    stop: Instant,
+) -> (tally::ServerUse, Option<f64>) {
+    let mut used = tally::ServerUse {
+        pid,
+        ..Default::default()
+    };
+    let mut tick = tokio::time::interval(Duration::from_secs(1));
+    let mut first: Option<(Instant, Option<f64>, Option<f64>)> = None;
+    loop {
+        tick.tick().await;
+        let now = Instant::now();
+        let server = pid.and_then(process::read);
+        if let Some(r) = server {
+            used.max_rss_bytes = Some(used.max_rss_bytes.unwrap_or(0).max(r.rss_bytes));
+        }
+        let own = process::own_cpu_s();
+        if first.is_none() && now >= warm_end {
+            first = Some((now, server.map(|r| r.cpu_s), own));
+        }
+        if now >= stop {
+            let Some((t, server_cpu, own_cpu)) = first else {
+                return (used, None);
+            };
+            let span = now.duration_since(t).as_secs_f64();
+            if span <= 0.0 {
+                return (used, None);
+            }
+            let percent = |a: Option<f64>, b: Option<f64>| Some((b? - a?) / span * 100.0);
+            used.mean_cpu_percent = percent(server_cpu, server.map(|r| r.cpu_s));
+            return (used, percent(own_cpu, own));
+        }
+    }
+}
