@@ -192,10 +192,7 @@ impl Hub {
     ) -> Result<super::Created, Failure> {
         let game = new.new_game()?;
         let created = self.create(&game, creator).await?;
-        let id = serde_json::to_value(&created.state)
-            .ok()
-            .and_then(|v| v["id"].as_str().map(str::to_owned))
-            .ok_or_else(|| Failure::internal("a new game has no id", &"(state)"))?;
+        let id = created.state.id().to_owned();
         self.store
             .add_challenge(
                 &id,
@@ -416,10 +413,7 @@ impl Hub {
         }
         let (person, cookie) = self.people.ensure(visitor).await?;
         let created = self.challenge(new, &person).await?;
-        let id = serde_json::to_value(&created.state)
-            .ok()
-            .and_then(|v| v["id"].as_str().map(str::to_owned))
-            .unwrap_or_default();
+        let id = created.state.id().to_owned();
         Ok((
             Quick {
                 id,
