@@ -34,8 +34,10 @@ export class Clocks {
     this.at = 0;
     /** @type {number | undefined} */
     this.ticker = undefined;
-    // The last text read out, so a screen reader hears a change once.
-    this.said = '';
+    // What the section holds (its lines and claims), so that a tick
+    // rewrites only the words.
+    /** @type {string | null} */
+    this.shown = null;
   }
 
   /** @param {TimersMessage} msg */
@@ -66,39 +68,65 @@ export class Clocks {
     if (this.el.hidden) {
       clearInterval(this.ticker);
       this.ticker = undefined;
+      this.el.replaceChildren();
+      this.shown = null;
       return;
     }
     if (this.ticker === undefined) this.ticker = window.setInterval(() => this.render(), 250);
-    const parts = [];
+    /** @type {Array<[string, string, string]>} each line: its kind, class and words */
+    const lines = [];
     if (stroke) {
       const k = st.players.findIndex((/** @type {any} */ p) => p.seat === stroke.seat);
       const secs = Math.ceil(this.left(stroke.left_ms) / 1000);
       const mine = k >= 0 && holds(st, this.hooks.me() ?? null, k);
-      parts.push(h('p', { class: `stroke-clock${secs <= 5 ? ' urgent' : ''}` },
-        mine ? t('clock.yours', { s: secs }) : t('clock.theirs', { name: playerName(st, k), s: secs })));
+      lines.push(['stroke', `stroke-clock${secs <= 5 ? ' urgent' : ''}`,
+        mine ? t('clock.yours', { s: secs }) : t('clock.theirs', { name: playerName(st, k), s: secs })]);
     }
-    if (absent) parts.push(...this.absence(st, absent));
-    this.el.replaceChildren(...parts);
+    let claims = null;
+    if (absent) {
+      lines.push(['away', 'away', t(absent.bye ? 'clock.left' : 'clock.away', { name: playerName(st, absent.player) })]);
+      const k = this.claimant(st, absent);
+      const wait = this.left(absent.claim_in_ms);
+      if (k >= 0 && wait > 0) lines.push(['wait', '', t('clock.claim_in', { s: Math.ceil(wait / 1000) })]);
+      if (k >= 0 && wait <= 0) claims = { k, absent };
+    }
+    // The lines' words change every second: only their text is rewritten,
+    // so that the claim buttons keep the keyboard's focus and a screen
+    // reader is not handed a new section four times a second.
+    const shape = JSON.stringify([lines.map(([kind]) => kind), claims && [st.event, claims.absent.seat, claims.k]]);
+    if (shape !== this.shown) {
+      this.shown = shape;
+      this.el.replaceChildren(
+        ...lines.map(([kind]) => h('p', { 'data-line': kind })),
+        claims ? this.claims(st, claims.k, claims.absent) : '',
+      );
+    }
+    for (const [kind, cls, words] of lines) {
+      const p = /** @type {HTMLElement} */ (this.el.querySelector(`[data-line="${kind}"]`));
+      if (p.textContent !== words) p.textContent = words;
+      if (p.className !== cls) p.className = cls;
+    }
   }
 
   /**
-   * The absent player, and the claims for their opponent.
+   * The player this person plays against the absent one (a seat of theirs
+   * on the other side), or -1.
    * @param {any} st
    * @param {NonNullable<TimersMessage['absent']>} absent
    */
-  absence(st, absent) {
-    const name = playerName(st, absent.player);
+  claimant(st, absent) {
     const me = this.hooks.me() ?? null;
     const awaySide = st.players[absent.player]?.side;
-    // The seat this person plays from against the absent player, if any.
-    const k = st.players.findIndex((/** @type {any} */ p, /** @type {number} */ i) => holds(st, me, i) && p.side !== awaySide);
-    const wait = this.left(absent.claim_in_ms);
-    const out = [h('p', { class: 'away' }, t(absent.bye ? 'clock.left' : 'clock.away', { name }))];
-    if (k < 0) return out;
-    if (wait > 0) {
-      out.push(h('p', {}, t('clock.claim_in', { s: Math.ceil(wait / 1000) })));
-      return out;
-    }
+    return st.players.findIndex((/** @type {any} */ p, /** @type {number} */ i) => holds(st, me, i) && p.side !== awaySide);
+  }
+
+  /**
+   * The claims player `k` may make against the absent player.
+   * @param {any} st
+   * @param {number} k
+   * @param {NonNullable<TimersMessage['absent']>} absent
+   */
+  claims(st, k, absent) {
     const button = (/** @type {'set' | 'match'} */ what) => {
       const b = h('button', { type: 'button', 'data-claim': what }, t(`clock.claim_${what}`));
       b.addEventListener('click', () => this.hooks.send({
@@ -109,10 +137,9 @@ export class Clocks {
     // A four-player game has no forfeits and no one opponent to hand the
     // match to: its players wait.
     const four = st.format === 'four_player';
-    out.push(h('div', { class: 'claims', role: 'group', 'aria-label': t('clock.claims') },
+    return h('div', { class: 'claims', role: 'group', 'aria-label': t('clock.claims') },
       four ? '' : button('set'),
       four ? '' : button('match'),
-      h('span', { class: 'muted' }, t(four ? 'clock.wait_four' : 'clock.or_wait'))));
-    return out;
+      h('span', { class: 'muted' }, t(four ? 'clock.wait_four' : 'clock.or_wait')));
   }
 }
