@@ -256,6 +256,13 @@ pub async fn serve(
                 continue;
             }
         };
+        // Each message is written whole and should leave at once: without
+        // this, Nagle's algorithm holds a small write back until the
+        // previous one is acknowledged, and the client's delayed
+        // acknowledgement turns that into a 40 ms stall now and then.
+        if let Err(e) = stream.set_nodelay(true) {
+            tracing::debug!(%peer, "cannot set TCP_NODELAY: {e}");
+        }
         let Ok(permit) = permits.clone().try_acquire_owned() else {
             tracing::debug!(%peer, "connection refused: the server is full");
             refuse(stream, &refusing);
