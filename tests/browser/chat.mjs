@@ -8,7 +8,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { ARTIFACTS, injectAxe, launchBrowser, removeTemps, startServer, tempDir } from './support/harness.mjs';
+import { ARTIFACTS, axeProblems, launchBrowser, removeTemps, startServer, tempDir } from './support/harness.mjs';
 
 const LONG = 60_000;
 
@@ -45,13 +45,6 @@ const lines = (page) => page.$$eval('#chat-log li', (li) => li.map((l) => l.text
 /** Waits until `page`'s chat log has a line containing `text`. */
 async function sees(page, text) {
   await page.waitForFunction((x) => [...document.querySelectorAll('#chat-log li')].some((l) => l.textContent.includes(x)), text, { timeout: LONG });
-}
-
-async function axeProblems(page) {
-  await injectAxe(page);
-  const r = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
-  return r.violations.filter((v) => ['serious', 'critical'].includes(v.impact))
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 test('players chat in their own languages, watchers apart, markup stays text', { timeout: 300_000 }, async () => {

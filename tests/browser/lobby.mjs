@@ -9,7 +9,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { ARTIFACTS, injectAxe, launchBrowser, removeTemps, startServer, tempDir } from './support/harness.mjs';
+import { ARTIFACTS, axeProblems, launchBrowser, removeTemps, startServer, tempDir } from './support/harness.mjs';
 
 const LONG = 60_000;
 
@@ -40,13 +40,6 @@ async function person(name, options = {}) {
 
 const shot = (page, name) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
 const debug = (page, fn) => page.evaluate(fn);
-
-async function axeProblems(page) {
-  await injectAxe(page);
-  const r = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
-  return r.violations.filter((v) => ['serious', 'critical'].includes(v.impact))
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 async function settledAt(page, e) {
   await page.waitForFunction((x) => {

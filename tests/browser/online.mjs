@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { ARTIFACTS, injectAxe, launchBrowser, removeTemps, startServer, tempDir } from './support/harness.mjs';
+import { ARTIFACTS, axeProblems, launchBrowser, removeTemps, startServer, tempDir } from './support/harness.mjs';
 
 const LONG = 90_000;
 
@@ -47,13 +47,6 @@ async function settledAt(page, e) {
     const d = window.novussDebug;
     return d.event !== null && d.event >= x && !['animating', 'loading', 'connecting'].includes(document.body.dataset.phase);
   }, e, { timeout: LONG });
-}
-
-async function axeProblems(page) {
-  await injectAxe(page);
-  const r = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
-  return r.violations.filter((v) => ['serious', 'critical'].includes(v.impact))
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 test('two people play through an invitation link while a third watches', { timeout: 600_000 }, async () => {

@@ -12,7 +12,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { ARTIFACTS, injectAxe, launchBrowser, removeTemps, startServer, tempDir } from './support/harness.mjs';
+import { ARTIFACTS, axeProblems, launchBrowser, removeTemps, startServer, tempDir } from './support/harness.mjs';
 
 const RATED = {
   format: 'singles', profile: 'lnf-2017', sets: 1, rated: true, casual: false, public: true,
@@ -48,13 +48,6 @@ async function person(name, options = {}) {
 }
 
 const shot = (page, name) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
-
-async function axeProblems(page) {
-  await injectAxe(page);
-  const r = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
-  return r.violations.filter((v) => ['serious', 'critical'].includes(v.impact))
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** `creator` makes a rated match, `guest` takes the invited seat, `loser` (one of them) resigns. */
 async function ratedMatch(creator, guest, loserIsCreator) {

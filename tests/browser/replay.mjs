@@ -14,7 +14,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ARTIFACTS, injectAxe, launchBrowser, removeTemps, root, startServer, tempDir as mkdtemp } from './support/harness.mjs';
+import { ARTIFACTS, axeProblems, launchBrowser, removeTemps, root, startServer, tempDir as mkdtemp } from './support/harness.mjs';
 
 const WAIT = 30_000;
 // The page's own words, to compare what it shows (English: the browser's language here).
@@ -89,13 +89,6 @@ const shot = (page, name, options = {}) => page.screenshot({ path: path.join(ART
 const games = () => context.request.get(`${base}api/games`).then((r) => r.json());
 
 /** axe-core's serious and critical findings on the page as it is (none expected). */
-async function axeProblems(page) {
-  await injectAxe(page);
-  const r = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
-  return r.violations.filter((v) => ['serious', 'critical'].includes(v.impact))
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 /** The verdict panel shows stroke `k`'s decisions, in the page's sentences. */
 async function assertVerdict(page, k) {
   const s = game.strokes[k - 1];

@@ -76,3 +76,11 @@ export function launchBrowser(prefix, options = {}) {
 export async function injectAxe(page) {
   if (!(await page.evaluate(() => !!window.axe))) await page.evaluate(fs.readFileSync(AXE, 'utf8'));
 }
+
+/** axe-core's serious and critical problems on `page`, one line each (none: an empty list). */
+export async function axeProblems(page) {
+  await injectAxe(page);
+  const r = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  return r.violations.filter((v) => ['serious', 'critical'].includes(v.impact))
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
