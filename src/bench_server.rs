@@ -263,7 +263,7 @@ pub fn run(strokes: usize) -> Result<ServerFigures, String> {
         let t = Instant::now();
         let config = novuss_server::Config {
             addr: "127.0.0.1:0".parse().map_err(|e| format!("{e}"))?,
-            data_dir: dir.clone(),
+            database: novuss_server::Database::Dir(dir.clone()),
         };
         let server = Server::bind(&config).await.map_err(|e| e.to_string())?;
         let url = server.url();

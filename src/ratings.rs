@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use novuss_server::ratings::{recompute as rebuild, Report};
-use novuss_server::store::Store;
+use novuss_server::Database;
 
 /// What `novuss ratings` does.
 #[derive(clap::Subcommand, Debug)]
@@ -17,6 +17,10 @@ pub enum RatingsCommand {
         /// as `serve` uses).
         #[arg(long, alias = "data", env = "NOVUSS_DATA_DIR")]
         data_dir: Option<PathBuf>,
+        /// The database as a URL instead (postgres://… or sqlite://…), as
+        /// `serve --database` takes it.
+        #[arg(long, env = "NOVUSS_DATABASE", conflicts_with = "data_dir")]
+        database: Option<String>,
         /// Replace the stored figures with the recomputed ones when they
         /// differ.
         #[arg(long)]
@@ -26,19 +30,31 @@ pub enum RatingsCommand {
 
 /// Runs `command`: the report, and whether everything agreed.
 pub fn run(command: RatingsCommand) -> Result<(String, bool), String> {
-    let RatingsCommand::Recompute { data_dir, write } = command;
-    let dir = data_dir.unwrap_or_else(crate::serve::default_data_dir);
-    if !dir.join("novuss.sqlite3").exists() {
-        return Err(format!("no database in {}", dir.display()));
-    }
+    let RatingsCommand::Recompute {
+        data_dir,
+        database,
+        write,
+    } = command;
+    let database = match database {
+        Some(url) => Database::Url(url),
+        None => {
+            let dir = data_dir.unwrap_or_else(crate::serve::default_data_dir);
+            // Recomputing never makes a database where there was none.
+            if !dir.join("novuss.sqlite3").exists() {
+                return Err(format!("no database in {}", dir.display()));
+            }
+            Database::Dir(dir)
+        }
+    };
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the runtime: {e}"))?;
     runtime.block_on(async {
-        let store = Store::open(&dir)
+        let store = database
+            .open()
             .await
-            .map_err(|e| format!("cannot open the database in {}: {e}", dir.display()))?;
+            .map_err(|e| format!("cannot open the database {database}: {e}"))?;
         let report = rebuild(&store, write)
             .await
             .map_err(|e| format!("the database failed: {e}"));

@@ -7,7 +7,7 @@ use std::time::Duration;
 use novuss_server::clock::Timing;
 use novuss_server::limits::Rate;
 use novuss_server::listen::{self, Listening};
-use novuss_server::{Config, FrontDoor, Server, StartError};
+use novuss_server::{Config, Database, FrontDoor, Server, StartError};
 
 /// Why `novuss serve` could not serve, or stopped with an error.
 ///
@@ -56,6 +56,12 @@ pub struct ServeArgs {
     /// e.g. ~/.local/share/novuss).
     #[arg(long, env = "NOVUSS_DATA_DIR")]
     pub data_dir: Option<PathBuf>,
+    /// The database instead, as a URL: postgres://USER@HOST:PORT/NAME for
+    /// PostgreSQL, which several servers may share (docs/scaling.md), or
+    /// sqlite://PATH. Its password is best given in PGPASSWORD-style
+    /// settings of the URL's host, never on a shared command line.
+    #[arg(long, env = "NOVUSS_DATABASE", conflicts_with = "data_dir")]
+    pub database: Option<String>,
     /// A host name players may open the server by, besides its IP
     /// addresses and localhost, e.g. --host novuss.lan (repeatable;
     /// NOVUSS_HOSTS takes a comma-separated list). Requests naming any
@@ -130,6 +136,7 @@ impl ServeArgs {
         ServeArgs {
             addr: DEFAULT_ADDR,
             data_dir: None,
+            database: None,
             hosts: Vec::new(),
             allow_origins: Vec::new(),
             max_connections: 10_000,
@@ -191,7 +198,10 @@ pub fn serve(args: ServeArgs) -> Result<String, ServeError> {
     let timing = args.timing();
     let config = Config {
         addr: args.addr,
-        data_dir: args.data_dir.unwrap_or_else(default_data_dir),
+        database: match args.database {
+            Some(url) => Database::Url(url),
+            None => Database::Dir(args.data_dir.unwrap_or_else(default_data_dir)),
+        },
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -203,7 +213,7 @@ pub fn serve(args: ServeArgs) -> Result<String, ServeError> {
             .and_then(|s| s.with_front_door(door))
             .map(|s| s.with_timing(timing))
             .map_err(ServeError::Start)?;
-        tracing::info!(data = %config.data_dir.display(), "database open");
+        tracing::info!(database = %config.database, "database open");
         {
             // Written by hand, not println!: a closed standard output must
             // not stop the server.

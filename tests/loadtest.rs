@@ -129,9 +129,13 @@ fn dropped_sockets_reconnect_to_a_restarted_server() {
     // (no closing handshake) and comes back on the same port and data.
     std::thread::sleep(Duration::from_secs(4));
     first.kill();
-    let mut second = Command::new(env!("CARGO_BIN_EXE_novuss"))
-        .args(["serve", "--addr", &addr, "--data-dir"])
-        .arg(dir.path())
+    let mut second = Command::new(env!("CARGO_BIN_EXE_novuss"));
+    second.args(["serve", "--addr", &addr]);
+    match crate::support::server::postgres(dir.path()) {
+        Some(url) => second.arg("--database").arg(url),
+        None => second.arg("--data-dir").arg(dir.path()),
+    };
+    let mut second = second
         .env("RUST_LOG", "warn")
         .stdout(Stdio::piped())
         .spawn()

@@ -102,12 +102,13 @@ fn assert_rating(shown: &Value, expected: &Glicko2Rating) {
 }
 
 fn recompute(dir: &Path, extra: &[&str]) -> (i32, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_novuss"))
-        .args(["ratings", "recompute", "--data"])
-        .arg(dir)
-        .args(extra)
-        .output()
-        .expect("the binary runs");
+    let mut command = Command::new(env!("CARGO_BIN_EXE_novuss"));
+    command.args(["ratings", "recompute"]);
+    match crate::support::server::postgres(dir) {
+        Some(url) => command.arg("--database").arg(url),
+        None => command.arg("--data").arg(dir),
+    };
+    let out = command.args(extra).output().expect("the binary runs");
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -249,7 +250,7 @@ fn rated_matches_move_ratings_as_glicko2_computes_and_recompute_agrees() {
     // A tampered figure is found; --write puts it right.
     db::execute(
         &db_file,
-        "UPDATE rating_changes SET rating_after = rating_after + 0.001 WHERE game_id = ? AND player = 1",
+        "UPDATE rating_changes SET rating_after = rating_after + 0.001 WHERE game_id = $1 AND player = 1",
         &[&id],
     );
     let (code, out) = recompute(&path(&dir), &[]);
@@ -266,16 +267,16 @@ fn rated_matches_move_ratings_as_glicko2_computes_and_recompute_agrees() {
     db::execute(
         &db_file,
         "UPDATE ratings SET \
-           rating = (SELECT rating_after FROM rating_changes c WHERE c.game_id = ?1 AND c.person_id = ratings.person_id), \
-           deviation = (SELECT deviation_after FROM rating_changes c WHERE c.game_id = ?1 AND c.person_id = ratings.person_id), \
-           volatility = (SELECT volatility_after FROM rating_changes c WHERE c.game_id = ?1 AND c.person_id = ratings.person_id), \
-           at = (SELECT at FROM rating_changes c WHERE c.game_id = ?1 AND c.person_id = ratings.person_id), \
+           rating = (SELECT rating_after FROM rating_changes c WHERE c.game_id = $1 AND c.person_id = ratings.person_id), \
+           deviation = (SELECT deviation_after FROM rating_changes c WHERE c.game_id = $1 AND c.person_id = ratings.person_id), \
+           volatility = (SELECT volatility_after FROM rating_changes c WHERE c.game_id = $1 AND c.person_id = ratings.person_id), \
+           at = (SELECT at FROM rating_changes c WHERE c.game_id = $1 AND c.person_id = ratings.person_id), \
            games = 1",
         &[&id],
     );
     db::execute(
         &db_file,
-        "DELETE FROM rating_changes WHERE game_id = ?",
+        "DELETE FROM rating_changes WHERE game_id = $1",
         &[&id2],
     );
     let (code, _) = recompute(&path(&dir), &[]);
@@ -368,13 +369,13 @@ fn the_leaderboard_keeps_settled_players_best_first() {
         let id = who.repeat(32);
         db::execute(
             &db_file,
-            "INSERT INTO people (id, name, created) VALUES (?, ?, 0)",
+            "INSERT INTO people (id, name, created) VALUES ($1, $2, 0)",
             &[&id, &format!("Player {who}")],
         );
         db::execute(
             &db_file,
             "INSERT INTO ratings (person_id, format, rating, deviation, volatility, games, at) \
-             VALUES (?, 'singles', CAST(? AS REAL), CAST(? AS REAL), 0.09, CAST(? AS INTEGER), CAST(? AS INTEGER))",
+             VALUES ($1, 'singles', CAST($2 AS DOUBLE PRECISION), CAST($3 AS DOUBLE PRECISION), 0.09, CAST($4 AS BIGINT), CAST($5 AS BIGINT))",
             &[&id, rating, deviation, games, at],
         );
     }

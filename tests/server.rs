@@ -443,11 +443,13 @@ fn the_list_cuts_names_stored_before_they_were_limited() {
     let id = server.create(HOT_SEAT)["id"].as_str().unwrap().to_owned();
     server.kill();
     let long = "y".repeat(100_000);
-    crate::support::db::execute(
-        &path(&dir).join("novuss.sqlite3"),
-        "UPDATE games SET setup = json_set(setup, '$.config.players[0]', ?)",
-        &[&long],
-    );
+    let db = path(&dir).join("novuss.sqlite3");
+    let sql = if crate::support::db::is_postgres(&db) {
+        "UPDATE games SET setup = jsonb_set(setup::jsonb, '{config,players,0}', to_jsonb($1::text))::text"
+    } else {
+        "UPDATE games SET setup = json_set(setup, '$.config.players[0]', $1)"
+    };
+    crate::support::db::execute(&db, sql, &[&long]);
     let server = Running::start(&path(&dir));
     let (status, body) = server.get("/api/games");
     assert_eq!(status, 200);

@@ -269,10 +269,10 @@ pub fn texts(db: &Path, sql: &str) -> Vec<String> {
         .unwrap()
         .block_on(async {
             use sqlx::Connection;
-            let mut c =
-                sqlx::SqliteConnection::connect(&format!("sqlite://{}?mode=ro", db.display()))
-                    .await
-                    .expect("the database opens");
+            sqlx::any::install_default_drivers();
+            let mut c = sqlx::AnyConnection::connect(&crate::support::db::url_of(db))
+                .await
+                .expect("the database opens");
             let rows: Vec<(String,)> = sqlx::query_as(sql).fetch_all(&mut c).await.unwrap();
             rows.into_iter().map(|r| r.0).collect()
         })

@@ -94,6 +94,77 @@ impl Person<'_> {
     }
 }
 
+/// The file, in a test server's directory, that names the PostgreSQL
+/// database it uses.
+pub const PG_URL_FILE: &str = "test-database-url";
+
+/// Whether this run of the tests is against PostgreSQL
+/// (`NOVUSS_TEST_BACKEND=postgres`; SQLite otherwise).
+pub fn on_postgres() -> bool {
+    std::env::var("NOVUSS_TEST_BACKEND").is_ok_and(|b| b == "postgres")
+}
+
+/// The PostgreSQL server the tests may use (`NOVUSS_TEST_POSTGRES`, a URL
+/// of its `postgres` database; `scripts/test` starts a throw-away one).
+pub fn postgres_server() -> Option<String> {
+    std::env::var("NOVUSS_TEST_POSTGRES").ok()
+}
+
+/// The PostgreSQL database of the test server whose directory is `dir`,
+/// when the tests run against PostgreSQL ([`on_postgres`]): each test
+/// directory gets a new database of its own, kept for a restart on the
+/// same directory. `None`: SQLite in `dir`.
+pub fn postgres(dir: &Path) -> Option<String> {
+    if !on_postgres() {
+        return None;
+    }
+    if let Ok(url) = std::fs::read_to_string(dir.join(PG_URL_FILE)) {
+        return Some(url);
+    }
+    Some(new_database(dir))
+}
+
+/// A new, empty database on the tests' PostgreSQL server, its URL kept in
+/// `dir`.
+pub fn new_database(dir: &Path) -> String {
+    let admin = postgres_server().expect(
+        "NOVUSS_TEST_POSTGRES names the PostgreSQL server of the tests (scripts/test starts one)",
+    );
+    let name = format!(
+        "t_{:016x}",
+        rand::random::<u64>() ^ u64::from(std::process::id())
+    );
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap()
+        .block_on(async {
+            use sqlx::{Connection, Executor};
+            let mut c = sqlx::PgConnection::connect(&admin)
+                .await
+                .expect("NOVUSS_TEST_POSTGRES names a PostgreSQL server that answers");
+            c.execute(format!("CREATE DATABASE {name}").as_str())
+                .await
+                .expect("a test database is created");
+        });
+    let base = admin.rsplit_once('/').expect("a URL with a database").0;
+    let url = format!("{base}/{name}");
+    std::fs::create_dir_all(dir).unwrap();
+    std::fs::write(dir.join(PG_URL_FILE), &url).unwrap();
+    url
+}
+
+/// Whether this run is against PostgreSQL, for a test of SQLite's own
+/// file (its pages, a full disk under it), which then says why it does
+/// not run here: the SQLite pass of the same tests runs it.
+pub fn sqlite_file_test(what: &str) -> bool {
+    if on_postgres() {
+        eprintln!("SQLite only ({what}): run by the SQLite pass, not against PostgreSQL");
+        return false;
+    }
+    true
+}
+
 impl Running {
     /// Starts the binary with its database in `dir`.
     pub fn start(dir: &Path) -> Running {
@@ -103,9 +174,13 @@ impl Running {
     /// Starts the binary with its database in `dir` and `serve`'s further
     /// options `args`.
     pub fn start_with(dir: &Path, args: &[&str]) -> Running {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_novuss"))
-            .args(["serve", "--addr", "127.0.0.1:0", "--data-dir"])
-            .arg(dir)
+        let mut command = Command::new(env!("CARGO_BIN_EXE_novuss"));
+        command.args(["serve", "--addr", "127.0.0.1:0"]);
+        match postgres(dir) {
+            Some(url) => command.arg("--database").arg(url),
+            None => command.arg("--data-dir").arg(dir),
+        };
+        let mut child = command
             .args(args)
             .env("RUST_LOG", "warn")
             .stdout(Stdio::piped())

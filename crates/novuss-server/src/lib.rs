@@ -74,8 +74,56 @@ use crate::store::{Store, StoreError};
 pub struct Config {
     /// The address to listen on (port 0: any free port).
     pub addr: SocketAddr,
-    /// The directory of the database.
-    pub data_dir: PathBuf,
+    /// The database.
+    pub database: Database,
+}
+
+/// Which database a server keeps its games in.
+#[derive(Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Database {
+    /// SQLite: `novuss.sqlite3` in this directory (the default).
+    Dir(PathBuf),
+    /// A database URL: `postgres://…` (PostgreSQL, which several servers
+    /// may share) or `sqlite://PATH`.
+    Url(String),
+}
+
+impl Database {
+    /// Opens it, creating and migrating it.
+    pub async fn open(&self) -> Result<Store, StoreError> {
+        match self {
+            Database::Dir(dir) => Store::open(dir).await,
+            Database::Url(url) => Store::connect(url).await,
+        }
+    }
+}
+
+/// Where it is, without the password a URL may hold: this is what logs
+/// and error messages show.
+impl std::fmt::Display for Database {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Database::Dir(dir) => write!(f, "{}", dir.display()),
+            Database::Url(text) => match url::Url::parse(text) {
+                Ok(mut u) => {
+                    if u.password().is_some() {
+                        let _ = u.set_password(Some("****"));
+                    }
+                    // Query parameters may carry a password too.
+                    u.set_query(None);
+                    write!(f, "{u}")
+                }
+                Err(_) => f.write_str("(a database URL that cannot be read)"),
+            },
+        }
+    }
+}
+
+impl std::fmt::Debug for Database {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Database({self})")
+    }
 }
 
 /// What the server accepts from the network, and from whom
@@ -106,7 +154,7 @@ pub enum StartError {
     /// The address cannot be listened on.
     Bind(SocketAddr, std::io::Error),
     /// The database cannot be opened or migrated.
-    Store(PathBuf, StoreError),
+    Store(Database, StoreError),
     /// A host name or origin of the [`FrontDoor`] that is not one.
     FrontDoor(GuardError),
 }
@@ -115,9 +163,10 @@ impl std::fmt::Display for StartError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             StartError::Bind(a, e) => write!(f, "cannot listen on {a}: {e}"),
-            StartError::Store(d, e) => {
-                write!(f, "cannot open the database in {}: {e}", d.display())
+            StartError::Store(d @ Database::Dir(_), e) => {
+                write!(f, "cannot open the database in {d}: {e}")
             }
+            StartError::Store(d, e) => write!(f, "cannot open the database {d}: {e}"),
             StartError::FrontDoor(e) => write!(f, "{e}"),
         }
     }
@@ -226,9 +275,11 @@ impl Server {
     /// Opens the database (creating and migrating it) and binds, with the
     /// default [`FrontDoor`].
     pub async fn bind(config: &Config) -> Result<Server, StartError> {
-        let store = Store::open(&config.data_dir)
+        let store = config
+            .database
+            .open()
             .await
-            .map_err(|e| StartError::Store(config.data_dir.clone(), e))?;
+            .map_err(|e| StartError::Store(config.database.clone(), e))?;
         Server::with_store(config.addr, store).await
     }
 

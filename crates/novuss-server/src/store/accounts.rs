@@ -5,7 +5,7 @@
 //! check and the write it guards (a name still free, a person without an
 //! account) cannot be split by another writer.
 
-use sqlx::SqliteConnection;
+use sqlx::AnyConnection;
 
 use super::{text, Store, StoreError};
 
@@ -79,7 +79,7 @@ impl Store {
     /// The account of `person`, if they have one.
     pub async fn account(&self, person: &str) -> Result<Option<AccountRow>, StoreError> {
         let row = sqlx::query(
-            "SELECT person_id, username, password_hash FROM accounts WHERE person_id = ?",
+            "SELECT person_id, username, password_hash FROM accounts WHERE person_id = $1",
         )
         .bind(person)
         .fetch_optional(&self.reader)
@@ -90,7 +90,7 @@ impl Store {
     /// The account whose case-folded user name is `key`, if any.
     pub async fn account_named(&self, key: &str) -> Result<Option<AccountRow>, StoreError> {
         let row = sqlx::query(
-            "SELECT person_id, username, password_hash FROM accounts WHERE username_key = ?",
+            "SELECT person_id, username, password_hash FROM accounts WHERE username_key = $1",
         )
         .bind(key)
         .fetch_optional(&self.reader)
@@ -105,7 +105,7 @@ impl Store {
         let mut conn = self.write().await?;
         let result = async {
             let mut tx = sqlx::Connection::begin(&mut *conn).await?;
-            let taken = sqlx::query("SELECT 1 FROM accounts WHERE username_key = ?")
+            let taken = sqlx::query("SELECT 1 FROM accounts WHERE username_key = $1")
                 .bind(a.username_key)
                 .fetch_optional(&mut *tx)
                 .await?;
@@ -113,13 +113,13 @@ impl Store {
                 return Ok(Registered::NameTaken);
             }
             if a.new_person {
-                sqlx::query("INSERT INTO people (id, name, created) VALUES (?, NULL, ?)")
+                sqlx::query("INSERT INTO people (id, name, created) VALUES ($1, NULL, $2)")
                     .bind(a.person)
                     .bind(a.now)
                     .execute(&mut *tx)
                     .await?;
             } else {
-                let has = sqlx::query("SELECT 1 FROM accounts WHERE person_id = ?")
+                let has = sqlx::query("SELECT 1 FROM accounts WHERE person_id = $1")
                     .bind(a.person)
                     .fetch_optional(&mut *tx)
                     .await?;
@@ -129,7 +129,7 @@ impl Store {
             }
             sqlx::query(
                 "INSERT INTO accounts (person_id, username, username_key, password_hash, created) \
-                 VALUES (?, ?, ?, ?, ?)",
+                 VALUES ($1, $2, $3, $4, $5)",
             )
             .bind(a.person)
             .bind(a.username)
@@ -165,18 +165,18 @@ impl Store {
             let mut tx = sqlx::Connection::begin(&mut *conn).await?;
             let mut done = SignedIn::default();
             if let Some(prev) = previous {
-                let row = sqlx::query("SELECT person_id FROM sessions WHERE token_hash = ?")
+                let row = sqlx::query("SELECT person_id FROM sessions WHERE token_hash = $1")
                     .bind(prev)
                     .fetch_optional(&mut *tx)
                     .await?;
                 if let Some(row) = row {
                     let before = text(&row, 0, "(session)")?;
-                    sqlx::query("DELETE FROM sessions WHERE token_hash = ?")
+                    sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
                         .bind(prev)
                         .execute(&mut *tx)
                         .await?;
                     done.ended = Some(prev.to_owned());
-                    let anonymous = sqlx::query("SELECT 1 FROM accounts WHERE person_id = ?")
+                    let anonymous = sqlx::query("SELECT 1 FROM accounts WHERE person_id = $1")
                         .bind(&before)
                         .fetch_optional(&mut *tx)
                         .await?
@@ -198,7 +198,7 @@ impl Store {
     /// there was one.
     pub async fn end_session(&self, session_hash: &str) -> Result<bool, StoreError> {
         let mut conn = self.write().await?;
-        let result = sqlx::query("DELETE FROM sessions WHERE token_hash = ?")
+        let result = sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
             .bind(session_hash)
             .execute(&mut *conn)
             .await
@@ -219,11 +219,12 @@ impl Store {
         let mut conn = self.write().await?;
         let result = async {
             let mut tx = sqlx::Connection::begin(&mut *conn).await?;
-            let changed = sqlx::query("UPDATE accounts SET password_hash = ? WHERE person_id = ?")
-                .bind(password_hash)
-                .bind(person)
-                .execute(&mut *tx)
-                .await?;
+            let changed =
+                sqlx::query("UPDATE accounts SET password_hash = $1 WHERE person_id = $2")
+                    .bind(password_hash)
+                    .bind(person)
+                    .execute(&mut *tx)
+                    .await?;
             if changed.rows_affected() != 1 {
                 return Ok(None);
             }
@@ -236,7 +237,7 @@ impl Store {
     }
 }
 
-fn account_row(r: &sqlx::sqlite::SqliteRow) -> Result<AccountRow, StoreError> {
+fn account_row(r: &sqlx::any::AnyRow) -> Result<AccountRow, StoreError> {
     Ok(AccountRow {
         person: text(r, 0, "(account)")?,
         username: text(r, 1, "(account)")?,
@@ -245,29 +246,31 @@ fn account_row(r: &sqlx::sqlite::SqliteRow) -> Result<AccountRow, StoreError> {
 }
 
 async fn insert_session(
-    conn: &mut SqliteConnection,
+    conn: &mut AnyConnection,
     session_hash: &str,
     person: &str,
     now: i64,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query("INSERT INTO sessions (token_hash, person_id, created, seen) VALUES (?, ?, ?, ?)")
-        .bind(session_hash)
-        .bind(person)
-        .bind(now)
-        .bind(now)
-        .execute(conn)
-        .await
-        .map(drop)
+    sqlx::query(
+        "INSERT INTO sessions (token_hash, person_id, created, seen) VALUES ($1, $2, $3, $4)",
+    )
+    .bind(session_hash)
+    .bind(person)
+    .bind(now)
+    .bind(now)
+    .execute(conn)
+    .await
+    .map(drop)
 }
 
 /// Deletes `person`'s sessions but `keep`; returns the hashes deleted, for
 /// the cache to forget.
 async fn end_sessions_except(
-    conn: &mut SqliteConnection,
+    conn: &mut AnyConnection,
     person: &str,
     keep: Option<&str>,
 ) -> Result<Vec<String>, StoreError> {
-    let rows = sqlx::query("SELECT token_hash FROM sessions WHERE person_id = ?")
+    let rows = sqlx::query("SELECT token_hash FROM sessions WHERE person_id = $1")
         .bind(person)
         .fetch_all(&mut *conn)
         .await?;
@@ -279,7 +282,7 @@ async fn end_sessions_except(
         }
     }
     for hash in &ended {
-        sqlx::query("DELETE FROM sessions WHERE token_hash = ?")
+        sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
             .bind(hash)
             .execute(&mut *conn)
             .await?;
@@ -290,13 +293,13 @@ async fn end_sessions_except(
 /// Moves `from`'s seats to `to` in the games where `to` holds none;
 /// returns the seats moved.
 async fn move_seats(
-    conn: &mut SqliteConnection,
+    conn: &mut AnyConnection,
     from: &str,
     to: &str,
 ) -> Result<Vec<(String, u32)>, StoreError> {
     let rows = sqlx::query(
-        "SELECT game_id, player FROM seats s WHERE person_id = ? AND NOT EXISTS \
-         (SELECT 1 FROM seats t WHERE t.game_id = s.game_id AND t.person_id = ?)",
+        "SELECT game_id, player FROM seats s WHERE person_id = $1 AND NOT EXISTS \
+         (SELECT 1 FROM seats t WHERE t.game_id = s.game_id AND t.person_id = $2)",
     )
     .bind(from)
     .bind(to)
@@ -309,7 +312,7 @@ async fn move_seats(
         moved.push((game, player as u32));
     }
     for (game, player) in &moved {
-        sqlx::query("UPDATE seats SET person_id = ? WHERE game_id = ? AND player = ?")
+        sqlx::query("UPDATE seats SET person_id = $1 WHERE game_id = $2 AND player = $3")
             .bind(to)
             .bind(game)
             .bind(i64::from(*player))

@@ -51,7 +51,7 @@ impl Store {
     /// Whether free text is allowed in game `game`'s chat (`true` until its
     /// creator switches it off).
     pub async fn chat_free_text(&self, game: &str) -> Result<bool, StoreError> {
-        let row = sqlx::query("SELECT free_text FROM chat_settings WHERE game_id = ?")
+        let row = sqlx::query("SELECT free_text FROM chat_settings WHERE game_id = $1")
             .bind(game)
             .fetch_optional(&self.reader)
             .await?;
@@ -65,7 +65,7 @@ impl Store {
     pub async fn set_chat_free_text(&self, game: &str, free_text: bool) -> Result<(), StoreError> {
         let mut conn = self.write().await?;
         let result = sqlx::query(
-            "INSERT INTO chat_settings (game_id, free_text) VALUES (?, ?) \
+            "INSERT INTO chat_settings (game_id, free_text) VALUES ($1, $2) \
              ON CONFLICT (game_id) DO UPDATE SET free_text = excluded.free_text",
         )
         .bind(game)
@@ -79,7 +79,7 @@ impl Store {
 
     /// The number of game `game`'s last chat line (0: none yet).
     pub async fn chat_last(&self, game: &str) -> Result<u64, StoreError> {
-        let row = sqlx::query("SELECT COALESCE(MAX(number), 0) FROM chat_lines WHERE game_id = ?")
+        let row = sqlx::query("SELECT COALESCE(MAX(number), 0) FROM chat_lines WHERE game_id = $1")
             .bind(game)
             .fetch_one(&self.reader)
             .await?;
@@ -89,7 +89,7 @@ impl Store {
     /// How many lines `person` wrote in game `game`.
     pub async fn chat_count(&self, game: &str, person: &str) -> Result<u32, StoreError> {
         let row =
-            sqlx::query("SELECT COUNT(*) FROM chat_lines WHERE game_id = ? AND person_id = ?")
+            sqlx::query("SELECT COUNT(*) FROM chat_lines WHERE game_id = $1 AND person_id = $2")
                 .bind(game)
                 .bind(person)
                 .fetch_one(&self.reader)
@@ -107,7 +107,7 @@ impl Store {
         let rows = sqlx::query(
             "SELECT c.number, c.at, c.room, c.person_id, p.name, c.player, c.preset, c.body \
              FROM chat_lines c LEFT JOIN people p ON p.id = c.person_id \
-             WHERE c.game_id = ? AND c.room = ? ORDER BY c.number DESC LIMIT ?",
+             WHERE c.game_id = $1 AND c.room = $2 ORDER BY c.number DESC LIMIT $3",
         )
         .bind(game)
         .bind(room)
@@ -140,7 +140,7 @@ impl Store {
         let mut conn = self.write().await?;
         let result = sqlx::query(
             "INSERT INTO chat_lines (game_id, number, at, room, person_id, player, preset, body) \
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
         )
         .bind(line.game)
         .bind(line.number as i64)

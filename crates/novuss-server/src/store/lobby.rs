@@ -36,7 +36,7 @@ impl Store {
     ) -> Result<(), StoreError> {
         let mut conn = self.write().await?;
         let result = sqlx::query(
-            "INSERT INTO challenges (game_id, creator, created, min_rating, max_rating) VALUES (?, ?, ?, ?, ?)",
+            "INSERT INTO challenges (game_id, creator, created, min_rating, max_rating) VALUES ($1, $2, $3, $4, $5)",
         )
         .bind(game)
         .bind(creator)
@@ -61,9 +61,9 @@ impl Store {
             "SELECT c.game_id, c.creator, p.name, c.created, c.min_rating, c.max_rating, g.setup, \
              (SELECT COUNT(*) FROM seats s WHERE s.game_id = c.game_id AND s.person_id IS NULL) AS open \
              FROM challenges c JOIN games g ON g.id = c.game_id JOIN people p ON p.id = c.creator \
-             WHERE g.over = 0 AND c.created >= ? \
+             WHERE g.over = 0 AND c.created >= $1 \
              AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = c.game_id AND s.person_id IS NULL) \
-             ORDER BY c.created DESC LIMIT ?",
+             ORDER BY c.created DESC LIMIT $2",
         )
         .bind(since)
         .bind(i64::from(limit))
@@ -92,7 +92,7 @@ impl Store {
             "SELECT c.game_id, c.creator, p.name, c.created, c.min_rating, c.max_rating, g.setup, \
              (SELECT COUNT(*) FROM seats s WHERE s.game_id = c.game_id AND s.person_id IS NULL) AS open \
              FROM challenges c JOIN games g ON g.id = c.game_id JOIN people p ON p.id = c.creator \
-             WHERE c.game_id = ?",
+             WHERE c.game_id = $1",
         )
         .bind(game)
         .fetch_optional(&self.reader)
@@ -126,8 +126,8 @@ impl Store {
         let result = async {
             let mut tx = sqlx::Connection::begin(&mut *conn).await?;
             let row = sqlx::query(
-                "UPDATE seats SET person_id = ? WHERE game_id = ? AND person_id IS NULL AND player = \
-                 (SELECT MIN(player) FROM seats WHERE game_id = ? AND person_id IS NULL) RETURNING player",
+                "UPDATE seats SET person_id = $1 WHERE game_id = $2 AND person_id IS NULL AND player = \
+                 (SELECT MIN(player) FROM seats WHERE game_id = $3 AND person_id IS NULL) RETURNING player",
             )
             .bind(person)
             .bind(game)
@@ -138,7 +138,7 @@ impl Store {
                 return Ok(None);
             };
             let player = int(&row, 0, game)? as u32;
-            sqlx::query("UPDATE games SET turn_at = ? WHERE id = ?")
+            sqlx::query("UPDATE games SET turn_at = $1 WHERE id = $2")
                 .bind(at_ms)
                 .bind(game)
                 .execute(&mut *tx)
@@ -155,7 +155,7 @@ impl Store {
     pub async fn live(&self, limit: u32) -> Result<Vec<GameRow>, StoreError> {
         let rows = sqlx::query(
             "SELECT id, created, updated, setup, event, over, summary, turn_at FROM games \
-             WHERE public = 1 AND over = 0 ORDER BY updated DESC LIMIT ?",
+             WHERE public = 1 AND over = 0 ORDER BY updated DESC LIMIT $1",
         )
         .bind(i64::from(limit))
         .fetch_all(&self.reader)

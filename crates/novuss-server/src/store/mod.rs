@@ -1,4 +1,5 @@
-//! Storage: games and their numbered events, in SQLite through sqlx.
+//! Storage: games and their numbered events, in SQLite (embedded, the
+//! default) or PostgreSQL (`--database postgres://…`), through sqlx.
 //!
 //! The database holds what happened, never a derived picture: a game's
 //! set-up and its events (a stroke as played, a take-back, the start of a
@@ -6,10 +7,18 @@
 //! exact, so what is stored can never disagree with what is shown.
 //!
 //! Every method is one transaction. [`Store::append`] writes an event only
-//! if the game is still at the event the caller saw, so two writers can
-//! never interleave strokes. The SQL is plain (TEXT and BIGINT, `?`
-//! placeholders); a PostgreSQL backend is a second implementation of these
-//! few methods behind the same types.
+//! if the game is still at the event the caller saw, so two writers (two
+//! requests, or two server instances over one PostgreSQL) can never
+//! interleave strokes.
+//!
+//! Both backends run the same statements through sqlx's `Any` driver:
+//! the schema uses only TEXT, BIGINT and DOUBLE PRECISION, and the
+//! statements `$1`-style placeholders, which both read. What differs is
+//! said per [`Backend`]: the connections (one writer for SQLite, a pool
+//! for PostgreSQL), the migrations (`migrations/sqlite`,
+//! `migrations/postgres`), and what only PostgreSQL has
+//! (`postgres.rs`): notifications of new events for the other instances,
+//! and leases on the games' computer turns and clocks.
 
 use std::path::Path;
 use std::str::FromStr;
@@ -17,22 +26,23 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions, AnyRow};
 use sqlx::pool::PoolConnection;
-use sqlx::sqlite::{
-    SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteRow, SqliteSynchronous,
-};
-use sqlx::{Row, Sqlite, SqliteConnection, SqlitePool};
+use sqlx::sqlite::SqliteConnectOptions;
+use sqlx::{Any, AnyConnection, AnyPool, ConnectOptions, Executor, Row};
 
 mod accounts;
 mod chat;
 mod lobby;
 mod people;
+mod postgres;
 mod ratings;
 
 pub use accounts::{AccountRow, NewAccount, Registered, SignedIn};
 pub use chat::{ChatRow, NewChatLine};
 pub use lobby::ChallengeRow;
 pub use people::{Joined, SeatRow};
+pub use postgres::{Heard, Listener, Notice, LEASE};
 pub use ratings::{ChangeRow, CurrentRow, Settled};
 
 /// Why the database did not do what was asked.
@@ -171,24 +181,40 @@ pub struct Imported<'a> {
     pub seats: &'a [SeatRow],
 }
 
+/// Which database a [`Store`] is on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Backend {
+    /// SQLite, embedded: one file, one server process.
+    Sqlite,
+    /// PostgreSQL: one database that several server processes may share.
+    Postgres,
+}
+
 /// The database.
 ///
-/// Writes go through one connection (SQLite has one writer anyway). After
-/// any failure of the database that connection is closed, so that no
+/// With SQLite, writes go through one connection (SQLite has one writer
+/// anyway), and reads have connections of their own (WAL lets them read
+/// while the writer commits), so loading a long game never holds up other
+/// games' strokes. With PostgreSQL, one pool serves both: its writers
+/// commit side by side, and their commits share the flushes of its log.
+///
+/// After any failure of the database the connection is closed, so that no
 /// transaction a failed `COMMIT` left open can swallow later writes, and
 /// the next connection is checked to be in autocommit before it is used.
-/// Reads have connections of their own (WAL lets them read while the
-/// writer commits), so loading a long game never holds up other games'
-/// strokes.
 #[derive(Clone, Debug)]
 pub struct Store {
-    writer: SqlitePool,
-    reader: SqlitePool,
+    backend: Backend,
+    writer: AnyPool,
+    reader: AnyPool,
     /// An in-memory database lives in its one connection: it is never
     /// closed, only rolled back.
     memory: bool,
     /// Set after a failure: the next connection is checked first.
     suspect: Arc<AtomicBool>,
+    /// What only PostgreSQL has: where it is (for the listener's own
+    /// connection) and this process's name in leases.
+    postgres: Option<Arc<postgres::Postgres>>,
 }
 
 /// Seconds since 1970.
@@ -198,70 +224,130 @@ pub fn now() -> i64 {
         .map_or(0, |d| d.as_secs() as i64)
 }
 
+/// The SQLite settings every connection gets: `Any` connects from a URL,
+/// which cannot carry them.
+async fn sqlite_settings(conn: &mut AnyConnection) -> Result<(), sqlx::Error> {
+    // WAL makes each commit one append to the log; FULL makes it durable
+    // before the stroke's result is sent, even through a power cut, not
+    // only a killed process.
+    for pragma in [
+        "PRAGMA journal_mode = WAL",
+        "PRAGMA synchronous = FULL",
+        "PRAGMA foreign_keys = ON",
+        "PRAGMA busy_timeout = 5000",
+    ] {
+        conn.execute(pragma).await?;
+    }
+    Ok(())
+}
+
 impl Store {
     /// Opens (creating when missing) the database `novuss.sqlite3` in
     /// `dir`, which is created too, and applies the migrations.
     pub async fn open(dir: &Path) -> Result<Store, StoreError> {
         std::fs::create_dir_all(dir).map_err(|e| StoreError::Database(sqlx::Error::Io(e)))?;
-        let options = SqliteConnectOptions::new()
-            .filename(dir.join("novuss.sqlite3"))
-            .create_if_missing(true)
-            // WAL makes each commit one append to the log; FULL makes it
-            // durable before the stroke's result is sent, even through a
-            // power cut, not only a killed process.
-            .journal_mode(SqliteJournalMode::Wal)
-            .synchronous(SqliteSynchronous::Full)
-            .foreign_keys(true)
-            .busy_timeout(Duration::from_secs(5));
-        Store::connect_with(options, false).await
+        let file = SqliteConnectOptions::new().filename(dir.join("novuss.sqlite3"));
+        let writer =
+            AnyConnectOptions::from_url(&file.clone().create_if_missing(true).to_url_lossy())?;
+        let reader = AnyConnectOptions::from_url(&file.read_only(true).to_url_lossy())?;
+        Store::sqlite(writer, Some(reader)).await
     }
 
     /// An in-memory database, for tests and benchmarks that need no file.
     pub async fn memory() -> Result<Store, StoreError> {
-        let options = SqliteConnectOptions::from_str("sqlite::memory:")?.foreign_keys(true);
-        Store::connect_with(options, true).await
+        Store::sqlite(AnyConnectOptions::from_str("sqlite::memory:")?, None).await
     }
 
-    async fn connect_with(
-        options: SqliteConnectOptions,
-        memory: bool,
+    /// Connects to the database `url`: `postgres://…` (or
+    /// `postgresql://…`) for PostgreSQL, `sqlite://PATH` for an SQLite
+    /// file; applies the migrations.
+    pub async fn connect(url: &str) -> Result<Store, StoreError> {
+        sqlx::any::install_default_drivers();
+        if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            return postgres::connect(url).await;
+        }
+        let Some(path) = url
+            .strip_prefix("sqlite://")
+            .or_else(|| url.strip_prefix("sqlite:"))
+        else {
+            return Err(StoreError::Database(sqlx::Error::Configuration(
+                "the database is named by a postgres:// or sqlite:// URL".into(),
+            )));
+        };
+        let path = Path::new(path.split('?').next().unwrap_or(path));
+        match path.parent() {
+            Some(dir) if !dir.as_os_str().is_empty() => {
+                std::fs::create_dir_all(dir)
+                    .map_err(|e| StoreError::Database(sqlx::Error::Io(e)))?;
+            }
+            _ => {}
+        }
+        let file = SqliteConnectOptions::new().filename(path);
+        let writer =
+            AnyConnectOptions::from_url(&file.clone().create_if_missing(true).to_url_lossy())?;
+        let reader = AnyConnectOptions::from_url(&file.read_only(true).to_url_lossy())?;
+        Store::sqlite(writer, Some(reader)).await
+    }
+
+    /// An SQLite store: one writing connection, and `reader`'s for reads
+    /// (none: an in-memory database, read through its writer).
+    async fn sqlite(
+        writer: AnyConnectOptions,
+        reader: Option<AnyConnectOptions>,
     ) -> Result<Store, StoreError> {
+        sqlx::any::install_default_drivers();
+        let memory = reader.is_none();
         // One writing connection serialises the writers, as SQLite does
         // anyway, and keeps an in-memory database one database: it is never
         // closed for being idle or old, which would drop an in-memory
         // database.
-        let writer = SqlitePoolOptions::new()
+        let writer = AnyPoolOptions::new()
             .max_connections(1)
             .min_connections(1)
             .idle_timeout(None)
             .max_lifetime(None)
             .acquire_timeout(Duration::from_secs(10))
-            .connect_with(options.clone())
+            .after_connect(|conn, _| Box::pin(sqlite_settings(conn)))
+            .connect_with(writer)
             .await?;
-        sqlx::migrate!("./migrations")
+        sqlx::migrate!("./migrations/sqlite")
             .run(&writer)
             .await
             .map_err(StoreError::Migrate)?;
-        let reader = if memory {
-            writer.clone()
-        } else {
-            SqlitePoolOptions::new()
-                .max_connections(2)
-                .acquire_timeout(Duration::from_secs(10))
-                .connect_with(options.read_only(true))
-                .await?
+        let reader = match reader {
+            None => writer.clone(),
+            Some(options) => {
+                AnyPoolOptions::new()
+                    .max_connections(2)
+                    .acquire_timeout(Duration::from_secs(10))
+                    .after_connect(|conn, _| {
+                        Box::pin(async move {
+                            conn.execute("PRAGMA busy_timeout = 5000").await?;
+                            Ok(())
+                        })
+                    })
+                    .connect_with(options)
+                    .await?
+            }
         };
         Ok(Store {
+            backend: Backend::Sqlite,
             writer,
             reader,
             memory,
             suspect: Arc::new(AtomicBool::new(false)),
+            postgres: None,
         })
+    }
+
+    /// Which database it is on.
+    pub fn backend(&self) -> Backend {
+        self.backend
     }
 
     /// The writing connection, checked to be in autocommit if the last
     /// write failed.
-    async fn write(&self) -> Result<PoolConnection<Sqlite>, StoreError> {
+    async fn write(&self) -> Result<PoolConnection<Any>, StoreError> {
         let mut conn = self.writer.acquire().await?;
         if self.suspect.swap(false, Ordering::AcqRel) {
             // BEGIN fails inside a transaction: then this connection is
@@ -277,10 +363,10 @@ impl Store {
 
     /// Drops the writing connection after a failure, rolling back whatever
     /// it had open; the pool opens a new one for the next write.
-    async fn discard(&self, mut conn: PoolConnection<Sqlite>) {
+    async fn discard(&self, mut conn: PoolConnection<Any>) {
         self.suspect.store(true, Ordering::Release);
-        // A transaction a failed COMMIT left open is rolled back; if SQLite
-        // already rolled it back, this fails harmlessly.
+        // A transaction a failed COMMIT left open is rolled back; if the
+        // database already rolled it back, this fails harmlessly.
         let _ = sqlx::query("ROLLBACK").execute(&mut *conn).await;
         if !self.memory {
             conn.close_on_drop();
@@ -291,7 +377,7 @@ impl Store {
     /// the connection.
     async fn settle<T>(
         &self,
-        conn: PoolConnection<Sqlite>,
+        conn: PoolConnection<Any>,
         result: Result<T, StoreError>,
     ) -> Result<T, StoreError> {
         if let Err(StoreError::Database(e)) = &result {
@@ -313,7 +399,8 @@ impl Store {
     /// before returning.
     pub async fn append(&self, a: &Append<'_>) -> Result<(), StoreError> {
         let mut conn = self.write().await?;
-        let result = append_on(&mut conn, a).await;
+        let notify = self.postgres.as_ref().map(|p| p.channel());
+        let result = append_on(&mut conn, a, notify).await;
         self.settle(conn, result).await
     }
 
@@ -330,7 +417,7 @@ impl Store {
     /// find), or `None` if there is no such game.
     pub async fn stored_event(&self, id: &str) -> Result<Option<u64>, StoreError> {
         let mut conn = self.write().await?;
-        let result = sqlx::query("SELECT event FROM games WHERE id = ?")
+        let result = sqlx::query("SELECT event FROM games WHERE id = $1")
             .bind(id)
             .fetch_optional(&mut *conn)
             .await
@@ -342,7 +429,7 @@ impl Store {
     /// A game's row, or `None` if there is no such game.
     pub async fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
         let row = sqlx::query(
-            "SELECT id, created, updated, setup, event, over, summary, turn_at FROM games WHERE id = ?",
+            "SELECT id, created, updated, setup, event, over, summary, turn_at FROM games WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&self.reader)
@@ -355,7 +442,7 @@ impl Store {
     /// ones to abandon.
     pub async fn untouched(&self, before: i64, limit: u32) -> Result<Vec<String>, StoreError> {
         let rows = sqlx::query(
-            "SELECT id FROM games WHERE over = 0 AND updated < ? ORDER BY updated LIMIT ?",
+            "SELECT id FROM games WHERE over = 0 AND updated < $1 ORDER BY updated LIMIT $2",
         )
         .bind(before)
         .bind(i64::from(limit))
@@ -366,10 +453,19 @@ impl Store {
 
     /// A game's events in order.
     pub async fn events(&self, id: &str) -> Result<Vec<EventRow>, StoreError> {
-        let rows = sqlx::query("SELECT number, body FROM events WHERE game_id = ? ORDER BY number")
-            .bind(id)
-            .fetch_all(&self.reader)
-            .await?;
+        self.events_after(id, 0).await
+    }
+
+    /// A game's events after event `after`, in order: what an instance
+    /// following the game misses.
+    pub async fn events_after(&self, id: &str, after: u64) -> Result<Vec<EventRow>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT number, body FROM events WHERE game_id = $1 AND number > $2 ORDER BY number",
+        )
+        .bind(id)
+        .bind(after as i64)
+        .fetch_all(&self.reader)
+        .await?;
         rows.iter()
             .map(|r| {
                 Ok(EventRow {
@@ -386,8 +482,8 @@ impl Store {
     pub async fn list(&self, limit: u32, viewer: Option<&str>) -> Result<Vec<GameRow>, StoreError> {
         let rows = sqlx::query(
             "SELECT id, created, updated, setup, event, over, summary, turn_at FROM games g \
-             WHERE public = 1 OR EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.person_id = ?) \
-             ORDER BY updated DESC, created DESC LIMIT ?",
+             WHERE public = 1 OR EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.person_id = $1) \
+             ORDER BY updated DESC, created DESC LIMIT $2",
         )
         .bind(viewer)
         .bind(i64::from(limit))
@@ -413,18 +509,22 @@ impl Store {
 }
 
 /// Whether `conn` is in autocommit: `BEGIN` fails inside a transaction.
-async fn probe(conn: &mut SqliteConnection) -> Result<(), sqlx::Error> {
+async fn probe(conn: &mut AnyConnection) -> Result<(), sqlx::Error> {
     sqlx::query("BEGIN").execute(&mut *conn).await?;
     sqlx::query("ROLLBACK").execute(&mut *conn).await?;
     Ok(())
 }
 
-async fn append_on(conn: &mut SqliteConnection, a: &Append<'_>) -> Result<(), StoreError> {
+async fn append_on(
+    conn: &mut AnyConnection,
+    a: &Append<'_>,
+    notify: Option<&str>,
+) -> Result<(), StoreError> {
     let t = a.at_ms.div_euclid(1000);
     let number = a.after as i64 + 1;
     let mut tx = sqlx::Connection::begin(&mut *conn).await?;
     let moved = sqlx::query(
-        "UPDATE games SET event = ?, updated = ?, over = ?, summary = ?, turn_at = ? WHERE id = ? AND event = ?",
+        "UPDATE games SET event = $1, updated = $2, over = $3, summary = $4, turn_at = $5 WHERE id = $6 AND event = $7",
     )
     .bind(number)
     .bind(t)
@@ -438,21 +538,26 @@ async fn append_on(conn: &mut SqliteConnection, a: &Append<'_>) -> Result<(), St
     if moved.rows_affected() != 1 {
         return Err(StoreError::Conflict);
     }
-    sqlx::query("INSERT INTO events (game_id, number, at, body) VALUES (?, ?, ?, ?)")
+    sqlx::query("INSERT INTO events (game_id, number, at, body) VALUES ($1, $2, $3, $4)")
         .bind(a.game)
         .bind(number)
         .bind(t)
         .bind(a.body)
         .execute(&mut *tx)
         .await?;
+    if let Some(channel) = notify {
+        // Delivered to the other instances' listeners at the commit, and
+        // only if it commits (follow.rs).
+        postgres::notify(&mut tx, channel, a.game, number as u64).await?;
+    }
     tx.commit().await?;
     Ok(())
 }
 
-async fn create_on(conn: &mut SqliteConnection, game: &NewRow<'_>) -> Result<(), StoreError> {
+async fn create_on(conn: &mut AnyConnection, game: &NewRow<'_>) -> Result<(), StoreError> {
     let mut tx = sqlx::Connection::begin(&mut *conn).await?;
     sqlx::query(
-        "INSERT INTO games (id, created, updated, setup, event, over, summary, public) VALUES (?, ?, ?, ?, 0, 0, ?, ?)",
+        "INSERT INTO games (id, created, updated, setup, event, over, summary, public) VALUES ($1, $2, $3, $4, 0, 0, $5, $6)",
     )
     .bind(game.id)
     .bind(game.created)
@@ -469,11 +574,11 @@ async fn create_on(conn: &mut SqliteConnection, game: &NewRow<'_>) -> Result<(),
     Ok(())
 }
 
-async fn import_on(conn: &mut SqliteConnection, game: &Imported<'_>) -> Result<(), StoreError> {
+async fn import_on(conn: &mut AnyConnection, game: &Imported<'_>) -> Result<(), StoreError> {
     let mut tx = sqlx::Connection::begin(&mut *conn).await?;
     // An uploaded game is its uploader's: listed for them, not for all.
     sqlx::query(
-        "INSERT INTO games (id, created, updated, setup, event, over, summary, public) VALUES (?, ?, ?, ?, ?, ?, ?, 0)",
+        "INSERT INTO games (id, created, updated, setup, event, over, summary, public) VALUES ($1, $2, $3, $4, $5, $6, $7, 0)",
     )
     .bind(game.id)
     .bind(game.created)
@@ -485,7 +590,7 @@ async fn import_on(conn: &mut SqliteConnection, game: &Imported<'_>) -> Result<(
     .execute(&mut *tx)
     .await?;
     for (k, body) in game.events.iter().enumerate() {
-        sqlx::query("INSERT INTO events (game_id, number, at, body) VALUES (?, ?, ?, ?)")
+        sqlx::query("INSERT INTO events (game_id, number, at, body) VALUES ($1, $2, $3, $4)")
             .bind(game.id)
             .bind(k as i64 + 1)
             .bind(game.created)
@@ -501,12 +606,12 @@ async fn import_on(conn: &mut SqliteConnection, game: &Imported<'_>) -> Result<(
 }
 
 /// Column `k` as an integer; a value of another type is damage.
-fn int(r: &SqliteRow, k: usize, game: &str) -> Result<i64, StoreError> {
+fn int(r: &AnyRow, k: usize, game: &str) -> Result<i64, StoreError> {
     r.try_get::<i64, _>(k).map_err(|e| damaged(game, k, &e))
 }
 
 /// Column `k` as text; a value of another type or not UTF-8 is damage.
-fn text(r: &SqliteRow, k: usize, game: &str) -> Result<String, StoreError> {
+fn text(r: &AnyRow, k: usize, game: &str) -> Result<String, StoreError> {
     r.try_get::<String, _>(k).map_err(|e| damaged(game, k, &e))
 }
 
@@ -517,7 +622,7 @@ fn damaged(game: &str, column: usize, e: &sqlx::Error) -> StoreError {
     }
 }
 
-fn game_row(r: &SqliteRow, game: &str) -> Result<GameRow, StoreError> {
+fn game_row(r: &AnyRow, game: &str) -> Result<GameRow, StoreError> {
     Ok(GameRow {
         id: text(r, 0, game)?,
         created: int(r, 1, game)?,

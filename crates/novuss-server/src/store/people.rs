@@ -54,13 +54,13 @@ impl Store {
         let mut conn = self.write().await?;
         let result = async {
             let mut tx = sqlx::Connection::begin(&mut *conn).await?;
-            sqlx::query("INSERT INTO people (id, name, created) VALUES (?, NULL, ?)")
+            sqlx::query("INSERT INTO people (id, name, created) VALUES ($1, NULL, $2)")
                 .bind(person)
                 .bind(now)
                 .execute(&mut *tx)
                 .await?;
             sqlx::query(
-                "INSERT INTO sessions (token_hash, person_id, created, seen) VALUES (?, ?, ?, ?)",
+                "INSERT INTO sessions (token_hash, person_id, created, seen) VALUES ($1, $2, $3, $4)",
             )
             .bind(token_hash)
             .bind(person)
@@ -80,7 +80,7 @@ impl Store {
         &self,
         token_hash: &str,
     ) -> Result<Option<crate::identity::PersonId>, StoreError> {
-        let row = sqlx::query("SELECT person_id FROM sessions WHERE token_hash = ?")
+        let row = sqlx::query("SELECT person_id FROM sessions WHERE token_hash = $1")
             .bind(token_hash)
             .fetch_optional(&self.reader)
             .await?;
@@ -97,7 +97,7 @@ impl Store {
     /// A person's display name (`None`: they chose none), or `None` if
     /// there is no such person.
     pub async fn person_name(&self, person: &str) -> Result<Option<Option<String>>, StoreError> {
-        let row = sqlx::query("SELECT name FROM people WHERE id = ?")
+        let row = sqlx::query("SELECT name FROM people WHERE id = $1")
             .bind(person)
             .fetch_optional(&self.reader)
             .await?;
@@ -112,7 +112,7 @@ impl Store {
         name: Option<&str>,
     ) -> Result<(), StoreError> {
         let mut conn = self.write().await?;
-        let result = sqlx::query("UPDATE people SET name = ? WHERE id = ?")
+        let result = sqlx::query("UPDATE people SET name = $1 WHERE id = $2")
             .bind(name)
             .bind(person)
             .execute(&mut *conn)
@@ -139,7 +139,7 @@ impl Store {
     /// A game's seat rows, by player.
     pub async fn seats(&self, game: &str) -> Result<Vec<SeatRow>, StoreError> {
         let rows = sqlx::query(
-            "SELECT player, person_id, invite_hash FROM seats WHERE game_id = ? ORDER BY player",
+            "SELECT player, person_id, invite_hash FROM seats WHERE game_id = $1 ORDER BY player",
         )
         .bind(game)
         .fetch_all(&self.reader)
@@ -161,10 +161,11 @@ impl Store {
         &self,
         invite_hash: &str,
     ) -> Result<Option<(String, u32, Option<String>)>, StoreError> {
-        let row = sqlx::query("SELECT game_id, player, person_id FROM seats WHERE invite_hash = ?")
-            .bind(invite_hash)
-            .fetch_optional(&self.reader)
-            .await?;
+        let row =
+            sqlx::query("SELECT game_id, player, person_id FROM seats WHERE invite_hash = $1")
+                .bind(invite_hash)
+                .fetch_optional(&self.reader)
+                .await?;
         row.map(|r| {
             let game = text(&r, 0, "(seat)")?;
             let player = int(&r, 1, &game)? as u32;
@@ -185,7 +186,7 @@ impl Store {
         let mut conn = self.write().await?;
         let result = async {
             let row =
-                sqlx::query("SELECT game_id, player, person_id FROM seats WHERE invite_hash = ?")
+                sqlx::query("SELECT game_id, player, person_id FROM seats WHERE invite_hash = $1")
                     .bind(invite_hash)
                     .fetch_optional(&mut *conn)
                     .await?;
@@ -202,7 +203,7 @@ impl Store {
             }
             let mut tx = sqlx::Connection::begin(&mut *conn).await?;
             let moved = sqlx::query(
-                "UPDATE seats SET person_id = ? WHERE invite_hash = ? AND person_id IS NULL",
+                "UPDATE seats SET person_id = $1 WHERE invite_hash = $2 AND person_id IS NULL",
             )
             .bind(person)
             .bind(invite_hash)
@@ -211,7 +212,7 @@ impl Store {
             // The game may begin now: its first turn (and stroke clock)
             // starts when its last seat is taken.
             if moved.rows_affected() == 1 {
-                sqlx::query("UPDATE games SET turn_at = ? WHERE id = ?")
+                sqlx::query("UPDATE games SET turn_at = $1 WHERE id = $2")
                     .bind(at_ms)
                     .bind(&game)
                     .execute(&mut *tx)
@@ -238,7 +239,7 @@ impl Store {
     ) -> Result<bool, StoreError> {
         let mut conn = self.write().await?;
         let result = sqlx::query(
-            "UPDATE seats SET invite_hash = ? WHERE game_id = ? AND player = ? AND person_id IS NULL",
+            "UPDATE seats SET invite_hash = $1 WHERE game_id = $2 AND player = $3 AND person_id IS NULL",
         )
         .bind(invite_hash)
         .bind(game)
@@ -262,7 +263,7 @@ impl Store {
         let mut conn = self.write().await?;
         let result = async {
             let mut tx = sqlx::Connection::begin(&mut *conn).await?;
-            let any = sqlx::query("SELECT 1 FROM seats WHERE game_id = ? LIMIT 1")
+            let any = sqlx::query("SELECT 1 FROM seats WHERE game_id = $1 LIMIT 1")
                 .bind(game)
                 .fetch_optional(&mut *tx)
                 .await?;
@@ -291,16 +292,18 @@ impl Store {
 
 /// Inserts one seat row.
 pub(super) async fn insert_seat(
-    conn: &mut sqlx::SqliteConnection,
+    conn: &mut sqlx::AnyConnection,
     game: &str,
     seat: &SeatRow,
 ) -> Result<(), sqlx::Error> {
-    sqlx::query("INSERT INTO seats (game_id, player, person_id, invite_hash) VALUES (?, ?, ?, ?)")
-        .bind(game)
-        .bind(i64::from(seat.player))
-        .bind(seat.person.as_deref())
-        .bind(seat.invite_hash.as_deref())
-        .execute(conn)
-        .await
-        .map(drop)
+    sqlx::query(
+        "INSERT INTO seats (game_id, player, person_id, invite_hash) VALUES ($1, $2, $3, $4)",
+    )
+    .bind(game)
+    .bind(i64::from(seat.player))
+    .bind(seat.person.as_deref())
+    .bind(seat.invite_hash.as_deref())
+    .execute(conn)
+    .await
+    .map(drop)
 }

@@ -2,7 +2,7 @@
 //! rated game and person (migration `0004_ratings.sql`). The arithmetic
 //! is `crate::ratings`'; here are only the rows.
 
-use sqlx::sqlite::SqliteRow;
+use sqlx::any::AnyRow;
 use sqlx::Row;
 
 use super::{game_row, int, text, GameRow, Store, StoreError};
@@ -58,14 +58,14 @@ pub struct Settled {
 const CHANGE_COLUMNS: &str = "seq, game_id, person_id, player, format, at, score, result, \
      rating_before, deviation_before, volatility_before, rating_after, deviation_after, volatility_after";
 
-fn real(r: &SqliteRow, k: usize, what: &str) -> Result<f64, StoreError> {
+fn real(r: &AnyRow, k: usize, what: &str) -> Result<f64, StoreError> {
     r.try_get::<f64, _>(k).map_err(|e| StoreError::Damaged {
         game: what.to_owned(),
         what: format!("column {k}: {e}"),
     })
 }
 
-fn change_row(r: &SqliteRow) -> Result<ChangeRow, StoreError> {
+fn change_row(r: &AnyRow) -> Result<ChangeRow, StoreError> {
     let game = text(r, 1, "(rating)")?;
     let g = game.as_str();
     Ok(ChangeRow {
@@ -90,7 +90,7 @@ fn change_row(r: &SqliteRow) -> Result<ChangeRow, StoreError> {
     })
 }
 
-fn current_row(r: &SqliteRow) -> Result<CurrentRow, StoreError> {
+fn current_row(r: &AnyRow) -> Result<CurrentRow, StoreError> {
     let w = "(rating)";
     Ok(CurrentRow {
         person: text(r, 0, w)?,
@@ -107,12 +107,9 @@ fn current_row(r: &SqliteRow) -> Result<CurrentRow, StoreError> {
 
 const CURRENT_COLUMNS: &str = "person_id, format, rating, deviation, volatility, games, at";
 
-async fn insert_change(
-    conn: &mut sqlx::SqliteConnection,
-    c: &ChangeRow,
-) -> Result<(), sqlx::Error> {
+async fn insert_change(conn: &mut sqlx::AnyConnection, c: &ChangeRow) -> Result<(), sqlx::Error> {
     sqlx::query(&format!(
-        "INSERT INTO rating_changes ({CHANGE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        "INSERT INTO rating_changes ({CHANGE_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)"
     ))
     .bind(c.seq)
     .bind(&c.game)
@@ -133,10 +130,10 @@ async fn insert_change(
     .map(drop)
 }
 
-async fn put_current(conn: &mut sqlx::SqliteConnection, c: &CurrentRow) -> Result<(), sqlx::Error> {
+async fn put_current(conn: &mut sqlx::AnyConnection, c: &CurrentRow) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO ratings (person_id, format, rating, deviation, volatility, games, at) \
-         VALUES (?, ?, ?, ?, ?, ?, ?) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7) \
          ON CONFLICT (person_id, format) DO UPDATE SET rating = excluded.rating, \
          deviation = excluded.deviation, volatility = excluded.volatility, \
          games = excluded.games, at = excluded.at",
@@ -169,7 +166,7 @@ impl Store {
         let mut conn = self.write().await?;
         let result = async {
             let mut tx = sqlx::Connection::begin(&mut *conn).await?;
-            let done = sqlx::query("SELECT 1 FROM rating_changes WHERE game_id = ? LIMIT 1")
+            let done = sqlx::query("SELECT 1 FROM rating_changes WHERE game_id = $1 LIMIT 1")
                 .bind(game)
                 .fetch_optional(&mut *tx)
                 .await?;
@@ -179,7 +176,7 @@ impl Store {
             let mut now = Vec::with_capacity(people.len());
             for p in people {
                 let row = sqlx::query(&format!(
-                    "SELECT {CURRENT_COLUMNS} FROM ratings WHERE person_id = ? AND format = ?"
+                    "SELECT {CURRENT_COLUMNS} FROM ratings WHERE person_id = $1 AND format = $2"
                 ))
                 .bind(p)
                 .bind(format)
@@ -241,7 +238,7 @@ impl Store {
     /// A person's rating changes, oldest first.
     pub async fn changes_of(&self, person: &str) -> Result<Vec<ChangeRow>, StoreError> {
         let rows = sqlx::query(&format!(
-            "SELECT {CHANGE_COLUMNS} FROM rating_changes WHERE person_id = ? ORDER BY seq"
+            "SELECT {CHANGE_COLUMNS} FROM rating_changes WHERE person_id = $1 ORDER BY seq"
         ))
         .bind(person)
         .fetch_all(&self.reader)
@@ -262,7 +259,7 @@ impl Store {
     /// A person's current ratings.
     pub async fn ratings_of(&self, person: &str) -> Result<Vec<CurrentRow>, StoreError> {
         let rows = sqlx::query(&format!(
-            "SELECT {CURRENT_COLUMNS} FROM ratings WHERE person_id = ? ORDER BY format"
+            "SELECT {CURRENT_COLUMNS} FROM ratings WHERE person_id = $1 ORDER BY format"
         ))
         .bind(person)
         .fetch_all(&self.reader)
@@ -282,8 +279,8 @@ impl Store {
         let rows = sqlx::query(
             "SELECT r.person_id, r.format, r.rating, r.deviation, r.volatility, r.games, r.at, p.name \
              FROM ratings r JOIN people p ON p.id = r.person_id \
-             WHERE r.format = ? AND r.deviation <= ? AND r.games >= ? \
-             ORDER BY r.rating DESC, r.person_id LIMIT ?",
+             WHERE r.format = $1 AND r.deviation <= $2 AND r.games >= $3 \
+             ORDER BY r.rating DESC, r.person_id LIMIT $4",
         )
         .bind(format)
         .bind(deviation)
@@ -306,9 +303,9 @@ impl Store {
     ) -> Result<Vec<GameRow>, StoreError> {
         let rows = sqlx::query(
             "SELECT id, created, updated, setup, event, over, summary, turn_at FROM games g \
-             WHERE EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.person_id = ?) \
-             AND (public = 1 OR EXISTS (SELECT 1 FROM seats v WHERE v.game_id = g.id AND v.person_id = ?)) \
-             ORDER BY updated DESC, created DESC LIMIT ?",
+             WHERE EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.person_id = $1) \
+             AND (public = 1 OR EXISTS (SELECT 1 FROM seats v WHERE v.game_id = g.id AND v.person_id = $2)) \
+             ORDER BY updated DESC, created DESC LIMIT $3",
         )
         .bind(person)
         .bind(viewer)
@@ -322,8 +319,8 @@ impl Store {
     /// one of its seats.
     pub async fn visible(&self, game: &str, viewer: Option<&str>) -> Result<bool, StoreError> {
         let row = sqlx::query(
-            "SELECT 1 FROM games g WHERE id = ? AND (public = 1 OR \
-             EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.person_id = ?))",
+            "SELECT 1 FROM games g WHERE id = $1 AND (public = 1 OR \
+             EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.person_id = $2))",
         )
         .bind(game)
         .bind(viewer)

@@ -1,0 +1,252 @@
+//! What only PostgreSQL has: a pool that several server instances share,
+//! notifications of each stored event for the other instances, and
+//! leases on the games' computer turns and clocks (docs/scaling.md).
+//!
+//! A notification carries only the game and its new event number, as
+//! JSON; the events themselves are read from the table. A listener can
+//! miss notifications while its connection is down, so after every
+//! reconnect it reports [`Heard::Reconnected`], and its user reads again
+//! where every game it serves is.
+
+use std::str::FromStr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
+use sqlx::postgres::PgListener;
+use sqlx::{Any, Executor, Transaction};
+
+use super::{Backend, Store, StoreError};
+
+/// Connections each instance's pool opens at most. PostgreSQL allows 100
+/// by default: room for a few instances, their listeners and tools.
+const POOL: u32 = 16;
+
+/// How long a lease lasts unless renewed: an instance that dies holding
+/// one is replaced this long after its last renewal.
+pub const LEASE: Duration = Duration::from_secs(5);
+
+/// The channel events are notified on.
+const CHANNEL: &str = "novuss_events";
+
+/// A PostgreSQL store's own settings.
+pub(super) struct Postgres {
+    /// Where it is, for the listener's connection. It may hold a
+    /// password, so it is never logged or shown.
+    url: String,
+    /// This process's name in leases: random, so that a restarted
+    /// instance never mistakes a lease of its former self for its own.
+    instance: String,
+}
+
+impl std::fmt::Debug for Postgres {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Postgres")
+            .field("instance", &self.instance)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Postgres {
+    /// The channel events are notified on.
+    pub(super) fn channel(&self) -> &'static str {
+        CHANNEL
+    }
+}
+
+/// A game's new event, as notified.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Notice {
+    /// The game.
+    pub game: String,
+    /// Its last event's number.
+    pub event: u64,
+}
+
+/// What a [`Listener`] heard.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Heard {
+    /// Another instance (or this one) stored an event.
+    Event(Notice),
+    /// The connection was lost and is back: notifications may have been
+    /// missed meanwhile.
+    Reconnected,
+}
+
+/// Connects a PostgreSQL store, applying its migrations.
+pub(super) async fn connect(url: &str) -> Result<Store, StoreError> {
+    let options = AnyConnectOptions::from_str(url)?;
+    let pool = AnyPoolOptions::new()
+        .max_connections(POOL)
+        .acquire_timeout(Duration::from_secs(10))
+        .after_connect(|conn, _| {
+            Box::pin(async move {
+                // Each commit waits for its log record to be flushed,
+                // whatever the server's default: an event is durable
+                // before anyone is told of it.
+                conn.execute("SET synchronous_commit = on").await?;
+                Ok(())
+            })
+        })
+        .connect_with(options)
+        .await?;
+    // sqlx takes an advisory lock while it migrates, so instances started
+    // together apply each migration once.
+    sqlx::migrate!("./migrations/postgres")
+        .run(&pool)
+        .await
+        .map_err(StoreError::Migrate)?;
+    let mut id = [0u8; 8];
+    getrandom::fill(&mut id)
+        .map_err(|e| StoreError::Database(sqlx::Error::Io(std::io::Error::other(e.to_string()))))?;
+    Ok(Store {
+        backend: Backend::Postgres,
+        writer: pool.clone(),
+        reader: pool,
+        memory: false,
+        suspect: Arc::new(std::sync::atomic::AtomicBool::new(false)),
+        postgres: Some(Arc::new(Postgres {
+            url: url.to_owned(),
+            instance: hex::encode(id),
+        })),
+    })
+}
+
+/// Notifies `channel` of game `game`'s event `event`, within `tx`: sent
+/// when it commits.
+pub(super) async fn notify(
+    tx: &mut Transaction<'_, Any>,
+    channel: &str,
+    game: &str,
+    event: u64,
+) -> Result<(), StoreError> {
+    let payload = serde_json::to_string(&Notice {
+        game: game.to_owned(),
+        event,
+    })
+    .map_err(|e| StoreError::Database(sqlx::Error::Encode(Box::new(e))))?;
+    sqlx::query("SELECT pg_notify($1, $2)")
+        .bind(channel)
+        .bind(payload)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// Hears the events every instance stores (PostgreSQL only).
+pub struct Listener {
+    url: String,
+    inner: Option<PgListener>,
+    /// The wait before the next attempt to connect again.
+    backoff: Duration,
+}
+
+impl std::fmt::Debug for Listener {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Listener")
+            .field("connected", &self.inner.is_some())
+            .finish_non_exhaustive()
+    }
+}
+
+impl Listener {
+    async fn connect(url: &str) -> Result<PgListener, sqlx::Error> {
+        let mut listener = PgListener::connect(url).await?;
+        listener.listen(CHANNEL).await?;
+        Ok(listener)
+    }
+
+    /// The next thing heard. It never ends: a lost connection is made
+    /// again (waiting up to 5 s between attempts), and then
+    /// [`Heard::Reconnected`] is returned. A notification it cannot read
+    /// is logged and skipped.
+    pub async fn next(&mut self) -> Heard {
+        loop {
+            let Some(listener) = self.inner.as_mut() else {
+                tokio::time::sleep(self.backoff).await;
+                match Listener::connect(&self.url).await {
+                    Ok(l) => {
+                        self.inner = Some(l);
+                        self.backoff = Duration::from_millis(100);
+                        tracing::info!("listening to the other instances again");
+                        return Heard::Reconnected;
+                    }
+                    Err(e) => {
+                        tracing::warn!("cannot listen to the other instances yet: {e}");
+                        self.backoff = (self.backoff * 2).min(Duration::from_secs(5));
+                        continue;
+                    }
+                }
+            };
+            match listener.try_recv().await {
+                Ok(Some(n)) => match serde_json::from_str::<Notice>(n.payload()) {
+                    Ok(notice) => return Heard::Event(notice),
+                    Err(e) => tracing::warn!("a notification that is not an event's: {e}"),
+                },
+                // The listener has connected again by itself (its eager
+                // reconnection), listening as before.
+                Ok(None) => return Heard::Reconnected,
+                Err(e) => {
+                    tracing::warn!("the listener's connection failed: {e}");
+                    self.inner = None;
+                }
+            }
+        }
+    }
+}
+
+impl Store {
+    /// A listener of every event stored in this database, by any
+    /// instance; `None` for SQLite, which one process serves alone.
+    pub async fn listen(&self) -> Result<Option<Listener>, StoreError> {
+        let Some(pg) = &self.postgres else {
+            return Ok(None);
+        };
+        let inner = Listener::connect(&pg.url).await?;
+        Ok(Some(Listener {
+            url: pg.url.clone(),
+            inner: Some(inner),
+            backoff: Duration::from_millis(100),
+        }))
+    }
+
+    /// Takes or renews this instance's lease on game `game`'s computer
+    /// turns and clocks, for [`LEASE`] from `now_ms`: whether it holds it.
+    /// It is taken only when free or expired. With SQLite it is always
+    /// held: one process serves the file.
+    pub async fn lease(&self, game: &str, now_ms: i64) -> Result<bool, StoreError> {
+        let Some(pg) = &self.postgres else {
+            return Ok(true);
+        };
+        let until = now_ms + LEASE.as_millis() as i64;
+        let row = sqlx::query(
+            "INSERT INTO leases (game_id, holder, until) VALUES ($1, $2, $3) \
+             ON CONFLICT (game_id) DO UPDATE SET holder = excluded.holder, until = excluded.until \
+             WHERE leases.holder = excluded.holder OR leases.until < $4 \
+             RETURNING holder",
+        )
+        .bind(game)
+        .bind(&pg.instance)
+        .bind(until)
+        .bind(now_ms)
+        .fetch_optional(&self.writer)
+        .await?;
+        Ok(row.is_some())
+    }
+
+    /// Gives up this instance's lease on `game`, if it holds it, so that
+    /// another may take it at once.
+    pub async fn release(&self, game: &str) -> Result<(), StoreError> {
+        let Some(pg) = &self.postgres else {
+            return Ok(());
+        };
+        sqlx::query("DELETE FROM leases WHERE game_id = $1 AND holder = $2")
+            .bind(game)
+            .bind(&pg.instance)
+            .execute(&self.writer)
+            .await?;
+        Ok(())
+    }
+}
