@@ -34,6 +34,7 @@ use crate::message::Outgoing;
 use crate::offers::{Offer, OfferKind};
 use crate::seats::Seats;
 use crate::setup::{Controller, Setup};
+use crate::store::EventRow;
 use crate::trace::Trace;
 use crate::view::{self, State, Summary};
 
@@ -388,7 +389,7 @@ impl Room {
         id: String,
         created: i64,
         setup: &str,
-        events: &[crate::store::EventRow],
+        events: &[EventRow],
         seats: impl FnOnce(&[Controller]) -> Seats,
     ) -> Result<Room, RoomError> {
         let setup: Setup = serde_json::from_str(setup).map_err(RoomError::UnreadableSetup)?;
@@ -398,46 +399,88 @@ impl Room {
         room.seats = seats(&room.setup.controllers);
         let shown_from = events.len().saturating_sub(RECENT);
         for (k, row) in events.iter().enumerate() {
-            let number = row.number;
-            if number != room.event + 1 {
-                return Err(RoomError::OutOfOrder {
-                    number,
-                    after: room.event,
-                });
-            }
-            let happened: Happened = serde_json::from_str(&row.body)
-                .map_err(|error| RoomError::UnreadableEvent { number, error })?;
-            let change = match happened {
-                Happened::Stroke {
-                    seat,
-                    by,
-                    stroke,
-                    trace,
-                } => room.play_traced(seat, by, stroke, Origin::Loaded(trace)),
-                Happened::NextSet => room.next_set(room.event),
-                Happened::Resign { seat } => room.resign(room.event, seat),
-                Happened::Abort { seat } => room.abort(room.event, seat),
-                Happened::TimeOut { seat } => room.time_out(room.event, seat, None),
-                Happened::Claim { seat, absent, what } => {
-                    room.claim(room.event, seat, absent, what, None)
-                }
-                Happened::Abandon => room.abandon(room.event),
-                Happened::TakeBack { actions } => {
-                    // In place: the stored take-back needs no copy of the
-                    // game to check it against.
-                    let undone = room.rewind_in_place(actions as usize)?;
-                    room.event += 1;
-                    if k >= shown_from {
-                        let message = room.taken_back_message(undone);
-                        room.keep(message);
-                    }
-                    continue;
-                }
-            }
-            .map_err(|refusal| RoomError::Refused { number, refusal })?;
-            room.apply(change, k >= shown_from);
+            room.replay(row, k >= shown_from)?;
         }
         Ok(room)
+    }
+
+    /// Moves the room on by stored events that another server wrote,
+    /// replayed through the same steps as on loading but shown: each one's
+    /// message is sent to the clients and kept for those that reconnect,
+    /// exactly as [`Room::commit`] does for an event played here. Events
+    /// the room already has are skipped (a notice may repeat or come late);
+    /// a gap is refused, since its events would be missing from every
+    /// client's picture. Returns how many were applied. On an error the
+    /// events before it stay applied: they are stored, so the room is
+    /// still a stored state, only behind.
+    ///
+    /// What only the writing server does is not done here: ratings are
+    /// settled once by the writer, and the caller sets the turn's start
+    /// from the stored row and wakes the computer and the clocks.
+    pub fn follow(&mut self, rows: &[EventRow]) -> Result<usize, RoomError> {
+        let mut applied = 0;
+        for row in rows {
+            if row.number <= self.event {
+                continue;
+            }
+            self.replay(row, true)?;
+            applied += 1;
+        }
+        Ok(applied)
+    }
+
+    /// Plays stored event `row`, which must be the next one, through the
+    /// steps that made it; when `shown`, its message is sent and kept.
+    fn replay(&mut self, row: &EventRow, shown: bool) -> Result<(), RoomError> {
+        let number = row.number;
+        if number != self.event + 1 {
+            return Err(RoomError::OutOfOrder {
+                number,
+                after: self.event,
+            });
+        }
+        let happened: Happened = serde_json::from_str(&row.body)
+            .map_err(|error| RoomError::UnreadableEvent { number, error })?;
+        let change = match happened {
+            Happened::Stroke {
+                seat,
+                by,
+                stroke,
+                trace,
+            } => self.play_traced(seat, by, stroke, Origin::Loaded(trace)),
+            Happened::NextSet => self.next_set(self.event),
+            Happened::Resign { seat } => self.resign(self.event, seat),
+            Happened::Abort { seat } => self.abort(self.event, seat),
+            Happened::TimeOut { seat } => self.time_out(self.event, seat, None),
+            Happened::Claim { seat, absent, what } => {
+                self.claim(self.event, seat, absent, what, None)
+            }
+            Happened::Abandon => self.abandon(self.event),
+            Happened::TakeBack { actions } => {
+                // In place: the stored take-back needs no copy of the
+                // game to check it against.
+                let undone = self.rewind_in_place(actions as usize)?;
+                self.event += 1;
+                // As in `apply`: an offer was about the game before it.
+                self.offer = None;
+                if shown {
+                    let message = self.taken_back_message(undone);
+                    self.show(message);
+                }
+                return Ok(());
+            }
+        }
+        .map_err(|refusal| RoomError::Refused { number, refusal })?;
+        self.apply(change, shown);
+        if self.event != number {
+            // `apply` logged why; without this the next event would be
+            // refused as out of order, or a last one lost unnoticed.
+            return Err(RoomError::Refused {
+                number,
+                refusal: Failure::new(Code::Damaged, "judged, it did not apply"),
+            });
+        }
+        Ok(())
     }
 
     /// The game's id.
@@ -979,9 +1022,15 @@ impl Room {
             }
         };
         let message = message?;
-        self.keep(message.clone());
-        let _ = self.tx.send(message.clone());
+        self.show(message.clone());
         Some(message)
+    }
+
+    /// Keeps an event's message for clients that reconnect and sends it
+    /// to those connected.
+    fn show(&mut self, message: Arc<str>) {
+        self.keep(message.clone());
+        let _ = self.tx.send(message);
     }
 
     /// Adds an action the game has just played, and a mark of the game
@@ -1483,7 +1532,6 @@ pub fn seed(id: &str, event: u64) -> u64 {
 mod tests {
     use super::*;
     use crate::setup::NewGame;
-    use crate::store::EventRow;
     use rand::{Rng, SeedableRng};
 
     fn setup(json: &str) -> Setup {
@@ -1585,28 +1633,87 @@ mod tests {
             "a client ahead of the game gets the state"
         );
         for _ in 0..3 {
-            let seat = room.game().set().seat_to_play();
-            let c = room
-                .stroke(&StrokeRequest {
-                    event: room.event(),
-                    seat,
-                    striker: if seat == Seat::South {
-                        [0.5, 0.08]
-                    } else {
-                        [0.5, 0.92]
-                    },
-                    direction: if seat == Seat::South {
-                        [0.0, 1.0]
-                    } else {
-                        [0.0, -1.0]
-                    },
-                    speed: 0.3,
-                })
-                .unwrap();
+            let c = room.stroke(&testing::gentle(&room)).unwrap();
             room.commit(c);
         }
         assert_eq!(room.since(1).unwrap().len(), 2);
         assert_eq!(room.since(3).unwrap().len(), 0);
+    }
+
+    /// A room following another's stored events ends as the writer's
+    /// room, its clients sent the same messages in the same order
+    /// whatever batches the events come in; events it has are skipped,
+    /// and a gap is refused without moving it.
+    #[test]
+    fn a_follower_shows_the_writers_events_and_refuses_a_gap() {
+        let s = setup(
+            r#"{"format":"singles","profile":"koroona","sets":1,"players":[{"kind":"human"},{"kind":"human"}]}"#,
+        );
+        let mut writer = Room::new("g".into(), 1, s.clone()).unwrap();
+        let mut rows: Vec<EventRow> = vec![];
+        for k in 0..5 {
+            // The fourth event takes the third stroke back.
+            let change = if k == 3 {
+                writer.take_back(writer.event()).unwrap()
+            } else {
+                writer.stroke(&testing::gentle(&writer)).unwrap()
+            };
+            rows.push(EventRow {
+                number: writer.event() + 1,
+                body: change.body().unwrap(),
+            });
+            writer.commit(change);
+        }
+        assert!(rows[3].body.contains("take_back"), "{}", rows[3].body);
+
+        let mut follower = Room::new("g".into(), 1, s.clone()).unwrap();
+        let mut rx = follower.subscribe();
+        assert_eq!(follower.follow(&rows[..2]).unwrap(), 2);
+        assert_eq!(
+            follower.follow(&rows).unwrap(),
+            3,
+            "the first two are skipped"
+        );
+        assert_eq!(follower.follow(&rows).unwrap(), 0);
+        let sent: Vec<Arc<str>> = std::iter::from_fn(|| rx.try_recv().ok()).collect();
+        assert_eq!(Some(sent), writer.since(0));
+        assert_eq!(follower.since(2), writer.since(2));
+        assert_eq!(json(&follower.state()), json(&writer.state()));
+
+        let mut behind = Room::new("g".into(), 1, s).unwrap();
+        assert!(matches!(
+            behind.follow(&rows[1..]),
+            Err(RoomError::OutOfOrder {
+                number: 2,
+                after: 0
+            })
+        ));
+        assert_eq!(behind.event(), 0);
+        assert_eq!(behind.since(0), Some(vec![]));
+    }
+}
+
+/// What tests of games played here and elsewhere share.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::*;
+
+    /// A slow stroke straight up the table by whoever is to play in a
+    /// singles game: legal at any event where a set is being played.
+    pub(crate) fn gentle(room: &Room) -> StrokeRequest {
+        let seat = room.game().set().seat_to_play();
+        let (y, dy) = if seat == Seat::South {
+            (0.08, 1.0)
+        } else {
+            (0.92, -1.0)
+        };
+        StrokeRequest {
+            event: room.event(),
+            seat,
+            striker: [0.5, y],
+            direction: [0.0, dy],
+            speed: 0.3,
+        }
     }
 }
 

@@ -1,7 +1,8 @@
 //! The games being played: loaded from the store on first use, changed
 //! only through [`Room`]'s check → store → commit steps. The computer's
 //! turns are in `computer.rs`, the heavy requests in `requests.rs`, each
-//! on blocking threads so no game ever waits for another.
+//! on blocking threads so no game ever waits for another. Events another
+//! server stored in a shared database are followed in `follow.rs`.
 //!
 //! What a client sees is always what a restart would show: a change is
 //! committed to the room only once it is stored, and after a failed write
@@ -25,6 +26,7 @@ use crate::work::Work;
 mod chat;
 mod clock;
 mod computer;
+mod follow;
 mod lobby;
 mod offers;
 mod people;
@@ -264,11 +266,28 @@ impl Hub {
         match stored {
             Ok(()) => {}
             Err(StoreError::Conflict) => {
-                // The database is ahead of this room: another writer, which
-                // must not exist. The room is rebuilt from what is stored.
-                tracing::error!(game = %room.id(), "the stored game is ahead of the one in memory");
-                self.retire(room);
-                return Err(storage(StoreError::Conflict));
+                // Another server stored an event first; its notice may not
+                // have come yet. The room follows the store, and the
+                // request, made against the game as it was, is refused:
+                // its client has been sent the new events meanwhile.
+                return match self.catch_up(room).await {
+                    Ok(n) if n > 0 => Err(Failure::new(
+                        Code::Stale,
+                        format!("the game moved on to event {}", room.event()),
+                    )),
+                    // Refused, yet nothing newer is stored: the room and
+                    // the database disagree, and the room is rebuilt.
+                    Ok(_) => {
+                        tracing::error!(game = %room.id(), event = after, "a write was refused as stale, yet nothing newer is stored");
+                        self.retire(room);
+                        Err(storage(StoreError::Conflict))
+                    }
+                    Err(f) => {
+                        tracing::warn!(game = %room.id(), "retired: it could not follow the store: {}", f.detail);
+                        self.retire(room);
+                        Err(storage(StoreError::Conflict))
+                    }
+                };
             }
             Err(e) => {
                 let failure = storage(e);
@@ -395,7 +414,7 @@ impl Hub {
         check: impl FnOnce(&mut Room) -> Result<Change, Failure>,
     ) -> Result<(), Failure> {
         let shared = self.room(id).await?;
-        {
+        let applied = {
             let mut room = shared.lock().await;
             if room.retired() {
                 return Err(Failure::new(
@@ -407,12 +426,20 @@ impl Hub {
                 self.claim_old(&mut room, person).await?;
             }
             let change = check(&mut room)?;
-            self.apply(&mut room, change).await?;
+            let at = room.event();
+            let applied = self.apply(&mut room, change).await;
+            // A refused write may still have moved the room on: it caught
+            // up with events another server stored, and what they make due
+            // is seen to as after any event.
+            if applied.is_err() && room.event() == at {
+                return applied;
+            }
             self.announce_timers(&room);
-        }
+            applied
+        };
         self.wake(shared.clone());
         self.tick(shared);
-        Ok(())
+        applied
     }
 }
 
@@ -427,7 +454,7 @@ mod tests {
     use novuss_ai::Level;
     use novuss_core::seat::Seat;
 
-    fn new_game(json: &str) -> NewGame {
+    pub(super) fn new_game(json: &str) -> NewGame {
         serde_json::from_str(json).unwrap()
     }
 
@@ -436,11 +463,11 @@ mod tests {
     }
 
     /// A person, stored.
-    async fn person(hub: &Hub) -> PersonId {
+    pub(super) async fn person(hub: &Hub) -> PersonId {
         hub.people().ensure(&Visitor::default()).await.unwrap().0
     }
 
-    fn id_of(state: &State) -> GameId {
+    pub(super) fn id_of(state: &State) -> GameId {
         GameId::parse(serde_json::to_value(state).unwrap()["id"].as_str().unwrap()).unwrap()
     }
 
