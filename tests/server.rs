@@ -9,7 +9,7 @@ use novuss_core::play::game::Game;
 use novuss_core::seat::Seat;
 use serde_json::{json, Value};
 
-fn stroke_of(m: &Value) -> (Seat, Stroke) {
+pub(crate) fn stroke_of(m: &Value) -> (Seat, Stroke) {
     let seat: Seat = serde_json::from_value(m["seat"].clone()).unwrap();
     let stroke: Stroke = serde_json::from_value(m["stroke"].clone()).unwrap();
     (seat, stroke)
@@ -17,7 +17,7 @@ fn stroke_of(m: &Value) -> (Seat, Stroke) {
 
 /// Plays the stroke the server reported on the mirror and checks that
 /// both agree exactly.
-fn follow(local: &mut Game, m: &Value) {
+pub(crate) fn follow(local: &mut Game, m: &Value) {
     let (seat, stroke) = stroke_of(m);
     let played = local
         .play(seat, &stroke)

@@ -10,6 +10,7 @@
 //! - `replay`: replays, analysis and uploads;
 //! - `faults`: a full disk and a damaged database;
 //! - `front_door`: what the server refuses to strangers and other sites;
+//! - `instances`: several servers over one PostgreSQL database;
 //! - `loadtest`: `novuss loadtest` driving a real server;
 //! - `lobby`: challenges, "play someone now" and live games;
 //! - `offers`: take-backs and rematches between people, by consent;
@@ -25,6 +26,7 @@ mod cli;
 mod clocks;
 mod faults;
 mod front_door;
+mod instances;
 mod loadtest;
 mod lobby;
 mod offers;

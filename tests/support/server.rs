@@ -174,9 +174,16 @@ impl Running {
     /// Starts the binary with its database in `dir` and `serve`'s further
     /// options `args`.
     pub fn start_with(dir: &Path, args: &[&str]) -> Running {
+        Running::start_on(dir, postgres(dir).as_deref(), args)
+    }
+
+    /// Starts the binary over the database `url` (`None`: SQLite in
+    /// `dir`), its cookie jar in `dir`, with `serve`'s further options
+    /// `args`: several may share one PostgreSQL database.
+    pub fn start_on(dir: &Path, url: Option<&str>, args: &[&str]) -> Running {
         let mut command = Command::new(env!("CARGO_BIN_EXE_novuss"));
         command.args(["serve", "--addr", "127.0.0.1:0"]);
-        match postgres(dir) {
+        match url {
             Some(url) => command.arg("--database").arg(url),
             None => command.arg("--data-dir").arg(dir),
         };

@@ -395,9 +395,22 @@ impl Server {
                 hub.abandon_untouched().await;
             }
         });
+        // With PostgreSQL, other instances may serve the same games: what
+        // they store is heard and followed.
+        let follower = match self.hub.store().listen().await {
+            Ok(Some(listener)) => Some(tokio::spawn(self.hub.clone().follow_notices(listener))),
+            Ok(None) => None,
+            Err(e) => {
+                tracing::error!("cannot listen to the other instances: {e}");
+                None
+            }
+        };
         let _ = done_rx.await;
         sweeper.abort();
         abandoner.abort();
+        if let Some(f) = follower {
+            f.abort();
+        }
         // Connections that do not finish in time are dropped: nothing
         // unacknowledged is lost, and the process must stop.
         let _ = tokio::time::timeout(Duration::from_secs(5), serve).await;

@@ -78,6 +78,22 @@ impl Hub {
                     continue;
                 }
                 let event = room.event();
+                let id = room.id().to_owned();
+                drop(room);
+                if !hub.hold(&id).await {
+                    // Another instance records it; its event wakes this
+                    // task, or the lease is free again by the next try.
+                    let wake = shared.lock().await.timer_wake();
+                    tokio::select! {
+                        _ = tokio::time::sleep(super::lease::RETRY) => {}
+                        _ = wake.notified() => {}
+                    }
+                    continue;
+                }
+                let mut room = shared.lock().await;
+                if room.event() != event || room.retired() {
+                    continue; // it moved on while the lease was taken
+                }
                 let timed_out = match room.time_out(event, seat, Some(now)) {
                     Ok(change) => hub.apply(&mut room, change).await,
                     Err(f) => Err(f),
@@ -140,6 +156,9 @@ impl Hub {
         let mut n = 0;
         for id in ids {
             let Ok(id) = GameId::parse(&id) else { continue };
+            if !self.hold(id.as_str()).await {
+                continue; // another instance is abandoning it
+            }
             let done = self
                 .change(&id, None, |room| room.abandon(room.event()))
                 .await;

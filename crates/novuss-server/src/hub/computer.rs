@@ -54,10 +54,37 @@ impl Hub {
                     seed,
                     ..
                 } = due;
+                let id = shared.lock().await.id().to_owned();
+                if !hub.hold(&id).await {
+                    // Another instance plays this game's computer.
+                    shared.lock().await.release_computer();
+                    hub.wake_later(shared);
+                    return;
+                }
                 let chosen = {
                     let _permit = hub.thinkers.acquire().await;
-                    tokio::task::spawn_blocking(move || choose(level, &set, &physics, seed)).await
+                    let think =
+                        tokio::task::spawn_blocking(move || choose(level, &set, &physics, seed));
+                    tokio::pin!(think);
+                    // The lease is renewed while the computer thinks, so
+                    // that a long search does not let another instance
+                    // start the same one.
+                    let mut renew = tokio::time::interval(super::lease::LEASE / 3);
+                    renew.tick().await;
+                    loop {
+                        tokio::select! {
+                            chosen = &mut think => break chosen,
+                            _ = renew.tick() => { hub.hold(&id).await; }
+                        }
+                    }
                 };
+                if !hub.hold(&id).await {
+                    // Lost while thinking (the database was unreachable
+                    // for longer than a lease): the choice is dropped.
+                    shared.lock().await.release_computer();
+                    hub.wake_later(shared);
+                    return;
+                }
                 let mut room = shared.lock().await;
                 let (meant, executed) = match chosen {
                     Ok(Ok(s)) => s,
@@ -89,6 +116,11 @@ impl Hub {
                     },
                 };
                 if let Err(e) = hub.apply(&mut room, change).await {
+                    if e.code == crate::error::Code::Stale && !room.retired() {
+                        // Another instance stored an event first, and this
+                        // room has caught up with it: look again.
+                        continue;
+                    }
                     tracing::error!(game = %room.id(), "the computer's stroke was not stored: {}", e.detail);
                     room.release_computer();
                     return;

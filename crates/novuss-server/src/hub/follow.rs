@@ -13,8 +13,10 @@ use std::sync::Arc;
 use super::{storage, Hub, SharedRoom};
 use crate::error::{Code, Failure};
 use crate::game_id::GameId;
+use crate::identity::PersonId;
 use crate::room::Room;
-use crate::store::{EventRow, StoreError};
+use crate::seats::Holder;
+use crate::store::{Heard, Listener, Notice};
 
 impl Hub {
     /// Another server stored game `id` up to `event`: if the game is in
@@ -53,6 +55,93 @@ impl Hub {
         for shared in rooms {
             self.follow_room(&shared, None).await;
         }
+    }
+
+    /// Acts on what the database's listener heard, for as long as the
+    /// server runs: every instance's events and seat changes, and after a
+    /// reconnection, everything in memory read again.
+    pub async fn follow_notices(self: Arc<Self>, mut listener: Listener) {
+        loop {
+            match listener.next().await {
+                Heard::Notice(Notice::Event { game, event }) => {
+                    if let Ok(id) = GameId::parse(&game) {
+                        self.follow(&id, event).await;
+                    }
+                }
+                Heard::Notice(Notice::Seats { game }) => {
+                    if let Ok(id) = GameId::parse(&game) {
+                        self.follow_seats(&id).await;
+                    }
+                }
+                Heard::Reconnected => {
+                    self.follow_all().await;
+                    for id in self.loaded_ids() {
+                        self.follow_seats(&id).await;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The ids of the games in memory.
+    fn loaded_ids(&self) -> Vec<GameId> {
+        self.rooms()
+            .iter()
+            .filter(|(_, slot)| slot.get().is_some())
+            .map(|(id, _)| id.clone())
+            .collect()
+    }
+
+    /// A seat of game `id` changed holder, as stored by another instance
+    /// (an invitation taken, a challenge accepted, a device signed in):
+    /// the room in memory reads its seats again and tells its clients.
+    pub async fn follow_seats(self: &Arc<Self>, id: &GameId) {
+        let Some(shared) = self.rooms().get(id).and_then(|s| s.get().cloned()) else {
+            return;
+        };
+        let read = async {
+            let rows = self.store.seats(id.as_str()).await.map_err(storage)?;
+            let names = self.names_of(&rows).await?;
+            let row = self.store.game(id.as_str()).await.map_err(storage)?;
+            Ok::<_, Failure>((rows, names, row))
+        };
+        let (rows, names, row) = match read.await {
+            Ok(read) => read,
+            Err(f) => {
+                tracing::warn!(game = %id, "its seats could not be read again: {}", f.detail);
+                return;
+            }
+        };
+        {
+            let mut room = shared.lock().await;
+            let mut changed = false;
+            for r in &rows {
+                let Some(person) = r.person.as_deref().and_then(PersonId::parse) else {
+                    continue;
+                };
+                let held = room.seats().holders().get(r.player as usize);
+                if held != Some(&Holder::Person(person.clone())) {
+                    room.seats_mut().seat(r.player as usize, &person);
+                    changed = true;
+                }
+            }
+            for (person, name) in names {
+                room.seats_mut().name(&person, name);
+            }
+            if !changed {
+                return;
+            }
+            if let Some(row) = row.filter(|r| r.event == room.event()) {
+                room.set_turn_at(row.turn_began());
+            }
+            let message = room.seats_message();
+            room.announce(message);
+            self.announce_timers(&room);
+        }
+        // The last seat taken: a computer to open plays now, and the
+        // stroke clock starts.
+        self.wake(shared.clone());
+        self.tick(shared);
     }
 
     /// Catches `shared` up, if it is behind `seen` (`None`: ask the
@@ -97,6 +186,7 @@ impl Hub {
             return Ok(0);
         }
         let mut events = self
+            .store
             .events_after(&id, room.event())
             .await
             .map_err(storage)?;
@@ -122,14 +212,6 @@ impl Hub {
         }
         room.set_turn_at(row.turn_began());
         Ok(applied)
-    }
-
-    /// Game `id`'s events after `after`, in order.
-    // TODO(store): events_after: read only these rows, not the whole game.
-    async fn events_after(&self, id: &str, after: u64) -> Result<Vec<EventRow>, StoreError> {
-        let mut events = self.store.events(id).await?;
-        events.retain(|e| e.number > after);
-        Ok(events)
     }
 }
 

@@ -27,6 +27,7 @@ mod chat;
 mod clock;
 mod computer;
 mod follow;
+mod lease;
 mod lobby;
 mod offers;
 mod people;

@@ -7,7 +7,7 @@
 
 use sqlx::AnyConnection;
 
-use super::{text, Store, StoreError};
+use super::{text, Notice, Store, StoreError};
 
 /// An account as stored.
 #[derive(Clone, PartialEq, Eq)]
@@ -183,6 +183,10 @@ impl Store {
                         .is_none();
                     if anonymous && before != person {
                         done.moved = move_seats(&mut tx, &before, person).await?;
+                        for (game, _) in &done.moved {
+                            let game = game.clone();
+                            self.notice(&mut tx, &Notice::Seats { game }).await?;
+                        }
                     }
                 }
             }

@@ -2,7 +2,7 @@
 
 use sqlx::Row;
 
-use super::{game_row, int, text, GameRow, Store, StoreError};
+use super::{game_row, int, text, GameRow, Notice, Store, StoreError};
 
 /// An open challenge as stored.
 #[derive(Clone, Debug)]
@@ -143,6 +143,13 @@ impl Store {
                 .bind(game)
                 .execute(&mut *tx)
                 .await?;
+            self.notice(
+                &mut tx,
+                &Notice::Seats {
+                    game: game.to_owned(),
+                },
+            )
+            .await?;
             tx.commit().await?;
             Ok(Some(player))
         }

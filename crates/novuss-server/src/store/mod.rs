@@ -399,8 +399,7 @@ impl Store {
     /// before returning.
     pub async fn append(&self, a: &Append<'_>) -> Result<(), StoreError> {
         let mut conn = self.write().await?;
-        let notify = self.postgres.as_ref().map(|p| p.channel());
-        let result = append_on(&mut conn, a, notify).await;
+        let result = append_on(self, &mut conn, a).await;
         self.settle(conn, result).await
     }
 
@@ -516,9 +515,9 @@ async fn probe(conn: &mut AnyConnection) -> Result<(), sqlx::Error> {
 }
 
 async fn append_on(
+    store: &Store,
     conn: &mut AnyConnection,
     a: &Append<'_>,
-    notify: Option<&str>,
 ) -> Result<(), StoreError> {
     let t = a.at_ms.div_euclid(1000);
     let number = a.after as i64 + 1;
@@ -545,11 +544,16 @@ async fn append_on(
         .bind(a.body)
         .execute(&mut *tx)
         .await?;
-    if let Some(channel) = notify {
-        // Delivered to the other instances' listeners at the commit, and
-        // only if it commits (follow.rs).
-        postgres::notify(&mut tx, channel, a.game, number as u64).await?;
-    }
+    // The other instances' listeners hear of it at the commit.
+    store
+        .notice(
+            &mut tx,
+            &Notice::Event {
+                game: a.game.to_owned(),
+                event: number as u64,
+            },
+        )
+        .await?;
     tx.commit().await?;
     Ok(())
 }

@@ -3,7 +3,7 @@
 
 use sqlx::Row;
 
-use super::{int, text, Store, StoreError};
+use super::{int, text, Notice, Store, StoreError};
 
 /// One seat row of a game: a person's seat, held or waiting for an
 /// invited person.
@@ -217,6 +217,8 @@ impl Store {
                     .bind(&game)
                     .execute(&mut *tx)
                     .await?;
+                self.notice(&mut tx, &Notice::Seats { game: game.clone() })
+                    .await?;
             }
             tx.commit().await?;
             Ok(if moved.rows_affected() == 1 {
@@ -282,6 +284,13 @@ impl Store {
                 )
                 .await?;
             }
+            self.notice(
+                &mut tx,
+                &Notice::Seats {
+                    game: game.to_owned(),
+                },
+            )
+            .await?;
             tx.commit().await?;
             Ok(true)
         }

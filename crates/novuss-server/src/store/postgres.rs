@@ -15,7 +15,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::postgres::PgListener;
-use sqlx::{Any, Executor, Transaction};
+use sqlx::{AnyConnection, Executor};
 
 use super::{Backend, Store, StoreError};
 
@@ -48,28 +48,32 @@ impl std::fmt::Debug for Postgres {
     }
 }
 
-impl Postgres {
-    /// The channel events are notified on.
-    pub(super) fn channel(&self) -> &'static str {
-        CHANNEL
-    }
-}
-
-/// A game's new event, as notified.
+/// What an instance tells the others, as notified. Only what changed is
+/// named; the others read the rest from the tables.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Notice {
-    /// The game.
-    pub game: String,
-    /// Its last event's number.
-    pub event: u64,
+#[serde(tag = "kind", rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum Notice {
+    /// Game `game` is at event `event`.
+    Event {
+        /// The game.
+        game: String,
+        /// Its last event's number.
+        event: u64,
+    },
+    /// A seat of game `game` has a new holder.
+    Seats {
+        /// The game.
+        game: String,
+    },
 }
 
 /// What a [`Listener`] heard.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Heard {
-    /// Another instance (or this one) stored an event.
-    Event(Notice),
+    /// An instance (another, or this one) changed a game.
+    Notice(Notice),
     /// The connection was lost and is back: notifications may have been
     /// missed meanwhile.
     Reconnected,
@@ -114,23 +118,15 @@ pub(super) async fn connect(url: &str) -> Result<Store, StoreError> {
     })
 }
 
-/// Notifies `channel` of game `game`'s event `event`, within `tx`: sent
-/// when it commits.
-pub(super) async fn notify(
-    tx: &mut Transaction<'_, Any>,
-    channel: &str,
-    game: &str,
-    event: u64,
-) -> Result<(), StoreError> {
-    let payload = serde_json::to_string(&Notice {
-        game: game.to_owned(),
-        event,
-    })
-    .map_err(|e| StoreError::Database(sqlx::Error::Encode(Box::new(e))))?;
+/// Sends `notice` on `conn`, within its transaction: delivered when it
+/// commits, and only if it does.
+async fn notify(conn: &mut AnyConnection, notice: &Notice) -> Result<(), StoreError> {
+    let payload = serde_json::to_string(notice)
+        .map_err(|e| StoreError::Database(sqlx::Error::Encode(Box::new(e))))?;
     sqlx::query("SELECT pg_notify($1, $2)")
-        .bind(channel)
+        .bind(CHANNEL)
         .bind(payload)
-        .execute(&mut **tx)
+        .execute(&mut *conn)
         .await?;
     Ok(())
 }
@@ -182,7 +178,7 @@ impl Listener {
             };
             match listener.try_recv().await {
                 Ok(Some(n)) => match serde_json::from_str::<Notice>(n.payload()) {
-                    Ok(notice) => return Heard::Event(notice),
+                    Ok(notice) => return Heard::Notice(notice),
                     Err(e) => tracing::warn!("a notification that is not an event's: {e}"),
                 },
                 // The listener has connected again by itself (its eager
@@ -198,16 +194,37 @@ impl Listener {
 }
 
 impl Store {
+    /// Tells the other instances of `notice` when the transaction `conn`
+    /// is in commits (PostgreSQL; nothing with SQLite).
+    pub(super) async fn notice(
+        &self,
+        conn: &mut AnyConnection,
+        notice: &Notice,
+    ) -> Result<(), StoreError> {
+        if self.postgres.is_none() {
+            return Ok(());
+        }
+        notify(conn, notice).await
+    }
+
     /// A listener of every event stored in this database, by any
     /// instance; `None` for SQLite, which one process serves alone.
     pub async fn listen(&self) -> Result<Option<Listener>, StoreError> {
         let Some(pg) = &self.postgres else {
             return Ok(None);
         };
-        let inner = Listener::connect(&pg.url).await?;
+        // A first connection that fails is tried again by the listener
+        // itself; what it missed meanwhile is read after it connects.
+        let inner = match Listener::connect(&pg.url).await {
+            Ok(l) => Some(l),
+            Err(e) => {
+                tracing::warn!("cannot listen to the other instances yet: {e}");
+                None
+            }
+        };
         Ok(Some(Listener {
             url: pg.url.clone(),
-            inner: Some(inner),
+            inner,
             backoff: Duration::from_millis(100),
         }))
     }
