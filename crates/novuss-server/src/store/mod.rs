@@ -33,6 +33,7 @@ use sqlx::{Any, AnyConnection, AnyPool, ConnectOptions, Executor, Row};
 
 mod accounts;
 mod chat;
+mod commit;
 mod lobby;
 mod people;
 mod postgres;
@@ -215,6 +216,9 @@ pub struct Store {
     /// What only PostgreSQL has: where it is (for the listener's own
     /// connection) and this process's name in leases.
     postgres: Option<Arc<postgres::Postgres>>,
+    /// SQLite's appends go through one task that commits them in groups
+    /// (`commit.rs`); `None` in that task's own copy, and for PostgreSQL.
+    batcher: Option<commit::Batcher>,
 }
 
 /// Seconds since 1970.
@@ -330,14 +334,17 @@ impl Store {
                     .await?
             }
         };
-        Ok(Store {
+        let mut store = Store {
             backend: Backend::Sqlite,
             writer,
             reader,
             memory,
             suspect: Arc::new(AtomicBool::new(false)),
             postgres: None,
-        })
+            batcher: None,
+        };
+        store.batcher = Some(commit::Batcher::start(store.clone()));
+        Ok(store)
     }
 
     /// Which database it is on.
@@ -398,6 +405,9 @@ impl Store {
     /// Appends the event `after + 1` if the game is at `after`; commits
     /// before returning.
     pub async fn append(&self, a: &Append<'_>) -> Result<(), StoreError> {
+        if let Some(batcher) = &self.batcher {
+            return batcher.append(a).await;
+        }
         let mut conn = self.write().await?;
         let result = append_on(self, &mut conn, a).await;
         self.settle(conn, result).await
@@ -519,9 +529,21 @@ async fn append_on(
     conn: &mut AnyConnection,
     a: &Append<'_>,
 ) -> Result<(), StoreError> {
+    let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+    append_in(store, &mut tx, a).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Appends within the transaction `conn` is in: nothing is changed if
+/// the game is not at the event the caller saw ([`StoreError::Conflict`]).
+async fn append_in(
+    store: &Store,
+    tx: &mut AnyConnection,
+    a: &Append<'_>,
+) -> Result<(), StoreError> {
     let t = a.at_ms.div_euclid(1000);
     let number = a.after as i64 + 1;
-    let mut tx = sqlx::Connection::begin(&mut *conn).await?;
     let moved = sqlx::query(
         "UPDATE games SET event = $1, updated = $2, over = $3, summary = $4, turn_at = $5 WHERE id = $6 AND event = $7",
     )
@@ -547,14 +569,13 @@ async fn append_on(
     // The other instances' listeners hear of it at the commit.
     store
         .notice(
-            &mut tx,
+            &mut *tx,
             &Notice::Event {
                 game: a.game.to_owned(),
                 event: number as u64,
             },
         )
         .await?;
-    tx.commit().await?;
     Ok(())
 }
 

@@ -115,6 +115,7 @@ pub(super) async fn connect(url: &str) -> Result<Store, StoreError> {
             url: url.to_owned(),
             instance: hex::encode(id),
         })),
+        batcher: None,
     })
 }
 

@@ -1,0 +1,142 @@
+//! Group commit for SQLite. Its one writer flushes the log to disk at
+//! every commit (`synchronous = FULL`), and with one commit per stroke
+//! that flush, a few milliseconds, is what bounds the strokes a server
+//! stores per second: at 400 strokes/s the writer is busy all the time
+//! and strokes queue (docs/benchmarks.md, "Load test"). So strokes are
+//! appended by one task that takes every append waiting, stores them in
+//! one transaction and commits once: one flush for the lot, each stroke
+//! still durable before its player hears of it.
+//!
+//! Each append keeps its own event-number check: a game that moved on is
+//! refused alone (its `UPDATE` changes nothing, so there is nothing to
+//! undo), and the others commit. A failure of the database fails the
+//! whole batch, and each caller then asks where its game is, as after any
+//! failed write.
+//!
+//! PostgreSQL needs none of this: its writers commit side by side on
+//! several connections, and their commits share the log's flushes.
+
+use tokio::sync::{mpsc, oneshot};
+
+use super::{append_in, Append, Store, StoreError};
+
+/// The most appends one commit takes.
+const MAX_BATCH: usize = 256;
+
+/// Appends waiting for the writer task at most; more wait to be queued.
+const QUEUE: usize = 4096;
+
+/// An append, owned, on its way to the writer task.
+struct Job {
+    game: String,
+    after: u64,
+    body: String,
+    over: bool,
+    summary: String,
+    at_ms: i64,
+    done: oneshot::Sender<Result<(), StoreError>>,
+}
+
+impl Job {
+    fn append(&self) -> Append<'_> {
+        Append {
+            game: &self.game,
+            after: self.after,
+            body: &self.body,
+            over: self.over,
+            summary: &self.summary,
+            at_ms: self.at_ms,
+        }
+    }
+}
+
+/// The queue to the writer task.
+#[derive(Clone, Debug)]
+pub(super) struct Batcher {
+    jobs: mpsc::Sender<Job>,
+}
+
+impl Batcher {
+    /// Starts the writer task over `store` (which must have no batcher
+    /// of its own). It ends when the last [`Batcher`] is dropped.
+    pub(super) fn start(store: Store) -> Batcher {
+        let (jobs, queue) = mpsc::channel(QUEUE);
+        tokio::spawn(write(store, queue));
+        Batcher { jobs }
+    }
+
+    /// Appends `a` with whatever else is waiting; returns once it is
+    /// committed (or refused).
+    pub(super) async fn append(&self, a: &Append<'_>) -> Result<(), StoreError> {
+        let (done, answer) = oneshot::channel();
+        let job = Job {
+            game: a.game.to_owned(),
+            after: a.after,
+            body: a.body.to_owned(),
+            over: a.over,
+            summary: a.summary.to_owned(),
+            at_ms: a.at_ms,
+            done,
+        };
+        if self.jobs.send(job).await.is_err() {
+            return Err(stopped());
+        }
+        answer.await.unwrap_or_else(|_| Err(stopped()))
+    }
+}
+
+/// The writer task's answer when it is gone (the store is closing).
+fn stopped() -> StoreError {
+    StoreError::Database(sqlx::Error::PoolClosed)
+}
+
+/// The writer task: a batch at a time, as many as are waiting.
+async fn write(store: Store, mut queue: mpsc::Receiver<Job>) {
+    let mut batch = Vec::with_capacity(MAX_BATCH);
+    while queue.recv_many(&mut batch, MAX_BATCH).await > 0 {
+        let answers = commit(&store, &batch).await;
+        for (job, answer) in batch.drain(..).zip(answers) {
+            // A caller that stopped waiting (its request was dropped)
+            // needs no answer: what is stored is what a reload finds.
+            let _ = job.done.send(answer);
+        }
+    }
+}
+
+/// Stores `batch` in one transaction: each append's own answer.
+async fn commit(store: &Store, batch: &[Job]) -> Vec<Result<(), StoreError>> {
+    let failed = |e: &StoreError| -> Vec<Result<(), StoreError>> {
+        batch
+            .iter()
+            .map(|_| {
+                Err(StoreError::Database(sqlx::Error::Io(std::io::Error::other(
+                    e.to_string(),
+                ))))
+            })
+            .collect()
+    };
+    let mut conn = match store.write().await {
+        Ok(conn) => conn,
+        Err(e) => return failed(&e),
+    };
+    let result = async {
+        let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+        let mut answers = Vec::with_capacity(batch.len());
+        for job in batch {
+            match append_in(store, &mut tx, &job.append()).await {
+                Err(StoreError::Conflict) => answers.push(Err(StoreError::Conflict)),
+                other => {
+                    other?;
+                    answers.push(Ok(()));
+                }
+            }
+        }
+        tx.commit().await?;
+        Ok::<_, StoreError>(answers)
+    }
+    .await;
+    match store.settle(conn, result).await {
+        Ok(answers) => answers,
+        Err(e) => failed(&e),
+    }
+}
