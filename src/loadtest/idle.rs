@@ -160,7 +160,8 @@ pub struct IdleFigures {
     /// How long opening them took, s.
     pub open_s: f64,
     /// Sockets that could not be opened, by kind (`connect`,
-    /// `upgrade: STATUS`, `hello: CODE`, `timeout`…).
+    /// `upgrade: STATUS`, `upgrade: connection`, `hello: CODE`,
+    /// `timeout`…).
     pub failures_by_kind: BTreeMap<String, usize>,
     /// Sockets the server closed (or that failed) while they were held.
     pub dropped: usize,
@@ -400,7 +401,9 @@ async fn open(
                     tungstenite::Error::Http(answer) => {
                         format!("upgrade: {}", answer.status().as_u16())
                     }
-                    _ => "upgrade".to_owned(),
+                    // Closed or reset before an answer: a server over its
+                    // cap answers only so many refusals at once.
+                    _ => "upgrade: connection".to_owned(),
                 })?;
         ws.send(Message::text(r#"{"type":"hello"}"#))
             .await
