@@ -86,11 +86,11 @@ pub struct LoadArgs {
     pub idle: Option<usize>,
     /// With --idle: the games the sockets are spread over (two players
     /// each, the others watch), 1 to 2,000.
-    #[arg(long, default_value_t = 100)]
+    #[arg(long, default_value_t = 100, requires = "idle")]
     pub idle_games: usize,
     /// With --idle: new games timed before the sockets and again while
     /// they are held, 1 to 1,000.
-    #[arg(long, default_value_t = 200)]
+    #[arg(long, default_value_t = 200, requires = "idle")]
     pub idle_creates: usize,
 }
 

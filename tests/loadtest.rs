@@ -152,7 +152,7 @@ fn only_a_server_on_this_machine_is_driven() {
     // Refused before connecting: a connection to this unroutable address
     // would take far longer to fail.
     assert!(t.elapsed() < Duration::from_secs(5));
-    let refused: [&[&str]; 9] = [
+    let refused: [&[&str]; 10] = [
         &["--rooms", "0"],
         &["--rooms", "20001"],
         &["--duration", "3601"],
@@ -162,6 +162,7 @@ fn only_a_server_on_this_machine_is_driven() {
         &["--idle", "25001"],
         &["--idle", "10", "--idle-games", "11"],
         &["--idle", "10", "--rooms", "3"],
+        &["--idle-games", "3"],
     ];
     for args in refused {
         let out = loadtest(&[&["--url", "http://127.0.0.1:9/"], args].concat());
