@@ -13,6 +13,10 @@
 //!
 //! The server's memory and CPU come from `/proc` (`process`); the
 //! figures from `tally`.
+//!
+//! `--idle N` runs the other mode (`idle`): N silent sockets on a few
+//! games, the server's memory as they grow, and new games timed while
+//! they are held.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -20,10 +24,12 @@ use std::time::{Duration, Instant};
 use crate::bench_server::http;
 
 mod address;
+mod idle;
 mod process;
 mod room;
 mod tally;
 
+pub use idle::IdleFigures;
 pub use tally::LoadFigures;
 
 /// The most rooms.
@@ -72,11 +78,28 @@ pub struct LoadArgs {
     /// Print the figures as JSON.
     #[arg(long)]
     pub json: bool,
+    /// Instead of rooms: open N WebSockets (1 to 25,000) to a few games,
+    /// hold them silent, read the server's memory as they grow, and time
+    /// new games while they are held.
+    #[arg(long, value_name = "N",
+          conflicts_with_all = ["rooms", "duration", "spectators", "think", "seed"])]
+    pub idle: Option<usize>,
+    /// With --idle: the games the sockets are spread over (two players
+    /// each, the others watch), 1 to 2,000.
+    #[arg(long, default_value_t = 100, requires = "idle")]
+    pub idle_games: usize,
+    /// With --idle: new games timed before the sockets and again while
+    /// they are held, 1 to 1,000.
+    #[arg(long, default_value_t = 200, requires = "idle")]
+    pub idle_creates: usize,
 }
 
 /// Checks the options and runs the load test; the report (text or JSON).
 pub fn run(args: &LoadArgs) -> Result<String, String> {
     let addr = address::parse(&args.url)?;
+    if let Some(n) = args.idle {
+        return run_idle(args, addr, n);
+    }
     if args.rooms == 0 || args.rooms > MAX_ROOMS {
         return Err(format!("--rooms takes 1 to {MAX_ROOMS}"));
     }
@@ -91,23 +114,13 @@ pub fn run(args: &LoadArgs) -> Result<String, String> {
     }
     // Each room holds two players' and its spectators' sockets open.
     let sockets = (args.rooms * (2 + args.spectators)) as u64;
-    let limit = novuss_server::listen::raise_open_files()
-        .ok()
-        .flatten()
-        .or_else(novuss_server::listen::open_files);
-    if let Some(l) = limit {
-        if sockets + SPARE_FILES > l {
-            return Err(format!(
-                "{} rooms with {} spectators need {sockets} sockets, more than the open-file \
-                 limit of {l} allows: raise the hard limit (ulimit -Hn) or ask for fewer",
-                args.rooms, args.spectators
-            ));
-        }
-    }
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .map_err(|e| format!("cannot start the runtime: {e}"))?;
+    open_files_for(sockets, || {
+        format!(
+            "{} rooms with {} spectators need {sockets} sockets",
+            args.rooms, args.spectators
+        )
+    })?;
+    let runtime = runtime()?;
     let figures = runtime.block_on(drive(args, addr))?;
     // Sockets still closing must not hold the report up.
     runtime.shutdown_timeout(Duration::from_secs(1));
@@ -118,17 +131,62 @@ pub fn run(args: &LoadArgs) -> Result<String, String> {
     }
 }
 
-async fn drive(args: &LoadArgs, addr: std::net::SocketAddr) -> Result<LoadFigures, String> {
-    // A server that is not there, or is not novuss, is told at once.
+/// The idle mode with `n` sockets.
+fn run_idle(args: &LoadArgs, addr: std::net::SocketAddr, n: usize) -> Result<String, String> {
+    let plan = idle::Plan::of(n, args)?;
+    let limit = open_files_for(plan.files(), || format!("--idle {n} needs {n} sockets"))?;
+    let runtime = runtime()?;
+    let figures = runtime.block_on(idle::measure(args, addr, plan, limit))?;
+    runtime.shutdown_timeout(Duration::from_secs(1));
+    if args.json {
+        serde_json::to_string_pretty(&figures).map_err(|e| e.to_string())
+    } else {
+        Ok(figures.text())
+    }
+}
+
+fn runtime() -> Result<tokio::runtime::Runtime, String> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the runtime: {e}"))
+}
+
+/// Raises the open-file limit to its hard limit (as `novuss serve` does)
+/// and checks that it leaves room for `sockets` and [`SPARE_FILES`]; the
+/// limit now in force, if known. `what` says who needs them.
+fn open_files_for(sockets: u64, what: impl FnOnce() -> String) -> Result<Option<u64>, String> {
+    let limit = novuss_server::listen::raise_open_files()
+        .ok()
+        .flatten()
+        .or_else(novuss_server::listen::open_files);
+    match limit {
+        Some(l) if sockets + SPARE_FILES > l => Err(format!(
+            "{}, more than the open-file limit of {l} allows: raise the hard limit \
+             (ulimit -Hn) or ask for fewer",
+            what()
+        )),
+        _ => Ok(limit),
+    }
+}
+
+/// Fails at once if no server answers at `addr`, or one that is not
+/// novuss.
+async fn check_server(addr: std::net::SocketAddr, url: &str) -> Result<(), String> {
     let health = http::request(addr, "GET", "/api/health", None, Duration::from_secs(10))
         .await
-        .map_err(|e| format!("no server answers at {}: {e}", args.url))?;
+        .map_err(|e| format!("no server answers at {url}: {e}"))?;
     if !health.ok() || health.json().is_none_or(|v| v["ok"] != true) {
         return Err(format!(
-            "{} answered /api/health with {}: not a novuss server?",
-            args.url, health.status
+            "{url} answered /api/health with {}: not a novuss server?",
+            health.status
         ));
     }
+    Ok(())
+}
+
+async fn drive(args: &LoadArgs, addr: std::net::SocketAddr) -> Result<LoadFigures, String> {
+    check_server(addr, &args.url).await?;
     let pid = args.server_pid.or_else(|| process::find_listener(addr));
     let warm_up = (args.duration / 4.0).min(MAX_WARM_UP_S);
     let t0 = Instant::now();

@@ -41,6 +41,13 @@ impl std::error::Error for ServeError {}
 /// Where the server listens unless told otherwise.
 pub const DEFAULT_ADDR: SocketAddr = SocketAddr::V4(SocketAddrV4::new(Ipv4Addr::LOCALHOST, 8080));
 
+/// `--max-connections` unless told otherwise: the listening loop's own
+/// default.
+const DEFAULT_MAX_CONNECTIONS: u32 = {
+    assert!(listen::MAX_CONNECTIONS <= u32::MAX as usize);
+    listen::MAX_CONNECTIONS as u32
+};
+
 /// The per-user data directory, or `./novuss-data` where there is none.
 pub fn default_data_dir() -> PathBuf {
     dirs::data_dir().map_or_else(|| PathBuf::from("novuss-data"), |d| d.join("novuss"))
@@ -86,7 +93,7 @@ pub struct ServeArgs {
     pub allow_origins: Vec<String>,
     /// The most connections open at once, WebSockets included (lowered to
     /// what the open-file limit allows); more are answered 503.
-    #[arg(long, env = "NOVUSS_MAX_CONNECTIONS", default_value_t = 10_000,
+    #[arg(long, env = "NOVUSS_MAX_CONNECTIONS", default_value_t = DEFAULT_MAX_CONNECTIONS,
           value_parser = clap::value_parser!(u32).range(1..))]
     pub max_connections: u32,
     /// How long a request's head may take to arrive, in milliseconds; also
@@ -139,7 +146,7 @@ impl ServeArgs {
             database: None,
             hosts: Vec::new(),
             allow_origins: Vec::new(),
-            max_connections: 10_000,
+            max_connections: DEFAULT_MAX_CONNECTIONS,
             header_timeout_ms: 10_000,
             create_per_minute: rate.per_minute,
             create_burst: rate.burst,

@@ -75,6 +75,73 @@ fn rooms_play_real_strokes_and_spectators_see_them() {
 }
 
 #[test]
+fn idle_sockets_are_held_and_the_server_measured() {
+    let dir = data_dir();
+    let server = Running::start(dir.path());
+    let out = loadtest(&[
+        "--url",
+        &server.url,
+        "--idle",
+        "50",
+        "--idle-games",
+        "5",
+        "--idle-creates",
+        "10",
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["sockets"], 50);
+    assert_eq!(v["games"], 5);
+    // Every socket opened, got its state and was still open after the new
+    // games were timed.
+    assert_eq!(v["opened"], 50, "{v:#}");
+    assert_eq!(v["held"], 50, "{v:#}");
+    assert_eq!(v["dropped"], 0, "{v:#}");
+    assert!(
+        v["failures_by_kind"].as_object().unwrap().is_empty(),
+        "{v:#}"
+    );
+    // Below the first checkpoint, memory is read once, at N.
+    let server_use = &v["server"];
+    assert!(server_use["pid"].as_u64().is_some(), "{v:#}");
+    let samples = server_use["samples"].as_array().unwrap();
+    assert_eq!(samples.len(), 1, "{v:#}");
+    assert_eq!(samples[0]["sockets"], 50);
+    let rss = samples[0]["rss_bytes"].as_u64().unwrap();
+    let peak = samples[0]["hwm_bytes"].as_u64().unwrap();
+    assert!(0 < rss && rss <= peak, "{v:#}");
+    assert!(samples[0]["bytes_per_socket"].as_f64().is_some(), "{v:#}");
+    for phase in ["start", "base", "after_close"] {
+        assert!(
+            server_use[phase]["rss_bytes"].as_u64().unwrap() > 0,
+            "{phase}: {v:#}"
+        );
+    }
+    for phase in ["create_before_ms", "create_held_ms"] {
+        let f = &v[phase];
+        assert_eq!(f["n"], 10, "{phase}: {v:#}");
+        let (p50, p99, max) = (
+            f["p50"].as_f64().unwrap(),
+            f["p99"].as_f64().unwrap(),
+            f["max"].as_f64().unwrap(),
+        );
+        assert!(0.0 < p50 && p50 <= p99 && p99 <= max, "{phase}: {f}");
+    }
+    assert!(v["create_errors"].as_object().unwrap().is_empty(), "{v:#}");
+    // The games and the timed new ones are real: stored by the server.
+    let games = db::count(
+        &server.data.join("novuss.sqlite3"),
+        "SELECT COUNT(*) FROM games",
+    );
+    assert!(games >= 5 + 2 * 10, "{games} games");
+}
+
+#[test]
 fn only_a_server_on_this_machine_is_driven() {
     let t = Instant::now();
     let out = loadtest(&["--url", "http://192.0.2.1:8080/", "--rooms", "1"]);
@@ -85,14 +152,20 @@ fn only_a_server_on_this_machine_is_driven() {
     // Refused before connecting: a connection to this unroutable address
     // would take far longer to fail.
     assert!(t.elapsed() < Duration::from_secs(5));
-    for args in [
-        ["--rooms", "0"],
-        ["--rooms", "20001"],
-        ["--duration", "3601"],
-        ["--spectators", "11"],
-        ["--think", "-1"],
-    ] {
-        let out = loadtest(&[&["--url", "http://127.0.0.1:9/"], &args[..]].concat());
+    let refused: [&[&str]; 10] = [
+        &["--rooms", "0"],
+        &["--rooms", "20001"],
+        &["--duration", "3601"],
+        &["--spectators", "11"],
+        &["--think", "-1"],
+        &["--idle", "0"],
+        &["--idle", "25001"],
+        &["--idle", "10", "--idle-games", "11"],
+        &["--idle", "10", "--rooms", "3"],
+        &["--idle-games", "3"],
+    ];
+    for args in refused {
+        let out = loadtest(&[&["--url", "http://127.0.0.1:9/"], args].concat());
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(out.stdout.is_empty(), "{args:?}");
     }

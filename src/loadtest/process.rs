@@ -19,19 +19,42 @@ pub struct Reading {
 
 /// Reads process `pid` now; `None` if it is gone or not readable.
 pub fn read(pid: u32) -> Option<Reading> {
+    let rss_bytes = memory(pid)?.rss_bytes;
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    Some(Reading {
+        rss_bytes,
+        cpu_s: cpu_ticks(&stat)? as f64 / TICKS_PER_S,
+    })
+}
+
+/// A process's memory, from `/proc/PID/status`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Memory {
+    /// Resident now (`VmRSS`), bytes.
+    pub rss_bytes: u64,
+    /// The most it has been resident (`VmHWM`), bytes.
+    pub hwm_bytes: u64,
+}
+
+/// Reads process `pid`'s memory now; `None` if it is gone or not readable.
+pub fn memory(pid: u32) -> Option<Memory> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let rss_kb: u64 = status
+    Some(Memory {
+        rss_bytes: status_bytes(&status, "VmRSS:")?,
+        hwm_bytes: status_bytes(&status, "VmHWM:")?,
+    })
+}
+
+/// A `/proc/PID/status` line's size (given in kB), bytes.
+fn status_bytes(status: &str, field: &str) -> Option<u64> {
+    let kb: u64 = status
         .lines()
-        .find_map(|l| l.strip_prefix("VmRSS:"))?
+        .find_map(|l| l.strip_prefix(field))?
         .split_whitespace()
         .next()?
         .parse()
         .ok()?;
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    Some(Reading {
-        rss_bytes: rss_kb * 1024,
-        cpu_s: cpu_ticks(&stat)? as f64 / TICKS_PER_S,
-    })
+    Some(kb * 1024)
 }
 
 /// This process's CPU time so far, s.
@@ -131,5 +154,15 @@ mod tests {
         let me = read(std::process::id()).expect("our own /proc entry");
         assert!(me.rss_bytes > 0);
         assert!(own_cpu_s().is_some());
+        let m = memory(std::process::id()).expect("our own /proc entry");
+        assert!(0 < m.rss_bytes && m.rss_bytes <= m.hwm_bytes, "{m:?}");
+    }
+
+    #[test]
+    fn status_sizes_are_read_in_bytes() {
+        let status = "Name:\tnovuss\nVmHWM:\t  204800 kB\nVmRSS:\t  102400 kB\n";
+        assert_eq!(status_bytes(status, "VmRSS:"), Some(100 << 20));
+        assert_eq!(status_bytes(status, "VmHWM:"), Some(200 << 20));
+        assert_eq!(status_bytes(status, "VmSwap:"), None);
     }
 }

@@ -113,7 +113,7 @@ pub async fn room(run: Arc<Run>, index: usize, start: Instant) {
 
 /// A short, fixed error kind for a failed request at `stage`: the status
 /// and code the server answered, or `connection`.
-fn kind(stage: &str, err: &str) -> String {
+pub(super) fn kind(stage: &str, err: &str) -> String {
     match err.split_once(": ") {
         Some(("creating a game" | "joining a game", answer)) => format!("{stage}: {answer}"),
         _ => format!("{stage}: connection"),

@@ -139,7 +139,8 @@ pub struct Spread {
 }
 
 impl Spread {
-    fn of(v: &[f64]) -> Spread {
+    /// The figures of a sample, in any order.
+    pub fn of(v: &[f64]) -> Spread {
         let mut v = v.to_vec();
         v.sort_by(f64::total_cmp);
         Spread {
@@ -151,7 +152,8 @@ impl Spread {
         }
     }
 
-    fn text(&self) -> String {
+    /// On one line.
+    pub fn text(&self) -> String {
         format!(
             "p50 {:.2}  p99 {:.2}  p99.9 {:.2}  max {:.2} ms  (n = {})",
             self.p50, self.p99, self.p999, self.max, self.n

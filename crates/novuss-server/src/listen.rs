@@ -46,8 +46,13 @@ use tower::ServiceExt;
 /// The default header-read (and keep-alive idle) timeout.
 pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// The default cap on open connections.
-pub const MAX_CONNECTIONS: usize = 10_000;
+/// The default cap on open connections: the 20,000 idle sockets a server
+/// should hold (issue 22) and room beside them for everyone else's
+/// requests. An idle WebSocket costs the server about 10 kB
+/// (docs/benchmarks.md, "Idle sockets"), so 25,000 of them are about a
+/// quarter of a gigabyte: the cap guards the file descriptors more than
+/// the memory.
+pub const MAX_CONNECTIONS: usize = 25_000;
 
 /// File descriptors kept out of the connection cap: the database, the
 /// listener, the answers to connections over the cap (32 at most), logs,
@@ -219,15 +224,24 @@ pub async fn serve(
     settings: Listening,
     shutdown: impl Future<Output = ()> + Send,
 ) {
-    let cap = connection_cap(settings.max_connections, open_files());
-    if cap < settings.max_connections {
+    let files = open_files();
+    let cap = connection_cap(settings.max_connections, files);
+    // The default cap is a ceiling, not a request: a system whose
+    // open-file limit is lower is told, not warned.
+    if cap < settings.max_connections && settings.max_connections != MAX_CONNECTIONS {
         tracing::warn!(
             wanted = settings.max_connections,
             cap,
+            open_files = files,
             "the open-file limit lowers the connection cap"
         );
     }
-    tracing::debug!(cap, timeout = ?settings.header_timeout, "accepting connections");
+    tracing::info!(
+        cap,
+        open_files = files,
+        timeout = ?settings.header_timeout,
+        "accepting connections"
+    );
     let permits = Arc::new(Semaphore::new(cap));
     let refusing = Arc::new(Semaphore::new(REFUSING));
     // Every connection task holds a `done` receiver; `finished.closed()`

@@ -31,8 +31,37 @@ pub const MAX_FRAME: usize = 16 * 1024;
 /// Frames beyond this close the connection (the WebSocket layer's limit).
 pub const MAX_MESSAGE: usize = 1024 * 1024;
 
-/// The socket's read buffer, bytes (it grows for a larger frame).
-const READ_BUFFER: usize = 4 * 1024;
+/// The socket's read buffer, bytes. Every open socket keeps one, so it is
+/// sized for a request (a stroke is about 200 bytes), not for a frame: a
+/// larger frame grows it, and is read in pieces of this size.
+const READ_BUFFER: usize = 1024;
+
+/// Messages waiting for a slow client before the room's newer ones are
+/// held back (the follower waits, and a follower too far behind gets the
+/// whole state instead).
+const QUEUE: usize = 256;
+
+/// What the writer is given to send. Not a [`Message`]: a room's message
+/// is shared by every socket that follows the room and is copied into a
+/// frame only as it is written, so a queue of them holds no copies; and
+/// the queue's slots (allocated 32 at a time, whatever its bound) are
+/// smaller.
+enum Out {
+    Text(Arc<str>),
+    Close(u16, &'static str),
+}
+
+impl Out {
+    fn message(self) -> Message {
+        match self {
+            Out::Text(text) => Message::Text(text.as_ref().into()),
+            Out::Close(code, reason) => Message::Close(Some(CloseFrame {
+                code,
+                reason: reason.into(),
+            })),
+        }
+    }
+}
 
 /// What the WebSocket handler needs.
 #[derive(Clone)]
@@ -131,15 +160,16 @@ fn error_text(f: &Failure) -> Arc<str> {
     .text()
 }
 
-fn error(f: &Failure, event: Option<u64>) -> Message {
-    let text = Outgoing::Error {
-        code: f.code,
-        event,
-        detail: &f.detail,
-        error_id: f.error_id.as_deref(),
-    }
-    .text();
-    Message::Text(text.as_ref().into())
+fn error(f: &Failure, event: Option<u64>) -> Out {
+    Out::Text(
+        Outgoing::Error {
+            code: f.code,
+            event,
+            detail: &f.detail,
+            error_id: f.error_id.as_deref(),
+        }
+        .text(),
+    )
 }
 
 /// `GET /api/games/{id}/ws`
@@ -160,7 +190,9 @@ pub async fn upgrade(
             .max_message_size(MAX_MESSAGE)
             // An idle socket costs its buffers: 128 KiB each by default,
             // most of an idle connection's memory. Requests are small, and
-            // each message is written whole.
+            // each message is written whole (tungstenite still keeps the
+            // capacity of the largest frame written, which nothing here can
+            // give back).
             .read_buffer_size(READ_BUFFER)
             .write_buffer_size(0)
             .on_upgrade(move |socket| connection(ws, id, room, client, visitor, socket)),
@@ -184,10 +216,10 @@ async fn connection(
     // Whether the page said goodbye before the socket closed.
     let mut bye = false;
     let (mut sink, mut stream) = socket.split();
-    let (out, mut queue) = mpsc::channel::<Message>(256);
+    let (out, mut queue) = mpsc::channel::<Out>(QUEUE);
     let writer = tokio::spawn(async move {
         while let Some(m) = queue.recv().await {
-            if sink.send(m).await.is_err() {
+            if sink.send(m.message()).await.is_err() {
                 break;
             }
         }
@@ -200,10 +232,9 @@ async fn connection(
         let message = tokio::select! {
             m = stream.next() => m,
             _ = shutdown.changed() => {
-                let _ = out.send(Message::Close(Some(CloseFrame {
-                    code: close_code::AWAY,
-                    reason: "the server is stopping".into(),
-                }))).await;
+                let _ = out
+                    .send(Out::Close(close_code::AWAY, "the server is stopping"))
+                    .await;
                 None
             }
         };
@@ -218,19 +249,24 @@ async fn connection(
                     let _ = out.send(error(&f, None)).await;
                     continue;
                 }
-                let heard = handle(
+                // Boxed, as are the hub's calls below: this task lives as
+                // long as the socket, and a future awaited in it is part of
+                // it for all that time. Handling a request reaches every
+                // path of the hub (kilobytes of future), which an idle
+                // socket should not carry.
+                let heard = Box::pin(handle(
                     &ws.hub,
                     (&id, &room, client, person.as_ref()),
                     text.as_str(),
                     &out,
                     &mut follower,
                     &hinting,
-                )
+                ))
                 .await;
                 bye |= heard == Heard::Bye;
                 if heard == Heard::Hello && !present {
                     if let Some(p) = &person {
-                        ws.hub.arrive(&room, p).await;
+                        Box::pin(ws.hub.arrive(&room, p)).await;
                         present = true;
                     }
                 }
@@ -248,7 +284,7 @@ async fn connection(
     }
     if present {
         if let Some(p) = &person {
-            ws.hub.leave(&room, p, bye).await;
+            Box::pin(ws.hub.leave(&room, p, bye)).await;
         }
     }
     drop(out);
@@ -260,7 +296,7 @@ async fn handle(
     hub: &Arc<Hub>,
     (id, room, client, who): (&GameId, &SharedRoom, Client, Option<&PersonId>),
     text: &str,
-    out: &mpsc::Sender<Message>,
+    out: &mpsc::Sender<Out>,
     follower: &mut Option<JoinHandle<()>>,
     hinting: &Arc<AtomicBool>,
 ) -> Heard {
@@ -360,7 +396,7 @@ async fn handle(
                         let who = who.cloned();
                         tokio::spawn(async move {
                             let m = match hub.hint(&id, who.as_ref(), event, level, ticket).await {
-                                Ok(text) => Message::Text(text.as_ref().into()),
+                                Ok(text) => Out::Text(text),
                                 Err(f) => error(&f, Some(event)),
                             };
                             hinting.store(false, Ordering::Release);
@@ -385,7 +421,7 @@ async fn follow(
     room: &SharedRoom,
     who: Option<&PersonId>,
     since: Option<u64>,
-    out: mpsc::Sender<Message>,
+    out: mpsc::Sender<Out>,
 ) -> JoinHandle<()> {
     let (backlog, mut rx, mut chat) = {
         let mut r = room.lock().await;
@@ -422,7 +458,7 @@ async fn follow(
     let room = room.clone();
     tokio::spawn(async move {
         for m in backlog {
-            if out.send(Message::Text(m.as_ref().into())).await.is_err() {
+            if out.send(Out::Text(m)).await.is_err() {
                 return;
             }
         }
@@ -446,15 +482,15 @@ async fn follow(
                     // what is stored. The client reconnects and gets the
                     // game as stored.
                     let _ = out
-                        .send(Message::Close(Some(CloseFrame {
-                            code: close_code::RESTART,
-                            reason: "the game was reloaded: connect again".into(),
-                        })))
+                        .send(Out::Close(
+                            close_code::RESTART,
+                            "the game was reloaded: connect again",
+                        ))
                         .await;
                     return;
                 }
             };
-            if out.send(Message::Text(m.as_ref().into())).await.is_err() {
+            if out.send(Out::Text(m)).await.is_err() {
                 return;
             }
         }
