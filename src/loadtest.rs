@@ -55,6 +55,11 @@ pub struct LoadArgs {
     /// addresses only.
     #[arg(long)]
     pub url: String,
+    /// Another instance of the same server (over the same PostgreSQL
+    /// database), repeatable: each room's people are spread over `--url`
+    /// and these, the two players of a room on different ones.
+    #[arg(long = "also-url", value_name = "URL", conflicts_with = "idle")]
+    pub also_url: Vec<String>,
     /// Rooms (games between two people) at once, 1 to 20,000.
     #[arg(long, default_value_t = 10)]
     pub rooms: usize,
@@ -69,9 +74,10 @@ pub struct LoadArgs {
     #[arg(long, default_value_t = 5.0)]
     pub think: f64,
     /// The server's process id, for its memory and CPU (default: the
-    /// process listening on the URL's port, when this user may see it).
+    /// process listening on the URL's port, when this user may see it);
+    /// repeatable with --also-url: the servers' memory and CPU are added.
     #[arg(long)]
-    pub server_pid: Option<u32>,
+    pub server_pid: Vec<u32>,
     /// Seeds the think times and the strokes.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -187,13 +193,26 @@ async fn check_server(addr: std::net::SocketAddr, url: &str) -> Result<(), Strin
 
 async fn drive(args: &LoadArgs, addr: std::net::SocketAddr) -> Result<LoadFigures, String> {
     check_server(addr, &args.url).await?;
-    let pid = args.server_pid.or_else(|| process::find_listener(addr));
+    let mut servers = vec![addr];
+    for url in &args.also_url {
+        let other = address::parse(url)?;
+        check_server(other, url).await?;
+        servers.push(other);
+    }
+    let pids: Vec<u32> = if args.server_pid.is_empty() {
+        servers
+            .iter()
+            .filter_map(|a| process::find_listener(*a))
+            .collect()
+    } else {
+        args.server_pid.clone()
+    };
     let warm_up = (args.duration / 4.0).min(MAX_WARM_UP_S);
     let t0 = Instant::now();
     let warm_end = t0 + Duration::from_secs_f64(warm_up);
     let stop = t0 + Duration::from_secs_f64(args.duration);
     let run = Arc::new(room::Run {
-        addr,
+        servers,
         stop,
         think_s: args.think,
         spectators: args.spectators,
@@ -205,7 +224,7 @@ async fn drive(args: &LoadArgs, addr: std::net::SocketAddr) -> Result<LoadFigure
         let start = t0 + Duration::from_secs_f64(warm_up * i as f64 / args.rooms as f64);
         rooms.spawn(room::room(run.clone(), i, start));
     }
-    let sampler = tokio::spawn(sample(pid, warm_end, stop));
+    let sampler = tokio::spawn(sample(pids, warm_end, stop));
     let deadline = tokio::time::Instant::from(stop + room::GRACE + WIND_DOWN);
     while let Ok(Some(_)) = tokio::time::timeout_at(deadline, rooms.join_next()).await {}
     if !rooms.is_empty() {
@@ -227,15 +246,17 @@ async fn drive(args: &LoadArgs, addr: std::net::SocketAddr) -> Result<LoadFigure
     })
 }
 
-/// Reads the server each second until `stop`: its largest RSS, and its
-/// CPU (and this process's) from `warm_end` to `stop`.
+/// Reads the servers each second until `stop`: their largest RSS, and
+/// their CPU (and this process's) from `warm_end` to `stop`; with several
+/// instances, the sums of theirs.
 async fn sample(
-    pid: Option<u32>,
+    pids: Vec<u32>,
     warm_end: Instant,
     stop: Instant,
 ) -> (tally::ServerUse, Option<f64>) {
     let mut used = tally::ServerUse {
-        pid,
+        pid: pids.first().copied(),
+        instances: pids.len(),
         ..Default::default()
     };
     let mut tick = tokio::time::interval(Duration::from_secs(1));
@@ -243,7 +264,20 @@ async fn sample(
     loop {
         tick.tick().await;
         let now = Instant::now();
-        let server = pid.and_then(process::read);
+        let server = pids.iter().try_fold(
+            process::Reading {
+                rss_bytes: 0,
+                cpu_s: 0.0,
+            },
+            |sum, pid| {
+                let r = process::read(*pid)?;
+                Some(process::Reading {
+                    rss_bytes: sum.rss_bytes + r.rss_bytes,
+                    cpu_s: sum.cpu_s + r.cpu_s,
+                })
+            },
+        );
+        let server = server.filter(|_| !pids.is_empty());
         if let Some(r) = server {
             used.max_rss_bytes = Some(used.max_rss_bytes.unwrap_or(0).max(r.rss_bytes));
         }

@@ -186,7 +186,11 @@ pub async fn measure(
     open_file_limit: Option<u64>,
 ) -> Result<IdleFigures, String> {
     super::check_server(addr, &args.url).await?;
-    let pid = args.server_pid.or_else(|| process::find_listener(addr));
+    let pid = args
+        .server_pid
+        .first()
+        .copied()
+        .or_else(|| process::find_listener(addr));
     let start = settled(pid).await;
     let mut games = Vec::with_capacity(plan.games);
     for g in 0..plan.games {

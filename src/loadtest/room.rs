@@ -42,10 +42,12 @@ pub const GRACE: Duration = Duration::from_secs(2);
 const RECONNECTS: usize = 10;
 const RECONNECT_PAUSE: Duration = Duration::from_millis(500);
 
-/// What every room shares: the server, the clock of the run and the tally.
+/// What every room shares: the servers, the clock of the run and the
+/// tally.
 pub struct Run {
-    /// The server (loopback).
-    pub addr: SocketAddr,
+    /// The servers (loopback): one, or several instances over one
+    /// database, among which each room's people are spread.
+    pub servers: Vec<SocketAddr>,
     /// No stroke is started after this.
     pub stop: Instant,
     /// Mean think time, s; each wait is drawn from half to one and a half
@@ -95,11 +97,11 @@ impl Rng {
 /// Runs room `index` from `start` until the run's end.
 pub async fn room(run: Arc<Run>, index: usize, start: Instant) {
     tokio::time::sleep_until(start.into()).await;
-    let from = address::source(run.addr, index);
+    let from = address::source(run.servers[0], index);
     let mut rng = Rng(run.seed ^ (index as u64).wrapping_mul(0xA076_1D64_78BD_642F));
     let mut opened = false;
     while Instant::now() < run.stop {
-        match game(&run, from, &mut rng, &mut opened).await {
+        match game(&run, index, from, &mut rng, &mut opened).await {
             Ok(()) => {}
             Err(kind) => {
                 run.tally.error(kind);
@@ -120,20 +122,42 @@ pub(super) fn kind(stage: &str, err: &str) -> String {
     }
 }
 
+/// Where one person of a room connects: from which source address, to
+/// which server.
+#[derive(Clone, Copy, Debug)]
+struct Via {
+    from: Option<IpAddr>,
+    server: SocketAddr,
+}
+
+impl Run {
+    /// Where the `k`-th person of room `index` connects: the creator, the
+    /// invited player and the spectators each on the next server, so that
+    /// with two servers the players of every room are on different ones.
+    fn via(&self, from: Option<IpAddr>, index: usize, k: usize) -> Via {
+        Via {
+            from,
+            server: self.servers[(index + k) % self.servers.len()],
+        }
+    }
+}
+
 /// One game of the room, from its creation to its end (or the run's).
 async fn game(
     run: &Arc<Run>,
+    index: usize,
     from: Option<IpAddr>,
     rng: &mut Rng,
     opened: &mut bool,
 ) -> Result<(), String> {
-    let (a, state) = player::create_from(from, run.addr, GAME)
+    let (via_a, via_b) = (run.via(from, index, 0), run.via(from, index, 1));
+    let (a, state) = player::create_from(from, via_a.server, GAME)
         .await
         .map_err(|e| kind("create", &e))?;
     let invite = state["invites"][0]["invite"]
         .as_str()
         .ok_or("create: no invitation")?;
-    let b = player::join_invite(from, run.addr, &a.id, invite)
+    let b = player::join_invite(from, via_b.server, &a.id, invite)
         .await
         .map_err(|e| kind("join", &e))?;
     let setup = serde_json::from_str::<NewGame>(GAME)
@@ -141,10 +165,10 @@ async fn game(
         .and_then(|n| n.setup().ok())
         .ok_or("mirror")?;
     let mirror = Game::new(setup.config, setup.physics).map_err(|_| "mirror")?;
-    let table_a = Table::join_from(from, run.addr, &a)
+    let table_a = Table::join_from(from, via_a.server, &a)
         .await
         .map_err(|_| "connect")?;
-    let table_b = Table::join_from(from, run.addr, &b)
+    let table_b = Table::join_from(from, via_b.server, &b)
         .await
         .map_err(|_| "connect")?;
     let watch = GameLink {
@@ -152,12 +176,14 @@ async fn game(
         cookie: String::new(),
     };
     let mut watchers = Vec::with_capacity(run.spectators);
-    for _ in 0..run.spectators {
-        watchers.push(
-            Table::join_from(from, run.addr, &watch)
+    for k in 0..run.spectators {
+        let via = run.via(from, index, 2 + k);
+        watchers.push((
+            via,
+            Table::join_from(from, via.server, &watch)
                 .await
                 .map_err(|_| "connect")?,
-        );
+        ));
     }
     run.tally.game();
     if !*opened {
@@ -176,7 +202,7 @@ async fn game(
     people.push(tokio::spawn(person(
         run.clone(),
         shared.clone(),
-        from,
+        via_a,
         a,
         table_a,
         Seat::South,
@@ -185,17 +211,17 @@ async fn game(
     people.push(tokio::spawn(person(
         run.clone(),
         shared.clone(),
-        from,
+        via_b,
         b,
         table_b,
         Seat::North,
         rng.next(),
     )));
-    for table in watchers {
+    for (via, table) in watchers {
         people.push(tokio::spawn(spectator(
             run.clone(),
             shared.clone(),
-            from,
+            via,
             watch.clone(),
             table,
         )));
@@ -219,17 +245,13 @@ fn follow(table: &mut Table, v: &Value) {
 }
 
 /// Opens `table`'s dropped socket again with `hello {since}`.
-async fn reconnect(
-    run: &Run,
-    from: Option<IpAddr>,
-    link: &GameLink,
-    table: &Table,
-) -> Result<Table, String> {
+async fn reconnect(run: &Run, via: Via, link: &GameLink, table: &Table) -> Result<Table, String> {
     for attempt in 0..RECONNECTS {
         if attempt > 0 {
             tokio::time::sleep(RECONNECT_PAUSE).await;
         }
-        if let Ok(t) = Table::rejoin_from(from, run.addr, link, table.event, table.seat).await {
+        if let Ok(t) = Table::rejoin_from(via.from, via.server, link, table.event, table.seat).await
+        {
             run.tally.reconnect();
             return Ok(t);
         }
@@ -241,7 +263,7 @@ async fn reconnect(
 async fn person(
     run: Arc<Run>,
     shared: Arc<Shared>,
-    from: Option<IpAddr>,
+    via: Via,
     link: GameLink,
     mut table: Table,
     mine: Seat,
@@ -260,7 +282,7 @@ async fn person(
                 match tokio::time::timeout(LOOK_UP, table.next()).await {
                     Err(_) => {}
                     Ok(Ok(v)) => follow(&mut table, &v),
-                    Ok(Err(_)) => table = reconnect(&run, from, &link, &table).await?,
+                    Ok(Err(_)) => table = reconnect(&run, via, &link, &table).await?,
                 }
                 continue;
             }
@@ -286,7 +308,7 @@ async fn person(
                     let code = why.split(':').next().unwrap_or("?");
                     return Err(format!("refused: {code}"));
                 }
-                Ok(Err(_)) => table = reconnect(&run, from, &link, &table).await?,
+                Ok(Err(_)) => table = reconnect(&run, via, &link, &table).await?,
             }
         }
     }
@@ -340,13 +362,7 @@ async fn choose(
 }
 
 /// A spectator: reads every event and times when each stroke arrives.
-async fn spectator(
-    run: Arc<Run>,
-    shared: Arc<Shared>,
-    from: Option<IpAddr>,
-    link: GameLink,
-    mut table: Table,
-) {
+async fn spectator(run: Arc<Run>, shared: Arc<Shared>, via: Via, link: GameLink, mut table: Table) {
     let result: Result<(), String> = async {
         loop {
             if shared.abandoned.load(Ordering::Relaxed)
@@ -368,7 +384,7 @@ async fn spectator(
                     }
                     follow(&mut table, &v);
                 }
-                Ok(Err(_)) => table = reconnect(&run, from, &link, &table).await?,
+                Ok(Err(_)) => table = reconnect(&run, via, &link, &table).await?,
             }
         }
     }

@@ -205,8 +205,10 @@ pub struct Counted {
 /// The server's process over the measured time.
 #[derive(Debug, Default, Serialize)]
 pub struct ServerUse {
-    /// Its pid, if known.
+    /// Its pid, if known (the first server's, with several).
     pub pid: Option<u32>,
+    /// How many server processes the figures add up.
+    pub instances: usize,
     /// The largest resident memory seen (sampled each second), bytes.
     pub max_rss_bytes: Option<u64>,
     /// Its CPU time over the measured time, % of one core.
@@ -270,7 +272,7 @@ impl LoadFigures {
              \x20 warm-up             {ws} strokes, round trip {wrt}\n\
              \x20 errors              {e}{errors}\n\
              \x20 reconnects          {rc}\n\
-             \x20 server              pid {pid}, max RSS {rss}, CPU {cpu}\n\
+             \x20 server              pid {pid}{also}, max RSS {rss}, CPU {cpu}\n\
              \x20 load generator      CPU {own}; choosing a stroke {ch}",
             url = self.url,
             rooms = self.rooms,
@@ -293,6 +295,11 @@ impl LoadFigures {
                 .pid
                 .map(|p| p.to_string())
                 .unwrap_or_else(unknown),
+            also = if self.server.instances > 1 {
+                format!(" and {} more (sums)", self.server.instances - 1)
+            } else {
+                String::new()
+            },
             ch = c.choose_ms.text(),
         )
     }

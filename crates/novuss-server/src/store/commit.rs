@@ -109,9 +109,9 @@ async fn commit(store: &Store, batch: &[Job]) -> Vec<Result<(), StoreError>> {
         batch
             .iter()
             .map(|_| {
-                Err(StoreError::Database(sqlx::Error::Io(std::io::Error::other(
-                    e.to_string(),
-                ))))
+                Err(StoreError::Database(sqlx::Error::Io(
+                    std::io::Error::other(e.to_string()),
+                )))
             })
             .collect()
     };
