@@ -246,10 +246,12 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Drive a running server on this machine with simulated people:
+    /// Drive running servers on this machine with simulated people:
     /// rooms of two players (invited, playing the geometric player's
-    /// strokes) and spectators; reports round trips, fan-out, errors and
-    /// the server's memory and CPU.
+    /// strokes) and spectators, over one server or several instances
+    /// (--also-url); reports round trips, fan-out, errors and the servers'
+    /// memory and CPU. With --idle N: N silent sockets, the server's
+    /// memory as they grow, and new games timed while they are held.
     Loadtest(novuss::loadtest::LoadArgs),
     /// Serve the game to a browser (the default): prints the address to
     /// open.

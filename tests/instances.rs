@@ -76,6 +76,13 @@ fn two_people_on_two_servers_finish_a_match_while_a_third_connection_watches() {
     }
     let mut j = janis.socket(&id);
     assert_eq!(hello(&mut j, None)["type"], "state");
+    // A chat line written on the first server reaches the player on the
+    // second (the players' room), through the database.
+    j.next_of("chat_settings");
+    a.send(&json!({"type": "chat", "preset": "good_luck"}));
+    let line = j.next_of("chat");
+    assert_eq!(line["preset"], "good_luck", "{line}");
+    assert_eq!(line["person"], created["seats"][0]["person"], "{line}");
 
     // Each stroke is sent to the server its player is on; both players and
     // the watcher see the very same event, in order.

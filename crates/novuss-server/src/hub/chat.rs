@@ -205,6 +205,40 @@ impl Hub {
         Ok(())
     }
 
+    /// Another instance stored lines of game `id`'s chat (several servers
+    /// over one PostgreSQL): a room here that has its chat loaded reads
+    /// them and sends them to its clients as if written here. One that has
+    /// not loaded it reads them when it does.
+    pub async fn follow_chat(&self, id: &GameId) {
+        let Some(shared) = self.rooms().get(id).and_then(|s| s.get().cloned()) else {
+            return;
+        };
+        let mut room = shared.lock().await;
+        if !room.chat().loaded() || room.retired() {
+            return;
+        }
+        let after = room.chat().next() - 1;
+        let rows = match self.store.chat_lines_after(id.as_str(), after).await {
+            Ok(rows) => rows,
+            Err(e) => {
+                // Read afresh when next used, so nothing is skipped.
+                tracing::warn!(game = %id, "the chat's new lines could not be read: {e}");
+                room.chat_mut().unload();
+                return;
+            }
+        };
+        let over = room.game().is_over();
+        for row in rows {
+            let number = row.number;
+            match Line::from_row(row) {
+                Some(line) => room.chat_mut().commit(&line, over),
+                None => {
+                    tracing::warn!(game = %id, line = number, "a stored chat line cannot be read; skipped")
+                }
+            }
+        }
+    }
+
     /// `who` allows or forbids free text in game `id`'s chat: its creator
     /// only. Everyone at the game is told.
     pub async fn chat_settings(

@@ -73,10 +73,16 @@ impl Hub {
                         self.follow_seats(&id).await;
                     }
                 }
+                Heard::Notice(Notice::Chat { game }) => {
+                    if let Ok(id) = GameId::parse(&game) {
+                        self.follow_chat(&id).await;
+                    }
+                }
                 Heard::Reconnected => {
                     self.follow_all().await;
                     for id in self.loaded_ids() {
                         self.follow_seats(&id).await;
+                        self.follow_chat(&id).await;
                     }
                 }
             }

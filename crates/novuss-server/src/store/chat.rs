@@ -3,7 +3,7 @@
 
 use sqlx::Row;
 
-use super::{int, text, Store, StoreError};
+use super::{int, text, Notice, Store, StoreError};
 
 /// One stored chat line, as read back.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -114,46 +114,77 @@ impl Store {
         .bind(i64::from(limit))
         .fetch_all(&self.reader)
         .await?;
-        let mut out = rows
-            .iter()
-            .map(|r| {
-                Ok(ChatRow {
-                    number: int(r, 0, game)?.max(0) as u64,
-                    at: int(r, 1, game)?,
-                    room: text(r, 2, game)?,
-                    person: text(r, 3, game)?,
-                    name: r.try_get(4)?,
-                    player: r
-                        .try_get::<Option<i64>, _>(5)?
-                        .and_then(|p| u32::try_from(p).ok()),
-                    preset: r.try_get(6)?,
-                    body: r.try_get(7)?,
-                })
-            })
-            .collect::<Result<Vec<_>, StoreError>>()?;
+        let mut out = chat_rows(&rows, game)?;
         out.reverse();
         Ok(out)
+    }
+
+    /// Game `game`'s lines after line `after`, in both rooms, oldest
+    /// first: what another instance wrote since (at most 100).
+    pub async fn chat_lines_after(
+        &self,
+        game: &str,
+        after: u64,
+    ) -> Result<Vec<ChatRow>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT c.number, c.at, c.room, c.person_id, p.name, c.player, c.preset, c.body \
+             FROM chat_lines c LEFT JOIN people p ON p.id = c.person_id \
+             WHERE c.game_id = $1 AND c.number > $2 ORDER BY c.number LIMIT 100",
+        )
+        .bind(game)
+        .bind(after as i64)
+        .fetch_all(&self.reader)
+        .await?;
+        chat_rows(&rows, game)
     }
 
     /// Stores one chat line.
     pub async fn add_chat_line(&self, line: &NewChatLine<'_>) -> Result<(), StoreError> {
         let mut conn = self.write().await?;
-        let result = sqlx::query(
-            "INSERT INTO chat_lines (game_id, number, at, room, person_id, player, preset, body) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-        )
-        .bind(line.game)
-        .bind(line.number as i64)
-        .bind(line.at)
-        .bind(line.room)
-        .bind(line.person)
-        .bind(line.player.map(i64::from))
-        .bind(line.preset)
-        .bind(line.body)
-        .execute(&mut *conn)
-        .await
-        .map(drop)
-        .map_err(StoreError::from);
+        let result = async {
+            let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+            sqlx::query(
+                "INSERT INTO chat_lines (game_id, number, at, room, person_id, player, preset, body) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+            )
+            .bind(line.game)
+            .bind(line.number as i64)
+            .bind(line.at)
+            .bind(line.room)
+            .bind(line.person)
+            .bind(line.player.map(i64::from))
+            .bind(line.preset)
+            .bind(line.body)
+            .execute(&mut *tx)
+            .await?;
+            let game = line.game.to_owned();
+            self.notice(&mut tx, &Notice::Chat { game }).await?;
+            tx.commit().await?;
+            Ok(())
+        }
+        .await;
         self.settle(conn, result).await
     }
+}
+
+/// Chat rows as read; a value of another type is damage.
+fn chat_rows(rows: &[sqlx::any::AnyRow], game: &str) -> Result<Vec<ChatRow>, StoreError> {
+    let out = rows
+        .iter()
+        .map(|r| {
+            Ok(ChatRow {
+                number: int(r, 0, game)?.max(0) as u64,
+                at: int(r, 1, game)?,
+                room: text(r, 2, game)?,
+                person: text(r, 3, game)?,
+                name: r.try_get(4)?,
+                player: r
+                    .try_get::<Option<i64>, _>(5)?
+                    .and_then(|p| u32::try_from(p).ok()),
+                preset: r.try_get(6)?,
+                body: r.try_get(7)?,
+            })
+        })
+        .collect::<Result<Vec<_>, StoreError>>()?;
+    Ok(out)
 }

@@ -66,6 +66,11 @@ pub enum Notice {
         /// The game.
         game: String,
     },
+    /// Game `game`'s chat has a new line.
+    Chat {
+        /// The game.
+        game: String,
+    },
 }
 
 /// What a [`Listener`] heard.
