@@ -250,11 +250,20 @@ impl Store {
     /// `dir`, which is created too, and applies the migrations.
     pub async fn open(dir: &Path) -> Result<Store, StoreError> {
         std::fs::create_dir_all(dir).map_err(|e| StoreError::Database(sqlx::Error::Io(e)))?;
-        let file = SqliteConnectOptions::new().filename(dir.join("novuss.sqlite3"));
-        let writer =
-            AnyConnectOptions::from_url(&file.clone().create_if_missing(true).to_url_lossy())?;
-        let reader = AnyConnectOptions::from_url(&file.read_only(true).to_url_lossy())?;
-        Store::sqlite(writer, Some(reader)).await
+        Store::sqlite_file(&dir.join("novuss.sqlite3")).await
+    }
+
+    /// Opens (creating when missing) the SQLite file `path`: one writing
+    /// connection, and read-only ones for reads.
+    async fn sqlite_file(path: &Path) -> Result<Store, StoreError> {
+        let file = SqliteConnectOptions::new().filename(path);
+        let writer = file.clone().create_if_missing(true).to_url_lossy();
+        let reader = file.read_only(true).to_url_lossy();
+        Store::sqlite(
+            AnyConnectOptions::from_url(&writer)?,
+            Some(AnyConnectOptions::from_url(&reader)?),
+        )
+        .await
     }
 
     /// An in-memory database, for tests and benchmarks that need no file.
@@ -286,11 +295,7 @@ impl Store {
             }
             _ => {}
         }
-        let file = SqliteConnectOptions::new().filename(path);
-        let writer =
-            AnyConnectOptions::from_url(&file.clone().create_if_missing(true).to_url_lossy())?;
-        let reader = AnyConnectOptions::from_url(&file.read_only(true).to_url_lossy())?;
-        Store::sqlite(writer, Some(reader)).await
+        Store::sqlite_file(path).await
     }
 
     /// An SQLite store: one writing connection, and `reader`'s for reads
@@ -658,4 +663,109 @@ fn game_row(r: &AnyRow, game: &str) -> Result<GameRow, StoreError> {
         summary: text(r, 6, game)?,
         turn_at: int(r, 7, game)?,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_database_named_by_url_is_sqlite_or_postgres_and_nothing_else() {
+        let dir = std::env::temp_dir().join(format!("novuss-store-url-{}", std::process::id()));
+        let file = dir.join("nested").join("games.sqlite3");
+        let url = format!("sqlite://{}", file.display());
+        let store = Store::connect(&url).await.unwrap();
+        assert_eq!(store.backend(), Backend::Sqlite);
+        let game = NewRow {
+            id: "g",
+            created: 1,
+            setup: "{}",
+            summary: "{}",
+            public: true,
+            seats: &[],
+        };
+        store.create(&game).await.unwrap();
+        let append = |after| Append {
+            game: "g",
+            after,
+            body: "{}",
+            over: false,
+            summary: "{}",
+            at_ms: 5_000,
+        };
+        store.append(&append(0)).await.unwrap();
+        assert!(matches!(
+            store.append(&append(0)).await,
+            Err(StoreError::Conflict)
+        ));
+        store.close().await;
+        // The same file again: what was committed is there.
+        let again = Store::connect(&url).await.unwrap();
+        assert_eq!(again.stored_event("g").await.unwrap(), Some(1));
+        assert_eq!(again.events_after("g", 0).await.unwrap().len(), 1);
+        assert!(again.events_after("g", 1).await.unwrap().is_empty());
+        again.close().await;
+        let _ = std::fs::remove_dir_all(&dir);
+        for bad in ["mysql://x/y", "novuss.sqlite3", ""] {
+            assert!(
+                matches!(
+                    Store::connect(bad).await,
+                    Err(StoreError::Database(sqlx::Error::Configuration(_)))
+                ),
+                "{bad}"
+            );
+        }
+    }
+
+    #[tokio::test]
+    async fn appends_sent_at_once_are_each_checked_and_stored_once() {
+        let store = Store::memory().await.unwrap();
+        let ids: Vec<String> = (0..40).map(|k| format!("game{k}")).collect();
+        for id in &ids {
+            let game = NewRow {
+                id,
+                created: 1,
+                setup: "{}",
+                summary: "{}",
+                public: true,
+                seats: &[],
+            };
+            store.create(&game).await.unwrap();
+        }
+        // Forty games' first events at once, and a stale one for each
+        // even game among them: every first event is stored once, and
+        // each stale one alone is refused.
+        let mut tasks = tokio::task::JoinSet::new();
+        for (k, id) in ids.iter().enumerate() {
+            for attempt in 0..(1 + usize::from(k % 2 == 0)) {
+                let store = store.clone();
+                let id = id.clone();
+                tasks.spawn(async move {
+                    let body = format!("{{\"attempt\":{attempt}}}");
+                    let a = Append {
+                        game: &id,
+                        after: 0,
+                        body: &body,
+                        over: false,
+                        summary: "{}",
+                        at_ms: 1_000,
+                    };
+                    store.append(&a).await
+                });
+            }
+        }
+        let (mut stored, mut refused) = (0, 0);
+        while let Some(done) = tasks.join_next().await {
+            match done.unwrap() {
+                Ok(()) => stored += 1,
+                Err(StoreError::Conflict) => refused += 1,
+                Err(e) => panic!("{e}"),
+            }
+        }
+        assert_eq!((stored, refused), (40, 20));
+        for id in &ids {
+            assert_eq!(store.stored_event(id).await.unwrap(), Some(1));
+            assert_eq!(store.events(id).await.unwrap().len(), 1);
+        }
+    }
 }
