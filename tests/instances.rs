@@ -318,3 +318,63 @@ fn the_event_check_notices_and_leases_hold_between_two_stores() {
         two.close().await;
     });
 }
+
+#[test]
+fn a_player_connected_to_one_server_is_not_absent_to_the_other() {
+    if postgres_server().is_none() {
+        eprintln!("NOT RUN: needs PostgreSQL (NOVUSS_TEST_POSTGRES; scripts/test starts one)");
+        return;
+    }
+    let dirs = [data_dir(), data_dir()];
+    let url = new_database(&path(&dirs[0]));
+    let grace = ["--absence-grace", "1s"];
+    let a_server = Running::start_on(&path(&dirs[0]), Some(&url), &grace);
+    let b_server = Running::start_on(&path(&dirs[1]), Some(&url), &grace);
+    let anna = a_server.person();
+    let created = anna.create(INVITED);
+    let id = created["id"].as_str().unwrap().to_owned();
+    let invite = created["invites"][0]["invite"].as_str().unwrap().to_owned();
+    let janis = b_server.person();
+    let (status, body) = janis.post(
+        &format!("/api/games/{id}/join"),
+        &json!({ "invite": invite }).to_string(),
+    );
+    assert_eq!(status, 200, "{body}");
+    let mut a = anna.socket(&id);
+    hello(&mut a, None);
+    let mut j = janis.socket(&id);
+    hello(&mut j, None);
+
+    // The creator, to stroke first, has the game open on the first
+    // server only: to the second she is away, but past the grace the
+    // second still refuses a claim against her, as the database says
+    // where she is.
+    std::thread::sleep(std::time::Duration::from_millis(1_500));
+    let claim = json!({"type":"claim","event":0,"seat":"north","absent":"south","what":"set"});
+    j.send(&claim);
+    let refused = j.next_reply();
+    assert_eq!(refused["code"], "cannot_claim", "{refused}");
+    assert!(
+        refused["detail"]
+            .as_str()
+            .unwrap()
+            .contains("open on another of the site's servers"),
+        "{refused}"
+    );
+    assert_eq!(b_server.state(&id)["event"], 0, "nothing was stored");
+
+    // She closes it: once the first server has said so, the claim stands.
+    drop(a);
+    let t = std::time::Instant::now();
+    loop {
+        j.send(&claim);
+        let m = j.next_reply();
+        if m["code"] == "cannot_claim" && t.elapsed() < std::time::Duration::from_secs(10) {
+            std::thread::sleep(std::time::Duration::from_millis(200));
+            continue;
+        }
+        assert_eq!(m["type"], "called", "{m}");
+        assert_eq!(m["call"], "claimed_set", "{m}");
+        break;
+    }
+}

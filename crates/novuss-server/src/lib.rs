@@ -395,8 +395,21 @@ impl Server {
                 hub.abandon_untouched().await;
             }
         });
-        // With PostgreSQL, other instances may serve the same games: what
-        // they store is heard and followed.
+        // With PostgreSQL, other instances may serve the same games: this
+        // one says it is alive (its players' presence counts while it is),
+        // and what the others store is heard and followed.
+        let store = self.hub.store().clone();
+        let heart = (store.backend() == store::Backend::Postgres).then(|| {
+            tokio::spawn(async move {
+                let mut every = tokio::time::interval(store::HEARTBEAT);
+                loop {
+                    every.tick().await;
+                    if let Err(e) = store.heartbeat(clock::now_ms()).await {
+                        tracing::warn!("the heartbeat could not be stored: {e}");
+                    }
+                }
+            })
+        });
         let follower = match self.hub.store().listen().await {
             Ok(Some(listener)) => Some(tokio::spawn(self.hub.clone().follow_notices(listener))),
             Ok(None) => None,
@@ -410,6 +423,9 @@ impl Server {
         abandoner.abort();
         if let Some(f) = follower {
             f.abort();
+        }
+        if let Some(h) = heart {
+            h.abort();
         }
         // Connections that do not finish in time are dropped: nothing
         // unacknowledged is lost, and the process must stop.

@@ -10,11 +10,12 @@ use novuss_core::seat::Seat;
 
 use super::{Hub, SharedRoom};
 use crate::clock::{now_ms, Timing};
-use crate::error::Failure;
+use crate::error::{Code, Failure};
 use crate::event::Claimed;
 use crate::game_id::GameId;
 use crate::identity::PersonId;
 use crate::room::Room;
+use crate::seats::Holder;
 
 /// How many untouched games one sweep abandons at most: the rest wait
 /// for the next, so a sweep never holds the writer for long.
@@ -134,6 +135,30 @@ impl Hub {
         what: Claimed,
     ) -> Result<(), Failure> {
         let timing = self.timing();
+        // Away from this instance is not away: with several servers over
+        // one database the absent player may have the game open on
+        // another, which says so in the database.
+        let shared = self.room(id).await?;
+        let holder = {
+            let room = shared.lock().await;
+            room.game()
+                .progress()
+                .player_at(absent)
+                .and_then(|p| room.seats().holder(p).cloned())
+        };
+        if let Some(Holder::Person(person)) = holder {
+            let elsewhere = self
+                .store
+                .present_elsewhere(id.as_str(), person.as_str(), now_ms())
+                .await
+                .map_err(super::storage)?;
+            if elsewhere {
+                return Err(Failure::new(
+                    Code::CannotClaim,
+                    "the absent player has the game open on another of the site's servers",
+                ));
+            }
+        }
         self.change(id, who, |room| {
             room.check_seat_holder(who, seat)?;
             room.claim(event, seat, absent, what, Some((now_ms(), &timing)))

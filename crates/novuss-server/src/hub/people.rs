@@ -356,6 +356,7 @@ impl Hub {
     pub async fn arrive(self: &Arc<Self>, shared: &super::SharedRoom, person: &PersonId) {
         let mut room = shared.lock().await;
         if room.seats_mut().arrive(person) && room.seats().between_people() {
+            self.share_presence(room.id(), person, true).await;
             let message = room.seats_message();
             room.announce(message);
             self.announce_timers(&room);
@@ -374,9 +375,26 @@ impl Hub {
             bye,
         };
         if room.seats_mut().leave(person, gone) && room.seats().between_people() {
+            self.share_presence(room.id(), person, false).await;
             let message = room.seats_message();
             room.announce(message);
             self.announce_timers(&room);
+        }
+    }
+
+    /// Tells the other instances over the same database whether `person`
+    /// has game `game` open here, so that none grants a claim against a
+    /// player connected elsewhere. Written under the room's lock, so that
+    /// a quick open and close are stored in their order. A failure is
+    /// logged: the other instances then see the last state written.
+    async fn share_presence(&self, game: &str, person: &PersonId, open: bool) {
+        let now = crate::clock::now_ms();
+        if let Err(e) = self
+            .store
+            .set_presence(game, person.as_str(), open, now)
+            .await
+        {
+            tracing::warn!(game, "presence not shared with the other instances: {e}");
         }
     }
 }

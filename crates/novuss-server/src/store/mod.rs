@@ -43,7 +43,7 @@ pub use accounts::{AccountRow, NewAccount, Registered, SignedIn};
 pub use chat::{ChatRow, NewChatLine};
 pub use lobby::ChallengeRow;
 pub use people::{Joined, SeatRow};
-pub use postgres::{Heard, Listener, Notice, LEASE};
+pub use postgres::{Heard, Listener, Notice, ALIVE, HEARTBEAT, LEASE};
 pub use ratings::{ChangeRow, CurrentRow, Settled};
 
 /// Why the database did not do what was asked.

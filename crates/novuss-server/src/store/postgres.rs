@@ -27,6 +27,13 @@ const POOL: u32 = 16;
 /// one is replaced this long after its last renewal.
 pub const LEASE: Duration = Duration::from_secs(5);
 
+/// How often an instance says it is alive ([`Store::heartbeat`]).
+pub const HEARTBEAT: Duration = Duration::from_secs(2);
+
+/// How long after its last heartbeat an instance's presence rows stop
+/// counting: five heartbeats missed.
+pub const ALIVE: Duration = Duration::from_secs(10);
+
 /// The channel events are notified on.
 const CHANNEL: &str = "novuss_events";
 
@@ -255,6 +262,74 @@ impl Store {
         .bind(until)
         .bind(now_ms)
         .fetch_optional(&self.writer)
+        .await?;
+        Ok(row.is_some())
+    }
+
+    /// Records whether `person` has game `game` open on this instance
+    /// (`open`), as of `now_ms` (PostgreSQL; nothing with SQLite, which
+    /// one process serves).
+    pub async fn set_presence(
+        &self,
+        game: &str,
+        person: &str,
+        open: bool,
+        now_ms: i64,
+    ) -> Result<(), StoreError> {
+        let Some(pg) = &self.postgres else {
+            return Ok(());
+        };
+        sqlx::query(
+            "INSERT INTO presence (game_id, person_id, instance, sockets, at) VALUES ($1, $2, $3, $4, $5) \
+             ON CONFLICT (game_id, person_id, instance) DO UPDATE SET sockets = excluded.sockets, at = excluded.at",
+        )
+        .bind(game)
+        .bind(person)
+        .bind(&pg.instance)
+        .bind(i64::from(open))
+        .bind(now_ms)
+        .execute(&self.writer)
+        .await?;
+        Ok(())
+    }
+
+    /// Says this instance is alive, at `now_ms` (PostgreSQL only).
+    pub async fn heartbeat(&self, now_ms: i64) -> Result<(), StoreError> {
+        let Some(pg) = &self.postgres else {
+            return Ok(());
+        };
+        sqlx::query(
+            "INSERT INTO instances (id, seen) VALUES ($1, $2) \
+             ON CONFLICT (id) DO UPDATE SET seen = excluded.seen",
+        )
+        .bind(&pg.instance)
+        .bind(now_ms)
+        .execute(&self.writer)
+        .await?;
+        Ok(())
+    }
+
+    /// Whether `person` has game `game` open on another instance that is
+    /// alive ([`ALIVE`]) at `now_ms`. Always `false` with SQLite.
+    pub async fn present_elsewhere(
+        &self,
+        game: &str,
+        person: &str,
+        now_ms: i64,
+    ) -> Result<bool, StoreError> {
+        let Some(pg) = &self.postgres else {
+            return Ok(false);
+        };
+        let row = sqlx::query(
+            "SELECT 1 FROM presence p JOIN instances i ON i.id = p.instance \
+             WHERE p.game_id = $1 AND p.person_id = $2 AND p.instance <> $3 \
+             AND p.sockets > 0 AND i.seen >= $4 LIMIT 1",
+        )
+        .bind(game)
+        .bind(person)
+        .bind(&pg.instance)
+        .bind(now_ms - ALIVE.as_millis() as i64)
+        .fetch_optional(&self.reader)
         .await?;
         Ok(row.is_some())
     }
