@@ -19,7 +19,12 @@ pub enum RatingsCommand {
         data_dir: Option<PathBuf>,
         /// The database as a URL instead (postgres://… or sqlite://…), as
         /// `serve --database` takes it.
-        #[arg(long, env = "NOVUSS_DATABASE", conflicts_with = "data_dir")]
+        #[arg(
+            long,
+            env = "NOVUSS_DATABASE",
+            hide_env_values = true,
+            conflicts_with = "data_dir"
+        )]
         database: Option<String>,
         /// Replace the stored figures with the recomputed ones when they
         /// differ.

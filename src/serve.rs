@@ -65,9 +65,15 @@ pub struct ServeArgs {
     pub data_dir: Option<PathBuf>,
     /// The database instead, as a URL: postgres://USER@HOST:PORT/NAME for
     /// PostgreSQL, which several servers may share (docs/scaling.md), or
-    /// sqlite://PATH. Its password is best given in PGPASSWORD-style
-    /// settings of the URL's host, never on a shared command line.
-    #[arg(long, env = "NOVUSS_DATABASE", conflicts_with = "data_dir")]
+    /// sqlite://PATH. A URL with a password is best given in
+    /// NOVUSS_DATABASE: other users of the machine can read a command
+    /// line. Logs show it without the password.
+    #[arg(
+        long,
+        env = "NOVUSS_DATABASE",
+        hide_env_values = true,
+        conflicts_with = "data_dir"
+    )]
     pub database: Option<String>,
     /// A host name players may open the server by, besides its IP
     /// addresses and localhost, e.g. --host novuss.lan (repeatable;

@@ -434,3 +434,22 @@ impl Server {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod database_tests {
+    use super::Database;
+
+    #[test]
+    fn a_database_is_shown_without_its_password() {
+        let url = Database::Url("postgres://novuss:s3cret@db.example:5432/games?password=x".into());
+        let shown = url.to_string();
+        assert_eq!(shown, "postgres://novuss:****@db.example:5432/games");
+        assert!(!format!("{url:?}").contains("s3cret"));
+        let plain = Database::Url("postgres://novuss@127.0.0.1:5432/games".into());
+        assert_eq!(plain.to_string(), "postgres://novuss@127.0.0.1:5432/games");
+        let dir = Database::Dir("/var/lib/novuss".into());
+        assert_eq!(dir.to_string(), "/var/lib/novuss");
+        let junk = Database::Url("not a url with s3cret".into());
+        assert!(!junk.to_string().contains("s3cret"));
+    }
+}
