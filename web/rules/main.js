@@ -197,7 +197,8 @@ function build() {
   });
   nav.append(navTitle, ol);
 
-  // The header: back to the game, the language switch.
+  // The header: the same pages as every other page's, the language
+  // switch.
   const home = document.getElementById('home');
   const skip = document.getElementById('skip');
   const foot = document.getElementById('foot');
@@ -208,6 +209,8 @@ function build() {
     home.textContent = t('app.title');
     pages.setAttribute('aria-label', t('nav.label'));
     document.getElementById('nav-games').textContent = t('nav.games');
+    document.getElementById('nav-lobby').textContent = t('nav.lobby');
+    document.getElementById('nav-players').textContent = t('nav.players');
     document.getElementById('play').textContent = t('nav.play');
     document.getElementById('nav-rules').textContent = t('nav.rules');
     document.getElementById('nav-account').textContent = t('nav.account');

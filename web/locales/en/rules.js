@@ -15,6 +15,8 @@ export const en = {
   'page.foot': 'Novuss — the rules as this game\'s referee applies them. Clauses: 000 Miezītis (Australia 1992), 001 LNF 2017, 002 "Rules of Novuss", 003 "Le jeu de koroona" (see [The rule books](#books)).',
   'nav.label': 'Pages',
   'nav.games': 'Games',
+  'nav.lobby': 'Lobby',
+  'nav.players': 'Players',
   'nav.play': 'New game',
   'nav.rules': 'Rules',
   'nav.account': 'Account',

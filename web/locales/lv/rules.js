@@ -18,6 +18,8 @@ export const lv = {
   'page.foot': 'Novuss — noteikumi tā, kā tos piemēro šīs spēles tiesnesis. Avoti: 000 Miezītis (Austrālija, 1992), 001 LNF 2017, 002 "Rules of Novuss", 003 "Le jeu de koroona" (sk. [Noteikumu avoti](#books)).',
   'nav.label': 'Lapas',
   'nav.games': 'Spēles',
+  'nav.lobby': 'Vestibils',
+  'nav.players': 'Spēlētāji',
   'nav.play': 'Jauna spēle',
   'nav.rules': 'Noteikumi',
   'nav.account': 'Konts',
