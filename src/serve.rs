@@ -48,6 +48,12 @@ const DEFAULT_MAX_CONNECTIONS: u32 = {
     listen::MAX_CONNECTIONS as u32
 };
 
+/// `--max-connections-per-address` unless told otherwise.
+const DEFAULT_PER_ADDRESS: u32 = {
+    assert!(listen::PER_ADDRESS <= u32::MAX as usize);
+    listen::PER_ADDRESS as u32
+};
+
 /// The per-user data directory, or `./novuss-data` where there is none.
 pub fn default_data_dir() -> PathBuf {
     dirs::data_dir().map_or_else(|| PathBuf::from("novuss-data"), |d| d.join("novuss"))
@@ -102,6 +108,13 @@ pub struct ServeArgs {
     #[arg(long, env = "NOVUSS_MAX_CONNECTIONS", default_value_t = DEFAULT_MAX_CONNECTIONS,
           value_parser = clap::value_parser!(u32).range(1..))]
     pub max_connections: u32,
+    /// The most connections open at once from one client address (an
+    /// IPv6 address by its /64), WebSockets and requests still sending
+    /// their body included; more are answered 503.
+    #[arg(long, env = "NOVUSS_MAX_CONNECTIONS_PER_ADDRESS",
+          default_value_t = DEFAULT_PER_ADDRESS,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_connections_per_address: u32,
     /// How long a request's head may take to arrive, in milliseconds; also
     /// how long an idle connection is kept open.
     #[arg(long, env = "NOVUSS_HEADER_TIMEOUT_MS", default_value_t = 10_000,
@@ -130,6 +143,11 @@ pub struct ServeArgs {
     #[arg(long, env = "NOVUSS_ABANDON_AFTER", default_value = "30days",
           value_parser = duration)]
     pub abandon_after: Duration,
+    /// How long a WebSocket may stay silent before the server pings it;
+    /// one that answers nothing for as long again is closed (`30s`).
+    #[arg(long, env = "NOVUSS_SOCKET_PING", default_value = "30s",
+          value_parser = duration)]
+    pub socket_ping: Duration,
 }
 
 /// A duration as people write it (`60s`, `2min`, `30days`), at least a
@@ -153,12 +171,14 @@ impl ServeArgs {
             hosts: Vec::new(),
             allow_origins: Vec::new(),
             max_connections: DEFAULT_MAX_CONNECTIONS,
+            max_connections_per_address: DEFAULT_PER_ADDRESS,
             header_timeout_ms: 10_000,
             create_per_minute: rate.per_minute,
             create_burst: rate.burst,
             secure_cookies: false,
             absence_grace: Timing::DEFAULT.absence_grace,
             abandon_after: Timing::DEFAULT.abandon_after,
+            socket_ping: Timing::DEFAULT.socket_ping,
         }
     }
 
@@ -166,6 +186,7 @@ impl ServeArgs {
     pub fn timing(&self) -> Timing {
         Timing {
             abandon_after: self.abandon_after,
+            socket_ping: self.socket_ping,
             ..Timing::DEFAULT.with_grace(self.absence_grace)
         }
     }
@@ -178,6 +199,8 @@ impl ServeArgs {
             listening: Listening {
                 header_timeout: Duration::from_millis(self.header_timeout_ms),
                 max_connections: usize::try_from(self.max_connections).unwrap_or(usize::MAX),
+                per_address: usize::try_from(self.max_connections_per_address)
+                    .unwrap_or(usize::MAX),
             },
             create_rate: Rate {
                 per_minute: self.create_per_minute,

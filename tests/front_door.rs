@@ -91,6 +91,8 @@ fn pages_of_other_sites_can_neither_open_sockets_nor_create_games() {
     let dir = data_dir();
     let server = Running::start_with(&path(&dir), &["--allow-origin", "https://friend.test"]);
     let own = format!("http://{}", server.host);
+    // This server's host and port, another scheme: another origin.
+    let other_scheme = format!("https://{}", server.host);
     let id = server.create(HOT_SEAT)["id"].as_str().unwrap().to_owned();
     let ws = |origin: Option<&str>| {
         let mut req = format!("ws://{}/api/games/{id}/ws", server.host)
@@ -101,7 +103,12 @@ fn pages_of_other_sites_can_neither_open_sockets_nor_create_games() {
         }
         tungstenite::connect(req)
     };
-    for foreign in ["http://evil.example", "null", "http://127.0.0.1:1"] {
+    for foreign in [
+        "http://evil.example",
+        "null",
+        "http://127.0.0.1:1",
+        &other_scheme,
+    ] {
         match ws(Some(foreign)) {
             Err(tungstenite::Error::Http(res)) => {
                 assert_eq!(res.status().as_u16(), 403, "{foreign}");
@@ -130,6 +137,7 @@ fn pages_of_other_sites_can_neither_open_sockets_nor_create_games() {
         "null",
         "https://127.0.0.1",
         "http://friend.test",
+        &other_scheme,
     ] {
         let r = post_raw(
             &server,

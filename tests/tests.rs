@@ -8,6 +8,8 @@
 //! - `clocks`: the stroke clock, absence claims and abandoned games;
 //! - `server`: games over real HTTP and WebSocket on loopback;
 //! - `replay`: replays, analysis and uploads;
+//! - `door`: one hostile client: trickled bodies, connections per address,
+//!   silent sockets, heavy requests shared fairly;
 //! - `faults`: a full disk and a damaged database;
 //! - `front_door`: what the server refuses to strangers and other sites;
 //! - `instances`: several servers over one PostgreSQL database;
@@ -24,6 +26,7 @@ mod aim;
 mod chat;
 mod cli;
 mod clocks;
+mod door;
 mod faults;
 mod front_door;
 mod instances;

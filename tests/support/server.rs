@@ -234,6 +234,17 @@ impl Running {
         }
     }
 
+    /// The server's resident memory now, in kB (Linux's `VmRSS`).
+    pub fn rss_kb(&self) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
+            .expect("the server's /proc status");
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmRSS:"))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+            .expect("VmRSS in kB")
+    }
+
     /// The port it listens on.
     pub fn port(&self) -> u16 {
         self.host.rsplit(':').next().unwrap().parse().unwrap()

@@ -2,16 +2,26 @@
 //! server's own error body (docs/protocol.md, "Errors"), so that no handler
 //! parses a body by hand.
 
-use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
+use axum::body::{Bytes, HttpBody};
 use axum::extract::{FromRequest, Request};
-use axum::http::StatusCode;
+use futures_util::StreamExt;
 use serde::de::DeserializeOwned;
+use tokio::time::Instant;
 
 use crate::error::{Code, Failure};
 
-/// A body of at most `LIMIT` bytes (the route's `DefaultBodyLimit` must be
-/// the same), as bytes.
+/// When a request's body must have arrived whole: set as the request
+/// comes in ([`crate::router`]), a fixed time after its head. A request
+/// without one (made in-process, by a test) gets
+/// [`crate::listen::HEADER_TIMEOUT`] from when its body is first read.
+///
+/// Why a deadline and not tower-http's `RequestBodyTimeout`: that one
+/// times the gap between two pieces of the body, so a body sent a byte
+/// every few seconds never ends.
+#[derive(Clone, Copy, Debug)]
+pub struct BodyDeadline(pub Instant);
+
+/// A body of at most `LIMIT` bytes, as bytes.
 pub struct Body<const LIMIT: usize>(pub Bytes);
 
 /// A JSON body of at most [`crate::http::MAX_BODY`] bytes, as `T`.
@@ -20,11 +30,8 @@ pub struct JsonBody<T>(pub T);
 impl<S: Send + Sync, const LIMIT: usize> FromRequest<S> for Body<LIMIT> {
     type Rejection = Failure;
 
-    async fn from_request(request: Request, state: &S) -> Result<Self, Failure> {
-        Bytes::from_request(request, state)
-            .await
-            .map(Body)
-            .map_err(|e| refusal(&e, LIMIT))
+    async fn from_request(request: Request, _: &S) -> Result<Self, Failure> {
+        read(request, LIMIT).await.map(Body)
     }
 }
 
@@ -42,27 +49,58 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
     }
 }
 
-/// The refusal for a body that could not be read.
-fn refusal(e: &BytesRejection, limit: usize) -> Failure {
-    if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-        Failure::new(Code::TooLarge, format!("the body is over {limit} bytes"))
-    } else if timed_out(e) {
-        Failure::new(Code::BadMessage, "the body did not arrive in time")
-    } else {
-        Failure::new(Code::BadMessage, e.body_text())
-    }
-}
-
-/// Whether reading the body stopped at the body-read timeout.
-fn timed_out(e: &BytesRejection) -> bool {
-    let mut source: Option<&(dyn std::error::Error + 'static)> = Some(e);
-    while let Some(s) = source {
-        if s.is::<tower_http::timeout::TimeoutError>() {
-            return true;
+/// Reads `request`'s body, at most `limit` bytes, by its deadline.
+///
+/// Each piece is copied into one buffer and dropped at once. A piece
+/// hyper hands over shares the connection's read buffer (kilobytes), so
+/// keeping the pieces, as collecting a body into a list of them does,
+/// made a body sent a byte at a time cost about 4 kB of memory per byte.
+/// Copied, a body costs at most twice its bytes (the buffer's growth),
+/// and all of it is freed when the request ends.
+async fn read(request: Request, limit: usize) -> Result<Bytes, Failure> {
+    let deadline = request
+        .extensions()
+        .get::<BodyDeadline>()
+        .map_or_else(|| Instant::now() + crate::listen::HEADER_TIMEOUT, |d| d.0);
+    let body = request.into_body();
+    let announced = usize::try_from(HttpBody::size_hint(&body).lower());
+    let mut pieces = body.into_data_stream();
+    let mut whole: Vec<u8> = Vec::new();
+    // A `Content-Length` over the limit is refused without keeping a
+    // byte of the body.
+    let mut over = !announced.is_ok_and(|n| n <= limit);
+    let reading = async {
+        while let Some(piece) = pieces.next().await {
+            let Ok(piece) = piece else {
+                return Err(Failure::new(Code::BadMessage, "the body could not be read"));
+            };
+            // Once over the limit, the rest is read and dropped: a client
+            // may go on sending what it announced, and would not read the
+            // refusal if the connection were closed under it.
+            if over || whole.len() + piece.len() > limit {
+                over = true;
+                whole = Vec::new();
+                continue;
+            }
+            whole.extend_from_slice(&piece);
         }
-        source = s.source();
+        Ok(())
+    };
+    let read = tokio::time::timeout_at(deadline, reading).await;
+    if over {
+        return Err(Failure::new(
+            Code::TooLarge,
+            format!("the body is over {limit} bytes"),
+        ));
     }
-    false
+    match read {
+        Ok(Ok(())) => Ok(Bytes::from(whole)),
+        Ok(Err(f)) => Err(f),
+        Err(_) => Err(Failure::new(
+            Code::BadMessage,
+            "the body did not arrive in time",
+        )),
+    }
 }
 
 #[cfg(test)]

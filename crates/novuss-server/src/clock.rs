@@ -37,6 +37,11 @@ pub struct Timing {
     pub bye_grace: Duration,
     /// How long a game nobody touches stays open before it is abandoned.
     pub abandon_after: Duration,
+    /// After this long without a word from a WebSocket's client, the
+    /// server pings it; after as long again without one, it closes the
+    /// socket (a browser answers pings by itself, a dead peer or a
+    /// client that holds sockets open and reads nothing does not).
+    pub socket_ping: Duration,
 }
 
 impl Timing {
@@ -46,6 +51,7 @@ impl Timing {
         absence_grace: Duration::from_secs(60),
         bye_grace: Duration::from_secs(10),
         abandon_after: Duration::from_secs(30 * 24 * 3600),
+        socket_ping: Duration::from_secs(30),
     };
 
     /// `grace` for an absence, and the goodbye's grace no longer than it.

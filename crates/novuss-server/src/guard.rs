@@ -10,7 +10,9 @@
 //!   else is `421 bad_host`.
 //! - **Origin** ([`Guard::origin_ok`]): browsers send `Origin` with every
 //!   WebSocket upgrade and every request that can change something; it
-//!   must be this server itself (the same host and port as `Host`) or a site
+//!   must be this server itself (its scheme, `https` behind a TLS proxy
+//!   (`--secure-cookies`) and `http` otherwise, and the same host and port
+//!   as `Host`) or a site
 //!   named with `--allow-origin`, else `403 bad_origin`. Programs that send
 //!   no `Origin` (scripts, the tests, `curl`) are not browsers driven by
 //!   another site, and pass.
@@ -36,6 +38,10 @@ pub struct Guard {
     hosts: Vec<String>,
     /// Sites whose pages may use the server (`--allow-origin`).
     origins: Vec<Site>,
+    /// Whether browsers reach the server over HTTPS (through a TLS
+    /// reverse proxy, `--secure-cookies`): its own pages' origins are
+    /// then `https://`, else `http://`.
+    https: bool,
 }
 
 /// A setting of the [`Guard`] that is not what it must be, with the text
@@ -104,7 +110,18 @@ impl Guard {
                 None => return Err(GuardError::Origin(url.to_owned())),
             }
         }
-        Ok(Guard { hosts, origins })
+        Ok(Guard {
+            hosts,
+            origins,
+            https: false,
+        })
+    }
+
+    /// The same guard for a server that browsers reach over HTTPS
+    /// (`https`) or plain HTTP.
+    pub fn over_https(mut self, https: bool) -> Guard {
+        self.https = https;
+        self
     }
 
     /// Whether a `Host` value names this server: an IP literal, `localhost`,
@@ -128,8 +145,12 @@ impl Guard {
         let Some(host) = host.and_then(authority) else {
             return false;
         };
+        // Scheme, host and port: a page of `https://host:port` is another
+        // origin than this server's `http://host:port`.
         let default = if site.https { 443 } else { 80 };
-        host.host == site.host && host.port.unwrap_or(default) == site.port
+        site.https == self.https
+            && host.host == site.host
+            && host.port.unwrap_or(default) == site.port
     }
 }
 
@@ -365,7 +386,6 @@ mod tests {
             ("http://127.0.0.1:8080", "127.0.0.1:8080"),
             ("http://localhost", "localhost"),
             ("http://localhost", "localhost:80"),
-            ("https://novuss.example", "novuss.example"),
             ("HTTP://Novuss.Example:8080", "novuss.example:8080"),
             ("http://[::1]:8080", "[0:0::1]:8080"),
         ];
@@ -388,6 +408,15 @@ mod tests {
             assert!(!g.origin_ok(origin, Some(host)), "{origin} {host}");
         }
         assert!(!g.origin_ok("http://127.0.0.1:8080", None));
+        // The scheme counts: behind TLS only `https` pages are this
+        // server's, and without it only `http` ones.
+        assert!(!g.origin_ok("https://127.0.0.1:8080", Some("127.0.0.1:8080")));
+        assert!(!g.origin_ok("https://novuss.example", Some("novuss.example")));
+        let tls = guard().over_https(true);
+        assert!(tls.origin_ok("https://novuss.example", Some("novuss.example")));
+        assert!(tls.origin_ok("https://127.0.0.1:8080", Some("127.0.0.1:8080")));
+        assert!(!tls.origin_ok("http://novuss.example", Some("novuss.example")));
+        assert!(!tls.origin_ok("http://127.0.0.1:8080", Some("127.0.0.1:8080")));
     }
 
     #[test]

@@ -52,16 +52,14 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::DefaultBodyLimit;
 use axum::handler::Handler;
 use axum::http::{header, HeaderValue};
-use axum::middleware::{from_fn, from_fn_with_state};
+use axum::middleware::{from_fn, from_fn_with_state, map_request};
 use axum::routing::{get, post};
 use axum::Router;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
 use tower_http::set_header::SetResponseHeaderLayer;
-use tower_http::timeout::RequestBodyTimeoutLayer;
 
 use crate::guard::{Guard, GuardError};
 use crate::hub::Hub;
@@ -183,8 +181,9 @@ const CSP: &str = "default-src 'self'; img-src 'self' data:; connect-src 'self';
 
 /// The routes, over `hub`, behind `guard`'s checks, with game creation
 /// and uploads limited by `limiter`; a request's body must arrive within
-/// `body_timeout` (as its head must, [`listen::Listening::header_timeout`]),
-/// so that a body sent a byte at a time cannot hold a connection.
+/// `body_timeout` of its head (as its head must arrive within
+/// [`listen::Listening::header_timeout`]), whole, so that a body sent a
+/// byte at a time cannot hold a connection ([`body::BodyDeadline`]).
 pub fn router(
     hub: Arc<Hub>,
     shutdown: watch::Receiver<bool>,
@@ -234,8 +233,7 @@ pub fn router(
         .route("/api/games/{id}/aim", post(target::aim.layer(json.clone())))
         .route(
             "/api/records",
-            post(http::upload.layer(limited).layer(json))
-                .layer(DefaultBodyLimit::max(http::MAX_RECORD)),
+            post(http::upload.layer(limited).layer(json)),
         )
         .route("/api/players/{id}", get(ratings::routes::player))
         .route("/api/leaderboard", get(ratings::routes::leaderboard))
@@ -250,8 +248,17 @@ pub fn router(
         .fallback(web::asset)
         .layer(from_fn_with_state(people, identity::recognise))
         .layer(from_fn_with_state(guard, guard::check))
-        .layer(DefaultBodyLimit::max(http::MAX_BODY))
-        .layer(RequestBodyTimeoutLayer::new(body_timeout))
+        // Taken first, as the head arrives: the body's deadline counts
+        // from then, whatever the checks above take.
+        .layer(map_request(
+            move |mut request: axum::extract::Request| async move {
+                let deadline = tokio::time::Instant::now() + body_timeout;
+                request
+                    .extensions_mut()
+                    .insert(body::BodyDeadline(deadline));
+                request
+            },
+        ))
         .layer(SetResponseHeaderLayer::overriding(
             header::CONTENT_SECURITY_POLICY,
             HeaderValue::from_static(CSP),
@@ -311,7 +318,7 @@ impl Server {
     /// one of its host names or origins is not one.
     pub fn with_front_door(mut self, door: FrontDoor) -> Result<Server, StartError> {
         let guard = Guard::new(&door.hosts, &door.allow_origins).map_err(StartError::FrontDoor)?;
-        self.guard = Arc::new(guard);
+        self.guard = Arc::new(guard.over_https(door.secure_cookies));
         self.hub.people().set_secure(door.secure_cookies);
         self.door = door;
         Ok(self)

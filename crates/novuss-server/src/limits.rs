@@ -72,7 +72,7 @@ pub struct Limiter {
 
 /// The key of an address: itself for IPv4 (and IPv4 mapped into IPv6),
 /// its /64 network for IPv6.
-fn key_of(ip: IpAddr) -> IpAddr {
+pub fn key_of(ip: IpAddr) -> IpAddr {
     match ip {
         IpAddr::V4(v4) => IpAddr::V4(v4),
         IpAddr::V6(v6) => match v6.to_ipv4_mapped() {

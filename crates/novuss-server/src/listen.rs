@@ -16,6 +16,11 @@
 //!   the open-file limit leaves, see [`connection_cap`]): every open socket,
 //!   WebSockets included, holds a permit until it closes. A connection over
 //!   the cap gets a short `503` (`busy`, `Retry-After: 5`) and is closed.
+//! - **Connection cap per address** ([`Listening::per_address`]): one
+//!   address (an IPv6 one by its /64, as the rate limits count) holds at
+//!   most this many of those permits, WebSockets and requests whose body
+//!   is still coming included, so that one client cannot take every
+//!   connection from everyone else. Over it, the same short `503`.
 //! - **The peer's address** goes into every request as
 //!   [`ConnectInfo<SocketAddr>`](axum::extract::ConnectInfo), for rate
 //!   limits and fairness.
@@ -24,11 +29,13 @@
 //! idle connections at once and silent or half-sent ones after a second;
 //! [`crate::Server::run`] bounds the wait.
 
+use std::collections::HashMap;
 use std::future::Future;
 use std::io;
+use std::net::IpAddr;
 use std::pin::{pin, Pin};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::task::{Context, Poll};
 use std::time::Duration;
 
@@ -53,6 +60,12 @@ pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
 /// quarter of a gigabyte: the cap guards the file descriptors more than
 /// the memory.
 pub const MAX_CONNECTIONS: usize = 25_000;
+
+/// The default cap on open connections from one address (an IPv6 /64):
+/// a club's whole network behind one address (a phone or two and a few
+/// tabs each for dozens of people) fits, and a hundred such clients still
+/// leave the total cap far from full.
+pub const PER_ADDRESS: usize = 256;
 
 /// File descriptors kept out of the connection cap: the database, the
 /// listener, the answers to connections over the cap (32 at most), logs,
@@ -96,6 +109,56 @@ content-length: 86\r\n\
 \r\n\
 {\"code\":\"busy\",\"detail\":\"the server has too many connections open: try again shortly\"}";
 
+/// What a connection over its address's cap is told before it is closed.
+const FULL_FOR_YOU: &[u8] = b"HTTP/1.1 503 Service Unavailable\r\n\
+content-type: application/json\r\n\
+retry-after: 5\r\n\
+connection: close\r\n\
+content-length: 92\r\n\
+\r\n\
+{\"code\":\"busy\",\"detail\":\"too many connections are open from your address: close some first\"}";
+
+/// How many connections each address holds now.
+#[derive(Default)]
+struct PerAddress(Mutex<HashMap<IpAddr, usize>>);
+
+/// One of an address's connections, counted until dropped.
+struct AddressSlot {
+    counts: Arc<PerAddress>,
+    key: IpAddr,
+}
+
+impl PerAddress {
+    /// A slot for a connection from `ip`, if its address holds fewer
+    /// than `cap`.
+    fn take(self: &Arc<Self>, ip: IpAddr, cap: usize) -> Option<AddressSlot> {
+        let key = crate::limits::key_of(ip);
+        let mut counts = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        let n = counts.entry(key).or_default();
+        if *n >= cap {
+            return None;
+        }
+        *n += 1;
+        Some(AddressSlot {
+            counts: self.clone(),
+            key,
+        })
+    }
+}
+
+impl Drop for AddressSlot {
+    fn drop(&mut self) {
+        let mut counts = self.counts.0.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(n) = counts.get_mut(&self.key) {
+            *n -= 1;
+            // An address with none open takes no room in the map.
+            if *n == 0 {
+                counts.remove(&self.key);
+            }
+        }
+    }
+}
+
 /// How the loop treats connections.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Listening {
@@ -105,6 +168,8 @@ pub struct Listening {
     /// The most connections open at once (lowered to what the open-file
     /// limit allows).
     pub max_connections: usize,
+    /// The most connections open at once from one address (an IPv6 /64).
+    pub per_address: usize,
 }
 
 impl Default for Listening {
@@ -112,6 +177,7 @@ impl Default for Listening {
         Listening {
             header_timeout: HEADER_TIMEOUT,
             max_connections: MAX_CONNECTIONS,
+            per_address: PER_ADDRESS,
         }
     }
 }
@@ -163,6 +229,7 @@ pub fn connection_cap(wanted: usize, files: Option<u64>) -> usize {
 struct Counted {
     stream: TcpStream,
     _permit: OwnedSemaphorePermit,
+    _slot: AddressSlot,
 }
 
 impl AsyncRead for Counted {
@@ -243,6 +310,8 @@ pub async fn serve(
         "accepting connections"
     );
     let permits = Arc::new(Semaphore::new(cap));
+    let per_address = settings.per_address.clamp(1, cap);
+    let addresses = Arc::new(PerAddress::default());
     let refusing = Arc::new(Semaphore::new(REFUSING));
     // Every connection task holds a `done` receiver; `finished.closed()`
     // completes when the last one is dropped.
@@ -277,14 +346,20 @@ pub async fn serve(
         if let Err(e) = stream.set_nodelay(true) {
             tracing::debug!(%peer, "cannot set TCP_NODELAY: {e}");
         }
+        let Some(slot) = addresses.take(peer.ip(), per_address) else {
+            tracing::debug!(%peer, "connection refused: its address holds its share");
+            refuse(stream, &refusing, FULL_FOR_YOU);
+            continue;
+        };
         let Ok(permit) = permits.clone().try_acquire_owned() else {
             tracing::debug!(%peer, "connection refused: the server is full");
-            refuse(stream, &refusing);
+            refuse(stream, &refusing, FULL);
             continue;
         };
         let io = TokioIo::new(Counted {
             stream,
             _permit: permit,
+            _slot: slot,
         });
         let app = app.clone();
         // How many of this connection's requests a handler is working on.
@@ -344,14 +419,14 @@ pub async fn serve(
 /// Answers a connection over the cap with [`FULL`] and closes it, without
 /// holding up the accept loop; when too many are being answered already,
 /// just closes it.
-fn refuse(mut stream: TcpStream, refusing: &Arc<Semaphore>) {
+fn refuse(mut stream: TcpStream, refusing: &Arc<Semaphore>, answer: &'static [u8]) {
     let Ok(permit) = refusing.clone().try_acquire_owned() else {
         return;
     };
     tokio::spawn(async move {
         let _permit = permit;
         let _ = tokio::time::timeout(REFUSAL_TIME, async {
-            stream.write_all(FULL).await?;
+            stream.write_all(answer).await?;
             stream.shutdown().await?;
             // Read what the client sent until it closes, so that closing
             // with unread data does not reset the connection before the
@@ -383,11 +458,33 @@ mod tests {
     }
 
     #[test]
-    fn the_full_answer_is_well_formed() {
-        let text = std::str::from_utf8(FULL).unwrap();
-        let (head, body) = text.split_once("\r\n\r\n").unwrap();
-        assert!(head.contains(&format!("content-length: {}", body.len())));
-        let v: serde_json::Value = serde_json::from_str(body).unwrap();
-        assert_eq!(v["code"], "busy");
+    fn the_full_answers_are_well_formed() {
+        for answer in [FULL, FULL_FOR_YOU] {
+            let text = std::str::from_utf8(answer).unwrap();
+            let (head, body) = text.split_once("\r\n\r\n").unwrap();
+            assert!(head.contains(&format!("content-length: {}", body.len())));
+            let v: serde_json::Value = serde_json::from_str(body).unwrap();
+            assert_eq!(v["code"], "busy");
+        }
+    }
+
+    #[test]
+    fn an_address_holds_at_most_its_share_and_gets_it_back() {
+        let counts = Arc::new(PerAddress::default());
+        let a: IpAddr = "192.0.2.7".parse().unwrap();
+        let v6a: IpAddr = "2001:db8:1:2::1".parse().unwrap();
+        let v6b: IpAddr = "2001:db8:1:2:ffff::9".parse().unwrap();
+        let held: Vec<_> = (0..3).map(|_| counts.take(a, 3).unwrap()).collect();
+        assert!(counts.take(a, 3).is_none());
+        // Another address is not held back; one /64 is one address.
+        assert!(counts.take("192.0.2.8".parse().unwrap(), 3).is_some());
+        let v6: Vec<_> = (0..3).map(|_| counts.take(v6a, 3).unwrap()).collect();
+        assert!(counts.take(v6b, 3).is_none());
+        drop(held);
+        drop(v6);
+        assert!(counts.take(a, 3).is_some());
+        assert!(counts.take(v6b, 3).is_some());
+        // Addresses with nothing open are forgotten.
+        assert!(counts.0.lock().unwrap().is_empty());
     }
 }

@@ -108,7 +108,7 @@ pub async fn plan(
 ) -> Result<AimAnswer, Failure> {
     // Admitted before the position is copied, so that a refused request
     // costs nothing.
-    let ticket = hub.admit(client, "aim")?;
+    let ticket = hub.admit(client, "aim").await?;
     let shared = hub.room(id).await?;
     let (set, physics, seat) = {
         let room = shared.lock().await;

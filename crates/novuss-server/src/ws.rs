@@ -41,6 +41,9 @@ const READ_BUFFER: usize = 1024;
 /// whole state instead).
 const QUEUE: usize = 256;
 
+/// How long a closing socket's last messages may take to leave.
+const WRITER_GRACE: std::time::Duration = std::time::Duration::from_secs(5);
+
 /// What the writer is given to send. Not a [`Message`]: a room's message
 /// is shared by every socket that follows the room and is copied into a
 /// frame only as it is written, so a queue of them holds no copies; and
@@ -48,6 +51,7 @@ const QUEUE: usize = 256;
 /// smaller.
 enum Out {
     Text(Arc<str>),
+    Ping,
     Close(u16, &'static str),
 }
 
@@ -55,6 +59,7 @@ impl Out {
     fn message(self) -> Message {
         match self {
             Out::Text(text) => Message::Text(text.as_ref().into()),
+            Out::Ping => Message::Ping(axum::body::Bytes::new()),
             Out::Close(code, reason) => Message::Close(Some(CloseFrame {
                 code,
                 reason: reason.into(),
@@ -228,9 +233,25 @@ async fn connection(
     let mut follower: Option<JoinHandle<()>> = None;
     let hinting = Arc::new(AtomicBool::new(false));
     let mut shutdown = ws.shutdown.clone();
+    // Silence from the client: pinged after `quiet`, closed after as long
+    // again. One timer, moved on whenever the client says anything.
+    let quiet = ws.hub.timing().socket_ping;
+    let mut silence = Box::pin(tokio::time::sleep(quiet));
+    let mut pinged = false;
     loop {
         let message = tokio::select! {
             m = stream.next() => m,
+            () = &mut silence => {
+                if pinged {
+                    tracing::debug!(game = %id, "a socket that answers no ping is closed");
+                    let _ = out.try_send(Out::Close(close_code::POLICY, "no answer to pings"));
+                    break;
+                }
+                pinged = true;
+                let _ = out.try_send(Out::Ping);
+                silence.as_mut().reset(tokio::time::Instant::now() + quiet);
+                continue;
+            }
             _ = shutdown.changed() => {
                 let _ = out
                     .send(Out::Close(close_code::AWAY, "the server is stopping"))
@@ -239,6 +260,8 @@ async fn connection(
             }
         };
         let Some(Ok(message)) = message else { break };
+        pinged = false;
+        silence.as_mut().reset(tokio::time::Instant::now() + quiet);
         match message {
             Message::Text(text) => {
                 if text.len() > MAX_FRAME {
@@ -288,7 +311,16 @@ async fn connection(
         }
     }
     drop(out);
-    let _ = writer.await;
+    // What is queued goes out, unless the client reads nothing: then the
+    // writer is stopped, so that a peer that never reads cannot keep the
+    // socket (and its queue) for ever.
+    let mut writer = writer;
+    if tokio::time::timeout(WRITER_GRACE, &mut writer)
+        .await
+        .is_err()
+    {
+        writer.abort();
+    }
 }
 
 /// Answers one request; says what it was.
@@ -385,17 +417,27 @@ async fn handle(
                     ),
                     Some(event),
                 )),
-                Ok(level) => match hub.admit(client, "hint") {
+                // The client's place is taken now, so that its next
+                // heavy request already finds it taken; the turn for a
+                // slot is awaited apart, so that the socket's other
+                // requests go on meanwhile.
+                Ok(level) => match hub.queue(client, "hint") {
                     Err(f) => {
                         hinting.store(false, Ordering::Release);
                         Err((f, Some(event)))
                     }
-                    Ok(ticket) => {
+                    Ok(queued) => {
                         let (hub, id, out, hinting) =
                             (hub.clone(), id.clone(), out.clone(), hinting.clone());
                         let who = who.cloned();
                         tokio::spawn(async move {
-                            let m = match hub.hint(&id, who.as_ref(), event, level, ticket).await {
+                            let answer = match queued.turn(crate::work::WAIT).await {
+                                Ok(ticket) => {
+                                    hub.hint(&id, who.as_ref(), event, level, ticket).await
+                                }
+                                Err(f) => Err(f),
+                            };
+                            let m = match answer {
                                 Ok(text) => Out::Text(text),
                                 Err(f) => error(&f, Some(event)),
                             };

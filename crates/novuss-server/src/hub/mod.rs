@@ -599,7 +599,7 @@ mod tests {
                 Some(&me),
                 0,
                 Level::Club,
-                hub.admit(Client::default(), "hint").unwrap(),
+                hub.admit(Client::default(), "hint").await.unwrap(),
             )
             .await
             .unwrap();
@@ -609,7 +609,7 @@ mod tests {
                 Some(&me),
                 0,
                 Level::Club,
-                hub.admit(Client::default(), "hint").unwrap(),
+                hub.admit(Client::default(), "hint").await.unwrap(),
             )
             .await
             .unwrap();
@@ -620,7 +620,7 @@ mod tests {
                 Some(&me),
                 1,
                 Level::Club,
-                hub.admit(Client::default(), "hint").unwrap()
+                hub.admit(Client::default(), "hint").await.unwrap()
             )
             .await
             .unwrap_err()

@@ -19,7 +19,7 @@ use crate::setup::Setup;
 use crate::store::Imported;
 use crate::upload;
 use crate::view::{State, Summary};
-use crate::work::{Client, Ticket};
+use crate::work::{Client, Queued, Ticket};
 
 impl Hub {
     /// The computer's suggestion for the player to move, as a `hint`
@@ -76,9 +76,16 @@ impl Hub {
         Ok(message)
     }
 
-    /// A place for `client`'s heavy request of kind `what`, or `busy`.
-    pub fn admit(&self, client: Client, what: &str) -> Result<Ticket, Failure> {
-        self.work.admit(client, what)
+    /// A place for `client`'s heavy request of kind `what`, when its turn
+    /// comes, or `busy` ([`crate::work`]).
+    pub async fn admit(&self, client: Client, what: &'static str) -> Result<Ticket, Failure> {
+        self.work.admit(client, what).await
+    }
+
+    /// `client`'s place for a heavy request, taken at once, whose slot
+    /// [`Queued::turn`] then waits for.
+    pub fn queue(&self, client: Client, what: &'static str) -> Result<Queued, Failure> {
+        self.work.queue(client, what)
     }
 
     /// A copy of what game `id` is made of, to work on outside its lock.
@@ -107,7 +114,7 @@ impl Hub {
     pub async fn replay(self: &Arc<Self>, id: &GameId, client: Client) -> Result<String, Failure> {
         // Admitted before the copy is taken, so that a refused request
         // costs nothing.
-        let ticket = self.work.admit(client, "replay")?;
+        let ticket = self.work.admit(client, "replay").await?;
         let source = self.source(id, false).await?;
         ticket
             .run("replay", move || {
@@ -120,7 +127,7 @@ impl Hub {
 
     /// Game `id`'s record in the core's format, as pretty JSON.
     pub async fn record(self: &Arc<Self>, id: &GameId, client: Client) -> Result<String, Failure> {
-        let ticket = self.work.admit(client, "record")?;
+        let ticket = self.work.admit(client, "record").await?;
         let shared = self.room(id).await?;
         let record = shared.lock().await.game().record().clone();
         ticket
@@ -148,7 +155,7 @@ impl Hub {
                 )
             })?),
         };
-        let ticket = self.work.admit(client, "analysis")?;
+        let ticket = self.work.admit(client, "analysis").await?;
         let source = self.source(id, true).await?;
         let seed = crate::room::seed(id.as_str(), request.at as u64)
             ^ (request.strokes.len() as u64) << 32;
