@@ -68,6 +68,8 @@ pub struct Hub {
     people: Arc<People>,
     /// The absence grace and the abandonment period.
     timing: StdMutex<crate::clock::Timing>,
+    /// The lobby as everyone sees it, kept a moment.
+    lobby: lobby::LobbyCache,
 }
 
 /// One game in the list of games.
@@ -126,6 +128,7 @@ impl Hub {
             event_cap: MAX_EVENT_BYTES,
             people: Arc::new(People::new(store.clone(), false)),
             timing: StdMutex::new(crate::clock::Timing::DEFAULT),
+            lobby: lobby::LobbyCache::default(),
             store,
         })
     }
