@@ -5,6 +5,7 @@
 //! - `aim`: the "aim at a disc" tool's endpoint;
 //! - `chat`: the chat of games between people: rooms, limits, keeping;
 //! - `cli`: the subcommands, over the real binary;
+//! - `door_people`: issue 29's attacks on seats, ratings and accounts;
 //! - `clocks`: the stroke clock, absence claims and abandoned games;
 //! - `server`: games over real HTTP and WebSocket on loopback;
 //! - `replay`: replays, analysis and uploads;
@@ -24,6 +25,7 @@ mod aim;
 mod chat;
 mod cli;
 mod clocks;
+mod door_people;
 mod faults;
 mod front_door;
 mod instances;
