@@ -5,10 +5,10 @@
 //! - `aim`: the "aim at a disc" tool's endpoint;
 //! - `chat`: the chat of games between people: rooms, limits, keeping;
 //! - `cli`: the subcommands, over the real binary;
-//! - `door_people`: issue 29's attacks on seats, ratings and accounts;
 //! - `clocks`: the stroke clock, absence claims and abandoned games;
 //! - `server`: games over real HTTP and WebSocket on loopback;
 //! - `replay`: replays, analysis and uploads;
+//! - `door_people`: issue 29's attacks on seats, ratings and accounts;
 //! - `faults`: a full disk and a damaged database;
 //! - `front_door`: what the server refuses to strangers and other sites;
 //! - `instances`: several servers over one PostgreSQL database;
