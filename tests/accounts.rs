@@ -331,13 +331,17 @@ fn refusals_store_nothing_and_the_password_is_only_hashed() {
     assert_eq!((taken.status, taken.code()), (409, "username_taken"));
     assert_eq!(rows(), (1, 1, 1));
 
-    // A wrong password and an unknown name are told alike.
+    // A wrong password, and an unknown name (told as openly as a taken
+    // one is when registering).
     let wrong = sign_in(&other, "zed", "not the password");
+    assert_eq!((wrong.status, wrong.code()), (401, "wrong_password"));
     let unknown = sign_in(&other, "nobody_here", "not the password");
     let malformed = sign_in(&other, "no such name!", "not the password");
+    for r in [&unknown, &malformed] {
+        assert_eq!((r.status, r.code()), (404, "unknown_username"));
+        assert_eq!(r.body, unknown.body);
+    }
     for r in [&wrong, &unknown, &malformed] {
-        assert_eq!((r.status, r.code()), (401, "wrong_password"));
-        assert_eq!(r.body, wrong.body);
         assert!(r.set_cookie.is_none());
     }
     assert_eq!(rows(), (1, 1, 1));
@@ -392,7 +396,8 @@ fn one_user_name_cannot_be_guessed_at() {
     assert_eq!(k, 10, "ten tries at once, then the limit");
     assert_eq!(r.code(), "rate_limited");
     assert!(r.retry_after.is_some());
-    // Even the right password waits now: the bucket is the name's.
+    // Even the right password waits now, from a new device at that
+    // address: the bucket is the address and name's.
     let right = sign_in(&server.browser(), "target", "the real one");
     assert_eq!(right.status, 429);
     // Another name from the same address is not held up.

@@ -10,6 +10,7 @@
 //! - `replay`: replays, analysis and uploads;
 //! - `door`: one hostile client: trickled bodies, connections per address,
 //!   silent sockets, heavy requests shared fairly;
+//! - `door_people`: issue 29's attacks on seats, ratings and accounts;
 //! - `faults`: a full disk and a damaged database;
 //! - `front_door`: what the server refuses to strangers and other sites;
 //! - `instances`: several servers over one PostgreSQL database;
@@ -27,6 +28,7 @@ mod chat;
 mod cli;
 mod clocks;
 mod door;
+mod door_people;
 mod faults;
 mod front_door;
 mod instances;

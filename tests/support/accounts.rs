@@ -158,7 +158,14 @@ impl Browser<'_> {
                 .and_then(|v| v.to_str().ok())
                 .map(str::to_owned)
         };
-        let set_cookie = header("set-cookie");
+        // The session's cookie (an answer may set the device's too).
+        let set_cookie = r
+            .headers()
+            .get_all("set-cookie")
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .find(|v| v.starts_with("novuss_id="))
+            .map(str::to_owned);
         let retry_after = header("retry-after");
         self.keep(set_cookie.as_deref());
         let status = r.status().as_u16();

@@ -59,6 +59,14 @@ impl Jar {
     }
 }
 
+/// The session's `Set-Cookie` of an answer (it may set the device's too).
+fn session_cookie(h: &ureq::http::HeaderMap) -> Option<&str> {
+    h.get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find(|v| v.starts_with("novuss_id="))
+}
+
 /// Another person at another browser: their own cookie jar.
 pub struct Person<'a> {
     server: &'a Running,
@@ -324,7 +332,7 @@ impl Running {
             request = request.header("cookie", c);
         }
         let mut r = request.call().expect("the request is answered");
-        jar.keep(r.headers().get("set-cookie").and_then(|v| v.to_str().ok()));
+        jar.keep(session_cookie(r.headers()));
         let status = r.status().as_u16();
         (status, r.body_mut().read_to_string().unwrap_or_default())
     }
@@ -337,7 +345,7 @@ impl Running {
             request = request.header("cookie", c);
         }
         let mut r = request.send(body).expect("the request is answered");
-        jar.keep(r.headers().get("set-cookie").and_then(|v| v.to_str().ok()));
+        jar.keep(session_cookie(r.headers()));
         let status = r.status().as_u16();
         (status, r.body_mut().read_to_string().unwrap_or_default())
     }

@@ -135,10 +135,16 @@ export class GameSocket {
       try { msg = JSON.parse(ev.data); } catch { return; }
       this.onMessage(msg);
     };
-    ws.onclose = () => {
+    ws.onclose = (ev) => {
       if (this.ws !== ws) return;
       this.ws = null;
       if (this.closed) return;
+      // 4001: the session this page acted under ended (signed out, or the
+      // password changed on another device): the page learns anew who it is.
+      if (ev.code === 4001) {
+        location.reload();
+        return;
+      }
       this.onStatus('closed');
       // Back off, but not so far that a restarted server waits long for us.
       const delay = Math.min(8000, 400 * 2 ** this.retry++) * (0.75 + Math.random() * 0.5);

@@ -15,9 +15,17 @@
 //! runs on blocking threads, a few at a time ([`HASHING_AT_ONCE`]): a
 //! flood of sign-ins queues for those permits instead of taking the cores
 //! from games. Sign-ins and registrations are limited per address, and
-//! sign-ins (and password changes) also per user name, with the server's
-//! token buckets ([`crate::limits::Limiter`]), so that one name cannot be
-//! guessed at from many addresses.
+//! sign-ins (and password changes) also per address and user name, and
+//! per user name from every address together, with the server's token
+//! buckets ([`crate::limits::Limiter`]). A device that was signed in to
+//! the account before (its session, or the device cookie every sign-in
+//! leaves) is held only to the first two: a guesser elsewhere cannot lock
+//! the owner out.
+//!
+//! Whether a user name has an account is no secret: registering must say
+//! that a name is taken, so signing in says that a name has no account
+//! (`unknown_username`), both at once and without hashing, under the same
+//! limit per address.
 
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
@@ -34,14 +42,14 @@ use axum::routing::post;
 use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::json;
-use tokio::sync::{OnceCell, Semaphore};
+use tokio::sync::Semaphore;
 
 use crate::body::JsonBody;
 use crate::error::{Code, Failure};
 use crate::hub::Hub;
 use crate::identity::{secret_in, PersonId, Secret, Visitor};
 use crate::limits::{Limiter, Rate};
-use crate::store::{NewAccount, Registered};
+use crate::store::{AccountRow, NewAccount, Registered};
 
 /// Password hashes computed at once, at most. Each takes 19 MiB and tens of
 /// milliseconds of one core; two leave the other cores to the games.
@@ -57,14 +65,27 @@ pub const PER_ADDRESS: Rate = Rate {
     burst: 20,
 };
 
-/// Sign-ins (and password changes) per user name, from every address
-/// together: 10 at once, then 5 a minute. A name under attack is locked for
-/// as long as the attack lasts, which is the price of not letting it be
-/// guessed at.
-pub const PER_NAME: Rate = Rate {
+/// Sign-ins (and password changes) per address and user name: 10 at once,
+/// then 5 a minute. A guesser at one address is held to this for one name;
+/// the name's owner elsewhere is not.
+pub const PER_PAIR: Rate = Rate {
     per_minute: 5,
     burst: 10,
 };
+
+/// Sign-ins per user name from every address together: 60 at once, then
+/// 30 a minute, so that a name cannot be guessed at quickly from many
+/// addresses. A device that was signed in to the account before is not
+/// held to it (only to [`PER_ADDRESS`] and [`PER_PAIR`]): guessers at many
+/// addresses may hold a name's new devices back, never its known ones.
+pub const PER_NAME: Rate = Rate {
+    per_minute: 30,
+    burst: 60,
+};
+
+/// The cookie a device keeps once it has signed in to an account, to be
+/// known at its next sign-in even after signing out.
+pub const DEVICE_COOKIE: &str = "novuss_device";
 
 /// The shortest and longest user names, in characters.
 pub const USERNAME_LEN: (usize, usize) = (3, 24);
@@ -86,10 +107,8 @@ fn argon2() -> Argon2<'static> {
 pub struct Accounts {
     hub: Arc<Hub>,
     hashing: Semaphore,
-    /// A hash of a random password, verified against when a user name is
-    /// unknown, so that the answer takes as long as for a known one.
-    dummy: OnceCell<String>,
     by_address: Limiter,
+    by_pair: Limiter,
     by_name: Limiter,
 }
 
@@ -177,6 +196,62 @@ fn name_key(key: &str) -> IpAddr {
     crate::limits::key_for(key)
 }
 
+/// The limiter's key for a user name tried from `ip`: the address (an IPv6
+/// one by its /64, as the limits count addresses) and the name together.
+fn pair_key(ip: IpAddr, key: &str) -> IpAddr {
+    let network = match ip {
+        IpAddr::V6(v6) if v6.to_ipv4_mapped().is_none() => {
+            IpAddr::V6((u128::from(v6) & !((1u128 << 64) - 1)).into())
+        }
+        IpAddr::V6(v6) => IpAddr::V4(
+            v6.to_ipv4_mapped()
+                .unwrap_or(std::net::Ipv4Addr::UNSPECIFIED),
+        ),
+        v4 => v4,
+    };
+    crate::limits::key_for(&format!("{network}\n{key}"))
+}
+
+/// The device cookie's value for `account`: a hash of its person and its
+/// password's hash, so it is worth nothing elsewhere and stops being
+/// known when the password changes.
+fn device_token(account: &AccountRow) -> String {
+    use sha2::{Digest, Sha256};
+    let mut h = Sha256::new();
+    h.update(b"novuss device\n");
+    h.update(account.person.as_bytes());
+    h.update(b"\n");
+    h.update(account.password_hash.as_bytes());
+    hex::encode(h.finalize())
+}
+
+/// The device cookie a request carries, if any.
+fn device_in(headers: &HeaderMap) -> Option<String> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(name, _)| *name == DEVICE_COOKIE)
+        .map(|(_, value)| value.trim().to_owned())
+}
+
+/// Whether `a` and `b` are equal, in a time that does not depend on where
+/// they differ.
+fn same(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |d, (x, y)| d | (x ^ y)) == 0
+}
+
+/// Whether the request comes from a device signed in to `account` before:
+/// its session is the account's, or it holds the account's device cookie.
+fn known_device(visitor: &Visitor, headers: &HeaderMap, account: &AccountRow) -> bool {
+    let signed_in = visitor.person.as_ref().map(PersonId::as_str) == Some(account.person.as_str());
+    let cookie =
+        device_in(headers).is_some_and(|c| same(c.as_bytes(), device_token(account).as_bytes()));
+    signed_in || cookie
+}
+
 /// A request over a rate limit: how long until there is room, and for what.
 pub struct Limited(Duration, &'static str);
 
@@ -199,7 +274,11 @@ fn storage(e: crate::store::StoreError) -> Failure {
 }
 
 fn wrong_password() -> Failure {
-    Failure::new(Code::WrongPassword, "wrong user name or password")
+    Failure::new(Code::WrongPassword, "wrong password")
+}
+
+fn unknown_username() -> Failure {
+    Failure::new(Code::UnknownUsername, "no account has that user name")
 }
 
 fn not_signed_in() -> Failure {
@@ -226,8 +305,8 @@ impl Accounts {
         Accounts {
             hub,
             hashing: Semaphore::new(HASHING_AT_ONCE),
-            dummy: OnceCell::new(),
             by_address: Limiter::new(PER_ADDRESS),
+            by_pair: Limiter::new(PER_PAIR),
             by_name: Limiter::new(PER_NAME),
         }
     }
@@ -238,6 +317,16 @@ impl Accounts {
                 .by_address
                 .take(ip, Instant::now())
                 .map_err(|w| Limited(w, "sign-ins from this address")),
+            None => Ok(()),
+        }
+    }
+
+    fn limit_pair(&self, peer: &Peer, key: &str) -> Result<(), Limited> {
+        match peer.0 {
+            Some(ip) => self
+                .by_pair
+                .take(pair_key(ip, key), Instant::now())
+                .map_err(|w| Limited(w, "sign-ins to this user name from this address")),
             None => Ok(()),
         }
     }
@@ -280,36 +369,32 @@ impl Accounts {
         .map_err(|e| Failure::internal("hashing a password failed", &e))
     }
 
-    /// Whether `password` is the one `phc` was made from; `None` for a
-    /// user name that has no account, checked against a dummy so that it
-    /// takes as long and is always `false`.
-    async fn verify(&self, password: Password, phc: Option<String>) -> Result<bool, Failure> {
-        let known = phc.is_some();
-        let phc = match phc {
-            Some(p) => p,
-            None => self.dummy().await?,
-        };
-        let matches = self
-            .hashing(move || match PasswordHash::new(&phc) {
-                Ok(parsed) => Ok(argon2()
-                    .verify_password(password.0.as_bytes(), &parsed)
-                    .is_ok()),
-                Err(e) => Err(e.to_string()),
-            })
-            .await?
-            .map_err(|e| Failure::internal("a stored password hash cannot be read", &e))?;
-        Ok(known && matches)
+    /// Whether `password` is the one `phc` was made from.
+    async fn verify(&self, password: Password, phc: String) -> Result<bool, Failure> {
+        self.hashing(move || match PasswordHash::new(&phc) {
+            Ok(parsed) => Ok(argon2()
+                .verify_password(password.0.as_bytes(), &parsed)
+                .is_ok()),
+            Err(e) => Err(e.to_string()),
+        })
+        .await?
+        .map_err(|e| Failure::internal("a stored password hash cannot be read", &e))
     }
 
-    /// The dummy hash, made at its first use (or at start, [`routes`]).
-    async fn dummy(&self) -> Result<String, Failure> {
-        self.dummy
-            .get_or_try_init(|| async {
-                self.hash(Password(Secret::random().reveal().to_owned()))
-                    .await
-            })
-            .await
-            .cloned()
+    /// The `Set-Cookie` value that leaves `account`'s device cookie.
+    fn device_cookie(&self, account: &AccountRow) -> HeaderValue {
+        let secure = if self.hub.people().secure() {
+            "; Secure"
+        } else {
+            ""
+        };
+        let text = format!(
+            "{DEVICE_COOKIE}={}; Path=/api/account; Max-Age={}; HttpOnly; SameSite=Strict{secure}",
+            device_token(account),
+            400 * 24 * 3600
+        );
+        // Hex digits and fixed words only: always a valid header value.
+        HeaderValue::from_str(&text).unwrap_or(HeaderValue::from_static(""))
     }
 
     async fn name_of(&self, person: &PersonId) -> Result<Option<String>, Failure> {
@@ -326,14 +411,6 @@ impl Accounts {
 /// The account routes, each a `POST` with a JSON body (the front door's
 /// `application/json` check: a form of another site cannot send one).
 pub fn routes(accounts: Arc<Accounts>) -> Router {
-    // The dummy hash is made now, so that the first unknown name is not
-    // told apart by the time it takes to make it.
-    if let Ok(runtime) = tokio::runtime::Handle::try_current() {
-        let warm = accounts.clone();
-        runtime.spawn(async move {
-            let _ = warm.dummy().await;
-        });
-    }
     Router::new()
         .route("/api/account/register", post(register))
         .route("/api/account/signin", post(sign_in))
@@ -418,6 +495,13 @@ pub async fn register(
     *res.status_mut() = StatusCode::CREATED;
     res.headers_mut()
         .append(header::SET_COOKIE, a.hub.people().cookie(&secret));
+    let account = AccountRow {
+        person: person.as_str().to_owned(),
+        username: c.username.clone(),
+        password_hash: hash,
+    };
+    res.headers_mut()
+        .append(header::SET_COOKIE, a.device_cookie(&account));
     Ok(res)
 }
 
@@ -434,28 +518,35 @@ pub async fn sign_in(
     a.limit_address(&peer)
         .map_err(IntoResponse::into_response)?;
     let fail = |f: Failure| f.into_response();
-    // A name that cannot be one has no account: told as any unknown name,
-    // after as long.
-    let key = username_key(&c.username).ok();
-    a.limit_name(key.as_deref().unwrap_or(&c.username.to_lowercase()))
-        .map_err(IntoResponse::into_response)?;
-    let found = match &key {
-        Some(k) => a
-            .hub
-            .store()
-            .account_named(k)
-            .await
-            .map_err(storage)
-            .map_err(fail)?,
-        None => None,
+    // A name that cannot be one has no account. Whether a name has one is
+    // told at once, as registering tells that it is taken.
+    let Some(key) = username_key(&c.username).ok() else {
+        return Err(fail(unknown_username()));
     };
-    let phc = found.as_ref().map(|f| f.password_hash.clone());
-    if !a.verify(c.password, phc).await.map_err(fail)? {
+    let Some(account) = a
+        .hub
+        .store()
+        .account_named(&key)
+        .await
+        .map_err(storage)
+        .map_err(fail)?
+    else {
+        return Err(fail(unknown_username()));
+    };
+    // A device signed in before is held to the limits of its address
+    // only; any other, to the name's from every address too.
+    if !known_device(&visitor, &headers, &account) {
+        a.limit_pair(&peer, &key)
+            .map_err(IntoResponse::into_response)?;
+        a.limit_name(&key).map_err(IntoResponse::into_response)?;
+    }
+    if !a
+        .verify(c.password, account.password_hash.clone())
+        .await
+        .map_err(fail)?
+    {
         return Err(fail(wrong_password()));
     }
-    let Some(account) = found else {
-        return Err(fail(wrong_password()));
-    };
     let Some(person) = PersonId::parse(&account.person) else {
         return Err(fail(Failure::logged(
             Code::Damaged,
@@ -488,10 +579,24 @@ pub async fn sign_in(
         tracing::info!(%person, seats = done.moved.len(), "an anonymous person's seats moved to their account");
         a.hub.reseated(&person, &done.moved).await.map_err(fail)?;
     }
+    if done.rated {
+        // Their rated results moved with the seats: every rating is built
+        // again from the results, in order. The sign-in is done either
+        // way; a failure leaves what `novuss ratings recompute --write`
+        // puts right.
+        match crate::ratings::rerate(a.hub.store()).await {
+            Ok(report) => {
+                tracing::info!(%person, changes = report.changes, "ratings rebuilt after results moved")
+            }
+            Err(e) => tracing::error!(%person, "ratings not rebuilt after results moved: {e}"),
+        }
+    }
     let name = a.name_of(&person).await.map_err(fail)?;
     let mut res = me(Some(&person), name, Some(&account.username));
     res.headers_mut()
         .append(header::SET_COOKIE, a.hub.people().cookie(&secret));
+    res.headers_mut()
+        .append(header::SET_COOKIE, a.device_cookie(&account));
     Ok(res)
 }
 
@@ -551,11 +656,12 @@ pub async fn change_password(
     };
     a.limit_address(&peer)
         .map_err(IntoResponse::into_response)?;
-    a.limit_name(&account.username.to_ascii_lowercase())
+    // Signed in: a known device, held to its address's limits only.
+    a.limit_pair(&peer, &account.username.to_ascii_lowercase())
         .map_err(IntoResponse::into_response)?;
     check_password(&c.new).map_err(fail)?;
     if !a
-        .verify(c.old, Some(account.password_hash.clone()))
+        .verify(c.old, account.password_hash.clone())
         .await
         .map_err(fail)?
     {
@@ -574,7 +680,16 @@ pub async fn change_password(
     a.hub.people().forget(&ended);
     tracing::info!(%person, ended = ended.len(), "a password changed");
     let name = a.name_of(person).await.map_err(fail)?;
-    Ok(me(Some(person), name, Some(&account.username)))
+    let mut res = me(Some(person), name, Some(&account.username));
+    // The device cookies made from the old password are known no more;
+    // this device gets one of the new.
+    let changed = AccountRow {
+        password_hash: hash,
+        ..account
+    };
+    res.headers_mut()
+        .append(header::SET_COOKIE, a.device_cookie(&changed));
+    Ok(res)
 }
 
 #[cfg(test)]

@@ -98,6 +98,9 @@ pub enum Code {
     /// An invitation whose seat somebody else took first: the game may be
     /// watched instead.
     SeatTaken,
+    /// An invitation opened by someone who holds another seat of its game
+    /// (its creator, say): one person may not play both sides.
+    AlreadySeated,
     /// An invitation that names no seat (mistyped, or replaced by a newer
     /// link).
     UnknownInvite,
@@ -149,10 +152,12 @@ pub enum Code {
     BadPassword,
     /// Another account has that user name (whatever its case).
     UsernameTaken,
-    /// The user name and password match no account (an unknown name is
-    /// told the same, so that nobody learns which names exist), or the old
-    /// password given to change it is wrong.
+    /// The password is not the account's (to sign in, or the old one
+    /// given to change it).
     WrongPassword,
+    /// No account has that user name (registering tells a taken name as
+    /// openly: `username_taken`).
+    UnknownUsername,
     /// Only a person signed in to an account may do that.
     NotSignedIn,
     /// The person has an account already.
@@ -211,7 +216,9 @@ impl Failure {
     /// The HTTP status for this refusal.
     pub fn status(&self) -> StatusCode {
         match self.code {
-            Code::UnknownGame | Code::NoSuchPath | Code::UnknownPlayer => StatusCode::NOT_FOUND,
+            Code::UnknownGame | Code::NoSuchPath | Code::UnknownPlayer | Code::UnknownUsername => {
+                StatusCode::NOT_FOUND
+            }
             Code::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Code::Storage | Code::Busy => StatusCode::SERVICE_UNAVAILABLE,
             Code::Internal | Code::Damaged => StatusCode::INTERNAL_SERVER_ERROR,
@@ -224,7 +231,7 @@ impl Failure {
             Code::NotAPlayer | Code::NotYourSeat => StatusCode::FORBIDDEN,
             Code::NotCreator | Code::NotAPerson => StatusCode::FORBIDDEN,
             Code::ChatTooFast | Code::ChatQuota => StatusCode::TOO_MANY_REQUESTS,
-            Code::SeatTaken => StatusCode::CONFLICT,
+            Code::SeatTaken | Code::AlreadySeated => StatusCode::CONFLICT,
             Code::UnknownInvite => StatusCode::NOT_FOUND,
             Code::WrongPassword | Code::NotSignedIn => StatusCode::UNAUTHORIZED,
             Code::UsernameTaken | Code::AlreadyAccount => StatusCode::CONFLICT,

@@ -19,6 +19,7 @@ use axum::middleware::Next;
 use axum::response::Response;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
+use tokio::sync::watch;
 
 use crate::error::{Code, Failure};
 use crate::game_id::is_lower_hex;
@@ -136,6 +137,49 @@ pub struct People {
     /// session from the database while one ended does not cache it, so a
     /// dead session is never put back into the cache after its eviction.
     ended: AtomicU64,
+    /// The sockets open under each session (by its hash), told when it
+    /// ends so that they close ([`People::watch_session`]).
+    sockets: Mutex<HashMap<String, watch::Sender<bool>>>,
+}
+
+/// A socket's hold on the session it was opened with: [`SessionWatch::ended`]
+/// completes when that session ends (signed out, or ended by a password
+/// change or a sign-in elsewhere).
+pub struct SessionWatch {
+    people: Arc<People>,
+    hash: String,
+    rx: Option<watch::Receiver<bool>>,
+    gone: bool,
+}
+
+impl SessionWatch {
+    /// Completes once the session has ended.
+    pub async fn ended(&mut self) {
+        if self.gone {
+            return;
+        }
+        match &mut self.rx {
+            // Told, or its sender dropped: either way it ended.
+            Some(rx) => {
+                let _ = rx.wait_for(|ended| *ended).await;
+            }
+            None => std::future::pending().await,
+        }
+        self.gone = true;
+    }
+}
+
+impl Drop for SessionWatch {
+    fn drop(&mut self) {
+        drop(self.rx.take());
+        let mut sockets = self.people.sockets();
+        if sockets
+            .get(&self.hash)
+            .is_some_and(|tx| tx.receiver_count() == 0)
+        {
+            sockets.remove(&self.hash);
+        }
+    }
 }
 
 impl People {
@@ -147,7 +191,40 @@ impl People {
             cache: Mutex::new(HashMap::new()),
             secure: AtomicBool::new(secure),
             ended: AtomicU64::new(0),
+            sockets: Mutex::new(HashMap::new()),
         }
+    }
+
+    fn sockets(&self) -> std::sync::MutexGuard<'_, HashMap<String, watch::Sender<bool>>> {
+        self.sockets.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// A socket opened with the session `secret` watches for its end.
+    pub async fn watch_session(self: &Arc<Self>, secret: &Secret) -> SessionWatch {
+        let hash = secret.hash();
+        let rx = self
+            .sockets()
+            .entry(hash.clone())
+            .or_insert_with(|| watch::channel(false).0)
+            .subscribe();
+        let mut w = SessionWatch {
+            people: self.clone(),
+            hash,
+            rx: Some(rx),
+            gone: false,
+        };
+        // A session that ended between the request's look-up and now was
+        // forgotten before this watch began: asked again (a failure of the
+        // database is not taken for an end).
+        if matches!(self.recognise(secret).await, Ok(None)) {
+            w.gone = true;
+        }
+        w
+    }
+
+    /// Whether cookies are marked `Secure` (a server behind TLS).
+    pub fn secure(&self) -> bool {
+        self.secure.load(Ordering::Relaxed)
     }
 
     /// Marks cookies `Secure` from now on (a server behind TLS), or not.
@@ -211,6 +288,14 @@ impl People {
         for h in hashes {
             cache.remove(h);
         }
+        drop(cache);
+        // Their sockets close.
+        let mut sockets = self.sockets();
+        for h in hashes {
+            if let Some(tx) = sockets.remove(h) {
+                tx.send_replace(true);
+            }
+        }
     }
 
     /// The `Set-Cookie` value that makes the browser drop its secret.
@@ -264,9 +349,24 @@ pub async fn recognise(
 ) -> Result<Response, Failure> {
     let person = match secret_in(request.headers()) {
         None => None,
-        Some(secret) => people.recognise(&secret).await.map_err(|e| {
-            Failure::logged(Code::Storage, "the database failed; nothing was stored", &e)
-        })?,
+        Some(secret) => match people.recognise(&secret).await {
+            Ok(person) => person,
+            // A session row that cannot be read names nobody: the cookie
+            // is unknown, as a forged one is (the visitor becomes a new
+            // person when they act). The database failing is still a
+            // failure.
+            Err(e @ StoreError::Damaged { .. }) => {
+                tracing::warn!("a session is damaged and taken for an unknown cookie: {e}");
+                None
+            }
+            Err(e) => {
+                return Err(Failure::logged(
+                    Code::Storage,
+                    "the database failed; nothing was stored",
+                    &e,
+                ))
+            }
+        },
     };
     request.extensions_mut().insert(Visitor { person });
     Ok(next.run(request).await)

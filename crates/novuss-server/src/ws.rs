@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
+use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
 use novuss_ai::Level;
@@ -19,7 +20,7 @@ use crate::error::{Code, Failure};
 use crate::event::Claimed;
 use crate::game_id::GameId;
 use crate::hub::{Hub, SharedRoom};
-use crate::identity::{PersonId, Visitor};
+use crate::identity::{secret_in, PersonId, Secret, SessionWatch, Visitor};
 use crate::message::Outgoing;
 use crate::offers::OfferKind;
 use crate::room::StrokeRequest;
@@ -30,6 +31,10 @@ use crate::work::Client;
 pub const MAX_FRAME: usize = 16 * 1024;
 /// Frames beyond this close the connection (the WebSocket layer's limit).
 pub const MAX_MESSAGE: usize = 1024 * 1024;
+
+/// The close code of a socket whose session ended (signed out, or ended by
+/// a password change): the page learns who it is again, not as before.
+pub const SESSION_ENDED: u16 = 4001;
 
 /// The socket's read buffer, bytes. Every open socket keeps one, so it is
 /// sized for a request (a stroke is about 200 bytes), not for a frame: a
@@ -183,8 +188,11 @@ pub async fn upgrade(
     Path(id): Path<String>,
     client: Client,
     visitor: Visitor,
+    headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Response {
+    // The session the socket acts under, watched for its end.
+    let session = visitor.person.as_ref().and_then(|_| secret_in(&headers));
     let id = match GameId::parse(&id) {
         Ok(id) => id,
         Err(f) => return f.into_response(),
@@ -200,7 +208,7 @@ pub async fn upgrade(
             // give back).
             .read_buffer_size(READ_BUFFER)
             .write_buffer_size(0)
-            .on_upgrade(move |socket| connection(ws, id, room, client, visitor, socket)),
+            .on_upgrade(move |socket| connection(ws, id, room, client, (visitor, session), socket)),
     }
 }
 
@@ -209,12 +217,16 @@ async fn connection(
     id: GameId,
     room: SharedRoom,
     client: Client,
-    visitor: Visitor,
+    (visitor, session): (Visitor, Option<Secret>),
     socket: WebSocket,
 ) {
     // The game stays in memory while this socket is open.
     let _watching = room.lock().await.watch();
     let person = visitor.person;
+    let mut session = match session {
+        Some(secret) => Some(ws.hub.people().watch_session(&secret).await),
+        None => None,
+    };
     // Whether this socket counts toward its person's presence: from their
     // first `hello` to the socket's close.
     let mut present = false;
@@ -255,6 +267,12 @@ async fn connection(
             _ = shutdown.changed() => {
                 let _ = out
                     .send(Out::Close(close_code::AWAY, "the server is stopping"))
+                    .await;
+                None
+            }
+            _ = session_ended(&mut session) => {
+                let _ = out
+                    .send(Out::Close(SESSION_ENDED, "the session ended: sign in again"))
                     .await;
                 None
             }
@@ -320,6 +338,15 @@ async fn connection(
         .is_err()
     {
         writer.abort();
+    }
+}
+
+/// Completes when the session a socket acts under ends (never for a
+/// socket of nobody's).
+async fn session_ended(session: &mut Option<SessionWatch>) {
+    match session {
+        Some(w) => w.ended().await,
+        None => std::future::pending().await,
     }
 }
 

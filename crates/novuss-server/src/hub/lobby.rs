@@ -14,7 +14,7 @@ use crate::error::{Code, Failure};
 use crate::game_id::GameId;
 use crate::identity::{PersonId, Visitor};
 use crate::setup::{NewGame, Setup};
-use crate::store::ChallengeRow;
+use crate::store::{ChallengeRow, OpenSeat};
 
 /// Challenges older than this are no longer listed: their creator has
 /// most likely gone (they may still send the game's invitation links).
@@ -391,10 +391,7 @@ impl Hub {
             }
             let held = self.store.seats(id.as_str()).await.map_err(storage)?;
             if held.iter().any(|s| s.person.as_deref() == Some(p.as_str())) {
-                return Err(Failure::new(
-                    Code::CannotAccept,
-                    "you hold a seat of this game already",
-                ));
+                return Err(already_seated());
             }
         }
         let (mine, _) = self
@@ -408,17 +405,30 @@ impl Hub {
         }
         let (person, cookie) = self.people.ensure(visitor).await?;
         let at = crate::clock::now_ms();
-        let player = self
-            .store
-            .take_open_seat(id.as_str(), person.as_str(), at)
-            .await
-            .map_err(storage)?
-            .ok_or_else(|| {
-                Failure::new(
-                    Code::SeatTaken,
-                    "somebody accepted it first: you may watch the game",
-                )
-            })?;
+        // The checks above are for a clear answer; the one that holds is
+        // the statement's, which checks and takes at once.
+        // On PostgreSQL, acceptors at once aim at the same lowest seat and
+        // all but one find it taken: they try again for the next one.
+        let mut tries = 0;
+        let player = loop {
+            tries += 1;
+            match self
+                .store
+                .take_open_seat(id.as_str(), person.as_str(), at)
+                .await
+                .map_err(storage)?
+            {
+                OpenSeat::Seated(player) => break player,
+                OpenSeat::AlreadySeated => return Err(already_seated()),
+                OpenSeat::NoneOpen if tries < 4 => continue,
+                OpenSeat::NoneOpen => {
+                    return Err(Failure::new(
+                        Code::SeatTaken,
+                        "somebody accepted it first: you may watch the game",
+                    ))
+                }
+            }
+        };
         tracing::info!(game = %id, player, %person, "challenge accepted");
         self.seated(id, player, &person, at).await?;
         Ok((player, person, cookie))
@@ -498,6 +508,10 @@ impl Hub {
             cookie,
         ))
     }
+}
+
+fn already_seated() -> Failure {
+    Failure::new(Code::CannotAccept, "you hold a seat of this game already")
 }
 
 /// Whether `rating` is in `row`'s range.

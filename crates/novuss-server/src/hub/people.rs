@@ -221,7 +221,15 @@ impl Hub {
                     "somebody took that seat first: you may watch the game",
                 ))
             }
-            Joined::Taken { .. } | Joined::Unknown => return Err(unknown()),
+            Joined::AlreadySeated { game } if game == id.as_str() => {
+                return Err(Failure::new(
+                    Code::AlreadySeated,
+                    "you hold another seat of this game: an invitation is for someone else",
+                ))
+            }
+            Joined::Taken { .. } | Joined::AlreadySeated { .. } | Joined::Unknown => {
+                return Err(unknown())
+            }
         };
         if game != id.as_str() {
             return Err(unknown());

@@ -280,6 +280,42 @@ pub struct Report {
 /// stored, bit for bit. With `write`, the recomputed figures replace the
 /// stored ones when they differ.
 pub async fn recompute(store: &Store, write: bool) -> Result<Report, StoreError> {
+    let (mut report, rebuilt, expected, _) = rebuild(store).await?;
+    if write && !report.differences.is_empty() {
+        store.rewrite_ratings(&rebuilt, &expected).await?;
+        report.written = true;
+    }
+    Ok(report)
+}
+
+/// Rebuilds every rating after rated results changed hands (an anonymous
+/// person's seats moved to the account they signed in to): the ratings
+/// are recomputed from the stored results in their order, as
+/// [`recompute`] does, and written unless the stored results changed
+/// meanwhile (then computed again, a few times at most).
+pub async fn rerate(store: &Store) -> Result<Report, StoreError> {
+    let mut tries = 0;
+    loop {
+        tries += 1;
+        let (mut report, rebuilt, expected, seen) = rebuild(store).await?;
+        if report.differences.is_empty() {
+            return Ok(report);
+        }
+        if store.rewrite_ratings_if(&seen, &rebuilt, &expected).await? {
+            report.written = true;
+            return Ok(report);
+        }
+        if tries == 3 {
+            return Err(StoreError::Conflict);
+        }
+    }
+}
+
+/// What [`recompute`] and [`rerate`] find: the report, the rebuilt rating
+/// changes and current ratings, and the rating changes read to make them.
+async fn rebuild(
+    store: &Store,
+) -> Result<(Report, Vec<ChangeRow>, Vec<CurrentRow>, Vec<ChangeRow>), StoreError> {
     let stored = store.rating_changes().await?;
     let mut report = Report::default();
     let mut state: HashMap<(String, String), CurrentRow> = HashMap::new();
@@ -393,11 +429,7 @@ pub async fn recompute(store: &Store, write: bool) -> Result<Report, StoreError>
             ));
         }
     }
-    if write && !report.differences.is_empty() {
-        store.rewrite_ratings(&rebuilt, &expected).await?;
-        report.written = true;
-    }
-    Ok(report)
+    Ok((report, rebuilt, expected, stored))
 }
 
 #[cfg(test)]

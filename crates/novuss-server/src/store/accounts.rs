@@ -73,6 +73,9 @@ pub struct SignedIn {
     /// The seats (game, player) moved from the device's anonymous person to
     /// the account.
     pub moved: Vec<(String, u32)>,
+    /// Whether rated results moved with them: the ratings must be rebuilt
+    /// ([`crate::ratings::rerate`]).
+    pub rated: bool,
 }
 
 impl Store {
@@ -182,7 +185,7 @@ impl Store {
                         .await?
                         .is_none();
                     if anonymous && before != person {
-                        done.moved = move_seats(&mut tx, &before, person).await?;
+                        (done.moved, done.rated) = move_seats(&mut tx, &before, person).await?;
                         for (game, _) in &done.moved {
                             let game = game.clone();
                             self.notice(&mut tx, &Notice::Seats { game }).await?;
@@ -294,13 +297,15 @@ async fn end_sessions_except(
     Ok(ended)
 }
 
-/// Moves `from`'s seats to `to` in the games where `to` holds none;
-/// returns the seats moved.
+/// Moves `from`'s seats to `to` in the games where `to` holds none, and
+/// with them the rated results of those seats (a result belongs to the
+/// seat it was played from); returns the seats moved, and whether any
+/// rated result moved.
 async fn move_seats(
     conn: &mut AnyConnection,
     from: &str,
     to: &str,
-) -> Result<Vec<(String, u32)>, StoreError> {
+) -> Result<(Vec<(String, u32)>, bool), StoreError> {
     let rows = sqlx::query(
         "SELECT game_id, player FROM seats s WHERE person_id = $1 AND NOT EXISTS \
          (SELECT 1 FROM seats t WHERE t.game_id = s.game_id AND t.person_id = $2)",
@@ -323,7 +328,19 @@ async fn move_seats(
             .execute(&mut *conn)
             .await?;
     }
-    Ok(moved)
+    let mut rated = false;
+    for (game, player) in &moved {
+        let results = sqlx::query(
+            "UPDATE rating_changes SET person_id = $1 WHERE game_id = $2 AND player = $3",
+        )
+        .bind(to)
+        .bind(game)
+        .bind(i64::from(*player))
+        .execute(&mut *conn)
+        .await?;
+        rated |= results.rows_affected() > 0;
+    }
+    Ok((moved, rated))
 }
 
 #[cfg(test)]

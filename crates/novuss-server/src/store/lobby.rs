@@ -25,6 +25,18 @@ pub struct ChallengeRow {
     pub open: u32,
 }
 
+/// What taking an open seat of a challenge did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OpenSeat {
+    /// The person holds this player's seat now.
+    Seated(u32),
+    /// The person holds a seat of the game already: nothing changed.
+    AlreadySeated,
+    /// No seat was open (or another acceptor took the one this statement
+    /// aimed at).
+    NoneOpen,
+}
+
 impl Store {
     /// Marks game `game`, just stored, as a challenge of `creator`'s.
     pub async fn add_challenge(
@@ -112,30 +124,46 @@ impl Store {
         .transpose()
     }
 
-    /// Gives `person` the lowest open seat of game `game`, in one
-    /// statement (two people accepting at once never both get it), and
-    /// starts the turn's time; the player seated, or `None` if no seat
-    /// was open.
+    /// Gives `person` the lowest open seat of game `game` unless they hold
+    /// one of its seats already: the check and the taking are one
+    /// statement, so neither two people accepting at once both get one
+    /// seat, nor one person sending several accepts at once gets two. It
+    /// starts the turn's time.
     pub async fn take_open_seat(
         &self,
         game: &str,
         person: &str,
         at_ms: i64,
-    ) -> Result<Option<u32>, StoreError> {
+    ) -> Result<OpenSeat, StoreError> {
         let mut conn = self.write().await?;
         let result = async {
             let mut tx = sqlx::Connection::begin(&mut *conn).await?;
             let row = sqlx::query(
                 "UPDATE seats SET person_id = $1 WHERE game_id = $2 AND person_id IS NULL AND player = \
-                 (SELECT MIN(player) FROM seats WHERE game_id = $3 AND person_id IS NULL) RETURNING player",
+                 (SELECT MIN(player) FROM seats WHERE game_id = $3 AND person_id IS NULL) \
+                 AND NOT EXISTS (SELECT 1 FROM seats WHERE game_id = $4 AND person_id = $5) \
+                 RETURNING player",
             )
             .bind(person)
             .bind(game)
             .bind(game)
+            .bind(game)
+            .bind(person)
             .fetch_optional(&mut *tx)
             .await?;
             let Some(row) = row else {
-                return Ok(None);
+                // Why not: told apart for the answer (the taking itself
+                // was decided by the statement above).
+                let mine = sqlx::query("SELECT 1 FROM seats WHERE game_id = $1 AND person_id = $2")
+                    .bind(game)
+                    .bind(person)
+                    .fetch_optional(&mut *tx)
+                    .await?;
+                return Ok(if mine.is_some() {
+                    OpenSeat::AlreadySeated
+                } else {
+                    OpenSeat::NoneOpen
+                });
             };
             let player = int(&row, 0, game)? as u32;
             sqlx::query("UPDATE games SET turn_at = $1 WHERE id = $2")
@@ -151,7 +179,7 @@ impl Store {
             )
             .await?;
             tx.commit().await?;
-            Ok(Some(player))
+            Ok(OpenSeat::Seated(player))
         }
         .await;
         self.settle(conn, result).await

@@ -41,7 +41,7 @@ mod ratings;
 
 pub use accounts::{AccountRow, NewAccount, Registered, SignedIn};
 pub use chat::{ChatRow, NewChatLine};
-pub use lobby::ChallengeRow;
+pub use lobby::{ChallengeRow, OpenSeat};
 pub use people::{Joined, SeatRow};
 pub use postgres::{Heard, Listener, Notice, ALIVE, HEARTBEAT, LEASE};
 pub use ratings::{ChangeRow, CurrentRow, Settled};

@@ -34,6 +34,12 @@ pub enum Joined {
         /// The player.
         player: u32,
     },
+    /// The person holds another seat of the game: an invitation is for
+    /// someone else (a creator at their own link would play both sides).
+    AlreadySeated {
+        /// The game.
+        game: String,
+    },
     /// Somebody else took it first.
     Taken {
         /// The game, to watch instead.
@@ -175,8 +181,10 @@ impl Store {
     }
 
     /// Gives `person` the seat whose invitation hashes to `invite_hash`,
-    /// if nobody holds it yet: the check and the taking are one statement,
-    /// so two people opening the link at once never both get it.
+    /// if nobody holds it yet and `person` holds no other seat of its
+    /// game: the checks and the taking are one statement, so two people
+    /// opening the link at once never both get it, and one person never
+    /// gets two seats.
     pub async fn join(
         &self,
         invite_hash: &str,
@@ -203,10 +211,13 @@ impl Store {
             }
             let mut tx = sqlx::Connection::begin(&mut *conn).await?;
             let moved = sqlx::query(
-                "UPDATE seats SET person_id = $1 WHERE invite_hash = $2 AND person_id IS NULL",
+                "UPDATE seats SET person_id = $1 WHERE invite_hash = $2 AND person_id IS NULL \
+                 AND NOT EXISTS (SELECT 1 FROM seats WHERE game_id = $3 AND person_id = $4)",
             )
             .bind(person)
             .bind(invite_hash)
+            .bind(&game)
+            .bind(person)
             .execute(&mut *tx)
             .await?;
             // The game may begin now: its first turn (and stroke clock)
@@ -220,9 +231,18 @@ impl Store {
                 self.notice(&mut tx, &Notice::Seats { game: game.clone() })
                     .await?;
             }
+            if moved.rows_affected() == 1 {
+                tx.commit().await?;
+                return Ok(Joined::Seated { game, player });
+            }
+            let mine = sqlx::query("SELECT 1 FROM seats WHERE game_id = $1 AND person_id = $2")
+                .bind(&game)
+                .bind(person)
+                .fetch_optional(&mut *tx)
+                .await?;
             tx.commit().await?;
-            Ok(if moved.rows_affected() == 1 {
-                Joined::Seated { game, player }
+            Ok(if mine.is_some() {
+                Joined::AlreadySeated { game }
             } else {
                 Joined::Taken { game }
             })

@@ -166,6 +166,7 @@ impl Store {
         let mut conn = self.write().await?;
         let result = async {
             let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+            self.lock_ratings(&mut tx).await?;
             let done = sqlx::query("SELECT 1 FROM rating_changes WHERE game_id = $1 LIMIT 1")
                 .bind(game)
                 .fetch_optional(&mut *tx)
@@ -329,6 +330,51 @@ impl Store {
         Ok(row.is_some())
     }
 
+    /// Makes the ratings the transaction `tx` is in reads and writes its
+    /// own until it ends: settling a game and rebuilding the ratings read
+    /// the current ratings and write new ones from them, so two at once
+    /// would build on figures the other replaces. SQLite's one writing
+    /// connection does so already; on PostgreSQL, several instances'
+    /// writers take this lock (one that conflicts with itself) in turn.
+    async fn lock_ratings(&self, tx: &mut sqlx::AnyConnection) -> Result<(), sqlx::Error> {
+        if self.backend() == super::Backend::Postgres {
+            sqlx::query("LOCK TABLE rating_changes IN SHARE ROW EXCLUSIVE MODE")
+                .execute(&mut *tx)
+                .await?;
+        }
+        Ok(())
+    }
+
+    /// As [`Store::rewrite_ratings`], but only if the rating changes are
+    /// still `seen` (what the new figures were computed from): `false`,
+    /// and nothing written, if another writer changed them meanwhile.
+    pub async fn rewrite_ratings_if(
+        &self,
+        seen: &[ChangeRow],
+        changes: &[ChangeRow],
+        current: &[CurrentRow],
+    ) -> Result<bool, StoreError> {
+        let mut conn = self.write().await?;
+        let result = async {
+            let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+            self.lock_ratings(&mut tx).await?;
+            let rows = sqlx::query(&format!(
+                "SELECT {CHANGE_COLUMNS} FROM rating_changes ORDER BY seq, player"
+            ))
+            .fetch_all(&mut *tx)
+            .await?;
+            let now = rows.iter().map(change_row).collect::<Result<Vec<_>, _>>()?;
+            if now != seen {
+                return Ok(false);
+            }
+            replace_ratings(&mut tx, changes, current).await?;
+            tx.commit().await?;
+            Ok(true)
+        }
+        .await;
+        self.settle(conn, result).await
+    }
+
     /// Replaces every rating change's figures and every current rating
     /// with `changes` and `current`, in one transaction (`novuss ratings
     /// recompute --write`).
@@ -340,20 +386,32 @@ impl Store {
         let mut conn = self.write().await?;
         let result = async {
             let mut tx = sqlx::Connection::begin(&mut *conn).await?;
-            sqlx::query("DELETE FROM rating_changes")
-                .execute(&mut *tx)
-                .await?;
-            sqlx::query("DELETE FROM ratings").execute(&mut *tx).await?;
-            for c in changes {
-                insert_change(&mut tx, c).await?;
-            }
-            for c in current {
-                put_current(&mut tx, c).await?;
-            }
+            self.lock_ratings(&mut tx).await?;
+            replace_ratings(&mut tx, changes, current).await?;
             tx.commit().await?;
             Ok(())
         }
         .await;
         self.settle(conn, result).await
     }
+}
+
+/// Replaces every rating change and current rating, in the transaction
+/// `tx` is in.
+async fn replace_ratings(
+    tx: &mut sqlx::AnyConnection,
+    changes: &[ChangeRow],
+    current: &[CurrentRow],
+) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM rating_changes")
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("DELETE FROM ratings").execute(&mut *tx).await?;
+    for c in changes {
+        insert_change(&mut *tx, c).await?;
+    }
+    for c in current {
+        put_current(&mut *tx, c).await?;
+    }
+    Ok(())
 }
