@@ -9,6 +9,7 @@
 //! - `server`: games over real HTTP and WebSocket on loopback;
 //! - `replay`: replays, analysis and uploads;
 //! - `faults`: a full disk and a damaged database;
+//! - `door_pg`: several servers over PostgreSQL when it misbehaves: a silent listener, an outage;
 //! - `front_door`: what the server refuses to strangers and other sites;
 //! - `instances`: several servers over one PostgreSQL database;
 //! - `loadtest`: `novuss loadtest` driving a real server;
@@ -24,6 +25,7 @@ mod aim;
 mod chat;
 mod cli;
 mod clocks;
+mod door_pg;
 mod faults;
 mod front_door;
 mod instances;
