@@ -459,7 +459,7 @@ fn while_postgresql_is_down_a_stroke_is_refused_as_storage_within_a_second() {
     if !needs_postgres() {
         return;
     }
-    let dirs = vec![data_dir(), data_dir()];
+    let dirs = [data_dir(), data_dir()];
     let direct = new_database(&path(&dirs[0]));
     // postgres://USER@HOST:PORT/NAME, through the proxy.
     let (base, name) = direct.rsplit_once('/').unwrap();
