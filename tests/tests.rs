@@ -11,6 +11,8 @@
 //! - `door`: one hostile client: trickled bodies, connections per address,
 //!   silent sockets, heavy requests shared fairly;
 //! - `door_people`: issue 29's attacks on seats, ratings and accounts;
+//! - `door_pg`: several servers over PostgreSQL when it misbehaves: a
+//!   silent listener, an outage;
 //! - `faults`: a full disk and a damaged database;
 //! - `front_door`: what the server refuses to strangers and other sites;
 //! - `instances`: several servers over one PostgreSQL database;
@@ -29,6 +31,7 @@ mod cli;
 mod clocks;
 mod door;
 mod door_people;
+mod door_pg;
 mod faults;
 mod front_door;
 mod instances;

@@ -80,10 +80,63 @@ impl Hub {
                 }
                 let event = room.event();
                 let id = room.id().to_owned();
+                // Before anyone is timed out, what is stored is read: an
+                // instance that missed a stroke (its listener deaf) shows
+                // it now instead, and the turn it shows late is timed
+                // from then (`catch_up`).
+                match hub.catch_up(&mut room).await {
+                    Ok(0) => {}
+                    Ok(_) => {
+                        hub.announce_timers(&room);
+                        drop(room);
+                        hub.wake(shared.clone());
+                        continue;
+                    }
+                    // The database is down: nobody is timed out until
+                    // it can say where the game is.
+                    Err(f) if f.code == Code::Storage => {
+                        let wake = room.timer_wake();
+                        drop(room);
+                        tokio::select! {
+                            _ = tokio::time::sleep(Duration::from_secs(5)) => {}
+                            _ = wake.notified() => {}
+                        }
+                        continue;
+                    }
+                    Err(f) => {
+                        tracing::warn!(game = %id, "retired: it could not follow the store: {}", f.detail);
+                        hub.retire(&mut room);
+                        room.release_timer();
+                        return;
+                    }
+                }
+                let away = room.game().progress().player_at(seat).and_then(|p| {
+                    match room.seats().holder(p) {
+                        Some(Holder::Person(person)) if !room.seats().connected(person) => {
+                            Some(person.clone())
+                        }
+                        _ => None,
+                    }
+                });
                 drop(room);
-                if !hub.hold(&id).await {
+                // A player with the game open on another instance, not on
+                // this one, is timed out there, by the instance that shows
+                // them the game (and may have shown this turn later).
+                let elsewhere = match &away {
+                    Some(person) => hub
+                        .store
+                        .present_elsewhere(&id, person.as_str(), now)
+                        .await
+                        .unwrap_or_else(|e| {
+                            tracing::warn!(game = %id, "presence could not be read: {e}");
+                            true
+                        }),
+                    None => false,
+                };
+                if elsewhere || !hub.hold(&id).await {
                     // Another instance records it; its event wakes this
-                    // task, or the lease is free again by the next try.
+                    // task, or the lease is free again (or the player
+                    // gone from the other instance) by the next try.
                     let wake = shared.lock().await.timer_wake();
                     tokio::select! {
                         _ = tokio::time::sleep(super::lease::RETRY) => {}

@@ -11,6 +11,11 @@
 use std::sync::Arc;
 
 use super::{storage, Hub, SharedRoom};
+
+/// How late (ms after it was stored) an event may be shown here and its
+/// turn still be timed from when it was stored; shown later, the turn is
+/// timed from when it is shown ([`Hub::catch_up`]).
+const LATE_MS: i64 = 1_000;
 use crate::error::{Code, Failure};
 use crate::game_id::GameId;
 use crate::identity::PersonId;
@@ -216,7 +221,17 @@ impl Hub {
                 ),
             ));
         }
-        room.set_turn_at(row.turn_began());
+        // Shown here late (the listener was deaf, or this instance's
+        // notice was slow): the turn is timed from now on this instance,
+        // which times out the players who follow the game on it, so that
+        // none is timed out for a stroke it had not shown them.
+        let began = row.turn_began();
+        let now = crate::clock::now_ms();
+        room.set_turn_at(if applied > 0 && now - began > LATE_MS {
+            now
+        } else {
+            began
+        });
         Ok(applied)
     }
 }

@@ -293,6 +293,11 @@ impl Hub {
                     }
                 };
             }
+            // No connection could be had (the database is down): the
+            // event never left this process, so the room is as stored,
+            // and the refusal comes at once rather than after asking a
+            // database that is not there where the game is.
+            Err(e) if e.unsent() => return Err(storage(e)),
             Err(e) => {
                 let failure = storage(e);
                 match self.store.stored_event(room.id()).await {

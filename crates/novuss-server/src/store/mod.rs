@@ -81,6 +81,18 @@ impl std::fmt::Display for StoreError {
 
 impl std::error::Error for StoreError {}
 
+impl StoreError {
+    /// Whether the operation certainly never reached the database: no
+    /// connection could be had (the database is down, or every connection
+    /// busy), so nothing of it was stored.
+    pub fn unsent(&self) -> bool {
+        matches!(
+            self,
+            StoreError::Database(sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed)
+        )
+    }
+}
+
 impl From<sqlx::Error> for StoreError {
     fn from(e: sqlx::Error) -> StoreError {
         StoreError::Database(e)

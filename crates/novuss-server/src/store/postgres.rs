@@ -14,8 +14,9 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
-use sqlx::postgres::PgListener;
-use sqlx::{AnyConnection, Executor};
+use sqlx::postgres::{PgListener, PgNotification};
+use sqlx::{AnyConnection, AnyPool, Executor};
+use tokio::time::Instant;
 
 use super::{Backend, Store, StoreError};
 
@@ -36,6 +37,25 @@ pub const ALIVE: Duration = Duration::from_secs(10);
 
 /// The channel events are notified on.
 const CHANNEL: &str = "novuss_events";
+
+/// How long a statement waits for a connection of the pool: while the
+/// database is down a request is refused (`storage`) this soon, rather
+/// than held.
+pub const ACQUIRE: Duration = Duration::from_secs(1);
+
+/// How long a server starting waits for the database to answer.
+const START: Duration = Duration::from_secs(10);
+
+/// How often a listener checks that it still hears: it notifies itself a
+/// ping on a channel of its own ([`Listener::next`]) this long after the
+/// last one came back.
+pub const PING_EVERY: Duration = Duration::from_secs(2);
+
+/// How long a listener waits for its own ping before it takes its
+/// connection for dead (silently dropped by the network, or its backend
+/// stuck) and connects a new one: so a deaf listener is replaced within
+/// [`PING_EVERY`] + `PING_LOST` (5 s), and what it missed is read again.
+pub const PING_LOST: Duration = Duration::from_secs(3);
 
 /// A PostgreSQL store's own settings.
 pub(super) struct Postgres {
@@ -96,7 +116,7 @@ pub(super) async fn connect(url: &str) -> Result<Store, StoreError> {
     let options = AnyConnectOptions::from_str(url)?;
     let pool = AnyPoolOptions::new()
         .max_connections(POOL)
-        .acquire_timeout(Duration::from_secs(10))
+        .acquire_timeout(ACQUIRE)
         .after_connect(|conn, _| {
             Box::pin(async move {
                 // Each commit waits for its log record to be flushed,
@@ -106,8 +126,19 @@ pub(super) async fn connect(url: &str) -> Result<Store, StoreError> {
                 Ok(())
             })
         })
-        .connect_with(options)
-        .await?;
+        .connect_lazy_with(options);
+    // At start the database may take longer to answer than a request
+    // waits for it (started beside the server, say): up to 10 s.
+    let started = tokio::time::Instant::now();
+    loop {
+        match pool.acquire().await {
+            Ok(_) => break,
+            Err(e) if started.elapsed() < START => {
+                tracing::debug!("the database does not answer yet: {e}");
+            }
+            Err(e) => return Err(e.into()),
+        }
+    }
     // sqlx takes an advisory lock while it migrates, so instances started
     // together apply each migration once.
     sqlx::migrate!("./migrations/postgres")
@@ -145,11 +176,28 @@ async fn notify(conn: &mut AnyConnection, notice: &Notice) -> Result<(), StoreEr
 }
 
 /// Hears the events every instance stores (PostgreSQL only).
+///
+/// A connection can go silent without failing (dropped by a NAT or a
+/// firewall, or its backend stuck): nothing would ever be heard again,
+/// and TCP's keepalives take many minutes to tell. So the listener also
+/// listens on a channel of its own and notifies itself a ping there
+/// every [`PING_EVERY`] through the pool; a ping not heard within
+/// [`PING_LOST`] means the connection is dead, and a new one is made.
 pub struct Listener {
     url: String,
     inner: Option<PgListener>,
     /// The wait before the next attempt to connect again.
     backoff: Duration,
+    /// What the pings are sent through.
+    pool: AnyPool,
+    /// This listener's own channel, for its pings.
+    ping: String,
+    /// The last ping's number.
+    sent: u64,
+    /// When the last ping was sent, while it has not been heard.
+    waiting: Option<Instant>,
+    /// When the next ping is due.
+    next_ping: Instant,
 }
 
 impl std::fmt::Debug for Listener {
@@ -160,25 +208,38 @@ impl std::fmt::Debug for Listener {
     }
 }
 
+/// What a listener's wait ended with.
+enum Step {
+    Received(Result<Option<PgNotification>, sqlx::Error>),
+    Timer,
+}
+
 impl Listener {
-    async fn connect(url: &str) -> Result<PgListener, sqlx::Error> {
+    async fn connect(url: &str, ping: &str) -> Result<PgListener, sqlx::Error> {
         let mut listener = PgListener::connect(url).await?;
-        listener.listen(CHANNEL).await?;
+        listener.listen_all([CHANNEL, ping]).await?;
         Ok(listener)
     }
 
-    /// The next thing heard. It never ends: a lost connection is made
-    /// again (waiting up to 5 s between attempts), and then
-    /// [`Heard::Reconnected`] is returned. A notification it cannot read
-    /// is logged and skipped.
+    /// A new connection is listening: its first ping is due in a while.
+    fn connected(&mut self) {
+        self.waiting = None;
+        self.next_ping = Instant::now() + PING_EVERY;
+    }
+
+    /// The next thing heard. It never ends: a lost connection, or one
+    /// that no longer hears its own pings, is made again (waiting up to
+    /// 5 s between attempts), and then [`Heard::Reconnected`] is
+    /// returned. A notification it cannot read is logged and skipped.
     pub async fn next(&mut self) -> Heard {
         loop {
             let Some(listener) = self.inner.as_mut() else {
                 tokio::time::sleep(self.backoff).await;
-                match Listener::connect(&self.url).await {
+                match Listener::connect(&self.url, &self.ping).await {
                     Ok(l) => {
                         self.inner = Some(l);
                         self.backoff = Duration::from_millis(100);
+                        self.connected();
                         tracing::info!("listening to the other instances again");
                         return Heard::Reconnected;
                     }
@@ -189,18 +250,70 @@ impl Listener {
                     }
                 }
             };
-            match listener.try_recv().await {
-                Ok(Some(n)) => match serde_json::from_str::<Notice>(n.payload()) {
+            let wake = match self.waiting {
+                Some(at) => at + PING_LOST,
+                None => self.next_ping,
+            };
+            // What has arrived is read before the timer is looked at, so
+            // that a ping waiting in the socket while the follower was
+            // busy counts as heard. Receiving is cancel-safe.
+            let step = tokio::select! {
+                biased;
+                r = listener.try_recv() => Step::Received(r),
+                () = tokio::time::sleep_until(wake) => Step::Timer,
+            };
+            match step {
+                Step::Received(Ok(Some(n))) if n.channel() == self.ping => {
+                    if n.payload() == self.sent.to_string() {
+                        self.connected();
+                    }
+                }
+                Step::Received(Ok(Some(n))) => match serde_json::from_str::<Notice>(n.payload()) {
                     Ok(notice) => return Heard::Notice(notice),
                     Err(e) => tracing::warn!("a notification that is not an event's: {e}"),
                 },
                 // The listener has connected again by itself (its eager
                 // reconnection), listening as before.
-                Ok(None) => return Heard::Reconnected,
-                Err(e) => {
+                Step::Received(Ok(None)) => {
+                    self.connected();
+                    return Heard::Reconnected;
+                }
+                Step::Received(Err(e)) => {
                     tracing::warn!("the listener's connection failed: {e}");
                     self.inner = None;
                 }
+                Step::Timer if self.waiting.is_some() => {
+                    tracing::warn!(
+                        "the listener did not hear its own ping within {PING_LOST:?}: connecting again"
+                    );
+                    // Dropped, its connection is closed in the background.
+                    self.inner = None;
+                    self.waiting = None;
+                }
+                Step::Timer => self.send_ping().await,
+            }
+        }
+    }
+
+    /// Notifies this listener's own channel of a new ping, through the
+    /// pool; the wait for it starts once it is committed. A ping that
+    /// cannot be sent (the database is down) proves nothing either way,
+    /// and the next is sent a while later.
+    async fn send_ping(&mut self) {
+        self.sent += 1;
+        let sent = sqlx::query("SELECT pg_notify($1, $2)")
+            .bind(&self.ping)
+            .bind(self.sent.to_string())
+            .execute(&self.pool);
+        match tokio::time::timeout(PING_LOST, sent).await {
+            Ok(Ok(_)) => self.waiting = Some(Instant::now()),
+            Ok(Err(e)) => {
+                tracing::debug!("the listener's ping could not be sent: {e}");
+                self.next_ping = Instant::now() + PING_EVERY;
+            }
+            Err(_) => {
+                tracing::debug!("the listener's ping could not be sent in time");
+                self.next_ping = Instant::now() + PING_EVERY;
             }
         }
     }
@@ -228,7 +341,8 @@ impl Store {
         };
         // A first connection that fails is tried again by the listener
         // itself; what it missed meanwhile is read after it connects.
-        let inner = match Listener::connect(&pg.url).await {
+        let ping = format!("novuss_ping_{}", pg.instance);
+        let inner = match Listener::connect(&pg.url, &ping).await {
             Ok(l) => Some(l),
             Err(e) => {
                 tracing::warn!("cannot listen to the other instances yet: {e}");
@@ -239,6 +353,11 @@ impl Store {
             url: pg.url.clone(),
             inner,
             backoff: Duration::from_millis(100),
+            pool: self.writer.clone(),
+            ping,
+            sent: 0,
+            waiting: None,
+            next_ping: Instant::now() + PING_EVERY,
         }))
     }
 
