@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use novuss_server::clock::Timing;
+use novuss_server::hub::UploadQuota;
 use novuss_server::limits::Rate;
 use novuss_server::listen::{self, Listening};
 use novuss_server::{Config, Database, FrontDoor, Server, StartError};
@@ -128,6 +129,16 @@ pub struct ServeArgs {
     #[arg(long, env = "NOVUSS_CREATE_BURST", default_value_t = Rate::default().burst,
           value_parser = clap::value_parser!(u32).range(1..))]
     pub create_burst: u32,
+    /// KiB that uploaded records may store per client address an hour.
+    #[arg(long, env = "NOVUSS_UPLOAD_KIB_PER_HOUR",
+          default_value_t = UploadQuota::default().kib_per_hour,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub upload_kib_per_hour: u32,
+    /// KiB that one person's uploaded records may store in all.
+    #[arg(long, env = "NOVUSS_UPLOAD_KIB_PER_PERSON",
+          default_value_t = UploadQuota::default().kib_per_person,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub upload_kib_per_person: u32,
     /// Mark the identity cookie `Secure`, so that browsers send it over
     /// HTTPS only: for a server behind a TLS reverse proxy.
     #[arg(long, env = "NOVUSS_SECURE_COOKIES")]
@@ -175,6 +186,8 @@ impl ServeArgs {
             header_timeout_ms: 10_000,
             create_per_minute: rate.per_minute,
             create_burst: rate.burst,
+            upload_kib_per_hour: UploadQuota::default().kib_per_hour,
+            upload_kib_per_person: UploadQuota::default().kib_per_person,
             secure_cookies: false,
             absence_grace: Timing::DEFAULT.absence_grace,
             abandon_after: Timing::DEFAULT.abandon_after,
@@ -205,6 +218,10 @@ impl ServeArgs {
             create_rate: Rate {
                 per_minute: self.create_per_minute,
                 burst: self.create_burst,
+            },
+            upload_quota: UploadQuota {
+                kib_per_hour: self.upload_kib_per_hour,
+                kib_per_person: self.upload_kib_per_person,
             },
             secure_cookies: self.secure_cookies,
         }

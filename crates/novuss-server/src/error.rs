@@ -141,6 +141,9 @@ pub enum Code {
     ChatTooFast,
     /// More chat lines than a person may write in one game.
     ChatQuota,
+    /// An upload over what its address may store in an hour, or over what
+    /// its person may store in all.
+    UploadQuota,
     /// Free text in a game whose creator switched it off (presets pass).
     FreeTextOff,
     /// A change of the chat's settings by someone other than the game's
@@ -231,6 +234,7 @@ impl Failure {
             Code::NotAPlayer | Code::NotYourSeat => StatusCode::FORBIDDEN,
             Code::NotCreator | Code::NotAPerson => StatusCode::FORBIDDEN,
             Code::ChatTooFast | Code::ChatQuota => StatusCode::TOO_MANY_REQUESTS,
+            Code::UploadQuota => StatusCode::FORBIDDEN,
             Code::SeatTaken | Code::AlreadySeated => StatusCode::CONFLICT,
             Code::UnknownInvite => StatusCode::NOT_FOUND,
             Code::WrongPassword | Code::NotSignedIn => StatusCode::UNAUTHORIZED,

@@ -139,6 +139,9 @@ pub struct FrontDoor {
     pub listening: Listening,
     /// New games and uploads per client address.
     pub create_rate: Rate,
+    /// What uploaded records may store, per address an hour and per
+    /// person.
+    pub upload_quota: hub::UploadQuota,
     /// Whether identity cookies are marked `Secure` (sent over HTTPS
     /// only): for a server behind a TLS reverse proxy
     /// (`--secure-cookies`).
@@ -320,6 +323,7 @@ impl Server {
         let guard = Guard::new(&door.hosts, &door.allow_origins).map_err(StartError::FrontDoor)?;
         self.guard = Arc::new(guard.over_https(door.secure_cookies));
         self.hub.people().set_secure(door.secure_cookies);
+        self.hub.set_upload_quota(door.upload_quota);
         self.door = door;
         Ok(self)
     }

@@ -123,6 +123,13 @@ impl Limiter {
     /// Takes one request's token for `ip` at `now`; `Err` is how long until
     /// there is one.
     pub fn take(&self, ip: IpAddr, now: Instant) -> Result<(), Duration> {
+        self.take_n(ip, 1.0, now)
+    }
+
+    /// Takes `n` tokens for `ip` at `now` (a budget counted in other
+    /// units than requests: bytes, say); `Err` is how long until there
+    /// are that many (`Duration::MAX` if `n` is over the burst: never).
+    pub fn take_n(&self, ip: IpAddr, n: f64, now: Instant) -> Result<(), Duration> {
         if self.rate.per_minute == 0 {
             return Ok(());
         }
@@ -157,12 +164,15 @@ impl Limiter {
         };
         let tokens = filled(bucket);
         bucket.at = now;
-        if tokens >= 1.0 {
-            bucket.tokens = tokens - 1.0;
+        if tokens >= n {
+            bucket.tokens = tokens - n;
             Ok(())
+        } else if n > burst {
+            bucket.tokens = tokens;
+            Err(Duration::MAX)
         } else {
             bucket.tokens = tokens;
-            Err(Duration::from_secs_f64((1.0 - tokens) / per_s))
+            Err(Duration::from_secs_f64((n - tokens) / per_s))
         }
     }
 }

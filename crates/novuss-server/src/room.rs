@@ -131,6 +131,21 @@ impl Change {
             .map_err(|e| Failure::internal("an event could not be written", &e))
     }
 
+    /// The event as stored, without a stroke's motion: for a stroke a
+    /// fresh simulation plays bit for bit as it was played (an uploaded
+    /// record, checked so before it is stored), the motion is simulated
+    /// again when it is shown, as for events stored before motions were
+    /// kept. A motion is most of a stroke's event: kept, it made an
+    /// uploaded record cost several times its own size.
+    pub fn body_without_motion(&self) -> Result<String, Failure> {
+        let mut happened = self.happened.clone();
+        if let Happened::Stroke { trace, .. } = &mut happened {
+            *trace = None;
+        }
+        serde_json::to_string(&happened)
+            .map_err(|e| Failure::internal("an event could not be written", &e))
+    }
+
     /// Whether the match is over after it.
     pub fn over(&self) -> bool {
         self.over

@@ -56,7 +56,7 @@ pub fn import(id: String, created: i64, body: &[u8]) -> Result<Imported, Failure
             let change = room
                 .next_set(room.event())
                 .map_err(|f| unsupported(s, 0, &f.detail))?;
-            events.push(change.body()?);
+            events.push(change.body_without_motion()?);
             room.commit(change);
         }
         for (k, entry) in log.entries.iter().enumerate() {
@@ -71,7 +71,7 @@ pub fn import(id: String, created: i64, body: &[u8]) -> Result<Imported, Failure
             let change = room
                 .play(seat, By::Human, stroke)
                 .map_err(|f| unsupported(s, k, &f.detail))?;
-            events.push(change.body()?);
+            events.push(change.body_without_motion()?);
             room.commit(change);
         }
     }

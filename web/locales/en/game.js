@@ -510,6 +510,7 @@ export const en = {
   'error.chat_bad_text': 'A message cannot contain line breaks or control characters.',
   'error.chat_too_fast': 'Too many messages at once: wait a few seconds.',
   'error.chat_quota': 'You have written as many messages as one game allows.',
+  'error.upload_quota': 'These uploads would store more than allowed: from one address for an hour, or for one person in all.',
   'error.free_text_off': 'The game’s creator allows quick phrases only.',
   'error.not_creator': 'Only the game’s creator can change that.',
   'nav.lobby': 'Lobby',

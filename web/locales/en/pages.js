@@ -63,6 +63,7 @@ export const en = {
   'upload.other_physics': 'The record was played with other physics (friction, restitution, limits) than this server’s, so it cannot become a game here; `novuss replay` replays it.',
   'upload.busy': 'The server is busy with other uploads or replays: try again in a moment.',
   'upload.rate_limited': 'Too many uploads and new games from here in a short time: wait a minute and try again.',
+  'upload.upload_quota': 'Your uploads have reached their quota (so much an hour from one address, and so much for one person in all). Nothing was stored.',
   'upload.read_failed': 'The file could not be read.',
   'upload.detail': 'The server’s message (in English)',
 

@@ -554,6 +554,7 @@ export const lv = {
   'error.chat_bad_text': 'Ziņā nevar būt rindiņu pārnesumu vai vadības rakstzīmju.',
   'error.chat_too_fast': 'Pārāk daudz ziņu uzreiz: pagaidiet dažas sekundes.',
   'error.chat_quota': 'Jūs esat uzrakstījis tik daudz ziņu, cik vienā spēlē drīkst.',
+  'error.upload_quota': 'Šīs augšupielādes aizņemtu vairāk vietas, nekā atļauts: no vienas adreses stundā vai vienai personai kopā.',
   'error.free_text_off': 'Spēles veidotājs atļauj tikai ātrās frāzes.',
   'error.not_creator': 'To var mainīt tikai spēles veidotājs.',
   'nav.lobby': 'Vestibils',

@@ -61,6 +61,7 @@ export const lv = {
   'upload.other_physics': 'Ieraksts spēlēts ar citu fiziku (berzi, atsitienu, robežām), nevis šī servera, tāpēc šeit tas nevar kļūt par spēli; `novuss replay` to atkārto.',
   'upload.busy': 'Serveris ir aizņemts ar citām augšupielādēm vai atkārtojumiem: mēģiniet vēlreiz pēc brīža.',
   'upload.rate_limited': 'Pārāk daudz augšupielāžu un jaunu spēļu no šīs adreses īsā laikā: pagaidiet minūti un mēģiniet vēlreiz.',
+  'upload.upload_quota': 'Jūsu augšupielādes ir sasniegušas savu kvotu (noteikts apjoms stundā no vienas adreses un kopā vienai personai). Nekas netika saglabāts.',
   'upload.read_failed': 'Failu neizdevās nolasīt.',
   'upload.detail': 'Servera paziņojums (angliski)',
 

@@ -36,6 +36,7 @@ mod requests;
 pub use chat::ChatRequest;
 pub use lobby::{Challenge, Live, Lobby, NewChallenge, Quick};
 pub use people::{Created, Invite};
+pub use requests::UploadQuota;
 
 /// A shared room.
 pub type SharedRoom = Arc<Mutex<Room>>;
@@ -70,6 +71,8 @@ pub struct Hub {
     timing: StdMutex<crate::clock::Timing>,
     /// The lobby as everyone sees it, kept a moment.
     lobby: lobby::LobbyCache,
+    /// What uploads may store, and each address's budget.
+    uploads: StdMutex<requests::Uploads>,
 }
 
 /// One game in the list of games.
@@ -129,6 +132,7 @@ impl Hub {
             people: Arc::new(People::new(store.clone(), false)),
             timing: StdMutex::new(crate::clock::Timing::DEFAULT),
             lobby: lobby::LobbyCache::default(),
+            uploads: StdMutex::new(requests::Uploads::new(UploadQuota::default())),
             store,
         })
     }

@@ -21,6 +21,48 @@ use crate::upload;
 use crate::view::{State, Summary};
 use crate::work::{Client, Queued, Ticket};
 
+/// What uploads may store: per address an hour, and per person in all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UploadQuota {
+    /// KiB one address may store an hour (all of it at once, after a
+    /// quiet hour).
+    pub kib_per_hour: u32,
+    /// KiB one person's uploads may store in all.
+    pub kib_per_person: u32,
+}
+
+impl Default for UploadQuota {
+    /// 32 MiB an hour per address, 64 MiB per person. The longest real
+    /// match stores well under a megabyte once its motions are left out;
+    /// a flood of the largest records that replay stops after a few
+    /// dozen.
+    fn default() -> UploadQuota {
+        UploadQuota {
+            kib_per_hour: 32 * 1024,
+            kib_per_person: 64 * 1024,
+        }
+    }
+}
+
+/// The uploads' quota in force, and each address's budget under it.
+pub(super) struct Uploads {
+    pub(super) quota: UploadQuota,
+    pub(super) budget: Arc<crate::limits::Limiter>,
+}
+
+impl Uploads {
+    pub(super) fn new(quota: UploadQuota) -> Uploads {
+        let rate = crate::limits::Rate {
+            per_minute: (quota.kib_per_hour / 60).max(1),
+            burst: quota.kib_per_hour.max(1),
+        };
+        Uploads {
+            quota,
+            budget: Arc::new(crate::limits::Limiter::new(rate)),
+        }
+    }
+}
+
 impl Hub {
     /// The computer's suggestion for the player to move, as a `hint`
     /// message; the same one again for the same event and level.
@@ -108,6 +150,20 @@ impl Hub {
             setup: room.setup().clone(),
             acts: room.acts().to_vec(),
         })
+    }
+
+    /// What uploads may store from now on.
+    pub fn set_upload_quota(&self, quota: UploadQuota) {
+        *self
+            .uploads
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = Uploads::new(quota);
+    }
+
+    fn uploads(&self) -> std::sync::MutexGuard<'_, Uploads> {
+        self.uploads
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// Game `id` stroke by stroke, every stroke simulated again.
@@ -202,8 +258,41 @@ impl Hub {
             .await?;
         let mut room = imported.room;
         let summary = room.summary().json()?;
+        let bytes = imported.setup.len() + imported.events.iter().map(String::len).sum::<usize>();
+        let bytes = i64::try_from(bytes).unwrap_or(i64::MAX);
+        // The address's budget first: an address storing more than its
+        // share an hour is told when it may go on.
+        if let Some(ip) = client.0 {
+            let kib = (bytes as f64 / 1024.0).ceil();
+            let budget = self.uploads().budget.clone();
+            if let Err(wait) = budget.take_n(ip, kib, std::time::Instant::now()) {
+                let when = if wait == std::time::Duration::MAX {
+                    "it is over what one address may store in an hour".to_owned()
+                } else {
+                    format!("try again in {} s", wait.as_secs().max(1))
+                };
+                return Err(Failure::new(
+                    Code::UploadQuota,
+                    format!("this address has stored as many uploads as it may for now: {when}"),
+                ));
+            }
+        }
         // Only a record that replays makes its uploader a person.
         let (uploader, cookie) = self.people.ensure(visitor).await?;
+        let stored = self
+            .store
+            .uploaded_bytes(uploader.as_str())
+            .await
+            .map_err(storage)?;
+        let allowed = i64::from(self.uploads().quota.kib_per_person) * 1024;
+        if stored.saturating_add(bytes) > allowed {
+            return Err(Failure::new(
+                Code::UploadQuota,
+                format!(
+                    "your uploads store {stored} bytes; this one ({bytes} bytes) would take them over {allowed}"
+                ),
+            ));
+        }
         // The uploader holds the record's people's seats, as a game's
         // creator does.
         let seats: Vec<crate::store::SeatRow> = room
@@ -227,6 +316,8 @@ impl Hub {
                 over: room.game().is_over(),
                 summary: &summary,
                 seats: &seats,
+                uploader: uploader.as_str(),
+                bytes,
             })
             .await
             .map_err(storage)?;

@@ -470,6 +470,8 @@ mod settling {
                 over: true,
                 summary: &summary,
                 seats: &seats,
+                uploader: &seats[0].person.clone().unwrap_or_default(),
+                bytes: setup.len() as i64,
             })
             .await
             .unwrap();

@@ -192,6 +192,11 @@ pub struct Imported<'a> {
     pub summary: &'a str,
     /// Its people's seats (the uploader's).
     pub seats: &'a [SeatRow],
+    /// Who uploaded it, and the bytes it stores (its set-up and events),
+    /// counted against their quota.
+    pub uploader: &'a str,
+    /// The bytes it stores.
+    pub bytes: i64,
 }
 
 /// Which database a [`Store`] is on.
@@ -438,6 +443,17 @@ impl Store {
         self.settle(conn, result).await
     }
 
+    /// The bytes the games `person` uploaded store, in all.
+    pub async fn uploaded_bytes(&self, person: &str) -> Result<i64, StoreError> {
+        let row = sqlx::query(
+            "SELECT CAST(COALESCE(SUM(bytes), 0) AS BIGINT) FROM uploads WHERE person_id = $1",
+        )
+        .bind(person)
+        .fetch_one(&self.reader)
+        .await?;
+        int(&row, 0, person)
+    }
+
     /// The number of game `id`'s last event as stored, read through the
     /// writing connection (after a failed write: what a restart would
     /// find), or `None` if there is no such game.
@@ -643,6 +659,13 @@ async fn import_on(conn: &mut AnyConnection, game: &Imported<'_>) -> Result<(), 
     for seat in game.seats {
         people::insert_seat(&mut tx, game.id, seat).await?;
     }
+    sqlx::query("INSERT INTO uploads (game_id, person_id, bytes, at) VALUES ($1, $2, $3, $4)")
+        .bind(game.id)
+        .bind(game.uploader)
+        .bind(game.bytes)
+        .bind(game.created)
+        .execute(&mut *tx)
+        .await?;
     tx.commit().await?;
     Ok(())
 }
