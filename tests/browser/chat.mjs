@@ -94,6 +94,16 @@ test('players chat in their own languages, watchers apart, markup stays text', {
   assert.deepEqual(await lines(carla), [], 'the players\' lines are not the watchers\'');
   await carla.click('#chat [data-preset=nice_shot]');
   await sees(carla, 'Nice shot!');
+  assert.ok((await lines(carla)).some((l) => l.startsWith('A watcher: Nice shot!')), 'a watcher with no name');
+  // Carla takes a player's name (anyone may choose any name): her lines
+  // still say she watches, so she cannot pass for Anna (issue 29).
+  const named = await carla.evaluate(async () => (await fetch('/api/me', {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Anna' }),
+  })).status);
+  assert.equal(named, 200);
+  await carla.click('#chat [data-preset=well_played]');
+  await sees(carla, 'Anna (watching): Well played!');
+  assert.ok(!(await lines(carla)).some((l) => l.startsWith('Anna:')), 'never bare "Anna"');
   await anna.click('#chat [data-preset=thanks]');
   await sees(bruno, 'Paldies!');
   assert.ok(!(await lines(anna)).some((l) => l.includes('Nice shot')), 'the watchers\' line stayed with the watchers');

@@ -493,6 +493,7 @@ export const en = {
   'chat.hide_text': 'Hide typed messages (quick phrases stay)',
   'chat.allow_free_text': 'Allow typed messages in this game',
   'chat.watcher': 'A watcher',
+  'chat.watcher_named': '{name} (watching)',
   'chat.from_watchers': '(watcher)',
   'chat.from_players': '(player)',
   'chat.preset.hello': 'Hello!',

@@ -537,6 +537,7 @@ export const lv = {
   'chat.hide_text': 'Slēpt rakstītās ziņas (ātrās frāzes paliek)',
   'chat.allow_free_text': 'Atļaut šajā spēlē rakstītas ziņas',
   'chat.watcher': 'Skatītājs',
+  'chat.watcher_named': '{name} (skatītājs)',
   'chat.from_watchers': '(skatītājs)',
   'chat.from_players': '(spēlētājs)',
   'chat.preset.hello': 'Sveiki!',
