@@ -181,8 +181,8 @@ async fn notify(conn: &mut AnyConnection, notice: &Notice) -> Result<(), StoreEr
 /// firewall, or its backend stuck): nothing would ever be heard again,
 /// and TCP's keepalives take many minutes to tell. So the listener also
 /// listens on a channel of its own and notifies itself a ping there
-/// every [`PING_EVERY`] through the pool; a ping not heard within
-/// [`PING_LOST`] means the connection is dead, and a new one is made.
+/// every 2 s (`PING_EVERY`) through the pool; a ping not heard within
+/// 3 s (`PING_LOST`) means the connection is dead, and a new one is made.
 pub struct Listener {
     url: String,
     inner: Option<PgListener>,
