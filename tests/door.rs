@@ -18,25 +18,8 @@ use crate::support::server::{data_dir, path, Reply, Running};
 const HOT_SEAT: &str = r#"{"format":"singles","profile":"lnf-2017","sets":1,
     "players":[{"kind":"human","name":"Anna"},{"kind":"human","name":"Jānis"}]}"#;
 
-/// A connection to `server` from the loopback address `from` (Linux
-/// answers on all of 127.0.0.0/8): another client, as the server counts.
 fn connect_from(server: &Running, from: &str) -> TcpStream {
-    let rt = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    let stream = rt.block_on(async {
-        let socket = tokio::net::TcpSocket::new_v4().unwrap();
-        socket.bind(format!("{from}:0").parse().unwrap()).unwrap();
-        socket.connect(server.host.parse().unwrap()).await.unwrap()
-    });
-    let stream = stream.into_std().unwrap();
-    stream.set_nonblocking(false).unwrap();
-    stream.set_nodelay(true).unwrap();
-    stream
-        .set_read_timeout(Some(Duration::from_secs(10)))
-        .unwrap();
-    stream
+    server.connect_from(from)
 }
 
 /// `GET path` from `from`, on a connection of its own.
@@ -517,21 +500,7 @@ fn record_of(strokes: u64) -> String {
 /// `POST /api/records` from `from`, as `cookie`'s person if given: the
 /// status and the body.
 fn upload_from(server: &Running, from: &str, record: &str, cookie: Option<&str>) -> (u16, String) {
-    let mut s = connect_from(server, from);
-    let cookie = cookie
-        .map(|c| format!("Cookie: {c}\r\n"))
-        .unwrap_or_default();
-    s.write_all(
-        format!(
-            "POST /api/records HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\n{cookie}\
-             Content-Length: {}\r\nConnection: close\r\n\r\n{record}",
-            server.host,
-            record.len()
-        )
-        .as_bytes(),
-    )
-    .unwrap();
-    let r = Reply::read(&mut s);
+    let r = server.post_from(from, "/api/records", record, cookie);
     (r.status, r.body)
 }
 

@@ -226,38 +226,13 @@ impl Raw {
 /// A `POST` of `body` to `path` from the local address `from`, with the
 /// cookies `cookies`.
 fn post_from(server: &Running, from: &str, path: &str, body: &str, cookies: &[String]) -> Raw {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let rt = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    rt.block_on(async {
-        let socket = tokio::net::TcpSocket::new_v4().unwrap();
-        socket.bind(format!("{from}:0").parse().unwrap()).unwrap();
-        let mut s = socket.connect(server.host.parse().unwrap()).await.unwrap();
-        let cookie = if cookies.is_empty() {
-            String::new()
-        } else {
-            format!("Cookie: {}\r\n", cookies.join("; "))
-        };
-        let request = format!(
-            "POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n{cookie}Content-Length: {n}\r\nConnection: close\r\n\r\n{body}",
-            host = server.host,
-            n = body.len()
-        );
-        s.write_all(request.as_bytes()).await.unwrap();
-        let mut answer = String::new();
-        tokio::time::timeout(Duration::from_secs(30), s.read_to_string(&mut answer))
-            .await
-            .expect("answered within 30 s")
-            .unwrap();
-        let (head, body) = answer.split_once("\r\n\r\n").unwrap_or((&answer, ""));
-        Raw {
-            status: head[9..12].parse().unwrap(),
-            head: head.to_owned(),
-            body: parse(body),
-        }
-    })
+    let cookie = (!cookies.is_empty()).then(|| cookies.join("; "));
+    let reply = server.post_from(from, path, body, cookie.as_deref());
+    Raw {
+        status: reply.status,
+        body: parse(&reply.body),
+        head: reply.head,
+    }
 }
 
 /// Point 7: one address guessing at a name does not lock its owner out:

@@ -438,28 +438,7 @@ fn a_refusal_before_the_body_is_read_still_reaches_the_client() {
 /// A `POST` of `body` to `path` from the local address `from`, with
 /// `cookie` if given: the status.
 fn post_from(server: &Running, from: &str, path: &str, body: &str, cookie: Option<&str>) -> u16 {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let rt = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    rt.block_on(async {
-        let socket = tokio::net::TcpSocket::new_v4().unwrap();
-        socket
-            .bind(format!("{from}:0").parse().unwrap())
-            .unwrap();
-        let mut s = socket.connect(server.host.parse().unwrap()).await.unwrap();
-        let cookie = cookie.map(|c| format!("Cookie: {c}\r\n")).unwrap_or_default();
-        let request = format!(
-            "POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n{cookie}Content-Length: {n}\r\nConnection: close\r\n\r\n{body}",
-            host = server.host,
-            n = body.len()
-        );
-        s.write_all(request.as_bytes()).await.unwrap();
-        let mut answer = String::new();
-        s.read_to_string(&mut answer).await.unwrap();
-        answer[9..12].parse().unwrap()
-    })
+    server.post_from(from, path, body, cookie).status
 }
 
 /// Creating is limited per address and per person: a person who used up

@@ -270,6 +270,46 @@ impl Running {
         s
     }
 
+    /// A new TCP connection to the server from the loopback address
+    /// `from` (Linux answers on all of 127.0.0.0/8): another client, as
+    /// the server counts clients.
+    pub fn connect_from(&self, from: &str) -> TcpStream {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        let stream = rt.block_on(async {
+            let socket = tokio::net::TcpSocket::new_v4().unwrap();
+            socket.bind(format!("{from}:0").parse().unwrap()).unwrap();
+            socket.connect(self.host.parse().unwrap()).await.unwrap()
+        });
+        let stream = stream.into_std().unwrap();
+        stream.set_nonblocking(false).unwrap();
+        stream.set_nodelay(true).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(30)))
+            .unwrap();
+        stream
+    }
+
+    /// `POST path` with the JSON `body` from the loopback address `from`,
+    /// with `cookie` (`name=value; …`) if given, on a connection of its
+    /// own: the answer.
+    pub fn post_from(&self, from: &str, path: &str, body: &str, cookie: Option<&str>) -> Reply {
+        let mut s = self.connect_from(from);
+        let cookie = cookie
+            .map(|c| format!("Cookie: {c}\r\n"))
+            .unwrap_or_default();
+        let request = format!(
+            "POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n{cookie}\
+             Content-Length: {n}\r\nConnection: close\r\n\r\n{body}",
+            host = self.host,
+            n = body.len()
+        );
+        s.write_all(request.as_bytes()).unwrap();
+        Reply::read(&mut s)
+    }
+
     /// Sends `request` (bytes as they go on the wire, which should ask for
     /// `Connection: close`) on a new connection and reads the answer until
     /// the server closes it.

@@ -227,14 +227,7 @@ fn device_token(account: &AccountRow) -> String {
 
 /// The device cookie a request carries, if any.
 fn device_in(headers: &HeaderMap) -> Option<String> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| *name == DEVICE_COOKIE)
-        .map(|(_, value)| value.trim().to_owned())
+    crate::identity::cookie_in(headers, DEVICE_COOKIE).map(str::to_owned)
 }
 
 /// Whether `a` and `b` are equal, in a time that does not depend on where

@@ -328,14 +328,20 @@ impl People {
 /// The session secret in a request's cookies, if one is there and well
 /// formed.
 pub fn secret_in(headers: &HeaderMap) -> Option<Secret> {
+    cookie_in(headers, COOKIE).and_then(Secret::parse)
+}
+
+/// The value of the cookie called `name` in a request's headers, if it
+/// has one (trimmed; the first, if several are so called).
+pub fn cookie_in<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
     headers
         .get_all(header::COOKIE)
         .iter()
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(';'))
         .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| *name == COOKIE)
-        .and_then(|(_, value)| Secret::parse(value.trim()))
+        .find(|(n, _)| *n == name)
+        .map(|(_, value)| value.trim())
 }
 
 /// Middleware: learns who sent each request from its cookie and puts a
