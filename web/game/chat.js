@@ -139,8 +139,7 @@ export function createChat(el, hooks) {
 
   /** @param {import('../shared/protocol.js').ChatMessage} m */
   function author(m) {
-    const seated = m.player !== undefined && m.player !== null;
-    if (seated) return m.name || hooks.nameOf(m.player);
+    if (m.player !== undefined && m.player !== null) return m.name || hooks.nameOf(m.player);
     // A watcher's name is marked as a watcher's: anyone may choose any
     // name, and a watcher who chose a player's must not pass for them.
     return m.name ? t('chat.watcher_named', { name: m.name }) : t('chat.watcher');
