@@ -199,16 +199,7 @@ fn name_key(key: &str) -> IpAddr {
 /// The limiter's key for a user name tried from `ip`: the address (an IPv6
 /// one by its /64, as the limits count addresses) and the name together.
 fn pair_key(ip: IpAddr, key: &str) -> IpAddr {
-    let network = match ip {
-        IpAddr::V6(v6) if v6.to_ipv4_mapped().is_none() => {
-            IpAddr::V6((u128::from(v6) & !((1u128 << 64) - 1)).into())
-        }
-        IpAddr::V6(v6) => IpAddr::V4(
-            v6.to_ipv4_mapped()
-                .unwrap_or(std::net::Ipv4Addr::UNSPECIFIED),
-        ),
-        v4 => v4,
-    };
+    let network = crate::limits::key_of(ip);
     crate::limits::key_for(&format!("{network}\n{key}"))
 }
 
