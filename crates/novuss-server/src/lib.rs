@@ -24,6 +24,7 @@ pub mod error;
 pub mod event;
 pub mod game_id;
 pub mod guard;
+pub mod held;
 pub mod http;
 pub mod hub;
 pub mod identity;

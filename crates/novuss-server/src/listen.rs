@@ -29,13 +29,12 @@
 //! idle connections at once and silent or half-sent ones after a second;
 //! [`crate::Server::run`] bounds the wait.
 
-use std::collections::HashMap;
 use std::future::Future;
 use std::io;
 use std::net::IpAddr;
 use std::pin::{pin, Pin};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
 
@@ -49,6 +48,8 @@ use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{watch, OwnedSemaphorePermit, Semaphore};
 use tower::ServiceExt;
+
+use crate::held::{Held, Share};
 
 /// The default header-read (and keep-alive idle) timeout.
 pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
@@ -117,47 +118,6 @@ connection: close\r\n\
 content-length: 92\r\n\
 \r\n\
 {\"code\":\"busy\",\"detail\":\"too many connections are open from your address: close some first\"}";
-
-/// How many connections each address holds now.
-#[derive(Default)]
-struct PerAddress(Mutex<HashMap<IpAddr, usize>>);
-
-/// One of an address's connections, counted until dropped.
-struct AddressSlot {
-    counts: Arc<PerAddress>,
-    key: IpAddr,
-}
-
-impl PerAddress {
-    /// A slot for a connection from `ip`, if its address holds fewer
-    /// than `cap`.
-    fn take(self: &Arc<Self>, ip: IpAddr, cap: usize) -> Option<AddressSlot> {
-        let key = crate::limits::key_of(ip);
-        let mut counts = self.0.lock().unwrap_or_else(PoisonError::into_inner);
-        let n = counts.entry(key).or_default();
-        if *n >= cap {
-            return None;
-        }
-        *n += 1;
-        Some(AddressSlot {
-            counts: self.clone(),
-            key,
-        })
-    }
-}
-
-impl Drop for AddressSlot {
-    fn drop(&mut self) {
-        let mut counts = self.counts.0.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(n) = counts.get_mut(&self.key) {
-            *n -= 1;
-            // An address with none open takes no room in the map.
-            if *n == 0 {
-                counts.remove(&self.key);
-            }
-        }
-    }
-}
 
 /// How the loop treats connections.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -229,7 +189,7 @@ pub fn connection_cap(wanted: usize, files: Option<u64>) -> usize {
 struct Counted {
     stream: TcpStream,
     _permit: OwnedSemaphorePermit,
-    _slot: AddressSlot,
+    _slot: Share<IpAddr>,
 }
 
 impl AsyncRead for Counted {
@@ -311,7 +271,8 @@ pub async fn serve(
     );
     let permits = Arc::new(Semaphore::new(cap));
     let per_address = settings.per_address.clamp(1, cap);
-    let addresses = Arc::new(PerAddress::default());
+    // Each address's open connections, by its key (an IPv6 one by /64).
+    let addresses: Held<IpAddr> = Held::default();
     let refusing = Arc::new(Semaphore::new(REFUSING));
     // Every connection task holds a `done` receiver; `finished.closed()`
     // completes when the last one is dropped.
@@ -346,7 +307,7 @@ pub async fn serve(
         if let Err(e) = stream.set_nodelay(true) {
             tracing::debug!(%peer, "cannot set TCP_NODELAY: {e}");
         }
-        let Some(slot) = addresses.take(peer.ip(), per_address) else {
+        let Some(slot) = addresses.take(crate::limits::key_of(peer.ip()), per_address) else {
             tracing::debug!(%peer, "connection refused: its address holds its share");
             refuse(stream, &refusing, FULL_FOR_YOU);
             continue;
@@ -469,22 +430,13 @@ mod tests {
     }
 
     #[test]
-    fn an_address_holds_at_most_its_share_and_gets_it_back() {
-        let counts = Arc::new(PerAddress::default());
-        let a: IpAddr = "192.0.2.7".parse().unwrap();
-        let v6a: IpAddr = "2001:db8:1:2::1".parse().unwrap();
-        let v6b: IpAddr = "2001:db8:1:2:ffff::9".parse().unwrap();
-        let held: Vec<_> = (0..3).map(|_| counts.take(a, 3).unwrap()).collect();
-        assert!(counts.take(a, 3).is_none());
-        // Another address is not held back; one /64 is one address.
-        assert!(counts.take("192.0.2.8".parse().unwrap(), 3).is_some());
-        let v6: Vec<_> = (0..3).map(|_| counts.take(v6a, 3).unwrap()).collect();
-        assert!(counts.take(v6b, 3).is_none());
-        drop(held);
-        drop(v6);
-        assert!(counts.take(a, 3).is_some());
-        assert!(counts.take(v6b, 3).is_some());
-        // Addresses with nothing open are forgotten.
-        assert!(counts.0.lock().unwrap().is_empty());
+    fn one_64_is_one_address_and_ipv4_in_ipv6_is_ipv4() {
+        let addresses: Held<IpAddr> = Held::default();
+        let key = |s: &str| crate::limits::key_of(s.parse().unwrap());
+        let _held = addresses.take(key("2001:db8:1:2::1"), 1).unwrap();
+        assert!(addresses.take(key("2001:db8:1:2:ffff::9"), 1).is_none());
+        assert!(addresses.take(key("2001:db8:1:3::1"), 1).is_some());
+        let _v4 = addresses.take(key("192.0.2.7"), 1).unwrap();
+        assert!(addresses.take(key("::ffff:192.0.2.7"), 1).is_none());
     }
 }

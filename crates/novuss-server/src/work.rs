@@ -15,11 +15,10 @@
 //! shares the proxy's address, and the bound per client becomes the bound
 //! for all (docs/protocol.md, "Limits").
 
-use std::collections::HashMap;
 use std::convert::Infallible;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::{ConnectInfo, FromRequestParts};
@@ -27,6 +26,7 @@ use axum::http::request::Parts;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::error::{Code, Failure};
+use crate::held::{Held, Share};
 
 /// Who asks: the peer's address, when the server knows it (requests made
 /// in-process, by tests and benchmarks, have none and share one slot).
@@ -61,28 +61,9 @@ pub struct Work {
     slots: Arc<Semaphore>,
     per_client: usize,
     /// Each client's requests, running or waiting.
-    clients: Arc<Mutex<HashMap<Client, usize>>>,
+    clients: Held<Client>,
     /// Requests waiting for a slot.
     waiting: Arc<AtomicUsize>,
-}
-
-/// A client's place among the heavy requests, running or waiting: given
-/// back when dropped.
-struct Place {
-    client: Client,
-    clients: Arc<Mutex<HashMap<Client, usize>>>,
-}
-
-impl Drop for Place {
-    fn drop(&mut self) {
-        let mut clients = self.clients.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(n) = clients.get_mut(&self.client) {
-            *n -= 1;
-            if *n == 0 {
-                clients.remove(&self.client);
-            }
-        }
-    }
 }
 
 /// Counts a request waiting in line, until dropped.
@@ -96,7 +77,7 @@ impl Drop for InLine {
 
 /// A client's place for a heavy request, waiting for its slot.
 pub struct Queued {
-    place: Place,
+    place: Share<Client>,
     slots: Arc<Semaphore>,
     waiting: Arc<AtomicUsize>,
     what: &'static str,
@@ -141,7 +122,7 @@ impl Queued {
 /// A heavy request's place: while it is held, the request runs.
 pub struct Ticket {
     _slot: OwnedSemaphorePermit,
-    _place: Place,
+    _place: Share<Client>,
 }
 
 impl Ticket {
@@ -168,7 +149,7 @@ impl Work {
         Work {
             slots: Arc::new(Semaphore::new(slots.max(1))),
             per_client: per_client.max(1),
-            clients: Arc::new(Mutex::new(HashMap::new())),
+            clients: Held::default(),
             waiting: Arc::new(AtomicUsize::new(0)),
         }
     }
@@ -190,20 +171,14 @@ impl Work {
     /// `client`'s place for a heavy request, taken at once (`busy` if the
     /// client has one already); [`Queued::turn`] waits for its slot.
     pub fn queue(&self, client: Client, what: &'static str) -> Result<Queued, Failure> {
-        let mut clients = self.clients.lock().unwrap_or_else(PoisonError::into_inner);
-        let mine = clients.entry(client).or_default();
-        if *mine >= self.per_client {
+        let Some(place) = self.clients.take(client, self.per_client) else {
             return Err(Failure::new(
                 Code::Busy,
                 format!("one {what} at a time: wait for the last one's answer"),
             ));
-        }
-        *mine += 1;
+        };
         Ok(Queued {
-            place: Place {
-                client,
-                clients: self.clients.clone(),
-            },
+            place,
             slots: self.slots.clone(),
             waiting: self.waiting.clone(),
             what,
@@ -247,7 +222,7 @@ mod tests {
         let (third, ()) = tokio::join!(work.admit(c, "hint"), async { drop(first) });
         let third = third.unwrap();
         drop((second, third));
-        assert!(work.clients.lock().unwrap().is_empty());
+        assert_eq!(work.clients.holders(), 0);
         assert_eq!(work.waiting.load(Ordering::Acquire), 0);
         let _again = work.admit(a, "hint").await.unwrap();
     }
