@@ -32,7 +32,6 @@ pub async fn challenge(
     new.new_game()?;
     let (person, cookie) = hub.people().ensure(&visitor).await?;
     let created = hub.challenge(&new, &person).await?;
-    hub.lobby_changed();
     Ok(with_cookie(
         (StatusCode::CREATED, Json(created)).into_response(),
         cookie,
@@ -48,7 +47,6 @@ pub async fn accept(
 ) -> Result<Response, Failure> {
     let id = GameId::parse(&id)?;
     let (player, person, cookie) = hub.accept(&id, &visitor).await?;
-    hub.lobby_changed();
     Ok(with_cookie(
         Json(json!({"id": id.as_str(), "player": player, "person": person})).into_response(),
         cookie,
@@ -62,6 +60,5 @@ pub async fn quick(
     JsonBody(new): JsonBody<NewChallenge>,
 ) -> Result<Response, Failure> {
     let (quick, cookie) = hub.quick(&new, &visitor).await?;
-    hub.lobby_changed();
     Ok(with_cookie(Json(quick).into_response(), cookie))
 }

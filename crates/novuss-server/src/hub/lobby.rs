@@ -14,7 +14,7 @@ use crate::error::{Code, Failure};
 use crate::game_id::GameId;
 use crate::identity::{PersonId, Visitor};
 use crate::setup::{NewGame, Setup};
-use crate::store::{ChallengeRow, OpenSeat};
+use crate::store::{ChallengeRow, CurrentRow, OpenSeat};
 
 /// Challenges older than this are no longer listed: their creator has
 /// most likely gone (they may still send the game's invitation links).
@@ -189,20 +189,17 @@ impl Hub {
         person: Option<&PersonId>,
         format: Format,
     ) -> Result<(f64, bool), Failure> {
-        let current = match person {
-            None => None,
-            Some(p) => self
-                .store
-                .ratings_of(p.as_str())
-                .await
-                .map_err(storage)?
-                .into_iter()
-                .find(|r| r.format == format.name()),
-        };
-        // Widened by the idle time since the last rated game, as the
-        // player's page shows it.
-        let r = crate::ratings::standing(current.as_ref(), crate::store::now());
+        let ratings = self.ratings_read(person).await?;
+        let r = standing_in(&ratings, format, crate::store::now());
         Ok((r.rating, r.provisional()))
+    }
+
+    /// `person`'s current ratings, every format's (none for nobody).
+    async fn ratings_read(&self, person: Option<&PersonId>) -> Result<Vec<CurrentRow>, Failure> {
+        match person {
+            None => Ok(Vec::new()),
+            Some(p) => self.store.ratings_of(p.as_str()).await.map_err(storage),
+        }
     }
 
     /// Makes a challenge of `creator`'s: a public game whose other seats
@@ -225,6 +222,7 @@ impl Hub {
             .await
             .map_err(storage)?;
         tracing::info!(game = %id, "challenge");
+        self.lobby_changed();
         Ok(created)
     }
 
@@ -233,20 +231,17 @@ impl Hub {
         let shown = self.lobby_shown().await?;
         // What is the viewer's own: one read of their ratings, whatever
         // the number of challenges.
-        let mine = match viewer {
-            None => Vec::new(),
-            Some(v) => self.store.ratings_of(v.as_str()).await.map_err(storage)?,
-        };
+        let mine = self.ratings_read(viewer).await?;
         let now = crate::store::now();
         let mut challenges = shown.challenges.clone();
         for c in &mut challenges {
             c.acceptable = match viewer {
                 Some(v) if *v == c.creator => false,
-                _ => {
-                    let current = mine.iter().find(|r| r.format == c.format.name());
-                    let rating = crate::ratings::standing(current, now).rating;
-                    within(rating, c.min_rating, c.max_rating)
-                }
+                _ => within(
+                    standing_in(&mine, c.format, now).rating,
+                    c.min_rating,
+                    c.max_rating,
+                ),
             };
         }
         // Watchers are counted now, in memory: a look at the lobby shows
@@ -300,9 +295,9 @@ impl Hub {
         Ok(shown)
     }
 
-    /// A challenge was made, accepted or taken: the next look at the
+    /// A challenge was made or a seat of one taken: the next look at the
     /// lobby reads it again.
-    pub fn lobby_changed(&self) {
+    fn lobby_changed(&self) {
         self.lobby.generation.fetch_add(1, Ordering::AcqRel);
     }
 
@@ -430,6 +425,7 @@ impl Hub {
             }
         };
         tracing::info!(game = %id, player, %person, "challenge accepted");
+        self.lobby_changed();
         self.seated(id, player, &person, at).await?;
         Ok((player, person, cookie))
     }
@@ -514,14 +510,21 @@ fn already_seated() -> Failure {
     Failure::new(Code::CannotAccept, "you hold a seat of this game already")
 }
 
-/// Whether `rating` is in `row`'s range.
+/// The rating in `format` among `ratings` (a person's current ones) at
+/// `now`: widened by the idle time since the last rated game, as the
+/// player's page shows it; 1500 and provisional for none.
+fn standing_in(ratings: &[CurrentRow], format: Format, now: i64) -> crate::ratings::glicko::Rating {
+    let current = ratings.iter().find(|r| r.format == format.name());
+    crate::ratings::standing(current, now)
+}
+
 /// Whether `rating` is within the range `min`..=`max` (each optional).
 fn within(rating: f64, min: Option<i64>, max: Option<i64>) -> bool {
     let r = rating.round() as i64;
     min.is_none_or(|lo| r >= lo) && max.is_none_or(|hi| r <= hi)
 }
 
+/// Whether `rating` is in `row`'s range.
 fn in_range(rating: f64, row: &ChallengeRow) -> bool {
-    let r = rating.round() as i64;
-    row.min_rating.is_none_or(|lo| r >= lo) && row.max_rating.is_none_or(|hi| r <= hi)
+    within(rating, row.min_rating, row.max_rating)
 }
