@@ -292,11 +292,7 @@ fn a_socket_that_answers_no_ping_is_closed_and_one_that_does_stays() {
             // The room's own news (chat settings, presence).
             Ok(tungstenite::Message::Text(_)) => {}
             Ok(other) => panic!("unexpected {other:?}"),
-            Err(tungstenite::Error::Io(e))
-                if matches!(
-                    e.kind(),
-                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
-                ) => {}
+            Err(e) if crate::support::server::timed_out(&e) => {}
             Err(e) => panic!("the live socket failed: {e}"),
         }
     }

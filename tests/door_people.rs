@@ -443,11 +443,7 @@ fn closed_with(ws: &mut Ws, within: Duration) -> Option<u16> {
         match ws.read() {
             Ok(Message::Close(frame)) => return Some(frame.map_or(0, |f| u16::from(f.code))),
             Ok(_) => {}
-            Err(tungstenite::Error::Io(e))
-                if matches!(
-                    e.kind(),
-                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
-                ) => {}
+            Err(e) if crate::support::server::timed_out(&e) => {}
             Err(_) => return Some(0),
         }
     }

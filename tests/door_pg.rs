@@ -19,9 +19,11 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::server::follow;
-use crate::support::db;
 use crate::support::play::{choose, mirror, stroke_request};
-use crate::support::server::{data_dir, new_database, path, postgres_server, Person, Running};
+use crate::support::server::{
+    data_dir, needs_postgres, new_database, path, postgres_server, Person, Running,
+};
+use crate::support::{block_on, db};
 use novuss_core::seat::Seat;
 use serde_json::{json, Value};
 use tungstenite::stream::MaybeTlsStream;
@@ -35,22 +37,6 @@ const HOT_SEAT: &str = r#"{"format":"singles","profile":"lnf-2017","sets":1,
 /// 15 s stroke clock.
 const CLOCKED: &str = r#"{"format":"singles","profile":"lnf-2017","sets":1,"stroke_clock":15,
     "casual":false,"players":[{"kind":"human"},{"kind":"human","invite":true}]}"#;
-
-fn needs_postgres() -> bool {
-    if postgres_server().is_none() {
-        eprintln!("NOT RUN: needs PostgreSQL (NOVUSS_TEST_POSTGRES; scripts/test starts one)");
-        return false;
-    }
-    true
-}
-
-fn block_on<T>(f: impl std::future::Future<Output = T>) -> T {
-    tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap()
-        .block_on(f)
-}
 
 /// The process ids of the backends listening (`LISTEN …` their last
 /// statement) on the database of `url`.
@@ -196,11 +182,7 @@ impl Live {
                 }
                 Ok(Message::Close(c)) => return Got::Closed(format!("{c:?}")),
                 Ok(_) => {}
-                Err(tungstenite::Error::Io(e))
-                    if matches!(
-                        e.kind(),
-                        std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
-                    ) => {}
+                Err(e) if crate::support::server::timed_out(&e) => {}
                 Err(e) => return Got::Closed(e.to_string()),
             }
         }
@@ -282,13 +264,8 @@ fn a_player_shown_a_stroke_late_still_gets_a_whole_stroke_clock() {
     let anna = a_server.person();
     let created = anna.create(CLOCKED);
     let id = created["id"].as_str().unwrap().to_owned();
-    let invite = created["invites"][0]["invite"].as_str().unwrap().to_owned();
     let janis = b_server.person();
-    let (status, body) = janis.post(
-        &format!("/api/games/{id}/join"),
-        &json!({ "invite": invite }).to_string(),
-    );
-    assert_eq!(status, 200, "{body}");
+    janis.join_invite(&created, 0);
     let mut a = Live::open(&a_server, Some(&anna), &id);
     let mut j = janis.socket(&id);
     j.send(&json!({"type": "hello"}));

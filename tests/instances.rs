@@ -10,7 +10,7 @@
 use crate::server::follow;
 use crate::support::db;
 use crate::support::play::{choose, mirror, stroke_request, VS_GREEDY};
-use crate::support::server::{data_dir, new_database, path, postgres_server, Running, Socket};
+use crate::support::server::{data_dir, needs_postgres, new_database, path, Running, Socket};
 use novuss_core::play::game::Game;
 use novuss_core::seat::Seat;
 use serde_json::{json, Value};
@@ -22,8 +22,7 @@ const INVITED: &str = r#"{"format":"singles","profile":"lnf-2017","sets":1,
 /// Two servers over one new database, each with a directory of its own
 /// (their cookie jars); `None`, said on stderr, without PostgreSQL.
 fn two_servers() -> Option<(Vec<tempfile::TempDir>, String, Running, Running)> {
-    if postgres_server().is_none() {
-        eprintln!("NOT RUN: needs PostgreSQL (NOVUSS_TEST_POSTGRES; scripts/test starts one)");
+    if !needs_postgres() {
         return None;
     }
     let dirs = vec![data_dir(), data_dir()];
@@ -56,7 +55,6 @@ fn two_people_on_two_servers_finish_a_match_while_a_third_connection_watches() {
     let anna = a_server.person();
     let created = anna.create(INVITED);
     let id = created["id"].as_str().unwrap().to_owned();
-    let invite = created["invites"][0]["invite"].as_str().unwrap().to_owned();
 
     // A watcher opens the game on the second server before the seat is
     // taken; the invited person takes it there, and the first server,
@@ -64,11 +62,7 @@ fn two_people_on_two_servers_finish_a_match_while_a_third_connection_watches() {
     let mut w = b_server.watch(&id);
     assert_eq!(hello(&mut w, None)["state"]["seats"][1]["holder"], "open");
     let janis = b_server.person();
-    let (status, body) = janis.post(
-        &format!("/api/games/{id}/join"),
-        &json!({ "invite": invite }).to_string(),
-    );
-    assert_eq!(status, 200, "{body}");
+    janis.join_invite(&created, 0);
     let mut a = anna.socket(&id);
     let mut seats = hello(&mut a, None)["state"]["seats"].clone();
     while seats[1]["holder"] != "person" {
@@ -245,8 +239,7 @@ fn two_stores(
 #[test]
 fn the_event_check_notices_and_leases_hold_between_two_stores() {
     use novuss_server::store::{Append, Heard, NewRow, Notice, StoreError, LEASE};
-    if postgres_server().is_none() {
-        eprintln!("NOT RUN: needs PostgreSQL (NOVUSS_TEST_POSTGRES; scripts/test starts one)");
+    if !needs_postgres() {
         return;
     }
     let dir = data_dir();
@@ -321,8 +314,7 @@ fn the_event_check_notices_and_leases_hold_between_two_stores() {
 
 #[test]
 fn a_player_connected_to_one_server_is_not_absent_to_the_other() {
-    if postgres_server().is_none() {
-        eprintln!("NOT RUN: needs PostgreSQL (NOVUSS_TEST_POSTGRES; scripts/test starts one)");
+    if !needs_postgres() {
         return;
     }
     let dirs = [data_dir(), data_dir()];
@@ -333,13 +325,8 @@ fn a_player_connected_to_one_server_is_not_absent_to_the_other() {
     let anna = a_server.person();
     let created = anna.create(INVITED);
     let id = created["id"].as_str().unwrap().to_owned();
-    let invite = created["invites"][0]["invite"].as_str().unwrap().to_owned();
     let janis = b_server.person();
-    let (status, body) = janis.post(
-        &format!("/api/games/{id}/join"),
-        &json!({ "invite": invite }).to_string(),
-    );
-    assert_eq!(status, 200, "{body}");
+    janis.join_invite(&created, 0);
     let mut a = anna.socket(&id);
     hello(&mut a, None);
     let mut j = janis.socket(&id);

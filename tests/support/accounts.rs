@@ -270,17 +270,13 @@ impl GameSocket {
 
 /// Every value of the first column `sql` selects, as text.
 pub fn texts(db: &Path, sql: &str) -> Vec<String> {
-    tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap()
-        .block_on(async {
-            use sqlx::Connection;
-            sqlx::any::install_default_drivers();
-            let mut c = sqlx::AnyConnection::connect(&crate::support::db::url_of(db))
-                .await
-                .expect("the database opens");
-            let rows: Vec<(String,)> = sqlx::query_as(sql).fetch_all(&mut c).await.unwrap();
-            rows.into_iter().map(|r| r.0).collect()
-        })
+    crate::support::block_on(async {
+        use sqlx::Connection;
+        sqlx::any::install_default_drivers();
+        let mut c = sqlx::AnyConnection::connect(&crate::support::db::url_of(db))
+            .await
+            .expect("the database opens");
+        let rows: Vec<(String,)> = sqlx::query_as(sql).fetch_all(&mut c).await.unwrap();
+        rows.into_iter().map(|r| r.0).collect()
+    })
 }

@@ -10,6 +10,8 @@
 
 use std::path::Path;
 
+use super::block_on;
+
 /// The database a server whose SQLite file would be `db` really uses.
 pub fn url_of(db: &Path) -> String {
     let dir = db.parent().expect("the database file is in a directory");
@@ -98,12 +100,4 @@ async fn connect(db: &Path, read_only: bool) -> sqlx::AnyConnection {
     sqlx::AnyConnection::connect(&format!("{url}{mode}"))
         .await
         .expect("the database opens")
-}
-
-fn block_on<T>(f: impl std::future::Future<Output = T>) -> T {
-    tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap()
-        .block_on(f)
 }

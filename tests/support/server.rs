@@ -74,6 +74,21 @@ pub struct Person<'a> {
 }
 
 impl Person<'_> {
+    /// Takes invited seat `k` (of `invites`, in order) of the game whose
+    /// creation answered `created`, as one opening that link would;
+    /// panics unless it is taken.
+    pub fn join_invite(&self, created: &Value, k: usize) {
+        let id = created["id"].as_str().expect("a game's id");
+        let invite = created["invites"][k]["invite"]
+            .as_str()
+            .expect("an invitation");
+        let (status, body) = self.post(
+            &format!("/api/games/{id}/join"),
+            &serde_json::json!({ "invite": invite }).to_string(),
+        );
+        assert_eq!(status, 200, "{body}");
+    }
+
     /// `GET path` with this person's cookie.
     pub fn get(&self, path: &str) -> (u16, String) {
         self.server.get_as(&self.jar, path)
@@ -142,19 +157,15 @@ pub fn new_database(dir: &Path) -> String {
         "t_{:016x}",
         rand::random::<u64>() ^ u64::from(std::process::id())
     );
-    tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap()
-        .block_on(async {
-            use sqlx::{Connection, Executor};
-            let mut c = sqlx::PgConnection::connect(&admin)
-                .await
-                .expect("NOVUSS_TEST_POSTGRES names a PostgreSQL server that answers");
-            c.execute(format!("CREATE DATABASE {name}").as_str())
-                .await
-                .expect("a test database is created");
-        });
+    crate::support::block_on(async {
+        use sqlx::{Connection, Executor};
+        let mut c = sqlx::PgConnection::connect(&admin)
+            .await
+            .expect("NOVUSS_TEST_POSTGRES names a PostgreSQL server that answers");
+        c.execute(format!("CREATE DATABASE {name}").as_str())
+            .await
+            .expect("a test database is created");
+    });
     let base = admin.rsplit_once('/').expect("a URL with a database").0;
     let url = format!("{base}/{name}");
     std::fs::create_dir_all(dir).unwrap();
@@ -165,6 +176,16 @@ pub fn new_database(dir: &Path) -> String {
 /// Whether this run is against PostgreSQL, for a test of SQLite's own
 /// file (its pages, a full disk under it), which then says why it does
 /// not run here: the SQLite pass of the same tests runs it.
+/// Whether a test that needs PostgreSQL can run: with none given
+/// (`NOVUSS_TEST_POSTGRES`), it says so and is not run.
+pub fn needs_postgres() -> bool {
+    if postgres_server().is_none() {
+        eprintln!("NOT RUN: needs PostgreSQL (NOVUSS_TEST_POSTGRES; scripts/test starts one)");
+        return false;
+    }
+    true
+}
+
 pub fn sqlite_file_test(what: &str) -> bool {
     if on_postgres() {
         eprintln!("SQLite only ({what}): run by the SQLite pass, not against PostgreSQL");
@@ -274,11 +295,7 @@ impl Running {
     /// `from` (Linux answers on all of 127.0.0.0/8): another client, as
     /// the server counts clients.
     pub fn connect_from(&self, from: &str) -> TcpStream {
-        let rt = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .unwrap();
-        let stream = rt.block_on(async {
+        let stream = crate::support::block_on(async {
             let socket = tokio::net::TcpSocket::new_v4().unwrap();
             socket.bind(format!("{from}:0").parse().unwrap()).unwrap();
             socket.connect(self.host.parse().unwrap()).await.unwrap()
@@ -486,6 +503,15 @@ impl Reply {
     pub fn json(&self) -> Value {
         serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("{e}: {self:?}"))
     }
+}
+
+/// Whether a socket's read stopped at its read timeout (nothing came),
+/// rather than failing.
+pub fn timed_out(e: &tungstenite::Error) -> bool {
+    matches!(e, tungstenite::Error::Io(e) if matches!(
+        e.kind(),
+        std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+    ))
 }
 
 /// A game's WebSocket.
