@@ -82,7 +82,7 @@ impl Preset {
 }
 
 /// Which room a line is in, and which a connection reads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Room {
     /// The seat holders'.

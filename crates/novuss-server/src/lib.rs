@@ -33,6 +33,7 @@ pub mod listen;
 pub mod lobby;
 pub mod message;
 pub mod offers;
+pub mod policy;
 pub mod ratings;
 pub mod replay;
 pub mod room;

@@ -138,6 +138,8 @@ pub enum Outgoing<'a> {
         /// The offer.
         #[serde(flatten)]
         offer: crate::offers::Offer,
+        /// What each client may do with the offer waiting.
+        may: crate::policy::May,
     },
     /// The other side answered the offer (a take-back accepted comes as
     /// its event, a rematch accepted as `rematch`). Not an event.
@@ -146,6 +148,8 @@ pub enum Outgoing<'a> {
         kind: crate::offers::OfferKind,
         /// Whether it was accepted.
         accepted: bool,
+        /// What each client may do now.
+        may: crate::policy::May,
     },
     /// The rematch the players agreed on: the new game's id.
     Rematch {
@@ -164,6 +168,8 @@ pub enum Outgoing<'a> {
     Seats {
         /// By player.
         seats: Vec<crate::seats::SeatView>,
+        /// What each client may do now: who holds the seats decides it.
+        may: crate::policy::May,
     },
     /// A chat line (not an event), to the readers of its room.
     Chat(&'a crate::chat::Line),

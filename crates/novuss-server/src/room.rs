@@ -32,6 +32,7 @@ use crate::event::{self, Act, By, Claimed, Happened, Motion};
 use crate::identity::PersonId;
 use crate::message::Outgoing;
 use crate::offers::{Offer, OfferKind};
+use crate::policy::{self, Action, Actor, May, Moment, SeatKind, Situation};
 use crate::seats::Seats;
 use crate::setup::{Controller, Setup};
 use crate::store::EventRow;
@@ -557,14 +558,83 @@ impl Room {
         &self.seats
     }
 
-    /// May `who` resign or call the game off from `seat`? Its holder may;
-    /// for a seat nobody plays from, any player may ask, and the match
-    /// answers why not (`cannot_resign`, `cannot_abort`).
-    pub fn check_seat_holder(&self, who: Option<&PersonId>, seat: Seat) -> Result<(), Failure> {
-        match self.game.progress().player_at(seat) {
-            Some(player) => self.seats.check_seat(who, Some(player)),
-            None => self.seats.check_player(who),
+    /// May `who` ask `action` about the player at `seat` (`None`: about
+    /// the whole game)? The one policy answers ([`crate::policy`]); a seat
+    /// nobody plays from is the whole game's, and the match then answers
+    /// why not (`cannot_resign`, `cannot_abort`).
+    pub fn ask(
+        &self,
+        who: Option<&PersonId>,
+        seat: Option<Seat>,
+        action: Action,
+    ) -> Result<(), Failure> {
+        let player = seat.and_then(|s| self.game.progress().player_at(s));
+        policy::decide(
+            Actor::toward(&self.seats, who, player),
+            action,
+            &self.situation(),
+        )
+    }
+
+    /// [`Room::ask`] for a request about the whole game by someone who
+    /// did or did not create it.
+    pub fn ask_as_creator(
+        &self,
+        who: Option<&PersonId>,
+        creator: bool,
+        action: Action,
+    ) -> Result<(), Failure> {
+        policy::decide(
+            Actor::toward(&self.seats, who, None).created(creator),
+            action,
+            &self.situation(),
+        )
+    }
+
+    /// The game as the policy sees it.
+    pub fn situation(&self) -> Situation {
+        let progress = self.game.progress();
+        let n = self.setup.controllers.len();
+        let last_stroke_by = match (self.acts.len().checked_sub(1), self.acts.last()) {
+            (Some(k), Some(Act::Stroke { seat, .. })) if self.last_human == Some(k) => {
+                progress.player_at(*seat)
+            }
+            _ => None,
+        };
+        Situation {
+            casual: self.setup.casual,
+            rated: self.setup.rated,
+            between_people: self.seats.between_people(),
+            seats_open: self.seats.waiting(),
+            match_over: self.game.is_over(),
+            abandoned: self.abandoned,
+            now: Moment {
+                seats: self
+                    .setup
+                    .controllers
+                    .iter()
+                    .map(|c| match c {
+                        Controller::Human => SeatKind::Person,
+                        Controller::Computer(_) => SeatKind::Computer,
+                    })
+                    .collect(),
+                sides: (0..n)
+                    .map(|k| progress.contender_of(PlayerId(k)).0)
+                    .collect(),
+                to_play: self.in_play().map(|(_, p)| p),
+                between_sets: self.game.between_sets() && !self.game.is_over(),
+                take_back: self.can_take_back(),
+                last_stroke_by,
+                abortable: self.game.can_abort(),
+                offer: self.offer.map(|o| (o.kind, o.player)),
+                rematch_settled: self.rematch.is_some() || self.rematch_declined,
+            },
         }
+    }
+
+    /// What each client of the game may do now.
+    pub fn may(&self) -> May {
+        policy::may(&self.situation())
     }
 
     /// Who holds the seats, to change once a change of them is stored.
@@ -577,6 +647,7 @@ impl Room {
     pub fn seats_message(&self) -> Arc<str> {
         Outgoing::Seats {
             seats: self.seats.view(true),
+            may: self.may(),
         }
         .text()
     }
@@ -603,6 +674,7 @@ impl Room {
         )
         .with_seats(self.seats.view(false))
         .with_abandoned(self.abandoned)
+        .with_may(self.may())
     }
 
     /// The `state` message.
@@ -750,12 +822,6 @@ impl Room {
     /// Takes back the last human stroke and whatever followed it.
     pub fn take_back(&self, event: u64) -> Result<Change, Failure> {
         self.fresh(event)?;
-        if !self.setup.casual {
-            return Err(Failure::new(
-                Code::NotCasual,
-                "strokes are not taken back in this game",
-            ));
-        }
         if self.game.is_over() {
             return Err(Failure::new(
                 Code::MatchOver,
@@ -1148,16 +1214,20 @@ impl Room {
 
     /// The `offer` message of the waiting offer, if any.
     pub fn offer_message(&self) -> Option<Arc<str>> {
-        self.offer.map(|offer| Outgoing::Offer { offer }.text())
+        self.offer.map(|offer| {
+            Outgoing::Offer {
+                offer,
+                may: self.may(),
+            }
+            .text()
+        })
     }
 
-    /// Checks that the player at `seat` may offer `kind` now (its holder
-    /// is checked by the hub), and makes the offer; it is kept once told.
+    /// Checks that the player at `seat` may offer `kind` now (who may offer
+    /// is the policy's: [`Room::ask`]), and makes the offer; it is kept
+    /// once told.
     pub fn make_offer(&self, event: u64, seat: Seat, kind: OfferKind) -> Result<Offer, Failure> {
         let cannot = |why: &str| Err(Failure::new(Code::CannotOffer, why.to_owned()));
-        if !self.seats.between_people() {
-            return cannot("offers are between people: take back, or start a game, at once");
-        }
         if self.offer.is_some() {
             return cannot("an offer waits for its answer");
         }
@@ -1167,12 +1237,6 @@ impl Room {
         match kind {
             OfferKind::TakeBack => {
                 self.fresh(event)?;
-                if !self.setup.casual || self.setup.rated {
-                    return Err(Failure::new(
-                        Code::NotCasual,
-                        "strokes are not taken back in this game",
-                    ));
-                }
                 if self.game.is_over() || self.game.between_sets() {
                     return cannot("a stroke is taken back while its set is played");
                 }
@@ -1233,21 +1297,14 @@ impl Room {
         };
         let progress = self.game.progress();
         let theirs = progress.contender_of(offer.player);
-        let answers = (0..self.setup.controllers.len()).any(|k| {
-            let p = PlayerId(k);
-            progress.contender_of(p) != theirs
-                && matches!(
-                    (self.seats.holder(p), person),
-                    (Some(crate::seats::Holder::Person(h)), Some(me)) if h == me
-                )
-        });
-        if !answers {
-            self.seats.check_player(person)?;
-            return Err(Failure::new(
-                Code::NotYourSeat,
-                "only the other side answers an offer",
-            ));
-        }
+        let other_side = (0..self.setup.controllers.len())
+            .map(PlayerId)
+            .filter(|&p| progress.contender_of(p) != theirs);
+        policy::decide(
+            Actor::answering(&self.seats, person, other_side),
+            Action::Answer(kind),
+            &self.situation(),
+        )?;
         Ok(offer)
     }
 

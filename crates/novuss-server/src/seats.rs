@@ -13,7 +13,6 @@ use std::collections::HashMap;
 use novuss_core::PlayerId;
 use serde::Serialize;
 
-use crate::error::{Code, Failure};
 use crate::identity::PersonId;
 use crate::setup::Controller;
 use crate::store::SeatRow;
@@ -179,65 +178,10 @@ impl Seats {
         self.holders.contains(&Holder::Open)
     }
 
-    /// Refuses a stroke while a seat waits for its invited person.
-    pub fn check_all_seated(&self) -> Result<(), Failure> {
-        if self.waiting() {
-            return Err(Failure::new(
-                Code::SeatsOpen,
-                "the game begins when every invited person has taken their seat",
-            ));
-        }
-        Ok(())
-    }
-
     /// Whether people at more than one screen play: a second person, or a
     /// seat waiting for one.
     pub fn between_people(&self) -> bool {
         self.holders.contains(&Holder::Open) || self.people().len() > 1
-    }
-
-    /// May `person` act for `player` (stroke, resign, abort)?
-    pub fn check_seat(
-        &self,
-        person: Option<&PersonId>,
-        player: Option<PlayerId>,
-    ) -> Result<(), Failure> {
-        let holder = player.and_then(|p| self.holder(p));
-        match (person, holder) {
-            (Some(p), Some(Holder::Person(h))) if p == h => Ok(()),
-            _ if !self.is_player(person) => Err(not_a_player()),
-            (_, Some(Holder::Computer)) => Err(Failure::new(
-                Code::ComputerSeat,
-                "that seat is played by the computer",
-            )),
-            _ => Err(Failure::new(
-                Code::NotYourSeat,
-                "that seat is not yours: only its holder plays for it",
-            )),
-        }
-    }
-
-    /// May `person` do what any player of the game may (start the next
-    /// set)?
-    pub fn check_player(&self, person: Option<&PersonId>) -> Result<(), Failure> {
-        if self.is_player(person) {
-            Ok(())
-        } else {
-            Err(not_a_player())
-        }
-    }
-
-    /// May `person` do what needs the whole table to be theirs (take back,
-    /// ask for a hint or an analysis of a game in play)?
-    pub fn check_alone(&self, person: Option<&PersonId>, what: &str) -> Result<(), Failure> {
-        self.check_player(person)?;
-        if self.between_people() {
-            return Err(Failure::new(
-                Code::NotBetweenPeople,
-                format!("no {what} in a game between people"),
-            ));
-        }
-        Ok(())
     }
 
     /// A socket of `person` opened on the game: `true` if they were not
@@ -321,13 +265,6 @@ impl SeatView {
     }
 }
 
-fn not_a_player() -> Failure {
-    Failure::new(
-        Code::NotAPlayer,
-        "only the game's players may do that: you are watching",
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -341,35 +278,6 @@ mod tests {
     }
 
     #[test]
-    fn a_seat_is_its_holders_alone() {
-        let (a, b) = (PersonId::random(), PersonId::random());
-        let seats = Seats::new(
-            &[Controller::Human, Controller::Human],
-            &[row(0, Some(&a)), row(1, Some(&b))],
-        );
-        let (p0, p1) = (Some(PlayerId(0)), Some(PlayerId(1)));
-        assert!(seats.check_seat(Some(&a), p0).is_ok());
-        assert_eq!(
-            seats.check_seat(Some(&a), p1).unwrap_err().code,
-            Code::NotYourSeat
-        );
-        assert_eq!(
-            seats.check_seat(None, p0).unwrap_err().code,
-            Code::NotAPlayer
-        );
-        let stranger = PersonId::random();
-        assert_eq!(
-            seats.check_seat(Some(&stranger), p0).unwrap_err().code,
-            Code::NotAPlayer
-        );
-        assert!(seats.check_player(Some(&b)).is_ok());
-        assert_eq!(
-            seats.check_alone(Some(&a), "take-back").unwrap_err().code,
-            Code::NotBetweenPeople
-        );
-    }
-
-    #[test]
     fn one_person_at_one_screen_holds_the_whole_table() {
         let a = PersonId::random();
         let seats = Seats::new(
@@ -379,14 +287,12 @@ mod tests {
             ],
             &[row(0, Some(&a))],
         );
-        assert!(seats.check_alone(Some(&a), "hint").is_ok());
-        assert_eq!(
-            seats
-                .check_seat(Some(&a), Some(PlayerId(1)))
-                .unwrap_err()
-                .code,
-            Code::ComputerSeat
+        assert!(seats.is_player(Some(&a)));
+        assert!(
+            !seats.between_people(),
+            "the computer is not a second person"
         );
+        assert_eq!(seats.holder(PlayerId(1)), Some(&Holder::Computer));
         assert_eq!(seats.unclaimed(), None);
     }
 
@@ -397,7 +303,8 @@ mod tests {
         let a = PersonId::random();
         seats.claim(&a);
         assert_eq!(seats.unclaimed(), None);
-        assert!(seats.check_alone(Some(&a), "hint").is_ok());
+        assert!(seats.is_player(Some(&a)));
+        assert!(!seats.between_people(), "one person holds both seats");
     }
 
     #[test]

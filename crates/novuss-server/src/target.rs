@@ -23,6 +23,7 @@ use crate::body::JsonBody;
 use crate::error::{Code, Failure};
 use crate::game_id::GameId;
 use crate::hub::Hub;
+use crate::policy::Action;
 use crate::setup::Controller;
 use crate::work::Client;
 
@@ -114,11 +115,7 @@ pub async fn plan(
         let room = shared.lock().await;
         // Between people the tool is the stroking player's own aid, as a
         // ruler at the table would be: nobody else's, watchers included.
-        if room.seats().between_people() {
-            let set = room.game().set();
-            let player = room.game().progress().player_at(set.seat_to_play());
-            room.seats().check_seat(who, player)?;
-        }
+        room.ask(who, Some(room.game().set().seat_to_play()), Action::Aim)?;
         if room.event() != request.event {
             return Err(Failure::new(
                 Code::Stale,

@@ -14,6 +14,7 @@ use novuss_core::DVec2;
 use novuss_core::{ContenderId, PlayerId};
 use serde::Serialize;
 
+use crate::policy::May;
 use crate::seats::SeatView;
 use crate::setup::{Controller, Setup};
 
@@ -55,6 +56,10 @@ pub struct State {
     /// server's abandonment period): nothing more is played in it.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     abandoned: bool,
+    /// What each client may do now, by player and for a watcher
+    /// ([`crate::policy::may`]; none in a replay's states).
+    #[serde(skip_serializing_if = "May::is_empty")]
+    may: May,
 }
 
 impl State {
@@ -65,6 +70,12 @@ impl State {
             self.can_take_back = false;
             self.can_abort = false;
         }
+        self
+    }
+
+    /// The state with what each client may do in it.
+    pub fn with_may(mut self, may: May) -> State {
+        self.may = may;
         self
     }
 
@@ -291,6 +302,7 @@ pub fn state(
         can_abort: game.can_abort(),
         seats: Vec::new(),
         abandoned: false,
+        may: May::default(),
     }
 }
 

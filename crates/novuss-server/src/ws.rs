@@ -137,7 +137,7 @@ enum Request {
         #[serde(default)]
         text: Option<String>,
         #[serde(default)]
-        room: Option<String>,
+        room: Option<crate::chat::Room>,
     },
     ChatSettings {
         free_text: bool,

@@ -11,6 +11,7 @@ use crate::chat::{self, Feed, Line, Preset, Said, Settings};
 use crate::error::{Code, Failure};
 use crate::game_id::GameId;
 use crate::identity::PersonId;
+use crate::policy::{self, Action};
 use crate::room::Room;
 use crate::seats::Holder;
 use crate::store::NewChatLine;
@@ -24,7 +25,7 @@ pub struct ChatRequest {
     /// Free text.
     pub text: Option<String>,
     /// The room it is meant for.
-    pub room: Option<String>,
+    pub room: Option<chat::Room>,
 }
 
 impl Hub {
@@ -99,40 +100,21 @@ impl Hub {
                 "the game is being reloaded: connect again",
             ));
         }
-        let Some(person) = who else {
-            return Err(Failure::new(
-                Code::NotAPerson,
-                "only a person writes: become one (POST /api/me) and connect again",
-            ));
-        };
-        self.load_chat(&mut room).await?;
-        let player = room
-            .seats()
-            .holders()
-            .iter()
-            .position(|h| *h == Holder::Person(person.clone()))
-            .map(|k| k as u32);
+        let player = who.and_then(|person| {
+            room.seats()
+                .holders()
+                .iter()
+                .position(|h| *h == Holder::Person(person.clone()))
+                .map(|k| k as u32)
+        });
+        let person = policy::person(who)?;
+        room.ask(Some(person), None, Action::Chat(request.room))?;
         let own = if player.is_some() {
             chat::Room::Players
         } else {
             chat::Room::Watchers
         };
-        match request.room.as_deref() {
-            None => {}
-            Some(r) if r == own.name() => {}
-            Some("players") => {
-                return Err(Failure::new(
-                    Code::NotAPlayer,
-                    "only the game's players write in the players' room",
-                ))
-            }
-            Some(_) => {
-                return Err(Failure::new(
-                    Code::BadMessage,
-                    "the players write in the players' room only",
-                ))
-            }
-        }
+        self.load_chat(&mut room).await?;
         let said = match (request.preset, request.text) {
             (Some(p), None) => Said::Preset(p),
             (None, Some(t)) => {
@@ -256,13 +238,8 @@ impl Hub {
             ));
         }
         self.load_chat(&mut room).await?;
-        let creator = room.chat().settings().creator.as_ref();
-        if who.is_none() || creator != who {
-            return Err(Failure::new(
-                Code::NotCreator,
-                "only the game's creator changes its chat's settings",
-            ));
-        }
+        let creator = who.is_some() && room.chat().settings().creator.as_ref() == who;
+        room.ask_as_creator(who, creator, Action::ChatSettings)?;
         self.store
             .set_chat_free_text(room.id(), free_text)
             .await

@@ -14,6 +14,7 @@ use crate::error::{Code, Failure};
 use crate::event::Claimed;
 use crate::game_id::GameId;
 use crate::identity::PersonId;
+use crate::policy::Action;
 use crate::room::Room;
 use crate::seats::Holder;
 
@@ -213,7 +214,7 @@ impl Hub {
             }
         }
         self.change(id, who, |room| {
-            room.check_seat_holder(who, seat)?;
+            room.ask(who, Some(seat), Action::Claim)?;
             room.claim(event, seat, absent, what, Some((now_ms(), &timing)))
         })
         .await

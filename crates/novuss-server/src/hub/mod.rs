@@ -18,6 +18,7 @@ use tokio::sync::{Mutex, OnceCell, Semaphore};
 use crate::error::{Code, Failure};
 use crate::game_id::GameId;
 use crate::identity::{People, PersonId};
+use crate::policy::Action;
 use crate::room::{Change, Room, StrokeRequest};
 use crate::seats::Seats;
 use crate::store::{Append, Store, StoreError};
@@ -351,9 +352,7 @@ impl Hub {
         r: &StrokeRequest,
     ) -> Result<(), Failure> {
         self.change(id, who, |room| {
-            let player = room.game().progress().player_at(r.seat);
-            room.seats().check_seat(who, player)?;
-            room.seats().check_all_seated()?;
+            room.ask(who, Some(r.seat), Action::Stroke)?;
             room.stroke(r)
         })
         .await
@@ -368,7 +367,7 @@ impl Hub {
         event: u64,
     ) -> Result<(), Failure> {
         self.change(id, who, |room| {
-            room.seats().check_alone(who, "take-back")?;
+            room.ask(who, None, Action::TakeBack)?;
             room.take_back(event)
         })
         .await
@@ -382,7 +381,7 @@ impl Hub {
         event: u64,
     ) -> Result<(), Failure> {
         self.change(id, who, |room| {
-            room.seats().check_player(who)?;
+            room.ask(who, None, Action::NextSet)?;
             room.next_set(event)
         })
         .await
@@ -397,7 +396,7 @@ impl Hub {
         seat: Seat,
     ) -> Result<(), Failure> {
         self.change(id, who, |room| {
-            room.check_seat_holder(who, seat)?;
+            room.ask(who, Some(seat), Action::Abort)?;
             room.abort(event, seat)
         })
         .await
@@ -412,7 +411,7 @@ impl Hub {
         seat: Seat,
     ) -> Result<(), Failure> {
         self.change(id, who, |room| {
-            room.check_seat_holder(who, seat)?;
+            room.ask(who, Some(seat), Action::Resign)?;
             room.resign(event, seat)
         })
         .await

@@ -14,6 +14,7 @@ use crate::game_id::GameId;
 use crate::identity::PersonId;
 use crate::message::Outgoing;
 use crate::offers::{rematch_order, OfferKind};
+use crate::policy::Action;
 use crate::room::Room;
 use crate::seats::Holder;
 use crate::setup::GameOrigin;
@@ -38,7 +39,7 @@ impl Hub {
                 "the game is being reloaded: connect again",
             ));
         }
-        room.check_seat_holder(who, seat)?;
+        room.ask(who, Some(seat), Action::Offer(kind))?;
         let offer = room.make_offer(event, seat, kind)?;
         room.keep_offer(offer);
         if let Some(m) = room.offer_message() {
@@ -66,13 +67,13 @@ impl Hub {
         let offer = room.offer_to_answer(who, kind)?;
         if !accept {
             room.decline(kind);
-            room.announce(
-                Outgoing::Answered {
-                    kind,
-                    accepted: false,
-                }
-                .text(),
-            );
+            let answered = Outgoing::Answered {
+                kind,
+                accepted: false,
+                may: room.may(),
+            }
+            .text();
+            room.announce(answered);
             return Ok(());
         }
         match kind {

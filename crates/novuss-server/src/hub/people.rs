@@ -10,6 +10,7 @@ use super::{storage, Hub};
 use crate::error::{Code, Failure};
 use crate::game_id::GameId;
 use crate::identity::{People, PersonId, Secret};
+use crate::policy::Action;
 use crate::room::Room;
 use crate::seats::Seats;
 use crate::setup::{Controller, NewGame, PlayerSpec};
@@ -285,7 +286,7 @@ impl Hub {
         let shared = self.room(id).await?;
         let open: Vec<u32> = {
             let room = shared.lock().await;
-            room.seats().check_player(who)?;
+            room.ask(who, None, Action::NewLinks)?;
             room.seats()
                 .holders()
                 .iter()

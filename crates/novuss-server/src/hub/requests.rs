@@ -14,6 +14,7 @@ use crate::error::{Code, Failure};
 use crate::game_id::GameId;
 use crate::identity::PersonId;
 use crate::message::Outgoing;
+use crate::policy::Action;
 use crate::replay::Source;
 use crate::setup::Setup;
 use crate::store::Imported;
@@ -81,7 +82,7 @@ impl Hub {
         let shared = self.room(id).await?;
         let (set, physics, seed, seat) = {
             let room = shared.lock().await;
-            room.seats().check_alone(who, "hint")?;
+            room.ask(who, None, Action::Hint)?;
             if room.event() != event {
                 return Err(Failure::new(
                     Code::Stale,
@@ -137,11 +138,9 @@ impl Hub {
     async fn source(self: &Arc<Self>, id: &GameId, helps: bool) -> Result<Source, Failure> {
         let shared = self.room(id).await?;
         let room = shared.lock().await;
-        if helps && !room.game().is_over() && room.seats().between_people() {
-            return Err(Failure::new(
-                Code::NotBetweenPeople,
-                "no analysis while a game between people is played",
-            ));
+        if helps {
+            // Whoever asks: an analysis is nobody's help while people play.
+            room.ask(None, None, Action::Analysis)?;
         }
         Ok(Source {
             id: room.id().to_owned(),
