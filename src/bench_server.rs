@@ -23,11 +23,12 @@ use std::time::Instant;
 
 use futures_util::{SinkExt, StreamExt};
 use novuss_ai::{Level, Player};
-use novuss_server::game_id::GameId;
+use novuss_server::game::room::StrokeRequest;
+use novuss_server::game::setup::NewGame;
 use novuss_server::hub::Hub;
-use novuss_server::identity::{PersonId, Visitor};
-use novuss_server::room::StrokeRequest;
-use novuss_server::setup::NewGame;
+use novuss_server::ids::GameId;
+use novuss_server::ids::PersonId;
+use novuss_server::people::identity::Visitor;
 use novuss_server::Server;
 use serde::Serialize;
 use tokio_tungstenite::tungstenite::Message;
@@ -295,7 +296,7 @@ pub fn run(strokes: usize) -> Result<ServerFigures, String> {
         let strokes_per_s_parallel = parallel as f64 / t.elapsed().as_secs_f64();
 
         let trips = round_trips(&url, &hub, strokes.min(200)).await?;
-        let files = novuss_server::web::files();
+        let files = novuss_server::net::web::files();
         let _ = stop.send(());
         let _ = serving.await;
         let _ = std::fs::remove_dir_all(&dir);

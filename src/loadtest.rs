@@ -162,10 +162,10 @@ fn runtime() -> Result<tokio::runtime::Runtime, String> {
 /// and checks that it leaves room for `sockets` and [`SPARE_FILES`]; the
 /// limit now in force, if known. `what` says who needs them.
 fn open_files_for(sockets: u64, what: impl FnOnce() -> String) -> Result<Option<u64>, String> {
-    let limit = novuss_server::listen::raise_open_files()
+    let limit = novuss_server::net::listen::raise_open_files()
         .ok()
         .flatten()
-        .or_else(novuss_server::listen::open_files);
+        .or_else(novuss_server::net::listen::open_files);
     match limit {
         Some(l) if sockets + SPARE_FILES > l => Err(format!(
             "{}, more than the open-file limit of {l} allows: raise the hard limit \

@@ -4,10 +4,10 @@ use std::net::{Ipv4Addr, SocketAddr, SocketAddrV4};
 use std::path::PathBuf;
 use std::time::Duration;
 
-use novuss_server::clock::Timing;
+use novuss_server::game::clock::Timing;
 use novuss_server::hub::UploadQuota;
-use novuss_server::limits::Rate;
-use novuss_server::listen::{self, Listening};
+use novuss_server::net::limits::Rate;
+use novuss_server::net::listen::{self, Listening};
 use novuss_server::{Config, Database, FrontDoor, Server, StartError};
 
 /// Why `novuss serve` could not serve, or stopped with an error.

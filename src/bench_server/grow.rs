@@ -11,11 +11,12 @@ use std::time::Instant;
 
 use novuss_core::physics::stroke::Stroke;
 use novuss_core::physics::Engine;
-use novuss_server::game_id::GameId;
+use novuss_server::game::room::StrokeRequest;
+use novuss_server::game::setup::NewGame;
 use novuss_server::hub::Hub;
-use novuss_server::identity::{PersonId, Visitor};
-use novuss_server::room::StrokeRequest;
-use novuss_server::setup::NewGame;
+use novuss_server::ids::GameId;
+use novuss_server::ids::PersonId;
+use novuss_server::people::identity::Visitor;
 use novuss_server::store::Store;
 
 use super::player::{gentle, HOT_SEAT_LONG};

@@ -15,38 +15,19 @@
 
 #![warn(missing_docs)]
 
-pub mod accounts;
-pub mod analysis;
-pub mod body;
 pub mod chat;
-pub mod clock;
 pub mod error;
-pub mod event;
-pub mod game_id;
-pub mod guard;
-pub mod held;
-pub mod http;
+pub mod feed;
+pub mod game;
 pub mod hub;
-pub mod identity;
-pub mod limits;
-pub mod listen;
+pub mod ids;
 pub mod lobby;
-pub mod message;
-pub mod offers;
+pub mod net;
+pub mod people;
 pub mod policy;
 pub mod ratings;
-pub mod replay;
-pub mod room;
-pub mod seats;
-pub mod setup;
+mod routes;
 pub mod store;
-pub mod target;
-pub mod trace;
-pub mod upload;
-pub mod view;
-pub mod web;
-pub mod work;
-pub mod ws;
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -54,19 +35,13 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::handler::Handler;
-use axum::http::{header, HeaderValue};
-use axum::middleware::{from_fn, from_fn_with_state, map_request};
-use axum::routing::{get, post};
-use axum::Router;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
-use tower_http::set_header::SetResponseHeaderLayer;
 
-use crate::guard::{Guard, GuardError};
 use crate::hub::Hub;
-use crate::limits::{Limiter, Rate};
-use crate::listen::Listening;
+use crate::net::guard::{Guard, GuardError};
+use crate::net::limits::{Limiter, Rate};
+use crate::net::listen::Listening;
 use crate::store::{Store, StoreError};
 
 /// Where the server listens and keeps its data.
@@ -181,99 +156,6 @@ impl std::error::Error for StartError {}
 /// database when opened again).
 const EVICT_EVERY: Duration = Duration::from_secs(120);
 
-/// The page may load only from this server: no CDN, no outside fonts.
-const CSP: &str = "default-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
-
-/// The routes, over `hub`, behind `guard`'s checks, with game creation
-/// and uploads limited by `limiter`; a request's body must arrive within
-/// `body_timeout` of its head (as its head must arrive within
-/// [`listen::Listening::header_timeout`]), whole, so that a body sent a
-/// byte at a time cannot hold a connection ([`body::BodyDeadline`]).
-pub fn router(
-    hub: Arc<Hub>,
-    shutdown: watch::Receiver<bool>,
-    guard: Arc<Guard>,
-    limiter: Arc<Limiter>,
-    body_timeout: Duration,
-) -> Router {
-    let json = from_fn(guard::json_only);
-    let people = hub.people().clone();
-    let limited = from_fn_with_state(limiter, limits::limit);
-    let api = Router::new()
-        .route("/api/health", get(http::health))
-        .route("/api/options", get(http::options))
-        .route(
-            "/api/games",
-            get(http::list).post(http::create.layer(limited.clone()).layer(json.clone())),
-        )
-        .route("/api/games/{id}", get(http::game))
-        .route(
-            "/api/me",
-            get(http::me).post(http::set_me.layer(limited.clone()).layer(json.clone())),
-        )
-        .route(
-            "/api/games/{id}/join",
-            post(http::join.layer(limited.clone()).layer(json.clone())),
-        )
-        .route("/api/games/{id}/invites", post(http::invites))
-        .route("/api/lobby", get(lobby::lobby))
-        .route(
-            "/api/lobby/challenges",
-            post(lobby::challenge.layer(limited.clone()).layer(json.clone())),
-        )
-        .route(
-            "/api/lobby/challenges/{id}/accept",
-            post(lobby::accept.layer(limited.clone())),
-        )
-        .route(
-            "/api/lobby/quick",
-            post(lobby::quick.layer(limited.clone()).layer(json.clone())),
-        )
-        .route("/api/games/{id}/record", get(http::record))
-        .route("/api/games/{id}/replay", get(http::replay))
-        .route(
-            "/api/games/{id}/analysis",
-            post(http::analysis.layer(json.clone())),
-        )
-        .route("/api/games/{id}/aim", post(target::aim.layer(json.clone())))
-        .route(
-            "/api/records",
-            post(http::upload.layer(limited).layer(json)),
-        )
-        .route("/api/players/{id}", get(ratings::routes::player))
-        .route("/api/leaderboard", get(ratings::routes::leaderboard))
-        .route("/api/{*rest}", axum::routing::any(http::no_such_api))
-        .with_state(hub.clone());
-    let accounts = accounts::routes(Arc::new(accounts::Accounts::new(hub.clone())));
-    let sockets = Router::new()
-        .route("/api/games/{id}/ws", get(ws::upgrade))
-        .with_state(ws::Ws { hub, shutdown });
-    api.merge(sockets)
-        .merge(accounts)
-        .fallback(web::asset)
-        .layer(from_fn_with_state(people, identity::recognise))
-        .layer(from_fn_with_state(guard, guard::check))
-        // Taken first, as the head arrives: the body's deadline counts
-        // from then, whatever the checks above take.
-        .layer(map_request(
-            move |mut request: axum::extract::Request| async move {
-                let deadline = tokio::time::Instant::now() + body_timeout;
-                request
-                    .extensions_mut()
-                    .insert(body::BodyDeadline(deadline));
-                request
-            },
-        ))
-        .layer(SetResponseHeaderLayer::overriding(
-            header::CONTENT_SECURITY_POLICY,
-            HeaderValue::from_static(CSP),
-        ))
-        .layer(SetResponseHeaderLayer::overriding(
-            header::X_CONTENT_TYPE_OPTIONS,
-            HeaderValue::from_static("nosniff"),
-        ))
-}
-
 /// A server bound to its address, its database open.
 pub struct Server {
     listener: TcpListener,
@@ -332,7 +214,7 @@ impl Server {
 
     /// The same server with other time limits than
     /// [`clock::Timing::DEFAULT`].
-    pub fn with_timing(self, timing: clock::Timing) -> Server {
+    pub fn with_timing(self, timing: game::clock::Timing) -> Server {
         self.hub.set_timing(timing);
         self
     }
@@ -362,7 +244,7 @@ impl Server {
     ) -> std::io::Result<()> {
         let (stop, stopped) = watch::channel(false);
         let limiter = Arc::new(Limiter::new(self.door.create_rate));
-        let app = router(
+        let app = routes::router(
             self.hub.clone(),
             stopped,
             self.guard.clone(),
@@ -376,7 +258,7 @@ impl Server {
             let _ = stop.send(true);
             let _ = done_tx.send(());
         };
-        let serve = tokio::spawn(listen::serve(
+        let serve = tokio::spawn(net::listen::serve(
             self.listener,
             app,
             self.door.listening,
@@ -417,7 +299,7 @@ impl Server {
                 let mut every = tokio::time::interval(store::HEARTBEAT);
                 loop {
                     every.tick().await;
-                    if let Err(e) = store.heartbeat(clock::now_ms()).await {
+                    if let Err(e) = store.heartbeat(game::clock::now_ms()).await {
                         tracing::warn!("the heartbeat could not be stored: {e}");
                     }
                 }

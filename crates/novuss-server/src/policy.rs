@@ -44,9 +44,9 @@ use serde::Serialize;
 
 use crate::chat::Room as ChatRoom;
 use crate::error::{Code, Failure};
-use crate::identity::PersonId;
-use crate::offers::OfferKind;
-use crate::seats::{Holder, Seats};
+use crate::game::offers::OfferKind;
+use crate::ids::PersonId;
+use crate::people::seats::{Holder, Seats};
 
 /// Who asks, relative to the seat their request is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]

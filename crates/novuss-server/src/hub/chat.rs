@@ -9,11 +9,11 @@ use std::time::Instant;
 use super::{storage, Hub};
 use crate::chat::{self, Feed, Line, Preset, Said, Settings};
 use crate::error::{Code, Failure};
-use crate::game_id::GameId;
-use crate::identity::PersonId;
+use crate::game::room::Room;
+use crate::ids::GameId;
+use crate::ids::PersonId;
+use crate::people::seats::Holder;
 use crate::policy::{self, Action};
-use crate::room::Room;
-use crate::seats::Holder;
 use crate::store::NewChatLine;
 
 /// A chat line as a client asks for it: a preset or free text, and the

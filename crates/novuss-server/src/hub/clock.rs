@@ -1,4 +1,4 @@
-//! The clocks' side of the hub (see `crate::clock`): one task per game
+//! The clocks' side of the hub (see `crate::game::clock`): one task per game
 //! waits for its stroke clock to run out and records the time-out through
 //! the same check → store → commit steps as any change; claims against an
 //! absent player; and the sweep that abandons games nobody touches.
@@ -9,14 +9,14 @@ use std::time::Duration;
 use novuss_core::seat::Seat;
 
 use super::{Hub, SharedRoom};
-use crate::clock::{now_ms, Timing};
 use crate::error::{Code, Failure};
-use crate::event::Claimed;
-use crate::game_id::GameId;
-use crate::identity::PersonId;
+use crate::game::clock::{now_ms, Timing};
+use crate::game::event::Claimed;
+use crate::game::room::Room;
+use crate::ids::GameId;
+use crate::ids::PersonId;
+use crate::people::seats::Holder;
 use crate::policy::Action;
-use crate::room::Room;
-use crate::seats::Holder;
 
 /// How many untouched games one sweep abandons at most: the rest wait
 /// for the next, so a sweep never holds the writer for long.

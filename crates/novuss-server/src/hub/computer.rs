@@ -13,9 +13,9 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::{Hub, SharedRoom};
-use crate::event::By;
-use crate::message::Outgoing;
-use crate::room::Due;
+use crate::game::event::By;
+use crate::game::message::Outgoing;
+use crate::game::room::Due;
 
 impl Hub {
     /// Plays the computer's strokes while they are due, each chosen on a

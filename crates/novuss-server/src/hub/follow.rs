@@ -17,10 +17,10 @@ use super::{storage, Hub, SharedRoom};
 /// timed from when it is shown ([`Hub::catch_up`]).
 const LATE_MS: i64 = 1_000;
 use crate::error::{Code, Failure};
-use crate::game_id::GameId;
-use crate::identity::PersonId;
-use crate::room::Room;
-use crate::seats::Holder;
+use crate::game::room::Room;
+use crate::ids::GameId;
+use crate::ids::PersonId;
+use crate::people::seats::Holder;
 use crate::store::{Heard, Listener, Notice};
 
 impl Hub {
@@ -226,7 +226,7 @@ impl Hub {
         // which times out the players who follow the game on it, so that
         // none is timed out for a stroke it had not shown them.
         let began = row.turn_began();
-        let now = crate::clock::now_ms();
+        let now = crate::game::clock::now_ms();
         room.set_turn_at(if applied > 0 && now - began > LATE_MS {
             now
         } else {
@@ -239,9 +239,10 @@ impl Hub {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::room::tests::testing::gentle;
     use crate::hub::tests::{id_of, new_game, person};
-    use crate::identity::{PersonId, Visitor};
-    use crate::room::testing::gentle;
+    use crate::ids::PersonId;
+    use crate::people::identity::Visitor;
     use crate::store::Store;
     use tokio::sync::broadcast;
 

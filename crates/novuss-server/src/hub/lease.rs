@@ -17,7 +17,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::{Hub, SharedRoom};
-use crate::clock::now_ms;
+use crate::game::clock::now_ms;
 
 pub use crate::store::LEASE;
 

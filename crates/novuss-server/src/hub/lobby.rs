@@ -11,9 +11,10 @@ use serde::{Deserialize, Serialize};
 
 use super::{storage, Hub, Listed};
 use crate::error::{Code, Failure};
-use crate::game_id::GameId;
-use crate::identity::{PersonId, Visitor};
-use crate::setup::{NewGame, Setup};
+use crate::game::setup::{NewGame, Setup};
+use crate::ids::GameId;
+use crate::ids::PersonId;
+use crate::people::identity::Visitor;
 use crate::store::{ChallengeRow, CurrentRow, OpenSeat};
 
 /// Challenges older than this are no longer listed: their creator has
@@ -399,7 +400,7 @@ impl Hub {
             ));
         }
         let (person, cookie) = self.people.ensure(visitor).await?;
-        let at = crate::clock::now_ms();
+        let at = crate::game::clock::now_ms();
         // The checks above are for a clear answer; the one that holds is
         // the statement's, which checks and takes at once.
         // On PostgreSQL, acceptors at once aim at the same lowest seat and

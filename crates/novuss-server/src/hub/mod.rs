@@ -16,13 +16,14 @@ use serde::Serialize;
 use tokio::sync::{Mutex, OnceCell, Semaphore};
 
 use crate::error::{Code, Failure};
-use crate::game_id::GameId;
-use crate::identity::{People, PersonId};
+use crate::game::room::{Change, Room, StrokeRequest};
+use crate::ids::GameId;
+use crate::ids::PersonId;
+use crate::net::work::Work;
+use crate::people::identity::People;
+use crate::people::seats::Seats;
 use crate::policy::Action;
-use crate::room::{Change, Room, StrokeRequest};
-use crate::seats::Seats;
 use crate::store::{Append, Store, StoreError};
-use crate::work::Work;
 
 mod chat;
 mod clock;
@@ -69,7 +70,7 @@ pub struct Hub {
     /// Who is who.
     people: Arc<People>,
     /// The absence grace and the abandonment period.
-    timing: StdMutex<crate::clock::Timing>,
+    timing: StdMutex<crate::game::clock::Timing>,
     /// The lobby as everyone sees it, kept a moment.
     lobby: lobby::LobbyCache,
     /// What uploads may store, and each address's budget.
@@ -87,7 +88,7 @@ pub struct Listed {
     sets: u32,
     players: Vec<Option<String>>,
     who: Vec<Who>,
-    origin: crate::setup::GameOrigin,
+    origin: crate::game::setup::GameOrigin,
     over: bool,
     score: Vec<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -131,7 +132,7 @@ impl Hub {
             work: Work::for_cores(cores),
             event_cap: MAX_EVENT_BYTES,
             people: Arc::new(People::new(store.clone(), false)),
-            timing: StdMutex::new(crate::clock::Timing::DEFAULT),
+            timing: StdMutex::new(crate::game::clock::Timing::DEFAULT),
             lobby: lobby::LobbyCache::default(),
             uploads: StdMutex::new(requests::Uploads::new(UploadQuota::default())),
             store,
@@ -260,7 +261,7 @@ impl Hub {
         }
         let summary = change.summary()?;
         let after = room.event();
-        let at_ms = crate::clock::now_ms();
+        let at_ms = crate::game::clock::now_ms();
         let stored = self
             .store
             .append(&Append {
@@ -458,11 +459,11 @@ impl Hub {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::identity::Visitor;
-    use crate::room::StrokeRequest;
-    use crate::setup::NewGame;
-    use crate::view::State;
-    use crate::work::Client;
+    use crate::game::room::StrokeRequest;
+    use crate::game::setup::NewGame;
+    use crate::game::view::State;
+    use crate::net::work::Client;
+    use crate::people::identity::Visitor;
     use novuss_ai::Level;
     use novuss_core::seat::Seat;
 
@@ -644,8 +645,8 @@ mod tests {
 #[cfg(test)]
 mod limits {
     use super::*;
-    use crate::room::StrokeRequest;
-    use crate::setup::NewGame;
+    use crate::game::room::StrokeRequest;
+    use crate::game::setup::NewGame;
     use novuss_core::seat::Seat;
 
     /// A stroke whose event would be larger than a stroke of the server's
@@ -687,7 +688,7 @@ mod limits {
         // the first person to act holds it.
         let me = hub
             .people()
-            .ensure(&crate::identity::Visitor::default())
+            .ensure(&crate::people::identity::Visitor::default())
             .await
             .unwrap()
             .0;

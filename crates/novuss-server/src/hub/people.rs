@@ -8,14 +8,15 @@ use tokio::sync::{Mutex, OnceCell};
 
 use super::{storage, Hub};
 use crate::error::{Code, Failure};
-use crate::game_id::GameId;
-use crate::identity::{People, PersonId, Secret};
+use crate::game::room::Room;
+use crate::game::setup::{Controller, NewGame, PlayerSpec};
+use crate::game::view::State;
+use crate::ids::GameId;
+use crate::ids::{PersonId, Secret};
+use crate::people::identity::People;
+use crate::people::seats::Seats;
 use crate::policy::Action;
-use crate::room::Room;
-use crate::seats::Seats;
-use crate::setup::{Controller, NewGame, PlayerSpec};
 use crate::store::{Joined, NewRow, SeatRow};
-use crate::view::State;
 
 /// A new game: its state, and the invitations to its seats for people at
 /// other screens (shown to its creator once: only their hashes are kept).
@@ -178,7 +179,7 @@ impl Hub {
         self: &Arc<Self>,
         id: &GameId,
         invite: &str,
-        visitor: &crate::identity::Visitor,
+        visitor: &crate::people::identity::Visitor,
     ) -> Result<(u32, PersonId, Option<axum::http::HeaderValue>), Failure> {
         let unknown = || {
             Failure::new(
@@ -207,7 +208,7 @@ impl Hub {
         }
         let (person, cookie) = self.people.ensure(visitor).await?;
         let person = &person;
-        let at = crate::clock::now_ms();
+        let at = crate::game::clock::now_ms();
         let joined = self
             .store
             .join(&secret.hash(), person.as_str(), at)
@@ -291,7 +292,7 @@ impl Hub {
                 .holders()
                 .iter()
                 .enumerate()
-                .filter(|(_, h)| **h == crate::seats::Holder::Open)
+                .filter(|(_, h)| **h == crate::people::seats::Holder::Open)
                 .map(|(k, _)| k as u32)
                 .collect()
         };
@@ -379,8 +380,8 @@ impl Hub {
     /// first (the shorter grace).
     pub async fn leave(&self, shared: &super::SharedRoom, person: &PersonId, bye: bool) {
         let mut room = shared.lock().await;
-        let gone = crate::seats::Gone {
-            at: crate::clock::now_ms(),
+        let gone = crate::people::seats::Gone {
+            at: crate::game::clock::now_ms(),
             bye,
         };
         if room.seats_mut().leave(person, gone) && room.seats().between_people() {
@@ -397,7 +398,7 @@ impl Hub {
     /// a quick open and close are stored in their order. A failure is
     /// logged: the other instances then see the last state written.
     async fn share_presence(&self, game: &str, person: &PersonId, open: bool) {
-        let now = crate::clock::now_ms();
+        let now = crate::game::clock::now_ms();
         if let Err(e) = self
             .store
             .set_presence(game, person.as_str(), open, now)

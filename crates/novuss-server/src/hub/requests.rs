@@ -1,6 +1,6 @@
 //! The heavy requests (hints, replays, record downloads, analyses,
 //! uploads), each worked out on a blocking thread under its client's place
-//! among them ([`crate::work`]), and the list of games.
+//! among them ([`crate::net::work`]), and the list of games.
 
 use std::sync::Arc;
 
@@ -9,18 +9,18 @@ use novuss_core::physics::Physics;
 use novuss_core::rules::set::SetState;
 
 use super::{storage, Hub, Listed, Who, LISTED};
-use crate::analysis::{self, AnalysisRequest};
 use crate::error::{Code, Failure};
-use crate::game_id::GameId;
-use crate::identity::PersonId;
-use crate::message::Outgoing;
+use crate::game::analysis::{self, AnalysisRequest};
+use crate::game::message::Outgoing;
+use crate::game::replay::Source;
+use crate::game::setup::Setup;
+use crate::game::upload;
+use crate::game::view::{State, Summary};
+use crate::ids::GameId;
+use crate::ids::PersonId;
+use crate::net::work::{Client, Queued, Ticket};
 use crate::policy::Action;
-use crate::replay::Source;
-use crate::setup::Setup;
 use crate::store::Imported;
-use crate::upload;
-use crate::view::{State, Summary};
-use crate::work::{Client, Queued, Ticket};
 
 /// What uploads may store: per address an hour, and per person in all.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,18 +48,18 @@ impl Default for UploadQuota {
 /// The uploads' quota in force, and each address's budget under it.
 pub(super) struct Uploads {
     pub(super) quota: UploadQuota,
-    pub(super) budget: Arc<crate::limits::Limiter>,
+    pub(super) budget: Arc<crate::net::limits::Limiter>,
 }
 
 impl Uploads {
     pub(super) fn new(quota: UploadQuota) -> Uploads {
-        let rate = crate::limits::Rate {
+        let rate = crate::net::limits::Rate {
             per_minute: (quota.kib_per_hour / 60).max(1),
             burst: quota.kib_per_hour.max(1),
         };
         Uploads {
             quota,
-            budget: Arc::new(crate::limits::Limiter::new(rate)),
+            budget: Arc::new(crate::net::limits::Limiter::new(rate)),
         }
     }
 }
@@ -100,7 +100,7 @@ impl Hub {
             (
                 set,
                 room.setup().physics,
-                crate::room::seed(id.as_str(), event) ^ 0x4849_4e54,
+                crate::game::room::seed(id.as_str(), event) ^ 0x4849_4e54,
                 seat,
             )
         };
@@ -120,7 +120,7 @@ impl Hub {
     }
 
     /// A place for `client`'s heavy request of kind `what`, when its turn
-    /// comes, or `busy` ([`crate::work`]).
+    /// comes, or `busy` ([`crate::net::work`]).
     pub async fn admit(&self, client: Client, what: &'static str) -> Result<Ticket, Failure> {
         self.work.admit(client, what).await
     }
@@ -212,7 +212,7 @@ impl Hub {
         };
         let ticket = self.work.admit(client, "analysis").await?;
         let source = self.source(id, true).await?;
-        let seed = crate::room::seed(id.as_str(), request.at as u64)
+        let seed = crate::game::room::seed(id.as_str(), request.at as u64)
             ^ (request.strokes.len() as u64) << 32;
         ticket
             .run("analysis", move || {
@@ -246,7 +246,7 @@ impl Hub {
     pub async fn upload(
         self: &Arc<Self>,
         body: axum::body::Bytes,
-        visitor: &crate::identity::Visitor,
+        visitor: &crate::people::identity::Visitor,
         client: Client,
     ) -> Result<(State, Option<axum::http::HeaderValue>), Failure> {
         let id = GameId::random().to_string();
@@ -299,7 +299,7 @@ impl Hub {
             .controllers
             .iter()
             .enumerate()
-            .filter(|(_, c)| **c == crate::setup::Controller::Human)
+            .filter(|(_, c)| **c == crate::game::setup::Controller::Human)
             .map(|(k, _)| crate::store::SeatRow {
                 player: k as u32,
                 person: Some(uploader.as_str().to_owned()),
@@ -349,7 +349,7 @@ pub(super) fn listed(r: crate::store::GameRow) -> Option<Listed> {
         .config
         .players
         .iter()
-        .map(|n| n.as_deref().map(crate::setup::shown_name))
+        .map(|n| n.as_deref().map(crate::game::setup::shown_name))
         .collect();
     Some(Listed {
         id: r.id,
@@ -362,7 +362,7 @@ pub(super) fn listed(r: crate::store::GameRow) -> Option<Listed> {
             .iter()
             .zip(&setup.controllers)
             .map(|(name, &c)| {
-                let (kind, level) = crate::view::kind(c);
+                let (kind, level) = crate::game::view::kind(c);
                 Who {
                     name: name.clone(),
                     kind,

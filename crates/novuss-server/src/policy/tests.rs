@@ -10,8 +10,8 @@ use std::fmt::Write as _;
 use novuss_core::PlayerId;
 
 use super::*;
-use crate::seats::Seats;
-use crate::setup::Controller;
+use crate::game::setup::Controller;
+use crate::people::seats::Seats;
 use crate::store::SeatRow;
 
 const REGEN: &str = "NOVUSS_REGEN_GOLDEN=1 cargo test -p novuss-server --lib policy";

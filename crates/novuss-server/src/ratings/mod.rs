@@ -37,9 +37,9 @@ use std::collections::HashMap;
 
 use novuss_core::rules::set::Format;
 
-use crate::setup::{Controller, GameOrigin, Setup};
+use crate::game::setup::{Controller, GameOrigin, Setup};
+use crate::game::view::Summary;
 use crate::store::{ChangeRow, CurrentRow, GameRow, Settled, Store, StoreError};
-use crate::view::Summary;
 use glicko::{grow, update, Outcome, Rating};
 
 /// A rating with this deviation or less can be on the leaderboard
@@ -435,7 +435,7 @@ async fn rebuild(
 #[cfg(test)]
 mod settling {
     use super::*;
-    use crate::setup::NewGame;
+    use crate::game::setup::NewGame;
     use crate::store::{Imported, SeatRow};
 
     /// A finished rated singles game between two stored people, as the
@@ -532,7 +532,7 @@ mod tests {
     /// or abandoned because nobody touched it.
     #[test]
     fn no_result_is_not_rated() {
-        let new: crate::setup::NewGame = serde_json::from_str(
+        let new: crate::game::setup::NewGame = serde_json::from_str(
             r#"{"format":"singles","profile":"lnf-2017","sets":1,"rated":true,"casual":false,
                 "players":[{"kind":"human"},{"kind":"human","invite":true}]}"#,
         )

@@ -18,11 +18,12 @@ use serde::Serialize;
 use super::glicko::{grow, Rating};
 use super::{LEADERBOARD_DEVIATION, LEADERBOARD_GAMES, LEADERBOARD_SIZE};
 use crate::error::{Code, Failure};
+use crate::game::setup::Setup;
+use crate::game::view::Summary;
 use crate::hub::Hub;
-use crate::identity::{PersonId, Visitor};
-use crate::setup::Setup;
+use crate::ids::PersonId;
+use crate::people::identity::Visitor;
 use crate::store::{now, CurrentRow, StoreError};
-use crate::view::Summary;
 
 /// Games listed on a player page at most.
 pub const PLAYER_GAMES: u32 = 50;
@@ -178,7 +179,7 @@ pub async fn player(
                     .await
                     .map_err(storage)?
                     .flatten()
-                    .map(|n| crate::setup::shown_name(&n));
+                    .map(|n| crate::game::setup::shown_name(&n));
             }
         }
         listed.push(GameShown {
@@ -195,7 +196,7 @@ pub async fn player(
                 .config
                 .players
                 .iter()
-                .map(|n| n.as_deref().map(crate::setup::shown_name))
+                .map(|n| n.as_deref().map(crate::game::setup::shown_name))
                 .collect(),
             names,
             people,
@@ -287,7 +288,7 @@ pub async fn leaderboard(
         .map(|(k, (r, c, name))| Place {
             rank: k + 1,
             id: c.person,
-            name: name.as_deref().map(crate::setup::shown_name),
+            name: name.as_deref().map(crate::game::setup::shown_name),
             rating: r.rating,
             deviation: r.deviation,
             games: c.games,

@@ -85,14 +85,14 @@ impl Store {
     pub async fn session(
         &self,
         token_hash: &str,
-    ) -> Result<Option<crate::identity::PersonId>, StoreError> {
+    ) -> Result<Option<crate::ids::PersonId>, StoreError> {
         let row = sqlx::query("SELECT person_id FROM sessions WHERE token_hash = $1")
             .bind(token_hash)
             .fetch_optional(&self.reader)
             .await?;
         let Some(row) = row else { return Ok(None) };
         let id = text(&row, 0, "(session)")?;
-        crate::identity::PersonId::parse(&id)
+        crate::ids::PersonId::parse(&id)
             .map(Some)
             .ok_or_else(|| StoreError::Damaged {
                 game: "(session)".into(),

@@ -213,7 +213,7 @@ impl Store {
     /// the set-up and result which are).
     pub async fn unsettled(&self) -> Result<Vec<GameRow>, StoreError> {
         // A set-up is written with `"rated":true` only when it is rated
-        // (crate::setup::Setup skips a false one), so the start-up does
+        // (crate::game::setup::Setup skips a false one), so the start-up does
         // not read every finished casual game's set-up each time.
         let rows = sqlx::query(
             "SELECT id, created, updated, setup, event, over, summary, turn_at FROM games g \

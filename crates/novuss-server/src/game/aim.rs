@@ -5,7 +5,7 @@
 //! describes the hint's strokes, so the tool never calls impossible what
 //! the hint suggests, nor the reverse. It reads the game and changes
 //! nothing; the work runs on a blocking thread under the client's place
-//! among the heavy requests ([`crate::work`]), and is bounded by the
+//! among the heavy requests ([`crate::net::work`]), and is bounded by the
 //! planner's own caps ([`novuss_ai::target::MAX_SCREEN`]).
 
 use std::sync::Arc;
@@ -19,13 +19,13 @@ use novuss_core::seat::Seat;
 use novuss_core::table::Corner;
 use serde::{Deserialize, Serialize};
 
-use crate::body::JsonBody;
 use crate::error::{Code, Failure};
-use crate::game_id::GameId;
+use crate::game::setup::Controller;
 use crate::hub::Hub;
+use crate::ids::GameId;
+use crate::net::body::JsonBody;
+use crate::net::work::Client;
 use crate::policy::Action;
-use crate::setup::Controller;
-use crate::work::Client;
 
 /// What the page asks.
 #[derive(Clone, Copy, Debug, Deserialize)]
@@ -85,7 +85,7 @@ pub async fn aim(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
     client: Client,
-    visitor: crate::identity::Visitor,
+    visitor: crate::people::identity::Visitor,
     JsonBody(request): JsonBody<AimRequest>,
 ) -> Result<Response, Failure> {
     let answer = plan(
@@ -103,7 +103,7 @@ pub async fn aim(
 pub async fn plan(
     hub: &Arc<Hub>,
     id: &GameId,
-    who: Option<&crate::identity::PersonId>,
+    who: Option<&crate::ids::PersonId>,
     request: AimRequest,
     client: Client,
 ) -> Result<AimAnswer, Failure> {

@@ -12,17 +12,14 @@ use novuss_core::table::Table;
 use serde::Deserialize;
 use serde_json::json;
 
-use crate::analysis::AnalysisRequest;
-use crate::body::{Body, JsonBody};
 use crate::error::{Code, Failure};
-use crate::game_id::GameId;
+use crate::game::analysis::AnalysisRequest;
+use crate::game::setup::{check_name, level_names, NewGame, SETS};
 use crate::hub::Hub;
-use crate::identity::Visitor;
-use crate::setup::{check_name, level_names, NewGame, SETS};
-use crate::work::Client;
-
-/// The largest request body, bytes.
-pub const MAX_BODY: usize = 64 * 1024;
+use crate::ids::GameId;
+use crate::net::body::{Body, JsonBody};
+use crate::net::work::Client;
+use crate::people::identity::Visitor;
 
 impl IntoResponse for Failure {
     fn into_response(self) -> Response {

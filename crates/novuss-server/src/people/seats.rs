@@ -13,8 +13,8 @@ use std::collections::HashMap;
 use novuss_core::PlayerId;
 use serde::Serialize;
 
-use crate::identity::PersonId;
-use crate::setup::Controller;
+use crate::game::setup::Controller;
+use crate::ids::PersonId;
 use crate::store::SeatRow;
 
 /// Who holds one player's seat.

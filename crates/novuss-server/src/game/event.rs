@@ -16,8 +16,8 @@ use novuss_core::PlayerId;
 use serde::{Deserialize, Serialize};
 
 use crate::error::Failure;
-use crate::setup::Setup;
-use crate::trace::Trace;
+use crate::game::setup::Setup;
+use crate::game::trace::Trace;
 
 /// Who played a stroke.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

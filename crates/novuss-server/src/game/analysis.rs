@@ -12,9 +12,9 @@ use novuss_core::PlayerId;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Code, Failure};
-use crate::event::{self, Motion};
-use crate::replay::Source;
-use crate::view::State;
+use crate::game::event::{self, Motion};
+use crate::game::replay::Source;
+use crate::game::view::State;
 
 /// The most strokes one request plays on a copy.
 pub const MAX_STROKES: usize = 50;

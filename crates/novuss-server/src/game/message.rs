@@ -11,8 +11,8 @@ use novuss_core::PlayerId;
 use serde::Serialize;
 
 use crate::error::Code;
-use crate::event::{By, Motion};
-use crate::view::State;
+use crate::game::event::{By, Motion};
+use crate::game::view::State;
 
 /// A message to a game's clients.
 #[derive(Serialize)]
@@ -114,7 +114,7 @@ pub enum Outgoing<'a> {
         /// Its event number.
         event: u64,
         /// What was called.
-        call: crate::clock::Call,
+        call: crate::game::clock::Call,
         /// The seat called: the one timed out, or away.
         seat: Seat,
         /// The claimant's seat.
@@ -137,7 +137,7 @@ pub enum Outgoing<'a> {
     Offer {
         /// The offer.
         #[serde(flatten)]
-        offer: crate::offers::Offer,
+        offer: crate::game::offers::Offer,
         /// What each client may do with the offer waiting.
         may: crate::policy::May,
     },
@@ -145,7 +145,7 @@ pub enum Outgoing<'a> {
     /// its event, a rematch accepted as `rematch`). Not an event.
     Answered {
         /// What was offered.
-        kind: crate::offers::OfferKind,
+        kind: crate::game::offers::OfferKind,
         /// Whether it was accepted.
         accepted: bool,
         /// What each client may do now.
@@ -161,21 +161,16 @@ pub enum Outgoing<'a> {
     Timers {
         /// The clocks.
         #[serde(flatten)]
-        timers: crate::clock::Timers,
+        timers: crate::game::clock::Timers,
     },
     /// Who holds each seat and who is connected, when that changed (a
     /// person took an invited seat, a player came or went). Not an event.
     Seats {
         /// By player.
-        seats: Vec<crate::seats::SeatView>,
+        seats: Vec<crate::people::seats::SeatView>,
         /// What each client may do now: who holds the seats decides it.
         may: crate::policy::May,
     },
-    /// A chat line (not an event), to the readers of its room.
-    Chat(&'a crate::chat::Line),
-    /// The game's chat settings (not an event): on `hello`, and to
-    /// everyone when its creator changes them.
-    ChatSettings(&'a crate::chat::Settings),
     /// A request refused; nothing changed.
     Error {
         /// Why.

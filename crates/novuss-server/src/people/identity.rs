@@ -8,7 +8,6 @@
 //! and nothing for a slow hash to slow down.
 
 use std::collections::HashMap;
-use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -17,12 +16,10 @@ use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, HeaderValue};
 use axum::middleware::Next;
 use axum::response::Response;
-use serde::Serialize;
-use sha2::{Digest, Sha256};
 use tokio::sync::watch;
 
 use crate::error::{Code, Failure};
-use crate::game_id::is_lower_hex;
+use crate::ids::{PersonId, Secret};
 use crate::store::{Store, StoreError};
 
 /// The cookie that holds a visitor's secret.
@@ -35,79 +32,6 @@ const COOKIE_AGE: u64 = 400 * 24 * 3600;
 /// Sessions remembered in memory, so that a request rarely reads the
 /// database to learn who sent it.
 const CACHED: usize = 100_000;
-
-/// A person's public id: 16 random bytes in hex. It names them in games
-/// and on their page, and proves nothing.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(transparent)]
-pub struct PersonId(String);
-
-impl PersonId {
-    /// A new random id.
-    pub fn random() -> PersonId {
-        PersonId(hex::encode(random_bytes::<16>()))
-    }
-
-    /// An id read back from the database or a request: 32 lowercase hex
-    /// digits, or `None`.
-    pub fn parse(text: &str) -> Option<PersonId> {
-        is_lower_hex(text, 32).then(|| PersonId(text.to_owned()))
-    }
-
-    /// The id as text.
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-}
-
-impl fmt::Display for PersonId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-/// A secret: a session's or an invitation's. Shown once (in a cookie or
-/// a link), stored only as its [`Secret::hash`], and never logged: its
-/// `Debug` hides it.
-#[derive(Clone, PartialEq, Eq)]
-pub struct Secret(String);
-
-impl fmt::Debug for Secret {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("Secret(…)")
-    }
-}
-
-impl Secret {
-    /// 256 random bits from the operating system, in hex.
-    pub fn random() -> Secret {
-        Secret(hex::encode(random_bytes::<32>()))
-    }
-
-    /// A secret as a client sent it: 64 lowercase hex digits, or `None`
-    /// (anything else was never one of ours).
-    pub fn parse(text: &str) -> Option<Secret> {
-        is_lower_hex(text, 64).then(|| Secret(text.to_owned()))
-    }
-
-    /// The secret itself, to hand to its owner.
-    pub fn reveal(&self) -> &str {
-        &self.0
-    }
-
-    /// What is stored: its SHA-256, in hex.
-    pub fn hash(&self) -> String {
-        hex::encode(Sha256::digest(self.0.as_bytes()))
-    }
-}
-
-fn random_bytes<const N: usize>() -> [u8; N] {
-    let mut bytes = [0u8; N];
-    // The operating system's generator failing is a broken machine: no
-    // identity can be made safely without it.
-    getrandom::fill(&mut bytes).expect("the operating system's random source failed");
-    bytes
-}
 
 /// Who sent a request: the person their cookie names, if it names one.
 #[derive(Clone, Debug, Default)]

@@ -14,9 +14,9 @@ use novuss_core::DVec2;
 use novuss_core::{ContenderId, PlayerId};
 use serde::Serialize;
 
+use crate::game::setup::{Controller, Setup};
+use crate::people::seats::SeatView;
 use crate::policy::May;
-use crate::seats::SeatView;
-use crate::setup::{Controller, Setup};
 
 /// A game's whole state.
 #[derive(Clone, Debug, Serialize)]

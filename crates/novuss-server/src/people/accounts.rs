@@ -17,7 +17,7 @@
 //! from games. Sign-ins and registrations are limited per address, and
 //! sign-ins (and password changes) also per address and user name, and
 //! per user name from every address together, with the server's token
-//! buckets ([`crate::limits::Limiter`]). A device that was signed in to
+//! buckets ([`crate::net::limits::Limiter`]). A device that was signed in to
 //! the account before (its session, or the device cookie every sign-in
 //! leaves) is held only to the first two: a guesser elsewhere cannot lock
 //! the owner out.
@@ -44,11 +44,12 @@ use serde::Deserialize;
 use serde_json::json;
 use tokio::sync::Semaphore;
 
-use crate::body::JsonBody;
 use crate::error::{Code, Failure};
 use crate::hub::Hub;
-use crate::identity::{secret_in, PersonId, Secret, Visitor};
-use crate::limits::{Limiter, Rate};
+use crate::ids::{PersonId, Secret};
+use crate::net::body::JsonBody;
+use crate::net::limits::{Limiter, Rate};
+use crate::people::identity::{secret_in, Visitor};
 use crate::store::{AccountRow, NewAccount, Registered};
 
 /// Password hashes computed at once, at most. Each takes 19 MiB and tens of
@@ -173,7 +174,7 @@ pub fn check_password(password: &Password) -> Result<(), Failure> {
 }
 
 /// The client's address, when the server was reached through
-/// [`crate::listen`] (which puts it in every request).
+/// [`crate::net::listen`] (which puts it in every request).
 pub struct Peer(Option<IpAddr>);
 
 impl<S: Send + Sync> FromRequestParts<S> for Peer {
@@ -193,14 +194,14 @@ impl<S: Send + Sync> FromRequestParts<S> for Peer {
 /// IPv6 address, since the limiter counts IPv6 addresses by their /64 (a
 /// bucket per name, in a limiter of names alone, bounded as for addresses).
 fn name_key(key: &str) -> IpAddr {
-    crate::limits::key_for(key)
+    crate::net::limits::key_for(key)
 }
 
 /// The limiter's key for a user name tried from `ip`: the address (an IPv6
 /// one by its /64, as the limits count addresses) and the name together.
 fn pair_key(ip: IpAddr, key: &str) -> IpAddr {
-    let network = crate::limits::key_of(ip);
-    crate::limits::key_for(&format!("{network}\n{key}"))
+    let network = crate::net::limits::key_of(ip);
+    crate::net::limits::key_for(&format!("{network}\n{key}"))
 }
 
 /// The device cookie's value for `account`: a hash of its person and its
@@ -218,7 +219,7 @@ fn device_token(account: &AccountRow) -> String {
 
 /// The device cookie a request carries, if any.
 fn device_in(headers: &HeaderMap) -> Option<String> {
-    crate::identity::cookie_in(headers, DEVICE_COOKIE).map(str::to_owned)
+    crate::people::identity::cookie_in(headers, DEVICE_COOKIE).map(str::to_owned)
 }
 
 /// Whether `a` and `b` are equal, in a time that does not depend on where
@@ -400,7 +401,7 @@ pub fn routes(accounts: Arc<Accounts>) -> Router {
         .route("/api/account/signin", post(sign_in))
         .route("/api/account/signout", post(sign_out))
         .route("/api/account/password", post(change_password))
-        .route_layer(from_fn(crate::guard::json_only))
+        .route_layer(from_fn(crate::net::guard::json_only))
         .with_state(accounts)
 }
 

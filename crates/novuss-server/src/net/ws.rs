@@ -17,14 +17,15 @@ use tokio::sync::{broadcast, mpsc, watch};
 use tokio::task::JoinHandle;
 
 use crate::error::{Code, Failure};
-use crate::event::Claimed;
-use crate::game_id::GameId;
+use crate::game::event::Claimed;
+use crate::game::message::Outgoing;
+use crate::game::offers::OfferKind;
+use crate::game::room::StrokeRequest;
 use crate::hub::{Hub, SharedRoom};
-use crate::identity::{secret_in, PersonId, Secret, SessionWatch, Visitor};
-use crate::message::Outgoing;
-use crate::offers::OfferKind;
-use crate::room::StrokeRequest;
-use crate::work::Client;
+use crate::ids::GameId;
+use crate::ids::{PersonId, Secret};
+use crate::net::work::Client;
+use crate::people::identity::{secret_in, SessionWatch, Visitor};
 
 /// The largest request frame answered with an error; a larger one still
 /// gets a `too_large` error.
@@ -458,7 +459,7 @@ async fn handle(
                             (hub.clone(), id.clone(), out.clone(), hinting.clone());
                         let who = who.cloned();
                         tokio::spawn(async move {
-                            let answer = match queued.turn(crate::work::WAIT).await {
+                            let answer = match queued.turn(crate::net::work::WAIT).await {
                                 Ok(ticket) => {
                                     hub.hint(&id, who.as_ref(), event, level, ticket).await
                                 }
@@ -503,11 +504,11 @@ async fn follow(
         }
         // The clocks, if the game has any; an offer waiting; the rematch
         // made.
-        backlog.extend(r.timers_message(crate::clock::now_ms(), &hub.timing()));
+        backlog.extend(r.timers_message(crate::game::clock::now_ms(), &hub.timing()));
         backlog.extend(r.offer_message());
         backlog.extend(
             r.rematch()
-                .map(|id| crate::message::Outgoing::Rematch { id }.text()),
+                .map(|id| crate::game::message::Outgoing::Rematch { id }.text()),
         );
         // The chat of the connection's room, after the game.
         let chat = match hub.chat_follow(&mut r, who).await {

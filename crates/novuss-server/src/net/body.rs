@@ -10,10 +10,13 @@ use tokio::time::Instant;
 
 use crate::error::{Code, Failure};
 
+/// The largest request body, bytes.
+pub const MAX_BODY: usize = 64 * 1024;
+
 /// When a request's body must have arrived whole: set as the request
 /// comes in ([`crate::router`]), a fixed time after its head. A request
 /// without one (made in-process, by a test) gets
-/// [`crate::listen::HEADER_TIMEOUT`] from when its body is first read.
+/// [`crate::net::listen::HEADER_TIMEOUT`] from when its body is first read.
 ///
 /// Why a deadline and not tower-http's `RequestBodyTimeout`: that one
 /// times the gap between two pieces of the body, so a body sent a byte
@@ -24,7 +27,7 @@ pub struct BodyDeadline(pub Instant);
 /// A body of at most `LIMIT` bytes, as bytes.
 pub struct Body<const LIMIT: usize>(pub Bytes);
 
-/// A JSON body of at most [`crate::http::MAX_BODY`] bytes, as `T`.
+/// A JSON body of at most [`MAX_BODY`] bytes, as `T`.
 pub struct JsonBody<T>(pub T);
 
 impl<S: Send + Sync, const LIMIT: usize> FromRequest<S> for Body<LIMIT> {
@@ -39,7 +42,7 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
     type Rejection = Failure;
 
     async fn from_request(request: Request, state: &S) -> Result<Self, Failure> {
-        let Body(bytes) = Body::<{ crate::http::MAX_BODY }>::from_request(request, state).await?;
+        let Body(bytes) = Body::<{ MAX_BODY }>::from_request(request, state).await?;
         serde_json::from_slice(&bytes).map(JsonBody).map_err(|e| {
             Failure::new(
                 Code::BadMessage,
@@ -58,10 +61,10 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
 /// Copied, a body costs at most twice its bytes (the buffer's growth),
 /// and all of it is freed when the request ends.
 async fn read(request: Request, limit: usize) -> Result<Bytes, Failure> {
-    let deadline = request
-        .extensions()
-        .get::<BodyDeadline>()
-        .map_or_else(|| Instant::now() + crate::listen::HEADER_TIMEOUT, |d| d.0);
+    let deadline = request.extensions().get::<BodyDeadline>().map_or_else(
+        || Instant::now() + crate::net::listen::HEADER_TIMEOUT,
+        |d| d.0,
+    );
     let body = request.into_body();
     let announced = usize::try_from(HttpBody::size_hint(&body).lower());
     let mut pieces = body.into_data_stream();
@@ -112,9 +115,9 @@ mod tests {
     use axum::http::{header, Request};
     use tower::ServiceExt;
 
-    use crate::guard::Guard;
     use crate::hub::Hub;
-    use crate::limits::{Limiter, Rate};
+    use crate::net::guard::Guard;
+    use crate::net::limits::{Limiter, Rate};
     use crate::store::Store;
 
     /// `POST /api/games` with `body` through the whole router: the status,
@@ -122,7 +125,7 @@ mod tests {
     async fn create(body: &str) -> (u16, String, String) {
         let hub = Hub::new(Store::memory().await.unwrap());
         let (_stop, stopped) = tokio::sync::watch::channel(false);
-        let app = crate::router(
+        let app = crate::routes::router(
             hub,
             stopped,
             Arc::new(Guard::default()),

@@ -9,12 +9,12 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde_json::json;
 
-use crate::body::JsonBody;
 use crate::error::Failure;
-use crate::game_id::GameId;
-use crate::http::with_cookie;
 use crate::hub::{Hub, NewChallenge};
-use crate::identity::Visitor;
+use crate::ids::GameId;
+use crate::net::body::JsonBody;
+use crate::net::http::with_cookie;
+use crate::people::identity::Visitor;
 
 /// `GET /api/lobby`: open challenges and live games.
 pub async fn lobby(State(hub): State<Arc<Hub>>, visitor: Visitor) -> Result<Response, Failure> {

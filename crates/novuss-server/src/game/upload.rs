@@ -8,9 +8,9 @@ use novuss_core::play::record::{self, Action, GameRecord};
 use novuss_core::seat::Seat;
 
 use crate::error::{Code, Failure};
-use crate::event::By;
-use crate::room::Room;
-use crate::setup::{check_name, Controller, GameOrigin, Setup, SETS};
+use crate::game::event::By;
+use crate::game::room::Room;
+use crate::game::setup::{check_name, Controller, GameOrigin, Setup, SETS};
 use novuss_core::physics::Physics;
 
 /// A checked record as a new game: its room and the events to store.

@@ -19,8 +19,7 @@ use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast;
 
 use crate::error::{Code, Failure};
-use crate::identity::PersonId;
-use crate::message::Outgoing;
+use crate::ids::PersonId;
 use crate::store::ChatRow;
 
 /// The longest free line, in characters, after trimming.
@@ -190,7 +189,27 @@ impl Line {
 
     /// The `chat` message.
     pub fn message(&self) -> Arc<str> {
-        Outgoing::Chat(self).text()
+        ChatMessage::Chat(self).text()
+    }
+}
+
+/// The chat's messages on a game's WebSocket (docs/protocol.md, "Chat"):
+/// not events. Made here rather than in the game's messages, so that the
+/// chat needs nothing of the game.
+#[derive(Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+enum ChatMessage<'a> {
+    /// A chat line, to the readers of its room.
+    Chat(&'a Line),
+    /// The settings: on `hello`, and to everyone when the creator changes
+    /// them.
+    ChatSettings(&'a Settings),
+}
+
+impl ChatMessage<'_> {
+    fn text(&self) -> Arc<str> {
+        // Made of the chat's own types, which always serialise.
+        serde_json::to_string(self).unwrap_or_default().into()
     }
 }
 
@@ -206,7 +225,7 @@ pub struct Settings {
 impl Settings {
     /// The `chat_settings` message.
     pub fn message(&self) -> Arc<str> {
-        Outgoing::ChatSettings(self).text()
+        ChatMessage::ChatSettings(self).text()
     }
 }
 

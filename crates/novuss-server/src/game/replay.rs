@@ -15,10 +15,10 @@ use novuss_core::PlayerId;
 use serde::Serialize;
 
 use crate::error::{Code, Failure};
-use crate::event::{self, Act, By, Motion};
-use crate::setup::{GameOrigin, Setup};
-use crate::trace::Difference;
-use crate::view::{self, State};
+use crate::game::event::{self, Act, By, Motion};
+use crate::game::setup::{GameOrigin, Setup};
+use crate::game::trace::Difference;
+use crate::game::view::{self, State};
 
 /// What a replay is built from: a copy of the room's set-up and actions,
 /// taken under its lock and worked on outside it.
@@ -203,9 +203,9 @@ impl Source {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::room::Room;
-    use crate::setup::NewGame;
-    use crate::trace::Trace;
+    use crate::game::room::Room;
+    use crate::game::setup::NewGame;
+    use crate::game::trace::Trace;
     use std::sync::Arc;
 
     /// A hot-seat game after `n` strokes chosen by the geometric player.

@@ -181,7 +181,7 @@ impl Limiter {
 /// (layered over the routes that create something): behind a reverse
 /// proxy every client shares one address, and one person may come from
 /// many. Without the peer's address (a router served by something other
-/// than [`crate::listen`]) it lets the request pass.
+/// than [`crate::net::listen`]) it lets the request pass.
 pub async fn limit(State(limiter): State<Arc<Limiter>>, req: Request, next: Next) -> Response {
     let Some(ConnectInfo(peer)) = req.extensions().get::<ConnectInfo<SocketAddr>>().copied() else {
         return next.run(req).await;
@@ -189,7 +189,7 @@ pub async fn limit(State(limiter): State<Arc<Limiter>>, req: Request, next: Next
     let now = Instant::now();
     let person = req
         .extensions()
-        .get::<crate::identity::Visitor>()
+        .get::<crate::people::identity::Visitor>()
         .and_then(|v| v.person.as_ref())
         .map(|p| key_for(p.as_str()));
     let taken = limiter

@@ -1,0 +1,349 @@
+//! The changes a person or the computer asks for: a stroke, a take-back,
+//! the next set, a resignation, an abort. Each is checked and worked out
+//! without moving the game on ([`Room::commit`] does, once it is stored).
+
+use super::*;
+
+/// A stroke as a client asks for it (the `stroke` request of
+/// docs/protocol.md, without its `type`).
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StrokeRequest {
+    /// The event the client's picture is at.
+    pub event: u64,
+    /// The seat it plays for.
+    pub seat: Seat,
+    /// The striker's centre.
+    pub striker: [f64; 2],
+    /// The push's direction.
+    pub direction: [f64; 2],
+    /// The speed, m/s.
+    pub speed: f64,
+}
+
+/// A checked change, not yet stored.
+pub struct Change {
+    pub(super) happened: Happened,
+    /// The game's summary after it.
+    pub(super) summary: Summary,
+    /// Whether the match is over after it.
+    pub(super) over: bool,
+    pub(super) step: Step,
+}
+
+/// What a change does to the room.
+pub(super) enum Step {
+    /// A stroke, judged but not yet applied.
+    Stroke {
+        /// The seat that played.
+        seat: Seat,
+        /// Who.
+        by: By,
+        /// The stroke.
+        stroke: Stroke,
+        /// Whether the motion is the one stored with it.
+        stored: bool,
+        /// The player who made it, read before it (a stroke that ends a
+        /// set moves the match on to the next set's seating).
+        player: Option<PlayerId>,
+        prepared: Box<Prepared>,
+        motion: Motion,
+    },
+    /// A take-back: the game as it is after it, and how many actions stay.
+    Rewind { game: Box<Game>, keep: usize },
+    /// The next set.
+    NextSet,
+    /// A resignation.
+    Resign { seat: Seat, player: PlayerId },
+    /// An abort.
+    Abort { seat: Seat },
+    /// A call of the referee's or the server's: the game as it is after
+    /// it, worked out on a copy.
+    Called {
+        game: Box<Game>,
+        act: Act,
+        call: Call,
+        /// The seat called: the one timed out, the absent one.
+        seat: Seat,
+        /// The claimant's seat.
+        by: Option<Seat>,
+        player: Option<PlayerId>,
+        verdict: Option<Box<novuss_core::rules::verdict::Verdict>>,
+    },
+}
+
+impl Change {
+    /// The event as it is stored.
+    pub fn body(&self) -> Result<String, Failure> {
+        serde_json::to_string(&self.happened)
+            .map_err(|e| Failure::internal("an event could not be written", &e))
+    }
+
+    /// The event as stored, without a stroke's motion: for a stroke a
+    /// fresh simulation plays bit for bit as it was played (an uploaded
+    /// record, checked so before it is stored), the motion is simulated
+    /// again when it is shown, as for events stored before motions were
+    /// kept. A motion is most of a stroke's event: kept, it made an
+    /// uploaded record cost several times its own size.
+    pub fn body_without_motion(&self) -> Result<String, Failure> {
+        let mut happened = self.happened.clone();
+        if let Happened::Stroke { trace, .. } = &mut happened {
+            *trace = None;
+        }
+        serde_json::to_string(&happened)
+            .map_err(|e| Failure::internal("an event could not be written", &e))
+    }
+
+    /// Whether the match is over after it.
+    pub fn over(&self) -> bool {
+        self.over
+    }
+
+    /// The game's summary after it.
+    pub fn summary(&self) -> Result<String, Failure> {
+        self.summary.json()
+    }
+}
+
+impl Room {
+    /// A human stroke, checked and judged. Only the engine's scratch space
+    /// is used: the game does not move on until [`Room::commit`].
+    pub fn stroke(&mut self, r: &StrokeRequest) -> Result<Change, Failure> {
+        let finite = r.striker.iter().chain(&r.direction).all(|x| x.is_finite());
+        if !finite || !r.speed.is_finite() {
+            return Err(Failure::new(
+                Code::NotFinite,
+                "the striker, direction and speed must be finite numbers",
+            ));
+        }
+        self.fresh(r.event)?;
+        let set = self.game.set();
+        if set.is_over() {
+            return Err(Failure::new(Code::SetOver, "the set is over"));
+        }
+        let to_play = set.seat_to_play();
+        if r.seat != to_play {
+            return Err(Failure::new(
+                Code::NotYourTurn,
+                format!("it is {to_play}'s turn, not {}'s", r.seat),
+            ));
+        }
+        if self.controller(to_play) != Controller::Human {
+            return Err(Failure::new(
+                Code::ComputerSeat,
+                format!("{to_play} is played by the computer"),
+            ));
+        }
+        let stroke = Stroke {
+            striker: r.striker.into(),
+            direction: r.direction.into(),
+            speed: r.speed,
+        };
+        self.play(to_play, By::Human, stroke)
+    }
+
+    /// A stroke played as given (a human's checked request, or the
+    /// computer's executed stroke), judged but not yet applied.
+    pub fn play(&mut self, seat: Seat, by: By, stroke: Stroke) -> Result<Change, Failure> {
+        self.play_traced(seat, by, stroke, Origin::Live)
+    }
+
+    /// A stroke judged; `origin` says whether its motion is the one just
+    /// simulated or the one stored with it. The room keeps and shows the
+    /// stored motion (what was played); a replay compares it with a fresh
+    /// simulation.
+    pub(super) fn play_traced(
+        &mut self,
+        seat: Seat,
+        by: By,
+        stroke: Stroke,
+        origin: Origin,
+    ) -> Result<Change, Failure> {
+        let bodies = event::bodies(self.game.set());
+        let player = self.game.progress().player_at(seat);
+        let prepared = self
+            .game
+            .prepare(seat, &stroke)
+            .map_err(|e| Failure::of_play(&e))?;
+        let (trace, stored) = match origin {
+            Origin::Loaded(Some(t)) => (t, true),
+            // A new stroke's trace is stored with it; an old event without
+            // one is shown as simulated now.
+            origin => (
+                Trace::of(&prepared.judged().outcome),
+                matches!(origin, Origin::Live),
+            ),
+        };
+        let trace = Arc::new(trace);
+        let progress = self.game.progress_after(&prepared);
+        Ok(Change {
+            happened: Happened::Stroke {
+                seat,
+                by,
+                stroke,
+                trace: Some((*trace).clone()),
+            },
+            summary: Summary::new(&progress, self.strokes + 1),
+            over: progress.is_over(),
+            step: Step::Stroke {
+                seat,
+                by,
+                stroke,
+                stored,
+                player,
+                prepared: Box::new(prepared),
+                motion: Motion { bodies, trace },
+            },
+        })
+    }
+
+    pub(super) fn controller(&self, seat: Seat) -> Controller {
+        self.game
+            .progress()
+            .player_at(seat)
+            .and_then(|p| self.setup.controllers.get(p.index()).copied())
+            .unwrap_or(Controller::Human)
+    }
+
+    /// Takes back the last human stroke and whatever followed it.
+    pub fn take_back(&self, event: u64) -> Result<Change, Failure> {
+        self.fresh(event)?;
+        if self.game.is_over() {
+            return Err(Failure::new(
+                Code::MatchOver,
+                "the match is over: its result stands",
+            ));
+        }
+        let Some(last) = self.last_human else {
+            return Err(Failure::new(
+                Code::NothingToTakeBack,
+                "no stroke played by a person to take back",
+            ));
+        };
+        // The game after it is worked out on a copy, so that an unstored
+        // take-back changes nothing; a copy costs the record's length, and
+        // only casual games take back.
+        let mut game = self.game.clone();
+        rewind(&mut game, &self.marks, &self.acts, last)
+            .map_err(|e| Failure::internal("a take-back could not be worked out", &e))?;
+        let strokes = self.strokes - strokes_among(&self.acts[last..]);
+        Ok(Change {
+            happened: Happened::TakeBack {
+                actions: (self.acts.len() - last) as u32,
+            },
+            summary: Summary::new(game.progress(), strokes),
+            over: game.is_over(),
+            step: Step::Rewind {
+                game: Box::new(game),
+                keep: last,
+            },
+        })
+    }
+
+    /// Undoes the last `n` actions on the room itself (a stored take-back
+    /// being loaded).
+    pub(super) fn rewind_in_place(&mut self, n: usize) -> Result<usize, RoomError> {
+        let keep = self.acts.len().saturating_sub(n);
+        rewind(&mut self.game, &self.marks, &self.acts, keep)?;
+        Ok(self.cut(keep))
+    }
+
+    /// Forgets the actions from `keep` on, and the marks after it.
+    pub(super) fn cut(&mut self, keep: usize) -> usize {
+        let undone = strokes_among(&self.acts[keep..]);
+        self.acts.truncate(keep);
+        self.strokes -= undone;
+        self.marks.retain(|(at, _)| *at <= keep);
+        self.last_human = self
+            .acts
+            .iter()
+            .rposition(|a| matches!(a, Act::Stroke { by: By::Human, .. }));
+        undone as usize
+    }
+
+    /// Starts the next set.
+    pub fn next_set(&self, event: u64) -> Result<Change, Failure> {
+        self.fresh(event)?;
+        if self.game.is_over() {
+            return Err(Failure::new(Code::MatchOver, "the match is over"));
+        }
+        if !self.game.between_sets() {
+            return Err(Failure::new(
+                Code::NotBetweenSets,
+                novuss_core::play::game::GameError::SetNotOver.to_string(),
+            ));
+        }
+        Ok(Change {
+            happened: Happened::NextSet,
+            summary: self.summary(),
+            over: false,
+            step: Step::NextSet,
+        })
+    }
+
+    /// The player at `seat` resigns the match. Only a person resigns: a
+    /// computer plays on.
+    pub fn resign(&self, event: u64, seat: Seat) -> Result<Change, Failure> {
+        self.fresh(event)?;
+        if self.game.is_over() {
+            return Err(Failure::new(Code::MatchOver, "the match is over"));
+        }
+        let progress = self.game.progress();
+        let Some(player) = progress.player_at(seat) else {
+            return Err(Failure::new(
+                Code::CannotResign,
+                format!("nobody plays from the {seat} seat"),
+            ));
+        };
+        if self.controller(seat) != Controller::Human {
+            return Err(Failure::new(
+                Code::ComputerSeat,
+                format!("{seat} is played by the computer"),
+            ));
+        }
+        // Checked on a copy of the match: the room moves only once stored.
+        let mut after = progress.clone();
+        after
+            .resign(player)
+            .map_err(|e| Failure::new(Code::CannotResign, e.to_string()))?;
+        Ok(Change {
+            happened: Happened::Resign { seat },
+            summary: Summary::new(&after, self.strokes),
+            over: true,
+            step: Step::Resign { seat, player },
+        })
+    }
+
+    /// The player at `seat` calls the match off: only a person, and only
+    /// before every side has stroked in the first set.
+    pub fn abort(&self, event: u64, seat: Seat) -> Result<Change, Failure> {
+        self.fresh(event)?;
+        if self.game.is_over() {
+            return Err(Failure::new(Code::MatchOver, "the match is over"));
+        }
+        if self.game.progress().player_at(seat).is_none()
+            || self.controller(seat) != Controller::Human
+        {
+            return Err(Failure::new(
+                Code::CannotAbort,
+                format!("nobody at the {seat} seat can abort: it is not a person's"),
+            ));
+        }
+        if !self.game.can_abort() {
+            return Err(Failure::new(
+                Code::CannotAbort,
+                novuss_core::play::match_play::MatchError::TooLateToAbort.to_string(),
+            ));
+        }
+        let mut after = self.game.progress().clone();
+        after
+            .abort()
+            .map_err(|e| Failure::new(Code::CannotAbort, e.to_string()))?;
+        Ok(Change {
+            happened: Happened::Abort { seat },
+            summary: Summary::new(&after, self.strokes),
+            over: true,
+            step: Step::Abort { seat },
+        })
+    }
+}

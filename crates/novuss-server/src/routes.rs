@@ -1,0 +1,120 @@
+//! The HTTP and WebSocket routes: every path, the layers in front of them
+//! (the front door's checks, the limits, the body deadline) and the
+//! headers every answer carries.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::handler::Handler;
+use axum::http::{header, HeaderValue};
+use axum::middleware::{from_fn, from_fn_with_state, map_request};
+use axum::routing::{get, post};
+use axum::Router;
+use tokio::sync::watch;
+use tower_http::set_header::SetResponseHeaderLayer;
+
+use crate::hub::Hub;
+use crate::net::guard::{self, Guard};
+use crate::net::limits::{self, Limiter};
+use crate::net::{body, http, ws};
+use crate::people::accounts;
+use crate::{lobby, ratings};
+
+/// The page may load only from this server: no CDN, no outside fonts.
+const CSP: &str = "default-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+
+/// The routes, over `hub`, behind `guard`'s checks, with game creation
+/// and uploads limited by `limiter`; a request's body must arrive within
+/// `body_timeout` of its head (as its head must arrive within
+/// [`crate::net::listen::Listening::header_timeout`]), whole, so that a body sent a
+/// byte at a time cannot hold a connection ([`body::BodyDeadline`]).
+pub fn router(
+    hub: Arc<Hub>,
+    shutdown: watch::Receiver<bool>,
+    guard: Arc<Guard>,
+    limiter: Arc<Limiter>,
+    body_timeout: Duration,
+) -> Router {
+    let json = from_fn(guard::json_only);
+    let people = hub.people().clone();
+    let limited = from_fn_with_state(limiter, limits::limit);
+    let api = Router::new()
+        .route("/api/health", get(http::health))
+        .route("/api/options", get(http::options))
+        .route(
+            "/api/games",
+            get(http::list).post(http::create.layer(limited.clone()).layer(json.clone())),
+        )
+        .route("/api/games/{id}", get(http::game))
+        .route(
+            "/api/me",
+            get(http::me).post(http::set_me.layer(limited.clone()).layer(json.clone())),
+        )
+        .route(
+            "/api/games/{id}/join",
+            post(http::join.layer(limited.clone()).layer(json.clone())),
+        )
+        .route("/api/games/{id}/invites", post(http::invites))
+        .route("/api/lobby", get(lobby::lobby))
+        .route(
+            "/api/lobby/challenges",
+            post(lobby::challenge.layer(limited.clone()).layer(json.clone())),
+        )
+        .route(
+            "/api/lobby/challenges/{id}/accept",
+            post(lobby::accept.layer(limited.clone())),
+        )
+        .route(
+            "/api/lobby/quick",
+            post(lobby::quick.layer(limited.clone()).layer(json.clone())),
+        )
+        .route("/api/games/{id}/record", get(http::record))
+        .route("/api/games/{id}/replay", get(http::replay))
+        .route(
+            "/api/games/{id}/analysis",
+            post(http::analysis.layer(json.clone())),
+        )
+        .route(
+            "/api/games/{id}/aim",
+            post(crate::game::aim::aim.layer(json.clone())),
+        )
+        .route(
+            "/api/records",
+            post(http::upload.layer(limited).layer(json)),
+        )
+        .route("/api/players/{id}", get(ratings::routes::player))
+        .route("/api/leaderboard", get(ratings::routes::leaderboard))
+        .route("/api/{*rest}", axum::routing::any(http::no_such_api))
+        .with_state(hub.clone());
+    let accounts = accounts::routes(Arc::new(accounts::Accounts::new(hub.clone())));
+    let sockets = Router::new()
+        .route("/api/games/{id}/ws", get(ws::upgrade))
+        .with_state(ws::Ws { hub, shutdown });
+    api.merge(sockets)
+        .merge(accounts)
+        .fallback(crate::net::web::asset)
+        .layer(from_fn_with_state(
+            people,
+            crate::people::identity::recognise,
+        ))
+        .layer(from_fn_with_state(guard, guard::check))
+        // Taken first, as the head arrives: the body's deadline counts
+        // from then, whatever the checks above take.
+        .layer(map_request(
+            move |mut request: axum::extract::Request| async move {
+                let deadline = tokio::time::Instant::now() + body_timeout;
+                request
+                    .extensions_mut()
+                    .insert(body::BodyDeadline(deadline));
+                request
+            },
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(CSP),
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ))
+}
