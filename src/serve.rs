@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use novuss_server::game::clock::Timing;
 use novuss_server::hub::UploadQuota;
-use novuss_server::net::limits::Rate;
+use novuss_server::limits::Rate;
 use novuss_server::net::listen::{self, Listening};
 use novuss_server::{Config, Database, FrontDoor, Server, StartError};
 

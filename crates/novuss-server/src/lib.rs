@@ -19,10 +19,13 @@ pub mod chat;
 pub mod error;
 pub mod feed;
 pub mod game;
+pub mod glicko;
+pub mod held;
 pub mod hub;
 pub mod ids;
-pub mod lobby;
+pub mod limits;
 pub mod net;
+pub mod offers;
 pub mod people;
 pub mod policy;
 pub mod ratings;
@@ -39,8 +42,8 @@ use tokio::net::TcpListener;
 use tokio::sync::watch;
 
 use crate::hub::Hub;
+use crate::limits::{Limiter, Rate};
 use crate::net::guard::{Guard, GuardError};
-use crate::net::limits::{Limiter, Rate};
 use crate::net::listen::Listening;
 use crate::store::{Store, StoreError};
 

@@ -44,8 +44,8 @@ use serde::Serialize;
 
 use crate::chat::Room as ChatRoom;
 use crate::error::{Code, Failure};
-use crate::game::offers::OfferKind;
 use crate::ids::PersonId;
+use crate::offers::OfferKind;
 use crate::people::seats::{Holder, Seats};
 
 /// Who asks, relative to the seat their request is about.

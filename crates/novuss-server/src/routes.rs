@@ -14,11 +14,12 @@ use tokio::sync::watch;
 use tower_http::set_header::SetResponseHeaderLayer;
 
 use crate::hub::Hub;
+use crate::limits::Limiter;
+use crate::net::accounts;
 use crate::net::guard::{self, Guard};
-use crate::net::limits::{self, Limiter};
+use crate::net::limited;
 use crate::net::{body, http, ws};
-use crate::people::accounts;
-use crate::{lobby, ratings};
+use crate::net::{lobby, ratings};
 
 /// The page may load only from this server: no CDN, no outside fonts.
 const CSP: &str = "default-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
@@ -37,7 +38,7 @@ pub fn router(
 ) -> Router {
     let json = from_fn(guard::json_only);
     let people = hub.people().clone();
-    let limited = from_fn_with_state(limiter, limits::limit);
+    let limited = from_fn_with_state(limiter, limited::limit);
     let api = Router::new()
         .route("/api/health", get(http::health))
         .route("/api/options", get(http::options))
@@ -76,14 +77,14 @@ pub fn router(
         )
         .route(
             "/api/games/{id}/aim",
-            post(crate::game::aim::aim.layer(json.clone())),
+            post(crate::net::aim::aim.layer(json.clone())),
         )
         .route(
             "/api/records",
             post(http::upload.layer(limited).layer(json)),
         )
-        .route("/api/players/{id}", get(ratings::routes::player))
-        .route("/api/leaderboard", get(ratings::routes::leaderboard))
+        .route("/api/players/{id}", get(ratings::player))
+        .route("/api/leaderboard", get(ratings::leaderboard))
         .route("/api/{*rest}", axum::routing::any(http::no_such_api))
         .with_state(hub.clone());
     let accounts = accounts::routes(Arc::new(accounts::Accounts::new(hub.clone())));

@@ -137,7 +137,7 @@ pub enum Outgoing<'a> {
     Offer {
         /// The offer.
         #[serde(flatten)]
-        offer: crate::game::offers::Offer,
+        offer: crate::offers::Offer,
         /// What each client may do with the offer waiting.
         may: crate::policy::May,
     },
@@ -145,7 +145,7 @@ pub enum Outgoing<'a> {
     /// its event, a rematch accepted as `rematch`). Not an event.
     Answered {
         /// What was offered.
-        kind: crate::game::offers::OfferKind,
+        kind: crate::offers::OfferKind,
         /// Whether it was accepted.
         accepted: bool,
         /// What each client may do now.

@@ -2,12 +2,10 @@
 //! events), the event model and the state clients see, its set-up, offers
 //! and clocks, the aiming tool, replays, analyses and uploaded records.
 
-pub mod aim;
 pub mod analysis;
 pub mod clock;
 pub mod event;
 pub mod message;
-pub mod offers;
 pub mod replay;
 pub mod room;
 pub mod setup;

@@ -179,6 +179,13 @@ pub enum Controller {
     Computer(Level),
 }
 
+impl Controller {
+    /// Whether the computer plays this player.
+    pub fn is_computer(&self) -> bool {
+        matches!(self, Controller::Computer(_))
+    }
+}
+
 #[derive(Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 enum StoredController {

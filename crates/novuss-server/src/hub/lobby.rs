@@ -514,7 +514,7 @@ fn already_seated() -> Failure {
 /// The rating in `format` among `ratings` (a person's current ones) at
 /// `now`: widened by the idle time since the last rated game, as the
 /// player's page shows it; 1500 and provisional for none.
-fn standing_in(ratings: &[CurrentRow], format: Format, now: i64) -> crate::ratings::glicko::Rating {
+fn standing_in(ratings: &[CurrentRow], format: Format, now: i64) -> crate::glicko::Rating {
     let current = ratings.iter().find(|r| r.format == format.name());
     crate::ratings::standing(current, now)
 }

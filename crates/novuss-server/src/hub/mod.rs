@@ -17,9 +17,9 @@ use tokio::sync::{Mutex, OnceCell, Semaphore};
 
 use crate::error::{Code, Failure};
 use crate::game::room::{Change, Room, StrokeRequest};
+use crate::hub::work::Work;
 use crate::ids::GameId;
 use crate::ids::PersonId;
-use crate::net::work::Work;
 use crate::people::identity::People;
 use crate::people::seats::Seats;
 use crate::policy::Action;
@@ -34,6 +34,7 @@ mod lobby;
 mod offers;
 mod people;
 mod requests;
+pub mod work;
 
 pub use chat::ChatRequest;
 pub use lobby::{Challenge, Live, Lobby, NewChallenge, Quick};
@@ -221,7 +222,13 @@ impl Hub {
             let _loader = self.loaders.acquire().await;
             tokio::task::spawn_blocking(move || {
                 Room::load(row.id, row.created, &row.setup, &events, |controllers| {
-                    Seats::new(controllers, &seat_rows).with_names(names)
+                    Seats::new(
+                        controllers
+                            .iter()
+                            .map(crate::game::setup::Controller::is_computer),
+                        &seat_rows,
+                    )
+                    .with_names(names)
                 })
             })
             .await
@@ -462,7 +469,7 @@ mod tests {
     use crate::game::room::StrokeRequest;
     use crate::game::setup::NewGame;
     use crate::game::view::State;
-    use crate::net::work::Client;
+    use crate::hub::work::Client;
     use crate::people::identity::Visitor;
     use novuss_ai::Level;
     use novuss_core::seat::Seat;

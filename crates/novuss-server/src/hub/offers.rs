@@ -1,4 +1,4 @@
-//! The hub's side of offers between people (see `crate::game::offers`): making
+//! The hub's side of offers between people (see `crate::offers`): making
 //! one, and the other side's answer; an accepted take-back is stored as
 //! its event, an accepted rematch as a new game with the seats swapped.
 
@@ -11,11 +11,11 @@ use tokio::sync::{Mutex, OnceCell};
 use super::{storage, Hub};
 use crate::error::{Code, Failure};
 use crate::game::message::Outgoing;
-use crate::game::offers::{rematch_order, OfferKind};
 use crate::game::room::Room;
 use crate::game::setup::GameOrigin;
 use crate::ids::GameId;
 use crate::ids::PersonId;
+use crate::offers::{rematch_order, OfferKind};
 use crate::people::seats::Holder;
 use crate::policy::Action;
 use crate::store::{NewRow, SeatRow};

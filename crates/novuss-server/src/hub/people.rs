@@ -123,7 +123,7 @@ impl Hub {
         rows: &[SeatRow],
     ) -> Result<Seats, Failure> {
         let names = self.names_of(rows).await?;
-        Ok(Seats::new(controllers, rows).with_names(names))
+        Ok(Seats::new(controllers.iter().map(Controller::is_computer), rows).with_names(names))
     }
 
     /// The display names of the people holding `rows`.

@@ -1,6 +1,6 @@
 //! The heavy requests (hints, replays, record downloads, analyses,
 //! uploads), each worked out on a blocking thread under its client's place
-//! among them ([`crate::net::work`]), and the list of games.
+//! among them ([`crate::hub::work`]), and the list of games.
 
 use std::sync::Arc;
 
@@ -16,9 +16,9 @@ use crate::game::replay::Source;
 use crate::game::setup::Setup;
 use crate::game::upload;
 use crate::game::view::{State, Summary};
+use crate::hub::work::{Client, Queued, Ticket};
 use crate::ids::GameId;
 use crate::ids::PersonId;
-use crate::net::work::{Client, Queued, Ticket};
 use crate::policy::Action;
 use crate::store::Imported;
 
@@ -48,18 +48,18 @@ impl Default for UploadQuota {
 /// The uploads' quota in force, and each address's budget under it.
 pub(super) struct Uploads {
     pub(super) quota: UploadQuota,
-    pub(super) budget: Arc<crate::net::limits::Limiter>,
+    pub(super) budget: Arc<crate::limits::Limiter>,
 }
 
 impl Uploads {
     pub(super) fn new(quota: UploadQuota) -> Uploads {
-        let rate = crate::net::limits::Rate {
+        let rate = crate::limits::Rate {
             per_minute: (quota.kib_per_hour / 60).max(1),
             burst: quota.kib_per_hour.max(1),
         };
         Uploads {
             quota,
-            budget: Arc::new(crate::net::limits::Limiter::new(rate)),
+            budget: Arc::new(crate::limits::Limiter::new(rate)),
         }
     }
 }
@@ -120,7 +120,7 @@ impl Hub {
     }
 
     /// A place for `client`'s heavy request of kind `what`, when its turn
-    /// comes, or `busy` ([`crate::net::work`]).
+    /// comes, or `busy` ([`crate::hub::work`]).
     pub async fn admit(&self, client: Client, what: &'static str) -> Result<Ticket, Failure> {
         self.work.admit(client, what).await
     }

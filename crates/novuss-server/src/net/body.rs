@@ -116,8 +116,8 @@ mod tests {
     use tower::ServiceExt;
 
     use crate::hub::Hub;
+    use crate::limits::{Limiter, Rate};
     use crate::net::guard::Guard;
-    use crate::net::limits::{Limiter, Rate};
     use crate::store::Store;
 
     /// `POST /api/games` with `body` through the whole router: the status,

@@ -15,10 +15,10 @@ use serde_json::json;
 use crate::error::{Code, Failure};
 use crate::game::analysis::AnalysisRequest;
 use crate::game::setup::{check_name, level_names, NewGame, SETS};
+use crate::hub::work::Client;
 use crate::hub::Hub;
 use crate::ids::GameId;
 use crate::net::body::{Body, JsonBody};
-use crate::net::work::Client;
 use crate::people::identity::Visitor;
 
 impl IntoResponse for Failure {

@@ -49,7 +49,7 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{watch, OwnedSemaphorePermit, Semaphore};
 use tower::ServiceExt;
 
-use crate::net::held::{Held, Share};
+use crate::held::{Held, Share};
 
 /// The default header-read (and keep-alive idle) timeout.
 pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
@@ -307,7 +307,7 @@ pub async fn serve(
         if let Err(e) = stream.set_nodelay(true) {
             tracing::debug!(%peer, "cannot set TCP_NODELAY: {e}");
         }
-        let Some(slot) = addresses.take(crate::net::limits::key_of(peer.ip()), per_address) else {
+        let Some(slot) = addresses.take(crate::limits::key_of(peer.ip()), per_address) else {
             tracing::debug!(%peer, "connection refused: its address holds its share");
             refuse(stream, &refusing, FULL_FOR_YOU);
             continue;
@@ -432,7 +432,7 @@ mod tests {
     #[test]
     fn one_64_is_one_address_and_ipv4_in_ipv6_is_ipv4() {
         let addresses: Held<IpAddr> = Held::default();
-        let key = |s: &str| crate::net::limits::key_of(s.parse().unwrap());
+        let key = |s: &str| crate::limits::key_of(s.parse().unwrap());
         let _held = addresses.take(key("2001:db8:1:2::1"), 1).unwrap();
         assert!(addresses.take(key("2001:db8:1:2:ffff::9"), 1).is_none());
         assert!(addresses.take(key("2001:db8:1:3::1"), 1).is_some());

@@ -2,12 +2,14 @@
 //! per address, request bodies, the HTTP routes and the WebSocket, the
 //! heavy requests' share of the machine, and the embedded page.
 
+pub mod accounts;
+pub mod aim;
 pub mod body;
 pub mod guard;
-pub mod held;
 pub mod http;
-pub mod limits;
+pub mod limited;
 pub mod listen;
+pub mod lobby;
+pub mod ratings;
 pub mod web;
-pub mod work;
 pub mod ws;

@@ -19,12 +19,12 @@ use tokio::task::JoinHandle;
 use crate::error::{Code, Failure};
 use crate::game::event::Claimed;
 use crate::game::message::Outgoing;
-use crate::game::offers::OfferKind;
 use crate::game::room::StrokeRequest;
+use crate::hub::work::Client;
 use crate::hub::{Hub, SharedRoom};
 use crate::ids::GameId;
 use crate::ids::{PersonId, Secret};
-use crate::net::work::Client;
+use crate::offers::OfferKind;
 use crate::people::identity::{secret_in, SessionWatch, Visitor};
 
 /// The largest request frame answered with an error; a larger one still
@@ -459,7 +459,7 @@ async fn handle(
                             (hub.clone(), id.clone(), out.clone(), hinting.clone());
                         let who = who.cloned();
                         tokio::spawn(async move {
-                            let answer = match queued.turn(crate::net::work::WAIT).await {
+                            let answer = match queued.turn(crate::hub::work::WAIT).await {
                                 Ok(ticket) => {
                                     hub.hint(&id, who.as_ref(), event, level, ticket).await
                                 }

@@ -13,7 +13,6 @@ use std::collections::HashMap;
 use novuss_core::PlayerId;
 use serde::Serialize;
 
-use crate::game::setup::Controller;
 use crate::ids::PersonId;
 use crate::store::SeatRow;
 
@@ -73,15 +72,16 @@ pub struct SeatView {
 }
 
 impl Seats {
-    /// The holders of a game with these `controllers` and stored seat
-    /// `rows`. A person's seat without a row is [`Holder::Unclaimed`].
-    pub fn new(controllers: &[Controller], rows: &[SeatRow]) -> Seats {
-        let holders = controllers
-            .iter()
+    /// The holders of a game whose players are, in order, played by the
+    /// computer or not (`computer`), with these stored seat `rows`. A
+    /// person's seat without a row is [`Holder::Unclaimed`].
+    pub fn new(computer: impl IntoIterator<Item = bool>, rows: &[SeatRow]) -> Seats {
+        let holders = computer
+            .into_iter()
             .enumerate()
-            .map(|(k, c)| match c {
-                Controller::Computer(_) => Holder::Computer,
-                Controller::Human => match rows.iter().find(|r| r.player as usize == k) {
+            .map(|(k, computer)| match computer {
+                true => Holder::Computer,
+                false => match rows.iter().find(|r| r.player as usize == k) {
                     None => Holder::Unclaimed,
                     Some(SeatRow {
                         person: Some(p), ..
@@ -280,13 +280,7 @@ mod tests {
     #[test]
     fn one_person_at_one_screen_holds_the_whole_table() {
         let a = PersonId::random();
-        let seats = Seats::new(
-            &[
-                Controller::Human,
-                Controller::Computer(novuss_ai::Level::Club),
-            ],
-            &[row(0, Some(&a))],
-        );
+        let seats = Seats::new([false, true], &[row(0, Some(&a))]);
         assert!(seats.is_player(Some(&a)));
         assert!(
             !seats.between_people(),
@@ -298,7 +292,7 @@ mod tests {
 
     #[test]
     fn an_old_game_is_claimed_whole_by_whoever_acts_first() {
-        let mut seats = Seats::new(&[Controller::Human, Controller::Human], &[]);
+        let mut seats = Seats::new([false, false], &[]);
         assert_eq!(seats.unclaimed(), Some(vec![0, 1]));
         let a = PersonId::random();
         seats.claim(&a);
@@ -310,10 +304,7 @@ mod tests {
     #[test]
     fn presence_counts_sockets() {
         let a = PersonId::random();
-        let mut seats = Seats::new(
-            &[Controller::Human, Controller::Human],
-            &[row(0, Some(&a)), row(1, None)],
-        );
+        let mut seats = Seats::new([false, false], &[row(0, Some(&a)), row(1, None)]);
         assert!(
             seats.between_people(),
             "an open seat waits for a second person"

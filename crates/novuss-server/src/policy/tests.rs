@@ -10,7 +10,6 @@ use std::fmt::Write as _;
 use novuss_core::PlayerId;
 
 use super::*;
-use crate::game::setup::Controller;
 use crate::people::seats::Seats;
 use crate::store::SeatRow;
 
@@ -279,10 +278,7 @@ fn the_actor_is_read_from_the_seats() {
         person: person.map(|p| p.as_str().to_owned()),
         invite_hash: None,
     };
-    let seats = Seats::new(
-        &[Controller::Human, Controller::Human],
-        &[row(0, Some(&a)), row(1, Some(&b))],
-    );
+    let seats = Seats::new([false, false], &[row(0, Some(&a)), row(1, Some(&b))]);
     let (p0, p1) = (Some(PlayerId(0)), Some(PlayerId(1)));
     let at = situation(Kind::Casual, Opponent::Person, Phase::SetRunning);
     let stroke = |who: Option<&PersonId>, p| {
@@ -307,13 +303,7 @@ fn the_actor_is_read_from_the_seats() {
         Actor::answering(&seats, Some(&a), [PlayerId(1)]).role,
         Role::OtherPlayer
     );
-    let computer = Seats::new(
-        &[
-            Controller::Human,
-            Controller::Computer(novuss_ai::Level::Club),
-        ],
-        &[row(0, Some(&a))],
-    );
+    let computer = Seats::new([false, true], &[row(0, Some(&a))]);
     let alone = situation(Kind::Casual, Opponent::Computer, Phase::SetRunning);
     assert!(decide(
         Actor::toward(&computer, Some(&a), None),

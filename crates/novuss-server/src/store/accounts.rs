@@ -74,7 +74,7 @@ pub struct SignedIn {
     /// the account.
     pub moved: Vec<(String, u32)>,
     /// Whether rated results moved with them: the ratings must be rebuilt
-    /// ([`crate::ratings::rerate`]).
+    /// (the ratings' `rerate`).
     pub rated: bool,
 }
 

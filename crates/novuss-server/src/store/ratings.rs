@@ -1,12 +1,12 @@
 //! Ratings: the current rating per person and format, and one row per
 //! rated game and person (migration `0004_ratings.sql`). The arithmetic
-//! is `crate::ratings`'; here are only the rows.
+//! is the ratings module's; here are only the rows.
 
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
 use super::{game_row, int, text, GameRow, Store, StoreError};
-use crate::ratings::glicko::Rating;
+use crate::glicko::Rating;
 
 /// A person's rating in one format now, as stored.
 #[derive(Clone, Debug, PartialEq)]
@@ -213,7 +213,7 @@ impl Store {
     /// the set-up and result which are).
     pub async fn unsettled(&self) -> Result<Vec<GameRow>, StoreError> {
         // A set-up is written with `"rated":true` only when it is rated
-        // (crate::game::setup::Setup skips a false one), so the start-up does
+        // (the game's set-up skips a false one), so the start-up does
         // not read every finished casual game's set-up each time.
         let rows = sqlx::query(
             "SELECT id, created, updated, setup, event, over, summary, turn_at FROM games g \

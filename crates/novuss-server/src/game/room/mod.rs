@@ -37,11 +37,11 @@ use crate::feed::{Feed, RECENT};
 use crate::game::clock::{AbsentTimer, Call, StrokeTimer, Timers, Timing};
 use crate::game::event::{self, Act, By, Claimed, Happened, Motion};
 use crate::game::message::Outgoing;
-use crate::game::offers::{Offer, OfferKind};
 use crate::game::setup::{Controller, Setup};
 use crate::game::trace::Trace;
 use crate::game::view::{self, State, Summary};
 use crate::ids::PersonId;
+use crate::offers::{Offer, OfferKind};
 use crate::people::seats::Seats;
 use crate::policy::{self, Action, Actor, May, Moment, SeatKind, Situation};
 use crate::store::EventRow;
@@ -280,7 +280,7 @@ impl Room {
             watchers: Arc::new(AtomicUsize::new(0)),
             hint: None,
             retired: false,
-            seats: Seats::new(&setup_controllers, &[]),
+            seats: Seats::new(setup_controllers.iter().map(Controller::is_computer), &[]),
             turn_at: crate::game::clock::now_ms(),
             loaded_at: crate::game::clock::now_ms(),
             abandoned: false,

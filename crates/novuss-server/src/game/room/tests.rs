@@ -79,9 +79,10 @@ mod basics {
                             body: change.body().unwrap(),
                         });
                         room.commit(change);
-                        let rebuilt =
-                            Room::load("g".into(), 1, &setup_json, &stored, |c| Seats::new(c, &[]))
-                                .unwrap();
+                        let rebuilt = Room::load("g".into(), 1, &setup_json, &stored, |c| {
+                            Seats::new(c.iter().map(Controller::is_computer), &[])
+                        })
+                        .unwrap();
                         assert_eq!(json(&rebuilt.state()), json(&room.state()));
                         // The same messages for a client that reconnects.
                         let since = room.event().saturating_sub(4);

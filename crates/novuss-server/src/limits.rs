@@ -15,16 +15,9 @@
 //! instead of growing the server's memory.
 
 use std::collections::HashMap;
-use std::net::{IpAddr, SocketAddr};
-use std::sync::{Arc, Mutex};
+use std::net::IpAddr;
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
-
-use axum::extract::{ConnectInfo, Request, State};
-use axum::http::{header, HeaderValue};
-use axum::middleware::Next;
-use axum::response::{IntoResponse, Response};
-
-use crate::error::{Code, Failure};
 
 /// The most addresses with a bucket of their own.
 pub const MAX_KEYS: usize = 65_536;
@@ -173,40 +166,6 @@ impl Limiter {
         } else {
             bucket.tokens = tokens;
             Err(Duration::from_secs_f64((n - tokens) / per_s))
-        }
-    }
-}
-
-/// Refuses a request over its address's rate, or over its person's
-/// (layered over the routes that create something): behind a reverse
-/// proxy every client shares one address, and one person may come from
-/// many. Without the peer's address (a router served by something other
-/// than [`crate::net::listen`]) it lets the request pass.
-pub async fn limit(State(limiter): State<Arc<Limiter>>, req: Request, next: Next) -> Response {
-    let Some(ConnectInfo(peer)) = req.extensions().get::<ConnectInfo<SocketAddr>>().copied() else {
-        return next.run(req).await;
-    };
-    let now = Instant::now();
-    let person = req
-        .extensions()
-        .get::<crate::people::identity::Visitor>()
-        .and_then(|v| v.person.as_ref())
-        .map(|p| key_for(p.as_str()));
-    let taken = limiter
-        .take(peer.ip(), now)
-        .and_then(|()| person.map_or(Ok(()), |key| limiter.take(key, now)));
-    match taken {
-        Ok(()) => next.run(req).await,
-        Err(wait) => {
-            let secs = wait.as_secs_f64().ceil().max(1.0) as u64;
-            let mut res = Failure::new(
-                Code::RateLimited,
-                format!("too many new games or uploads from this address or person: try again in {secs} s"),
-            )
-            .into_response();
-            res.headers_mut()
-                .insert(header::RETRY_AFTER, HeaderValue::from(secs));
-            res
         }
     }
 }

@@ -20,7 +20,7 @@
 //!
 //! * Singles: one result against the opponent.
 //! * Doubles: one result against the opposing pair, seen through
-//!   [`glicko::doubles_opponent`] (the partners' average; its reason is
+//!   [`crate::glicko::doubles_opponent`] (the partners' average; its reason is
 //!   there).
 //! * Four players: every player has a result against each of the other
 //!   three, in one rating period. The core names one winner and keeps
@@ -30,17 +30,14 @@
 //!   rewards a second place over a last without inventing a rule the
 //!   rule books do not have.
 
-pub mod glicko;
-pub mod routes;
-
 use std::collections::HashMap;
 
 use novuss_core::rules::set::Format;
 
 use crate::game::setup::{Controller, GameOrigin, Setup};
 use crate::game::view::Summary;
+use crate::glicko::{grow, update, Outcome, Rating};
 use crate::store::{ChangeRow, CurrentRow, GameRow, Settled, Store, StoreError};
-use glicko::{grow, update, Outcome, Rating};
 
 /// A rating with this deviation or less can be on the leaderboard
 /// (lichess's threshold).
@@ -139,7 +136,7 @@ pub fn rate(result: &MatchResult, before: &[Rating]) -> Vec<Moved> {
                         .collect();
                     let o = result.between(me, 1 - me);
                     vec![(
-                        glicko::doubles_opponent(before[p], partner, [them[0], them[1]]),
+                        crate::glicko::doubles_opponent(before[p], partner, [them[0], them[1]]),
                         o,
                     )]
                 }
@@ -578,7 +575,7 @@ mod tests {
         };
         let before = [r(1500.0), r(1600.0), r(1400.0), r(1700.0)];
         let m = rate(&result(Format::Doubles, Some(0), &[2, 0]), &before);
-        let v0 = glicko::doubles_opponent(before[0], before[1], [before[2], before[3]]);
+        let v0 = crate::glicko::doubles_opponent(before[0], before[1], [before[2], before[3]]);
         assert_eq!(m[0].after, update(before[0], &[(v0, Outcome::Win)]));
         assert!(m[0].after.rating > 1500.0 && m[1].after.rating > 1600.0);
         assert!(m[2].after.rating < 1400.0 && m[3].after.rating < 1700.0);

@@ -1,6 +1,6 @@
 //! How many of something each holder has open now, each counted until its
-//! guard is dropped: one address's connections ([`crate::net::listen`]), one
-//! client's heavy requests ([`crate::net::work`]). A holder with nothing open
+//! guard is dropped: one address's connections (the listener's), one
+//! client's heavy requests (the hub's heavy work). A holder with nothing open
 //! takes no room, so the map is as large as what is open.
 
 use std::collections::HashMap;

@@ -5,7 +5,7 @@
 //! describes the hint's strokes, so the tool never calls impossible what
 //! the hint suggests, nor the reverse. It reads the game and changes
 //! nothing; the work runs on a blocking thread under the client's place
-//! among the heavy requests ([`crate::net::work`]), and is bounded by the
+//! among the heavy requests ([`crate::hub::work`]), and is bounded by the
 //! planner's own caps ([`novuss_ai::target::MAX_SCREEN`]).
 
 use std::sync::Arc;
@@ -21,10 +21,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{Code, Failure};
 use crate::game::setup::Controller;
+use crate::hub::work::Client;
 use crate::hub::Hub;
 use crate::ids::GameId;
 use crate::net::body::JsonBody;
-use crate::net::work::Client;
 use crate::policy::Action;
 
 /// What the page asks.

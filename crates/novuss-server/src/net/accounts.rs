@@ -17,7 +17,7 @@
 //! from games. Sign-ins and registrations are limited per address, and
 //! sign-ins (and password changes) also per address and user name, and
 //! per user name from every address together, with the server's token
-//! buckets ([`crate::net::limits::Limiter`]). A device that was signed in to
+//! buckets ([`crate::limits::Limiter`]). A device that was signed in to
 //! the account before (its session, or the device cookie every sign-in
 //! leaves) is held only to the first two: a guesser elsewhere cannot lock
 //! the owner out.
@@ -47,8 +47,8 @@ use tokio::sync::Semaphore;
 use crate::error::{Code, Failure};
 use crate::hub::Hub;
 use crate::ids::{PersonId, Secret};
+use crate::limits::{Limiter, Rate};
 use crate::net::body::JsonBody;
-use crate::net::limits::{Limiter, Rate};
 use crate::people::identity::{secret_in, Visitor};
 use crate::store::{AccountRow, NewAccount, Registered};
 
@@ -194,14 +194,14 @@ impl<S: Send + Sync> FromRequestParts<S> for Peer {
 /// IPv6 address, since the limiter counts IPv6 addresses by their /64 (a
 /// bucket per name, in a limiter of names alone, bounded as for addresses).
 fn name_key(key: &str) -> IpAddr {
-    crate::net::limits::key_for(key)
+    crate::limits::key_for(key)
 }
 
 /// The limiter's key for a user name tried from `ip`: the address (an IPv6
 /// one by its /64, as the limits count addresses) and the name together.
 fn pair_key(ip: IpAddr, key: &str) -> IpAddr {
-    let network = crate::net::limits::key_of(ip);
-    crate::net::limits::key_for(&format!("{network}\n{key}"))
+    let network = crate::limits::key_of(ip);
+    crate::limits::key_for(&format!("{network}\n{key}"))
 }
 
 /// The device cookie's value for `account`: a hash of its person and its

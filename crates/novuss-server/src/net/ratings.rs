@@ -15,14 +15,14 @@ use axum::Json;
 use novuss_core::rules::set::Format;
 use serde::Serialize;
 
-use super::glicko::{grow, Rating};
-use super::{LEADERBOARD_DEVIATION, LEADERBOARD_GAMES, LEADERBOARD_SIZE};
 use crate::error::{Code, Failure};
 use crate::game::setup::Setup;
 use crate::game::view::Summary;
+use crate::glicko::{grow, Rating};
 use crate::hub::Hub;
 use crate::ids::PersonId;
 use crate::people::identity::Visitor;
+use crate::ratings::{LEADERBOARD_DEVIATION, LEADERBOARD_GAMES, LEADERBOARD_SIZE};
 use crate::store::{now, CurrentRow, StoreError};
 
 /// Games listed on a player page at most.
@@ -208,7 +208,7 @@ pub async fn player(
         "ratings": ratings,
         "results": results,
         "games": listed,
-        "provisional_deviation": super::glicko::PROVISIONAL_DEVIATION,
+        "provisional_deviation": crate::glicko::PROVISIONAL_DEVIATION,
     }))
     .into_response())
 }

@@ -26,7 +26,7 @@ use axum::http::request::Parts;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::error::{Code, Failure};
-use crate::net::held::{Held, Share};
+use crate::held::{Held, Share};
 
 /// Who asks: the peer's address, when the server knows it (requests made
 /// in-process, by tests and benchmarks, have none and share one slot).
