@@ -12,6 +12,8 @@ use novuss::computer::{self, ComputerError};
 use novuss::serve::ServeError;
 use novuss_ai::arena::Start;
 use novuss_ai::{Level, NoiseName};
+use novuss_bench::load::LoadError;
+use novuss_bench::server::BenchError;
 use novuss_core::physics::stroke::Stroke;
 use novuss_core::physics::{Engine, EventKind, Fate, Outcome, Physics};
 use novuss_core::rules::profile::ProfileId;
@@ -58,12 +60,12 @@ enum CliError {
     Computer(ComputerError),
     /// Figures that could not be written as JSON.
     Figures(serde_json::Error),
-    /// `bench-server`, in its own words.
-    BenchServer(String),
+    /// `bench-server`.
+    BenchServer(BenchError),
     /// `serve`.
     Serve(ServeError),
-    /// `loadtest`, in its own words.
-    Loadtest(String),
+    /// `loadtest`.
+    Loadtest(LoadError),
 }
 
 impl std::fmt::Display for CliError {
@@ -79,9 +81,9 @@ impl std::fmt::Display for CliError {
             CliError::Command(e) => write!(f, "{e}"),
             CliError::Computer(e) => write!(f, "{e}"),
             CliError::Figures(e) => write!(f, "{e}"),
-            CliError::BenchServer(e) => f.write_str(e),
+            CliError::BenchServer(e) => write!(f, "{e}"),
             CliError::Serve(e) => write!(f, "{e}"),
-            CliError::Loadtest(e) => f.write_str(e),
+            CliError::Loadtest(e) => write!(f, "{e}"),
         }
     }
 }
@@ -241,7 +243,7 @@ enum Command {
         #[arg(long, default_value_t = 1000)]
         strokes: usize,
         #[command(flatten)]
-        modes: novuss::bench_server::Modes,
+        modes: novuss_bench::server::Modes,
         /// Print the figures as JSON.
         #[arg(long)]
         json: bool,
@@ -252,7 +254,7 @@ enum Command {
     /// (--also-url); reports round trips, fan-out, errors and the servers'
     /// memory and CPU. With --idle N: N silent sockets, the server's
     /// memory as they grow, and new games timed while they are held.
-    Loadtest(novuss::loadtest::LoadArgs),
+    Loadtest(novuss_bench::load::LoadArgs),
     /// Serve the game to a browser (the default): prints the address to
     /// open.
     Serve(novuss::serve::ServeArgs),
@@ -362,9 +364,9 @@ fn main() -> ExitCode {
             strokes,
             modes,
             json,
-        } => novuss::bench_server::measure(strokes, &modes, json).map_err(CliError::BenchServer),
+        } => novuss_bench::server::measure(strokes, &modes, json).map_err(CliError::BenchServer),
         Command::Serve(args) => novuss::serve::serve(args).map_err(CliError::Serve),
-        Command::Loadtest(args) => novuss::loadtest::run(&args).map_err(CliError::Loadtest),
+        Command::Loadtest(args) => novuss_bench::load::run(&args).map_err(CliError::Loadtest),
         Command::Ratings(c) => match novuss::ratings::run(c) {
             Ok((report, same)) => {
                 say!("{report}");

@@ -1,6 +1,14 @@
-//! Benchmarks of the novuss physics engine, run by `novuss bench`.
+//! Benchmarks and the load tool of novuss.
 //!
-//! Two fixed workloads: the singles opening break (hard straight strokes
+//! - The physics engine, run by `novuss bench` (this module).
+//! - The server, run by `novuss bench-server` ([`server`]): a real server
+//!   with a temporary database, measured from inside and from outside.
+//! - The load tool, run by `novuss loadtest` ([`load`]): simulated people
+//!   driving servers already running on this machine.
+//!
+//! The last two play through [`client`], the requests a browser makes.
+//!
+//! The physics benchmark has two fixed workloads: the singles opening break (hard straight strokes
 //! into the full opposing row) and a fixed set of random mid-game positions
 //! and strokes. Each is timed on one thread of this process. With the
 //! `rapier` feature the same workloads run on rapier2d, configured the way a
@@ -17,9 +25,13 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
+pub mod client;
+pub mod load;
+pub mod percentiles;
 #[cfg(feature = "rapier")]
 pub mod rapier;
 pub mod referee;
+pub mod server;
 pub mod stress;
 
 /// One position and stroke.

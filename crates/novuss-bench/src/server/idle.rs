@@ -17,8 +17,11 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use super::child::{open_file_limit, Child};
-use super::player::{create, Table, HOT_SEAT};
-use super::{http, percentiles, tempfile_dir, Percentiles};
+use super::data_dir::data_dir;
+use super::BenchError;
+use crate::client::http;
+use crate::client::player::{create, Table, ANSWER_LIMIT, HOT_SEAT};
+use crate::percentiles::{percentiles, Percentiles};
 
 /// The largest N accepted.
 pub const MAX_SOCKETS: usize = 10_000;
@@ -29,7 +32,7 @@ const AT_ONCE: usize = 50;
 /// New games timed before and while the sockets are open.
 const CREATES: usize = 5;
 /// Open files kept free for everything else (database, listener, pipes).
-const SPARE_FILES: u64 = 200;
+pub const SPARE_FILES: u64 = 200;
 /// How long the server is left to settle before its memory is read.
 const SETTLE: Duration = Duration::from_millis(1000);
 
@@ -57,30 +60,31 @@ pub struct IdleFigures {
 }
 
 /// Runs the mode with `n` sockets.
-pub fn run(n: usize, verbose: bool) -> Result<IdleFigures, String> {
+pub fn run(n: usize, verbose: bool) -> Result<IdleFigures, BenchError> {
     if n == 0 || n > MAX_SOCKETS {
-        return Err(format!("--idle-sockets takes 1 to {MAX_SOCKETS}"));
+        return Err(BenchError::IdleSockets);
     }
     let limit = open_file_limit();
     if let Some(l) = limit {
         if n as u64 + SPARE_FILES > l {
-            return Err(format!(
-                "--idle-sockets {n} needs more open files than the limit of {l} allows \
-                 (N + {SPARE_FILES}): raise it with `ulimit -n` or ask for fewer"
-            ));
+            return Err(BenchError::OpenFiles {
+                sockets: n,
+                limit: l,
+            });
         }
     }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
-        .map_err(|e| e.to_string())?;
-    let dir = tempfile_dir()?;
+        .map_err(BenchError::Runtime)?;
+    let dir = data_dir()?;
     let figures = runtime.block_on(measure(&dir, n, limit, verbose));
     let _ = std::fs::remove_dir_all(&dir);
     figures
 }
 
-async fn creates(addr: std::net::SocketAddr) -> Result<Percentiles, String> {
+/// [`CREATES`] new games, one after another; their times.
+async fn creates(addr: std::net::SocketAddr) -> Result<Percentiles, BenchError> {
     let mut times = Vec::new();
     for _ in 0..CREATES {
         let (reply, ms) = http::timed(
@@ -88,12 +92,12 @@ async fn creates(addr: std::net::SocketAddr) -> Result<Percentiles, String> {
             "POST",
             "/api/games",
             Some(HOT_SEAT.as_bytes()),
-            super::player::ANSWER_LIMIT,
+            ANSWER_LIMIT,
         )
         .await;
         let reply = reply?;
         if !reply.ok() {
-            return Err(format!("creating a game: status {}", reply.status));
+            return Err(BenchError::CreateStatus(reply.status));
         }
         times.push(ms);
     }
@@ -105,7 +109,7 @@ async fn measure(
     n: usize,
     open_file_limit: Option<u64>,
     verbose: bool,
-) -> Result<IdleFigures, String> {
+) -> Result<IdleFigures, BenchError> {
     // The games to hold sockets on are created from one address, more than
     // its default allowance a minute, and the sockets come from it too,
     // more than one address may hold: the limits are not what is
@@ -144,7 +148,7 @@ async fn measure(
             batch.spawn(async move { Table::join(addr, &game).await });
         }
         while let Some(joined) = batch.join_next().await {
-            tables.push(joined.map_err(|e| e.to_string())??);
+            tables.push(joined.map_err(BenchError::Task)??);
         }
     }
     let open_s = t.elapsed().as_secs_f64();

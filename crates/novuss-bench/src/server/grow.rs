@@ -1,5 +1,5 @@
 //! Growing long games quickly, in-process: gentle strokes (see
-//! [`super::player`]) played through `Hub::stroke`, the server's whole path
+//! [`crate::client::player`]) played through `Hub::stroke`, the server's whole path
 //! of a human stroke (lock, checks, simulation, judgement, commit to
 //! SQLite, message to the game's clients), each one timed. Before each
 //! stroke the core previews it on a copy of the set so that the benchmark
@@ -19,7 +19,8 @@ use novuss_server::ids::PersonId;
 use novuss_server::people::identity::Visitor;
 use novuss_server::store::Store;
 
-use super::player::{gentle, HOT_SEAT_LONG};
+use super::BenchError;
+use crate::client::player::{gentle, HOT_SEAT_LONG};
 
 /// A game grown to its length.
 #[derive(Debug)]
@@ -44,10 +45,8 @@ pub async fn grow_in(
     dir: &Path,
     lengths: &[usize],
     progress: &dyn Fn(usize),
-) -> Result<Vec<Grown>, String> {
-    let store = Store::open(dir)
-        .await
-        .map_err(|e| format!("cannot open the database: {e}"))?;
+) -> Result<Vec<Grown>, BenchError> {
+    let store = Store::open(dir).await.map_err(BenchError::Store)?;
     let hub = Hub::new(store);
     let mut grown = Vec::new();
     for &n in lengths {
@@ -57,19 +56,20 @@ pub async fn grow_in(
     Ok(grown)
 }
 
-async fn new_game(hub: &Arc<Hub>, person: &PersonId) -> Result<GameId, String> {
-    let new: NewGame = serde_json::from_str(HOT_SEAT_LONG).map_err(|e| e.to_string())?;
-    let created = hub.create(&new, person).await.map_err(|f| f.detail)?;
-    GameId::parse(created.state.id()).map_err(|f| f.detail)
+/// A new hot-seat game of five sets, `person`'s; its id.
+async fn new_game(hub: &Arc<Hub>, person: &PersonId) -> Result<GameId, BenchError> {
+    let new: NewGame = serde_json::from_str(HOT_SEAT_LONG).map_err(BenchError::Setup)?;
+    let created = hub.create(&new, person).await.map_err(BenchError::Hub)?;
+    GameId::parse(created.state.id()).map_err(BenchError::Hub)
 }
 
 /// Plays `n` gentle strokes in one hot-seat game.
-pub async fn grow(hub: &Arc<Hub>, n: usize, progress: &dyn Fn(usize)) -> Result<Grown, String> {
+pub async fn grow(hub: &Arc<Hub>, n: usize, progress: &dyn Fn(usize)) -> Result<Grown, BenchError> {
     let (person, _) = hub
         .people()
         .ensure(&Visitor::default())
         .await
-        .map_err(|f| f.detail)?;
+        .map_err(BenchError::Hub)?;
     let mut g = Grown {
         id: new_game(hub, &person).await?,
         person,
@@ -80,7 +80,7 @@ pub async fn grow(hub: &Arc<Hub>, n: usize, progress: &dyn Fn(usize)) -> Result<
     };
     while g.times_ms.len() < n {
         let (event, set, physics, between, over) = {
-            let room = hub.room(&g.id).await.map_err(|f| f.detail)?;
+            let room = hub.room(&g.id).await.map_err(BenchError::Hub)?;
             let r = room.lock().await;
             (
                 r.event(),
@@ -99,7 +99,7 @@ pub async fn grow(hub: &Arc<Hub>, n: usize, progress: &dyn Fn(usize)) -> Result<
             g.sets_ended += 1;
             hub.next_set(&g.id, Some(&g.person), event)
                 .await
-                .map_err(|f| f.detail)?;
+                .map_err(BenchError::Hub)?;
             continue;
         }
         let seat = set.seat_to_play();
@@ -113,7 +113,7 @@ pub async fn grow(hub: &Arc<Hub>, n: usize, progress: &dyn Fn(usize)) -> Result<
         let mut engine = Engine::new(*set.table(), physics);
         let judged = set
             .preview(&stroke, &mut engine)
-            .map_err(|e| format!("the gentle stroke was refused at event {event}: {e}"))?;
+            .map_err(|error| BenchError::Gentle { event, error })?;
         if !judged.verdict.fouls.is_empty() {
             g.fouls += 1;
         }
@@ -127,7 +127,7 @@ pub async fn grow(hub: &Arc<Hub>, n: usize, progress: &dyn Fn(usize)) -> Result<
         let t = Instant::now();
         hub.stroke(&g.id, Some(&g.person), &request)
             .await
-            .map_err(|f| f.detail)?;
+            .map_err(BenchError::Hub)?;
         g.times_ms.push(t.elapsed().as_secs_f64() * 1e3);
         if g.times_ms.len() % 1000 == 0 {
             progress(g.times_ms.len());

@@ -5,15 +5,44 @@
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 
+use super::LoadError;
+
+/// What is wrong with a URL the load test was given.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub enum UrlProblem {
+    /// Neither `http://` nor `ws://`.
+    #[error("give http://HOST:PORT/ or ws://HOST:PORT/")]
+    Scheme,
+    /// A user name or password in it.
+    #[error("no user name or password, please")]
+    UserInfo,
+    /// A host name other than `localhost`, or no port.
+    #[error("the host must be an IP address or localhost, with a port")]
+    Host,
+    /// Port 0.
+    #[error("port 0 is no server's port")]
+    PortZero,
+    /// An address off this machine.
+    #[error(
+        "{0} is not a loopback address; the load test only drives a server \
+         on this machine (127.0.0.0/8 or ::1)"
+    )]
+    NotLoopback(IpAddr),
+}
+
 /// The server's address from `url`, if it is a loopback one.
-pub fn parse(url: &str) -> Result<SocketAddr, String> {
+pub fn parse(url: &str) -> Result<SocketAddr, LoadError> {
+    let refuse = |problem| LoadError::Url {
+        url: url.to_owned(),
+        problem,
+    };
     let rest = ["http://", "ws://"]
         .iter()
         .find_map(|scheme| url.strip_prefix(scheme))
-        .ok_or_else(|| format!("--url {url:?}: give http://HOST:PORT/ or ws://HOST:PORT/"))?;
+        .ok_or_else(|| refuse(UrlProblem::Scheme))?;
     let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
     if authority.contains('@') {
-        return Err(format!("--url {url:?}: no user name or password, please"));
+        return Err(refuse(UrlProblem::UserInfo));
     }
     let addr = if let Some(port) = authority.strip_prefix("localhost:") {
         port.parse::<u16>()
@@ -22,18 +51,12 @@ pub fn parse(url: &str) -> Result<SocketAddr, String> {
     } else {
         authority.parse::<SocketAddr>().ok()
     };
-    let addr = addr.ok_or_else(|| {
-        format!("--url {url:?}: the host must be an IP address or localhost, with a port")
-    })?;
+    let addr = addr.ok_or_else(|| refuse(UrlProblem::Host))?;
     if addr.port() == 0 {
-        return Err(format!("--url {url:?}: port 0 is no server's port"));
+        return Err(refuse(UrlProblem::PortZero));
     }
     if !addr.ip().is_loopback() {
-        return Err(format!(
-            "--url {url:?}: {} is not a loopback address; the load test only drives a server \
-             on this machine (127.0.0.0/8 or ::1)",
-            addr.ip()
-        ));
+        return Err(refuse(UrlProblem::NotLoopback(addr.ip())));
     }
     Ok(addr)
 }
@@ -93,6 +116,11 @@ mod tests {
         ] {
             assert!(parse(url).is_err(), "{url}");
         }
+        assert_eq!(
+            parse("http://192.0.2.1:8080/").unwrap_err().to_string(),
+            "--url \"http://192.0.2.1:8080/\": 192.0.2.1 is not a loopback address; the load \
+             test only drives a server on this machine (127.0.0.0/8 or ::1)"
+        );
     }
 
     #[test]

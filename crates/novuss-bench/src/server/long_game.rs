@@ -17,8 +17,11 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use super::child::Child;
-use super::player::{create, Refusals, Stroked, Table, ANSWER_LIMIT, HOT_SEAT};
-use super::{grow, http, percentiles, tempfile_dir, Percentiles};
+use super::data_dir::data_dir;
+use super::{grow, BenchError};
+use crate::client::http;
+use crate::client::player::{create, Refusals, Stroked, Table, ANSWER_LIMIT, HOT_SEAT};
+use crate::percentiles::{percentiles, Percentiles};
 
 /// The largest N accepted (a bound on the benchmark's own time).
 pub const MAX_STROKES: usize = 100_000;
@@ -122,15 +125,15 @@ fn ratio(a: f64, b: f64) -> f64 {
 
 /// Runs the mode with a game of `n` strokes; `verbose` tells progress on
 /// standard error.
-pub fn run(n: usize, verbose: bool) -> Result<LongGameFigures, String> {
+pub fn run(n: usize, verbose: bool) -> Result<LongGameFigures, BenchError> {
     if n == 0 || n > MAX_STROKES {
-        return Err(format!("--long-game takes 1 to {MAX_STROKES} strokes"));
+        return Err(BenchError::LongGameSize);
     }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
-        .map_err(|e| e.to_string())?;
-    let dir = tempfile_dir()?;
+        .map_err(BenchError::Runtime)?;
+    let dir = data_dir()?;
     let figures = runtime.block_on(measure(&dir, n, verbose));
     let _ = std::fs::remove_dir_all(&dir);
     figures
@@ -140,7 +143,7 @@ async fn measure(
     dir: &std::path::Path,
     n: usize,
     verbose: bool,
-) -> Result<LongGameFigures, String> {
+) -> Result<LongGameFigures, BenchError> {
     let t = Instant::now();
     let tell = |k: usize| {
         if verbose {
@@ -150,7 +153,7 @@ async fn measure(
     let grown = grow::grow_in(dir, &[n], &tell)
         .await?
         .pop()
-        .ok_or("no game was grown")?;
+        .ok_or(BenchError::NothingGrown)?;
     let grow_s = t.elapsed().as_secs_f64();
     let times = &grown.times_ms;
     let len = WINDOW.min(n.div_ceil(2));
@@ -185,7 +188,8 @@ async fn measure(
 /// round trip (`None`: refused).
 type Trips = Vec<(Instant, Option<f64>, String)>;
 
-async fn keep_playing(mut table: Table, stop: Arc<AtomicBool>) -> Result<Trips, String> {
+/// Plays the other game's gentle strokes at its pace until `stop`.
+async fn keep_playing(mut table: Table, stop: Arc<AtomicBool>) -> Result<Trips, BenchError> {
     let mut trips = Vec::new();
     let mut pace = tokio::time::interval(OTHER_EVERY);
     pace.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -201,7 +205,9 @@ async fn keep_playing(mut table: Table, stop: Arc<AtomicBool>) -> Result<Trips, 
     Ok(trips)
 }
 
-async fn load(dir: &std::path::Path, id: &str, n: usize) -> Result<LoadFigures, String> {
+/// Restarts the server on `dir` and times loading game `id` (of `n`
+/// strokes) while another game plays.
+async fn load(dir: &std::path::Path, id: &str, n: usize) -> Result<LoadFigures, BenchError> {
     let server = Child::start(dir)?;
     let addr: SocketAddr = server.addr;
     // Another game, in memory: created after the restart.
@@ -239,11 +245,11 @@ async fn load(dir: &std::path::Path, id: &str, n: usize) -> Result<LoadFigures, 
     .await;
     let create_overlapped_load = loading.load(Ordering::SeqCst);
     let created = created?;
-    let (loaded, load_ms) = load_task.await.map_err(|e| e.to_string())?;
+    let (loaded, load_ms) = load_task.await.map_err(BenchError::Task)?;
     let loaded = loaded?;
     let load_end = t0 + Duration::from_secs_f64(load_ms / 1e3);
     stop.store(true, Ordering::Relaxed);
-    let trips = playing.await.map_err(|e| e.to_string())??;
+    let trips = playing.await.map_err(BenchError::Task)??;
     let mut during = Vec::new();
     let mut other_refused = Refusals::default();
     for (sent, ms, why) in trips {

@@ -7,7 +7,8 @@ use std::time::Instant;
 
 use serde::Serialize;
 
-use crate::bench_server::quantile;
+use super::kind::RoomError;
+use crate::percentiles::quantile;
 
 /// The counters all rooms share. Strokes sent before `warm_end` (while
 /// rooms are still opening) are kept apart from the measured ones.
@@ -77,9 +78,9 @@ impl Tally {
     }
 
     /// Something went wrong, of this kind (a refusal's code, a connection
-    /// that failed…). Kinds are short and fixed, never a server's text.
-    pub fn error(&self, kind: impl Into<String>) {
-        let kind = kind.into();
+    /// that failed…), counted by its words.
+    pub fn error(&self, kind: &RoomError) {
+        let kind = kind.to_string();
         self.with(|c| *c.errors.entry(kind).or_default() += 1);
     }
 
@@ -317,9 +318,10 @@ mod tests {
         tally.round_trip(t0, 5.0);
         tally.round_trip(t0 + Duration::from_secs(11), 7.0);
         tally.round_trip(t0 + Duration::from_secs(12), 9.0);
-        tally.error("refused: stale");
-        tally.error("refused: stale");
-        tally.error("connect");
+        let stale = RoomError::Refused("stale".to_owned());
+        tally.error(&stale);
+        tally.error(&stale);
+        tally.error(&RoomError::Connect);
         let f = tally.figures(2.0);
         assert_eq!(f.strokes, 2);
         assert_eq!(f.strokes_per_s, 1.0);

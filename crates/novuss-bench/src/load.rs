@@ -12,7 +12,9 @@
 //! `--create-per-minute` (docs/benchmarks.md, "Load test").
 //!
 //! The server's memory and CPU come from `/proc` (`process`); the
-//! figures from `tally`.
+//! figures from `tally`, which counts what goes wrong by short, fixed
+//! kinds (`kind`). Why the run could not be done at all is a
+//! [`LoadError`].
 //!
 //! `--idle N` runs the other mode (`idle`): N silent sockets on a few
 //! games, the server's memory as they grow, and new games timed while
@@ -21,14 +23,18 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::bench_server::http;
+use crate::client::http;
 
 mod address;
+mod error;
 mod idle;
+mod kind;
 mod process;
 mod room;
 mod tally;
 
+pub use address::UrlProblem;
+pub use error::LoadError;
 pub use idle::IdleFigures;
 pub use tally::LoadFigures;
 
@@ -101,97 +107,105 @@ pub struct LoadArgs {
 }
 
 /// Checks the options and runs the load test; the report (text or JSON).
-pub fn run(args: &LoadArgs) -> Result<String, String> {
+pub fn run(args: &LoadArgs) -> Result<String, LoadError> {
     let addr = address::parse(&args.url)?;
     if let Some(n) = args.idle {
         return run_idle(args, addr, n);
     }
     if args.rooms == 0 || args.rooms > MAX_ROOMS {
-        return Err(format!("--rooms takes 1 to {MAX_ROOMS}"));
+        return Err(LoadError::Rooms);
     }
     if !(1.0..=MAX_DURATION_S).contains(&args.duration) {
-        return Err(format!("--duration takes 1 to {MAX_DURATION_S} s"));
+        return Err(LoadError::Duration);
     }
     if args.spectators > MAX_SPECTATORS {
-        return Err(format!("--spectators takes 0 to {MAX_SPECTATORS}"));
+        return Err(LoadError::Spectators);
     }
     if !(0.0..=MAX_THINK_S).contains(&args.think) {
-        return Err(format!("--think takes 0 to {MAX_THINK_S} s"));
+        return Err(LoadError::Think);
     }
     // Each room holds two players' and its spectators' sockets open.
     let sockets = (args.rooms * (2 + args.spectators)) as u64;
-    open_files_for(sockets, || {
-        format!(
-            "{} rooms with {} spectators need {sockets} sockets",
-            args.rooms, args.spectators
-        )
+    open_files_for(sockets, |limit| LoadError::RoomFiles {
+        rooms: args.rooms,
+        spectators: args.spectators,
+        sockets,
+        limit,
     })?;
     let runtime = runtime()?;
     let figures = runtime.block_on(drive(args, addr))?;
     // Sockets still closing must not hold the report up.
     runtime.shutdown_timeout(Duration::from_secs(1));
     if args.json {
-        serde_json::to_string_pretty(&figures).map_err(|e| e.to_string())
+        serde_json::to_string_pretty(&figures).map_err(LoadError::Json)
     } else {
         Ok(figures.text())
     }
 }
 
 /// The idle mode with `n` sockets.
-fn run_idle(args: &LoadArgs, addr: std::net::SocketAddr, n: usize) -> Result<String, String> {
+fn run_idle(args: &LoadArgs, addr: std::net::SocketAddr, n: usize) -> Result<String, LoadError> {
     let plan = idle::Plan::of(n, args)?;
-    let limit = open_files_for(plan.files(), || format!("--idle {n} needs {n} sockets"))?;
+    let limit = open_files_for(plan.files(), |limit| LoadError::IdleFiles {
+        sockets: n,
+        limit,
+    })?;
     let runtime = runtime()?;
     let figures = runtime.block_on(idle::measure(args, addr, plan, limit))?;
     runtime.shutdown_timeout(Duration::from_secs(1));
     if args.json {
-        serde_json::to_string_pretty(&figures).map_err(|e| e.to_string())
+        serde_json::to_string_pretty(&figures).map_err(LoadError::Json)
     } else {
         Ok(figures.text())
     }
 }
 
-fn runtime() -> Result<tokio::runtime::Runtime, String> {
+fn runtime() -> Result<tokio::runtime::Runtime, LoadError> {
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
-        .map_err(|e| format!("cannot start the runtime: {e}"))
+        .map_err(LoadError::Runtime)
 }
 
 /// Raises the open-file limit to its hard limit (as `novuss serve` does)
 /// and checks that it leaves room for `sockets` and [`SPARE_FILES`]; the
-/// limit now in force, if known. `what` says who needs them.
-fn open_files_for(sockets: u64, what: impl FnOnce() -> String) -> Result<Option<u64>, String> {
+/// limit now in force, if known. `too_many` is the refusal, given the
+/// limit.
+fn open_files_for(
+    sockets: u64,
+    too_many: impl FnOnce(u64) -> LoadError,
+) -> Result<Option<u64>, LoadError> {
     let limit = novuss_server::net::listen::raise_open_files()
         .ok()
         .flatten()
         .or_else(novuss_server::net::listen::open_files);
     match limit {
-        Some(l) if sockets + SPARE_FILES > l => Err(format!(
-            "{}, more than the open-file limit of {l} allows: raise the hard limit \
-             (ulimit -Hn) or ask for fewer",
-            what()
-        )),
+        Some(l) if sockets + SPARE_FILES > l => Err(too_many(l)),
         _ => Ok(limit),
     }
 }
 
 /// Fails at once if no server answers at `addr`, or one that is not
 /// novuss.
-async fn check_server(addr: std::net::SocketAddr, url: &str) -> Result<(), String> {
+async fn check_server(addr: std::net::SocketAddr, url: &str) -> Result<(), LoadError> {
     let health = http::request(addr, "GET", "/api/health", None, Duration::from_secs(10))
         .await
-        .map_err(|e| format!("no server answers at {url}: {e}"))?;
+        .map_err(|error| LoadError::NoServer {
+            url: url.to_owned(),
+            error,
+        })?;
     if !health.ok() || health.json().is_none_or(|v| v["ok"] != true) {
-        return Err(format!(
-            "{url} answered /api/health with {}: not a novuss server?",
-            health.status
-        ));
+        return Err(LoadError::NotNovuss {
+            url: url.to_owned(),
+            status: health.status,
+        });
     }
     Ok(())
 }
 
-async fn drive(args: &LoadArgs, addr: std::net::SocketAddr) -> Result<LoadFigures, String> {
+/// Opens the rooms over the warm-up, samples the servers until the end,
+/// and waits for the rooms to close; the figures.
+async fn drive(args: &LoadArgs, addr: std::net::SocketAddr) -> Result<LoadFigures, LoadError> {
     check_server(addr, &args.url).await?;
     let mut servers = vec![addr];
     for url in &args.also_url {
@@ -228,7 +242,7 @@ async fn drive(args: &LoadArgs, addr: std::net::SocketAddr) -> Result<LoadFigure
     let deadline = tokio::time::Instant::from(stop + room::GRACE + WIND_DOWN);
     while let Ok(Some(_)) = tokio::time::timeout_at(deadline, rooms.join_next()).await {}
     if !rooms.is_empty() {
-        run.tally.error("room did not finish");
+        run.tally.error(&kind::RoomError::Unfinished);
         rooms.abort_all();
     }
     let (server, generator_cpu_percent) = sampler.await.unwrap_or_default();

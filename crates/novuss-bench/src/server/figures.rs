@@ -1,23 +1,9 @@
-//! `novuss bench-server`: the server's figures on this machine, measured
-//! on a real server with a temporary database file (docs/benchmarks.md,
-//! "The server").
-//!
-//! * start-up: opening a new database (creating and migrating it) and
-//!   binding the port, until the first request is answered;
-//! * server time per human stroke: the whole path of a stroke request
-//!   inside the server (check, simulate, judge, commit to SQLite, tell the
-//!   game's clients), the strokes chosen by the geometric player;
-//! * strokes committed per second: one game at a time, and several games
-//!   at once;
-//! * round trip: a stroke sent over a loopback WebSocket until its result
-//!   comes back;
-//! * the page's weight: every file of the embedded web client.
-//!
-//! Other modes measure what load does to the server ([`Modes`]): a long
-//! game's strokes and its load after a restart ([`long_game`]), a client's
-//! game under floods of heavy requests ([`flood`]), and the memory of idle
-//! WebSockets ([`idle`]). Each is in its own module below.
+//! The default figures of `novuss bench-server`: start-up, server time
+//! per human stroke, strokes committed per second, the WebSocket round trip
+//! and the page's weight, on a server in this process (and `novuss serve`
+//! as a process, for its start-up).
 
+use std::net::{Ipv4Addr, SocketAddr};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -33,13 +19,9 @@ use novuss_server::Server;
 use serde::Serialize;
 use tokio_tungstenite::tungstenite::Message;
 
-mod child;
-pub mod flood;
-mod grow;
-pub(crate) mod http;
-pub mod idle;
-pub mod long_game;
-pub(crate) mod player;
+use super::data_dir::data_dir;
+use super::BenchError;
+use crate::percentiles::{percentiles, Percentiles};
 
 const HOT_SEAT: &str = r#"{"format":"singles","profile":"lnf-2017","sets":1,
     "players":[{"kind":"human"},{"kind":"human"}]}"#;
@@ -68,36 +50,6 @@ pub struct ServerFigures {
     pub page_bytes: usize,
     /// How many files.
     pub page_files: usize,
-}
-
-/// p50 and p99 of a sample.
-#[derive(Debug, Serialize)]
-pub struct Percentiles {
-    /// Median.
-    pub p50: f64,
-    /// 99th percentile.
-    pub p99: f64,
-    /// Largest.
-    pub max: f64,
-}
-
-pub(crate) fn percentiles(mut v: Vec<f64>) -> Percentiles {
-    v.sort_by(f64::total_cmp);
-    let at = |q: f64| quantile(&v, q);
-    Percentiles {
-        p50: at(0.5),
-        p99: at(0.99),
-        max: at(1.0),
-    }
-}
-
-/// The value at quantile `q` (0 to 1) of a sorted sample, the nearest
-/// rank; 0 for an empty sample.
-pub(crate) fn quantile(sorted: &[f64], q: f64) -> f64 {
-    sorted
-        .get(((sorted.len() as f64 - 1.0) * q).round() as usize)
-        .copied()
-        .unwrap_or(0.0)
 }
 
 impl ServerFigures {
@@ -129,12 +81,12 @@ impl ServerFigures {
 }
 
 /// A person for the in-process games, and their cookie (`novuss_id=…`).
-async fn person(hub: &Arc<Hub>) -> Result<(PersonId, String), String> {
+async fn person(hub: &Arc<Hub>) -> Result<(PersonId, String), BenchError> {
     let (person, cookie) = hub
         .people()
         .ensure(&Visitor::default())
         .await
-        .map_err(|f| f.detail)?;
+        .map_err(BenchError::Hub)?;
     let cookie = cookie
         .as_ref()
         .and_then(|c| c.to_str().ok())
@@ -145,10 +97,10 @@ async fn person(hub: &Arc<Hub>) -> Result<(PersonId, String), String> {
 }
 
 /// A new hot-seat game of `person`'s; its id.
-async fn new_game(hub: &Arc<Hub>, person: &PersonId) -> Result<GameId, String> {
-    let new: NewGame = serde_json::from_str(HOT_SEAT).map_err(|e| e.to_string())?;
-    let created = hub.create(&new, person).await.map_err(|f| f.detail)?;
-    GameId::parse(created.state.id()).map_err(|f| f.detail)
+async fn new_game(hub: &Arc<Hub>, person: &PersonId) -> Result<GameId, BenchError> {
+    let new: NewGame = serde_json::from_str(HOT_SEAT).map_err(BenchError::Setup)?;
+    let created = hub.create(&new, person).await.map_err(BenchError::Hub)?;
+    GameId::parse(created.state.id()).map_err(BenchError::Hub)
 }
 
 /// The geometric player's stroke for whoever is to play in game `id`, or
@@ -157,8 +109,8 @@ async fn next_stroke(
     hub: &Arc<Hub>,
     id: &GameId,
     seed: u64,
-) -> Result<Option<StrokeRequest>, String> {
-    let room = hub.room(id).await.map_err(|f| f.detail)?;
+) -> Result<Option<StrokeRequest>, BenchError> {
+    let room = hub.room(id).await.map_err(BenchError::Hub)?;
     let (set, physics, event) = {
         let r = room.lock().await;
         (r.game().set().clone(), r.setup().physics, r.event())
@@ -168,7 +120,7 @@ async fn next_stroke(
     }
     let s = Player::new(Level::Greedy, seed)
         .decide(&set, &physics)
-        .map_err(|e| e.to_string())?
+        .map_err(BenchError::Decide)?
         .best
         .stroke;
     Ok(Some(StrokeRequest {
@@ -182,7 +134,7 @@ async fn next_stroke(
 
 /// Plays `n` hot-seat strokes through the hub (new games as sets end);
 /// returns each stroke's server time.
-async fn play(hub: &Arc<Hub>, n: usize, seed: u64) -> Result<Vec<f64>, String> {
+async fn play(hub: &Arc<Hub>, n: usize, seed: u64) -> Result<Vec<f64>, BenchError> {
     let mut times = Vec::with_capacity(n);
     let (me, _) = person(hub).await?;
     let mut id = new_game(hub, &me).await?;
@@ -194,30 +146,31 @@ async fn play(hub: &Arc<Hub>, n: usize, seed: u64) -> Result<Vec<f64>, String> {
         let t = Instant::now();
         hub.stroke(&id, Some(&me), &request)
             .await
-            .map_err(|f| f.detail)?;
+            .map_err(BenchError::Hub)?;
         times.push(t.elapsed().as_secs_f64() * 1e3);
     }
     Ok(times)
 }
 
-async fn round_trips(server_url: &str, hub: &Arc<Hub>, n: usize) -> Result<Vec<f64>, String> {
+/// `n` strokes sent over a game's WebSocket, each timed until its
+/// `stroke` event comes back (new games as sets end).
+async fn round_trips(server_url: &str, hub: &Arc<Hub>, n: usize) -> Result<Vec<f64>, BenchError> {
     use tokio_tungstenite::tungstenite::client::IntoClientRequest;
     let mut times = Vec::new();
     let (me, cookie) = person(hub).await?;
     while times.len() < n {
         let id = new_game(hub, &me).await?;
         let url = format!("{}api/games/{id}/ws", server_url.replacen("http", "ws", 1));
-        let mut request = url.into_client_request().map_err(|e| e.to_string())?;
-        request.headers_mut().insert(
-            "cookie",
-            cookie.parse().map_err(|_| "a bad cookie".to_owned())?,
-        );
+        let mut request = url.into_client_request().map_err(BenchError::Socket)?;
+        request
+            .headers_mut()
+            .insert("cookie", cookie.parse().map_err(|_| BenchError::Cookie)?);
         let (mut ws, _) = tokio_tungstenite::connect_async(request)
             .await
-            .map_err(|e| e.to_string())?;
+            .map_err(BenchError::Socket)?;
         ws.send(Message::text(r#"{"type":"hello"}"#))
             .await
-            .map_err(|e| e.to_string())?;
+            .map_err(BenchError::Socket)?;
         let _state = ws.next().await;
         while times.len() < n {
             let Some(r) = next_stroke(hub, &id, times.len() as u64).await? else {
@@ -228,18 +181,18 @@ async fn round_trips(server_url: &str, hub: &Arc<Hub>, n: usize) -> Result<Vec<f
             let t = Instant::now();
             ws.send(Message::text(request.to_string()))
                 .await
-                .map_err(|e| e.to_string())?;
+                .map_err(BenchError::Socket)?;
             // The stroke's result comes back as the game's next event.
             loop {
                 let Some(Ok(m)) = ws.next().await else {
-                    return Err("the socket closed".into());
+                    return Err(BenchError::Closed);
                 };
                 if let Message::Text(t) = m {
                     let v: serde_json::Value =
-                        serde_json::from_str(t.as_str()).map_err(|e| e.to_string())?;
+                        serde_json::from_str(t.as_str()).map_err(BenchError::Json)?;
                     match v["type"].as_str() {
                         Some("stroke") => break,
-                        Some("error") => return Err(format!("refused: {v}")),
+                        Some("error") => return Err(BenchError::StrokeRefused(v)),
                         _ => {}
                     }
                 }
@@ -254,19 +207,20 @@ async fn round_trips(server_url: &str, hub: &Arc<Hub>, n: usize) -> Result<Vec<f
 }
 
 /// Runs the benchmark with `strokes` strokes per figure.
-pub fn run(strokes: usize) -> Result<ServerFigures, String> {
+pub fn run(strokes: usize) -> Result<ServerFigures, BenchError> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
-        .map_err(|e| e.to_string())?;
+        .map_err(BenchError::Runtime)?;
     runtime.block_on(async {
-        let dir = tempfile_dir()?;
+        let dir = data_dir()?;
         let t = Instant::now();
         let config = novuss_server::Config {
-            addr: "127.0.0.1:0".parse().map_err(|e| format!("{e}"))?,
+            // Loopback, any free port.
+            addr: SocketAddr::from((Ipv4Addr::LOCALHOST, 0)),
             database: novuss_server::Database::Dir(dir.clone()),
         };
-        let server = Server::bind(&config).await.map_err(|e| e.to_string())?;
+        let server = Server::bind(&config).await?;
         let url = server.url();
         let hub = server.hub().clone();
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
@@ -291,7 +245,7 @@ pub fn run(strokes: usize) -> Result<ServerFigures, String> {
         }
         let mut parallel = 0;
         for task in tasks {
-            parallel += task.await.map_err(|e| e.to_string())??.len();
+            parallel += task.await.map_err(BenchError::Task)??.len();
         }
         let strokes_per_s_parallel = parallel as f64 / t.elapsed().as_secs_f64();
 
@@ -317,48 +271,34 @@ pub fn run(strokes: usize) -> Result<ServerFigures, String> {
 }
 
 /// Waits for `/api/health` to answer over a plain TCP request.
-async fn health(url: &str) -> Result<(), String> {
+async fn health(url: &str) -> Result<(), BenchError> {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let host = url.trim_start_matches("http://").trim_end_matches('/');
     let mut s = tokio::net::TcpStream::connect(host)
         .await
-        .map_err(|e| e.to_string())?;
+        .map_err(BenchError::Health)?;
     s.write_all(
         format!("GET /api/health HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n").as_bytes(),
     )
     .await
-    .map_err(|e| e.to_string())?;
+    .map_err(BenchError::Health)?;
     let mut reply = String::new();
     s.read_to_string(&mut reply)
         .await
-        .map_err(|e| e.to_string())?;
+        .map_err(BenchError::Health)?;
     if reply.starts_with("HTTP/1.1 200") {
         Ok(())
     } else {
-        Err(format!("the server answered {reply:.40}"))
+        Err(BenchError::Unhealthy(reply))
     }
-}
-
-pub(crate) fn tempfile_dir() -> Result<std::path::PathBuf, String> {
-    use std::sync::atomic::{AtomicU32, Ordering};
-    static NEXT: AtomicU32 = AtomicU32::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "novuss-bench-server-{}-{}",
-        std::process::id(),
-        NEXT.fetch_add(1, Ordering::Relaxed)
-    ));
-    // A directory left by an earlier run with the same process id.
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot make {}: {e}", dir.display()))?;
-    Ok(dir)
 }
 
 /// Starts this very binary as `novuss serve` with a new database and times
 /// it until it prints the address.
-fn process_startup() -> Result<f64, String> {
+fn process_startup() -> Result<f64, BenchError> {
     use std::io::BufRead;
-    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
-    let dir = tempfile_dir()?;
+    let exe = std::env::current_exe().map_err(BenchError::Exe)?;
+    let dir = data_dir()?;
     let t = Instant::now();
     let mut child = std::process::Command::new(exe)
         .args(["serve", "--addr", "127.0.0.1:0", "--data-dir"])
@@ -367,7 +307,7 @@ fn process_startup() -> Result<f64, String> {
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::null())
         .spawn()
-        .map_err(|e| format!("cannot start novuss serve: {e}"))?;
+        .map_err(BenchError::Spawn)?;
     let mut line = String::new();
     if let Some(out) = child.stdout.take() {
         let _ = std::io::BufReader::new(out).read_line(&mut line);
@@ -379,67 +319,6 @@ fn process_startup() -> Result<f64, String> {
     if line.contains("http://") {
         Ok(ms)
     } else {
-        Err("novuss serve did not print its address".into())
-    }
-}
-
-/// The modes of `novuss bench-server` besides the default figures; at most
-/// one at a time.
-#[derive(clap::Args, Debug, Default)]
-pub struct Modes {
-    /// Grow one hot-seat game to N strokes and compare the server time per
-    /// stroke around stroke 100 with the last strokes; then restart the
-    /// server and time loading it while another game plays.
-    #[arg(long, value_name = "N", conflicts_with_all = ["flood", "idle_sockets"])]
-    pub long_game: Option<usize>,
-    /// A client playing 10 strokes/s, alone and then while other clients
-    /// flood the server with replays, uploads, analyses, hints and new games.
-    #[arg(long, conflicts_with = "idle_sockets")]
-    pub flood: bool,
-    /// Seconds of each flood phase (alone, flooded).
-    #[arg(long, value_name = "SECONDS", default_value_t = 20.0)]
-    pub flood_secs: f64,
-    /// Flooding clients per kind of request.
-    #[arg(long, value_name = "N", default_value_t = 2)]
-    pub flood_clients: usize,
-    /// Strokes of the long game the floods replay and analyse.
-    #[arg(long, value_name = "N", default_value_t = 3000)]
-    pub flood_long_game: usize,
-    /// Only these kinds of flood (repeatable, or comma-separated):
-    /// `replay`, `upload`, `analysis`, `hint`, `create`; all by default.
-    #[arg(long, value_name = "KIND", value_delimiter = ',',
-          value_parser = ["replay", "upload", "analysis", "hint", "create"])]
-    pub flood_only: Vec<String>,
-    /// Open N WebSockets that say hello and stay silent, and measure the
-    /// server's memory per socket (the server runs as a process).
-    #[arg(long, value_name = "N")]
-    pub idle_sockets: Option<usize>,
-}
-
-/// Runs `novuss bench-server`: the mode `modes` asks for, or the default
-/// figures with `strokes` strokes per figure; as JSON or text.
-pub fn measure(strokes: usize, modes: &Modes, json: bool) -> Result<String, String> {
-    fn show<T: Serialize>(f: &T, json: bool, text: fn(&T) -> String) -> Result<String, String> {
-        if json {
-            serde_json::to_string_pretty(f).map_err(|e| e.to_string())
-        } else {
-            Ok(text(f))
-        }
-    }
-    let verbose = !json;
-    if let Some(n) = modes.long_game {
-        long_game::run(n, verbose).and_then(|f| show(&f, json, long_game::LongGameFigures::text))
-    } else if modes.flood {
-        let o = flood::FloodOptions {
-            secs: modes.flood_secs,
-            clients: modes.flood_clients,
-            long_game: modes.flood_long_game,
-            only: modes.flood_only.clone(),
-        };
-        flood::run(o, verbose).and_then(|f| show(&f, json, flood::FloodFigures::text))
-    } else if let Some(n) = modes.idle_sockets {
-        idle::run(n, verbose).and_then(|f| show(&f, json, idle::IdleFigures::text))
-    } else {
-        run(strokes.max(10)).and_then(|f| show(&f, json, ServerFigures::text))
+        Err(BenchError::NoAddress(None))
     }
 }

@@ -25,20 +25,24 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use super::child::Child;
-use super::http::{self, Reply};
-use super::player::{
-    create, GameLink, HintAnswer, Refusals, Stroked, Table, ANSWER_LIMIT, HOT_SEAT,
+use super::data_dir::data_dir;
+use super::{grow, BenchError};
+use crate::client::http::{self, HttpError, Reply};
+use crate::client::player::{
+    create, GameLink, HintAnswer, PlayerError, Refusals, Stroked, Table, ANSWER_LIMIT, HOT_SEAT,
 };
-use super::{grow, percentiles, tempfile_dir, Percentiles};
+use crate::percentiles::{percentiles, Percentiles};
 
 /// The victim's pace.
 const STROKE_EVERY: Duration = Duration::from_millis(100);
 /// Strokes of the game whose record is uploaded.
 const RECORD_STROKES: usize = 200;
-/// Bounds on the options.
-const MAX_SECS: f64 = 300.0;
-const MAX_CLIENTS: usize = 16;
-const MAX_LONG: usize = 20_000;
+/// The longest phase, s (this and the two below bound the options).
+pub const MAX_SECS: f64 = 300.0;
+/// The most flooding clients per kind.
+pub const MAX_CLIENTS: usize = 16;
+/// The longest long game, strokes.
+pub const MAX_LONG: usize = 20_000;
 /// Levels a hint client cycles through (a hint is kept per event and
 /// level, so each is worked out once; then it plays a stroke).
 const LEVELS: [&str; 4] = ["beginner", "club", "expert", "master"];
@@ -141,7 +145,8 @@ fn class_of_code(code: &str) -> Class {
     }
 }
 
-fn class(reply: &Result<Reply, String>) -> Class {
+/// How an answer to a flooding request counts.
+fn class(reply: &Result<Reply, HttpError>) -> Class {
     match reply {
         Ok(r) if r.ok() => Class::Ok,
         Ok(r) if r.status == 429 => Class::RateLimited,
@@ -152,8 +157,16 @@ fn class(reply: &Result<Reply, String>) -> Class {
             },
             None => Class::Other(format!("{}", r.status)),
         },
-        Err(e) if e.contains("429") => Class::RateLimited,
-        Err(e) => Class::Other(e.clone()),
+        Err(e) => Class::Other(e.to_string()),
+    }
+}
+
+/// How a hint client's failure to open its game's WebSocket counts: a
+/// refusal with 429 is the limit on requests per address.
+fn class_of_join(error: &PlayerError) -> Class {
+    match error.upgrade_status() {
+        Some(429) => Class::RateLimited,
+        _ => Class::Other(error.to_string()),
     }
 }
 
@@ -210,23 +223,21 @@ struct Targets {
 }
 
 /// Runs the mode.
-pub fn run(o: FloodOptions, verbose: bool) -> Result<FloodFigures, String> {
+pub fn run(o: FloodOptions, verbose: bool) -> Result<FloodFigures, BenchError> {
     if !(o.secs > 0.0 && o.secs <= MAX_SECS) {
-        return Err(format!(
-            "--flood-secs takes more than 0 and at most {MAX_SECS} s"
-        ));
+        return Err(BenchError::FloodSecs);
     }
     if o.clients == 0 || o.clients > MAX_CLIENTS {
-        return Err(format!("--flood-clients takes 1 to {MAX_CLIENTS}"));
+        return Err(BenchError::FloodClients);
     }
     if o.long_game == 0 || o.long_game > MAX_LONG {
-        return Err(format!("--flood-long-game takes 1 to {MAX_LONG} strokes"));
+        return Err(BenchError::FloodLongGame);
     }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
-        .map_err(|e| e.to_string())?;
-    let dir = tempfile_dir()?;
+        .map_err(BenchError::Runtime)?;
+    let dir = data_dir()?;
     let figures = runtime.block_on(measure(&dir, o, verbose));
     let _ = std::fs::remove_dir_all(&dir);
     figures
@@ -236,7 +247,7 @@ async fn measure(
     dir: &std::path::Path,
     o: FloodOptions,
     verbose: bool,
-) -> Result<FloodFigures, String> {
+) -> Result<FloodFigures, BenchError> {
     let tell = |what: &str| {
         if verbose {
             eprintln!("… {what}");
@@ -261,7 +272,7 @@ async fn measure(
     .await;
     let loaded = loaded?;
     if !loaded.ok() {
-        return Err(format!("loading the long game: status {}", loaded.status));
+        return Err(BenchError::LoadStatus(loaded.status));
     }
     let record = http::request(
         addr,
@@ -272,7 +283,7 @@ async fn measure(
     )
     .await?;
     if !record.ok() {
-        return Err(format!("downloading a record: status {}", record.status));
+        return Err(BenchError::RecordStatus(record.status));
     }
     let mut hint_games = Vec::new();
     for _ in 0..o.clients {
@@ -424,7 +435,7 @@ async fn hints(t: &Targets, tally: &Shared, k: usize, stop: &AtomicBool) {
             Ok(table) => table,
             Err(e) => {
                 lock(tally).in_flight += 1;
-                lock(tally).count(class(&Err(e)), 0.0);
+                lock(tally).count(class_of_join(&e), 0.0);
                 tokio::time::sleep(Duration::from_millis(20)).await;
                 continue;
             }
@@ -439,7 +450,7 @@ async fn hints(t: &Targets, tally: &Shared, k: usize, stop: &AtomicBool) {
                     Ok(HintAnswer::Given) => Class::Ok,
                     Ok(HintAnswer::Refused(code)) => class_of_code(&code),
                     Err(e) => {
-                        lock(tally).count(Class::Other(e), ms);
+                        lock(tally).count(Class::Other(e.to_string()), ms);
                         break 'rounds;
                     }
                 };
@@ -454,12 +465,12 @@ async fn hints(t: &Targets, tally: &Shared, k: usize, stop: &AtomicBool) {
 
 /// The victim: joins its game and plays a stroke every 100 ms for `secs`,
 /// on a thread with its own runtime; the round trips.
-async fn victim(addr: SocketAddr, game: GameLink, secs: f64) -> Result<Victim, String> {
-    let thread = std::thread::spawn(move || -> Result<(Vec<f64>, Refusals), String> {
+async fn victim(addr: SocketAddr, game: GameLink, secs: f64) -> Result<Victim, BenchError> {
+    let thread = std::thread::spawn(move || -> Result<(Vec<f64>, Refusals), BenchError> {
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
-            .map_err(|e| e.to_string())?;
+            .map_err(BenchError::Runtime)?;
         runtime.block_on(async {
             let mut table = Table::join(addr, &game).await?;
             let end = Instant::now() + Duration::from_secs_f64(secs);
@@ -483,8 +494,8 @@ async fn victim(addr: SocketAddr, game: GameLink, secs: f64) -> Result<Victim, S
     });
     let (trips, refused) = tokio::task::spawn_blocking(move || thread.join())
         .await
-        .map_err(|e| e.to_string())?
-        .map_err(|_| "the victim's thread panicked".to_owned())??;
+        .map_err(BenchError::Task)?
+        .map_err(|_| BenchError::VictimPanicked)??;
     Ok(Victim {
         strokes: trips.len() + refused.count,
         round_trip_ms: percentiles(trips),

@@ -1,7 +1,7 @@
-//! A small HTTP/1.1 client for the benchmark's own server, written by hand
-//! over a tokio `TcpStream` so that the binary carries no HTTP client
-//! library: one request per connection (`Connection: close`), the whole
-//! answer read, chunked bodies decoded.
+//! A small HTTP/1.1 client for a novuss server on this machine, written by
+//! hand over a tokio `TcpStream` so that the `novuss` binary carries no HTTP
+//! client library: one request per connection (`Connection: close`), the
+//! whole answer read, chunked bodies decoded.
 //!
 //! Every request goes to a loopback address ([`loopback`] refuses any
 //! other), names that address as its `Host`, sends no `Origin`, and marks a
@@ -16,27 +16,75 @@ use std::time::{Duration, Instant};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
 
+/// Why a request got no answer, or none that could be read. Its `Display`
+/// is a short English phrase; the load tool and the floods count these by
+/// their words, so the words stay as they are.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum HttpError {
+    /// The address is off this machine: nothing was sent.
+    #[error("{0} is not a loopback address: the benchmark talks only to 127.0.0.0/8 or ::1")]
+    NotLoopback(SocketAddr),
+    /// No connection could be made.
+    #[error("cannot connect to {addr}: {error}")]
+    Connect {
+        /// The server's address.
+        addr: SocketAddr,
+        /// Why.
+        #[source]
+        error: std::io::Error,
+    },
+    /// The request could not be written.
+    #[error("cannot send: {0}")]
+    Send(#[source] std::io::Error),
+    /// The answer could not be read to its end.
+    #[error("cannot read the answer: {0}")]
+    Read(#[source] std::io::Error),
+    /// Nothing came back within the limit.
+    #[error("no answer within {} s", .0.as_secs_f64())]
+    Timeout(Duration),
+    /// What came back has no end to its head.
+    #[error("not an HTTP answer ({bytes} bytes)")]
+    NotHttp {
+        /// How many bytes came.
+        bytes: usize,
+    },
+    /// The head's first line is not a status line.
+    #[error("no status line in {head:.60}")]
+    NoStatus {
+        /// The head, as text.
+        head: String,
+    },
+    /// A chunked body ends before a chunk's size line.
+    #[error("a chunk without its size line")]
+    NoChunkSize,
+    /// A chunk's size that is not a hexadecimal number.
+    #[error("a bad chunk size {0:?}")]
+    BadChunkSize(String),
+    /// A chunk shorter than its size says.
+    #[error("a chunk cut short")]
+    ChunkCutShort,
+}
+
 /// The address the flooding clients connect from (Linux answers on all of
 /// 127.0.0.0/8); everyone else connects from 127.0.0.1.
 pub const FLOOD_SOURCE: IpAddr = IpAddr::V4(Ipv4Addr::new(127, 0, 0, 2));
 
 /// Refuses any address off this machine: the benchmark only ever talks to
 /// the server it started (127.0.0.0/8 or ::1).
-pub fn loopback(addr: SocketAddr) -> Result<SocketAddr, String> {
+pub fn loopback(addr: SocketAddr) -> Result<SocketAddr, HttpError> {
     if addr.ip().is_loopback() {
         Ok(addr)
     } else {
-        Err(format!(
-            "{addr} is not a loopback address: the benchmark talks only to 127.0.0.0/8 or ::1"
-        ))
+        Err(HttpError::NotLoopback(addr))
     }
 }
 
 /// A connection to `addr`, from the loopback address `from` if given (and
 /// of the same family), else from wherever the system chooses.
-pub async fn connect(addr: SocketAddr, from: Option<IpAddr>) -> Result<TcpStream, String> {
+pub async fn connect(addr: SocketAddr, from: Option<IpAddr>) -> Result<TcpStream, HttpError> {
     let addr = loopback(addr)?;
-    let failed = |e: std::io::Error| format!("cannot connect to {addr}: {e}");
+    let failed = |error: std::io::Error| HttpError::Connect { addr, error };
     match from {
         Some(ip) if ip.is_loopback() && ip.is_ipv4() == addr.is_ipv4() => {
             let socket = if ip.is_ipv4() {
@@ -96,7 +144,7 @@ pub async fn request(
     path: &str,
     body: Option<&[u8]>,
     limit: Duration,
-) -> Result<Reply, String> {
+) -> Result<Reply, HttpError> {
     request_from(None, addr, method, path, body, limit).await
 }
 
@@ -108,7 +156,7 @@ pub async fn request_from(
     path: &str,
     body: Option<&[u8]>,
     limit: Duration,
-) -> Result<Reply, String> {
+) -> Result<Reply, HttpError> {
     let addr = loopback(addr)?;
     let exchange = async {
         let mut stream = connect(addr, from).await?;
@@ -125,23 +173,20 @@ pub async fn request_from(
         stream
             .write_all(head.as_bytes())
             .await
-            .map_err(|e| format!("cannot send: {e}"))?;
+            .map_err(HttpError::Send)?;
         if let Some(b) = body {
-            stream
-                .write_all(b)
-                .await
-                .map_err(|e| format!("cannot send: {e}"))?;
+            stream.write_all(b).await.map_err(HttpError::Send)?;
         }
         let mut raw = Vec::new();
         stream
             .read_to_end(&mut raw)
             .await
-            .map_err(|e| format!("cannot read the answer: {e}"))?;
+            .map_err(HttpError::Read)?;
         parse(&raw)
     };
     tokio::time::timeout(limit, exchange)
         .await
-        .map_err(|_| format!("no answer within {} s", limit.as_secs_f64()))?
+        .map_err(|_| HttpError::Timeout(limit))?
 }
 
 /// `request`, timed: the answer and the milliseconds until it was read.
@@ -151,7 +196,7 @@ pub async fn timed(
     path: &str,
     body: Option<&[u8]>,
     limit: Duration,
-) -> (Result<Reply, String>, f64) {
+) -> (Result<Reply, HttpError>, f64) {
     timed_from(None, addr, method, path, body, limit).await
 }
 
@@ -163,17 +208,17 @@ pub async fn timed_from(
     path: &str,
     body: Option<&[u8]>,
     limit: Duration,
-) -> (Result<Reply, String>, f64) {
+) -> (Result<Reply, HttpError>, f64) {
     let t = Instant::now();
     let reply = request_from(from, addr, method, path, body, limit).await;
     (reply, t.elapsed().as_secs_f64() * 1e3)
 }
 
-fn parse(raw: &[u8]) -> Result<Reply, String> {
+fn parse(raw: &[u8]) -> Result<Reply, HttpError> {
     let split = raw
         .windows(4)
         .position(|w| w == b"\r\n\r\n")
-        .ok_or_else(|| format!("not an HTTP answer ({} bytes)", raw.len()))?;
+        .ok_or(HttpError::NotHttp { bytes: raw.len() })?;
     let head = String::from_utf8_lossy(&raw[..split]);
     let rest = &raw[split + 4..];
     let mut lines = head.split("\r\n");
@@ -181,7 +226,9 @@ fn parse(raw: &[u8]) -> Result<Reply, String> {
         .next()
         .and_then(|l| l.split_whitespace().nth(1))
         .and_then(|s| s.parse::<u16>().ok())
-        .ok_or_else(|| format!("no status line in {head:.60}"))?;
+        .ok_or_else(|| HttpError::NoStatus {
+            head: head.to_string(),
+        })?;
     let headers: Vec<(String, String)> = lines
         .filter_map(|l| l.split_once(':'))
         .map(|(n, v)| (n.trim().to_ascii_lowercase(), v.trim().to_owned()))
@@ -202,22 +249,22 @@ fn parse(raw: &[u8]) -> Result<Reply, String> {
 }
 
 /// Decodes a chunked body.
-fn unchunk(mut rest: &[u8]) -> Result<Vec<u8>, String> {
+fn unchunk(mut rest: &[u8]) -> Result<Vec<u8>, HttpError> {
     let mut body = Vec::new();
     loop {
         let end = rest
             .windows(2)
             .position(|w| w == b"\r\n")
-            .ok_or("a chunk without its size line")?;
+            .ok_or(HttpError::NoChunkSize)?;
         let size_text = String::from_utf8_lossy(&rest[..end]);
         let size = usize::from_str_radix(size_text.split(';').next().unwrap_or("").trim(), 16)
-            .map_err(|_| format!("a bad chunk size {size_text:?}"))?;
+            .map_err(|_| HttpError::BadChunkSize(size_text.to_string()))?;
         rest = &rest[end + 2..];
         if size == 0 {
             return Ok(body);
         }
         if rest.len() < size + 2 {
-            return Err("a chunk cut short".into());
+            return Err(HttpError::ChunkCutShort);
         }
         body.extend_from_slice(&rest[..size]);
         rest = &rest[size + 2..];
@@ -238,6 +285,25 @@ mod tests {
         )
         .unwrap();
         assert_eq!(r.json().unwrap()["a"], 1);
+    }
+
+    #[test]
+    fn errors_keep_their_words() {
+        // The floods report these words, and runs are compared by them.
+        assert_eq!(
+            HttpError::Timeout(Duration::from_secs(30)).to_string(),
+            "no answer within 30 s"
+        );
+        assert_eq!(
+            parse(b"HTTP/1.1 200 OK\r\n\r").unwrap_err().to_string(),
+            "not an HTTP answer (18 bytes)"
+        );
+        assert_eq!(
+            parse(b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n")
+                .unwrap_err()
+                .to_string(),
+            "a bad chunk size \"zz\""
+        );
     }
 
     #[test]

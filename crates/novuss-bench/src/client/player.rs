@@ -18,10 +18,94 @@ use futures_util::{SinkExt, StreamExt};
 use novuss_core::seat::Seat;
 use serde_json::{json, Value};
 use tokio::net::TcpStream;
-use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::{self, Message};
 use tokio_tungstenite::WebSocketStream;
 
-use super::http;
+use super::http::{self, HttpError};
+
+/// Why a request to play did not do what it asked: no answer (an
+/// [`HttpError`]), a refusal, or a socket that failed. Its `Display` is a
+/// short English phrase that the reports quote.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum PlayerError {
+    /// The request got no answer that could be read.
+    #[error(transparent)]
+    Http(#[from] HttpError),
+    /// The server answered a request with an error.
+    #[error("{request}: {status} {code}")]
+    Refused {
+        /// Which request.
+        request: Request,
+        /// The answer's status.
+        status: u16,
+        /// Its error code (empty when it has none).
+        code: String,
+    },
+    /// The game's WebSocket address cannot be one.
+    #[error("not a WebSocket address: {0}")]
+    Address(#[source] tungstenite::Error),
+    /// The person's cookie cannot be sent as a header.
+    #[error("the cookie is not a header value")]
+    Cookie,
+    /// The WebSocket could not be opened (refused, or the connection
+    /// failed during the upgrade).
+    #[error("cannot open the WebSocket: {0}")]
+    Open(#[source] tungstenite::Error),
+    /// The WebSocket took longer than [`ANSWER_LIMIT`] to open.
+    #[error("the WebSocket did not open in time")]
+    OpenTimeout,
+    /// A message could not be sent.
+    #[error("cannot send: {0}")]
+    Send(#[source] tungstenite::Error),
+    /// Nothing came within [`ANSWER_LIMIT`].
+    #[error("no message within the time limit")]
+    Silent,
+    /// A text message that is not JSON.
+    #[error("{0}")]
+    Json(#[source] serde_json::Error),
+    /// The server closed the socket.
+    #[error("the socket closed")]
+    Closed,
+    /// The socket failed.
+    #[error("the socket failed: {0}")]
+    Socket(#[source] tungstenite::Error),
+    /// A stroke was asked for after the set ended.
+    #[error("the set is over")]
+    SetOver,
+    /// A stroke that had to be played was refused: `code: detail`.
+    #[error("the stroke was refused: {0}")]
+    StrokeRefused(String),
+}
+
+impl PlayerError {
+    /// Whether the server turned the WebSocket away with this status
+    /// (429: too many requests from the address).
+    pub fn upgrade_status(&self) -> Option<u16> {
+        match self {
+            PlayerError::Open(tungstenite::Error::Http(answer)) => Some(answer.status().as_u16()),
+            _ => None,
+        }
+    }
+}
+
+/// The requests over HTTP that [`PlayerError::Refused`] names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Request {
+    /// `POST /api/games`.
+    Create,
+    /// `POST /api/games/{id}/join`.
+    Join,
+}
+
+impl std::fmt::Display for Request {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Request::Create => "creating a game",
+            Request::Join => "joining a game",
+        })
+    }
+}
 
 /// A hot-seat singles game of one set.
 pub const HOT_SEAT: &str = r#"{"format":"singles","profile":"lnf-2017","sets":1,
@@ -71,7 +155,7 @@ impl std::fmt::Display for GameLink {
 }
 
 /// Creates a game from `body` over HTTP, as a new person.
-pub async fn create(addr: SocketAddr, body: &str) -> Result<GameLink, String> {
+pub async fn create(addr: SocketAddr, body: &str) -> Result<GameLink, PlayerError> {
     create_from(None, addr, body).await.map(|(link, _)| link)
 }
 
@@ -81,7 +165,7 @@ pub async fn create_from(
     from: Option<IpAddr>,
     addr: SocketAddr,
     body: &str,
-) -> Result<(GameLink, Value), String> {
+) -> Result<(GameLink, Value), PlayerError> {
     let reply = http::request_from(
         from,
         addr,
@@ -101,12 +185,13 @@ pub async fn create_from(
             },
             v,
         )),
-        _ => Err(format!(
-            "creating a game: {} {}",
-            reply.status,
-            reply.code().unwrap_or_default()
-        )),
+        _ => Err(refused(Request::Create, &reply)),
     }
+}
+
+/// The first invitation in a new game's answer (its `invites`), if any.
+pub fn invitation(state: &Value) -> Option<&str> {
+    state["invites"][0]["invite"].as_str()
 }
 
 /// Takes the invited seat of game `id` that `invite` names, as a new
@@ -116,7 +201,7 @@ pub async fn join_invite(
     addr: SocketAddr,
     id: &str,
     invite: &str,
-) -> Result<GameLink, String> {
+) -> Result<GameLink, PlayerError> {
     let body = json!({ "invite": invite }).to_string();
     let reply = http::request_from(
         from,
@@ -132,11 +217,16 @@ pub async fn join_invite(
             id: id.to_owned(),
             cookie,
         }),
-        _ => Err(format!(
-            "joining a game: {} {}",
-            reply.status,
-            reply.code().unwrap_or_default()
-        )),
+        _ => Err(refused(Request::Join, &reply)),
+    }
+}
+
+/// `request`'s answer as a refusal: its status and code.
+fn refused(request: Request, reply: &http::Reply) -> PlayerError {
+    PlayerError::Refused {
+        request,
+        status: reply.status,
+        code: reply.code().unwrap_or_default(),
     }
 }
 
@@ -197,7 +287,7 @@ pub struct Table {
 impl Table {
     /// Connects to `game` at `addr` as its creator, says `hello` and reads
     /// the state.
-    pub async fn join(addr: SocketAddr, game: &GameLink) -> Result<Table, String> {
+    pub async fn join(addr: SocketAddr, game: &GameLink) -> Result<Table, PlayerError> {
         Table::join_from(None, addr, game).await
     }
 
@@ -207,7 +297,7 @@ impl Table {
         from: Option<IpAddr>,
         addr: SocketAddr,
         game: &GameLink,
-    ) -> Result<Table, String> {
+    ) -> Result<Table, PlayerError> {
         let mut table = Table::open(from, addr, game).await?;
         table.send(json!({"type": "hello"})).await?;
         loop {
@@ -228,7 +318,7 @@ impl Table {
         game: &GameLink,
         since: u64,
         seat: Option<Seat>,
-    ) -> Result<Table, String> {
+    ) -> Result<Table, PlayerError> {
         let mut table = Table::open(from, addr, game).await?;
         table.event = since;
         table.seat = seat;
@@ -240,28 +330,23 @@ impl Table {
         from: Option<IpAddr>,
         addr: SocketAddr,
         game: &GameLink,
-    ) -> Result<Table, String> {
+    ) -> Result<Table, PlayerError> {
         use tokio_tungstenite::tungstenite::client::IntoClientRequest;
         let url = format!("ws://{addr}/api/games/{}/ws", game.id);
-        let mut request = url
-            .into_client_request()
-            .map_err(|e| format!("not a WebSocket address: {e}"))?;
+        let mut request = url.into_client_request().map_err(PlayerError::Address)?;
         if !game.cookie.is_empty() {
-            let cookie = game
-                .cookie
-                .parse()
-                .map_err(|_| "the cookie is not a header value".to_owned())?;
+            let cookie = game.cookie.parse().map_err(|_| PlayerError::Cookie)?;
             request.headers_mut().insert("cookie", cookie);
         }
         let open = async {
             let stream = http::connect(addr, from).await?;
             tokio_tungstenite::client_async(request, stream)
                 .await
-                .map_err(|e| format!("cannot open the WebSocket: {e}"))
+                .map_err(PlayerError::Open)
         };
         let (ws, _) = tokio::time::timeout(ANSWER_LIMIT, open)
             .await
-            .map_err(|_| "the WebSocket did not open in time".to_owned())??;
+            .map_err(|_| PlayerError::OpenTimeout)??;
         Ok(Table {
             ws,
             event: 0,
@@ -269,33 +354,34 @@ impl Table {
         })
     }
 
-    pub(crate) async fn send(&mut self, v: Value) -> Result<(), String> {
+    /// Sends `v` as a text message.
+    pub async fn send(&mut self, v: Value) -> Result<(), PlayerError> {
         self.ws
             .send(Message::text(v.to_string()))
             .await
-            .map_err(|e| format!("cannot send: {e}"))
+            .map_err(PlayerError::Send)
     }
 
     /// The next text message, as JSON.
-    pub(crate) async fn next(&mut self) -> Result<Value, String> {
+    pub async fn next(&mut self) -> Result<Value, PlayerError> {
         loop {
             let m = tokio::time::timeout(ANSWER_LIMIT, self.ws.next())
                 .await
-                .map_err(|_| "no message within the time limit".to_owned())?;
+                .map_err(|_| PlayerError::Silent)?;
             match m {
                 Some(Ok(Message::Text(t))) => {
-                    return serde_json::from_str(t.as_str()).map_err(|e| e.to_string())
+                    return serde_json::from_str(t.as_str()).map_err(PlayerError::Json)
                 }
-                Some(Ok(Message::Close(_))) | None => return Err("the socket closed".into()),
+                Some(Ok(Message::Close(_))) | None => return Err(PlayerError::Closed),
                 Some(Ok(_)) => {}
-                Some(Err(e)) => return Err(format!("the socket failed: {e}")),
+                Some(Err(e)) => return Err(PlayerError::Socket(e)),
             }
         }
     }
 
     /// Takes the event number and the seat to play from an event or a
     /// state message.
-    pub(crate) fn follow(&mut self, v: &Value) {
+    pub fn follow(&mut self, v: &Value) {
         if let Some(e) = v["event"].as_u64() {
             self.event = e;
         }
@@ -303,8 +389,8 @@ impl Table {
     }
 
     /// Plays the gentle stroke for the seat to play.
-    pub async fn stroke(&mut self) -> Result<Stroked, String> {
-        let seat = self.seat.ok_or("the set is over")?;
+    pub async fn stroke(&mut self) -> Result<Stroked, PlayerError> {
+        let seat = self.seat.ok_or(PlayerError::SetOver)?;
         let (striker, direction, speed) = gentle(seat);
         self.stroke_with(seat, striker, direction, speed).await
     }
@@ -317,7 +403,7 @@ impl Table {
         striker: [f64; 2],
         direction: [f64; 2],
         speed: f64,
-    ) -> Result<Stroked, String> {
+    ) -> Result<Stroked, PlayerError> {
         let request = json!({"type": "stroke", "event": self.event, "seat": seat,
             "striker": striker, "direction": direction, "speed": speed});
         let t = Instant::now();
@@ -345,7 +431,7 @@ impl Table {
     }
 
     /// Asks for a hint at `level`; what came back.
-    pub async fn hint(&mut self, level: &str) -> Result<HintAnswer, String> {
+    pub async fn hint(&mut self, level: &str) -> Result<HintAnswer, PlayerError> {
         let event = self.event;
         self.send(json!({"type": "hint", "event": event, "level": level}))
             .await?;
@@ -365,10 +451,10 @@ impl Table {
     }
 
     /// Plays the gentle stroke, which must be played.
-    pub async fn must_stroke(&mut self) -> Result<f64, String> {
+    pub async fn must_stroke(&mut self) -> Result<f64, PlayerError> {
         match self.stroke().await? {
             Stroked::Played(ms) => Ok(ms),
-            Stroked::Refused(why) => Err(format!("the stroke was refused: {why}")),
+            Stroked::Refused(why) => Err(PlayerError::StrokeRefused(why)),
         }
     }
 

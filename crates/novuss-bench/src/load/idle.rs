@@ -36,11 +36,12 @@ use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::{self, Message};
 use tokio_tungstenite::WebSocketStream;
 
+use super::kind::{Answered, RoomError, SocketFailure};
 use super::process::{self, Memory};
 use super::tally::Spread;
-use super::{address, room, LoadArgs};
-use crate::bench_server::http;
-use crate::bench_server::player::{self, GameLink};
+use super::{address, room, LoadArgs, LoadError};
+use crate::client::http;
+use crate::client::player::{self, GameLink};
 
 /// The most idle sockets: the issue's 20,000 and a little room above it.
 pub const MAX_IDLE: usize = 25_000;
@@ -86,18 +87,17 @@ pub struct Plan {
 
 impl Plan {
     /// The idle mode's options, if they are in bounds.
-    pub fn of(sockets: usize, args: &LoadArgs) -> Result<Plan, String> {
+    pub fn of(sockets: usize, args: &LoadArgs) -> Result<Plan, LoadError> {
         if sockets == 0 || sockets > MAX_IDLE {
-            return Err(format!("--idle takes 1 to {MAX_IDLE} sockets"));
+            return Err(LoadError::Idle);
         }
         if args.idle_games == 0 || args.idle_games > MAX_GAMES.min(sockets) {
-            return Err(format!(
-                "--idle-games takes 1 to {} (at most one game a socket)",
-                MAX_GAMES.min(sockets)
-            ));
+            return Err(LoadError::IdleGames {
+                most: MAX_GAMES.min(sockets),
+            });
         }
         if args.idle_creates == 0 || args.idle_creates > MAX_CREATES {
-            return Err(format!("--idle-creates takes 1 to {MAX_CREATES}"));
+            return Err(LoadError::IdleCreates);
         }
         Ok(Plan {
             sockets,
@@ -184,7 +184,7 @@ pub async fn measure(
     addr: SocketAddr,
     plan: Plan,
     open_file_limit: Option<u64>,
-) -> Result<IdleFigures, String> {
+) -> Result<IdleFigures, LoadError> {
     super::check_server(addr, &args.url).await?;
     let pid = args
         .server_pid
@@ -194,17 +194,7 @@ pub async fn measure(
     let start = settled(pid).await;
     let mut games = Vec::with_capacity(plan.games);
     for g in 0..plan.games {
-        let game = two_players(addr, address::source(addr, g))
-            .await
-            .map_err(|e| {
-                format!(
-                    "cannot set up game {} of {}: {e} (a server with its default limit \
-                     on new games takes 10 at once an address: see --create-burst)",
-                    g + 1,
-                    plan.games
-                )
-            })?;
-        games.push(game);
+        games.push(two_players(addr, address::source(addr, g), g + 1, plan.games).await?);
     }
     let mut create_errors = BTreeMap::new();
     let create_before_ms = creates(addr, plan, &mut create_errors).await;
@@ -237,11 +227,13 @@ pub async fn measure(
                 }
                 Some(Ok(Err(kind))) => {
                     failed += 1;
-                    *failures_by_kind.entry(kind).or_insert(0) += 1;
+                    *failures_by_kind.entry(kind.to_string()).or_insert(0) += 1;
                 }
                 Some(Err(_)) => {
                     failed += 1;
-                    *failures_by_kind.entry("panic".to_owned()).or_insert(0) += 1;
+                    *failures_by_kind
+                        .entry(SocketFailure::Panic.to_string())
+                        .or_insert(0) += 1;
                 }
             }
         }
@@ -340,13 +332,22 @@ fn sample(
 
 /// A game between two people, as the rooms make it: created from `from`
 /// with the second seat invited, the seat taken by a second person. The
-/// creator's link, then the invited player's.
-async fn two_players(addr: SocketAddr, from: Option<IpAddr>) -> Result<[GameLink; 2], String> {
-    let (a, state) = player::create_from(from, addr, room::GAME).await?;
-    let invite = state["invites"][0]["invite"]
-        .as_str()
-        .ok_or("the new game has no invitation")?;
-    let b = player::join_invite(from, addr, &a.id, invite).await?;
+/// creator's link, then the invited player's. It is game `game` of
+/// `games`, for the refusal.
+async fn two_players(
+    addr: SocketAddr,
+    from: Option<IpAddr>,
+    game: usize,
+    games: usize,
+) -> Result<[GameLink; 2], LoadError> {
+    let refused = |error| LoadError::SetUp { game, games, error };
+    let (a, state) = player::create_from(from, addr, room::GAME)
+        .await
+        .map_err(refused)?;
+    let invite = player::invitation(&state).ok_or(LoadError::NoInvitation { game, games })?;
+    let b = player::join_invite(from, addr, &a.id, invite)
+        .await
+        .map_err(refused)?;
     Ok([a, b])
 }
 
@@ -359,7 +360,7 @@ async fn creates(addr: SocketAddr, plan: Plan, errors: &mut BTreeMap<String, usi
         // allowance of new games is spent evenly.
         let from = address::source(addr, plan.games + i);
         let t = Instant::now();
-        let kind =
+        let answered =
             match tokio::time::timeout(CREATE_LIMIT, player::create_from(from, addr, room::GAME))
                 .await
             {
@@ -367,10 +368,12 @@ async fn creates(addr: SocketAddr, plan: Plan, errors: &mut BTreeMap<String, usi
                     times.push(t.elapsed().as_secs_f64() * 1e3);
                     continue;
                 }
-                Ok(Err(e)) => room::kind("create", &e),
-                Err(_) => "create: timeout".to_owned(),
+                Ok(Err(e)) => Answered::from(&e),
+                Err(_) => Answered::Timeout,
             };
-        *errors.entry(kind).or_insert(0) += 1;
+        *errors
+            .entry(RoomError::Create(answered).to_string())
+            .or_insert(0) += 1;
     }
     times
 }
@@ -382,13 +385,13 @@ async fn open(
     from: Option<IpAddr>,
     id: String,
     cookie: String,
-) -> Result<WebSocketStream<TcpStream>, String> {
+) -> Result<WebSocketStream<TcpStream>, SocketFailure> {
     use tungstenite::client::IntoClientRequest;
     let mut request = format!("ws://{addr}/api/games/{id}/ws")
         .into_client_request()
-        .map_err(|_| "request".to_owned())?;
+        .map_err(|_| SocketFailure::Request)?;
     if !cookie.is_empty() {
-        let value = cookie.parse().map_err(|_| "request".to_owned())?;
+        let value = cookie.parse().map_err(|_| SocketFailure::Request)?;
         request.headers_mut().insert("cookie", value);
     }
     let config = WebSocketConfig::default()
@@ -397,21 +400,21 @@ async fn open(
     let attempt = async {
         let stream = http::connect(addr, from)
             .await
-            .map_err(|_| "connect".to_owned())?;
+            .map_err(|_| SocketFailure::Connect)?;
         let (mut ws, _) =
             tokio_tungstenite::client_async_with_config(request, stream, Some(config))
                 .await
                 .map_err(|e| match e {
                     tungstenite::Error::Http(answer) => {
-                        format!("upgrade: {}", answer.status().as_u16())
+                        SocketFailure::Upgrade(answer.status().as_u16())
                     }
                     // Closed or reset before an answer: a server over its
                     // cap answers only so many refusals at once.
-                    _ => "upgrade: connection".to_owned(),
+                    _ => SocketFailure::UpgradeConnection,
                 })?;
         ws.send(Message::text(r#"{"type":"hello"}"#))
             .await
-            .map_err(|_| "hello: socket".to_owned())?;
+            .map_err(|_| SocketFailure::HelloSocket)?;
         loop {
             match ws.next().await {
                 Some(Ok(Message::Text(text))) => {
@@ -420,19 +423,21 @@ async fn open(
                     match v["type"].as_str() {
                         Some("state") => return Ok(ws),
                         Some("error") => {
-                            return Err(format!("hello: {}", v["code"].as_str().unwrap_or("?")))
+                            return Err(SocketFailure::Hello(
+                                v["code"].as_str().unwrap_or("?").to_owned(),
+                            ))
                         }
                         _ => {}
                     }
                 }
                 Some(Ok(_)) => {}
-                Some(Err(_)) | None => return Err("hello: socket".to_owned()),
+                Some(Err(_)) | None => return Err(SocketFailure::HelloSocket),
             }
         }
     };
     tokio::time::timeout(OPEN_LIMIT, attempt)
         .await
-        .map_err(|_| "timeout".to_owned())?
+        .map_err(|_| SocketFailure::Timeout)?
 }
 
 /// Holds `ws` open and silent until `release`, reading what the server

@@ -1,15 +1,16 @@
-//! The server as a separate process: this very binary started as
-//! `novuss serve` on a loopback port. The load modes measure it from
+//! The server as a separate process: the running program (the `novuss`
+//! binary) started again as `novuss serve` on a loopback port. The load modes measure it from
 //! outside, so that the clients' own work does not run on the server's
 //! threads, and its memory is the process's own (`/proc/PID/status`).
 
 use std::io::BufRead;
-use std::net::SocketAddr;
+use std::net::{Ipv4Addr, SocketAddr};
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use super::http;
+use super::BenchError;
+use crate::client::http;
 
 /// A running `novuss serve`; killed when dropped.
 pub struct Child {
@@ -27,13 +28,13 @@ const START_LIMIT: Duration = Duration::from_secs(60);
 impl Child {
     /// Starts `novuss serve` on 127.0.0.1, any free port, over `data_dir`,
     /// with the server's default limits.
-    pub fn start(data_dir: &Path) -> Result<Child, String> {
+    pub fn start(data_dir: &Path) -> Result<Child, BenchError> {
         Child::start_with(data_dir, &[])
     }
 
     /// The same, with `serve`'s further options `args`.
-    pub fn start_with(data_dir: &Path, args: &[&str]) -> Result<Child, String> {
-        let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+    pub fn start_with(data_dir: &Path, args: &[&str]) -> Result<Child, BenchError> {
+        let exe = std::env::current_exe().map_err(BenchError::Exe)?;
         let t = Instant::now();
         let mut process = Command::new(exe)
             .args(["serve", "--addr", "127.0.0.1:0", "--data-dir"])
@@ -44,8 +45,8 @@ impl Child {
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .map_err(|e| format!("cannot start novuss serve: {e}"))?;
-        let out = process.stdout.take().ok_or("no standard output")?;
+            .map_err(BenchError::Spawn)?;
+        let out = process.stdout.take().ok_or(BenchError::NoOutput)?;
         // The first line names the address; read it on a thread so that a
         // process that never prints cannot hang the benchmark.
         let (tx, rx) = std::sync::mpsc::channel();
@@ -68,7 +69,7 @@ impl Child {
             .and_then(|w| w.trim_end_matches('/').parse::<SocketAddr>().ok());
         let mut child = Child {
             process,
-            addr: "127.0.0.1:0".parse().map_err(|e| format!("{e}"))?,
+            addr: SocketAddr::from((Ipv4Addr::LOCALHOST, 0)),
             startup_ms,
         };
         match addr {
@@ -76,9 +77,7 @@ impl Child {
                 child.addr = http::loopback(a)?;
                 Ok(child)
             }
-            None => Err(format!(
-                "novuss serve did not print its address (it printed {line:?})"
-            )),
+            None => Err(BenchError::NoAddress(Some(line))),
         }
     }
 
@@ -88,7 +87,7 @@ impl Child {
     }
 
     /// The process's resident memory now, bytes (`VmRSS`).
-    pub fn rss_bytes(&self) -> Result<u64, String> {
+    pub fn rss_bytes(&self) -> Result<u64, BenchError> {
         rss_of(&format!("/proc/{}/status", self.pid()))
     }
 }
@@ -101,13 +100,16 @@ impl Drop for Child {
 }
 
 /// `VmRSS` of a `/proc/…/status` file, bytes.
-fn rss_of(path: &str) -> Result<u64, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+fn rss_of(path: &str) -> Result<u64, BenchError> {
+    let text = std::fs::read_to_string(path).map_err(|error| BenchError::Memory {
+        path: path.to_owned(),
+        error,
+    })?;
     text.lines()
         .find_map(|l| l.strip_prefix("VmRSS:"))
         .and_then(|v| v.split_whitespace().next()?.parse::<u64>().ok())
         .map(|kb| kb * 1024)
-        .ok_or_else(|| format!("no VmRSS in {path}"))
+        .ok_or_else(|| BenchError::NoRss(path.to_owned()))
 }
 
 /// This process's soft limit on open files (`/proc/self/limits`), if

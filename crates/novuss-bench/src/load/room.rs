@@ -22,8 +22,9 @@ use novuss_server::game::setup::NewGame;
 use serde_json::Value;
 
 use super::address;
+use super::kind::{Answered, RoomError};
 use super::tally::Tally;
-use crate::bench_server::player::{self, GameLink, Stroked, Table};
+use crate::client::player::{self, GameLink, Stroked, Table};
 
 /// Every room's game: singles, one set, the second seat invited.
 pub const GAME: &str = r#"{"format":"singles","profile":"lnf-2017","sets":1,
@@ -104,21 +105,12 @@ pub async fn room(run: Arc<Run>, index: usize, start: Instant) {
         match game(&run, index, from, &mut rng, &mut opened).await {
             Ok(()) => {}
             Err(kind) => {
-                run.tally.error(kind);
+                run.tally.error(&kind);
                 // Not straight back: a refused room must not hammer the
                 // server it is measuring.
                 tokio::time::sleep(Duration::from_secs(1)).await;
             }
         }
-    }
-}
-
-/// A short, fixed error kind for a failed request at `stage`: the status
-/// and code the server answered, or `connection`.
-pub(super) fn kind(stage: &str, err: &str) -> String {
-    match err.split_once(": ") {
-        Some(("creating a game" | "joining a game", answer)) => format!("{stage}: {answer}"),
-        _ => format!("{stage}: connection"),
     }
 }
 
@@ -149,28 +141,26 @@ async fn game(
     from: Option<IpAddr>,
     rng: &mut Rng,
     opened: &mut bool,
-) -> Result<(), String> {
+) -> Result<(), RoomError> {
     let (via_a, via_b) = (run.via(from, index, 0), run.via(from, index, 1));
     let (a, state) = player::create_from(from, via_a.server, GAME)
         .await
-        .map_err(|e| kind("create", &e))?;
-    let invite = state["invites"][0]["invite"]
-        .as_str()
-        .ok_or("create: no invitation")?;
+        .map_err(|e| RoomError::Create(Answered::from(&e)))?;
+    let invite = player::invitation(&state).ok_or(RoomError::NoInvitation)?;
     let b = player::join_invite(from, via_b.server, &a.id, invite)
         .await
-        .map_err(|e| kind("join", &e))?;
+        .map_err(|e| RoomError::Join(Answered::from(&e)))?;
     let setup = serde_json::from_str::<NewGame>(GAME)
         .ok()
         .and_then(|n| n.setup().ok())
-        .ok_or("mirror")?;
-    let mirror = Game::new(setup.config, setup.physics).map_err(|_| "mirror")?;
+        .ok_or(RoomError::Mirror)?;
+    let mirror = Game::new(setup.config, setup.physics).map_err(|_| RoomError::Mirror)?;
     let table_a = Table::join_from(from, via_a.server, &a)
         .await
-        .map_err(|_| "connect")?;
+        .map_err(|_| RoomError::Connect)?;
     let table_b = Table::join_from(from, via_b.server, &b)
         .await
-        .map_err(|_| "connect")?;
+        .map_err(|_| RoomError::Connect)?;
     let watch = GameLink {
         id: a.id.clone(),
         cookie: String::new(),
@@ -182,7 +172,7 @@ async fn game(
             via,
             Table::join_from(from, via.server, &watch)
                 .await
-                .map_err(|_| "connect")?,
+                .map_err(|_| RoomError::Connect)?,
         ));
     }
     run.tally.game();
@@ -228,7 +218,7 @@ async fn game(
     }
     for p in people {
         if p.await.is_err() {
-            run.tally.error("panic");
+            run.tally.error(&RoomError::Panic);
         }
     }
     Ok(())
@@ -245,7 +235,12 @@ fn follow(table: &mut Table, v: &Value) {
 }
 
 /// Opens `table`'s dropped socket again with `hello {since}`.
-async fn reconnect(run: &Run, via: Via, link: &GameLink, table: &Table) -> Result<Table, String> {
+async fn reconnect(
+    run: &Run,
+    via: Via,
+    link: &GameLink,
+    table: &Table,
+) -> Result<Table, RoomError> {
     for attempt in 0..RECONNECTS {
         if attempt > 0 {
             tokio::time::sleep(RECONNECT_PAUSE).await;
@@ -256,7 +251,7 @@ async fn reconnect(run: &Run, via: Via, link: &GameLink, table: &Table) -> Resul
             return Ok(t);
         }
     }
-    Err("socket".into())
+    Err(RoomError::Socket)
 }
 
 /// A player: reads the game; on their turn thinks, chooses and strokes.
@@ -270,7 +265,7 @@ async fn person(
     seed: u64,
 ) {
     let mut rng = Rng(seed);
-    let result: Result<(), String> = async {
+    let result: Result<(), RoomError> = async {
         loop {
             if shared.abandoned.load(Ordering::Relaxed)
                 || table.seat.is_none()
@@ -302,11 +297,11 @@ async fn person(
             )
             .await
             {
-                Err(_) => return Err("timeout".to_owned()),
+                Err(_) => return Err(RoomError::Timeout),
                 Ok(Ok(Stroked::Played(ms))) => run.tally.round_trip(sent, ms),
                 Ok(Ok(Stroked::Refused(why))) => {
                     let code = why.split(':').next().unwrap_or("?");
-                    return Err(format!("refused: {code}"));
+                    return Err(RoomError::Refused(code.to_owned()));
                 }
                 Ok(Err(_)) => table = reconnect(&run, via, &link, &table).await?,
             }
@@ -314,7 +309,7 @@ async fn person(
     }
     .await;
     if let Err(kind) = result {
-        run.tally.error(kind);
+        run.tally.error(&kind);
         shared.abandoned.store(true, Ordering::Relaxed);
     }
     let _ = tokio::time::timeout(Duration::from_secs(2), table.close()).await;
@@ -328,7 +323,7 @@ async fn choose(
     mine: Seat,
     event: u64,
     seed: u64,
-) -> Result<([f64; 2], [f64; 2], f64), String> {
+) -> Result<([f64; 2], [f64; 2], f64), RoomError> {
     let shared = shared.clone();
     let chosen = tokio::task::spawn_blocking(move || {
         let t = Instant::now();
@@ -337,14 +332,14 @@ async fn choose(
         // The mirror must be where the server is, or the stroke chosen on
         // it is not the one the server will judge.
         if m.event != event || set.is_over() || set.seat_to_play() != mine {
-            return Err("mirror".to_owned());
+            return Err(RoomError::Mirror);
         }
         let s = Player::new(Level::Greedy, seed)
             .decide(set, &m.game.record().physics)
-            .map_err(|_| "choose".to_owned())?
+            .map_err(|_| RoomError::Choose)?
             .best
             .stroke;
-        m.game.play(mine, &s).map_err(|_| "mirror".to_owned())?;
+        m.game.play(mine, &s).map_err(|_| RoomError::Mirror)?;
         m.event = event + 1;
         Ok((
             (
@@ -356,14 +351,14 @@ async fn choose(
         ))
     })
     .await
-    .map_err(|_| "panic".to_owned())??;
+    .map_err(|_| RoomError::Panic)??;
     run.tally.choose(chosen.1);
     Ok(chosen.0)
 }
 
 /// A spectator: reads every event and times when each stroke arrives.
 async fn spectator(run: Arc<Run>, shared: Arc<Shared>, via: Via, link: GameLink, mut table: Table) {
-    let result: Result<(), String> = async {
+    let result: Result<(), RoomError> = async {
         loop {
             if shared.abandoned.load(Ordering::Relaxed)
                 || table.seat.is_none()
@@ -390,7 +385,7 @@ async fn spectator(run: Arc<Run>, shared: Arc<Shared>, via: Via, link: GameLink,
     }
     .await;
     if let Err(kind) = result {
-        run.tally.error(kind);
+        run.tally.error(&kind);
     }
     let _ = tokio::time::timeout(Duration::from_secs(2), table.close()).await;
 }
@@ -403,18 +398,6 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn error_kinds_keep_the_answer_and_drop_the_rest() {
-        assert_eq!(
-            kind("create", "creating a game: 429 rate_limited"),
-            "create: 429 rate_limited"
-        );
-        assert_eq!(
-            kind("join", "cannot connect to 127.0.0.1:1: Connection refused"),
-            "join: connection"
-        );
-    }
 
     #[test]
     fn think_times_spread_over_the_unit_interval() {
