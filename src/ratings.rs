@@ -4,8 +4,8 @@
 
 use std::path::PathBuf;
 
-use novuss_server::ratings::{recompute as rebuild, Report};
 use novuss_server::Database;
+use novuss_server::{recompute as rebuild, Report};
 
 /// What `novuss ratings` does.
 #[derive(clap::Subcommand, Debug)]

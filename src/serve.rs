@@ -4,11 +4,11 @@ use std::net::{Ipv4Addr, SocketAddr, SocketAddrV4};
 use std::path::PathBuf;
 use std::time::Duration;
 
-use novuss_server::game::clock::Timing;
-use novuss_server::hub::UploadQuota;
-use novuss_server::limits::Rate;
-use novuss_server::net::listen::{self, Listening};
+use novuss_server::Rate;
+use novuss_server::Timing;
+use novuss_server::UploadQuota;
 use novuss_server::{Config, Database, FrontDoor, Server, StartError};
+use novuss_server::{Listening, MAX_CONNECTIONS, PER_ADDRESS};
 
 /// Why `novuss serve` could not serve, or stopped with an error.
 ///
@@ -45,14 +45,14 @@ pub const DEFAULT_ADDR: SocketAddr = SocketAddr::V4(SocketAddrV4::new(Ipv4Addr::
 /// `--max-connections` unless told otherwise: the listening loop's own
 /// default.
 const DEFAULT_MAX_CONNECTIONS: u32 = {
-    assert!(listen::MAX_CONNECTIONS <= u32::MAX as usize);
-    listen::MAX_CONNECTIONS as u32
+    assert!(MAX_CONNECTIONS <= u32::MAX as usize);
+    MAX_CONNECTIONS as u32
 };
 
 /// `--max-connections-per-address` unless told otherwise.
 const DEFAULT_PER_ADDRESS: u32 = {
-    assert!(listen::PER_ADDRESS <= u32::MAX as usize);
-    listen::PER_ADDRESS as u32
+    assert!(PER_ADDRESS <= u32::MAX as usize);
+    PER_ADDRESS as u32
 };
 
 /// The per-user data directory, or `./novuss-data` where there is none.
@@ -242,7 +242,7 @@ pub fn serve(args: ServeArgs) -> Result<String, ServeError> {
         .try_init();
     // Every connection is a file descriptor: allow as many as the system
     // lets this process have.
-    match listen::raise_open_files() {
+    match novuss_server::raise_open_files() {
         Ok(Some(n)) => tracing::info!(open_files = n, "open-file limit"),
         Ok(None) => {}
         Err(e) => tracing::warn!("cannot raise the open-file limit: {e}"),

@@ -220,8 +220,8 @@ fn two_stores(
     url: &str,
 ) -> (
     tokio::runtime::Runtime,
-    novuss_server::store::Store,
-    novuss_server::store::Store,
+    novuss_server::Store,
+    novuss_server::Store,
 ) {
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -229,8 +229,8 @@ fn two_stores(
         .build()
         .unwrap();
     let (one, two) = rt.block_on(async {
-        let one = novuss_server::store::Store::connect(url).await.unwrap();
-        let two = novuss_server::store::Store::connect(url).await.unwrap();
+        let one = novuss_server::Store::connect(url).await.unwrap();
+        let two = novuss_server::Store::connect(url).await.unwrap();
         (one, two)
     });
     (rt, one, two)
@@ -238,7 +238,7 @@ fn two_stores(
 
 #[test]
 fn the_event_check_notices_and_leases_hold_between_two_stores() {
-    use novuss_server::store::{Append, Heard, NewRow, Notice, StoreError, LEASE};
+    use novuss_server::{Append, Heard, NewRow, Notice, StoreError, LEASE};
     if !needs_postgres() {
         return;
     }

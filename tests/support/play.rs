@@ -5,7 +5,7 @@ use novuss_ai::{Level, Player};
 use novuss_core::physics::stroke::Stroke;
 use novuss_core::play::game::Game;
 use novuss_core::seat::Seat;
-use novuss_server::game::setup::NewGame;
+use novuss_server::NewGame;
 use serde_json::{json, Value};
 
 /// A singles set against the greedy computer.

@@ -175,10 +175,10 @@ fn open_files_for(
     sockets: u64,
     too_many: impl FnOnce(u64) -> LoadError,
 ) -> Result<Option<u64>, LoadError> {
-    let limit = novuss_server::net::listen::raise_open_files()
+    let limit = novuss_server::raise_open_files()
         .ok()
         .flatten()
-        .or_else(novuss_server::net::listen::open_files);
+        .or_else(novuss_server::open_files);
     match limit {
         Some(l) if sockets + SPARE_FILES > l => Err(too_many(l)),
         _ => Ok(limit),

@@ -38,6 +38,7 @@ impl<K: Eq + Hash + Clone> Held<K> {
         })
     }
 
+    #[cfg(test)]
     /// How many holders hold something now.
     pub fn holders(&self) -> usize {
         self.0.lock().unwrap_or_else(PoisonError::into_inner).len()

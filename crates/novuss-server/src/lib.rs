@@ -1,36 +1,52 @@
 //! The novuss server: games of Novuss over HTTP and WebSocket
-//! (docs/protocol.md), stored in SQLite ([`store`]), with the web client
-//! embedded ([`web`]).
+//! (docs/protocol.md), stored in SQLite or PostgreSQL, with the web client
+//! embedded.
 //!
-//! The server is authoritative. A client sends what a player does; the
-//! server checks it ([`room::Room::stroke`]), simulates and judges it with
-//! the core, stores the event, and only then tells every client of the
-//! game, with the exact motion and the verdict. Computer players choose
-//! their strokes on blocking threads ([`hub::Hub::wake`]).
+//! The server is authoritative. A client sends what a player does; one
+//! policy decides whether that client may ask it (`policy.rs`); the game's
+//! room checks it against the game, simulates and judges it with the core,
+//! stores the event, and only then tells every client of the game, with
+//! the exact motion and the verdict.
 //!
-//! In front of it all stands the front door ([`FrontDoor`]): the accept
-//! loop with its timeouts and connection cap ([`listen`]), the Host,
-//! Origin and Content-Type checks ([`guard`]), and the rate limit on
-//! creating games ([`limits`]).
+//! The modules are private; this page lists all the crate offers: the
+//! server and how to start it ([`Server`], [`Config`], [`FrontDoor`]), and
+//! the few types the `novuss` binary, its benchmarks and its tests use.
+//! docs/architecture.md ("The server") maps the modules: the leaves (ids,
+//! errors, the Glicko-2 arithmetic, limits, offers, the event feed), the
+//! store, the features (people, chat, ratings, a game and its room), the
+//! hub that holds the games in memory, and the network's edge (`net/`).
 
 #![warn(missing_docs)]
 
-pub mod chat;
-pub mod error;
-pub mod feed;
-pub mod game;
-pub mod glicko;
-pub mod held;
-pub mod hub;
-pub mod ids;
-pub mod limits;
-pub mod net;
-pub mod offers;
-pub mod people;
-pub mod policy;
-pub mod ratings;
+mod chat;
+mod error;
+mod feed;
+mod game;
+mod glicko;
+mod held;
+mod hub;
+mod ids;
+mod limits;
+mod net;
+mod offers;
+mod people;
+mod policy;
+mod ratings;
 mod routes;
-pub mod store;
+mod store;
+
+pub use error::{Code, Failure};
+pub use game::clock::Timing;
+pub use game::room::StrokeRequest;
+pub use game::setup::NewGame;
+pub use hub::{Hub, UploadQuota};
+pub use ids::{GameId, PersonId};
+pub use limits::Rate;
+pub use net::listen::{open_files, raise_open_files, Listening, MAX_CONNECTIONS, PER_ADDRESS};
+pub use net::web::files as web_files;
+pub use people::identity::Visitor;
+pub use ratings::{recompute, Report};
+pub use store::{Append, Heard, NewRow, Notice, Store, StoreError, LEASE};
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -41,11 +57,8 @@ use std::time::Duration;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
 
-use crate::hub::Hub;
-use crate::limits::{Limiter, Rate};
+use crate::limits::Limiter;
 use crate::net::guard::{Guard, GuardError};
-use crate::net::listen::Listening;
-use crate::store::{Store, StoreError};
 
 /// Where the server listens and keeps its data.
 #[derive(Clone, Debug)]
@@ -216,8 +229,8 @@ impl Server {
     }
 
     /// The same server with other time limits than
-    /// [`clock::Timing::DEFAULT`].
-    pub fn with_timing(self, timing: game::clock::Timing) -> Server {
+    /// [`Timing::DEFAULT`].
+    pub fn with_timing(self, timing: Timing) -> Server {
         self.hub.set_timing(timing);
         self
     }

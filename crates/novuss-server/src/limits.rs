@@ -108,6 +108,7 @@ impl Limiter {
         }
     }
 
+    #[cfg(test)]
     /// How many addresses hold a bucket now.
     pub fn tracked(&self) -> usize {
         self.buckets.lock().map_or(0, |b| b.map.len())

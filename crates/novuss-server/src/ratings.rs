@@ -1,7 +1,7 @@
 //! Ratings: Glicko-2 per format (singles, doubles, four players), moved
 //! once by every rated match that ends with a result.
 //!
-//! * [`glicko`] is the arithmetic, pure.
+//! * [`crate::glicko`] is the arithmetic, pure (a leaf).
 //! * [`rate`] turns one match's result into every player's new rating.
 //! * [`settle`] stores it once per game (idempotent: a game with rating
 //!   rows is never settled again); the hub calls it when a change ends a
@@ -9,7 +9,7 @@
 //!   last event was stored but whose ratings were not (the server died
 //!   between the two).
 //! * [`recompute`] replays every settled game in its order and compares.
-//! * `routes.rs` has the player page's and the leaderboard's answers.
+//! * `net/ratings.rs` has the player page's and the leaderboard's answers.
 //!
 //! # What a match scores
 //! A rated match is scored by its result in sets (the core's

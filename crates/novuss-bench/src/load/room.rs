@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use novuss_ai::{Level, Player};
 use novuss_core::play::game::Game;
 use novuss_core::seat::Seat;
-use novuss_server::game::setup::NewGame;
+use novuss_server::NewGame;
 use serde_json::Value;
 
 use super::address;

@@ -6,9 +6,9 @@ use std::path::PathBuf;
 
 use novuss_ai::player::AiError;
 use novuss_core::rules::referee::PlayError;
-use novuss_server::error::Failure;
-use novuss_server::store::StoreError;
+use novuss_server::Failure;
 use novuss_server::StartError;
+use novuss_server::StoreError;
 use tokio_tungstenite::tungstenite;
 
 use super::{flood, idle, long_game};

@@ -9,13 +9,13 @@ use std::time::Instant;
 
 use futures_util::{SinkExt, StreamExt};
 use novuss_ai::{Level, Player};
-use novuss_server::game::room::StrokeRequest;
-use novuss_server::game::setup::NewGame;
-use novuss_server::hub::Hub;
-use novuss_server::ids::GameId;
-use novuss_server::ids::PersonId;
-use novuss_server::people::identity::Visitor;
+use novuss_server::GameId;
+use novuss_server::Hub;
+use novuss_server::NewGame;
+use novuss_server::PersonId;
 use novuss_server::Server;
+use novuss_server::StrokeRequest;
+use novuss_server::Visitor;
 use serde::Serialize;
 use tokio_tungstenite::tungstenite::Message;
 
@@ -250,7 +250,7 @@ pub fn run(strokes: usize) -> Result<ServerFigures, BenchError> {
         let strokes_per_s_parallel = parallel as f64 / t.elapsed().as_secs_f64();
 
         let trips = round_trips(&url, &hub, strokes.min(200)).await?;
-        let files = novuss_server::net::web::files();
+        let files = novuss_server::web_files();
         let _ = stop.send(());
         let _ = serving.await;
         let _ = std::fs::remove_dir_all(&dir);

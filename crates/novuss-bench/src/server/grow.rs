@@ -11,13 +11,13 @@ use std::time::Instant;
 
 use novuss_core::physics::stroke::Stroke;
 use novuss_core::physics::Engine;
-use novuss_server::game::room::StrokeRequest;
-use novuss_server::game::setup::NewGame;
-use novuss_server::hub::Hub;
-use novuss_server::ids::GameId;
-use novuss_server::ids::PersonId;
-use novuss_server::people::identity::Visitor;
-use novuss_server::store::Store;
+use novuss_server::GameId;
+use novuss_server::Hub;
+use novuss_server::NewGame;
+use novuss_server::PersonId;
+use novuss_server::Store;
+use novuss_server::StrokeRequest;
+use novuss_server::Visitor;
 
 use super::BenchError;
 use crate::client::player::{gentle, HOT_SEAT_LONG};

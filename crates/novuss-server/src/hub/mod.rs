@@ -37,8 +37,8 @@ mod requests;
 pub mod work;
 
 pub use chat::ChatRequest;
-pub use lobby::{Challenge, Live, Lobby, NewChallenge, Quick};
-pub use people::{Created, Invite};
+pub use lobby::NewChallenge;
+pub use people::Created;
 pub use requests::UploadQuota;
 
 /// A shared room.

@@ -120,13 +120,13 @@ impl Hub {
     }
 
     /// A place for `client`'s heavy request of kind `what`, when its turn
-    /// comes, or `busy` ([`crate::hub::work`]).
+    /// comes, or `busy` (the hub's `work` module).
     pub async fn admit(&self, client: Client, what: &'static str) -> Result<Ticket, Failure> {
         self.work.admit(client, what).await
     }
 
     /// `client`'s place for a heavy request, taken at once, whose slot
-    /// [`Queued::turn`] then waits for.
+    /// `Queued::turn` then waits for.
     pub fn queue(&self, client: Client, what: &'static str) -> Result<Queued, Failure> {
         self.work.queue(client, what)
     }

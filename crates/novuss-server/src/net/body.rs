@@ -14,7 +14,7 @@ use crate::error::{Code, Failure};
 pub const MAX_BODY: usize = 64 * 1024;
 
 /// When a request's body must have arrived whole: set as the request
-/// comes in ([`crate::router`]), a fixed time after its head. A request
+/// comes in ([`crate::routes::router`]), a fixed time after its head. A request
 /// without one (made in-process, by a test) gets
 /// [`crate::net::listen::HEADER_TIMEOUT`] from when its body is first read.
 ///

@@ -39,11 +39,11 @@ mod people;
 mod postgres;
 mod ratings;
 
-pub use accounts::{AccountRow, NewAccount, Registered, SignedIn};
+pub use accounts::{AccountRow, NewAccount, Registered};
 pub use chat::{ChatRow, NewChatLine};
 pub use lobby::{ChallengeRow, OpenSeat};
 pub use people::{Joined, SeatRow};
-pub use postgres::{Heard, Listener, Notice, ALIVE, HEARTBEAT, LEASE};
+pub use postgres::{Heard, Listener, Notice, HEARTBEAT, LEASE};
 pub use ratings::{ChangeRow, CurrentRow, Settled};
 
 /// Why the database did not do what was asked.

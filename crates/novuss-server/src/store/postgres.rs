@@ -100,7 +100,7 @@ pub enum Notice {
     },
 }
 
-/// What a [`Listener`] heard.
+/// What the PostgreSQL listener heard.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Heard {
@@ -429,7 +429,7 @@ impl Store {
     }
 
     /// Whether `person` has game `game` open on another instance that is
-    /// alive ([`ALIVE`]) at `now_ms`. Always `false` with SQLite.
+    /// alive (its heartbeat younger than `ALIVE`) at `now_ms`. Always `false` with SQLite.
     pub async fn present_elsewhere(
         &self,
         game: &str,
