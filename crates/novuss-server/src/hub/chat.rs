@@ -6,7 +6,7 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use super::{storage, Hub};
+use super::Hub;
 use crate::chat::{self, Feed, Line, Preset, Said, Settings};
 use crate::error::{Code, Failure};
 use crate::game::room::Room;
@@ -35,25 +35,23 @@ impl Hub {
             return Ok(());
         }
         let id = room.id().to_owned();
-        let free_text = self.store.chat_free_text(&id).await.map_err(storage)?;
+        let free_text = self.store.chat_free_text(&id).await?;
         // The creator holds their seats without an invitation; invited
         // seats keep their invitation's hash once taken.
         let creator = self
             .store
             .seats(&id)
-            .await
-            .map_err(storage)?
+            .await?
             .into_iter()
             .find(|r| r.person.is_some() && r.invite_hash.is_none())
             .and_then(|r| r.person.as_deref().and_then(PersonId::parse));
-        let last = self.store.chat_last(&id).await.map_err(storage)?;
+        let last = self.store.chat_last(&id).await?;
         let mut lines = Vec::new();
         for r in [chat::Room::Players, chat::Room::Watchers] {
             let rows = self
                 .store
                 .chat_lines(&id, r.name(), chat::KEPT as u32)
-                .await
-                .map_err(storage)?;
+                .await?;
             for row in rows {
                 let number = row.number;
                 match Line::from_row(row) {
@@ -134,21 +132,12 @@ impl Hub {
             }
         };
         if !room.chat_mut().limiter().knows(person) {
-            let before = self
-                .store
-                .chat_count(room.id(), person.as_str())
-                .await
-                .map_err(storage)?;
+            let before = self.store.chat_count(room.id(), person.as_str()).await?;
             room.chat_mut().limiter().set_total(person, before);
         }
         let now = Instant::now();
         room.chat_mut().limiter().check(person, now)?;
-        let name = self
-            .store
-            .person_name(person.as_str())
-            .await
-            .map_err(storage)?
-            .flatten();
+        let name = self.store.person_name(person.as_str()).await?.flatten();
         let line = Line {
             number: room.chat().next(),
             at: crate::store::now(),
@@ -179,7 +168,7 @@ impl Hub {
             // Whether it was stored is not known: the chat is read again
             // before the next line, so that its number is not reused.
             room.chat_mut().unload();
-            return Err(storage(e));
+            return Err(Failure::from(e));
         }
         room.chat_mut().limiter().record(person, now);
         let over = room.game().is_over();
@@ -240,10 +229,7 @@ impl Hub {
         self.load_chat(&mut room).await?;
         let creator = who.is_some() && room.chat().settings().creator.as_ref() == who;
         room.ask_as_creator(who, creator, Action::ChatSettings)?;
-        self.store
-            .set_chat_free_text(room.id(), free_text)
-            .await
-            .map_err(storage)?;
+        self.store.set_chat_free_text(room.id(), free_text).await?;
         room.chat_mut().set_free_text(free_text);
         Ok(())
     }

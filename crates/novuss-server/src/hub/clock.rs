@@ -204,8 +204,7 @@ impl Hub {
             let elsewhere = self
                 .store
                 .present_elsewhere(id.as_str(), person.as_str(), now_ms())
-                .await
-                .map_err(super::storage)?;
+                .await?;
             if elsewhere {
                 return Err(Failure::new(
                     Code::CannotClaim,

@@ -10,7 +10,7 @@
 
 use std::sync::Arc;
 
-use super::{storage, Hub, SharedRoom};
+use super::{Hub, SharedRoom};
 
 /// How late (ms after it was stored) an event may be shown here and its
 /// turn still be timed from when it was stored; shown later, the turn is
@@ -111,9 +111,9 @@ impl Hub {
             return;
         };
         let read = async {
-            let rows = self.store.seats(id.as_str()).await.map_err(storage)?;
+            let rows = self.store.seats(id.as_str()).await?;
             let names = self.names_of(&rows).await?;
-            let row = self.store.game(id.as_str()).await.map_err(storage)?;
+            let row = self.store.game(id.as_str()).await?;
             Ok::<_, Failure>((rows, names, row))
         };
         let (rows, names, row) = match read.await {
@@ -187,7 +187,7 @@ impl Hub {
     /// event, but maybe behind: the caller retires it.
     pub(super) async fn catch_up(&self, room: &mut Room) -> Result<usize, Failure> {
         let id = room.id().to_owned();
-        let Some(row) = self.store.game(&id).await.map_err(storage)? else {
+        let Some(row) = self.store.game(&id).await? else {
             return Err(Failure::new(
                 Code::UnknownGame,
                 format!("game {id} is no longer stored"),
@@ -196,11 +196,7 @@ impl Hub {
         if row.event <= room.event() {
             return Ok(0);
         }
-        let mut events = self
-            .store
-            .events_after(&id, room.event())
-            .await
-            .map_err(storage)?;
+        let mut events = self.store.events_after(&id, room.event()).await?;
         // Events stored after the row was read wait for their own notice:
         // the turn's start read with the row belongs to the row's event.
         events.retain(|e| e.number <= row.event);

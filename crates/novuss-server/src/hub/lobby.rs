@@ -9,7 +9,7 @@ use std::sync::Arc;
 use novuss_core::rules::set::Format;
 use serde::{Deserialize, Serialize};
 
-use super::{storage, Hub, Listed};
+use super::{Hub, Listed};
 use crate::error::{Code, Failure};
 use crate::game::setup::{NewGame, Setup};
 use crate::ids::GameId;
@@ -199,7 +199,11 @@ impl Hub {
     async fn ratings_read(&self, person: Option<&PersonId>) -> Result<Vec<CurrentRow>, Failure> {
         match person {
             None => Ok(Vec::new()),
-            Some(p) => self.store.ratings_of(p.as_str()).await.map_err(storage),
+            Some(p) => self
+                .store
+                .ratings_of(p.as_str())
+                .await
+                .map_err(Failure::from),
         }
     }
 
@@ -220,8 +224,7 @@ impl Hub {
                 crate::store::now(),
                 (new.min_rating, new.max_rating),
             )
-            .await
-            .map_err(storage)?;
+            .await?;
         tracing::info!(game = %id, "challenge");
         self.lobby_changed();
         Ok(created)
@@ -273,11 +276,7 @@ impl Hub {
             }
         }
         let since = crate::store::now() - CHALLENGE_LIFE_SECS;
-        let rows = self
-            .store
-            .challenges(since, LISTED)
-            .await
-            .map_err(storage)?;
+        let rows = self.store.challenges(since, LISTED).await?;
         let mut challenges = Vec::new();
         for row in rows {
             if let Some(c) = self.challenge_view(&row, None).await? {
@@ -285,7 +284,7 @@ impl Hub {
             }
         }
         let mut live = Vec::new();
-        for row in self.store.live(LISTED).await.map_err(storage)? {
+        for row in self.store.live(LISTED).await? {
             let id = row.id.clone();
             if let Some(game) = super::requests::listed(row) {
                 live.push((id, game));
@@ -362,14 +361,9 @@ impl Hub {
         id: &GameId,
         visitor: &Visitor,
     ) -> Result<(u32, PersonId, Option<axum::http::HeaderValue>), Failure> {
-        let row = self
-            .store
-            .challenge(id.as_str())
-            .await
-            .map_err(storage)?
-            .ok_or_else(|| {
-                Failure::new(Code::UnknownGame, format!("no challenge has the id {id}"))
-            })?;
+        let row = self.store.challenge(id.as_str()).await?.ok_or_else(|| {
+            Failure::new(Code::UnknownGame, format!("no challenge has the id {id}"))
+        })?;
         if row.open == 0 {
             return Err(Failure::new(
                 Code::SeatTaken,
@@ -385,7 +379,7 @@ impl Hub {
                     "a challenge is for someone else to accept",
                 ));
             }
-            let held = self.store.seats(id.as_str()).await.map_err(storage)?;
+            let held = self.store.seats(id.as_str()).await?;
             if held.iter().any(|s| s.person.as_deref() == Some(p.as_str())) {
                 return Err(already_seated());
             }
@@ -411,8 +405,7 @@ impl Hub {
             match self
                 .store
                 .take_open_seat(id.as_str(), person.as_str(), at)
-                .await
-                .map_err(storage)?
+                .await?
             {
                 OpenSeat::Seated(player) => break player,
                 OpenSeat::AlreadySeated => return Err(already_seated()),
@@ -448,12 +441,7 @@ impl Hub {
         let (mine, _) = self.rating_of(visitor.person.as_ref(), format).await?;
         let since = crate::store::now() - CHALLENGE_LIFE_SECS;
         let mut best: Option<(f64, GameId)> = None;
-        for row in self
-            .store
-            .challenges(since, LISTED)
-            .await
-            .map_err(storage)?
-        {
+        for row in self.store.challenges(since, LISTED).await? {
             let Ok(setup) = serde_json::from_str::<Setup>(&row.setup) else {
                 continue;
             };

@@ -109,19 +109,6 @@ pub struct Who {
     level: Option<&'static str>,
 }
 
-/// The refusal for a failed storage operation; the database's own words
-/// go to the log only.
-fn storage(e: StoreError) -> Failure {
-    match e {
-        StoreError::Conflict => Failure::new(Code::Stale, e.to_string()),
-        StoreError::Damaged { ref game, .. } => {
-            let what = format!("game {game} is damaged and cannot be loaded");
-            Failure::logged(Code::Damaged, &what, &e)
-        }
-        _ => Failure::logged(Code::Storage, "the database failed; nothing was stored", &e),
-    }
-}
-
 impl Hub {
     /// A hub over `store`, sized for this machine's cores.
     pub fn new(store: Store) -> Arc<Hub> {
@@ -206,15 +193,15 @@ impl Hub {
 
     /// Reads game `id` and rebuilds it on a blocking thread.
     async fn load(self: &Arc<Self>, id: &GameId) -> Result<SharedRoom, Failure> {
-        let row = self.store.game(id.as_str()).await.map_err(storage)?;
+        let row = self.store.game(id.as_str()).await?;
         let Some(row) = row else {
             return Err(Failure::new(
                 Code::UnknownGame,
                 format!("no game has the id {id}"),
             ));
         };
-        let events = self.store.events(id.as_str()).await.map_err(storage)?;
-        let seat_rows = self.store.seats(id.as_str()).await.map_err(storage)?;
+        let events = self.store.events(id.as_str()).await?;
+        let seat_rows = self.store.seats(id.as_str()).await?;
         let names = self.names_of(&seat_rows).await?;
         let count = events.len();
         let turn_began = row.turn_began();
@@ -297,12 +284,12 @@ impl Hub {
                     Ok(_) => {
                         tracing::error!(game = %room.id(), event = after, "a write was refused as stale, yet nothing newer is stored");
                         self.retire(room);
-                        Err(storage(StoreError::Conflict))
+                        Err(Failure::from(StoreError::Conflict))
                     }
                     Err(f) => {
                         tracing::warn!(game = %room.id(), "retired: it could not follow the store: {}", f.detail);
                         self.retire(room);
-                        Err(storage(StoreError::Conflict))
+                        Err(Failure::from(StoreError::Conflict))
                     }
                 };
             }
@@ -310,9 +297,9 @@ impl Hub {
             // event never left this process, so the room is as stored,
             // and the refusal comes at once rather than after asking a
             // database that is not there where the game is.
-            Err(e) if e.unsent() => return Err(storage(e)),
+            Err(e) if e.unsent() => return Err(Failure::from(e)),
             Err(e) => {
-                let failure = storage(e);
+                let failure = Failure::from(e);
                 match self.store.stored_event(room.id()).await {
                     // The commit failed as far as the driver knows, yet it
                     // is there: the room follows the database.

@@ -8,7 +8,7 @@ use novuss_core::seat::Seat;
 use novuss_core::PlayerId;
 use tokio::sync::{Mutex, OnceCell};
 
-use super::{storage, Hub};
+use super::Hub;
 use crate::error::{Code, Failure};
 use crate::game::message::Outgoing;
 use crate::game::room::Room;
@@ -146,8 +146,7 @@ impl Hub {
                 public: false,
                 seats: &rows,
             })
-            .await
-            .map_err(storage)?;
+            .await?;
         if room.due().is_some() {
             let shared = Arc::new(Mutex::new(room));
             self.rooms().insert(

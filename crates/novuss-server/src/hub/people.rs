@@ -6,7 +6,7 @@ use std::sync::Arc;
 use serde::Serialize;
 use tokio::sync::{Mutex, OnceCell};
 
-use super::{storage, Hub};
+use super::Hub;
 use crate::error::{Code, Failure};
 use crate::game::room::Room;
 use crate::game::setup::{Controller, NewGame, PlayerSpec};
@@ -102,8 +102,7 @@ impl Hub {
                 public: new.public,
                 seats: &rows,
             })
-            .await
-            .map_err(storage)?;
+            .await?;
         let state = room.state();
         tracing::info!(game = %id, invited = invites.len(), "new game");
         if room.due().is_some() {
@@ -139,7 +138,7 @@ impl Hub {
             if names.iter().any(|(q, _)| *q == id) {
                 continue;
             }
-            let name = self.store.person_name(p).await.map_err(storage)?;
+            let name = self.store.person_name(p).await?;
             names.push((id, name.flatten()));
         }
         Ok(names)
@@ -158,16 +157,11 @@ impl Hub {
         let claimed = self
             .store
             .claim(room.id(), &players, person.as_str())
-            .await
-            .map_err(storage)?;
+            .await?;
         if claimed {
             tracing::info!(game = %room.id(), %person, "an old game's seats claimed");
             room.seats_mut().claim(person);
-            let name = self
-                .store
-                .person_name(person.as_str())
-                .await
-                .map_err(storage)?;
+            let name = self.store.person_name(person.as_str()).await?;
             room.seats_mut().name(person, name.flatten());
         }
         Ok(())
@@ -192,7 +186,7 @@ impl Hub {
         };
         // Checked before the visitor is made a person for it: a refused
         // link stores nothing.
-        let found = self.store.invite(&secret.hash()).await.map_err(storage)?;
+        let found = self.store.invite(&secret.hash()).await?;
         match found {
             Some((game, _, _)) if game != id.as_str() => return Err(unknown()),
             None => return Err(unknown()),
@@ -209,11 +203,7 @@ impl Hub {
         let (person, cookie) = self.people.ensure(visitor).await?;
         let person = &person;
         let at = crate::game::clock::now_ms();
-        let joined = self
-            .store
-            .join(&secret.hash(), person.as_str(), at)
-            .await
-            .map_err(storage)?;
+        let joined = self.store.join(&secret.hash(), person.as_str(), at).await?;
         let (game, player, fresh) = match joined {
             Joined::Seated { game, player } => (game, player, true),
             Joined::AlreadyYours { game, player } => (game, player, false),
@@ -257,11 +247,7 @@ impl Hub {
         let Some(shared) = loaded else {
             return Ok(());
         };
-        let name = self
-            .store
-            .person_name(person.as_str())
-            .await
-            .map_err(storage)?;
+        let name = self.store.person_name(person.as_str()).await?;
         let mut room = shared.lock().await;
         room.seats_mut().seat(player as usize, person);
         room.seats_mut().name(person, name.flatten());
@@ -302,8 +288,7 @@ impl Hub {
             if self
                 .store
                 .reinvite(id.as_str(), player, &secret.hash())
-                .await
-                .map_err(storage)?
+                .await?
             {
                 invites.push(Invite {
                     player,
@@ -340,12 +325,7 @@ impl Hub {
     /// games in memory show it and tell their clients; the others read it
     /// when they load.
     pub async fn reseated(&self, to: &PersonId, moved: &[(String, u32)]) -> Result<(), Failure> {
-        let name = self
-            .store
-            .person_name(to.as_str())
-            .await
-            .map_err(storage)?
-            .flatten();
+        let name = self.store.person_name(to.as_str()).await?.flatten();
         for (game, player) in moved {
             let Ok(id) = GameId::parse(game) else {
                 continue;

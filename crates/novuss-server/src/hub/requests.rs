@@ -8,7 +8,7 @@ use novuss_ai::{Level, Player};
 use novuss_core::physics::Physics;
 use novuss_core::rules::set::SetState;
 
-use super::{storage, Hub, Listed, Who, LISTED};
+use super::{Hub, Listed, Who, LISTED};
 use crate::error::{Code, Failure};
 use crate::game::analysis::{self, AnalysisRequest};
 use crate::game::message::Outgoing;
@@ -278,11 +278,7 @@ impl Hub {
         }
         // Only a record that replays makes its uploader a person.
         let (uploader, cookie) = self.people.ensure(visitor).await?;
-        let stored = self
-            .store
-            .uploaded_bytes(uploader.as_str())
-            .await
-            .map_err(storage)?;
+        let stored = self.store.uploaded_bytes(uploader.as_str()).await?;
         let allowed = i64::from(self.uploads().quota.kib_per_person) * 1024;
         if stored.saturating_add(bytes) > allowed {
             return Err(Failure::new(
@@ -318,8 +314,7 @@ impl Hub {
                 uploader: uploader.as_str(),
                 bytes,
             })
-            .await
-            .map_err(storage)?;
+            .await?;
         let held = self.seats_of(&room.setup().controllers, &seats).await?;
         *room.seats_mut() = held;
         tracing::info!(game = %room.id(), events = imported.events.len(), "record uploaded");
@@ -332,8 +327,7 @@ impl Hub {
         let rows = self
             .store
             .list(LISTED, viewer.map(PersonId::as_str))
-            .await
-            .map_err(storage)?;
+            .await?;
         Ok(rows.into_iter().filter_map(listed).collect())
     }
 }

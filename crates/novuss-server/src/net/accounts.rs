@@ -254,10 +254,6 @@ impl IntoResponse for Limited {
     }
 }
 
-fn storage(e: crate::store::StoreError) -> Failure {
-    Failure::logged(Code::Storage, "the database failed; nothing was stored", &e)
-}
-
 fn wrong_password() -> Failure {
     Failure::new(Code::WrongPassword, "wrong password")
 }
@@ -387,8 +383,7 @@ impl Accounts {
             .hub
             .store()
             .person_name(person.as_str())
-            .await
-            .map_err(storage)?
+            .await?
             .flatten())
     }
 }
@@ -423,7 +418,7 @@ pub async fn register(
         if store
             .account(p.as_str())
             .await
-            .map_err(storage)
+            .map_err(Failure::from)
             .map_err(fail)?
             .is_some()
         {
@@ -438,7 +433,7 @@ pub async fn register(
     if store
         .account_named(&key)
         .await
-        .map_err(storage)
+        .map_err(Failure::from)
         .map_err(fail)?
         .is_some()
     {
@@ -461,7 +456,7 @@ pub async fn register(
             now: crate::store::now(),
         })
         .await
-        .map_err(storage)
+        .map_err(Failure::from)
         .map_err(fail)?;
     match done {
         Registered::NameTaken => return Err(fail(taken())),
@@ -513,7 +508,7 @@ pub async fn sign_in(
         .store()
         .account_named(&key)
         .await
-        .map_err(storage)
+        .map_err(Failure::from)
         .map_err(fail)?
     else {
         return Err(fail(unknown_username()));
@@ -555,7 +550,7 @@ pub async fn sign_in(
             crate::store::now(),
         )
         .await
-        .map_err(storage)
+        .map_err(Failure::from)
         .map_err(fail)?;
     if let Some(h) = done.ended {
         a.hub.people().forget(&[h]);
@@ -596,18 +591,12 @@ pub async fn sign_out(
     let Some(person) = &visitor.person else {
         return Err(not_signed_in());
     };
-    if a.hub
-        .store()
-        .account(person.as_str())
-        .await
-        .map_err(storage)?
-        .is_none()
-    {
+    if a.hub.store().account(person.as_str()).await?.is_none() {
         return Err(not_signed_in());
     }
     if let Some(secret) = secret_in(&headers) {
         let hash = secret.hash();
-        a.hub.store().end_session(&hash).await.map_err(storage)?;
+        a.hub.store().end_session(&hash).await?;
         a.hub.people().forget(&[hash]);
     }
     let mut res = me(None, None, None);
@@ -634,7 +623,7 @@ pub async fn change_password(
         .store()
         .account(person.as_str())
         .await
-        .map_err(storage)
+        .map_err(Failure::from)
         .map_err(fail)?
     else {
         return Err(fail(not_signed_in()));
@@ -659,7 +648,7 @@ pub async fn change_password(
         .store()
         .set_password(person.as_str(), &hash, &keep)
         .await
-        .map_err(storage)
+        .map_err(Failure::from)
         .map_err(fail)?
         .ok_or_else(|| fail(not_signed_in()))?;
     a.hub.people().forget(&ended);

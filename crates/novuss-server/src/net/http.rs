@@ -101,12 +101,7 @@ pub struct MeRequest {
 pub async fn me(State(hub): State<Arc<Hub>>, visitor: Visitor) -> Result<Response, Failure> {
     let name = match &visitor.person {
         None => None,
-        Some(p) => hub
-            .store()
-            .person_name(p.as_str())
-            .await
-            .map_err(|e| Failure::logged(Code::Storage, "the database failed", &e))?
-            .flatten(),
+        Some(p) => hub.store().person_name(p.as_str()).await?.flatten(),
     };
     // An account's user name, if the person made one (docs/protocol.md,
     // "Accounts").
@@ -115,8 +110,7 @@ pub async fn me(State(hub): State<Arc<Hub>>, visitor: Visitor) -> Result<Respons
         Some(p) => hub
             .store()
             .account(p.as_str())
-            .await
-            .map_err(|e| Failure::logged(Code::Storage, "the database failed", &e))?
+            .await?
             .map(|a| json!({"username": a.username})),
     };
     Ok(Json(json!({"person": visitor.person, "name": name, "account": account})).into_response())
@@ -138,12 +132,7 @@ pub async fn set_me(
         return Err(Failure::new(Code::BadName, why.to_string()));
     }
     let (person, cookie) = hub.people().ensure(&visitor).await?;
-    hub.store()
-        .set_person_name(person.as_str(), name)
-        .await
-        .map_err(|e| {
-            Failure::logged(Code::Storage, "the database failed; nothing was stored", &e)
-        })?;
+    hub.store().set_person_name(person.as_str(), name).await?;
     hub.renamed(&person, name.map(str::to_owned)).await;
     Ok(with_cookie(
         Json(json!({"person": person, "name": name})).into_response(),

@@ -23,16 +23,12 @@ use crate::hub::Hub;
 use crate::ids::PersonId;
 use crate::people::identity::Visitor;
 use crate::ratings::{LEADERBOARD_DEVIATION, LEADERBOARD_GAMES, LEADERBOARD_SIZE};
-use crate::store::{now, CurrentRow, StoreError};
+use crate::store::{now, CurrentRow};
 
 /// Games listed on a player page at most.
 pub const PLAYER_GAMES: u32 = 50;
 /// Rated results on a player page at most (the latest).
 pub const PLAYER_RESULTS: usize = 500;
-
-fn storage(e: StoreError) -> Failure {
-    Failure::logged(Code::Storage, "the database failed", &e)
-}
 
 /// A rating as shown: its deviation widened by the time since the last
 /// rated game.
@@ -113,18 +109,16 @@ pub async fn player(
     let store = hub.store();
     let name = store
         .person_name(person.as_str())
-        .await
-        .map_err(storage)?
+        .await?
         .ok_or_else(unknown)?;
     let at = now();
     let viewer = visitor.person.as_ref().map(PersonId::as_str);
     let games = store
         .games_of(person.as_str(), viewer, PLAYER_GAMES)
-        .await
-        .map_err(storage)?;
-    let changes = store.changes_of(person.as_str()).await.map_err(storage)?;
+        .await?;
+    let changes = store.changes_of(person.as_str()).await?;
     let mut ratings: Vec<Shown> = Vec::new();
-    for c in store.ratings_of(person.as_str()).await.map_err(storage)? {
+    for c in store.ratings_of(person.as_str()).await? {
         let Ok(format) = c.format.parse::<Format>() else {
             continue;
         };
@@ -162,7 +156,7 @@ pub async fn player(
         ) else {
             continue;
         };
-        let seats = store.seats(&g.id).await.map_err(storage)?;
+        let seats = store.seats(&g.id).await?;
         let player = seats
             .iter()
             .find(|s| s.person.as_deref() == Some(person.as_str()))
@@ -176,8 +170,7 @@ pub async fn player(
             if let (Some(holder), Some(slot)) = (&s.person, names.get_mut(s.player as usize)) {
                 *slot = store
                     .person_name(holder)
-                    .await
-                    .map_err(storage)?
+                    .await?
                     .flatten()
                     .map(|n| crate::game::setup::shown_name(&n));
             }
@@ -222,7 +215,7 @@ async fn visible_games(
     let mut out = HashSet::new();
     let ids: HashSet<&str> = changes.iter().map(|c| c.game.as_str()).collect();
     for id in ids {
-        if hub.store().visible(id, viewer).await.map_err(storage)? {
+        if hub.store().visible(id, viewer).await? {
             out.insert(id.to_owned());
         }
     }
@@ -276,8 +269,7 @@ pub async fn leaderboard(
             LEADERBOARD_GAMES,
             LEADERBOARD_SIZE,
         )
-        .await
-        .map_err(storage)?;
+        .await?;
     // The stored deviation only grows with idle time, so the filter in
     // SQL keeps everyone who may qualify and this one decides.
     let places: Vec<Place> = rows

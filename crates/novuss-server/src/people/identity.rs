@@ -194,10 +194,7 @@ impl People {
         let secret = Secret::random();
         self.store
             .create_person(person.as_str(), &secret.hash(), crate::store::now())
-            .await
-            .map_err(|e| {
-                Failure::logged(Code::Storage, "the database failed; nothing was stored", &e)
-            })?;
+            .await?;
         tracing::info!(%person, "new person");
         Ok((person, Some(self.cookie(&secret))))
     }

@@ -26,6 +26,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::error::{Code, Failure};
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions, AnyRow};
 use sqlx::pool::PoolConnection;
 use sqlx::sqlite::SqliteConnectOptions;
@@ -64,6 +65,22 @@ pub enum StoreError {
         /// What could not be read.
         what: String,
     },
+}
+
+/// The refusal a client gets for a failed storage operation, whichever
+/// feature asked: one mapping for all. The database's own words go to the
+/// log only, under an error id ([`Failure::logged`]).
+impl From<StoreError> for Failure {
+    fn from(e: StoreError) -> Failure {
+        match e {
+            StoreError::Conflict => Failure::new(Code::Stale, e.to_string()),
+            StoreError::Damaged { ref game, .. } => {
+                let what = format!("game {game} is damaged and cannot be loaded");
+                Failure::logged(Code::Damaged, &what, &e)
+            }
+            _ => Failure::logged(Code::Storage, "the database failed; nothing was stored", &e),
+        }
+    }
 }
 
 impl std::fmt::Display for StoreError {
