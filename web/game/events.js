@@ -150,7 +150,7 @@ export function adopt(app, state) {
  * @property {Play} play play a motion back
  * @property {() => number} rate the playback rate chosen
  * @property {() => ('normal' | 'fast')} [pace] the computer's pace chosen
- * @property {(seats: import('../shared/protocol.js').SeatView[]) => void} [seats] who is connected changed
+ * @property {(seats: import('../shared/protocol.js').SeatView[], may: import('../shared/protocol.js').May) => void} [seats] who is connected (and so what each client may do) changed
  * @property {(msg: import('../shared/protocol.js').TimersMessage) => void} [timers] the clocks changed
  * @property {(msg: import('../shared/protocol.js').OfferMessage | import('../shared/protocol.js').AnsweredMessage | import('../shared/protocol.js').RematchMessage) => void} [offer] an offer, its answer, or the rematch made
  */
@@ -194,7 +194,7 @@ export class EventQueue {
         break;
       case 'seats':
         // Who is connected: not an event, nothing to animate.
-        hooks.seats?.(msg.seats);
+        hooks.seats?.(msg.seats, msg.may);
         break;
       case 'timers':
         // The clocks: not an event either.

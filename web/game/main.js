@@ -156,15 +156,18 @@ const chat = createChat($('chat'), {
 const animated = [];
 const events = new EventQueue(app, {
   show: (state) => show(state),
-  seats: (seats) => {
+  seats: (seats, may) => {
     // Who holds the seats may have changed too (an invited seat taken):
-    // the state shown takes the holders, and the presence is kept apart.
+    // the state shown takes the holders, and the presence is kept apart;
+    // what each client may do changes with them.
     app.presence = seats;
-    if (app.state) app.state = { ...app.state, seats: seats.map(({ connected, ...held }) => held) };
+    if (app.state) app.state = { ...app.state, seats: seats.map(({ connected, ...held }) => held), may: may ?? app.state.may };
     refresh();
   },
   timers: (msg) => clocks.update(msg),
   offer: (msg) => {
+    // What each client may do changes with an offer and its answer.
+    if (msg.may && app.state) app.state = { ...app.state, may: msg.may };
     if (msg.type === 'offer') offers.offered(msg);
     else if (msg.type === 'answered') offers.answered(msg.kind, msg.accepted);
     // The rematch both sides agreed on: everyone at the game goes there.
@@ -383,24 +386,33 @@ function refreshControls() {
   const st = app.state;
   // Nothing can be sent while the connection is down (it heals by itself).
   const online = app.connection === 'open';
+  // What the server's policy allows this page: a control is shown when the
+  // game allows it at all, and usable when it is allowed now.
+  const may = people.allowed(st, app.me ?? null);
   // Between people a take-back is asked of the other side.
-  const asking = people.betweenPeople(st) && !!st?.casual && !st?.rated;
+  const asking = may.offered.has('offer_take_back');
+  $('take-back').hidden = !asking && !may.offered.has('take_back');
   $('take-back').textContent = t(asking ? 'btn.ask_take_back' : 'btn.take_back');
   $('take-back').disabled = asking
     ? !(online && offers.canAskTakeBack())
-    : !(online && st?.can_take_back && ['idle', 'thinking', 'between', 'over'].includes(ph));
+    : !(online && may.now.has('take_back') && ['idle', 'thinking', 'between', 'over'].includes(ph));
   // Resigning hands the match to the other side: only between two sides,
   // only while it is being played.
   // Before both sides have stroked there is no result to resign: the
   // match can only be called off.
-  $('resign').hidden = !st || st.format === 'four_player' || !!st.can_abort;
-  $('abort').hidden = !st?.can_abort;
+  $('resign').hidden = !st || st.format === 'four_player' || !!st.can_abort || !may.offered.has('resign');
+  $('abort').hidden = !st?.can_abort || !may.offered.has('abort');
   // While another person strokes ('other') a player may still give up.
-  $('abort').disabled = !(online && resignSeat(st) && ['idle', 'thinking', 'other'].includes(ph));
-  $('resign').disabled = !(online && resignSeat(st) && !st.match.over && ['idle', 'thinking', 'other', 'between'].includes(ph));
-  // Between people a hint would be help from outside the table.
-  $('hint').disabled = !online || ph !== 'idle' || app.hintWaiting || people.betweenPeople(st);
+  $('abort').disabled = !(online && may.now.has('abort') && resignSeat(st) && ['idle', 'thinking', 'other'].includes(ph));
+  $('resign').disabled = !(online && may.now.has('resign') && resignSeat(st) && ['idle', 'thinking', 'other', 'between'].includes(ph));
+  // Between people a hint would be help from outside the table: the
+  // policy offers none there.
+  $('hint').hidden = !may.offered.has('hint');
+  $('hint-level').hidden = $('hint').hidden;
+  $('hint').disabled = !online || ph !== 'idle' || app.hintWaiting || !may.now.has('hint');
   $('hint-level').disabled = $('hint').disabled;
+  // The computer's pace matters only where the computer plays.
+  $('pace').hidden = !st?.players?.some((p) => p.kind === 'computer');
   $('strike').disabled = !(online && ph === 'idle' && maker.canStrike && maker.speed >= 0.05);
   $('next-set').disabled = !online;
   $('skip').hidden = ph !== 'animating';
@@ -464,14 +476,16 @@ function refreshBanner() {
   $('banner').hidden = !show;
   if (!show) return;
   $('banner-text').textContent = panel.resultText(app.state);
+  const may = people.allowed(app.state, app.me ?? null);
   // Only the game's players start the next set; a watcher waits for them.
-  $('next-set').hidden = ph !== 'between' || (!!app.state?.seats && !people.isPlayer(app.state, app.me));
+  $('next-set').hidden = ph !== 'between' || !may.now.has('next_set');
   $('banner-new-game').hidden = ph !== 'over';
-  // A rematch between people is offered to the other side, once.
-  const between = people.betweenPeople(app.state);
-  $('rematch').hidden = ph !== 'over' || (!!app.state?.seats && !people.isPlayer(app.state, app.me));
-  $('rematch').textContent = t(between ? 'btn.offer_rematch' : 'btn.rematch');
-  if (between) $('rematch').disabled = !(app.connection === 'open' && offers.canOfferRematch());
+  // A rematch between people is offered to the other side, once; at one
+  // screen it is simply the same match again.
+  const asks = may.offered.has('offer_rematch');
+  $('rematch').hidden = ph !== 'over' || !(asks || people.isPlayer(app.state, app.me));
+  $('rematch').textContent = t(asks ? 'btn.offer_rematch' : 'btn.rematch');
+  if (asks) $('rematch').disabled = !(app.connection === 'open' && offers.canOfferRematch());
 }
 
 function refreshHint() {
@@ -568,7 +582,7 @@ function askResign() {
 async function rematch() {
   const st = app.state;
   if (!st) return;
-  if (people.betweenPeople(st)) {
+  if (people.allowed(st, app.me ?? null).offered.has('offer_rematch')) {
     offers.make('rematch');
     return;
   }
@@ -618,8 +632,8 @@ function command(name) {
     case 'take_back':
       if ($('take-back').disabled) break;
       // Between people: asked of the other side.
-      if (people.betweenPeople(st)) offers.make('take_back');
-      else if (st?.can_take_back) send({ type: 'take_back', event: st.event });
+      if (people.allowed(st, app.me ?? null).offered.has('offer_take_back')) offers.make('take_back');
+      else send({ type: 'take_back', event: st.event });
       break;
     case 'next_set':
       if (ph === 'between') send({ type: 'next_set', event: st.event });

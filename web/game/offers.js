@@ -6,7 +6,7 @@
 
 import { h, playerName } from '../shared/panel.js';
 import { t } from '../shared/text.js';
-import { holds, betweenPeople } from './online.js';
+import { holds, allowed } from './online.js';
 
 /**
  * @typedef {{kind: 'take_back' | 'rematch', player: number, seat: string, event: number}} Offer
@@ -74,19 +74,20 @@ export class Offers {
     return k >= 0 ? st.players[k].seat : null;
   }
 
-  /** Whether this person may ask to take back: their stroke was the last event, in a casual game between people. */
+  /** What the server allows this person now. */
+  now() {
+    return allowed(this.hooks.state(), this.hooks.me() ?? null).now;
+  }
+
+  /** Whether this person may ask to take back now (their own stroke was the last thing to happen). */
   canAskTakeBack() {
-    const st = this.hooks.state();
     const last = this.hooks.lastStroke();
-    return !!st && betweenPeople(st) && st.casual && !st.rated && !st.match.over && !st.between_sets
-      && !this.current() && !!last && last.event === st.event && holds(st, this.hooks.me() ?? null, last.player);
+    return this.now().has('offer_take_back') && !this.current() && !!last && last.event === this.hooks.state()?.event;
   }
 
   /** Whether this person may offer a rematch now. */
   canOfferRematch() {
-    const st = this.hooks.state();
-    return !!st && betweenPeople(st) && st.match.over && !st.abandoned && !!this.mySeat()
-      && !this.current() && !this.rematchDeclined;
+    return this.now().has('offer_rematch') && !this.current() && !this.rematchDeclined;
   }
 
   /** @param {'take_back' | 'rematch'} kind */
@@ -108,9 +109,8 @@ export class Offers {
     const me = this.hooks.me() ?? null;
     const name = playerName(st, o.player);
     const mine = holds(st, me, o.player);
-    // Whether this person holds a seat on the other side from the offerer.
-    const side = st.players[o.player]?.side;
-    const answers = !mine && st.players.some((/** @type {any} */ p, /** @type {number} */ i) => holds(st, me, i) && p.side !== side);
+    // Whether this person is the one asked: the server says so.
+    const answers = !mine && this.now().has(`answer_${o.kind}`);
     const words = mine ? t(`offer.${o.kind}.yours`) : t(`offer.${o.kind}.theirs`, { name });
     const parts = [h('p', {}, words)];
     if (answers) {

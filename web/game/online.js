@@ -27,7 +27,39 @@ export function isPlayer(state, me) {
   return (state?.seats ?? []).some((_, k) => holds(state, me, k));
 }
 
-/** Whether people at more than one screen play: a second person, or a seat waiting for one. */
+/**
+ * What this page may do in the game, as the server's one policy says
+ * (docs/protocol.md, "What a client may do"): the state's `may` (kept up to
+ * date by the `seats`, `offer` and `answered` messages) for each seat this
+ * person holds, or a watcher's when they hold none. `offered`: the game
+ * allows it at all, so its control is shown; `now`: it can be used now.
+ * The page keeps no rules of its own about who may do what.
+ * A seat of a game stored before there were people (`unclaimed`) is
+ * whoever's acts first there, so it counts as this person's.
+ * @param {any} state
+ * @param {string | null} me
+ * @returns {{offered: Set<string>, now: Set<string>}}
+ */
+export function allowed(state, me) {
+  /** @type {Set<string>} */ const offered = new Set();
+  /** @type {Set<string>} */ const now = new Set();
+  const may = state?.may;
+  if (!may) return { offered, now };
+  const seats = state?.seats ?? [];
+  const held = seats.flatMap((/** @type {any} */ s, /** @type {number} */ k) => (holds(state, me, k) || s.holder === 'unclaimed' ? [k] : []));
+  const rows = held.length ? held.map((/** @type {number} */ k) => may.players?.[k]) : [may.watcher];
+  for (const row of rows) {
+    for (const a of row?.offered ?? []) offered.add(a);
+    for (const a of row?.now ?? []) now.add(a);
+  }
+  return { offered, now };
+}
+
+/**
+ * Whether people at more than one screen play: a second person, or a seat
+ * waiting for one. Only for what the page shows of them (who is connected,
+ * the name field), never for what it allows: that is `allowed`.
+ */
 export function betweenPeople(state) {
   const seats = state?.seats ?? [];
   const people = new Set(seats.filter((s) => s.holder === 'person').map((s) => s.person));

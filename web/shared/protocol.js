@@ -169,6 +169,7 @@
  * @property {TurnView | null} turn
  * @property {boolean} between_sets
  * @property {boolean} can_take_back
+ * @property {May} [may] what each client may do now (not in a replay's states)
  * @property {boolean} [can_abort] the match may still be called off
  * @property {SeatView[]} [seats] who holds each player's seat (none in a replay)
  */
@@ -326,7 +327,19 @@
 /** An event: the player at `seat` resigned the match. @typedef {{type: 'resigned', event: number, seat: string, player: number, state: State}} ResignedMessage */
 /** An event: the match was called off without a result. @typedef {{type: 'aborted', event: number, seat: string, state: State}} AbortedMessage */
 
-/** Who holds each seat and who is connected (not an event). @typedef {{type: 'seats', seats: SeatView[]}} SeatsMessage */
+/**
+ * What one client may do (docs/protocol.md, "What a client may do"): the
+ * actions the game offers them at all, and those allowed now.
+ * @typedef {{offered: string[], now: string[]}} Allowed
+ */
+
+/**
+ * What each client of a game may do: by player, the holder of that seat;
+ * and a person holding no seat.
+ * @typedef {{players: Allowed[], watcher: Allowed}} May
+ */
+
+/** Who holds each seat and who is connected (not an event). @typedef {{type: 'seats', seats: SeatView[], may: May}} SeatsMessage */
 
 /**
  * An event: a call of the referee's (`time_out`: the stroke clock ran out,
@@ -359,9 +372,9 @@
 /**
  * A player offers the other side a take-back of their last stroke or a
  * rematch (not an event).
- * @typedef {{type: 'offer', kind: 'take_back' | 'rematch', player: number, seat: Seat, event: number}} OfferMessage
+ * @typedef {{type: 'offer', kind: 'take_back' | 'rematch', player: number, seat: Seat, event: number, may: May}} OfferMessage
  */
-/** The other side answered an offer (not an event). @typedef {{type: 'answered', kind: 'take_back' | 'rematch', accepted: boolean}} AnsweredMessage */
+/** The other side answered an offer (not an event). @typedef {{type: 'answered', kind: 'take_back' | 'rematch', accepted: boolean, may: May}} AnsweredMessage */
 /** The rematch the players agreed on. @typedef {{type: 'rematch', id: string}} RematchMessage */
 
 /**

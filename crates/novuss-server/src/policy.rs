@@ -448,57 +448,63 @@ fn alone(actor: Actor, at: &Situation, what: &str) -> Result<(), Failure> {
     Ok(())
 }
 
-/// What each client of a game may do now: the holder of each player's
-/// seat, by player, and a watcher. A page holding several seats (one
-/// person at one screen) may do what any of them may.
+/// What each client of a game may do: the holder of each player's seat, by
+/// player, and a watcher. A page holding several seats (one person at one
+/// screen) may do what any of them may.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct May {
     /// By player: what their seat's holder may do.
-    pub players: Vec<Vec<Action>>,
+    pub players: Vec<Allowed>,
     /// What a person holding no seat may do.
-    pub watcher: Vec<Action>,
+    pub watcher: Allowed,
+}
+
+/// What one client may do: in this game at all (a page shows the control),
+/// and now (the control can be used).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Allowed {
+    /// What the game allows them, whatever the moment: a take-back in a
+    /// casual game against the computer, a hint, a resignation.
+    pub offered: Vec<Action>,
+    /// What they may do now: its turn, its offer, its set over.
+    pub now: Vec<Action>,
 }
 
 impl May {
     /// Whether it says nothing (a replay's states).
     pub fn is_empty(&self) -> bool {
-        self.players.is_empty() && self.watcher.is_empty()
+        self.players.is_empty()
     }
 }
 
-/// What every client of the game in `at` may do now: what [`decide`]
-/// allows them and the moment permits.
+/// What every client of the game in `at` may do: what [`decide`] allows
+/// them, and of that what the moment permits.
 pub fn may(at: &Situation) -> May {
-    let n = at.now.seats.len();
-    let players = (0..n)
-        .map(|k| {
-            let player = PlayerId(k);
-            if at.now.seats[k] == SeatKind::Computer {
-                // Nobody holds the computer's seat.
-                return Vec::new();
-            }
-            let actor = Actor::holder_of(at.now.seats[k]);
-            Action::SHOWN
-                .into_iter()
-                .filter(|&a| {
-                    // The chat's settings are the creator's, which the
-                    // page knows from the chat's own settings message.
-                    a != Action::ChatSettings
-                        && decide(actor, a, at).is_ok()
-                        && allowed_now(a, Some(player), at)
-                })
-                .collect()
+    let allowed = |actor: Actor, player: Option<PlayerId>| {
+        // The chat's settings are the creator's, which the page knows from
+        // the chat's own settings message.
+        let offered: Vec<Action> = Action::SHOWN
+            .into_iter()
+            .filter(|&a| a != Action::ChatSettings && decide(actor, a, at).is_ok())
+            .collect();
+        let now = offered
+            .iter()
+            .copied()
+            .filter(|&a| allowed_now(a, player, at))
+            .collect();
+        Allowed { offered, now }
+    };
+    let players = (0..at.now.seats.len())
+        .map(|k| match at.now.seats[k] {
+            // Nobody holds the computer's seat.
+            SeatKind::Computer => Allowed::default(),
+            kind => allowed(Actor::holder_of(kind), Some(PlayerId(k))),
         })
         .collect();
-    let watcher = Action::SHOWN
-        .into_iter()
-        .filter(|&a| {
-            a != Action::ChatSettings
-                && decide(Actor::watcher(), a, at).is_ok()
-                && allowed_now(a, None, at)
-        })
-        .collect();
-    May { players, watcher }
+    May {
+        players,
+        watcher: allowed(Actor::watcher(), None),
+    }
 }
 
 /// Whether the moment allows `action` for `player`'s seat's holder (or a

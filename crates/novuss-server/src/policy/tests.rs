@@ -129,8 +129,9 @@ fn table() -> String {
     let _ = writeln!(
         out,
         "# Who may do what: every actor, action and game situation (crates/novuss-server/src/policy.rs).\n\
-         # A request: `action` allowed, or `action:refusal_code`. `may`: the capabilities each page\n\
-         # receives, by player (p0 the first seat's holder, p1 the second's) and for a watcher.\n\
+         # A request: `action` allowed, or `action:refusal_code`. Then the capabilities each page\n\
+         # receives, by player (p0 the first seat's holder, p1 the second's) and for a watcher:\n\
+         # what the game offers them at all, and what they may do now.\n\
          # Regenerate: {REGEN}"
     );
     for kind in [Kind::Casual, Kind::Serious, Kind::Rated] {
@@ -162,10 +163,22 @@ fn table() -> String {
                         names.join(" ")
                     }
                 };
-                for (k, p) in may.players.iter().enumerate() {
-                    let _ = writeln!(out, "{:>16} | {}", format!("may p{k}"), list(p));
+                let mut rows: Vec<(String, &Allowed)> = may
+                    .players
+                    .iter()
+                    .enumerate()
+                    .map(|(k, p)| (format!("p{k}"), p))
+                    .collect();
+                rows.push(("watcher".to_owned(), &may.watcher));
+                for (who, allowed) in rows {
+                    let _ = writeln!(
+                        out,
+                        "{:>16} | {}",
+                        format!("{who} offered"),
+                        list(&allowed.offered)
+                    );
+                    let _ = writeln!(out, "{:>16} | {}", format!("{who} now"), list(&allowed.now));
                 }
-                let _ = writeln!(out, "{:>16} | {}", "may watcher", list(&may.watcher));
             }
         }
     }
@@ -232,27 +245,31 @@ fn the_rules_in_words_hold() {
         Action::Hint,
     ] {
         assert!(
-            !may_people.players[0].contains(&shown),
+            !may_people.players[0].now.contains(&shown),
             "{shown:?} offered in a rated game between people"
         );
     }
-    assert!(may_people.players[0].contains(&Action::Stroke));
+    assert!(may_people.players[0].now.contains(&Action::Stroke));
     assert!(
-        !may_people.players[1].contains(&Action::Stroke),
+        !may_people.players[1].now.contains(&Action::Stroke),
         "not p1's turn"
     );
     assert!(
-        !may_people.players[1].contains(&Action::Aim),
+        !may_people.players[1].now.contains(&Action::Aim),
         "the aid is the stroker's own"
     );
-    assert!(may_people.watcher.iter().all(|a| *a == Action::Chat(None)));
+    assert!(may_people
+        .watcher
+        .now
+        .iter()
+        .all(|a| *a == Action::Chat(None)));
     // Against the computer the whole table is the person's.
     let may_alone = may(&computer);
     for shown in [Action::TakeBack, Action::Hint, Action::Stroke, Action::Aim] {
-        assert!(may_alone.players[0].contains(&shown), "{shown:?}");
+        assert!(may_alone.players[0].now.contains(&shown), "{shown:?}");
     }
     assert!(
-        may_alone.players[1].is_empty(),
+        may_alone.players[1] == Allowed::default(),
         "the computer's seat is nobody's"
     );
     assert_eq!(
@@ -266,7 +283,7 @@ fn the_rules_in_words_hold() {
         code(holder, Action::Stroke, &invited),
         Some(Code::SeatsOpen)
     );
-    assert!(may(&invited).players[0].contains(&Action::NewLinks));
+    assert!(may(&invited).players[0].now.contains(&Action::NewLinks));
 }
 
 /// A seat is its holder's alone, from the seats a game stores.
