@@ -169,6 +169,7 @@
  * @property {TurnView | null} turn
  * @property {boolean} between_sets
  * @property {boolean} can_take_back
+ * @property {number} [stroke_clock] seconds a player has for each stroke, if the game has a clock
  * @property {May} [may] what each client may do now (not in a replay's states)
  * @property {boolean} [can_abort] the match may still be called off
  * @property {SeatView[]} [seats] who holds each player's seat (none in a replay)
@@ -396,8 +397,14 @@
  *   | ({type: 'stroke', event: number, seat: Seat} & Stroke)
  *   | {type: 'take_back', event: number}
  *   | {type: 'next_set', event: number}
+ *   | {type: 'resign', event: number, seat: Seat}
+ *   | {type: 'abort', event: number, seat: Seat}
  *   | {type: 'hint', event: number, level?: string}
- *   | {type: 'chat', preset?: string, text?: string}
+ *   | {type: 'claim', event: number, seat: Seat, absent: Seat, what: 'set' | 'match'}
+ *   | {type: 'bye'}
+ *   | {type: 'offer', event: number, seat: Seat, kind: 'take_back' | 'rematch'}
+ *   | {type: 'answer', kind: 'take_back' | 'rematch', accept: boolean}
+ *   | {type: 'chat', preset?: string, text?: string, room?: 'players' | 'watchers'}
  *   | {type: 'chat_settings', free_text: boolean}} ClientMessage
  */
 

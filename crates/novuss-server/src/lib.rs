@@ -23,6 +23,8 @@ mod error;
 mod feed;
 mod game;
 mod glicko;
+#[cfg(test)]
+mod golden;
 mod held;
 mod hub;
 mod ids;

@@ -566,3 +566,29 @@ async fn follow(
         }
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Request;
+
+    /// Every request of the protocol's golden file (crate::golden) is one
+    /// this connection understands, and nothing near one is.
+    #[test]
+    fn every_request_of_the_golden_file_is_understood() {
+        for example in crate::golden::requests() {
+            if let Err(e) = serde_json::from_value::<Request>(example.clone()) {
+                panic!("{example}: {e}");
+            }
+        }
+        for wrong in [
+            serde_json::json!({"type": "stroke", "event": 3}),
+            serde_json::json!({"type": "chat", "text": "hi", "room": "everyone"}),
+            serde_json::json!({"type": "hello", "since": 1, "extra": true}),
+        ] {
+            assert!(
+                serde_json::from_value::<Request>(wrong.clone()).is_err(),
+                "{wrong}"
+            );
+        }
+    }
+}
