@@ -25,7 +25,7 @@ use crate::chat::{self, Line, Said, Settings};
 use crate::error::{Code, Failure};
 use crate::game::clock::Timing;
 use crate::game::event::Claimed;
-use crate::game::message::Outgoing;
+use crate::game::message::{Event, Notice};
 use crate::game::room::tests::testing::gentle;
 use crate::game::room::Room;
 use crate::game::setup::NewGame;
@@ -140,7 +140,7 @@ fn messages() -> BTreeMap<String, Vec<Value>> {
         .expect("a claim");
     keep(people_room.commit(claim));
     keep(
-        Outgoing::Answered {
+        Notice::Answered {
             kind: OfferKind::Rematch,
             accepted: false,
             may: people_room.may(),
@@ -148,7 +148,7 @@ fn messages() -> BTreeMap<String, Vec<Value>> {
         .text(),
     );
     keep(
-        Outgoing::Offer {
+        Notice::Offer {
             offer: Offer {
                 kind: OfferKind::Rematch,
                 player: PlayerId(1),
@@ -160,7 +160,7 @@ fn messages() -> BTreeMap<String, Vec<Value>> {
         .text(),
     );
     keep(
-        Outgoing::Rematch {
+        Notice::Rematch {
             id: "0d9f8e7c3f2a9c0e1b7d4a6f8e5c2b1a",
         }
         .text(),
@@ -178,7 +178,7 @@ fn messages() -> BTreeMap<String, Vec<Value>> {
     keep(alone.commit(resign));
     let alone = room(json!({}), true);
     keep(
-        Outgoing::SetStarted {
+        Event::SetStarted {
             event: alone.event(),
             set_number: 2,
             state: alone.state(),
@@ -186,7 +186,7 @@ fn messages() -> BTreeMap<String, Vec<Value>> {
         .text(),
     );
     keep(
-        Outgoing::Thinking {
+        Notice::Thinking {
             event: alone.event(),
             seat: Seat::North,
             player: PlayerId(1),
@@ -199,10 +199,10 @@ fn messages() -> BTreeMap<String, Vec<Value>> {
         .decide(&set, &alone.setup().physics)
         .expect("a hint");
     keep(
-        Outgoing::Hint {
+        Notice::Hint {
             event: alone.event(),
             seat: Seat::South,
-            level: novuss_ai::Level::Beginner.name(),
+            level: crate::game::view::LevelName(novuss_ai::Level::Beginner),
             best: &decision.best,
             alternatives: &decision.alternatives,
         }
@@ -212,7 +212,7 @@ fn messages() -> BTreeMap<String, Vec<Value>> {
     // A refusal, and the chat's own two.
     let refused = Failure::new(Code::NotYourTurn, "it is south's turn, not north's");
     keep(
-        Outgoing::Error {
+        Notice::Error {
             code: refused.code,
             event: Some(4),
             detail: &refused.detail,
@@ -223,7 +223,7 @@ fn messages() -> BTreeMap<String, Vec<Value>> {
     // A failure of the server's own: the client gets the code, a fixed
     // sentence and the error id to quote (here a fixed one).
     keep(
-        Outgoing::Error {
+        Notice::Error {
             code: Code::Storage,
             event: None,
             detail: "the database failed; nothing was stored (error 7f3a9c21 in the server's log)",
@@ -319,31 +319,35 @@ fn every_message_and_request_is_in_the_golden_file() {
 }
 
 /// Every kind of message the server has is in the file: the list is the
-/// `Outgoing` enum's variants and the chat's two, which this match names
-/// one by one, so that a new variant fails to compile here until it is
-/// named, and then fails this test until it has an example.
+/// `Event` and `Notice` enums' variants and the chat's two, which these
+/// matches name one by one, so that a new variant fails to compile here
+/// until it is named, and then fails this test until it has an example.
 #[test]
 fn the_file_has_every_kind_of_message() {
-    fn named(o: &Outgoing<'_>) -> &'static str {
-        match o {
-            Outgoing::State { .. } => "state",
-            Outgoing::Stroke { .. } => "stroke",
-            Outgoing::TakenBack { .. } => "taken_back",
-            Outgoing::SetStarted { .. } => "set_started",
-            Outgoing::Resigned { .. } => "resigned",
-            Outgoing::Aborted { .. } => "aborted",
-            Outgoing::Thinking { .. } => "thinking",
-            Outgoing::Hint { .. } => "hint",
-            Outgoing::Called { .. } => "called",
-            Outgoing::Offer { .. } => "offer",
-            Outgoing::Answered { .. } => "answered",
-            Outgoing::Rematch { .. } => "rematch",
-            Outgoing::Timers { .. } => "timers",
-            Outgoing::Seats { .. } => "seats",
-            Outgoing::Error { .. } => "error",
+    fn event(e: &Event<'_>) -> &'static str {
+        match e {
+            Event::Stroke { .. } => "stroke",
+            Event::TakenBack { .. } => "taken_back",
+            Event::SetStarted { .. } => "set_started",
+            Event::Resigned { .. } => "resigned",
+            Event::Aborted { .. } => "aborted",
+            Event::Called { .. } => "called",
         }
     }
-    let _ = named;
+    fn notice(n: &Notice<'_>) -> &'static str {
+        match n {
+            Notice::State { .. } => "state",
+            Notice::Thinking { .. } => "thinking",
+            Notice::Hint { .. } => "hint",
+            Notice::Offer { .. } => "offer",
+            Notice::Answered { .. } => "answered",
+            Notice::Rematch { .. } => "rematch",
+            Notice::Timers { .. } => "timers",
+            Notice::Seats { .. } => "seats",
+            Notice::Error { .. } => "error",
+        }
+    }
+    let _ = (event, notice);
     let every = [
         "state",
         "stroke",

@@ -1,6 +1,9 @@
-//! Every message the server sends on a game's WebSocket, as one type: the
-//! `type` field is the variant's name, and docs/protocol.md ("From the
-//! server") describes each variant in this order.
+//! Every message the server sends on a game's WebSocket, as two types:
+//! the events, numbered, which move the game on and are kept for clients
+//! that reconnect ([`Event`]), and everything else ([`Notice`]). The `type`
+//! field is the variant's name; docs/protocol.md ("From the server")
+//! describes each. The chat's own two messages are the chat's
+//! (`chat/mod.rs`); tests/golden/protocol.json has an example of each.
 
 use std::sync::Arc;
 
@@ -14,17 +17,12 @@ use crate::error::Code;
 use crate::game::event::{By, Motion};
 use crate::game::view::State;
 
-/// A message to a game's clients.
+/// An event: what moves a game on. Each carries its number (`event`) and
+/// the game after it; a room keeps the last of them for clients that
+/// reconnect (docs/protocol.md, "Events").
 #[derive(Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
-pub enum Outgoing<'a> {
-    /// The whole game, for a client that (re)connects or fell behind.
-    State {
-        /// The game's last event.
-        event: u64,
-        /// The game.
-        state: State,
-    },
+pub enum Event<'a> {
     /// An event: a stroke, with its motion and verdict.
     Stroke {
         /// Its event number.
@@ -85,28 +83,6 @@ pub enum Outgoing<'a> {
         /// The game after it.
         state: State,
     },
-    /// The computer is choosing its stroke (not an event).
-    Thinking {
-        /// The event it plays after.
-        event: u64,
-        /// Its seat.
-        seat: Seat,
-        /// The player it plays for.
-        player: PlayerId,
-    },
-    /// The computer's suggestion for the player to stroke.
-    Hint {
-        /// The event it is for.
-        event: u64,
-        /// The seat to stroke.
-        seat: Seat,
-        /// The level that chose it.
-        level: &'static str,
-        /// The stroke it would play.
-        best: &'a novuss_ai::Choice,
-        /// Other good strokes.
-        alternatives: &'a [novuss_ai::Choice],
-    },
     /// An event: a call of the referee's (the stroke clock ran out) or
     /// of the server's (a claim against an absent player, an abandoned
     /// game).
@@ -131,6 +107,46 @@ pub enum Outgoing<'a> {
         rules: Option<Vec<&'static [RuleRef]>>,
         /// The game after it.
         state: State,
+    },
+}
+
+/// A message that is not an event: it moves nothing on, is sent once to
+/// whoever is connected, and is never replayed (the whole state, who is
+/// connected, clocks, offers, the computer thinking, a hint, a refusal).
+// A notice is made and serialised at once, never kept: the size of its
+// largest variant (the whole state) costs nothing.
+#[allow(clippy::large_enum_variant)]
+#[derive(Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Notice<'a> {
+    /// The whole game, for a client that (re)connects or fell behind.
+    State {
+        /// The game's last event.
+        event: u64,
+        /// The game.
+        state: State,
+    },
+    /// The computer is choosing its stroke (not an event).
+    Thinking {
+        /// The event it plays after.
+        event: u64,
+        /// Its seat.
+        seat: Seat,
+        /// The player it plays for.
+        player: PlayerId,
+    },
+    /// The computer's suggestion for the player to stroke.
+    Hint {
+        /// The event it is for.
+        event: u64,
+        /// The seat to stroke.
+        seat: Seat,
+        /// The level that chose it.
+        level: crate::game::view::LevelName,
+        /// The stroke it would play.
+        best: &'a novuss_ai::Choice,
+        /// Other good strokes.
+        alternatives: &'a [novuss_ai::Choice],
     },
     /// A player offers the other side a take-back or a rematch. Not an
     /// event.
@@ -186,11 +202,18 @@ pub enum Outgoing<'a> {
     },
 }
 
-impl Outgoing<'_> {
+impl Event<'_> {
     /// The message as the text of a WebSocket frame.
     pub fn text(&self) -> Arc<str> {
         // Every message is made of the server's own types, which always
         // serialise; an empty message would be a bug, not a crash.
+        serde_json::to_string(self).unwrap_or_default().into()
+    }
+}
+
+impl Notice<'_> {
+    /// The message as the text of a WebSocket frame.
+    pub fn text(&self) -> Arc<str> {
         serde_json::to_string(self).unwrap_or_default().into()
     }
 }

@@ -91,9 +91,9 @@ impl State {
 pub struct PlayerView {
     /// `None` for a player nobody named: the client names them.
     name: Option<String>,
-    kind: &'static str,
+    kind: Kind,
     #[serde(skip_serializing_if = "Option::is_none")]
-    level: Option<&'static str>,
+    level: Option<LevelName>,
     seat: Option<Seat>,
     side: Option<Side>,
 }
@@ -149,7 +149,7 @@ struct TurnView {
     seat: Seat,
     side: Side,
     player: Option<PlayerId>,
-    kind: &'static str,
+    kind: Kind,
     region: Option<RegionView>,
 }
 
@@ -167,11 +167,31 @@ impl State {
     }
 }
 
-/// The label of who plays a seat.
-pub fn kind(c: Controller) -> (&'static str, Option<&'static str>) {
+/// Who plays a seat, as clients are told.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Kind {
+    /// A person.
+    Human,
+    /// The computer.
+    Computer,
+}
+
+/// A computer level, sent by its name (`club`, `expert`, …).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LevelName(pub novuss_ai::Level);
+
+impl Serialize for LevelName {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.0.name())
+    }
+}
+
+/// Who plays a seat, and at which level if it is the computer.
+pub fn kind(c: Controller) -> (Kind, Option<LevelName>) {
     match c {
-        Controller::Human => ("human", None),
-        Controller::Computer(level) => ("computer", Some(level.name())),
+        Controller::Human => (Kind::Human, None),
+        Controller::Computer(level) => (Kind::Computer, Some(LevelName(level))),
     }
 }
 
@@ -256,7 +276,7 @@ pub fn state(
             seat,
             side: set.side_to_play(),
             player,
-            kind: controller.map_or("human", |c| kind(c).0),
+            kind: controller.map_or(Kind::Human, |c| kind(c).0),
             region: region.world_bounds().map(|(min, max)| RegionView {
                 min,
                 max,

@@ -14,7 +14,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::{Hub, SharedRoom};
 use crate::game::event::By;
-use crate::game::message::Outgoing;
+use crate::game::message::Notice;
 use crate::game::room::Due;
 
 impl Hub {
@@ -37,7 +37,7 @@ impl Hub {
                         return;
                     };
                     room.announce(
-                        Outgoing::Thinking {
+                        Notice::Thinking {
                             event: due.event,
                             seat: due.seat,
                             player: due.player,

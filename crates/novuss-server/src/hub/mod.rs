@@ -104,9 +104,9 @@ pub struct Listed {
 #[derive(Clone, Debug, Serialize)]
 pub struct Who {
     name: Option<String>,
-    kind: &'static str,
+    kind: crate::game::view::Kind,
     #[serde(skip_serializing_if = "Option::is_none")]
-    level: Option<&'static str>,
+    level: Option<crate::game::view::LevelName>,
 }
 
 impl Hub {

@@ -10,7 +10,7 @@ use tokio::sync::{Mutex, OnceCell};
 
 use super::Hub;
 use crate::error::{Code, Failure};
-use crate::game::message::Outgoing;
+use crate::game::message::Notice;
 use crate::game::room::Room;
 use crate::game::setup::GameOrigin;
 use crate::ids::GameId;
@@ -67,7 +67,7 @@ impl Hub {
         let offer = room.offer_to_answer(who, kind)?;
         if !accept {
             room.decline(kind);
-            let answered = Outgoing::Answered {
+            let answered = Notice::Answered {
                 kind,
                 accepted: false,
                 may: room.may(),
@@ -91,7 +91,7 @@ impl Hub {
                 let new = self.create_rematch(&room).await?;
                 tracing::info!(game = %room.id(), rematch = %new, "rematch");
                 room.rematched(new.to_string());
-                room.announce(Outgoing::Rematch { id: new.as_str() }.text());
+                room.announce(Notice::Rematch { id: new.as_str() }.text());
                 Ok(())
             }
         }

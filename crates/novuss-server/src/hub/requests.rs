@@ -11,7 +11,7 @@ use novuss_core::rules::set::SetState;
 use super::{Hub, Listed, Who, LISTED};
 use crate::error::{Code, Failure};
 use crate::game::analysis::{self, AnalysisRequest};
-use crate::game::message::Outgoing;
+use crate::game::message::Notice;
 use crate::game::replay::Source;
 use crate::game::setup::Setup;
 use crate::game::upload;
@@ -107,10 +107,10 @@ impl Hub {
         let decision = ticket
             .run("hint", move || suggest(level, &set, &physics, seed))
             .await?;
-        let message = Outgoing::Hint {
+        let message = Notice::Hint {
             event,
             seat,
-            level: level.name(),
+            level: crate::game::view::LevelName(level),
             best: &decision.best,
             alternatives: &decision.alternatives,
         }

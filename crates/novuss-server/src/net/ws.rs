@@ -18,7 +18,7 @@ use tokio::task::JoinHandle;
 
 use crate::error::{Code, Failure};
 use crate::game::event::Claimed;
-use crate::game::message::Outgoing;
+use crate::game::message::Notice;
 use crate::game::room::StrokeRequest;
 use crate::hub::work::Client;
 use crate::hub::{Hub, SharedRoom};
@@ -162,7 +162,7 @@ async fn chat_line(chat: &mut Option<crate::chat::Feed>) -> Arc<str> {
 }
 
 fn error_text(f: &Failure) -> Arc<str> {
-    Outgoing::Error {
+    Notice::Error {
         code: f.code,
         event: None,
         detail: &f.detail,
@@ -173,7 +173,7 @@ fn error_text(f: &Failure) -> Arc<str> {
 
 fn error(f: &Failure, event: Option<u64>) -> Out {
     Out::Text(
-        Outgoing::Error {
+        Notice::Error {
             code: f.code,
             event,
             detail: &f.detail,
@@ -508,7 +508,7 @@ async fn follow(
         backlog.extend(r.offer_message());
         backlog.extend(
             r.rematch()
-                .map(|id| crate::game::message::Outgoing::Rematch { id }.text()),
+                .map(|id| crate::game::message::Notice::Rematch { id }.text()),
         );
         // The chat of the connection's room, after the game.
         let chat = match hub.chat_follow(&mut r, who).await {

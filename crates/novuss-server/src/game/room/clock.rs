@@ -88,7 +88,7 @@ impl Room {
     pub fn timers_message(&self, now: i64, timing: &Timing) -> Option<Arc<str>> {
         let timers = self.timers(now, timing);
         let clocks = self.setup.stroke_clock.is_some() || self.seats.between_people();
-        clocks.then(|| Outgoing::Timers { timers }.text())
+        clocks.then(|| Notice::Timers { timers }.text())
     }
 
     /// Claims the clocks' task for this room: `false` if one runs.

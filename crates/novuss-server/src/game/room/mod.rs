@@ -36,7 +36,7 @@ use crate::error::{Code, Failure};
 use crate::feed::{Feed, RECENT};
 use crate::game::clock::{AbsentTimer, Call, StrokeTimer, Timers, Timing};
 use crate::game::event::{self, Act, By, Claimed, Happened, Motion};
-use crate::game::message::Outgoing;
+use crate::game::message::{Event, Notice};
 use crate::game::setup::{Controller, Setup};
 use crate::game::trace::Trace;
 use crate::game::view::{self, State, Summary};
@@ -464,7 +464,7 @@ impl Room {
     /// The `seats` message: who holds each seat and who is connected. It
     /// is not an event: it changes nothing of the game.
     pub fn seats_message(&self) -> Arc<str> {
-        Outgoing::Seats {
+        Notice::Seats {
             seats: self.seats.view(true),
             may: self.may(),
         }
@@ -498,7 +498,7 @@ impl Room {
 
     /// The `state` message.
     pub fn state_message(&self) -> Arc<str> {
-        Outgoing::State {
+        Notice::State {
             event: self.event,
             state: self.state(),
         }
@@ -570,7 +570,7 @@ impl Room {
                 });
                 self.strokes += 1;
                 shown.then(|| {
-                    Outgoing::Stroke {
+                    Event::Stroke {
                         event: self.event,
                         seat,
                         player,
@@ -597,7 +597,7 @@ impl Room {
                 }
                 self.push(Act::Resign { seat });
                 shown.then(|| {
-                    Outgoing::Resigned {
+                    Event::Resigned {
                         event: self.event,
                         seat,
                         player,
@@ -614,7 +614,7 @@ impl Room {
                 }
                 self.push(Act::Abort);
                 shown.then(|| {
-                    Outgoing::Aborted {
+                    Event::Aborted {
                         event: self.event,
                         seat,
                         state: self.state(),
@@ -637,7 +637,7 @@ impl Room {
                 }
                 self.push(act);
                 shown.then(|| {
-                    Outgoing::Called {
+                    Event::Called {
                         event: self.event,
                         call,
                         seat,
@@ -658,7 +658,7 @@ impl Room {
                 }
                 self.push(Act::NextSet);
                 shown.then(|| {
-                    Outgoing::SetStarted {
+                    Event::SetStarted {
                         event: self.event,
                         set_number: self.game.progress().set_number(),
                         state: self.state(),
@@ -688,7 +688,7 @@ impl Room {
     }
 
     fn taken_back_message(&self, strokes: usize) -> Arc<str> {
-        Outgoing::TakenBack {
+        Event::TakenBack {
             event: self.event,
             strokes,
             state: self.state(),

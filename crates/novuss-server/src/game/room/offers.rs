@@ -12,7 +12,7 @@ impl Room {
     /// The `offer` message of the waiting offer, if any.
     pub fn offer_message(&self) -> Option<Arc<str>> {
         self.offer.map(|offer| {
-            Outgoing::Offer {
+            Notice::Offer {
                 offer,
                 may: self.may(),
             }
