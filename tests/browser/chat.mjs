@@ -8,34 +8,22 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { ARTIFACTS, axeProblems, launchBrowser, removeTemps, startServer, tempDir } from './support/harness.mjs';
+import { ARTIFACTS, axeProblems, peopleAt } from './support/harness.mjs';
 
 const LONG = 60_000;
 
-let server;
+const table = peopleAt('chat');
 let base;
-const browsers = [];
 
 before(async () => {
-  const s = await startServer(tempDir('novuss-chat-data-'));
-  server = s.child;
-  base = s.url;
+  await table.setUp();
+  base = table.base;
 });
 
-after(async () => {
-  for (const b of browsers) await b.close();
-  server?.kill('SIGTERM');
-  removeTemps();
-});
+after(() => table.tearDown());
 
-async function person(name, options = {}) {
-  const context = await launchBrowser(`novuss-chat-${name}-`, { locale: 'en-GB', ...options });
-  browsers.push(context);
-  const page = await context.newPage();
-  page.errors = [];
-  page.on('pageerror', (e) => page.errors.push(e.message));
-  return page;
-}
+/** A person at a browser of their own. */
+const person = (name, options = {}) => table.person(name, options);
 
 const shot = (page, name) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
 

@@ -7,47 +7,26 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { ARTIFACTS, axeProblems, launchBrowser, removeTemps, startServer, tempDir } from './support/harness.mjs';
+import { ARTIFACTS, axeProblems, peopleAt, settledAt } from './support/harness.mjs';
 
 const LONG = 90_000;
 
-let server;
+const table = peopleAt('online');
 let base;
-const browsers = [];
 
 before(async () => {
-  const s = await startServer(tempDir('novuss-online-data-'));
-  server = s.child;
-  base = s.url;
+  await table.setUp();
+  base = table.base;
 });
 
-after(async () => {
-  for (const b of browsers) await b.close();
-  server?.kill('SIGTERM');
-  removeTemps();
-});
+after(() => table.tearDown());
 
-/** A person at a browser of their own, on a page of the game. */
-async function person(name, options = {}) {
-  const context = await launchBrowser(`novuss-online-${name}-`, { locale: 'en-GB', ...options });
-  browsers.push(context);
-  const page = await context.newPage();
-  page.errors = [];
-  page.on('pageerror', (e) => page.errors.push(e.message));
-  return page;
-}
+/** A person at a browser of their own. */
+const person = (name, options = {}) => table.person(name, options);
 
 const phase = (page) => page.evaluate(() => document.body.dataset.phase);
 const debug = (page, fn) => page.evaluate(fn);
 const shot = (page, name) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
-
-/** Waits until `page` shows event `e` or later, settled (not animating). */
-async function settledAt(page, e) {
-  await page.waitForFunction((x) => {
-    const d = window.novussDebug;
-    return d.event !== null && d.event >= x && !['animating', 'loading', 'connecting'].includes(document.body.dataset.phase);
-  }, e, { timeout: LONG });
-}
 
 test('two people play through an invitation link while a third watches', { timeout: 600_000 }, async () => {
   // Anna makes a game whose north seat is for a friend at another screen.

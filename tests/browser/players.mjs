@@ -12,35 +12,25 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { ARTIFACTS, axeProblems, launchBrowser, removeTemps, startServer, tempDir } from './support/harness.mjs';
+import { ARTIFACTS, axeProblems, peopleAt } from './support/harness.mjs';
 
 const RATED = {
   format: 'singles', profile: 'lnf-2017', sets: 1, rated: true, casual: false, public: true,
   players: [{ kind: 'human', name: 'Anna' }, { kind: 'human', invite: true }],
 };
 
-let server;
+const table = peopleAt('players');
 let base;
-const browsers = [];
 
 before(async () => {
-  const s = await startServer(tempDir('novuss-players-data-'));
-  server = s.child;
-  base = s.url;
+  await table.setUp();
+  base = table.base;
 });
 
-after(async () => {
-  for (const b of browsers) await b.close();
-  server?.kill('SIGTERM');
-  removeTemps();
-});
+after(() => table.tearDown());
 
 async function person(name, options = {}) {
-  const context = await launchBrowser(`novuss-players-${name}-`, { locale: 'en-GB', ...options });
-  browsers.push(context);
-  const page = await context.newPage();
-  page.errors = [];
-  page.on('pageerror', (e) => page.errors.push(e.message));
+  const page = await table.person(name, options);
   page.on('console', (m) => { if (m.type() === 'error') page.errors.push(m.text()); });
   await page.goto(`${base}leaderboard.html`);
   await page.evaluate(() => localStorage.setItem('novuss.lang', 'en'));

@@ -84,3 +84,53 @@ export async function axeProblems(page) {
   return r.violations.filter((v) => ['serious', 'critical'].includes(v.impact))
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
+
+/**
+ * The set-up of a browser test between people: one real server on
+ * loopback (started by `setUp`, in `before`), and a browser of their own
+ * per person (own cookies, as on their own computers), each page
+ * collecting its errors in `page.errors`; `tearDown` (in `after`) closes
+ * them all and stops the server.
+ * @param {string} name the test's name, for its temporary folders
+ * @param {string[]} [serverArgs] more flags for `novuss serve`
+ */
+export function peopleAt(name, serverArgs = []) {
+  const browsers = [];
+  const table = {
+    /** The server's address, once set up. */
+    base: '',
+    /** The server's process. */
+    server: null,
+    async setUp() {
+      const s = await startServer(tempDir(`novuss-${name}-data-`), '127.0.0.1:0', serverArgs);
+      table.server = s.child;
+      table.base = s.url;
+    },
+    async tearDown() {
+      for (const b of browsers) await b.close();
+      table.server?.kill('SIGTERM');
+      removeTemps();
+    },
+    /** A person at a browser of their own, with a fresh page. */
+    async person(who, options = {}) {
+      const context = await launchBrowser(`novuss-${name}-${who}-`, { locale: 'en-GB', ...options });
+      browsers.push(context);
+      const page = await context.newPage();
+      page.errors = [];
+      page.on('pageerror', (e) => page.errors.push(e.message));
+      return page;
+    },
+  };
+  return table;
+}
+
+/**
+ * Waits until the game page shows event `e` or later, settled (not
+ * animating, loading or connecting).
+ */
+export async function settledAt(page, e, timeout = 90_000) {
+  await page.waitForFunction((x) => {
+    const d = window.novussDebug;
+    return d && d.event !== null && d.event >= x && !['animating', 'loading', 'connecting'].includes(document.body.dataset.phase);
+  }, e, { timeout });
+}
