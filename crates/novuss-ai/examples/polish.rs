@@ -8,7 +8,8 @@
 //! expert's search and hand instead of the master's).
 use novuss_ai::arena::scattered;
 use novuss_ai::candidates::generate;
-use novuss_ai::search::{search, Trial};
+use novuss_ai::find::search;
+use novuss_ai::search::Trial;
 use novuss_ai::value::Valuer;
 use novuss_ai::view::View;
 use novuss_ai::{Level, Noise, Player};

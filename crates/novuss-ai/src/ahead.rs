@@ -22,7 +22,7 @@ use novuss_core::rules::set::SetState;
 
 use crate::candidates::{generate, Breadth};
 use crate::noise::Noise;
-use crate::search::{noisy, search, sort, Budget, Scored, Trial};
+use crate::search::{narrow, noisy, sort, Budget, Scored, Trial};
 use crate::value::{FOUL, LOST_VISIT};
 use crate::view::View;
 
@@ -131,7 +131,9 @@ fn next_stroke(
     };
     let candidates = generate(&view, noise, &breadth);
     let mut inner = trial.nested(next);
-    let found = search(&mut inner, candidates, noise, &NEXT_BUDGET, seed, deadline);
+    // The next stroke's budget looks no further and polishes nothing: a
+    // narrowing is the whole of its search.
+    let found = narrow(&mut inner, candidates, noise, &NEXT_BUDGET, seed, deadline);
     let simulations = inner.simulations;
     trial.simulations += simulations;
     found.ranked.first().map(Scored::value)

@@ -34,6 +34,7 @@
 pub mod ahead;
 pub mod arena;
 pub mod candidates;
+pub mod find;
 pub mod ladder;
 pub mod level;
 pub mod noise;

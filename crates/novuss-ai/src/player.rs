@@ -12,9 +12,10 @@ use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
 use crate::candidates::{generate, Candidate};
+use crate::find::search;
 use crate::level::{Level, Settings};
 use crate::noise::Noise;
-use crate::search::{search, Scored, Trial};
+use crate::search::{Scored, Trial};
 use crate::target::{potted, Potted};
 use crate::value::Valuer;
 use crate::view::{Plan, View};

@@ -230,8 +230,11 @@ impl<'a> Trial<'a> {
     }
 }
 
-/// Searches `candidates` with `budget`, sampling `noise` from `seed`.
-pub fn search(
+/// Narrows `candidates` down with `budget`, sampling `noise` from `seed`:
+/// each played as meant, the best kept, their neighbours tried, then
+/// successive halving under the hand's noise. The look one stroke ahead
+/// and the polish come after it ([`crate::find::search`]).
+pub fn narrow(
     trial: &mut Trial<'_>,
     candidates: Vec<Candidate>,
     noise: &Noise,
@@ -276,20 +279,6 @@ pub fn search(
         sort(&mut ranked[..pool]);
         pool = pool.div_ceil(2);
     }
-    if !cut_short && budget.ahead > 0 && !ranked.is_empty() {
-        let finalists = budget.ahead.min(ranked.len());
-        cut_short = crate::ahead::rerank(
-            trial,
-            &mut ranked[..finalists],
-            noise,
-            budget.outcomes,
-            seed,
-            deadline,
-        );
-    }
-    if !noise.is_none() && !cut_short && budget.polish > 0 && !ranked.is_empty() {
-        cut_short = polish(trial, &mut ranked, noise, budget.polish, seed, &late);
-    }
     Found {
         ranked,
         simulations: trial.simulations,
@@ -307,7 +296,7 @@ const POLISH_SAMPLES: u64 = 48;
 /// the noisy value itself, which the screen (played as meant) cannot: a
 /// stroke that only works exactly gives way to one that works under the
 /// hand's errors. Returns whether the deadline cut it short.
-fn polish(
+pub fn polish(
     trial: &mut Trial<'_>,
     ranked: &mut [Scored],
     noise: &Noise,
