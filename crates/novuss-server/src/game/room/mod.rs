@@ -14,8 +14,9 @@
 //! nearest kept [`Mark`] and plays the few actions after it again.
 
 mod change;
-use change::Step;
-pub use change::{Change, StrokeRequest};
+mod step;
+use step::Step;
+pub use step::{Change, StrokeRequest};
 mod clock;
 mod may;
 mod offers;
@@ -24,12 +25,11 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use novuss_core::physics::stroke::Stroke;
-use novuss_core::play::game::{Game, GameError, Mark, Prepared};
+use novuss_core::play::game::{Game, GameError, Mark};
 use novuss_core::rules::referee::PlayError;
 use novuss_core::rules::set::SetState;
 use novuss_core::seat::Seat;
 use novuss_core::PlayerId;
-use serde::Deserialize;
 use tokio::sync::broadcast;
 
 use crate::error::{Code, Failure};
