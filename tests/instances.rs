@@ -238,7 +238,7 @@ fn two_stores(
 
 #[test]
 fn the_event_check_notices_and_leases_hold_between_two_stores() {
-    use novuss_server::{Append, Heard, NewRow, Notice, StoreError, LEASE};
+    use novuss_server::{Append, GameId, Heard, NewRow, Notice, StoreError, LEASE};
     if !needs_postgres() {
         return;
     }
@@ -246,8 +246,12 @@ fn the_event_check_notices_and_leases_hold_between_two_stores() {
     let url = new_database(&path(&dir));
     let (rt, one, two) = two_stores(&url);
     rt.block_on(async {
-        let mut heard = two.listen().await.unwrap().expect("PostgreSQL listens");
-        let game = "0123456789abcdef0123456789abcdef";
+        let (one_shared, two_shared) = (
+            one.shared().expect("PostgreSQL is shared"),
+            two.shared().expect("PostgreSQL is shared"),
+        );
+        let mut heard = two_shared.listen().await;
+        let game = &GameId::parse("0123456789abcdef0123456789abcdef").unwrap();
         one.create(&NewRow {
             id: game,
             created: 1,
@@ -279,7 +283,7 @@ fn the_event_check_notices_and_leases_hold_between_two_stores() {
         assert_eq!(
             notice,
             Heard::Notice(Notice::Event {
-                game: game.to_owned(),
+                game: game.clone(),
                 event: 1
             })
         );
@@ -293,20 +297,24 @@ fn the_event_check_notices_and_leases_hold_between_two_stores() {
         // holds it; a released lease is free at once.
         let t = 1_000_000;
         let ms = LEASE.as_millis() as i64;
-        assert!(one.lease(game, t).await.unwrap());
-        assert!(!two.lease(game, t + 1).await.unwrap());
-        assert!(one.lease(game, t + ms - 1).await.unwrap(), "renewed");
-        assert!(
-            !two.lease(game, t + ms + 1).await.unwrap(),
-            "renewal counts"
-        );
-        assert!(
-            two.lease(game, t + 2 * ms).await.unwrap(),
-            "lapsed: taken over"
-        );
-        assert!(!one.lease(game, t + 2 * ms + 1).await.unwrap());
-        two.release(game).await.unwrap();
-        assert!(one.lease(game, t + 2 * ms + 2).await.unwrap(), "released");
+        {
+            // The leases are the shared database's.
+            let (one, two) = (one_shared, two_shared);
+            assert!(one.lease(game, t).await.unwrap());
+            assert!(!two.lease(game, t + 1).await.unwrap());
+            assert!(one.lease(game, t + ms - 1).await.unwrap(), "renewed");
+            assert!(
+                !two.lease(game, t + ms + 1).await.unwrap(),
+                "renewal counts"
+            );
+            assert!(
+                two.lease(game, t + 2 * ms).await.unwrap(),
+                "lapsed: taken over"
+            );
+            assert!(!one.lease(game, t + 2 * ms + 1).await.unwrap());
+            two.release(game).await.unwrap();
+            assert!(one.lease(game, t + 2 * ms + 2).await.unwrap(), "released");
+        }
         one.close().await;
         two.close().await;
     });

@@ -8,6 +8,7 @@
 //! - `clocks`: the stroke clock, absence claims and abandoned games;
 //! - `server`: games over real HTTP and WebSocket on loopback;
 //! - `replay`: replays, analysis and uploads;
+//! - `schema`: the SQLite and PostgreSQL migrations make the same tables;
 //! - `door`: one hostile client: trickled bodies, connections per address,
 //!   silent sockets, heavy requests shared fairly;
 //! - `door_people`: issue 29's attacks on seats, ratings and accounts;
@@ -41,5 +42,6 @@ mod offers;
 mod online;
 mod ratings;
 mod replay;
+mod schema;
 mod server;
 mod support;

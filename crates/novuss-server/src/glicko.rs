@@ -126,6 +126,23 @@ impl Outcome {
         }
     }
 
+    /// Its name, as stored with a rated result and shown on a player's
+    /// page.
+    pub fn name(self) -> &'static str {
+        match self {
+            Outcome::Win => "win",
+            Outcome::Draw => "draw",
+            Outcome::Loss => "loss",
+        }
+    }
+
+    /// The outcome named `name`, or `None`.
+    pub fn parse(name: &str) -> Option<Outcome> {
+        [Outcome::Win, Outcome::Draw, Outcome::Loss]
+            .into_iter()
+            .find(|o| o.name() == name)
+    }
+
     fn skill(self) -> Outcomes {
         match self {
             Outcome::Win => Outcomes::WIN,

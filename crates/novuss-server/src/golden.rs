@@ -29,7 +29,7 @@ use crate::game::message::{Event, Notice};
 use crate::game::room::tests::testing::gentle;
 use crate::game::room::Room;
 use crate::game::setup::NewGame;
-use crate::ids::PersonId;
+use crate::ids::{GameId, PersonId};
 use crate::offers::{Offer, OfferKind};
 use crate::people::seats::Seats;
 use crate::store::SeatRow;
@@ -52,15 +52,15 @@ fn room(extra: Value, computer: bool) -> Room {
     }
     let new: NewGame = serde_json::from_value(request).expect("a set-up the server accepts");
     let mut room = Room::new(
-        "3f2a9c0e1b7d4a6f8e5c2b1a0d9f8e7c".into(),
+        GameId::parse("3f2a9c0e1b7d4a6f8e5c2b1a0d9f8e7c").expect("an id"),
         1_764_000_000,
         new.setup().expect("set up"),
     )
     .expect("a new room");
     let (a, b) = people();
     let row = |player, person: &PersonId| SeatRow {
-        player,
-        person: Some(person.as_str().to_owned()),
+        player: PlayerId(player),
+        person: Some(person.clone()),
         invite_hash: None,
     };
     let rows = if computer {

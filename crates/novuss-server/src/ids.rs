@@ -9,14 +9,23 @@ use std::borrow::Borrow;
 use std::fmt;
 
 use rand::Rng;
-use serde::Serialize;
+use serde::{Deserialize, Deserializer, Serialize};
 use sha2::{Digest, Sha256};
 
 use crate::error::{Code, Failure};
 
-/// A checked game id.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// A checked game id. As JSON it is its text; read from JSON (a notice
+/// of another instance) it is checked as [`GameId::parse`] checks it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(transparent)]
 pub struct GameId(String);
+
+impl<'de> Deserialize<'de> for GameId {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<GameId, D::Error> {
+        let text = String::deserialize(d)?;
+        GameId::parse(&text).map_err(|f| serde::de::Error::custom(f.detail))
+    }
+}
 
 impl GameId {
     /// A new random id.

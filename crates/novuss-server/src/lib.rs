@@ -48,7 +48,7 @@ pub use net::listen::{open_files, raise_open_files, Listening, MAX_CONNECTIONS, 
 pub use net::web::files as web_files;
 pub use people::identity::Visitor;
 pub use ratings::{recompute, Report};
-pub use store::{Append, Heard, NewRow, Notice, Store, StoreError, LEASE};
+pub use store::{Append, Heard, NewRow, Notice, Shared, Store, StoreError, LEASE};
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -308,37 +308,19 @@ impl Server {
                 hub.abandon_untouched().await;
             }
         });
-        // With PostgreSQL, other instances may serve the same games: this
-        // one says it is alive (its players' presence counts while it is),
-        // and what the others store is heard and followed.
-        let store = self.hub.store().clone();
-        let heart = (store.backend() == store::Backend::Postgres).then(|| {
-            tokio::spawn(async move {
-                let mut every = tokio::time::interval(store::HEARTBEAT);
-                loop {
-                    every.tick().await;
-                    if let Err(e) = store.heartbeat(game::clock::now_ms()).await {
-                        tracing::warn!("the heartbeat could not be stored: {e}");
-                    }
-                }
-            })
-        });
-        let follower = match self.hub.store().listen().await {
-            Ok(Some(listener)) => Some(tokio::spawn(self.hub.clone().follow_notices(listener))),
-            Ok(None) => None,
-            Err(e) => {
-                tracing::error!("cannot listen to the other instances: {e}");
-                None
-            }
+        // Over a database other instances share (PostgreSQL), they may
+        // serve the same games: this one says it is alive (its players'
+        // presence counts while it is), and what the others store is
+        // heard and followed.
+        let others = match self.hub.store().shared().cloned() {
+            Some(shared) => with_the_others(&self.hub, shared).await,
+            None => Vec::new(),
         };
         let _ = done_rx.await;
         sweeper.abort();
         abandoner.abort();
-        if let Some(f) = follower {
-            f.abort();
-        }
-        if let Some(h) = heart {
-            h.abort();
+        for task in others {
+            task.abort();
         }
         // Connections that do not finish in time are dropped: nothing
         // unacknowledged is lost, and the process must stop.
@@ -346,6 +328,25 @@ impl Server {
         self.hub.store().close().await;
         Ok(())
     }
+}
+
+/// Starts what an instance over a `shared` database does beside serving
+/// `hub`'s games: its heartbeat, every [`store::HEARTBEAT`], and the
+/// follower of what every instance stores. They run until aborted.
+async fn with_the_others(hub: &Arc<Hub>, shared: Shared) -> Vec<tokio::task::JoinHandle<()>> {
+    let beating = shared.clone();
+    let heart = tokio::spawn(async move {
+        let mut every = tokio::time::interval(store::HEARTBEAT);
+        loop {
+            every.tick().await;
+            if let Err(e) = beating.heartbeat(game::clock::now_ms()).await {
+                tracing::warn!("the heartbeat could not be stored: {e}");
+            }
+        }
+    });
+    let listener = shared.listen().await;
+    let follower = tokio::spawn(hub.clone().follow_notices(listener));
+    vec![heart, follower]
 }
 
 #[cfg(test)]

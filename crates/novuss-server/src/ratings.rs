@@ -33,10 +33,12 @@
 use std::collections::HashMap;
 
 use novuss_core::rules::set::Format;
+use novuss_core::PlayerId;
 
 use crate::game::setup::{Controller, GameOrigin, Setup};
 use crate::game::view::Summary;
 use crate::glicko::{grow, update, Outcome, Rating};
+use crate::ids::{GameId, PersonId};
 use crate::store::{ChangeRow, CurrentRow, GameRow, Settled, Store, StoreError};
 
 /// A rating with this deviation or less can be on the leaderboard
@@ -165,17 +167,9 @@ pub fn standing(current: Option<&CurrentRow>, at: i64) -> Rating {
     current.map_or_else(Rating::default, |c| grow(c.rating, at - c.at))
 }
 
-fn outcome_name(o: Outcome) -> &'static str {
-    match o {
-        Outcome::Win => "win",
-        Outcome::Draw => "draw",
-        Outcome::Loss => "loss",
-    }
-}
-
 /// What a game needs to be settled: its result, its people in player
 /// order and when it ended; `None` if it is not to be rated.
-fn ratable(row: &GameRow, seats: &[crate::store::SeatRow]) -> Option<(MatchResult, Vec<String>)> {
+fn ratable(row: &GameRow, seats: &[crate::store::SeatRow]) -> Option<(MatchResult, Vec<PersonId>)> {
     let setup: Setup = serde_json::from_str(&row.setup).ok()?;
     let summary: Summary = serde_json::from_str(&row.summary).ok()?;
     let result = MatchResult::of(&setup, row.over, &summary)?;
@@ -183,7 +177,7 @@ fn ratable(row: &GameRow, seats: &[crate::store::SeatRow]) -> Option<(MatchResul
     for k in 0..setup.controllers.len() {
         let person = seats
             .iter()
-            .find(|s| s.player as usize == k)
+            .find(|s| s.player.index() == k)
             .and_then(|s| s.person.clone())?;
         people.push(person);
     }
@@ -200,7 +194,7 @@ fn ratable(row: &GameRow, seats: &[crate::store::SeatRow]) -> Option<(MatchResul
 
 /// Settles game `id` if it is a finished rated match not yet settled:
 /// `Ok(true)` if this call moved the ratings.
-pub async fn settle(store: &Store, id: &str) -> Result<bool, StoreError> {
+pub async fn settle(store: &Store, id: &GameId) -> Result<bool, StoreError> {
     let Some(row) = store.game(id).await? else {
         return Ok(false);
     };
@@ -212,7 +206,7 @@ async fn settle_row(store: &Store, row: &GameRow) -> Result<bool, StoreError> {
     let Some((result, people)) = ratable(row, &seats) else {
         return Ok(false);
     };
-    let format = result.format.name();
+    let format = result.format;
     let at = row.updated;
     let moved = store
         .settle_ratings(&row.id, format, &people, |seq, now| {
@@ -225,11 +219,11 @@ async fn settle_row(store: &Store, row: &GameRow) -> Result<bool, StoreError> {
                     seq,
                     game: row.id.clone(),
                     person: person.clone(),
-                    player: k as u32,
-                    format: format.to_owned(),
+                    player: PlayerId(k),
+                    format,
                     at,
                     score: m.score,
-                    result: outcome_name(m.result).to_owned(),
+                    result: m.result,
                     before: m.before,
                     after: m.after,
                 })
@@ -238,7 +232,7 @@ async fn settle_row(store: &Store, row: &GameRow) -> Result<bool, StoreError> {
         })
         .await?;
     if moved {
-        tracing::info!(game = %row.id, format, "ratings settled");
+        tracing::info!(game = %row.id, format = format.name(), "ratings settled");
     }
     Ok(moved)
 }
@@ -315,7 +309,7 @@ async fn rebuild(
 ) -> Result<(Report, Vec<ChangeRow>, Vec<CurrentRow>, Vec<ChangeRow>), StoreError> {
     let stored = store.rating_changes().await?;
     let mut report = Report::default();
-    let mut state: HashMap<(String, String), CurrentRow> = HashMap::new();
+    let mut state: HashMap<(PersonId, Format), CurrentRow> = HashMap::new();
     let mut rebuilt: Vec<ChangeRow> = Vec::with_capacity(stored.len());
     let mut k = 0;
     while k < stored.len() {
@@ -343,11 +337,11 @@ async fn rebuild(
             rebuilt.extend(rows.iter().cloned());
             continue;
         };
-        let format = result.format.name().to_owned();
+        let format = result.format;
         let at = rows[0].at;
         let before: Vec<Rating> = people
             .iter()
-            .map(|p| standing(state.get(&(p.clone(), format.clone())), at))
+            .map(|p| standing(state.get(&(p.clone(), format)), at))
             .collect();
         let moved = rate(&result, &before);
         if rows.len() != people.len() {
@@ -362,16 +356,16 @@ async fn rebuild(
                 seq,
                 game: game.clone(),
                 person: person.clone(),
-                player: player as u32,
-                format: format.clone(),
+                player: PlayerId(player),
+                format,
                 at,
                 score: m.score,
-                result: outcome_name(m.result).to_owned(),
+                result: m.result,
                 before: m.before,
                 after: m.after,
             };
             report.changes += 1;
-            match rows.iter().find(|c| c.player as usize == player) {
+            match rows.iter().find(|c| c.player.index() == player) {
                 Some(old) if *old == fresh => {}
                 Some(old) => report.differences.push(format!(
                     "game {game}, player {player}: stored {old:?}, recomputed {fresh:?}"
@@ -380,13 +374,13 @@ async fn rebuild(
                     .differences
                     .push(format!("game {game}, player {player}: no stored row")),
             }
-            let key = (person.clone(), format.clone());
+            let key = (person.clone(), format);
             let games = state.get(&key).map_or(0, |c| c.games) + 1;
             state.insert(
                 key,
                 CurrentRow {
                     person: person.clone(),
-                    format: format.clone(),
+                    format,
                     rating: m.after,
                     games,
                     at,
@@ -397,7 +391,9 @@ async fn rebuild(
     }
     let current = store.current_ratings().await?;
     let mut expected: Vec<CurrentRow> = state.into_values().collect();
-    expected.sort_by(|a, b| (&a.person, &a.format).cmp(&(&b.person, &b.format)));
+    // In the order the stored ones are read: by person, then by the
+    // format's stored name.
+    expected.sort_by(|a, b| (&a.person, a.format.name()).cmp(&(&b.person, b.format.name())));
     report.ratings = current.len().max(expected.len());
     for e in &expected {
         match current
@@ -407,11 +403,13 @@ async fn rebuild(
             Some(c) if c == e => {}
             Some(c) => report.differences.push(format!(
                 "rating of {} in {}: stored {c:?}, recomputed {e:?}",
-                e.person, e.format
+                e.person,
+                e.format.name()
             )),
             None => report.differences.push(format!(
                 "rating of {} in {}: not stored",
-                e.person, e.format
+                e.person,
+                e.format.name()
             )),
         }
     }
@@ -422,7 +420,8 @@ async fn rebuild(
         {
             report.differences.push(format!(
                 "rating of {} in {}: stored but made by no rated game",
-                c.person, c.format
+                c.person,
+                c.format.name()
             ));
         }
     }
@@ -437,7 +436,7 @@ mod settling {
 
     /// A finished rated singles game between two stored people, as the
     /// store holds it, won by player `winner` (or called off).
-    async fn finished(store: &Store, id: &str, winner: Option<usize>) {
+    async fn finished(store: &Store, id: &GameId, winner: Option<usize>) {
         let new: NewGame = serde_json::from_str(
             r#"{"format":"singles","profile":"lnf-2017","sets":1,"rated":true,"casual":false,
                 "players":[{"kind":"human"},{"kind":"human","invite":true}]}"#,
@@ -453,8 +452,8 @@ mod settling {
             .iter()
             .enumerate()
             .map(|(k, p)| SeatRow {
-                player: k as u32,
-                person: Some(p.repeat(32)),
+                player: PlayerId(k),
+                person: PersonId::parse(&p.repeat(32)),
                 invite_hash: None,
             })
             .collect();
@@ -467,7 +466,7 @@ mod settling {
                 over: true,
                 summary: &summary,
                 seats: &seats,
-                uploader: &seats[0].person.clone().unwrap_or_default(),
+                uploader: seats[0].person.as_ref().expect("a person"),
                 bytes: setup.len() as i64,
             })
             .await
@@ -479,13 +478,15 @@ mod settling {
     #[tokio::test]
     async fn a_game_is_settled_once_and_recomputes_exactly() {
         let store = Store::memory().await.unwrap();
+        let person = |p: &str| PersonId::parse(&p.repeat(32)).unwrap();
+        let game = |g: &str| GameId::parse(&g.repeat(32)).unwrap();
         for p in ["a", "b"] {
             store
-                .create_person(&p.repeat(32), &p.repeat(64), 1)
+                .create_person(&person(p), &p.repeat(64), 1)
                 .await
                 .unwrap();
         }
-        let (one, two, off) = ("1".repeat(32), "2".repeat(32), "3".repeat(32));
+        let (one, two, off) = (game("1"), game("2"), game("3"));
         finished(&store, &one, Some(1)).await;
         finished(&store, &two, Some(0)).await;
         finished(&store, &off, None).await;
@@ -507,7 +508,7 @@ mod settling {
         let report = recompute(&store, false).await.unwrap();
         assert!(report.differences.is_empty(), "{:?}", report.differences);
         assert_eq!((report.games, report.changes, report.ratings), (2, 4, 2));
-        let current = store.ratings_of(&"a".repeat(32)).await.unwrap();
+        let current = store.ratings_of(&person("a")).await.unwrap();
         assert_eq!(current[0].rating, changes[2].after);
         assert_eq!(current[0].games, 2);
     }

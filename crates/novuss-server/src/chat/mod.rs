@@ -169,7 +169,8 @@ pub struct Line {
 }
 
 impl Line {
-    /// A stored line; `None` if its row is not one this server writes.
+    /// A stored line; `None` if its row is not one this server writes (a
+    /// room or a preset it does not know).
     pub fn from_row(row: ChatRow) -> Option<Line> {
         let said = match (row.preset.as_deref(), row.body) {
             (Some(p), None) => Said::Preset(Preset::parse(p)?),
@@ -180,9 +181,9 @@ impl Line {
             number: row.number,
             at: row.at,
             room: Room::parse(&row.room)?,
-            person: PersonId::parse(&row.person)?,
+            person: row.person,
             name: row.name,
-            player: row.player,
+            player: row.player.and_then(|p| u32::try_from(p.index()).ok()),
             said,
         })
     }

@@ -216,7 +216,8 @@ mod tests {
         .unwrap()
         .setup()
         .unwrap();
-        let mut room = Room::new("g".into(), 1, setup.clone()).unwrap();
+        let mut room =
+            Room::new(crate::game::room::tests::testing::id(), 1, setup.clone()).unwrap();
         for k in 0..n {
             let set = room.game().set();
             let stroke = novuss_ai::Player::new(novuss_ai::Level::Greedy, k)

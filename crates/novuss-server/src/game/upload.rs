@@ -11,6 +11,7 @@ use crate::error::{Code, Failure};
 use crate::game::event::By;
 use crate::game::room::Room;
 use crate::game::setup::{check_name, Controller, GameOrigin, Setup, SETS};
+use crate::ids::GameId;
 use novuss_core::physics::Physics;
 
 /// A checked record as a new game: its room and the events to store.
@@ -28,7 +29,7 @@ fn refuse(code: Code, detail: impl Into<String>) -> Failure {
 }
 
 /// Checks `body` and builds the game it records, with id `id`.
-pub fn import(id: String, created: i64, body: &[u8]) -> Result<Imported, Failure> {
+pub fn import(id: GameId, created: i64, body: &[u8]) -> Result<Imported, Failure> {
     let record: GameRecord = serde_json::from_slice(body)
         .map_err(|e| refuse(Code::BadRecord, format!("not a game record: {e}")))?;
     admissible(&record)?;

@@ -6,6 +6,8 @@
 use std::sync::Arc;
 use std::time::Instant;
 
+use novuss_core::PlayerId;
+
 use super::Hub;
 use crate::chat::{self, Feed, Line, Preset, Said, Settings};
 use crate::error::{Code, Failure};
@@ -34,7 +36,7 @@ impl Hub {
         if room.chat().loaded() {
             return Ok(());
         }
-        let id = room.id().to_owned();
+        let id = room.id().clone();
         let free_text = self.store.chat_free_text(&id).await?;
         // The creator holds their seats without an invitation; invited
         // seats keep their invitation's hash once taken.
@@ -44,7 +46,7 @@ impl Hub {
             .await?
             .into_iter()
             .find(|r| r.person.is_some() && r.invite_hash.is_none())
-            .and_then(|r| r.person.as_deref().and_then(PersonId::parse));
+            .and_then(|r| r.person);
         let last = self.store.chat_last(&id).await?;
         let mut lines = Vec::new();
         for r in [chat::Room::Players, chat::Room::Watchers] {
@@ -103,7 +105,7 @@ impl Hub {
                 .holders()
                 .iter()
                 .position(|h| *h == Holder::Person(person.clone()))
-                .map(|k| k as u32)
+                .map(PlayerId)
         });
         let person = policy::person(who)?;
         room.ask(Some(person), None, Action::Chat(request.room))?;
@@ -132,19 +134,19 @@ impl Hub {
             }
         };
         if !room.chat_mut().limiter().knows(person) {
-            let before = self.store.chat_count(room.id(), person.as_str()).await?;
+            let before = self.store.chat_count(room.id(), person).await?;
             room.chat_mut().limiter().set_total(person, before);
         }
         let now = Instant::now();
         room.chat_mut().limiter().check(person, now)?;
-        let name = self.store.person_name(person.as_str()).await?.flatten();
+        let name = self.store.person_name(person).await?.flatten();
         let line = Line {
             number: room.chat().next(),
             at: crate::store::now(),
             room: own,
             person: person.clone(),
             name,
-            player,
+            player: player.map(|p| p.index() as u32),
             said,
         };
         let (preset, body) = match &line.said {
@@ -158,7 +160,7 @@ impl Hub {
                 number: line.number,
                 at: line.at,
                 room: own.name(),
-                person: person.as_str(),
+                person,
                 player,
                 preset,
                 body,
@@ -189,7 +191,7 @@ impl Hub {
             return;
         }
         let after = room.chat().next() - 1;
-        let rows = match self.store.chat_lines_after(id.as_str(), after).await {
+        let rows = match self.store.chat_lines_after(id, after).await {
             Ok(rows) => rows,
             Err(e) => {
                 // Read afresh when next used, so nothing is skipped.

@@ -80,7 +80,7 @@ impl Hub {
                     continue;
                 }
                 let event = room.event();
-                let id = room.id().to_owned();
+                let id = room.id().clone();
                 // Before anyone is timed out, what is stored is read: an
                 // instance that missed a stroke (its listener deaf) shows
                 // it now instead, and the turn it shows late is timed
@@ -125,8 +125,7 @@ impl Hub {
                 // them the game (and may have shown this turn later).
                 let elsewhere = match &away {
                     Some(person) => hub
-                        .store
-                        .present_elsewhere(&id, person.as_str(), now)
+                        .present_elsewhere(&id, person, now)
                         .await
                         .unwrap_or_else(|e| {
                             tracing::warn!(game = %id, "presence could not be read: {e}");
@@ -201,10 +200,7 @@ impl Hub {
                 .and_then(|p| room.seats().holder(p).cloned())
         };
         if let Some(Holder::Person(person)) = holder {
-            let elsewhere = self
-                .store
-                .present_elsewhere(id.as_str(), person.as_str(), now_ms())
-                .await?;
+            let elsewhere = self.present_elsewhere(id, &person, now_ms()).await?;
             if elsewhere {
                 return Err(Failure::new(
                     Code::CannotClaim,
@@ -233,8 +229,7 @@ impl Hub {
         };
         let mut n = 0;
         for id in ids {
-            let Ok(id) = GameId::parse(&id) else { continue };
-            if !self.hold(id.as_str()).await {
+            if !self.hold(&id).await {
                 continue; // another instance is abandoning it
             }
             let done = self

@@ -54,7 +54,7 @@ impl Hub {
                     seed,
                     ..
                 } = due;
-                let id = shared.lock().await.id().to_owned();
+                let id = shared.lock().await.id().clone();
                 if !hub.hold(&id).await {
                     // Another instance plays this game's computer.
                     shared.lock().await.release_computer();

@@ -19,7 +19,6 @@ const LATE_MS: i64 = 1_000;
 use crate::error::{Code, Failure};
 use crate::game::room::Room;
 use crate::ids::GameId;
-use crate::ids::PersonId;
 use crate::people::seats::Holder;
 use crate::store::{Heard, Listener, Notice};
 
@@ -68,21 +67,9 @@ impl Hub {
     pub async fn follow_notices(self: Arc<Self>, mut listener: Listener) {
         loop {
             match listener.next().await {
-                Heard::Notice(Notice::Event { game, event }) => {
-                    if let Ok(id) = GameId::parse(&game) {
-                        self.follow(&id, event).await;
-                    }
-                }
-                Heard::Notice(Notice::Seats { game }) => {
-                    if let Ok(id) = GameId::parse(&game) {
-                        self.follow_seats(&id).await;
-                    }
-                }
-                Heard::Notice(Notice::Chat { game }) => {
-                    if let Ok(id) = GameId::parse(&game) {
-                        self.follow_chat(&id).await;
-                    }
-                }
+                Heard::Notice(Notice::Event { game, event }) => self.follow(&game, event).await,
+                Heard::Notice(Notice::Seats { game }) => self.follow_seats(&game).await,
+                Heard::Notice(Notice::Chat { game }) => self.follow_chat(&game).await,
                 Heard::Reconnected => {
                     self.follow_all().await;
                     for id in self.loaded_ids() {
@@ -111,9 +98,9 @@ impl Hub {
             return;
         };
         let read = async {
-            let rows = self.store.seats(id.as_str()).await?;
+            let rows = self.store.seats(id).await?;
             let names = self.names_of(&rows).await?;
-            let row = self.store.game(id.as_str()).await?;
+            let row = self.store.game(id).await?;
             Ok::<_, Failure>((rows, names, row))
         };
         let (rows, names, row) = match read.await {
@@ -127,12 +114,12 @@ impl Hub {
             let mut room = shared.lock().await;
             let mut changed = false;
             for r in &rows {
-                let Some(person) = r.person.as_deref().and_then(PersonId::parse) else {
+                let Some(person) = &r.person else {
                     continue;
                 };
-                let held = room.seats().holders().get(r.player as usize);
+                let held = room.seats().holder(r.player);
                 if held != Some(&Holder::Person(person.clone())) {
-                    room.seats_mut().seat(r.player as usize, &person);
+                    room.seats_mut().seat(r.player, person);
                     changed = true;
                 }
             }
@@ -186,7 +173,7 @@ impl Hub {
     /// row; how many were applied. An error leaves the room at a stored
     /// event, but maybe behind: the caller retires it.
     pub(super) async fn catch_up(&self, room: &mut Room) -> Result<usize, Failure> {
-        let id = room.id().to_owned();
+        let id = room.id().clone();
         let Some(row) = self.store.game(&id).await? else {
             return Err(Failure::new(
                 Code::UnknownGame,
@@ -349,7 +336,7 @@ mod tests {
         assert_eq!(next.event, 1);
         b.stroke(&id, Some(&me), &next).await.unwrap();
         assert_eq!(Some(sent(&mut rx_b)), room_b.lock().await.since(1));
-        assert_eq!(a.store().stored_event(id.as_str()).await.unwrap(), Some(2));
+        assert_eq!(a.store().stored_event(&id).await.unwrap(), Some(2));
     }
 
     /// Two people, each playing on their own server; each server learns

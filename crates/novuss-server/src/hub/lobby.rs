@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use novuss_core::rules::set::Format;
+use novuss_core::PlayerId;
 use serde::{Deserialize, Serialize};
 
 use super::{Hub, Listed};
@@ -41,7 +42,7 @@ pub struct LobbyCache {
 /// counted at each look).
 struct Shown {
     challenges: Vec<Challenge>,
-    live: Vec<(String, Listed)>,
+    live: Vec<(GameId, Listed)>,
 }
 /// "Play someone now" takes a challenge whose creator's rating is at most
 /// this far from the visitor's.
@@ -125,7 +126,7 @@ pub struct Lobby {
 #[derive(Clone, Debug, Serialize)]
 pub struct Challenge {
     /// Its game.
-    pub id: String,
+    pub id: GameId,
     /// When it was made, seconds since 1970.
     pub created: i64,
     /// Who made it: their public id, name and rating in the format.
@@ -199,11 +200,7 @@ impl Hub {
     async fn ratings_read(&self, person: Option<&PersonId>) -> Result<Vec<CurrentRow>, Failure> {
         match person {
             None => Ok(Vec::new()),
-            Some(p) => self
-                .store
-                .ratings_of(p.as_str())
-                .await
-                .map_err(Failure::from),
+            Some(p) => self.store.ratings_of(p).await.map_err(Failure::from),
         }
     }
 
@@ -216,16 +213,15 @@ impl Hub {
     ) -> Result<super::Created, Failure> {
         let game = new.new_game()?;
         let created = self.create(&game, creator).await?;
-        let id = created.state.id().to_owned();
         self.store
             .add_challenge(
-                &id,
-                creator.as_str(),
+                &created.id,
+                creator,
                 crate::store::now(),
                 (new.min_rating, new.max_rating),
             )
             .await?;
-        tracing::info!(game = %id, "challenge");
+        tracing::info!(game = %created.id, "challenge");
         self.lobby_changed();
         Ok(created)
     }
@@ -303,11 +299,8 @@ impl Hub {
 
     /// How many sockets not of its players are open on game `id` now (0
     /// for a game not in memory: nobody has it open).
-    fn watchers_of(&self, id: &str) -> usize {
-        let Some(id) = GameId::parse(id).ok() else {
-            return 0;
-        };
-        let loaded = self.rooms().get(&id).and_then(|s| s.get().cloned());
+    fn watchers_of(&self, id: &GameId) -> usize {
+        let loaded = self.rooms().get(id).and_then(|s| s.get().cloned());
         // A room busy this instant is counted at the next look.
         loaded
             .and_then(|shared| shared.try_lock().ok().map(|r| r.audience()))
@@ -322,9 +315,7 @@ impl Hub {
         let Ok(setup) = serde_json::from_str::<Setup>(&row.setup) else {
             return Ok(None);
         };
-        let Some(creator) = PersonId::parse(&row.creator) else {
-            return Ok(None);
-        };
+        let creator = row.creator.clone();
         let format = setup.config.format;
         let (rating, provisional) = self.rating_of(Some(&creator), format).await?;
         let acceptable = match viewer {
@@ -360,8 +351,8 @@ impl Hub {
         self: &Arc<Self>,
         id: &GameId,
         visitor: &Visitor,
-    ) -> Result<(u32, PersonId, Option<axum::http::HeaderValue>), Failure> {
-        let row = self.store.challenge(id.as_str()).await?.ok_or_else(|| {
+    ) -> Result<(PlayerId, PersonId, Option<axum::http::HeaderValue>), Failure> {
+        let row = self.store.challenge(id).await?.ok_or_else(|| {
             Failure::new(Code::UnknownGame, format!("no challenge has the id {id}"))
         })?;
         if row.open == 0 {
@@ -373,14 +364,14 @@ impl Hub {
         let setup: Setup = serde_json::from_str(&row.setup)
             .map_err(|e| Failure::logged(Code::Damaged, "a challenge cannot be read", &e))?;
         if let Some(p) = &visitor.person {
-            if p.as_str() == row.creator {
+            if *p == row.creator {
                 return Err(Failure::new(
                     Code::CannotAccept,
                     "a challenge is for someone else to accept",
                 ));
             }
-            let held = self.store.seats(id.as_str()).await?;
-            if held.iter().any(|s| s.person.as_deref() == Some(p.as_str())) {
+            let held = self.store.seats(id).await?;
+            if held.iter().any(|s| s.person.as_ref() == Some(p)) {
                 return Err(already_seated());
             }
         }
@@ -402,11 +393,7 @@ impl Hub {
         let mut tries = 0;
         let player = loop {
             tries += 1;
-            match self
-                .store
-                .take_open_seat(id.as_str(), person.as_str(), at)
-                .await?
-            {
+            match self.store.take_open_seat(id, &person, at).await? {
                 OpenSeat::Seated(player) => break player,
                 OpenSeat::AlreadySeated => return Err(already_seated()),
                 OpenSeat::NoneOpen if tries < 4 => continue,
@@ -418,7 +405,7 @@ impl Hub {
                 }
             }
         };
-        tracing::info!(game = %id, player, %person, "challenge accepted");
+        tracing::info!(game = %id, player = player.index(), %person, "challenge accepted");
         self.lobby_changed();
         self.seated(id, player, &person, at).await?;
         Ok((player, person, cookie))
@@ -450,20 +437,14 @@ impl Hub {
                 && setup.config.sets == wanted.config.sets
                 && setup.rated == wanted.rated
                 && setup.stroke_clock == wanted.stroke_clock;
-            let theirs =
-                visitor.person.as_ref().map(PersonId::as_str) == Some(row.creator.as_str());
+            let theirs = visitor.person.as_ref() == Some(&row.creator);
             if !same || theirs || !in_range(mine, &row) {
                 continue;
             }
-            let Some(creator) = PersonId::parse(&row.creator) else {
-                continue;
-            };
-            let (rating, _) = self.rating_of(Some(&creator), format).await?;
+            let (rating, _) = self.rating_of(Some(&row.creator), format).await?;
             let gap = (rating - mine).abs();
             if gap <= NEAR && best.as_ref().is_none_or(|(g, _)| gap < *g) {
-                if let Ok(id) = GameId::parse(&row.game) {
-                    best = Some((gap, id));
-                }
+                best = Some((gap, row.game));
             }
         }
         if let Some((_, id)) = best {
@@ -471,7 +452,7 @@ impl Hub {
                 Ok((player, _, cookie)) => {
                     let quick = Quick {
                         id: id.to_string(),
-                        player: Some(player),
+                        player: Some(player.index() as u32),
                         waiting: false,
                     };
                     return Ok((quick, cookie));
@@ -483,10 +464,9 @@ impl Hub {
         }
         let (person, cookie) = self.people.ensure(visitor).await?;
         let created = self.challenge(new, &person).await?;
-        let id = created.state.id().to_owned();
         Ok((
             Quick {
-                id,
+                id: created.id.to_string(),
                 player: None,
                 waiting: true,
             },
@@ -503,7 +483,7 @@ fn already_seated() -> Failure {
 /// `now`: widened by the idle time since the last rated game, as the
 /// player's page shows it; 1500 and provisional for none.
 fn standing_in(ratings: &[CurrentRow], format: Format, now: i64) -> crate::glicko::Rating {
-    let current = ratings.iter().find(|r| r.format == format.name());
+    let current = ratings.iter().find(|r| r.format == format);
     crate::ratings::standing(current, now)
 }
 

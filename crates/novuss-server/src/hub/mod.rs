@@ -81,7 +81,7 @@ pub struct Hub {
 /// One game in the list of games.
 #[derive(Clone, Debug, Serialize)]
 pub struct Listed {
-    id: String,
+    id: GameId,
     created: i64,
     updated: i64,
     format: novuss_core::rules::set::Format,
@@ -193,15 +193,15 @@ impl Hub {
 
     /// Reads game `id` and rebuilds it on a blocking thread.
     async fn load(self: &Arc<Self>, id: &GameId) -> Result<SharedRoom, Failure> {
-        let row = self.store.game(id.as_str()).await?;
+        let row = self.store.game(id).await?;
         let Some(row) = row else {
             return Err(Failure::new(
                 Code::UnknownGame,
                 format!("no game has the id {id}"),
             ));
         };
-        let events = self.store.events(id.as_str()).await?;
-        let seat_rows = self.store.seats(id.as_str()).await?;
+        let events = self.store.events(id).await?;
+        let seat_rows = self.store.seats(id).await?;
         let names = self.names_of(&seat_rows).await?;
         let count = events.len();
         let turn_began = row.turn_began();
@@ -661,10 +661,10 @@ mod limits {
         let mut setup = new.setup().unwrap();
         setup.physics.friction = 1e-9;
         let id = GameId::parse("0123456789abcdef0123456789abcdef").unwrap();
-        let room = Room::new(id.to_string(), 1, setup.clone()).unwrap();
+        let room = Room::new(id.clone(), 1, setup.clone()).unwrap();
         hub.store
             .create(&crate::store::NewRow {
-                id: id.as_str(),
+                id: &id,
                 created: 1,
                 setup: &serde_json::to_string(&setup).unwrap(),
                 summary: &serde_json::to_string(&room.summary()).unwrap(),
@@ -702,6 +702,6 @@ mod limits {
             .unwrap_err();
         assert_eq!(refused.code, Code::TooLarge, "{}", refused.detail);
         assert_eq!(shared.lock().await.event(), 0);
-        assert_eq!(hub.store.stored_event(id.as_str()).await.unwrap(), Some(0));
+        assert_eq!(hub.store.stored_event(&id).await.unwrap(), Some(0));
     }
 }

@@ -115,8 +115,8 @@ impl Hub {
         for (j, &k) in order.iter().enumerate() {
             match old.seats().holder(PlayerId(k)) {
                 Some(Holder::Person(p)) => rows.push(SeatRow {
-                    player: j as u32,
-                    person: Some(p.as_str().to_owned()),
+                    player: PlayerId(j),
+                    person: Some(p.clone()),
                     invite_hash: None,
                 }),
                 Some(Holder::Computer) | None => {}
@@ -133,13 +133,13 @@ impl Hub {
             .map_err(|e| Failure::internal("a set-up could not be written", &e))?;
         let created = crate::store::now();
         let seats = self.seats_of(&setup.controllers, &rows).await?;
-        let mut room = Room::new(id.to_string(), created, setup)
+        let mut room = Room::new(id.clone(), created, setup)
             .map_err(|e| Failure::internal("a rematch could not be set up", &e))?;
         *room.seats_mut() = seats;
         let summary = room.summary().json()?;
         self.store
             .create(&NewRow {
-                id: id.as_str(),
+                id: &id,
                 created,
                 setup: &body,
                 summary: &summary,

@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use novuss_core::PlayerId;
 use serde::Serialize;
 use tokio::sync::{Mutex, OnceCell};
 
@@ -22,6 +23,9 @@ use crate::store::{Joined, NewRow, SeatRow};
 /// other screens (shown to its creator once: only their hashes are kept).
 #[derive(Debug, Serialize)]
 pub struct Created {
+    /// The game's id (in its state too).
+    #[serde(skip)]
+    pub id: GameId,
     /// The game.
     #[serde(flatten)]
     pub state: State,
@@ -64,7 +68,7 @@ impl Hub {
             let PlayerSpec::Human { invite, .. } = p else {
                 continue;
             };
-            let player = k as u32;
+            let player = PlayerId(k);
             if *invite {
                 let secret = Secret::random();
                 rows.push(SeatRow {
@@ -73,13 +77,13 @@ impl Hub {
                     invite_hash: Some(secret.hash()),
                 });
                 invites.push(Invite {
-                    player,
+                    player: k as u32,
                     invite: secret.reveal().to_owned(),
                 });
             } else {
                 rows.push(SeatRow {
                     player,
-                    person: Some(creator.as_str().to_owned()),
+                    person: Some(creator.clone()),
                     invite_hash: None,
                 });
             }
@@ -89,13 +93,13 @@ impl Hub {
             .map_err(|e| Failure::internal("a set-up could not be written", &e))?;
         let created = crate::store::now();
         let seats = self.seats_of(&setup.controllers, &rows).await?;
-        let mut room = Room::new(id.to_string(), created, setup)
+        let mut room = Room::new(id.clone(), created, setup)
             .map_err(|e| Failure::new(Code::BadSetup, e.to_string()))?;
         *room.seats_mut() = seats;
         let summary = room.summary().json()?;
         self.store
             .create(&NewRow {
-                id: id.as_str(),
+                id: &id,
                 created,
                 setup: &body,
                 summary: &summary,
@@ -107,11 +111,13 @@ impl Hub {
         tracing::info!(game = %id, invited = invites.len(), "new game");
         if room.due().is_some() {
             let shared = Arc::new(Mutex::new(room));
-            self.rooms()
-                .insert(id, Arc::new(OnceCell::new_with(Some(shared.clone()))));
+            self.rooms().insert(
+                id.clone(),
+                Arc::new(OnceCell::new_with(Some(shared.clone()))),
+            );
             self.wake(shared);
         }
-        Ok(Created { state, invites })
+        Ok(Created { id, state, invites })
     }
 
     /// The seats of a game with `controllers` and stored `rows`, with the
@@ -130,16 +136,13 @@ impl Hub {
         &self,
         rows: &[SeatRow],
     ) -> Result<Vec<(PersonId, Option<String>)>, Failure> {
-        let mut names = Vec::new();
-        for p in rows.iter().filter_map(|r| r.person.as_deref()) {
-            let Some(id) = PersonId::parse(p) else {
-                continue;
-            };
-            if names.iter().any(|(q, _)| *q == id) {
+        let mut names: Vec<(PersonId, Option<String>)> = Vec::new();
+        for p in rows.iter().filter_map(|r| r.person.as_ref()) {
+            if names.iter().any(|(q, _)| q == p) {
                 continue;
             }
             let name = self.store.person_name(p).await?;
-            names.push((id, name.flatten()));
+            names.push((p.clone(), name.flatten()));
         }
         Ok(names)
     }
@@ -154,14 +157,11 @@ impl Hub {
         let Some(players) = room.seats().unclaimed() else {
             return Ok(());
         };
-        let claimed = self
-            .store
-            .claim(room.id(), &players, person.as_str())
-            .await?;
+        let claimed = self.store.claim(room.id(), &players, person).await?;
         if claimed {
             tracing::info!(game = %room.id(), %person, "an old game's seats claimed");
             room.seats_mut().claim(person);
-            let name = self.store.person_name(person.as_str()).await?;
+            let name = self.store.person_name(person).await?;
             room.seats_mut().name(person, name.flatten());
         }
         Ok(())
@@ -174,7 +174,7 @@ impl Hub {
         id: &GameId,
         invite: &str,
         visitor: &crate::people::identity::Visitor,
-    ) -> Result<(u32, PersonId, Option<axum::http::HeaderValue>), Failure> {
+    ) -> Result<(PlayerId, PersonId, Option<axum::http::HeaderValue>), Failure> {
         let unknown = || {
             Failure::new(
                 Code::UnknownInvite,
@@ -188,11 +188,9 @@ impl Hub {
         // link stores nothing.
         let found = self.store.invite(&secret.hash()).await?;
         match found {
-            Some((game, _, _)) if game != id.as_str() => return Err(unknown()),
+            Some((game, _, _)) if game != *id => return Err(unknown()),
             None => return Err(unknown()),
-            Some((_, _, Some(holder)))
-                if visitor.person.as_ref().map(PersonId::as_str) != Some(holder.as_str()) =>
-            {
+            Some((_, _, Some(holder))) if visitor.person.as_ref() != Some(&holder) => {
                 return Err(Failure::new(
                     Code::SeatTaken,
                     "somebody took that seat first: you may watch the game",
@@ -203,17 +201,17 @@ impl Hub {
         let (person, cookie) = self.people.ensure(visitor).await?;
         let person = &person;
         let at = crate::game::clock::now_ms();
-        let joined = self.store.join(&secret.hash(), person.as_str(), at).await?;
+        let joined = self.store.join(&secret.hash(), person, at).await?;
         let (game, player, fresh) = match joined {
             Joined::Seated { game, player } => (game, player, true),
             Joined::AlreadyYours { game, player } => (game, player, false),
-            Joined::Taken { game } if game == id.as_str() => {
+            Joined::Taken { game } if game == *id => {
                 return Err(Failure::new(
                     Code::SeatTaken,
                     "somebody took that seat first: you may watch the game",
                 ))
             }
-            Joined::AlreadySeated { game } if game == id.as_str() => {
+            Joined::AlreadySeated { game } if game == *id => {
                 return Err(Failure::new(
                     Code::AlreadySeated,
                     "you hold another seat of this game: an invitation is for someone else",
@@ -223,11 +221,11 @@ impl Hub {
                 return Err(unknown())
             }
         };
-        if game != id.as_str() {
+        if game != *id {
             return Err(unknown());
         }
         if fresh {
-            tracing::info!(game = %id, player, %person, "an invited seat taken");
+            tracing::info!(game = %id, player = player.index(), %person, "an invited seat taken");
             self.seated(id, player, person, at).await?;
         }
         Ok((player, person.clone(), cookie))
@@ -239,7 +237,7 @@ impl Hub {
     pub(super) async fn seated(
         self: &Arc<Self>,
         id: &GameId,
-        player: u32,
+        player: PlayerId,
         person: &PersonId,
         at: i64,
     ) -> Result<(), Failure> {
@@ -247,9 +245,9 @@ impl Hub {
         let Some(shared) = loaded else {
             return Ok(());
         };
-        let name = self.store.person_name(person.as_str()).await?;
+        let name = self.store.person_name(person).await?;
         let mut room = shared.lock().await;
-        room.seats_mut().seat(player as usize, person);
+        room.seats_mut().seat(player, person);
         room.seats_mut().name(person, name.flatten());
         room.set_turn_at(at);
         let message = room.seats_message();
@@ -271,7 +269,7 @@ impl Hub {
         who: Option<&PersonId>,
     ) -> Result<Vec<Invite>, Failure> {
         let shared = self.room(id).await?;
-        let open: Vec<u32> = {
+        let open: Vec<PlayerId> = {
             let room = shared.lock().await;
             room.ask(who, None, Action::NewLinks)?;
             room.seats()
@@ -279,19 +277,15 @@ impl Hub {
                 .iter()
                 .enumerate()
                 .filter(|(_, h)| **h == crate::people::seats::Holder::Open)
-                .map(|(k, _)| k as u32)
+                .map(|(k, _)| PlayerId(k))
                 .collect()
         };
         let mut invites = Vec::new();
         for player in open {
             let secret = Secret::random();
-            if self
-                .store
-                .reinvite(id.as_str(), player, &secret.hash())
-                .await?
-            {
+            if self.store.reinvite(id, player, &secret.hash()).await? {
                 invites.push(Invite {
-                    player,
+                    player: player.index() as u32,
                     invite: secret.reveal().to_owned(),
                 });
             }
@@ -324,16 +318,17 @@ impl Hub {
     /// anonymous person signed in to `to`'s account on their device): the
     /// games in memory show it and tell their clients; the others read it
     /// when they load.
-    pub async fn reseated(&self, to: &PersonId, moved: &[(String, u32)]) -> Result<(), Failure> {
-        let name = self.store.person_name(to.as_str()).await?.flatten();
-        for (game, player) in moved {
-            let Ok(id) = GameId::parse(game) else {
-                continue;
-            };
-            let loaded = self.rooms().get(&id).and_then(|s| s.get().cloned());
+    pub async fn reseated(
+        &self,
+        to: &PersonId,
+        moved: &[(GameId, PlayerId)],
+    ) -> Result<(), Failure> {
+        let name = self.store.person_name(to).await?.flatten();
+        for (id, player) in moved {
+            let loaded = self.rooms().get(id).and_then(|s| s.get().cloned());
             let Some(shared) = loaded else { continue };
             let mut room = shared.lock().await;
-            room.seats_mut().seat(*player as usize, to);
+            room.seats_mut().seat(*player, to);
             room.seats_mut().name(to, name.clone());
             let message = room.seats_message();
             room.announce(message);
@@ -374,17 +369,17 @@ impl Hub {
 
     /// Tells the other instances over the same database whether `person`
     /// has game `game` open here, so that none grants a claim against a
-    /// player connected elsewhere. Written under the room's lock, so that
-    /// a quick open and close are stored in their order. A failure is
-    /// logged: the other instances then see the last state written.
-    async fn share_presence(&self, game: &str, person: &PersonId, open: bool) {
+    /// player connected elsewhere (with SQLite there are none). Written
+    /// under the room's lock, so that a quick open and close are stored
+    /// in their order. A failure is logged: the other instances then see
+    /// the last state written.
+    async fn share_presence(&self, game: &GameId, person: &PersonId, open: bool) {
+        let Some(shared) = self.store.shared() else {
+            return;
+        };
         let now = crate::game::clock::now_ms();
-        if let Err(e) = self
-            .store
-            .set_presence(game, person.as_str(), open, now)
-            .await
-        {
-            tracing::warn!(game, "presence not shared with the other instances: {e}");
+        if let Err(e) = shared.set_presence(game, person, open, now).await {
+            tracing::warn!(%game, "presence not shared with the other instances: {e}");
         }
     }
 }

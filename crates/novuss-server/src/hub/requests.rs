@@ -143,7 +143,7 @@ impl Hub {
             room.ask(None, None, Action::Analysis)?;
         }
         Ok(Source {
-            id: room.id().to_owned(),
+            id: room.id().to_string(),
             created: room.created(),
             event: room.event(),
             setup: room.setup().clone(),
@@ -249,7 +249,7 @@ impl Hub {
         visitor: &crate::people::identity::Visitor,
         client: Client,
     ) -> Result<(State, Option<axum::http::HeaderValue>), Failure> {
-        let id = GameId::random().to_string();
+        let id = GameId::random();
         let created = crate::store::now();
         let imported = self
             .work
@@ -278,7 +278,7 @@ impl Hub {
         }
         // Only a record that replays makes its uploader a person.
         let (uploader, cookie) = self.people.ensure(visitor).await?;
-        let stored = self.store.uploaded_bytes(uploader.as_str()).await?;
+        let stored = self.store.uploaded_bytes(&uploader).await?;
         let allowed = i64::from(self.uploads().quota.kib_per_person) * 1024;
         if stored.saturating_add(bytes) > allowed {
             return Err(Failure::new(
@@ -297,8 +297,8 @@ impl Hub {
             .enumerate()
             .filter(|(_, c)| **c == crate::game::setup::Controller::Human)
             .map(|(k, _)| crate::store::SeatRow {
-                player: k as u32,
-                person: Some(uploader.as_str().to_owned()),
+                player: novuss_core::PlayerId(k),
+                person: Some(uploader.clone()),
                 invite_hash: None,
             })
             .collect();
@@ -311,7 +311,7 @@ impl Hub {
                 over: room.game().is_over(),
                 summary: &summary,
                 seats: &seats,
-                uploader: uploader.as_str(),
+                uploader: &uploader,
                 bytes,
             })
             .await?;
@@ -324,10 +324,7 @@ impl Hub {
     /// The latest games, newest first.
     /// The public ones and `viewer`'s own.
     pub async fn list(&self, viewer: Option<&PersonId>) -> Result<Vec<Listed>, Failure> {
-        let rows = self
-            .store
-            .list(LISTED, viewer.map(PersonId::as_str))
-            .await?;
+        let rows = self.store.list(LISTED, viewer).await?;
         Ok(rows.into_iter().filter_map(listed).collect())
     }
 }

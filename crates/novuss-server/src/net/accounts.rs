@@ -211,7 +211,7 @@ fn device_token(account: &AccountRow) -> String {
     use sha2::{Digest, Sha256};
     let mut h = Sha256::new();
     h.update(b"novuss device\n");
-    h.update(account.person.as_bytes());
+    h.update(account.person.as_str().as_bytes());
     h.update(b"\n");
     h.update(account.password_hash.as_bytes());
     hex::encode(h.finalize())
@@ -231,7 +231,7 @@ fn same(a: &[u8], b: &[u8]) -> bool {
 /// Whether the request comes from a device signed in to `account` before:
 /// its session is the account's, or it holds the account's device cookie.
 fn known_device(visitor: &Visitor, headers: &HeaderMap, account: &AccountRow) -> bool {
-    let signed_in = visitor.person.as_ref().map(PersonId::as_str) == Some(account.person.as_str());
+    let signed_in = visitor.person.as_ref() == Some(&account.person);
     let cookie =
         device_in(headers).is_some_and(|c| same(c.as_bytes(), device_token(account).as_bytes()));
     signed_in || cookie
@@ -379,12 +379,7 @@ impl Accounts {
     }
 
     async fn name_of(&self, person: &PersonId) -> Result<Option<String>, Failure> {
-        Ok(self
-            .hub
-            .store()
-            .person_name(person.as_str())
-            .await?
-            .flatten())
+        Ok(self.hub.store().person_name(person).await?.flatten())
     }
 }
 
@@ -416,7 +411,7 @@ pub async fn register(
     let fail = |f: Failure| f.into_response();
     if let Some(p) = &visitor.person {
         if store
-            .account(p.as_str())
+            .account(p)
             .await
             .map_err(Failure::from)
             .map_err(fail)?
@@ -447,7 +442,7 @@ pub async fn register(
     let secret = Secret::random();
     let done = store
         .register(&NewAccount {
-            person: person.as_str(),
+            person: &person,
             new_person,
             username: &c.username,
             username_key: &key,
@@ -476,7 +471,7 @@ pub async fn register(
     res.headers_mut()
         .append(header::SET_COOKIE, a.hub.people().cookie(&secret));
     let account = AccountRow {
-        person: person.as_str().to_owned(),
+        person: person.clone(),
         username: c.username.clone(),
         password_hash: hash,
     };
@@ -527,13 +522,7 @@ pub async fn sign_in(
     {
         return Err(fail(wrong_password()));
     }
-    let Some(person) = PersonId::parse(&account.person) else {
-        return Err(fail(Failure::logged(
-            Code::Damaged,
-            "an account cannot be read",
-            &"its person id is not one",
-        )));
-    };
+    let person = account.person.clone();
     let previous = visitor
         .person
         .as_ref()
@@ -544,7 +533,7 @@ pub async fn sign_in(
         .hub
         .store()
         .sign_in(
-            person.as_str(),
+            &person,
             &secret.hash(),
             previous.as_deref(),
             crate::store::now(),
@@ -591,7 +580,7 @@ pub async fn sign_out(
     let Some(person) = &visitor.person else {
         return Err(not_signed_in());
     };
-    if a.hub.store().account(person.as_str()).await?.is_none() {
+    if a.hub.store().account(person).await?.is_none() {
         return Err(not_signed_in());
     }
     if let Some(secret) = secret_in(&headers) {
@@ -621,7 +610,7 @@ pub async fn change_password(
     let Some(account) = a
         .hub
         .store()
-        .account(person.as_str())
+        .account(person)
         .await
         .map_err(Failure::from)
         .map_err(fail)?
@@ -646,7 +635,7 @@ pub async fn change_password(
     let ended = a
         .hub
         .store()
-        .set_password(person.as_str(), &hash, &keep)
+        .set_password(person, &hash, &keep)
         .await
         .map_err(Failure::from)
         .map_err(fail)?

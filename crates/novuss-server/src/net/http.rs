@@ -101,7 +101,7 @@ pub struct MeRequest {
 pub async fn me(State(hub): State<Arc<Hub>>, visitor: Visitor) -> Result<Response, Failure> {
     let name = match &visitor.person {
         None => None,
-        Some(p) => hub.store().person_name(p.as_str()).await?.flatten(),
+        Some(p) => hub.store().person_name(p).await?.flatten(),
     };
     // An account's user name, if the person made one (docs/protocol.md,
     // "Accounts").
@@ -109,7 +109,7 @@ pub async fn me(State(hub): State<Arc<Hub>>, visitor: Visitor) -> Result<Respons
         None => None,
         Some(p) => hub
             .store()
-            .account(p.as_str())
+            .account(p)
             .await?
             .map(|a| json!({"username": a.username})),
     };
@@ -132,7 +132,7 @@ pub async fn set_me(
         return Err(Failure::new(Code::BadName, why.to_string()));
     }
     let (person, cookie) = hub.people().ensure(&visitor).await?;
-    hub.store().set_person_name(person.as_str(), name).await?;
+    hub.store().set_person_name(&person, name).await?;
     hub.renamed(&person, name.map(str::to_owned)).await;
     Ok(with_cookie(
         Json(json!({"person": person, "name": name})).into_response(),

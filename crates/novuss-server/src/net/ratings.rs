@@ -18,9 +18,9 @@ use serde::Serialize;
 use crate::error::{Code, Failure};
 use crate::game::setup::Setup;
 use crate::game::view::Summary;
-use crate::glicko::{grow, Rating};
+use crate::glicko::{grow, Outcome, Rating};
 use crate::hub::Hub;
-use crate::ids::PersonId;
+use crate::ids::{GameId, PersonId};
 use crate::people::identity::Visitor;
 use crate::ratings::{LEADERBOARD_DEVIATION, LEADERBOARD_GAMES, LEADERBOARD_SIZE};
 use crate::store::{now, CurrentRow};
@@ -63,10 +63,10 @@ fn shown(format: Format, c: &CurrentRow, at: i64) -> Shown {
 struct ResultShown {
     /// The game, when the visitor may see it.
     #[serde(skip_serializing_if = "Option::is_none")]
-    game: Option<String>,
-    format: String,
+    game: Option<GameId>,
+    format: &'static str,
     at: i64,
-    result: String,
+    result: &'static str,
     score: f64,
     rating_before: f64,
     rating_after: f64,
@@ -76,7 +76,7 @@ struct ResultShown {
 /// One game on a player page.
 #[derive(Serialize)]
 struct GameShown {
-    id: String,
+    id: GameId,
     updated: i64,
     format: Format,
     rated: bool,
@@ -93,7 +93,7 @@ struct GameShown {
     /// unnamed is named by it on the page).
     names: Vec<Option<String>>,
     /// Each seat's holder (a person's id is public: it names their page).
-    people: Vec<Option<String>>,
+    people: Vec<Option<PersonId>>,
 }
 
 /// `GET /api/players/{id}`: a person's name, ratings per format, every
@@ -107,27 +107,20 @@ pub async fn player(
     let unknown = || Failure::new(Code::UnknownPlayer, "no player has that id");
     let person = PersonId::parse(&id).ok_or_else(unknown)?;
     let store = hub.store();
-    let name = store
-        .person_name(person.as_str())
-        .await?
-        .ok_or_else(unknown)?;
+    let name = store.person_name(&person).await?.ok_or_else(unknown)?;
     let at = now();
-    let viewer = visitor.person.as_ref().map(PersonId::as_str);
-    let games = store
-        .games_of(person.as_str(), viewer, PLAYER_GAMES)
-        .await?;
-    let changes = store.changes_of(person.as_str()).await?;
+    let viewer = visitor.person.as_ref();
+    let games = store.games_of(&person, viewer, PLAYER_GAMES).await?;
+    let changes = store.changes_of(&person).await?;
     let mut ratings: Vec<Shown> = Vec::new();
-    for c in store.ratings_of(person.as_str()).await? {
-        let Ok(format) = c.format.parse::<Format>() else {
-            continue;
-        };
-        let mut s = shown(format, &c, at);
+    // A rating in a format this server does not know is not read.
+    for c in store.ratings_of(&person).await? {
+        let mut s = shown(c.format, &c, at);
         for ch in changes.iter().filter(|ch| ch.format == c.format) {
-            match ch.result.as_str() {
-                "win" => s.wins += 1,
-                "draw" => s.draws += 1,
-                _ => s.losses += 1,
+            match ch.result {
+                Outcome::Win => s.wins += 1,
+                Outcome::Draw => s.draws += 1,
+                Outcome::Loss => s.losses += 1,
             }
         }
         ratings.push(s);
@@ -139,9 +132,9 @@ pub async fn player(
         .iter()
         .map(|c| ResultShown {
             game: visible.contains(&c.game).then(|| c.game.clone()),
-            format: c.format.clone(),
+            format: c.format.name(),
             at: c.at,
-            result: c.result.clone(),
+            result: c.result.name(),
             score: c.score,
             rating_before: c.before.rating,
             rating_after: c.after.rating,
@@ -159,15 +152,15 @@ pub async fn player(
         let seats = store.seats(&g.id).await?;
         let player = seats
             .iter()
-            .find(|s| s.person.as_deref() == Some(person.as_str()))
-            .map(|s| s.player);
+            .find(|s| s.person.as_ref() == Some(&person))
+            .map(|s| s.player.index() as u32);
         let mut names = vec![None; setup.config.players.len()];
         let mut people = vec![None; setup.config.players.len()];
         for s in &seats {
-            if let Some(slot) = people.get_mut(s.player as usize) {
+            if let Some(slot) = people.get_mut(s.player.index()) {
                 slot.clone_from(&s.person);
             }
-            if let (Some(holder), Some(slot)) = (&s.person, names.get_mut(s.player as usize)) {
+            if let (Some(holder), Some(slot)) = (&s.person, names.get_mut(s.player.index())) {
                 *slot = store
                     .person_name(holder)
                     .await?
@@ -210,13 +203,13 @@ pub async fn player(
 async fn visible_games(
     hub: &Hub,
     changes: &[crate::store::ChangeRow],
-    viewer: Option<&str>,
-) -> Result<HashSet<String>, Failure> {
+    viewer: Option<&PersonId>,
+) -> Result<HashSet<GameId>, Failure> {
     let mut out = HashSet::new();
-    let ids: HashSet<&str> = changes.iter().map(|c| c.game.as_str()).collect();
+    let ids: HashSet<&GameId> = changes.iter().map(|c| &c.game).collect();
     for id in ids {
         if hub.store().visible(id, viewer).await? {
-            out.insert(id.to_owned());
+            out.insert(id.clone());
         }
     }
     Ok(out)
@@ -226,7 +219,7 @@ async fn visible_games(
 #[derive(Serialize)]
 struct Place {
     rank: usize,
-    id: String,
+    id: PersonId,
     name: Option<String>,
     rating: f64,
     deviation: f64,
@@ -264,7 +257,7 @@ pub async fn leaderboard(
     let rows = hub
         .store()
         .leaderboard(
-            format.name(),
+            format,
             LEADERBOARD_DEVIATION,
             LEADERBOARD_GAMES,
             LEADERBOARD_SIZE,

@@ -193,7 +193,7 @@ impl People {
         let person = PersonId::random();
         let secret = Secret::random();
         self.store
-            .create_person(person.as_str(), &secret.hash(), crate::store::now())
+            .create_person(&person, &secret.hash(), crate::store::now())
             .await?;
         tracing::info!(%person, "new person");
         Ok((person, Some(self.cookie(&secret))))

@@ -81,11 +81,11 @@ impl Seats {
             .enumerate()
             .map(|(k, computer)| match computer {
                 true => Holder::Computer,
-                false => match rows.iter().find(|r| r.player as usize == k) {
+                false => match rows.iter().find(|r| r.player.index() == k) {
                     None => Holder::Unclaimed,
                     Some(SeatRow {
                         person: Some(p), ..
-                    }) => PersonId::parse(p).map_or(Holder::Unclaimed, Holder::Person),
+                    }) => Holder::Person(p.clone()),
                     Some(_) => Holder::Open,
                 },
             })
@@ -125,13 +125,14 @@ impl Seats {
 
     /// The players nobody holds in a game stored before there were
     /// people, if every person's seat is so.
-    pub fn unclaimed(&self) -> Option<Vec<u32>> {
-        let people: Vec<u32> = (0..self.holders.len() as u32)
-            .filter(|k| self.holders[*k as usize] != Holder::Computer)
+    pub fn unclaimed(&self) -> Option<Vec<PlayerId>> {
+        let people: Vec<PlayerId> = (0..self.holders.len())
+            .filter(|k| self.holders[*k] != Holder::Computer)
+            .map(PlayerId)
             .collect();
         let all = people
             .iter()
-            .all(|k| self.holders[*k as usize] == Holder::Unclaimed);
+            .all(|k| self.holders[k.index()] == Holder::Unclaimed);
         (all && !people.is_empty()).then_some(people)
     }
 
@@ -145,8 +146,8 @@ impl Seats {
     }
 
     /// `person` took `player`'s open seat (once stored).
-    pub fn seat(&mut self, player: usize, person: &PersonId) {
-        if let Some(h) = self.holders.get_mut(player) {
+    pub fn seat(&mut self, player: PlayerId, person: &PersonId) {
+        if let Some(h) = self.holders.get_mut(player.index()) {
             *h = Holder::Person(person.clone());
         }
     }
@@ -269,10 +270,10 @@ impl SeatView {
 mod tests {
     use super::*;
 
-    fn row(player: u32, person: Option<&PersonId>) -> SeatRow {
+    fn row(player: usize, person: Option<&PersonId>) -> SeatRow {
         SeatRow {
-            player,
-            person: person.map(|p| p.as_str().to_owned()),
+            player: PlayerId(player),
+            person: person.cloned(),
             invite_hash: None,
         }
     }
@@ -293,7 +294,7 @@ mod tests {
     #[test]
     fn an_old_game_is_claimed_whole_by_whoever_acts_first() {
         let mut seats = Seats::new([false, false], &[]);
-        assert_eq!(seats.unclaimed(), Some(vec![0, 1]));
+        assert_eq!(seats.unclaimed(), Some(vec![PlayerId(0), PlayerId(1)]));
         let a = PersonId::random();
         seats.claim(&a);
         assert_eq!(seats.unclaimed(), None);

@@ -291,8 +291,8 @@ fn the_rules_in_words_hold() {
 fn the_actor_is_read_from_the_seats() {
     let (a, b) = (PersonId::random(), PersonId::random());
     let row = |player: u32, person: Option<&PersonId>| SeatRow {
-        player,
-        person: person.map(|p| p.as_str().to_owned()),
+        player: PlayerId(player as usize),
+        person: person.cloned(),
         invite_hash: None,
     };
     let seats = Seats::new([false, false], &[row(0, Some(&a)), row(1, Some(&b))]);

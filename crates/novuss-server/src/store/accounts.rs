@@ -5,15 +5,18 @@
 //! check and the write it guards (a name still free, a person without an
 //! account) cannot be split by another writer.
 
+use novuss_core::PlayerId;
 use sqlx::AnyConnection;
 
-use super::{text, Notice, Store, StoreError};
+use super::read::{game_id, person_id, player_id, readable, text};
+use super::{Notice, Store, StoreError};
+use crate::ids::{GameId, PersonId};
 
 /// An account as stored.
 #[derive(Clone, PartialEq, Eq)]
 pub struct AccountRow {
     /// The person it belongs to.
-    pub person: String,
+    pub person: PersonId,
     /// The user name as its owner wrote it.
     pub username: String,
     /// The password's Argon2id PHC string.
@@ -34,7 +37,7 @@ impl std::fmt::Debug for AccountRow {
 /// A new account to store.
 pub struct NewAccount<'a> {
     /// The person who becomes the account.
-    pub person: &'a str,
+    pub person: &'a PersonId,
     /// Whether that person is new too (a visitor with no person yet): then
     /// their row is stored in the same transaction.
     pub new_person: bool,
@@ -72,7 +75,7 @@ pub struct SignedIn {
     pub ended: Option<String>,
     /// The seats (game, player) moved from the device's anonymous person to
     /// the account.
-    pub moved: Vec<(String, u32)>,
+    pub moved: Vec<(GameId, PlayerId)>,
     /// Whether rated results moved with them: the ratings must be rebuilt
     /// (the ratings' `rerate`).
     pub rated: bool,
@@ -80,11 +83,11 @@ pub struct SignedIn {
 
 impl Store {
     /// The account of `person`, if they have one.
-    pub async fn account(&self, person: &str) -> Result<Option<AccountRow>, StoreError> {
+    pub async fn account(&self, person: &PersonId) -> Result<Option<AccountRow>, StoreError> {
         let row = sqlx::query(
             "SELECT person_id, username, password_hash FROM accounts WHERE person_id = $1",
         )
-        .bind(person)
+        .bind(person.as_str())
         .fetch_optional(&self.reader)
         .await?;
         row.map(|r| account_row(&r)).transpose()
@@ -117,13 +120,13 @@ impl Store {
             }
             if a.new_person {
                 sqlx::query("INSERT INTO people (id, name, created) VALUES ($1, NULL, $2)")
-                    .bind(a.person)
+                    .bind(a.person.as_str())
                     .bind(a.now)
                     .execute(&mut *tx)
                     .await?;
             } else {
                 let has = sqlx::query("SELECT 1 FROM accounts WHERE person_id = $1")
-                    .bind(a.person)
+                    .bind(a.person.as_str())
                     .fetch_optional(&mut *tx)
                     .await?;
                 if has.is_some() {
@@ -134,15 +137,15 @@ impl Store {
                 "INSERT INTO accounts (person_id, username, username_key, password_hash, created) \
                  VALUES ($1, $2, $3, $4, $5)",
             )
-            .bind(a.person)
+            .bind(a.person.as_str())
             .bind(a.username)
             .bind(a.username_key)
             .bind(a.password_hash)
             .bind(a.now)
             .execute(&mut *tx)
             .await?;
-            let ended = end_sessions_except(&mut tx, a.person, None).await?;
-            insert_session(&mut tx, a.session_hash, a.person, a.now).await?;
+            let ended = end_sessions_except(&mut tx, a.person.as_str(), None).await?;
+            insert_session(&mut tx, a.session_hash, a.person.as_str(), a.now).await?;
             tx.commit().await?;
             Ok(Registered::Done { ended })
         }
@@ -158,7 +161,7 @@ impl Store {
     /// of signing in; those seats stay where they were).
     pub async fn sign_in(
         &self,
-        person: &str,
+        person: &PersonId,
         session_hash: &str,
         previous: Option<&str>,
         now: i64,
@@ -184,8 +187,9 @@ impl Store {
                         .fetch_optional(&mut *tx)
                         .await?
                         .is_none();
-                    if anonymous && before != person {
-                        (done.moved, done.rated) = move_seats(&mut tx, &before, person).await?;
+                    if anonymous && before != person.as_str() {
+                        (done.moved, done.rated) =
+                            move_seats(&mut tx, &before, person.as_str()).await?;
                         for (game, _) in &done.moved {
                             let game = game.clone();
                             self.notice(&mut tx, &Notice::Seats { game }).await?;
@@ -193,7 +197,7 @@ impl Store {
                     }
                 }
             }
-            insert_session(&mut tx, session_hash, person, now).await?;
+            insert_session(&mut tx, session_hash, person.as_str(), now).await?;
             tx.commit().await?;
             Ok(done)
         }
@@ -219,7 +223,7 @@ impl Store {
     /// account.
     pub async fn set_password(
         &self,
-        person: &str,
+        person: &PersonId,
         password_hash: &str,
         keep: &str,
     ) -> Result<Option<Vec<String>>, StoreError> {
@@ -229,13 +233,13 @@ impl Store {
             let changed =
                 sqlx::query("UPDATE accounts SET password_hash = $1 WHERE person_id = $2")
                     .bind(password_hash)
-                    .bind(person)
+                    .bind(person.as_str())
                     .execute(&mut *tx)
                     .await?;
             if changed.rows_affected() != 1 {
                 return Ok(None);
             }
-            let ended = end_sessions_except(&mut tx, person, Some(keep)).await?;
+            let ended = end_sessions_except(&mut tx, person.as_str(), Some(keep)).await?;
             tx.commit().await?;
             Ok(Some(ended))
         }
@@ -246,7 +250,7 @@ impl Store {
 
 fn account_row(r: &sqlx::any::AnyRow) -> Result<AccountRow, StoreError> {
     Ok(AccountRow {
-        person: text(r, 0, "(account)")?,
+        person: person_id(r, 0, "(account)")?,
         username: text(r, 1, "(account)")?,
         password_hash: text(r, 2, "(account)")?,
     })
@@ -300,12 +304,15 @@ async fn end_sessions_except(
 /// Moves `from`'s seats to `to` in the games where `to` holds none, and
 /// with them the rated results of those seats (a result belongs to the
 /// seat it was played from); returns the seats moved, and whether any
-/// rated result moved.
+/// rated result moved. The people are as stored: the device's person was
+/// read from its session row. A moved seat whose game or player cannot
+/// be read moves all the same, and is left out of what is returned (and
+/// logged): no game in memory can be one of it.
 async fn move_seats(
     conn: &mut AnyConnection,
     from: &str,
     to: &str,
-) -> Result<(Vec<(String, u32)>, bool), StoreError> {
+) -> Result<(Vec<(GameId, PlayerId)>, bool), StoreError> {
     let rows = sqlx::query(
         "SELECT game_id, player FROM seats s WHERE person_id = $1 AND NOT EXISTS \
          (SELECT 1 FROM seats t WHERE t.game_id = s.game_id AND t.person_id = $2)",
@@ -314,32 +321,39 @@ async fn move_seats(
     .bind(to)
     .fetch_all(&mut *conn)
     .await?;
-    let mut moved = Vec::with_capacity(rows.len());
+    let mut stored = Vec::with_capacity(rows.len());
     for r in &rows {
         let game = text(r, 0, "(seat)")?;
         let player = super::int(r, 1, &game)?;
-        moved.push((game, player as u32));
+        stored.push((game, player));
     }
-    for (game, player) in &moved {
+    for (game, player) in &stored {
         sqlx::query("UPDATE seats SET person_id = $1 WHERE game_id = $2 AND player = $3")
             .bind(to)
             .bind(game)
-            .bind(i64::from(*player))
+            .bind(*player)
             .execute(&mut *conn)
             .await?;
     }
     let mut rated = false;
-    for (game, player) in &moved {
+    for (game, player) in &stored {
         let results = sqlx::query(
             "UPDATE rating_changes SET person_id = $1 WHERE game_id = $2 AND player = $3",
         )
         .bind(to)
         .bind(game)
-        .bind(i64::from(*player))
+        .bind(*player)
         .execute(&mut *conn)
         .await?;
         rated |= results.rows_affected() > 0;
     }
+    let moved = readable(
+        rows.iter().map(|r| {
+            let game = game_id(r, 0, "(seat)")?;
+            Ok((game.clone(), player_id(r, 1, game.as_str())?))
+        }),
+        "the seats moved at a sign-in",
+    );
     Ok((moved, rated))
 }
 
@@ -347,11 +361,11 @@ async fn move_seats(
 mod tests {
     use super::*;
 
-    async fn person(store: &Store, id: &str, session: &str) {
+    async fn person(store: &Store, id: &PersonId, session: &str) {
         store.create_person(id, session, 1).await.unwrap();
     }
 
-    fn account<'a>(person: &'a str, name: &'a str, session: &'a str) -> NewAccount<'a> {
+    fn account<'a>(person: &'a PersonId, name: &'a str, session: &'a str) -> NewAccount<'a> {
         NewAccount {
             person,
             new_person: false,
@@ -366,7 +380,7 @@ mod tests {
     #[tokio::test]
     async fn a_name_and_a_person_have_one_account_each() {
         let store = Store::memory().await.unwrap();
-        let (a, b) = ("a".repeat(32), "b".repeat(32));
+        let (a, b) = (PersonId::random(), PersonId::random());
         person(&store, &a, "s1").await;
         person(&store, &b, "s2").await;
         let done = store.register(&account(&a, "anna", "s3")).await.unwrap();

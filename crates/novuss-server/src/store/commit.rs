@@ -19,6 +19,7 @@
 use tokio::sync::{mpsc, oneshot};
 
 use super::{append_in, Append, Store, StoreError};
+use crate::ids::GameId;
 
 /// The most appends one commit takes.
 const MAX_BATCH: usize = 256;
@@ -28,7 +29,7 @@ const QUEUE: usize = 4096;
 
 /// An append, owned, on its way to the writer task.
 struct Job {
-    game: String,
+    game: GameId,
     after: u64,
     body: String,
     over: bool,
@@ -70,7 +71,7 @@ impl Batcher {
     pub(super) async fn append(&self, a: &Append<'_>) -> Result<(), StoreError> {
         let (done, answer) = oneshot::channel();
         let job = Job {
-            game: a.game.to_owned(),
+            game: a.game.clone(),
             after: a.after,
             body: a.body.to_owned(),
             over: a.over,

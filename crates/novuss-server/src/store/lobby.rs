@@ -1,16 +1,20 @@
 //! The lobby's queries: open challenges, and taking a seat of one.
 
+use novuss_core::PlayerId;
+use sqlx::any::AnyRow;
 use sqlx::Row;
 
-use super::{game_row, int, text, GameRow, Notice, Store, StoreError};
+use super::read::{game_id, game_row, int, maybe_text, person_id, player_id, readable, text};
+use super::{GameRow, Notice, Store, StoreError};
+use crate::ids::{GameId, PersonId};
 
 /// An open challenge as stored.
 #[derive(Clone, Debug)]
 pub struct ChallengeRow {
     /// Its game.
-    pub game: String,
+    pub game: GameId,
     /// Who made it.
-    pub creator: String,
+    pub creator: PersonId,
     /// The creator's display name.
     pub creator_name: Option<String>,
     /// When, seconds since 1970.
@@ -19,7 +23,7 @@ pub struct ChallengeRow {
     pub min_rating: Option<i64>,
     /// The rating range asked of the acceptor.
     pub max_rating: Option<i64>,
-    /// The game's set-up, as JSON.
+    /// The game's set-up, as JSON (the game reads it).
     pub setup: String,
     /// Seats still open.
     pub open: u32,
@@ -29,7 +33,7 @@ pub struct ChallengeRow {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OpenSeat {
     /// The person holds this player's seat now.
-    Seated(u32),
+    Seated(PlayerId),
     /// The person holds a seat of the game already: nothing changed.
     AlreadySeated,
     /// No seat was open (or another acceptor took the one this statement
@@ -41,8 +45,8 @@ impl Store {
     /// Marks game `game`, just stored, as a challenge of `creator`'s.
     pub async fn add_challenge(
         &self,
-        game: &str,
-        creator: &str,
+        game: &GameId,
+        creator: &PersonId,
         created: i64,
         range: (Option<i64>, Option<i64>),
     ) -> Result<(), StoreError> {
@@ -50,8 +54,8 @@ impl Store {
         let result = sqlx::query(
             "INSERT INTO challenges (game_id, creator, created, min_rating, max_rating) VALUES ($1, $2, $3, $4, $5)",
         )
-        .bind(game)
-        .bind(creator)
+        .bind(game.as_str())
+        .bind(creator.as_str())
         .bind(created)
         .bind(range.0)
         .bind(range.1)
@@ -63,7 +67,9 @@ impl Store {
     }
 
     /// The open challenges made since `since` (seconds since 1970), newest
-    /// first: games not over with a seat nobody holds.
+    /// first: games not over with a seat nobody holds. One whose game or
+    /// creator cannot be read is left out (and logged): nobody could
+    /// accept it.
     pub async fn challenges(
         &self,
         since: i64,
@@ -81,47 +87,31 @@ impl Store {
         .bind(i64::from(limit))
         .fetch_all(&self.reader)
         .await?;
-        rows.iter()
-            .map(|r| {
-                let game = text(r, 0, "(challenge)")?;
-                Ok(ChallengeRow {
-                    creator: text(r, 1, &game)?,
-                    creator_name: r.try_get(2)?,
-                    created: int(r, 3, &game)?,
-                    min_rating: r.try_get(4)?,
-                    max_rating: r.try_get(5)?,
-                    setup: text(r, 6, &game)?,
-                    open: int(r, 7, &game)? as u32,
-                    game,
-                })
-            })
-            .collect()
+        let mut read = Vec::with_capacity(rows.len());
+        for r in &rows {
+            read.push(match game_id(r, 0, "(challenge)") {
+                Ok(game) => challenge_row(r, game)?,
+                Err(e) => Err(e),
+            });
+        }
+        Ok(readable(read, "the lobby's challenges"))
     }
 
     /// The challenge of game `game`, if it is one (open or not).
-    pub async fn challenge(&self, game: &str) -> Result<Option<ChallengeRow>, StoreError> {
+    pub async fn challenge(&self, game: &GameId) -> Result<Option<ChallengeRow>, StoreError> {
         let row = sqlx::query(
             "SELECT c.game_id, c.creator, p.name, c.created, c.min_rating, c.max_rating, g.setup, \
              (SELECT COUNT(*) FROM seats s WHERE s.game_id = c.game_id AND s.person_id IS NULL) AS open \
              FROM challenges c JOIN games g ON g.id = c.game_id JOIN people p ON p.id = c.creator \
              WHERE c.game_id = $1",
         )
-        .bind(game)
+        .bind(game.as_str())
         .fetch_optional(&self.reader)
         .await?;
-        row.map(|r| {
-            Ok(ChallengeRow {
-                game: game.to_owned(),
-                creator: text(&r, 1, game)?,
-                creator_name: r.try_get(2)?,
-                created: int(&r, 3, game)?,
-                min_rating: r.try_get(4)?,
-                max_rating: r.try_get(5)?,
-                setup: text(&r, 6, game)?,
-                open: int(&r, 7, game)? as u32,
-            })
-        })
-        .transpose()
+        match row {
+            None => Ok(None),
+            Some(r) => challenge_row(&r, game.clone())?.map(Some),
+        }
     }
 
     /// Gives `person` the lowest open seat of game `game` unless they hold
@@ -131,8 +121,8 @@ impl Store {
     /// starts the turn's time.
     pub async fn take_open_seat(
         &self,
-        game: &str,
-        person: &str,
+        game: &GameId,
+        person: &PersonId,
         at_ms: i64,
     ) -> Result<OpenSeat, StoreError> {
         let mut conn = self.write().await?;
@@ -144,19 +134,19 @@ impl Store {
                  AND NOT EXISTS (SELECT 1 FROM seats WHERE game_id = $4 AND person_id = $5) \
                  RETURNING player",
             )
-            .bind(person)
-            .bind(game)
-            .bind(game)
-            .bind(game)
-            .bind(person)
+            .bind(person.as_str())
+            .bind(game.as_str())
+            .bind(game.as_str())
+            .bind(game.as_str())
+            .bind(person.as_str())
             .fetch_optional(&mut *tx)
             .await?;
             let Some(row) = row else {
                 // Why not: told apart for the answer (the taking itself
                 // was decided by the statement above).
                 let mine = sqlx::query("SELECT 1 FROM seats WHERE game_id = $1 AND person_id = $2")
-                    .bind(game)
-                    .bind(person)
+                    .bind(game.as_str())
+                    .bind(person.as_str())
                     .fetch_optional(&mut *tx)
                     .await?;
                 return Ok(if mine.is_some() {
@@ -165,19 +155,14 @@ impl Store {
                     OpenSeat::NoneOpen
                 });
             };
-            let player = int(&row, 0, game)? as u32;
+            let player = player_id(&row, 0, game.as_str())?;
             sqlx::query("UPDATE games SET turn_at = $1 WHERE id = $2")
                 .bind(at_ms)
-                .bind(game)
+                .bind(game.as_str())
                 .execute(&mut *tx)
                 .await?;
-            self.notice(
-                &mut tx,
-                &Notice::Seats {
-                    game: game.to_owned(),
-                },
-            )
-            .await?;
+            let game = game.clone();
+            self.notice(&mut tx, &Notice::Seats { game }).await?;
             tx.commit().await?;
             Ok(OpenSeat::Seated(player))
         }
@@ -186,7 +171,7 @@ impl Store {
     }
 
     /// The public games being played, the last played first: the lobby's
-    /// live games.
+    /// live games. One that cannot be read is left out (and logged).
     pub async fn live(&self, limit: u32) -> Result<Vec<GameRow>, StoreError> {
         let rows = sqlx::query(
             "SELECT id, created, updated, setup, event, over, summary, turn_at FROM games \
@@ -195,9 +180,31 @@ impl Store {
         .bind(i64::from(limit))
         .fetch_all(&self.reader)
         .await?;
-        Ok(rows
-            .iter()
-            .filter_map(|r| game_row(r, "(live)").ok())
-            .collect())
+        Ok(readable(
+            rows.iter().map(|r| game_row(r, "(live)")),
+            "the lobby's live games",
+        ))
     }
+}
+
+/// A challenge's row as selected by [`Store::challenges`] and
+/// [`Store::challenge`], of game `game`. The outer error fails the read
+/// (a column of another type, as always); the inner is a creator whose id
+/// cannot be read, which the list leaves out, as the lobby always did.
+fn challenge_row(r: &AnyRow, game: GameId) -> Result<Result<ChallengeRow, StoreError>, StoreError> {
+    let g = game.as_str();
+    let creator = match person_id(r, 1, g) {
+        Ok(creator) => creator,
+        Err(e) => return Ok(Err(e)),
+    };
+    Ok(Ok(ChallengeRow {
+        creator,
+        creator_name: maybe_text(r, 2, g)?,
+        created: int(r, 3, g)?,
+        min_rating: r.try_get(4)?,
+        max_rating: r.try_get(5)?,
+        setup: text(r, 6, g)?,
+        open: int(r, 7, g)? as u32,
+        game,
+    }))
 }

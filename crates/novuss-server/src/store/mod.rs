@@ -14,11 +14,22 @@
 //! Both backends run the same statements through sqlx's `Any` driver:
 //! the schema uses only TEXT, BIGINT and DOUBLE PRECISION, and the
 //! statements `$1`-style placeholders, which both read. What differs is
-//! said per [`Backend`]: the connections (one writer for SQLite, a pool
-//! for PostgreSQL), the migrations (`migrations/sqlite`,
-//! `migrations/postgres`), and what only PostgreSQL has
-//! (`postgres.rs`): notifications of new events for the other instances,
-//! and leases on the games' computer turns and clocks.
+//! the connections (one writer for SQLite, a pool for PostgreSQL), the
+//! migrations (`migrations/sqlite`, `migrations/postgres`), and what only
+//! a database that several instances share has: the [`Shared`] handle
+//! ([`Store::shared`], `postgres.rs`), with the notices of changes to the
+//! other instances, the leases on the games' computer turns and clocks,
+//! presence per instance and the instances' heartbeats. SQLite has none:
+//! one process serves its file.
+//!
+//! Rows carry the server's types, not the database's: ids are
+//! [`GameId`] and [`PersonId`], players
+//! [`PlayerId`](novuss_core::PlayerId), formats
+//! [`Format`](novuss_core::Format), each checked as it is read
+//! (`read.rs`), so that a value that cannot be read is
+//! [`StoreError::Damaged`] here rather than a surprise in a caller. A
+//! game's set-up and events stay JSON text: the game reads them
+//! (`game/setup.rs`, `game/event.rs`), and the store sits below it.
 
 use std::path::Path;
 use std::str::FromStr;
@@ -26,11 +37,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::error::{Code, Failure};
-use sqlx::any::{AnyConnectOptions, AnyPoolOptions, AnyRow};
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::pool::PoolConnection;
 use sqlx::sqlite::SqliteConnectOptions;
-use sqlx::{Any, AnyConnection, AnyPool, ConnectOptions, Executor, Row};
+use sqlx::{Any, AnyConnection, AnyPool, ConnectOptions, Executor};
+
+use crate::error::{Code, Failure};
+use crate::ids::{GameId, PersonId};
 
 mod accounts;
 mod chat;
@@ -39,13 +52,18 @@ mod lobby;
 mod people;
 mod postgres;
 mod ratings;
+mod read;
+#[cfg(test)]
+mod tests;
 
 pub use accounts::{AccountRow, NewAccount, Registered};
 pub use chat::{ChatRow, NewChatLine};
 pub use lobby::{ChallengeRow, OpenSeat};
 pub use people::{Joined, SeatRow};
-pub use postgres::{Heard, Listener, Notice, HEARTBEAT, LEASE};
+pub use postgres::{Heard, Listener, Notice, Shared, HEARTBEAT, LEASE};
 pub use ratings::{ChangeRow, CurrentRow, Settled};
+
+use read::{game_id, game_row, int, readable, text};
 
 /// Why the database did not do what was asked.
 #[derive(Debug)]
@@ -120,7 +138,7 @@ impl From<sqlx::Error> for StoreError {
 #[derive(Clone, Debug)]
 pub struct GameRow {
     /// The game's id.
-    pub id: String,
+    pub id: GameId,
     /// When it was created, seconds since 1970.
     pub created: i64,
     /// When its last event was stored.
@@ -162,7 +180,7 @@ pub struct EventRow {
 #[derive(Clone, Debug)]
 pub struct Append<'a> {
     /// The game.
-    pub game: &'a str,
+    pub game: &'a GameId,
     /// The event number the caller saw; the new event is `after + 1`.
     pub after: u64,
     /// The event, as JSON.
@@ -179,7 +197,7 @@ pub struct Append<'a> {
 #[derive(Clone, Debug)]
 pub struct NewRow<'a> {
     /// The game's id.
-    pub id: &'a str,
+    pub id: &'a GameId,
     /// When it was created.
     pub created: i64,
     /// Its set-up, as JSON.
@@ -196,7 +214,7 @@ pub struct NewRow<'a> {
 #[derive(Clone, Debug)]
 pub struct Imported<'a> {
     /// The game's id.
-    pub id: &'a str,
+    pub id: &'a GameId,
     /// When it was stored.
     pub created: i64,
     /// Its set-up, as JSON.
@@ -211,19 +229,9 @@ pub struct Imported<'a> {
     pub seats: &'a [SeatRow],
     /// Who uploaded it, and the bytes it stores (its set-up and events),
     /// counted against their quota.
-    pub uploader: &'a str,
+    pub uploader: &'a PersonId,
     /// The bytes it stores.
     pub bytes: i64,
-}
-
-/// Which database a [`Store`] is on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Backend {
-    /// SQLite, embedded: one file, one server process.
-    Sqlite,
-    /// PostgreSQL: one database that several server processes may share.
-    Postgres,
 }
 
 /// The database.
@@ -239,7 +247,6 @@ pub enum Backend {
 /// the next connection is checked to be in autocommit before it is used.
 #[derive(Clone, Debug)]
 pub struct Store {
-    backend: Backend,
     writer: AnyPool,
     reader: AnyPool,
     /// An in-memory database lives in its one connection: it is never
@@ -247,9 +254,9 @@ pub struct Store {
     memory: bool,
     /// Set after a failure: the next connection is checked first.
     suspect: Arc<AtomicBool>,
-    /// What only PostgreSQL has: where it is (for the listener's own
-    /// connection) and this process's name in leases.
-    postgres: Option<Arc<postgres::Postgres>>,
+    /// What instances sharing the database use (PostgreSQL); `None` for
+    /// SQLite, which one process serves.
+    shared: Option<Arc<Shared>>,
     /// SQLite's appends go through one task that commits them in groups
     /// (`commit.rs`); `None` in that task's own copy, and for PostgreSQL.
     batcher: Option<commit::Batcher>,
@@ -374,21 +381,23 @@ impl Store {
             }
         };
         let mut store = Store {
-            backend: Backend::Sqlite,
             writer,
             reader,
             memory,
             suspect: Arc::new(AtomicBool::new(false)),
-            postgres: None,
+            shared: None,
             batcher: None,
         };
         store.batcher = Some(commit::Batcher::start(store.clone()));
         Ok(store)
     }
 
-    /// Which database it is on.
-    pub fn backend(&self) -> Backend {
-        self.backend
+    /// What instances sharing this database use: notices of what each
+    /// stores, leases, presence and heartbeats. `None` for SQLite, whose
+    /// file one process serves: there is nobody to tell, every lease is
+    /// this process's, and nobody is present elsewhere.
+    pub fn shared(&self) -> Option<&Shared> {
+        self.shared.as_deref()
     }
 
     /// The writing connection, checked to be in autocommit if the last
@@ -461,45 +470,49 @@ impl Store {
     }
 
     /// The bytes the games `person` uploaded store, in all.
-    pub async fn uploaded_bytes(&self, person: &str) -> Result<i64, StoreError> {
+    pub async fn uploaded_bytes(&self, person: &PersonId) -> Result<i64, StoreError> {
         let row = sqlx::query(
             "SELECT CAST(COALESCE(SUM(bytes), 0) AS BIGINT) FROM uploads WHERE person_id = $1",
         )
-        .bind(person)
+        .bind(person.as_str())
         .fetch_one(&self.reader)
         .await?;
-        int(&row, 0, person)
+        int(&row, 0, person.as_str())
     }
 
     /// The number of game `id`'s last event as stored, read through the
     /// writing connection (after a failed write: what a restart would
     /// find), or `None` if there is no such game.
-    pub async fn stored_event(&self, id: &str) -> Result<Option<u64>, StoreError> {
+    pub async fn stored_event(&self, id: &GameId) -> Result<Option<u64>, StoreError> {
         let mut conn = self.write().await?;
         let result = sqlx::query("SELECT event FROM games WHERE id = $1")
-            .bind(id)
+            .bind(id.as_str())
             .fetch_optional(&mut *conn)
             .await
             .map_err(StoreError::from)
-            .and_then(|row| row.map(|r| int(&r, 0, id).map(|n| n as u64)).transpose());
+            .and_then(|row| {
+                row.map(|r| int(&r, 0, id.as_str()).map(|n| n as u64))
+                    .transpose()
+            });
         self.settle(conn, result).await
     }
 
     /// A game's row, or `None` if there is no such game.
-    pub async fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
+    pub async fn game(&self, id: &GameId) -> Result<Option<GameRow>, StoreError> {
         let row = sqlx::query(
             "SELECT id, created, updated, setup, event, over, summary, turn_at FROM games WHERE id = $1",
         )
-        .bind(id)
+        .bind(id.as_str())
         .fetch_optional(&self.reader)
         .await?;
-        row.map(|r| game_row(&r, id)).transpose()
+        row.map(|r| game_row(&r, id.as_str())).transpose()
     }
 
     /// Up to `limit` games not over whose last event is older than
     /// `before` (seconds since 1970), the longest untouched first: the
-    /// ones to abandon.
-    pub async fn untouched(&self, before: i64, limit: u32) -> Result<Vec<String>, StoreError> {
+    /// ones to abandon. One whose id cannot be read is left out (and
+    /// logged): nobody could open it to play on anyway.
+    pub async fn untouched(&self, before: i64, limit: u32) -> Result<Vec<GameId>, StoreError> {
         let rows = sqlx::query(
             "SELECT id FROM games WHERE over = 0 AND updated < $1 ORDER BY updated LIMIT $2",
         )
@@ -507,29 +520,33 @@ impl Store {
         .bind(i64::from(limit))
         .fetch_all(&self.reader)
         .await?;
-        rows.iter().map(|r| text(r, 0, "(untouched)")).collect()
+        Ok(readable(
+            rows.iter().map(|r| game_id(r, 0, "(untouched)")),
+            "the games to abandon",
+        ))
     }
 
     /// A game's events in order.
-    pub async fn events(&self, id: &str) -> Result<Vec<EventRow>, StoreError> {
+    pub async fn events(&self, id: &GameId) -> Result<Vec<EventRow>, StoreError> {
         self.events_after(id, 0).await
     }
 
     /// A game's events after event `after`, in order: what an instance
     /// following the game misses.
-    pub async fn events_after(&self, id: &str, after: u64) -> Result<Vec<EventRow>, StoreError> {
+    pub async fn events_after(&self, id: &GameId, after: u64) -> Result<Vec<EventRow>, StoreError> {
         let rows = sqlx::query(
             "SELECT number, body FROM events WHERE game_id = $1 AND number > $2 ORDER BY number",
         )
-        .bind(id)
+        .bind(id.as_str())
         .bind(after as i64)
         .fetch_all(&self.reader)
         .await?;
+        let game = id.as_str();
         rows.iter()
             .map(|r| {
                 Ok(EventRow {
-                    number: int(r, 0, id)? as u64,
-                    body: text(r, 1, id)?,
+                    number: int(r, 0, game)? as u64,
+                    body: text(r, 1, game)?,
                 })
             })
             .collect()
@@ -538,26 +555,24 @@ impl Store {
     /// The most recently played games, newest first: the public ones and
     /// those `viewer` holds a seat of. A damaged row is left out (and
     /// logged), so that one damaged game never hides the others.
-    pub async fn list(&self, limit: u32, viewer: Option<&str>) -> Result<Vec<GameRow>, StoreError> {
+    pub async fn list(
+        &self,
+        limit: u32,
+        viewer: Option<&PersonId>,
+    ) -> Result<Vec<GameRow>, StoreError> {
         let rows = sqlx::query(
             "SELECT id, created, updated, setup, event, over, summary, turn_at FROM games g \
              WHERE public = 1 OR EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.person_id = $1) \
              ORDER BY updated DESC, created DESC LIMIT $2",
         )
-        .bind(viewer)
+        .bind(viewer.map(PersonId::as_str))
         .bind(i64::from(limit))
         .fetch_all(&self.reader)
         .await?;
-        Ok(rows
-            .iter()
-            .filter_map(|r| match game_row(r, "(listed)") {
-                Ok(row) => Some(row),
-                Err(e) => {
-                    tracing::error!("a game left out of the list: {e}");
-                    None
-                }
-            })
-            .collect())
+        Ok(readable(
+            rows.iter().map(|r| game_row(r, "(listed)")),
+            "the list of games",
+        ))
     }
 
     /// Closes the pools, waiting for every commit to finish.
@@ -602,7 +617,7 @@ async fn append_in(
     .bind(i64::from(a.over))
     .bind(a.summary)
     .bind(a.at_ms)
-    .bind(a.game)
+    .bind(a.game.as_str())
     .bind(a.after as i64)
     .execute(&mut *tx)
     .await?;
@@ -610,7 +625,7 @@ async fn append_in(
         return Err(StoreError::Conflict);
     }
     sqlx::query("INSERT INTO events (game_id, number, at, body) VALUES ($1, $2, $3, $4)")
-        .bind(a.game)
+        .bind(a.game.as_str())
         .bind(number)
         .bind(t)
         .bind(a.body)
@@ -621,7 +636,7 @@ async fn append_in(
         .notice(
             &mut *tx,
             &Notice::Event {
-                game: a.game.to_owned(),
+                game: a.game.clone(),
                 event: number as u64,
             },
         )
@@ -634,7 +649,7 @@ async fn create_on(conn: &mut AnyConnection, game: &NewRow<'_>) -> Result<(), St
     sqlx::query(
         "INSERT INTO games (id, created, updated, setup, event, over, summary, public) VALUES ($1, $2, $3, $4, 0, 0, $5, $6)",
     )
-    .bind(game.id)
+    .bind(game.id.as_str())
     .bind(game.created)
     .bind(game.created)
     .bind(game.setup)
@@ -655,7 +670,7 @@ async fn import_on(conn: &mut AnyConnection, game: &Imported<'_>) -> Result<(), 
     sqlx::query(
         "INSERT INTO games (id, created, updated, setup, event, over, summary, public) VALUES ($1, $2, $3, $4, $5, $6, $7, 0)",
     )
-    .bind(game.id)
+    .bind(game.id.as_str())
     .bind(game.created)
     .bind(game.created)
     .bind(game.setup)
@@ -666,7 +681,7 @@ async fn import_on(conn: &mut AnyConnection, game: &Imported<'_>) -> Result<(), 
     .await?;
     for (k, body) in game.events.iter().enumerate() {
         sqlx::query("INSERT INTO events (game_id, number, at, body) VALUES ($1, $2, $3, $4)")
-            .bind(game.id)
+            .bind(game.id.as_str())
             .bind(k as i64 + 1)
             .bind(game.created)
             .bind(body)
@@ -677,147 +692,12 @@ async fn import_on(conn: &mut AnyConnection, game: &Imported<'_>) -> Result<(), 
         people::insert_seat(&mut tx, game.id, seat).await?;
     }
     sqlx::query("INSERT INTO uploads (game_id, person_id, bytes, at) VALUES ($1, $2, $3, $4)")
-        .bind(game.id)
-        .bind(game.uploader)
+        .bind(game.id.as_str())
+        .bind(game.uploader.as_str())
         .bind(game.bytes)
         .bind(game.created)
         .execute(&mut *tx)
         .await?;
     tx.commit().await?;
     Ok(())
-}
-
-/// Column `k` as an integer; a value of another type is damage.
-fn int(r: &AnyRow, k: usize, game: &str) -> Result<i64, StoreError> {
-    r.try_get::<i64, _>(k).map_err(|e| damaged(game, k, &e))
-}
-
-/// Column `k` as text; a value of another type or not UTF-8 is damage.
-fn text(r: &AnyRow, k: usize, game: &str) -> Result<String, StoreError> {
-    r.try_get::<String, _>(k).map_err(|e| damaged(game, k, &e))
-}
-
-fn damaged(game: &str, column: usize, e: &sqlx::Error) -> StoreError {
-    StoreError::Damaged {
-        game: game.to_owned(),
-        what: format!("column {column}: {e}"),
-    }
-}
-
-fn game_row(r: &AnyRow, game: &str) -> Result<GameRow, StoreError> {
-    Ok(GameRow {
-        id: text(r, 0, game)?,
-        created: int(r, 1, game)?,
-        updated: int(r, 2, game)?,
-        setup: text(r, 3, game)?,
-        event: int(r, 4, game)? as u64,
-        over: int(r, 5, game)? != 0,
-        summary: text(r, 6, game)?,
-        turn_at: int(r, 7, game)?,
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[tokio::test]
-    async fn a_database_named_by_url_is_sqlite_or_postgres_and_nothing_else() {
-        let dir = std::env::temp_dir().join(format!("novuss-store-url-{}", std::process::id()));
-        let file = dir.join("nested").join("games.sqlite3");
-        let url = format!("sqlite://{}", file.display());
-        let store = Store::connect(&url).await.unwrap();
-        assert_eq!(store.backend(), Backend::Sqlite);
-        let game = NewRow {
-            id: "g",
-            created: 1,
-            setup: "{}",
-            summary: "{}",
-            public: true,
-            seats: &[],
-        };
-        store.create(&game).await.unwrap();
-        let append = |after| Append {
-            game: "g",
-            after,
-            body: "{}",
-            over: false,
-            summary: "{}",
-            at_ms: 5_000,
-        };
-        store.append(&append(0)).await.unwrap();
-        assert!(matches!(
-            store.append(&append(0)).await,
-            Err(StoreError::Conflict)
-        ));
-        store.close().await;
-        // The same file again: what was committed is there.
-        let again = Store::connect(&url).await.unwrap();
-        assert_eq!(again.stored_event("g").await.unwrap(), Some(1));
-        assert_eq!(again.events_after("g", 0).await.unwrap().len(), 1);
-        assert!(again.events_after("g", 1).await.unwrap().is_empty());
-        again.close().await;
-        let _ = std::fs::remove_dir_all(&dir);
-        for bad in ["mysql://x/y", "novuss.sqlite3", ""] {
-            assert!(
-                matches!(
-                    Store::connect(bad).await,
-                    Err(StoreError::Database(sqlx::Error::Configuration(_)))
-                ),
-                "{bad}"
-            );
-        }
-    }
-
-    #[tokio::test]
-    async fn appends_sent_at_once_are_each_checked_and_stored_once() {
-        let store = Store::memory().await.unwrap();
-        let ids: Vec<String> = (0..40).map(|k| format!("game{k}")).collect();
-        for id in &ids {
-            let game = NewRow {
-                id,
-                created: 1,
-                setup: "{}",
-                summary: "{}",
-                public: true,
-                seats: &[],
-            };
-            store.create(&game).await.unwrap();
-        }
-        // Forty games' first events at once, and a stale one for each
-        // even game among them: every first event is stored once, and
-        // each stale one alone is refused.
-        let mut tasks = tokio::task::JoinSet::new();
-        for (k, id) in ids.iter().enumerate() {
-            for attempt in 0..(1 + usize::from(k % 2 == 0)) {
-                let store = store.clone();
-                let id = id.clone();
-                tasks.spawn(async move {
-                    let body = format!("{{\"attempt\":{attempt}}}");
-                    let a = Append {
-                        game: &id,
-                        after: 0,
-                        body: &body,
-                        over: false,
-                        summary: "{}",
-                        at_ms: 1_000,
-                    };
-                    store.append(&a).await
-                });
-            }
-        }
-        let (mut stored, mut refused) = (0, 0);
-        while let Some(done) = tasks.join_next().await {
-            match done.unwrap() {
-                Ok(()) => stored += 1,
-                Err(StoreError::Conflict) => refused += 1,
-                Err(e) => panic!("{e}"),
-            }
-        }
-        assert_eq!((stored, refused), (40, 20));
-        for id in &ids {
-            assert_eq!(store.stored_event(id).await.unwrap(), Some(1));
-            assert_eq!(store.events(id).await.unwrap().len(), 1);
-        }
-    }
 }

@@ -1,18 +1,20 @@
 //! People, their sessions and the seats they hold (migration
 //! `0002_people.sql`). Secrets arrive here already hashed.
 
-use sqlx::Row;
+use novuss_core::PlayerId;
 
-use super::{int, text, Notice, Store, StoreError};
+use super::read::{game_id, maybe_person_id, maybe_text, person_id, player_column, player_id};
+use super::{Notice, Store, StoreError};
+use crate::ids::{GameId, PersonId};
 
 /// One seat row of a game: a person's seat, held or waiting for an
 /// invited person.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeatRow {
-    /// The player, from 0, in the set-up's order.
-    pub player: u32,
+    /// The player, in the set-up's order.
+    pub player: PlayerId,
     /// Who holds it, if anyone yet.
-    pub person: Option<String>,
+    pub person: Option<PersonId>,
     /// The hash of its invitation's secret, if it was given by one.
     pub invite_hash: Option<String>,
 }
@@ -23,27 +25,27 @@ pub enum Joined {
     /// The seat is now the person's.
     Seated {
         /// The game.
-        game: String,
+        game: GameId,
         /// The player.
-        player: u32,
+        player: PlayerId,
     },
     /// The person held it already (the link opened again by its taker).
     AlreadyYours {
         /// The game.
-        game: String,
+        game: GameId,
         /// The player.
-        player: u32,
+        player: PlayerId,
     },
     /// The person holds another seat of the game: an invitation is for
     /// someone else (a creator at their own link would play both sides).
     AlreadySeated {
         /// The game.
-        game: String,
+        game: GameId,
     },
     /// Somebody else took it first.
     Taken {
         /// The game, to watch instead.
-        game: String,
+        game: GameId,
     },
     /// No seat has that invitation.
     Unknown,
@@ -53,7 +55,7 @@ impl Store {
     /// Stores a new person with their first session.
     pub async fn create_person(
         &self,
-        person: &str,
+        person: &PersonId,
         token_hash: &str,
         now: i64,
     ) -> Result<(), StoreError> {
@@ -61,7 +63,7 @@ impl Store {
         let result = async {
             let mut tx = sqlx::Connection::begin(&mut *conn).await?;
             sqlx::query("INSERT INTO people (id, name, created) VALUES ($1, NULL, $2)")
-                .bind(person)
+                .bind(person.as_str())
                 .bind(now)
                 .execute(&mut *tx)
                 .await?;
@@ -69,7 +71,7 @@ impl Store {
                 "INSERT INTO sessions (token_hash, person_id, created, seen) VALUES ($1, $2, $3, $4)",
             )
             .bind(token_hash)
-            .bind(person)
+            .bind(person.as_str())
             .bind(now)
             .bind(now)
             .execute(&mut *tx)
@@ -82,45 +84,37 @@ impl Store {
     }
 
     /// The person of the session whose secret hashes to `token_hash`.
-    pub async fn session(
-        &self,
-        token_hash: &str,
-    ) -> Result<Option<crate::ids::PersonId>, StoreError> {
+    pub async fn session(&self, token_hash: &str) -> Result<Option<PersonId>, StoreError> {
         let row = sqlx::query("SELECT person_id FROM sessions WHERE token_hash = $1")
             .bind(token_hash)
             .fetch_optional(&self.reader)
             .await?;
-        let Some(row) = row else { return Ok(None) };
-        let id = text(&row, 0, "(session)")?;
-        crate::ids::PersonId::parse(&id)
-            .map(Some)
-            .ok_or_else(|| StoreError::Damaged {
-                game: "(session)".into(),
-                what: "a session names no valid person".into(),
-            })
+        row.map(|r| person_id(&r, 0, "(session)")).transpose()
     }
 
     /// A person's display name (`None`: they chose none), or `None` if
     /// there is no such person.
-    pub async fn person_name(&self, person: &str) -> Result<Option<Option<String>>, StoreError> {
+    pub async fn person_name(
+        &self,
+        person: &PersonId,
+    ) -> Result<Option<Option<String>>, StoreError> {
         let row = sqlx::query("SELECT name FROM people WHERE id = $1")
-            .bind(person)
+            .bind(person.as_str())
             .fetch_optional(&self.reader)
             .await?;
-        row.map(|r| r.try_get::<Option<String>, _>(0).map_err(StoreError::from))
-            .transpose()
+        row.map(|r| maybe_text(&r, 0, "(person)")).transpose()
     }
 
     /// Sets a person's display name.
     pub async fn set_person_name(
         &self,
-        person: &str,
+        person: &PersonId,
         name: Option<&str>,
     ) -> Result<(), StoreError> {
         let mut conn = self.write().await?;
         let result = sqlx::query("UPDATE people SET name = $1 WHERE id = $2")
             .bind(name)
-            .bind(person)
+            .bind(person.as_str())
             .execute(&mut *conn)
             .await
             .map(drop)
@@ -131,8 +125,8 @@ impl Store {
     /// The display names of `people`, by id (those who chose one).
     pub async fn names(
         &self,
-        people: &[String],
-    ) -> Result<Vec<(String, Option<String>)>, StoreError> {
+        people: &[PersonId],
+    ) -> Result<Vec<(PersonId, Option<String>)>, StoreError> {
         let mut out = Vec::with_capacity(people.len());
         for p in people {
             if let Some(name) = self.person_name(p).await? {
@@ -142,23 +136,34 @@ impl Store {
         Ok(out)
     }
 
-    /// A game's seat rows, by player.
-    pub async fn seats(&self, game: &str) -> Result<Vec<SeatRow>, StoreError> {
+    /// A game's seat rows, by player. A seat whose holder's id cannot be
+    /// read is left out (and logged): the game then has that seat
+    /// unclaimed, as it always had.
+    pub async fn seats(&self, game: &GameId) -> Result<Vec<SeatRow>, StoreError> {
         let rows = sqlx::query(
             "SELECT player, person_id, invite_hash FROM seats WHERE game_id = $1 ORDER BY player",
         )
-        .bind(game)
+        .bind(game.as_str())
         .fetch_all(&self.reader)
         .await?;
-        rows.iter()
-            .map(|r| {
-                Ok(SeatRow {
-                    player: int(r, 0, game)? as u32,
-                    person: r.try_get(1).map_err(StoreError::from)?,
-                    invite_hash: r.try_get(2).map_err(StoreError::from)?,
-                })
-            })
-            .collect()
+        let g = game.as_str();
+        let mut seats = Vec::with_capacity(rows.len());
+        for r in &rows {
+            let player = player_id(r, 0, g)?;
+            let person = match maybe_person_id(r, 1, g) {
+                Ok(person) => person,
+                Err(e) => {
+                    tracing::error!("a seat left out: {e}");
+                    continue;
+                }
+            };
+            seats.push(SeatRow {
+                player,
+                person,
+                invite_hash: maybe_text(r, 2, g)?,
+            });
+        }
+        Ok(seats)
     }
 
     /// The seat whose invitation hashes to `invite_hash`: its game, player
@@ -166,16 +171,17 @@ impl Store {
     pub async fn invite(
         &self,
         invite_hash: &str,
-    ) -> Result<Option<(String, u32, Option<String>)>, StoreError> {
+    ) -> Result<Option<(GameId, PlayerId, Option<PersonId>)>, StoreError> {
         let row =
             sqlx::query("SELECT game_id, player, person_id FROM seats WHERE invite_hash = $1")
                 .bind(invite_hash)
                 .fetch_optional(&self.reader)
                 .await?;
         row.map(|r| {
-            let game = text(&r, 0, "(seat)")?;
-            let player = int(&r, 1, &game)? as u32;
-            Ok((game, player, r.try_get(2)?))
+            let game = game_id(&r, 0, "(seat)")?;
+            let player = player_id(&r, 1, game.as_str())?;
+            let holder = maybe_person_id(&r, 2, game.as_str())?;
+            Ok((game, player, holder))
         })
         .transpose()
     }
@@ -188,7 +194,7 @@ impl Store {
     pub async fn join(
         &self,
         invite_hash: &str,
-        person: &str,
+        person: &PersonId,
         at_ms: i64,
     ) -> Result<Joined, StoreError> {
         let mut conn = self.write().await?;
@@ -201,11 +207,11 @@ impl Store {
             let Some(row) = row else {
                 return Ok(Joined::Unknown);
             };
-            let game = text(&row, 0, "(seat)")?;
-            let player = int(&row, 1, &game)? as u32;
-            let holder: Option<String> = row.try_get(2)?;
+            let game = game_id(&row, 0, "(seat)")?;
+            let player = player_id(&row, 1, game.as_str())?;
+            let holder = maybe_person_id(&row, 2, game.as_str())?;
             match holder {
-                Some(h) if h == person => return Ok(Joined::AlreadyYours { game, player }),
+                Some(h) if h == *person => return Ok(Joined::AlreadyYours { game, player }),
                 Some(_) => return Ok(Joined::Taken { game }),
                 None => {}
             }
@@ -214,10 +220,10 @@ impl Store {
                 "UPDATE seats SET person_id = $1 WHERE invite_hash = $2 AND person_id IS NULL \
                  AND NOT EXISTS (SELECT 1 FROM seats WHERE game_id = $3 AND person_id = $4)",
             )
-            .bind(person)
+            .bind(person.as_str())
             .bind(invite_hash)
-            .bind(&game)
-            .bind(person)
+            .bind(game.as_str())
+            .bind(person.as_str())
             .execute(&mut *tx)
             .await?;
             // The game may begin now: its first turn (and stroke clock)
@@ -225,7 +231,7 @@ impl Store {
             if moved.rows_affected() == 1 {
                 sqlx::query("UPDATE games SET turn_at = $1 WHERE id = $2")
                     .bind(at_ms)
-                    .bind(&game)
+                    .bind(game.as_str())
                     .execute(&mut *tx)
                     .await?;
                 self.notice(&mut tx, &Notice::Seats { game: game.clone() })
@@ -236,8 +242,8 @@ impl Store {
                 return Ok(Joined::Seated { game, player });
             }
             let mine = sqlx::query("SELECT 1 FROM seats WHERE game_id = $1 AND person_id = $2")
-                .bind(&game)
-                .bind(person)
+                .bind(game.as_str())
+                .bind(person.as_str())
                 .fetch_optional(&mut *tx)
                 .await?;
             tx.commit().await?;
@@ -255,8 +261,8 @@ impl Store {
     /// working. `false` if the seat is held (or not a person's).
     pub async fn reinvite(
         &self,
-        game: &str,
-        player: u32,
+        game: &GameId,
+        player: PlayerId,
         invite_hash: &str,
     ) -> Result<bool, StoreError> {
         let mut conn = self.write().await?;
@@ -264,8 +270,8 @@ impl Store {
             "UPDATE seats SET invite_hash = $1 WHERE game_id = $2 AND player = $3 AND person_id IS NULL",
         )
         .bind(invite_hash)
-        .bind(game)
-        .bind(i64::from(player))
+        .bind(game.as_str())
+        .bind(player_column(player))
         .execute(&mut *conn)
         .await
         .map(|r| r.rows_affected() == 1)
@@ -278,15 +284,15 @@ impl Store {
     /// holds it, as its creator would have. `false` if it has rows by now.
     pub async fn claim(
         &self,
-        game: &str,
-        players: &[u32],
-        person: &str,
+        game: &GameId,
+        players: &[PlayerId],
+        person: &PersonId,
     ) -> Result<bool, StoreError> {
         let mut conn = self.write().await?;
         let result = async {
             let mut tx = sqlx::Connection::begin(&mut *conn).await?;
             let any = sqlx::query("SELECT 1 FROM seats WHERE game_id = $1 LIMIT 1")
-                .bind(game)
+                .bind(game.as_str())
                 .fetch_optional(&mut *tx)
                 .await?;
             if any.is_some() {
@@ -298,19 +304,14 @@ impl Store {
                     game,
                     &SeatRow {
                         player: *p,
-                        person: Some(person.to_owned()),
+                        person: Some(person.clone()),
                         invite_hash: None,
                     },
                 )
                 .await?;
             }
-            self.notice(
-                &mut tx,
-                &Notice::Seats {
-                    game: game.to_owned(),
-                },
-            )
-            .await?;
+            let game = game.clone();
+            self.notice(&mut tx, &Notice::Seats { game }).await?;
             tx.commit().await?;
             Ok(true)
         }
@@ -322,15 +323,15 @@ impl Store {
 /// Inserts one seat row.
 pub(super) async fn insert_seat(
     conn: &mut sqlx::AnyConnection,
-    game: &str,
+    game: &GameId,
     seat: &SeatRow,
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO seats (game_id, player, person_id, invite_hash) VALUES ($1, $2, $3, $4)",
     )
-    .bind(game)
-    .bind(i64::from(seat.player))
-    .bind(seat.person.as_deref())
+    .bind(game.as_str())
+    .bind(player_column(seat.player))
+    .bind(seat.person.as_ref().map(PersonId::as_str))
     .bind(seat.invite_hash.as_deref())
     .execute(conn)
     .await

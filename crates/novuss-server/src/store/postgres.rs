@@ -1,6 +1,11 @@
 //! What only PostgreSQL has: a pool that several server instances share,
-//! notifications of each stored event for the other instances, and
-//! leases on the games' computer turns and clocks (docs/scaling.md).
+//! and the [`Shared`] handle of what they use to work together
+//! (docs/scaling.md): notifications of each stored change for the other
+//! instances, leases on the games' computer turns and clocks, presence
+//! per instance, the instances' heartbeats, and the lock that settles
+//! ratings one writer at a time. SQLite has no such handle: one process
+//! serves its file, so a caller that finds none has nobody to tell or
+//! wait for.
 //!
 //! A notification carries only the game and its new event number, as
 //! JSON; the events themselves are read from the table. A listener can
@@ -18,7 +23,8 @@ use sqlx::postgres::{PgListener, PgNotification};
 use sqlx::{AnyConnection, AnyPool, Executor};
 use tokio::time::Instant;
 
-use super::{Backend, Store, StoreError};
+use super::{Store, StoreError};
+use crate::ids::{GameId, PersonId};
 
 /// Connections each instance's pool opens at most. PostgreSQL allows 100
 /// by default: room for a few instances, their listeners and tools.
@@ -28,7 +34,7 @@ const POOL: u32 = 16;
 /// one is replaced this long after its last renewal.
 pub const LEASE: Duration = Duration::from_secs(5);
 
-/// How often an instance says it is alive ([`Store::heartbeat`]).
+/// How often an instance says it is alive ([`Shared::heartbeat`]).
 pub const HEARTBEAT: Duration = Duration::from_secs(2);
 
 /// How long after its last heartbeat an instance's presence rows stop
@@ -57,19 +63,26 @@ pub const PING_EVERY: Duration = Duration::from_secs(2);
 /// [`PING_EVERY`] + `PING_LOST` (5 s), and what it missed is read again.
 pub const PING_LOST: Duration = Duration::from_secs(3);
 
-/// A PostgreSQL store's own settings.
-pub(super) struct Postgres {
-    /// Where it is, for the listener's connection. It may hold a
-    /// password, so it is never logged or shown.
+/// What the instances sharing one database use to work together, from
+/// [`Store::shared`]: this instance's name among them, the notices of
+/// what each stores, the leases that give one of them a game's computer
+/// and clocks, who has a game open on which, and who is alive.
+#[derive(Clone)]
+pub struct Shared {
+    /// Where the database is, for the listener's connection. It may hold
+    /// a password, so it is never logged or shown.
     url: String,
-    /// This process's name in leases: random, so that a restarted
-    /// instance never mistakes a lease of its former self for its own.
+    /// This process's name in leases and presence: random, so that a
+    /// restarted instance never mistakes a lease of its former self for
+    /// its own.
     instance: String,
+    /// The store's pool.
+    pool: AnyPool,
 }
 
-impl std::fmt::Debug for Postgres {
+impl std::fmt::Debug for Shared {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Postgres")
+        f.debug_struct("Shared")
             .field("instance", &self.instance)
             .finish_non_exhaustive()
     }
@@ -84,19 +97,19 @@ pub enum Notice {
     /// Game `game` is at event `event`.
     Event {
         /// The game.
-        game: String,
+        game: GameId,
         /// Its last event's number.
         event: u64,
     },
     /// A seat of game `game` has a new holder.
     Seats {
         /// The game.
-        game: String,
+        game: GameId,
     },
     /// Game `game`'s chat has a new line.
     Chat {
         /// The game.
-        game: String,
+        game: GameId,
     },
 }
 
@@ -149,30 +162,17 @@ pub(super) async fn connect(url: &str) -> Result<Store, StoreError> {
     getrandom::fill(&mut id)
         .map_err(|e| StoreError::Database(sqlx::Error::Io(std::io::Error::other(e.to_string()))))?;
     Ok(Store {
-        backend: Backend::Postgres,
         writer: pool.clone(),
-        reader: pool,
+        reader: pool.clone(),
         memory: false,
         suspect: Arc::new(std::sync::atomic::AtomicBool::new(false)),
-        postgres: Some(Arc::new(Postgres {
+        shared: Some(Arc::new(Shared {
             url: url.to_owned(),
             instance: hex::encode(id),
+            pool,
         })),
         batcher: None,
     })
-}
-
-/// Sends `notice` on `conn`, within its transaction: delivered when it
-/// commits, and only if it does.
-async fn notify(conn: &mut AnyConnection, notice: &Notice) -> Result<(), StoreError> {
-    let payload = serde_json::to_string(notice)
-        .map_err(|e| StoreError::Database(sqlx::Error::Encode(Box::new(e))))?;
-    sqlx::query("SELECT pg_notify($1, $2)")
-        .bind(CHANNEL)
-        .bind(payload)
-        .execute(&mut *conn)
-        .await?;
-    Ok(())
 }
 
 /// Hears the events every instance stores (PostgreSQL only).
@@ -268,6 +268,8 @@ impl Listener {
                         self.connected();
                     }
                 }
+                // A notice names its game by a checked id: one that does
+                // not is no instance's, and is skipped with the rest.
                 Step::Received(Ok(Some(n))) => match serde_json::from_str::<Notice>(n.payload()) {
                     Ok(notice) => return Heard::Notice(notice),
                     Err(e) => tracing::warn!("a notification that is not an event's: {e}"),
@@ -321,54 +323,62 @@ impl Listener {
 
 impl Store {
     /// Tells the other instances of `notice` when the transaction `conn`
-    /// is in commits (PostgreSQL; nothing with SQLite).
+    /// is in commits; with SQLite there are none to tell.
     pub(super) async fn notice(
         &self,
         conn: &mut AnyConnection,
         notice: &Notice,
     ) -> Result<(), StoreError> {
-        if self.postgres.is_none() {
-            return Ok(());
+        match self.shared() {
+            Some(shared) => shared.notice(conn, notice).await,
+            None => Ok(()),
         }
-        notify(conn, notice).await
+    }
+}
+
+impl Shared {
+    /// Sends `notice` to every instance's listener on `conn`, within its
+    /// transaction: delivered when it commits, and only if it does.
+    async fn notice(&self, conn: &mut AnyConnection, notice: &Notice) -> Result<(), StoreError> {
+        let payload = serde_json::to_string(notice)
+            .map_err(|e| StoreError::Database(sqlx::Error::Encode(Box::new(e))))?;
+        sqlx::query("SELECT pg_notify($1, $2)")
+            .bind(CHANNEL)
+            .bind(payload)
+            .execute(&mut *conn)
+            .await?;
+        Ok(())
     }
 
-    /// A listener of every event stored in this database, by any
-    /// instance; `None` for SQLite, which one process serves alone.
-    pub async fn listen(&self) -> Result<Option<Listener>, StoreError> {
-        let Some(pg) = &self.postgres else {
-            return Ok(None);
-        };
+    /// A listener of every change stored in this database, by any
+    /// instance (this one too).
+    pub async fn listen(&self) -> Listener {
         // A first connection that fails is tried again by the listener
         // itself; what it missed meanwhile is read after it connects.
-        let ping = format!("novuss_ping_{}", pg.instance);
-        let inner = match Listener::connect(&pg.url, &ping).await {
+        let ping = format!("novuss_ping_{}", self.instance);
+        let inner = match Listener::connect(&self.url, &ping).await {
             Ok(l) => Some(l),
             Err(e) => {
                 tracing::warn!("cannot listen to the other instances yet: {e}");
                 None
             }
         };
-        Ok(Some(Listener {
-            url: pg.url.clone(),
+        Listener {
+            url: self.url.clone(),
             inner,
             backoff: Duration::from_millis(100),
-            pool: self.writer.clone(),
+            pool: self.pool.clone(),
             ping,
             sent: 0,
             waiting: None,
             next_ping: Instant::now() + PING_EVERY,
-        }))
+        }
     }
 
     /// Takes or renews this instance's lease on game `game`'s computer
     /// turns and clocks, for [`LEASE`] from `now_ms`: whether it holds it.
-    /// It is taken only when free or expired. With SQLite it is always
-    /// held: one process serves the file.
-    pub async fn lease(&self, game: &str, now_ms: i64) -> Result<bool, StoreError> {
-        let Some(pg) = &self.postgres else {
-            return Ok(true);
-        };
+    /// It is taken only when free or expired.
+    pub async fn lease(&self, game: &GameId, now_ms: i64) -> Result<bool, StoreError> {
         let until = now_ms + LEASE.as_millis() as i64;
         let row = sqlx::query(
             "INSERT INTO leases (game_id, holder, until) VALUES ($1, $2, $3) \
@@ -376,93 +386,91 @@ impl Store {
              WHERE leases.holder = excluded.holder OR leases.until < $4 \
              RETURNING holder",
         )
-        .bind(game)
-        .bind(&pg.instance)
+        .bind(game.as_str())
+        .bind(&self.instance)
         .bind(until)
         .bind(now_ms)
-        .fetch_optional(&self.writer)
-        .await?;
-        Ok(row.is_some())
-    }
-
-    /// Records whether `person` has game `game` open on this instance
-    /// (`open`), as of `now_ms` (PostgreSQL; nothing with SQLite, which
-    /// one process serves).
-    pub async fn set_presence(
-        &self,
-        game: &str,
-        person: &str,
-        open: bool,
-        now_ms: i64,
-    ) -> Result<(), StoreError> {
-        let Some(pg) = &self.postgres else {
-            return Ok(());
-        };
-        sqlx::query(
-            "INSERT INTO presence (game_id, person_id, instance, sockets, at) VALUES ($1, $2, $3, $4, $5) \
-             ON CONFLICT (game_id, person_id, instance) DO UPDATE SET sockets = excluded.sockets, at = excluded.at",
-        )
-        .bind(game)
-        .bind(person)
-        .bind(&pg.instance)
-        .bind(i64::from(open))
-        .bind(now_ms)
-        .execute(&self.writer)
-        .await?;
-        Ok(())
-    }
-
-    /// Says this instance is alive, at `now_ms` (PostgreSQL only).
-    pub async fn heartbeat(&self, now_ms: i64) -> Result<(), StoreError> {
-        let Some(pg) = &self.postgres else {
-            return Ok(());
-        };
-        sqlx::query(
-            "INSERT INTO instances (id, seen) VALUES ($1, $2) \
-             ON CONFLICT (id) DO UPDATE SET seen = excluded.seen",
-        )
-        .bind(&pg.instance)
-        .bind(now_ms)
-        .execute(&self.writer)
-        .await?;
-        Ok(())
-    }
-
-    /// Whether `person` has game `game` open on another instance that is
-    /// alive (its heartbeat younger than `ALIVE`) at `now_ms`. Always `false` with SQLite.
-    pub async fn present_elsewhere(
-        &self,
-        game: &str,
-        person: &str,
-        now_ms: i64,
-    ) -> Result<bool, StoreError> {
-        let Some(pg) = &self.postgres else {
-            return Ok(false);
-        };
-        let row = sqlx::query(
-            "SELECT 1 FROM presence p JOIN instances i ON i.id = p.instance \
-             WHERE p.game_id = $1 AND p.person_id = $2 AND p.instance <> $3 \
-             AND p.sockets > 0 AND i.seen >= $4 LIMIT 1",
-        )
-        .bind(game)
-        .bind(person)
-        .bind(&pg.instance)
-        .bind(now_ms - ALIVE.as_millis() as i64)
-        .fetch_optional(&self.reader)
+        .fetch_optional(&self.pool)
         .await?;
         Ok(row.is_some())
     }
 
     /// Gives up this instance's lease on `game`, if it holds it, so that
     /// another may take it at once.
-    pub async fn release(&self, game: &str) -> Result<(), StoreError> {
-        let Some(pg) = &self.postgres else {
-            return Ok(());
-        };
+    pub async fn release(&self, game: &GameId) -> Result<(), StoreError> {
         sqlx::query("DELETE FROM leases WHERE game_id = $1 AND holder = $2")
-            .bind(game)
-            .bind(&pg.instance)
-            .execute(&self.writer)
+            .bind(game.as_str())
+            .bind(&self.instance)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Records whether `person` has game `game` open on this instance
+    /// (`open`), as of `now_ms`.
+    pub async fn set_presence(
+        &self,
+        game: &GameId,
+        person: &PersonId,
+        open: bool,
+        now_ms: i64,
+    ) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO presence (game_id, person_id, instance, sockets, at) VALUES ($1, $2, $3, $4, $5) \
+             ON CONFLICT (game_id, person_id, instance) DO UPDATE SET sockets = excluded.sockets, at = excluded.at",
+        )
+        .bind(game.as_str())
+        .bind(person.as_str())
+        .bind(&self.instance)
+        .bind(i64::from(open))
+        .bind(now_ms)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Whether `person` has game `game` open on another instance that is
+    /// alive (its heartbeat younger than `ALIVE`) at `now_ms`.
+    pub async fn present_elsewhere(
+        &self,
+        game: &GameId,
+        person: &PersonId,
+        now_ms: i64,
+    ) -> Result<bool, StoreError> {
+        let row = sqlx::query(
+            "SELECT 1 FROM presence p JOIN instances i ON i.id = p.instance \
+             WHERE p.game_id = $1 AND p.person_id = $2 AND p.instance <> $3 \
+             AND p.sockets > 0 AND i.seen >= $4 LIMIT 1",
+        )
+        .bind(game.as_str())
+        .bind(person.as_str())
+        .bind(&self.instance)
+        .bind(now_ms - ALIVE.as_millis() as i64)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.is_some())
+    }
+
+    /// Says this instance is alive, at `now_ms`: every `HEARTBEAT` (2 s).
+    pub async fn heartbeat(&self, now_ms: i64) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO instances (id, seen) VALUES ($1, $2) \
+             ON CONFLICT (id) DO UPDATE SET seen = excluded.seen",
+        )
+        .bind(&self.instance)
+        .bind(now_ms)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Makes the ratings the transaction `tx` is in reads and writes its
+    /// own until it ends: several instances' writers take this lock (one
+    /// that conflicts with itself) in turn, so that none settles a game
+    /// or rebuilds the ratings from figures another is replacing.
+    pub(super) async fn lock_ratings(&self, tx: &mut AnyConnection) -> Result<(), sqlx::Error> {
+        sqlx::query("LOCK TABLE rating_changes IN SHARE ROW EXCLUSIVE MODE")
+            .execute(&mut *tx)
             .await?;
         Ok(())
     }

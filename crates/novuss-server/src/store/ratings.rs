@@ -2,19 +2,25 @@
 //! rated game and person (migration `0004_ratings.sql`). The arithmetic
 //! is the ratings module's; here are only the rows.
 
+use novuss_core::{Format, PlayerId};
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
-use super::{game_row, int, text, GameRow, Store, StoreError};
-use crate::glicko::Rating;
+use super::read::{
+    format, game_id, game_row, int, maybe_text, outcome, person_id, player_column, player_id,
+    readable, real,
+};
+use super::{GameRow, Store, StoreError};
+use crate::glicko::{Outcome, Rating};
+use crate::ids::{GameId, PersonId};
 
 /// A person's rating in one format now, as stored.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CurrentRow {
     /// The person.
-    pub person: String,
-    /// The format's name.
-    pub format: String,
+    pub person: PersonId,
+    /// The format.
+    pub format: Format,
     /// The rating after their last rated game.
     pub rating: Rating,
     /// Rated games played in the format.
@@ -29,19 +35,19 @@ pub struct ChangeRow {
     /// The order the game was settled in.
     pub seq: i64,
     /// The game.
-    pub game: String,
+    pub game: GameId,
     /// The person.
-    pub person: String,
+    pub person: PersonId,
     /// Their player in the game's set-up.
-    pub player: u32,
-    /// The format's name.
-    pub format: String,
+    pub player: PlayerId,
+    /// The format.
+    pub format: Format,
     /// When the match ended.
     pub at: i64,
     /// Mean points against the opponents.
     pub score: f64,
-    /// `win`, `draw` or `loss`.
-    pub result: String,
+    /// The match's result for them.
+    pub result: Outcome,
     /// The rating the update started from.
     pub before: Rating,
     /// The rating it left.
@@ -58,24 +64,17 @@ pub struct Settled {
 const CHANGE_COLUMNS: &str = "seq, game_id, person_id, player, format, at, score, result, \
      rating_before, deviation_before, volatility_before, rating_after, deviation_after, volatility_after";
 
-fn real(r: &AnyRow, k: usize, what: &str) -> Result<f64, StoreError> {
-    r.try_get::<f64, _>(k).map_err(|e| StoreError::Damaged {
-        game: what.to_owned(),
-        what: format!("column {k}: {e}"),
-    })
-}
-
 fn change_row(r: &AnyRow) -> Result<ChangeRow, StoreError> {
-    let game = text(r, 1, "(rating)")?;
+    let game = game_id(r, 1, "(rating)")?;
     let g = game.as_str();
     Ok(ChangeRow {
         seq: int(r, 0, g)?,
-        person: text(r, 2, g)?,
-        player: int(r, 3, g)? as u32,
-        format: text(r, 4, g)?,
+        person: person_id(r, 2, g)?,
+        player: player_id(r, 3, g)?,
+        format: format(r, 4, g)?,
         at: int(r, 5, g)?,
         score: real(r, 6, g)?,
-        result: text(r, 7, g)?,
+        result: outcome(r, 7, g)?,
         before: Rating {
             rating: real(r, 8, g)?,
             deviation: real(r, 9, g)?,
@@ -93,8 +92,8 @@ fn change_row(r: &AnyRow) -> Result<ChangeRow, StoreError> {
 fn current_row(r: &AnyRow) -> Result<CurrentRow, StoreError> {
     let w = "(rating)";
     Ok(CurrentRow {
-        person: text(r, 0, w)?,
-        format: text(r, 1, w)?,
+        person: person_id(r, 0, w)?,
+        format: format(r, 1, w)?,
         rating: Rating {
             rating: real(r, 2, w)?,
             deviation: real(r, 3, w)?,
@@ -112,13 +111,13 @@ async fn insert_change(conn: &mut sqlx::AnyConnection, c: &ChangeRow) -> Result<
         "INSERT INTO rating_changes ({CHANGE_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)"
     ))
     .bind(c.seq)
-    .bind(&c.game)
-    .bind(&c.person)
-    .bind(i64::from(c.player))
-    .bind(&c.format)
+    .bind(c.game.as_str())
+    .bind(c.person.as_str())
+    .bind(player_column(c.player))
+    .bind(c.format.name())
     .bind(c.at)
     .bind(c.score)
-    .bind(&c.result)
+    .bind(c.result.name())
     .bind(c.before.rating)
     .bind(c.before.deviation)
     .bind(c.before.volatility)
@@ -138,8 +137,8 @@ async fn put_current(conn: &mut sqlx::AnyConnection, c: &CurrentRow) -> Result<(
          deviation = excluded.deviation, volatility = excluded.volatility, \
          games = excluded.games, at = excluded.at",
     )
-    .bind(&c.person)
-    .bind(&c.format)
+    .bind(c.person.as_str())
+    .bind(c.format.name())
     .bind(c.rating.rating)
     .bind(c.rating.deviation)
     .bind(c.rating.volatility)
@@ -158,9 +157,9 @@ impl Store {
     /// stores the rows it returns and the new current ratings.
     pub async fn settle_ratings(
         &self,
-        game: &str,
-        format: &str,
-        people: &[String],
+        game: &GameId,
+        format: Format,
+        people: &[PersonId],
         rate: impl FnOnce(i64, &[Option<CurrentRow>]) -> Settled,
     ) -> Result<bool, StoreError> {
         let mut conn = self.write().await?;
@@ -168,7 +167,7 @@ impl Store {
             let mut tx = sqlx::Connection::begin(&mut *conn).await?;
             self.lock_ratings(&mut tx).await?;
             let done = sqlx::query("SELECT 1 FROM rating_changes WHERE game_id = $1 LIMIT 1")
-                .bind(game)
+                .bind(game.as_str())
                 .fetch_optional(&mut *tx)
                 .await?;
             if done.is_some() {
@@ -179,8 +178,8 @@ impl Store {
                 let row = sqlx::query(&format!(
                     "SELECT {CURRENT_COLUMNS} FROM ratings WHERE person_id = $1 AND format = $2"
                 ))
-                .bind(p)
-                .bind(format)
+                .bind(p.as_str())
+                .bind(format.name())
                 .fetch_optional(&mut *tx)
                 .await?;
                 now.push(row.as_ref().map(current_row).transpose()?);
@@ -194,7 +193,7 @@ impl Store {
                 insert_change(&mut tx, c).await?;
                 let current = CurrentRow {
                     person: c.person.clone(),
-                    format: c.format.clone(),
+                    format: c.format,
                     rating: c.after,
                     games: before.as_ref().map_or(0, |b| b.games) + 1,
                     at: c.at,
@@ -237,11 +236,11 @@ impl Store {
     }
 
     /// A person's rating changes, oldest first.
-    pub async fn changes_of(&self, person: &str) -> Result<Vec<ChangeRow>, StoreError> {
+    pub async fn changes_of(&self, person: &PersonId) -> Result<Vec<ChangeRow>, StoreError> {
         let rows = sqlx::query(&format!(
             "SELECT {CHANGE_COLUMNS} FROM rating_changes WHERE person_id = $1 ORDER BY seq"
         ))
-        .bind(person)
+        .bind(person.as_str())
         .fetch_all(&self.reader)
         .await?;
         rows.iter().map(change_row).collect()
@@ -257,22 +256,24 @@ impl Store {
         rows.iter().map(current_row).collect()
     }
 
-    /// A person's current ratings.
-    pub async fn ratings_of(&self, person: &str) -> Result<Vec<CurrentRow>, StoreError> {
+    /// A person's current ratings. One in a format this server does not
+    /// know is left out (and logged), as their page and the lobby always
+    /// left it.
+    pub async fn ratings_of(&self, person: &PersonId) -> Result<Vec<CurrentRow>, StoreError> {
         let rows = sqlx::query(&format!(
             "SELECT {CURRENT_COLUMNS} FROM ratings WHERE person_id = $1 ORDER BY format"
         ))
-        .bind(person)
+        .bind(person.as_str())
         .fetch_all(&self.reader)
         .await?;
-        rows.iter().map(current_row).collect()
+        Ok(readable(rows.iter().map(current_row), "a person's ratings"))
     }
 
     /// The ratings of `format` with at most `deviation` stored and at
     /// least `games` games, best first, with each person's name.
     pub async fn leaderboard(
         &self,
-        format: &str,
+        format: Format,
         deviation: f64,
         games: u64,
         limit: u32,
@@ -283,14 +284,14 @@ impl Store {
              WHERE r.format = $1 AND r.deviation <= $2 AND r.games >= $3 \
              ORDER BY r.rating DESC, r.person_id LIMIT $4",
         )
-        .bind(format)
+        .bind(format.name())
         .bind(deviation)
         .bind(games as i64)
         .bind(i64::from(limit))
         .fetch_all(&self.reader)
         .await?;
         rows.iter()
-            .map(|r| Ok((current_row(r)?, r.try_get::<Option<String>, _>(7)?)))
+            .map(|r| Ok((current_row(r)?, maybe_text(r, 7, "(rating)")?)))
             .collect()
     }
 
@@ -298,8 +299,8 @@ impl Store {
     /// ones, and any `viewer` holds a seat of too), newest first.
     pub async fn games_of(
         &self,
-        person: &str,
-        viewer: Option<&str>,
+        person: &PersonId,
+        viewer: Option<&PersonId>,
         limit: u32,
     ) -> Result<Vec<GameRow>, StoreError> {
         let rows = sqlx::query(
@@ -308,8 +309,8 @@ impl Store {
              AND (public = 1 OR EXISTS (SELECT 1 FROM seats v WHERE v.game_id = g.id AND v.person_id = $2)) \
              ORDER BY updated DESC, created DESC LIMIT $3",
         )
-        .bind(person)
-        .bind(viewer)
+        .bind(person.as_str())
+        .bind(viewer.map(PersonId::as_str))
         .bind(i64::from(limit))
         .fetch_all(&self.reader)
         .await?;
@@ -318,13 +319,17 @@ impl Store {
 
     /// Whether `viewer` may see game `game`: it is public, or they hold
     /// one of its seats.
-    pub async fn visible(&self, game: &str, viewer: Option<&str>) -> Result<bool, StoreError> {
+    pub async fn visible(
+        &self,
+        game: &GameId,
+        viewer: Option<&PersonId>,
+    ) -> Result<bool, StoreError> {
         let row = sqlx::query(
             "SELECT 1 FROM games g WHERE id = $1 AND (public = 1 OR \
              EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.person_id = $2))",
         )
-        .bind(game)
-        .bind(viewer)
+        .bind(game.as_str())
+        .bind(viewer.map(PersonId::as_str))
         .fetch_optional(&self.reader)
         .await?;
         Ok(row.is_some())
@@ -335,14 +340,12 @@ impl Store {
     /// the current ratings and write new ones from them, so two at once
     /// would build on figures the other replaces. SQLite's one writing
     /// connection does so already; on PostgreSQL, several instances'
-    /// writers take this lock (one that conflicts with itself) in turn.
+    /// writers take a lock in turn ([`Shared`](super::Shared)).
     async fn lock_ratings(&self, tx: &mut sqlx::AnyConnection) -> Result<(), sqlx::Error> {
-        if self.backend() == super::Backend::Postgres {
-            sqlx::query("LOCK TABLE rating_changes IN SHARE ROW EXCLUSIVE MODE")
-                .execute(&mut *tx)
-                .await?;
+        match self.shared() {
+            Some(shared) => shared.lock_ratings(tx).await,
+            None => Ok(()),
         }
-        Ok(())
     }
 
     /// As [`Store::rewrite_ratings`], but only if the rating changes are

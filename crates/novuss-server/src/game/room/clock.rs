@@ -262,7 +262,7 @@ impl Room {
             player,
             level,
             set: set.clone(),
-            seed: seed(&self.id, self.event),
+            seed: seed(self.id.as_str(), self.event),
         })
     }
 }

@@ -40,7 +40,7 @@ use crate::game::message::{Event, Notice};
 use crate::game::setup::{Controller, Setup};
 use crate::game::trace::Trace;
 use crate::game::view::{self, State, Summary};
-use crate::ids::PersonId;
+use crate::ids::{GameId, PersonId};
 use crate::offers::{Offer, OfferKind};
 use crate::people::seats::Seats;
 use crate::policy::{self, Action, Actor, May, Moment, SeatKind, Situation};
@@ -87,7 +87,7 @@ pub struct Due {
 
 /// One game in memory.
 pub struct Room {
-    id: String,
+    id: GameId,
     created: i64,
     setup: Setup,
     game: Game,
@@ -261,7 +261,7 @@ fn rewind(
 
 impl Room {
     /// A new game at event 0.
-    pub fn new(id: String, created: i64, setup: Setup) -> Result<Room, RoomError> {
+    pub fn new(id: GameId, created: i64, setup: Setup) -> Result<Room, RoomError> {
         let game = event::start(&setup).map_err(RoomError::Setup)?;
         let marks = vec![(0, game.mark())];
         let setup_controllers = setup.controllers.clone();
@@ -300,7 +300,7 @@ impl Room {
     /// messages are made again, and a take-back goes back from the nearest
     /// mark.
     pub fn load(
-        id: String,
+        id: GameId,
         created: i64,
         setup: &str,
         events: &[EventRow],
@@ -398,7 +398,7 @@ impl Room {
     }
 
     /// The game's id.
-    pub fn id(&self) -> &str {
+    pub fn id(&self) -> &GameId {
         &self.id
     }
 
@@ -484,7 +484,7 @@ impl Room {
     /// The game's state now.
     pub fn state(&self) -> State {
         view::state(
-            &self.id,
+            self.id.as_str(),
             self.created,
             self.event,
             &self.setup,

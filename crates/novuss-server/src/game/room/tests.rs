@@ -35,7 +35,7 @@ mod basics {
             );
             let setup = setup(&request);
             let setup_json = serde_json::to_string(&setup).unwrap();
-            let mut room = Room::new("g".into(), 1, setup).unwrap();
+            let mut room = Room::new(super::testing::id(), 1, setup).unwrap();
             let mut stored: Vec<EventRow> = vec![];
             for _ in 0..400 {
                 let before = json(&room.state());
@@ -79,10 +79,11 @@ mod basics {
                             body: change.body().unwrap(),
                         });
                         room.commit(change);
-                        let rebuilt = Room::load("g".into(), 1, &setup_json, &stored, |c| {
-                            Seats::new(c.iter().map(Controller::is_computer), &[])
-                        })
-                        .unwrap();
+                        let rebuilt =
+                            Room::load(super::testing::id(), 1, &setup_json, &stored, |c| {
+                                Seats::new(c.iter().map(Controller::is_computer), &[])
+                            })
+                            .unwrap();
                         assert_eq!(json(&rebuilt.state()), json(&room.state()));
                         // The same messages for a client that reconnects.
                         let since = room.event().saturating_sub(4);
@@ -99,7 +100,7 @@ mod basics {
         let s = setup(
             r#"{"format":"singles","profile":"koroona","sets":1,"players":[{"kind":"human"},{"kind":"human"}]}"#,
         );
-        let mut room = Room::new("g".into(), 1, s).unwrap();
+        let mut room = Room::new(super::testing::id(), 1, s).unwrap();
         assert_eq!(room.since(0).unwrap().len(), 0);
         assert!(
             room.since(1).is_none(),
@@ -122,7 +123,7 @@ mod basics {
         let s = setup(
             r#"{"format":"singles","profile":"koroona","sets":1,"players":[{"kind":"human"},{"kind":"human"}]}"#,
         );
-        let mut writer = Room::new("g".into(), 1, s.clone()).unwrap();
+        let mut writer = Room::new(super::testing::id(), 1, s.clone()).unwrap();
         let mut rows: Vec<EventRow> = vec![];
         for k in 0..5 {
             // The fourth event takes the third stroke back.
@@ -139,7 +140,7 @@ mod basics {
         }
         assert!(rows[3].body.contains("take_back"), "{}", rows[3].body);
 
-        let mut follower = Room::new("g".into(), 1, s.clone()).unwrap();
+        let mut follower = Room::new(super::testing::id(), 1, s.clone()).unwrap();
         let mut rx = follower.subscribe();
         assert_eq!(follower.follow(&rows[..2]).unwrap(), 2);
         assert_eq!(
@@ -153,7 +154,7 @@ mod basics {
         assert_eq!(follower.since(2), writer.since(2));
         assert_eq!(json(&follower.state()), json(&writer.state()));
 
-        let mut behind = Room::new("g".into(), 1, s).unwrap();
+        let mut behind = Room::new(super::testing::id(), 1, s).unwrap();
         assert!(matches!(
             behind.follow(&rows[1..]),
             Err(RoomError::OutOfOrder {
@@ -169,6 +170,11 @@ mod basics {
 /// What tests of games played here and elsewhere share.
 pub(crate) mod testing {
     use super::super::*;
+
+    /// The id the tests' rooms have.
+    pub fn id() -> GameId {
+        GameId::parse("0123456789abcdef0123456789abcdef").expect("32 hex digits")
+    }
 
     /// A slow stroke straight up the table by whoever is to play in a
     /// singles game: legal at any event where a set is being played.
@@ -204,7 +210,7 @@ mod between_sets {
         .unwrap()
         .setup()
         .unwrap();
-        let mut room = Room::new("g".into(), 1, setup.clone()).unwrap();
+        let mut room = Room::new(super::testing::id(), 1, setup.clone()).unwrap();
         let first = serde_json::to_value(room.state()).unwrap();
         let mut last = serde_json::Value::Null;
         for k in 0..2000u64 {

@@ -1,0 +1,110 @@
+//! The store's own tests, on SQLite (the integration tests run the
+//! server over PostgreSQL too).
+
+use super::*;
+
+/// The `k`-th game id of a test.
+fn id(k: u32) -> GameId {
+    GameId::parse(&format!("{k:032x}")).expect("32 hex digits")
+}
+
+#[tokio::test]
+async fn a_database_named_by_url_is_sqlite_or_postgres_and_nothing_else() {
+    let dir = std::env::temp_dir().join(format!("novuss-store-url-{}", std::process::id()));
+    let file = dir.join("nested").join("games.sqlite3");
+    let url = format!("sqlite://{}", file.display());
+    let store = Store::connect(&url).await.unwrap();
+    assert!(store.shared().is_none(), "SQLite");
+    let g = id(0);
+    let game = NewRow {
+        id: &g,
+        created: 1,
+        setup: "{}",
+        summary: "{}",
+        public: true,
+        seats: &[],
+    };
+    store.create(&game).await.unwrap();
+    let append = |after| Append {
+        game: &g,
+        after,
+        body: "{}",
+        over: false,
+        summary: "{}",
+        at_ms: 5_000,
+    };
+    store.append(&append(0)).await.unwrap();
+    assert!(matches!(
+        store.append(&append(0)).await,
+        Err(StoreError::Conflict)
+    ));
+    store.close().await;
+    // The same file again: what was committed is there.
+    let again = Store::connect(&url).await.unwrap();
+    assert_eq!(again.stored_event(&g).await.unwrap(), Some(1));
+    assert_eq!(again.events_after(&g, 0).await.unwrap().len(), 1);
+    assert!(again.events_after(&g, 1).await.unwrap().is_empty());
+    again.close().await;
+    let _ = std::fs::remove_dir_all(&dir);
+    for bad in ["mysql://x/y", "novuss.sqlite3", ""] {
+        assert!(
+            matches!(
+                Store::connect(bad).await,
+                Err(StoreError::Database(sqlx::Error::Configuration(_)))
+            ),
+            "{bad}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn appends_sent_at_once_are_each_checked_and_stored_once() {
+    let store = Store::memory().await.unwrap();
+    let ids: Vec<GameId> = (0..40).map(id).collect();
+    for id in &ids {
+        let game = NewRow {
+            id,
+            created: 1,
+            setup: "{}",
+            summary: "{}",
+            public: true,
+            seats: &[],
+        };
+        store.create(&game).await.unwrap();
+    }
+    // Forty games' first events at once, and a stale one for each
+    // even game among them: every first event is stored once, and
+    // each stale one alone is refused.
+    let mut tasks = tokio::task::JoinSet::new();
+    for (k, id) in ids.iter().enumerate() {
+        for attempt in 0..(1 + usize::from(k % 2 == 0)) {
+            let store = store.clone();
+            let id = id.clone();
+            tasks.spawn(async move {
+                let body = format!("{{\"attempt\":{attempt}}}");
+                let a = Append {
+                    game: &id,
+                    after: 0,
+                    body: &body,
+                    over: false,
+                    summary: "{}",
+                    at_ms: 1_000,
+                };
+                store.append(&a).await
+            });
+        }
+    }
+    let (mut stored, mut refused) = (0, 0);
+    while let Some(done) = tasks.join_next().await {
+        match done.unwrap() {
+            Ok(()) => stored += 1,
+            Err(StoreError::Conflict) => refused += 1,
+            Err(e) => panic!("{e}"),
+        }
+    }
+    assert_eq!((stored, refused), (40, 20));
+    for id in &ids {
+        assert_eq!(store.stored_event(id).await.unwrap(), Some(1));
+        assert_eq!(store.events(id).await.unwrap().len(), 1);
+    }
+}
