@@ -15,7 +15,7 @@ use crate::glicko::{Outcome, Rating};
 use crate::ids::{GameId, PersonId};
 
 /// A person's rating in one format now, as stored.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, PartialEq)]
 pub struct CurrentRow {
     /// The person.
     pub person: PersonId,
@@ -30,7 +30,7 @@ pub struct CurrentRow {
 }
 
 /// One rated game of one person, as stored.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, PartialEq)]
 pub struct ChangeRow {
     /// The order the game was settled in.
     pub seq: i64,
@@ -52,6 +52,38 @@ pub struct ChangeRow {
     pub before: Rating,
     /// The rating it left.
     pub after: Rating,
+}
+
+// A row is shown with its values as stored (ids and names as text, the
+// player as its number): `novuss ratings recompute` prints a stored row
+// and its recomputed one side by side, and has always printed them so.
+impl std::fmt::Debug for CurrentRow {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CurrentRow")
+            .field("person", &self.person.as_str())
+            .field("format", &self.format.name())
+            .field("rating", &self.rating)
+            .field("games", &self.games)
+            .field("at", &self.at)
+            .finish()
+    }
+}
+
+impl std::fmt::Debug for ChangeRow {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ChangeRow")
+            .field("seq", &self.seq)
+            .field("game", &self.game.as_str())
+            .field("person", &self.person.as_str())
+            .field("player", &self.player.index())
+            .field("format", &self.format.name())
+            .field("at", &self.at)
+            .field("score", &self.score)
+            .field("result", &self.result.name())
+            .field("before", &self.before)
+            .field("after", &self.after)
+            .finish()
+    }
 }
 
 /// The rows settling one game adds.

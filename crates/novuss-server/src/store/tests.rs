@@ -108,3 +108,42 @@ async fn appends_sent_at_once_are_each_checked_and_stored_once() {
         assert_eq!(store.events(id).await.unwrap().len(), 1);
     }
 }
+
+/// A rating row reads in `novuss ratings recompute`'s report as it is
+/// stored: ids and names as text, the player as its number.
+#[test]
+fn a_rating_row_is_shown_as_stored() {
+    use crate::glicko::{Outcome, Rating};
+    use novuss_core::{Format, PlayerId};
+    let person = PersonId::parse(&"a".repeat(32)).unwrap();
+    let change = ChangeRow {
+        seq: 3,
+        game: id(1),
+        person: person.clone(),
+        player: PlayerId(1),
+        format: Format::FourPlayer,
+        at: 5,
+        score: 0.5,
+        result: Outcome::Draw,
+        before: Rating::default(),
+        after: Rating::default(),
+    };
+    let shown = format!("{change:?}");
+    let expected = format!(
+        "ChangeRow {{ seq: 3, game: \"{}\", person: \"{person}\", player: 1, format: \"four_player\", at: 5, score: 0.5, result: \"draw\", before: {:?}, after: {:?} }}",
+        id(1),
+        Rating::default(),
+        Rating::default()
+    );
+    assert_eq!(shown, expected);
+    let current = CurrentRow {
+        person: person.clone(),
+        format: Format::Singles,
+        rating: Rating::default(),
+        games: 2,
+        at: 5,
+    };
+    assert!(format!("{current:?}").starts_with(&format!(
+        "CurrentRow {{ person: \"{person}\", format: \"singles\", "
+    )));
+}
