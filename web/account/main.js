@@ -133,6 +133,6 @@ async function load() {
   render();
 }
 
-setUpPage('account.title', render);
+setUpPage('account.title', render, 'account');
 wire();
 load();

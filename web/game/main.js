@@ -28,6 +28,7 @@ import { whoAmI } from './online.js';
 import { Clocks } from './clocks.js';
 import { Offers } from './offers.js';
 import { createChat } from './chat.js';
+import { mountHeader } from '../shared/header.js';
 
 const $ = (id) => document.getElementById(id);
 // How many past events a resumed page asks for, for its verdict and log.
@@ -746,7 +747,8 @@ function setSound(on) {
 }
 
 function wire() {
-  $('language-slot').replaceWith(languageSwitch());
+  // The game page lists the others; its own New game is the button.
+  mountHeader('game', { listCurrent: false });
   // The form is modal: it has its own switch, last in its order of keys.
   $('start').append(Object.assign(languageSwitch(), { id: 'start-language' }));
   onLanguage(relabel);

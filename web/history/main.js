@@ -210,7 +210,7 @@ function wire() {
   });
 }
 
-setUpPage('history.title', () => { renderGames(); renderUpload(); });
+setUpPage('history.title', () => { renderGames(); renderUpload(); }, 'history');
 wire();
 loadGames();
 

@@ -200,7 +200,7 @@ async function loadOptions() {
   fillTerms();
 }
 
-setUpPage('lobby.title', () => { fillTerms(); render(); });
+setUpPage('lobby.title', () => { fillTerms(); render(); }, 'lobby');
 fillTerms();
 loadOptions();
 load();

@@ -107,7 +107,7 @@ function renderLevels() {
     el('td', { class: 'num' }, String(Math.round(rating))))));
 }
 
-setUpPage('leaderboard.title', () => { renderSwitch(); render(); renderLevels(); });
+setUpPage('leaderboard.title', () => { renderSwitch(); render(); renderLevels(); }, 'leaderboard');
 renderSwitch();
 load();
 loadLevels();

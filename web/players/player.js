@@ -192,7 +192,7 @@ function render() {
   $('games-body').replaceChildren(...p.games.map(gameRow));
 }
 
-setUpPage('players.title_plain', render);
+setUpPage('players.title_plain', render, null);
 addEventListener('hashchange', load);
 // The plot is drawn at the width it is shown: again when that changes.
 let shownWidth = 0;

@@ -651,7 +651,7 @@ window.novussReplay = {
   },
 };
 
-setUpPage('replay.title', rerender);
+setUpPage('replay.title', rerender, null);
 wire();
 layout();
 const start = fromHash();

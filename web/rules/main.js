@@ -5,7 +5,8 @@
 // marks it: the game links every verdict to its paragraph
 // (shared/rulelinks.js).
 
-import { language, onLanguage, languageSwitch } from '../shared/lang.js';
+import { language, onLanguage } from '../shared/lang.js';
+import { mountHeader } from '../shared/header.js';
 import { t } from './text.js';
 import { SECTIONS, PROFILE_ROWS } from './content.js';
 import { PROFILES, PROFILE_IDS } from './options.js';
@@ -197,25 +198,12 @@ function build() {
   });
   nav.append(navTitle, ol);
 
-  // The header: the same pages as every other page's, the language
-  // switch.
-  const home = document.getElementById('home');
+  // The header every page shares, the skip link and the foot.
+  mountHeader('rules');
   const skip = document.getElementById('skip');
   const foot = document.getElementById('foot');
-  const pages = document.getElementById('pages');
-  const select = languageSwitch();
-  document.getElementById('lang-slot').append(select);
   bind(() => {
-    home.textContent = t('app.title');
-    pages.setAttribute('aria-label', t('nav.label'));
-    document.getElementById('nav-games').textContent = t('nav.games');
-    document.getElementById('nav-lobby').textContent = t('nav.lobby');
-    document.getElementById('nav-players').textContent = t('nav.players');
-    document.getElementById('play').textContent = t('nav.play');
-    document.getElementById('nav-rules').textContent = t('nav.rules');
-    document.getElementById('nav-account').textContent = t('nav.account');
     skip.textContent = t('nav.skip');
-    select.setAttribute('aria-label', t('nav.language'));
     rich(foot, t('page.foot'));
   });
 }

@@ -1,15 +1,19 @@
-// What the history page and the replay viewer share: the page's header
-// (links and the language switch), dates in the viewer's locale, the
-// players of a game as a line, and refusals in words.
+// What the history page, the replay viewer, the lobby, the account and
+// the players' pages share: setting the page up (its header, its words),
+// dates in the viewer's locale, the players of a game as a line, and
+// refusals in words.
 
-import { language, languageSwitch, onLanguage, fillTexts } from './lang.js';
+import { language, onLanguage, fillTexts } from './lang.js';
 import { t, errorText } from './text.js';
 import { pt } from './pages-text.js';
+import { mountHeader } from './header.js';
 
-/** Fills the page's static words and keeps them in step with the language. */
-export function setUpPage(titleId, rerender) {
-  const slot = document.getElementById('language-slot');
-  if (slot && !slot.firstChild) slot.append(languageSwitch());
+/**
+ * Puts in the page's header (`page`: the page shown, see header.js), fills
+ * the page's static words and keeps them in step with the language.
+ */
+export function setUpPage(titleId, rerender, page) {
+  mountHeader(page);
   const fill = () => {
     fillTexts(document, pt);
     document.title = pt(titleId);
