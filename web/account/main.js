@@ -18,7 +18,7 @@ const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 const page = {
   /** @type {Me | null} */
   me: null,
-  /** @type {{id: string, vars?: object} | null} the last thing done, said in the status line */
+  /** @type {{id: string, vars?: import('../shared/lang.js').Params} | null} the last thing done, said in the status line */
   done: null,
   /** @type {string | null} the code of the last refusal */
   problem: null,
@@ -71,7 +71,7 @@ function render() {
 /**
  * Runs one account request and shows what came of it.
  * @param {() => Promise<Me>} send
- * @param {(me: Me) => {id: string, vars?: object}} said
+ * @param {(me: Me) => {id: string, vars?: import('../shared/lang.js').Params}} said
  * @param {HTMLFormElement | null} form
  */
 async function act(send, said, form) {

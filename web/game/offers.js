@@ -11,10 +11,10 @@ import { holds, betweenPeople } from './online.js';
 /**
  * @typedef {{kind: 'take_back' | 'rematch', player: number, seat: string, event: number}} Offer
  * @typedef {{
- *   state: () => any,
+ *   state: () => (import('../shared/protocol.js').State | null),
  *   me: () => (string | null | undefined),
- *   send: (msg: object) => boolean,
- *   lastStroke: () => (any | null),
+ *   send: (msg: import('../shared/protocol.js').ClientMessage) => boolean,
+ *   lastStroke: () => (import('../shared/protocol.js').StrokeMessage | null),
  * }} OfferHooks
  */
 
@@ -70,8 +70,8 @@ export class Offers {
   /** The seat this person plays from, if they hold one. */
   mySeat() {
     const st = this.hooks.state();
-    const k = st?.players?.findIndex((/** @type {any} */ _, /** @type {number} */ i) => holds(st, this.hooks.me() ?? null, i)) ?? -1;
-    return k >= 0 ? st.players[k].seat : null;
+    const k = st?.players?.findIndex((_, i) => holds(st, this.hooks.me() ?? null, i)) ?? -1;
+    return st && k >= 0 ? st.players[k].seat : null;
   }
 
   /** Whether this person may ask to take back: their stroke was the last event, in a casual game between people. */
@@ -110,7 +110,8 @@ export class Offers {
     const mine = holds(st, me, o.player);
     // Whether this person holds a seat on the other side from the offerer.
     const side = st.players[o.player]?.side;
-    const answers = !mine && st.players.some((/** @type {any} */ p, /** @type {number} */ i) => holds(st, me, i) && p.side !== side);
+    const answers = !mine && st.players.some((p, i) => holds(st, me, i) && p.side !== side);
+
     const words = mine ? t(`offer.${o.kind}.yours`) : t(`offer.${o.kind}.theirs`, { name });
     const parts = [h('p', {}, words)];
     if (answers) {

@@ -158,6 +158,8 @@
  * @property {number} event
  * @property {number} created
  * @property {boolean} casual
+ * @property {boolean} [rated] the match moves its players' ratings (absent: no)
+ * @property {number} [stroke_clock] seconds a player has for each stroke, if the game has a clock
  * @property {PlayerView[]} players
  * @property {'singles' | 'doubles' | 'four_player'} format
  * @property {string} profile
@@ -171,7 +173,9 @@
  * @property {boolean} can_take_back
  * @property {boolean} [can_abort] the match may still be called off
  * @property {SeatView[]} [seats] who holds each player's seat (none in a replay)
+ * @property {boolean} [abandoned] nobody touched the game for the server's abandonment period: nothing more is played in it
  */
+
 
 /**
  * Who holds a player's seat (docs/protocol.md "Seats").
@@ -251,7 +255,9 @@
  * @property {{turn: 'continues' | 'set_over'} | {turn: 'passes', to: Seat}} turn
  * @property {SetResult} [set_result]
  * @property {Reason[]} reasons
+ * @property {{disc?: number | null, pocket: Corner}[]} [jumped] bodies that ran over a pocket too fast to fall in (`disc` absent: the striker)
  */
+
 
 /**
  * A computer's stroke with its estimates (crates/novuss-ai `Choice`).
@@ -385,10 +391,48 @@
  *   | {type: 'next_set', event: number}
  *   | {type: 'hint', event: number, level?: string}
  *   | {type: 'chat', preset?: string, text?: string}
- *   | {type: 'chat_settings', free_text: boolean}} ClientMessage
+ *   | {type: 'chat_settings', free_text: boolean}
+ *   | {type: 'resign', event: number, seat: Seat}
+ *   | {type: 'abort', event: number, seat: Seat}
+ *   | {type: 'offer', event: number, seat: Seat, kind: 'take_back' | 'rematch'}
+ *   | {type: 'answer', kind: 'take_back' | 'rematch', accept: boolean}
+ *   | {type: 'claim', event: number, seat: Seat, absent: Seat, what: 'set' | 'match'}
+ *   | {type: 'bye'}} ClientMessage
+
  */
 
 // ---- HTTP --------------------------------------------------------------------
+
+/**
+ * Who this browser is (`GET /api/me`, and `POST /api/me`'s answer):
+ * `person` null until it plays, `account` null without one.
+ * @typedef {{person: string | null, name: string | null, account?: {username: string} | null}} Me
+ */
+
+/** The secret that takes player `player`'s invited seat. @typedef {{player: number, invite: string}} Invite */
+
+/** `POST /api/games`: the new game's state, with the invited seats' secrets. @typedef {State & {invites?: Invite[]}} Created */
+
+/**
+ * A game in `GET /api/games` (and the lobby's live games): `who[k]` is
+ * player `k`.
+ * @typedef {object} GameSummary
+ * @property {string} id
+ * @property {number} created
+ * @property {number} [updated]
+ * @property {string} format
+ * @property {string} profile
+ * @property {number} sets
+ * @property {{name: string | null, kind: 'human' | 'computer', level?: string}[]} who
+ * @property {'played' | 'uploaded'} [origin]
+ * @property {boolean} over
+ * @property {number[]} score
+ * @property {number} [winner]
+ * @property {boolean} [aborted]
+ * @property {number} event
+ * @property {number} strokes
+ */
+
 
 /**
  * `GET /api/options`: what a new game may be, and what the rules page
@@ -397,7 +441,9 @@
  * @property {string[]} formats
  * @property {string[]} profiles
  * @property {string[]} levels
+ * @property {Record<string, number>} [level_ratings] each level's estimated Glicko-2 rating
  * @property {number[]} sets
+
  * @property {Table} table
  * @property {Record<string, ProfileSettings>} profile_settings
  */
