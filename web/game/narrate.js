@@ -10,7 +10,7 @@ import { renderDescription, strokeText, nextText } from './describe.js';
 import { byId as $ } from '../shared/dom.js';
 
 /** @typedef {import('../shared/protocol.js').EventMessage} EventMessage */
-/** @typedef {import('../shared/panel.js').JudgedMessage} JudgedMessage */
+/** An event with a verdict: a stroke, or a call of the referee's that judged one. @typedef {import('../shared/protocol.js').StrokeMessage | (import('../shared/protocol.js').CalledMessage & {verdict: import('../shared/protocol.js').Verdict})} JudgedMessage */
 
 // The log keeps this many strokes.
 const LOG_LENGTH = 200;

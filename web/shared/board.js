@@ -6,7 +6,17 @@
 // The edge board around the surface: 45 mm thick (`000` 7.1.1).
 export const RAIL = 0.045;
 
-/** @typedef {import('./table.js').ReadyView} ReadyView */
+/**
+ * What drawing the board needs of a view (the game's TableView with its
+ * table, and the rules page's views): the table, the transform that draws
+ * table metres, metres for CSS pixels, the pixel ratio and the light.
+ * @typedef {object} BoardView
+ * @property {import('./protocol.js').Table} table
+ * @property {number} dpr
+ * @property {(px: number) => number} px
+ * @property {(ctx: CanvasRenderingContext2D) => void} worldTransform
+ * @property {() => import('./protocol.js').Vec2} lightDir
+ */
 
 /**
  * A small seeded generator, so the wood grain is the same on every draw.
@@ -24,10 +34,11 @@ function rng(seed) {
 
 /**
  * The board in `view`, into `ctx` (the view's offscreen canvas).
- * @param {ReadyView} view
+ * @param {BoardView} view
  * @param {CanvasRenderingContext2D} ctx
  */
 export function drawBoard(view, ctx) {
+
   const T = view.table;
   const S = T.size;
   /** @param {number} p */

@@ -71,7 +71,7 @@ export function whoName(p, i) {
     // A computer named after its level is named in the page's language;
     // one the set-up named itself ("Computer 1 (club)") keeps that name.
     const generated = !p.name || /^Computer \(\w+\)$/.test(p.name);
-    return generated ? t('computer.name', { level: levelName(p.level) }) : p.name;
+    return generated || !p.name ? t('computer.name', { level: levelName(p.level) }) : p.name;
   }
   return p.name || t('start.player_n', { n: i + 1 });
 }

@@ -11,13 +11,18 @@ import { rulesHref } from './rulelinks.js';
 
 /** @typedef {import('./protocol.js').State} State */
 /** @typedef {import('./protocol.js').Reason} Reason */
-/** @typedef {import('./protocol.js').StrokeMessage} StrokeMessage */
-/** @typedef {import('./protocol.js').CalledMessage} CalledMessage */
 
 /**
- * An event with a verdict as the panel shows it: a stroke, or a call of
- * the referee's that judged one.
- * @typedef {StrokeMessage | (CalledMessage & {verdict: import('./protocol.js').Verdict})} JudgedMessage
+ * A judged stroke as the panel shows it: a `stroke` event, a replay's or
+ * an analysis's stroke, or a call of the referee's that judged one; the
+ * state is the one after it.
+ * @typedef {object} Judged
+ * @property {State} state
+ * @property {import('./protocol.js').Verdict | null} [verdict]
+ * @property {import('./protocol.js').RuleRef[][]} [rules]
+ * @property {number | null} [player]
+ * @property {string} seat
+ * @property {import('./protocol.js').Stroke} [stroke]
  */
 
 /** What an element is made of: text, elements, and nothing (null, undefined, false). @typedef {string | Node | null | undefined | false} Kid */
@@ -268,13 +273,13 @@ export function jumpedTexts(msg) {
 /**
  * The verdict of a stroke event: who played, what went in, each decision and its clauses.
  * @param {Element} el
- * @param {JudgedMessage} msg
+ * @param {Judged} msg
  */
 export function renderVerdict(el, msg) {
   const st = msg.state;
   const v = verdictOf(msg);
   const who = t('verdict.by', { name: playerName(st, msg.player), seat: t(`seat.${msg.seat}`) });
-  const stroke = msg.type === 'stroke' ? msg.stroke : null;
+  const stroke = msg.stroke;
   const list = pocketedList(msg);
   const next = v.turn?.turn === 'continues' && st.turn
     ? t('verdict.again', { name: playerName(st, st.turn.player) })
@@ -293,7 +298,7 @@ export function renderVerdict(el, msg) {
 
 /**
  * One line of the game's stroke log.
- * @param {JudgedMessage} msg
+ * @param {Judged} msg
  */
 export function logEntry(msg) {
   const st = msg.state;
@@ -361,7 +366,7 @@ export function renderLegend(el, state) {
 
 /**
  * A stroke in one line for the toast over the table: who, what went in, the main decision.
- * @param {StrokeMessage} msg
+ * @param {Judged} msg
  */
 export function summaryText(msg) {
   const v = verdictOf(msg);

@@ -263,7 +263,7 @@
  * A computer's stroke with its estimates (crates/novuss-ai `Choice`).
  * @typedef {object} Choice
  * @property {Stroke} stroke
- * @property {unknown} plan
+ * @property {Plan | null} [plan]
  * @property {number | null} disc
  * @property {Corner | null} corner
  * @property {Potted | null} pots what it pockets played as meant, judged as the aim tool judges
@@ -282,12 +282,18 @@
 /** How the striker reaches the disc. @typedef {'direct' | 'rebound'} Route */
 
 /**
+ * How the planner meant a stroke (crates/novuss-ai `target::Plan`): its
+ * kind (`direct`, `bank`, `disc_bank`, …) and the cushion of a bank.
+ * @typedef {{kind: string, cushion?: Seat}} Plan
+ */
+
+/**
  * A stroke the aim tool offers (crates/novuss-ai `target::Aim`).
  * @typedef {object} Aim
  * @property {number} disc
  * @property {Corner} pocket
  * @property {Route} route
- * @property {unknown} plan
+ * @property {Plan} plan
  * @property {Stroke} stroke
  * @property {number} cut radians, at the first contact
  * @property {number} chance share of a club player's noisy tries that pot it
@@ -382,7 +388,48 @@
 
 /** Every message of a game's WebSocket. @typedef {StateMessage | EventMessage | SeatsMessage | TimersMessage | OfferMessage | AnsweredMessage | RematchMessage | ThinkingMessage | HintMessage | ChatMessage | ChatSettingsMessage | ErrorMessage} ServerMessage */
 
+// ---- Replays and analysis (HTTP) ---------------------------------------------
+
+/**
+ * A stroke played, as a replay has it and as an analysis plays it on its
+ * copy: the `stroke` event's fields without `type` and `event` (`by` null
+ * for a game made from an uploaded record).
+ * @typedef {object} PlayedStroke
+ * @property {Seat} seat
+ * @property {number | null} player
+ * @property {'human' | 'computer' | null} [by]
+ * @property {Stroke} stroke
+ * @property {Motion} motion
+ * @property {Verdict} verdict
+ * @property {RuleRef[][]} rules
+ * @property {State} state the state after it
+ */
+
+/**
+ * A stroke of a replay: its number in the game (from 1), its set, and
+ * whether the server's new simulation of it was compared and differs.
+ * @typedef {PlayedStroke & {number: number, set_number: number, checked: boolean, diverged: boolean}} ReplayStroke
+ */
+
+/**
+ * `GET /api/games/{id}/replay`: the game as it stands, stroke by stroke
+ * (docs/protocol.md "Replays").
+ * @typedef {object} Replay
+ * @property {string} id
+ * @property {State} state the state now
+ * @property {{set_number: number, start: State}[]} [sets] each set's state when it began
+ * @property {ReplayStroke[]} strokes
+ * @property {{number: number, what: string}[]} [divergences]
+ */
+
+/**
+ * `POST /api/games/{id}/analysis`'s answer: the copy's state after the
+ * strokes, the strokes as played, and the computer's choice there.
+ * @typedef {{at: number, state: State, played: PlayedStroke[], hint: Omit<HintMessage, 'type' | 'event'> | null}} AnalysisAnswer
+ */
+
 // ---- From the client ---------------------------------------------------------
+
 
 /**
  * @typedef {{type: 'hello', since?: number}

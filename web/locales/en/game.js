@@ -1,3 +1,4 @@
+// @ts-check
 // The English words of the game page, keyed by id; they are also the
 // words every other page shares (formats, profiles, levels, seats, verdict
 // sentences, error codes). locales/lv/game.js has the same ids.

@@ -1,3 +1,4 @@
+// @ts-check
 // The English words of the header every page shares, the history page,
 // the replay viewer and its analysis mode, the lobby, the account and the
 // players' pages (the game's own words are in locales/en/game.js and are

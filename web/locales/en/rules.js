@@ -1,3 +1,4 @@
+// @ts-check
 // The English words of the rules page, keyed by id (the outline in
 // rules/content.js names the paragraphs, rules/figures/ the words of the
 // diagrams); the Latvian table in locales/lv/rules.js has the same ids.

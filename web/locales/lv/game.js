@@ -1,3 +1,4 @@
+// @ts-check
 // The Latvian words of the game page: the same ids as locales/en/game.js.
 //
 // Written for Latvian novuss players, in the federation's own words.

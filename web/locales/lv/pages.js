@@ -1,3 +1,4 @@
+// @ts-check
 // The Latvian words of the header every page shares, the history page,
 // the replay viewer and its analysis mode, the lobby, the account and the
 // players' pages: the same ids as locales/en/pages.js. Latvian terms as the

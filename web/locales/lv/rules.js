@@ -1,3 +1,4 @@
+// @ts-check
 // The Latvian words of the rules page: the same ids as locales/en/rules.js.
 // The Latvian uses the Latvian Novuss Federation's own terms
 // (novuss-sport.org/lv/noteikumi): spēles kauliņš, ripa, kija, maisiņš,
