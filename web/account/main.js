@@ -6,6 +6,7 @@
 import { errorText } from '../shared/text.js';
 import { pt } from '../shared/pages-text.js';
 import { setUpPage } from '../shared/pages.js';
+import { errorCode } from '../shared/net.js';
 
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
@@ -88,7 +89,7 @@ async function act(send, said, form) {
     $('who').setAttribute('tabindex', '-1');
     $('who').focus();
   } catch (e) {
-    page.problem = /** @type {any} */ (e).code || 'unknown';
+    page.problem = errorCode(e, 'unknown');
     page.done = null;
   }
   page.busy = false;
@@ -128,7 +129,7 @@ async function load() {
   try {
     page.me = await call('GET', '/api/me');
   } catch (e) {
-    page.problem = /** @type {any} */ (e).code || 'unknown';
+    page.problem = errorCode(e, 'unknown');
   }
   render();
 }

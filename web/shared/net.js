@@ -25,12 +25,13 @@ export class HttpError extends Error {
 
 /**
  * The stable code of a failed request's error: its `code` (an HttpError's,
- * or one a page gave an Error of its own), else `network`.
+ * or one a page gave an Error of its own), else `fallback`.
  * @param {unknown} e
+ * @param {string} [fallback]
  */
-export function errorCode(e) {
+export function errorCode(e, fallback = 'network') {
   const code = e && typeof e === 'object' && 'code' in e ? e.code : undefined;
-  return typeof code === 'string' && code ? code : 'network';
+  return typeof code === 'string' && code ? code : fallback;
 }
 
 /**
@@ -44,7 +45,6 @@ export function errorDetail(e) {
 
 /**
  * @param {string} method
-
  * @param {string} path
  * @param {unknown} [body]
  * @returns {Promise<any>}

@@ -176,7 +176,6 @@
  * @property {boolean} [abandoned] nobody touched the game for the server's abandonment period: nothing more is played in it
  */
 
-
 /**
  * Who holds a player's seat (docs/protocol.md "Seats").
  * @typedef {object} SeatView
@@ -257,7 +256,6 @@
  * @property {Reason[]} reasons
  * @property {{disc?: number | null, pocket: Corner}[]} [jumped] bodies that ran over a pocket too fast to fall in (`disc` absent: the striker)
  */
-
 
 /**
  * A computer's stroke with its estimates (crates/novuss-ai `Choice`).
@@ -428,8 +426,65 @@
  * @typedef {{at: number, state: State, played: PlayedStroke[], hint: Omit<HintMessage, 'type' | 'event'> | null}} AnalysisAnswer
  */
 
-// ---- From the client ---------------------------------------------------------
+// ---- The lobby and ratings (HTTP) ---------------------------------------------
 
+/**
+ * An open challenge of the lobby: its terms, its creator's rating in its
+ * format, and whether this visitor may accept it.
+ * @typedef {object} Challenge
+ * @property {string} id
+ * @property {number} created
+ * @property {string} creator
+ * @property {string | null} name
+ * @property {number} rating
+ * @property {boolean} provisional
+ * @property {string} format
+ * @property {string} profile
+ * @property {number} sets
+ * @property {boolean} rated
+ * @property {number} [stroke_clock]
+ * @property {number | null} [min_rating]
+ * @property {number | null} [max_rating]
+ * @property {number} open
+ * @property {boolean} acceptable
+ */
+
+/** `GET /api/lobby`: the open challenges and the live games. @typedef {{challenges: Challenge[], live: (GameSummary & {watchers: number})[]}} Lobby */
+
+/** A person's rating in one format. @typedef {{format: string, rating: number, deviation: number, provisional: boolean, games: number, wins: number, draws: number, losses: number}} Rating */
+
+/**
+ * A rated result: the game (absent when the visitor may not watch it), how
+ * it went and the rating before and after.
+ * @typedef {{game?: string, format: string, at: number, result: string, score: number, rating_before: number, rating_after: number, deviation_after: number}} RatedResult
+ */
+
+/**
+ * A game on a person's page: the names the set-up gave (`players`), the
+ * names the seats' holders go by (`names`) and their ids (`people`).
+ * @typedef {object} PlayerGame
+ * @property {string} id
+ * @property {number} updated
+ * @property {string} format
+ * @property {boolean} rated
+ * @property {boolean} over
+ * @property {boolean} aborted
+ * @property {number} player
+ * @property {number | null} [winner]
+ * @property {number[]} score
+ * @property {(string | null)[]} players
+ * @property {(string | null)[]} [names]
+ * @property {(string | null)[]} [people]
+ */
+
+/** `GET /api/players/{id}`: a person's page. @typedef {{id: string, name: string | null, provisional_deviation?: number, ratings: Rating[], results: RatedResult[], games: PlayerGame[]}} PlayerPage */
+
+/**
+ * `GET /api/leaderboard?format=…`: the settled players of a format, best first.
+ * @typedef {{format: string, max_deviation: number, min_games: number, players: {rank: number, id: string, name: string | null, rating: number, deviation: number, games: number}[]}} Leaderboard
+ */
+
+// ---- From the client ---------------------------------------------------------
 
 /**
  * @typedef {{type: 'hello', since?: number}
@@ -445,7 +500,6 @@
  *   | {type: 'answer', kind: 'take_back' | 'rematch', accept: boolean}
  *   | {type: 'claim', event: number, seat: Seat, absent: Seat, what: 'set' | 'match'}
  *   | {type: 'bye'}} ClientMessage
-
  */
 
 // ---- HTTP --------------------------------------------------------------------
@@ -480,7 +534,6 @@
  * @property {number} strokes
  */
 
-
 /**
  * `GET /api/options`: what a new game may be, and what the rules page
  * draws and judges with (the table, and each profile's settings).
@@ -490,7 +543,6 @@
  * @property {string[]} levels
  * @property {Record<string, number>} [level_ratings] each level's estimated Glicko-2 rating
  * @property {number[]} sets
-
  * @property {Table} table
  * @property {Record<string, ProfileSettings>} profile_settings
  */
