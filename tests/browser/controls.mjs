@@ -24,7 +24,6 @@ const TABLE = {
 function state(event, { seats, over = false, between = false, casual = true, rated = false, canAbort = false } = {}) {
   return {
     id: 'g', event, casual, rated, format: 'singles', table: TABLE, max_speed: 8, can_take_back: true, can_abort: canAbort,
-
     players: [{ name: 'Anna', kind: 'human', seat: 'south', side: 0 }, { name: 'Bruno', kind: 'human', seat: 'north', side: 1 }],
     match: { over, score: [over ? 1 : 0, 0], winner: over ? 0 : null, sets: 1, needed: 1, set_number: 1, results: [] },
     set: { discs: [], sides: [], result: over || between ? { result: 'won', winner: 0, how: 'pocketed_all' } : null },

@@ -70,7 +70,6 @@ function page(event = 0, { history = 0 } = {}) {
   };
   const pace = { value: 'normal' };
   const q = new EventQueue(store, hooks);
-
   const only = (name) => calls.filter((c) => c[0] === name);
   return { app, q, calls, players, only, pace };
 }

@@ -58,7 +58,6 @@ export function createActions(parts) {
    */
   const failed = (e) => showError(errorCode(e), errorDetail(e));
 
-
   /**
    * Sends `msg` on the game's socket; false (and says so) when not connected.
    * @param {ClientMessage} msg

@@ -81,7 +81,6 @@ export class Clocks {
     const lines = [];
     if (stroke) {
       const k = st.players.findIndex((p) => p.seat === stroke.seat);
-
       const secs = Math.ceil(this.left(stroke.left_ms) / 1000);
       const mine = k >= 0 && holds(st, this.hooks.me() ?? null, k);
       lines.push(['stroke', `stroke-clock${secs <= 5 ? ' urgent' : ''}`,
@@ -138,7 +137,6 @@ export class Clocks {
         const seat = st.players[k].seat;
         if (seat) this.hooks.send({ type: 'claim', event: st.event, seat, absent: absent.seat, what });
       });
-
       return b;
     };
     // A four-player game has no forfeits and no one opponent to hand the

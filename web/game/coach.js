@@ -84,7 +84,6 @@ export class Coach {
     const name = STEPS[this.step];
     /** @param {string} id @param {string} text @param {() => void} onclick */
     const button = (id, text, onclick) => Object.assign(document.createElement('button'), { type: 'button', id, textContent: text, onclick });
-
     const head = Object.assign(document.createElement('p'), { className: 'coach-step', textContent: t('coach.step', { n: this.step + 1, of: STEPS.length }) });
     const text = Object.assign(document.createElement('p'), { className: 'coach-text', textContent: t(`coach.${name}`) });
     const buttons = Object.assign(document.createElement('div'), { className: 'coach-buttons' });

@@ -192,7 +192,6 @@ export function renderDescription(el, state, viewSeat, last) {
         onTable.length ? h('ul', { class: 'describe-discs' }, onTable.map((d) => {
           /** @type {string[]} */
           const notes = [];
-
           if (mover && d.side === mover.side && d.dark) notes.push(t('describe.note_dark'));
           if (d.penalty) notes.push(t('describe.note_penalty'));
           return h('li', { 'data-disc': String(d.id) }, t('describe.disc', {

@@ -401,7 +401,6 @@ export class StrokeMaker {
     this.chargeStart = t0;
     /** @param {number} now */
     const tick = (now) => {
-
       if (this.mode !== 'charge') return;
       this.pull = Math.min(1, (now - t0) / CHARGE_MS);
       this.speed = this.pull * this.maxSpeed;

@@ -42,7 +42,6 @@ export class Narrator {
     /** @type {ReturnType<typeof setTimeout> | undefined} */
     this.timer = undefined;
     this.reset();
-
     $('describe-open').addEventListener('click', () => this.toggleDescription(false));
     // Esc leaves the description for the table.
     $('describe').addEventListener('keydown', (e) => {
@@ -164,7 +163,6 @@ export class Narrator {
    * @param {boolean} [show]
    */
   toggleDescription(focus, show = $('describe').classList.contains('visually-hidden')) {
-
     const box = $('describe');
     box.classList.toggle('visually-hidden', !show);
     $('describe-open').setAttribute('aria-expanded', String(show));

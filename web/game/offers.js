@@ -111,7 +111,6 @@ export class Offers {
     // Whether this person holds a seat on the other side from the offerer.
     const side = st.players[o.player]?.side;
     const answers = !mine && st.players.some((p, i) => holds(st, me, i) && p.side !== side);
-
     const words = mine ? t(`offer.${o.kind}.yours`) : t(`offer.${o.kind}.theirs`, { name });
     const parts = [h('p', {}, words)];
     if (answers) {

@@ -6,7 +6,6 @@
 // and the server checks it again.
 
 import { api, HttpError } from '../shared/net.js';
-
 import { h } from '../shared/panel.js';
 import { t } from '../shared/text.js';
 

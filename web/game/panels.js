@@ -73,7 +73,6 @@ function drawPeople(page, parts) {
   const showPresence = between || watching;
   // The sections are live regions: drawn again only when what they say changes.
   const key = JSON.stringify([language(), st?.id, st?.seats, st?.players.map((p) => p.name), me ?? null, me === undefined, invites, showPresence && seats.map((s) => s.connected)]);
-
   if (key !== peopleDrawn) {
     peopleDrawn = key;
     people.renderInvites($('invites'), st, player ? invites : null, (k) => (st ? panel.playerName(st, k) : ''), parts.renewInvites);

@@ -60,7 +60,6 @@ export function sceneOf(page, { maker, aimTool }) {
     const { msg, frame, time, lead } = page.anim;
     // A disc the motion moves is where its frame has it (null: gone).
     s.discs = st.set.discs.map((d) => (frame.discs.has(d.id) ? { ...d, at: frame.discs.get(d.id) ?? null, dark: false } : { ...d, dark: false }));
-
     s.striker = frame.striker ? { at: frame.striker, side: msg.verdict?.side ?? st.turn?.side ?? 0 } : null;
     if (time < 0 && msg.stroke) {
       s.cue = leadCue(msg.stroke, st.max_speed, time, lead);

@@ -162,7 +162,6 @@ export class Sounds {
     body.gain.exponentialRampToValueAtTime(level * 0.5, at + 0.003);
     body.gain.exponentialRampToValueAtTime(0.0001, at + decay * 1.3);
     osc.connect(body).connect(out);
-
     osc.start(at);
     osc.stop(at + decay * 1.3 + 0.02);
   }

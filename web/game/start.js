@@ -458,6 +458,5 @@ export class StartDialog {
     } else {
       opener.focus();
     }
-
   }
 }

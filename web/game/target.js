@@ -59,7 +59,6 @@ export async function requestPlan(gameId, state, discId, pocket) {
   if (!state?.turn?.region) return { ok: false, why: 'turn' };
   /** @type {{event: number, disc: number, seat: string, pocket?: string}} */
   const ask = { event: state.event, disc: discId, seat: state.turn.seat };
-
   if (pocket && pocket !== 'easiest') ask.pocket = pocket;
   try {
     const answer = await api.aim(gameId, ask);

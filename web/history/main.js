@@ -189,7 +189,6 @@ function renderUpload() {
     el('p', { class: 'nothing-stored' }, pt('upload.nothing_stored')),
     ...(u.detail ? [el('details', {}, el('summary', {}, pt('upload.detail')), el('code', {}, u.detail))] : []),
   );
-
 }
 
 /** @param {File} file a game record */
@@ -255,4 +254,3 @@ Object.assign(window, {
     reload: loadGames,
   },
 });
-

@@ -363,7 +363,6 @@ export class Analysis {
     /** @param {Choice} o */
     const target = (o) => {
       if (o.disc === undefined || o.disc === null || !o.corner) {
-
         if (!o.pots) return pt('an.search');
         const aim = t('hint.target', { disc: numbers.get(o.pots.disc) ?? o.pots.disc, pocket: t(`pocket.${o.pots.pocket}`) });
         return `${aim} · ${pt(`an.tried.${o.pots.route}`)}`;
@@ -419,7 +418,6 @@ export class Analysis {
   errorBox() {
     const e = this.error;
     if (!e) return el('div');
-
     const text = e.code === 'busy' ? pt('an.busy') : errorText(e.code);
     const retry = el('button', { type: 'button', id: 'an-retry' }, pt('an.retry'));
     retry.addEventListener('click', () => e.retry?.());

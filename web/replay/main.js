@@ -55,7 +55,6 @@ const app = {
   listItems: [],
 };
 
-
 function readRate() {
   try {
     const r = Number(localStorage.getItem(RATE_KEY));
@@ -755,7 +754,6 @@ Object.assign(window, {
     },
   },
 });
-
 
 setUpPage('replay.title', rerender, null);
 wire();

@@ -248,7 +248,6 @@ export function anchorIds() {
 export function textKeys() {
   /** @type {string[]} */
   const keys = [];
-
   for (const s of SECTIONS) {
     keys.push(`sec.${s.id}`);
     for (const b of s.blocks) {

@@ -271,4 +271,3 @@ export class Diagram {
    */
   onPointer(kind, p, e) { return false; }
 }
-

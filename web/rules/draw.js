@@ -170,6 +170,5 @@ export function shadeRect(ctx, view, r, colour = 'rgba(224,166,64,0.28)', edge =
  * @param {number} metres
  */
 export function mm(t, metres) {
-
   return t('unit.mm', { n: Math.round(metres * 1000) });
 }

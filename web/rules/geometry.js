@@ -520,7 +520,6 @@ export function firstHit(T, points, discs, skip = -1) {
  * @returns {string | null}
  */
 export function judgeFirstContact({ kind, cushion, cushions, first, light, opposite, profile }) {
-
   if (kind === 'direct') {
     if (!first) return light ? 'direct_touched_nothing' : 'dark_only_missed_cushion';
     if (!first.own) return 'direct_opponent_first';

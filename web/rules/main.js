@@ -9,7 +9,6 @@
 import { language, onLanguage } from '../shared/lang.js';
 import { mountHeader } from '../shared/header.js';
 import { byId } from '../shared/dom.js';
-
 import { t } from './text.js';
 import { SECTIONS, PROFILE_ROWS } from './content.js';
 import { PROFILES, PROFILE_IDS } from './options.js';

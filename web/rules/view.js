@@ -118,7 +118,6 @@ export class View {
       const board = this.cache.getContext('2d');
       if (board) drawBoard(this, board);
     }
-
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, this.canvas.width, this.canvas.height);
     ctx.drawImage(this.cache, 0, 0);

@@ -38,7 +38,6 @@ function rng(seed) {
  * @param {CanvasRenderingContext2D} ctx
  */
 export function drawBoard(view, ctx) {
-
   const T = view.table;
   const S = T.size;
   /** @param {number} p */
@@ -185,7 +184,6 @@ export function drawBoard(view, ctx) {
  * @param {number} x @param {number} y @param {number} w @param {number} h @param {number} r
  */
 export function roundRect(ctx, x, y, w, h, r) {
-
   ctx.beginPath();
   ctx.moveTo(x + r, y);
   ctx.arcTo(x + w, y, x + w, y + h, r);

@@ -14,7 +14,6 @@ export function discNumbers(state) {
   const numbers = new Map();
   /** @type {Map<number, number>} */
   const bySide = new Map();
-
   for (const d of [...(state?.set?.discs ?? [])].sort((a, b) => a.id - b.id)) {
     const n = (bySide.get(d.side) ?? 0) + 1;
     bySide.set(d.side, n);

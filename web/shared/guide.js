@@ -117,7 +117,6 @@ export function aimGuide(table, discs, from, dir) {
   if (!cushion) return null;
   /** @type {Vec2} */
   const to = [from[0] + u[0] * cushion.distance, from[1] + u[1] * cushion.distance];
-
   const nn = cushion.normal;
   const un = dot(u, nn);
   return {

@@ -140,7 +140,6 @@ export function languageSwitch(label = 'Language / Valoda') {
   select.className = 'language';
   select.setAttribute('aria-label', label);
   for (const [code, name] of Object.entries(LANGUAGE_NAMES)) {
-
     const o = document.createElement('option');
     o.value = code;
     o.lang = code;

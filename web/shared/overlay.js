@@ -291,7 +291,6 @@ export function drawPower(view, ctx, power) {
  * @param {{at: Vec2, n: number}[]} labels
  */
 export function drawNumbers(view, ctx, labels) {
-
   const size = Math.max(10, Math.min(14, view.table.disc.radius * view.ppm * 1.3));
   ctx.save();
   ctx.scale(view.dpr, view.dpr);

@@ -370,7 +370,6 @@ export function renderLegend(el, state) {
  */
 export function summaryText(msg) {
   const v = verdictOf(msg);
-
   const key = (v.reasons ?? []).find((r) => r.reason === 'foul')
     ?? (v.reasons ?? []).find((r) => r.reason === 'won' || r.reason === 'replayed' || r.reason === 'both_last_discs')
     ?? (v.reasons ?? []).find((r) => r.reason === 'series_continues' || r.reason === 'turn_passes');

@@ -103,7 +103,6 @@ export function ruleAnchor(reason) {
  * @param {import('./protocol.js').Reason | string | null | undefined} reason
  */
 export function rulesHref(reason) {
-
   const a = ruleAnchor(reason);
   return a === null ? null : `rules.html#${a}`;
 }

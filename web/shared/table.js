@@ -382,7 +382,6 @@ export function drawRing(view, ctx, at, R, h, side, o = {}) {
   }
   if (o.focus) {
     if (o.focusColour) ctx.strokeStyle = o.focusColour;
-
     ctx.lineWidth = view.px(2.5);
     ctx.beginPath();
     ctx.arc(at[0], at[1], R + view.px(o.dark ? 5.5 : 4), 0, 2 * Math.PI);

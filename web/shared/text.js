@@ -60,6 +60,5 @@ export function errorText(code) {
  * @param {import('./protocol.js').RuleRef} ref
  */
 export function ruleRef(ref) {
-
   return `${ref.doc} ${ref.clause}`;
 }

@@ -120,7 +120,6 @@ export function clampToRegion(state, p) {
  * radius. Good enough for a default spot and keyboard steps; dragging shows
  * the illegal spot in red instead of jumping.
  * @param {RegionState} state
-
  * @param {Vec2} wanted
  * @returns {Vec2 | null}
  */
@@ -213,7 +212,6 @@ export function dirAt(seat, size, angle) {
  * @param {string | null} seat @param {number} size @param {Vec2} p @param {Vec2} dir
  */
 export function clampAim(seat, size, p, dir) {
-
   const [lo, hi] = aimRange(seat, size, p);
   const m = Math.min(1e-4, (hi - lo) / 2);
   let ang = angleOf(seat, size, dir);

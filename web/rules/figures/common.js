@@ -73,6 +73,5 @@ export function hatchArea(ctx, view, shape, colour = 'rgba(40,28,60,0.26)') {
 
 /** @type {Record<string, Vec2>} Where each seat's name is written, outside its cushion. */
 export const SEAT_LABEL_AT = {
-
   south: [0.5, -0.0225], north: [0.5, 1.0225], west: [-0.0225, 0.5], east: [1.0225, 0.5],
 };

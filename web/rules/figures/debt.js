@@ -121,7 +121,6 @@ export class DebtDiagram extends Diagram {
       for (let k = 0; k < 8; k++) {
         /** @type {Vec2} */
         const at = [0.44 + k * 0.07, y];
-
         if (k < n && key.endsWith('pocketed')) drawDisc(ctx, big, at, { side: 0 });
         else {
           ctx.save();

@@ -96,7 +96,6 @@ export class LightDarkDiagram extends Diagram {
 
   /** @param {CanvasRenderingContext2D} ctx */
   paint(ctx) {
-
     const v = this.view;
     hatchArea(ctx, v, edgeZoneRect(this.owner));
     hatchArea(ctx, v, 'circle');

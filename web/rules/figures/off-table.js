@@ -139,7 +139,6 @@ export class OffTableDiagram extends Diagram {
    * @param {Vec2} p
    */
   armOf(p) {
-
     const d = [p[0] - 0.5, p[1] - 0.5];
     if (Math.abs(d[0]) < 1e-6 && Math.abs(d[1]) < 1e-6) return 'centre';
     if (Math.abs(d[0]) > 1e-6 && Math.abs(d[1]) > 1e-6) {

@@ -143,7 +143,6 @@ export class PenaltyDiagram extends Diagram {
     const count = (keep) => {
       /** @type {Record<string, number>} */
       const c = { west: 0, east: 0 };
-
       for (const d of this.discs) {
         if (!keep(d)) continue;
         if (d.at[0] < S / 2) c.west += 1;

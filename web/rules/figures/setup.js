@@ -142,7 +142,6 @@ export class SetupDiagram extends Diagram {
     });
     const say = PART_LABELS[part];
     drawLabel(ctx, v, say[0], this.t(say[1]), { align: 'center', border: ACCENT });
-
   }
 
   describe() {

@@ -77,7 +77,6 @@ export const SITUATIONS = {
     discs: [],
     arrows: [],
   },
-
   blind_misses: {
     discs: [{ at: [0.3, 0.075], side: 0, dark: true }, { at: [0.53, 0.49], side: 0, dark: true }, { at: [0.7, 0.945], side: 1 }],
     striker: [0.62, 0.05],
@@ -189,7 +188,6 @@ export class SituationDiagram extends Diagram {
    * @param {string} p
    */
   verdictOf(p) {
-
     return SITUATION_VERDICTS[this.which](PROFILES[p]);
   }
 

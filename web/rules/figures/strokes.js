@@ -207,7 +207,6 @@ export class StrokesDiagram extends Diagram {
     for (const d of this.discs()) {
       if (d.k > 3) continue;
       drawLabel(ctx, v, d.at, this.t(LABELS[d.k]), { dx: 14, size: 11 });
-
     }
   }
 

@@ -128,7 +128,6 @@ export class TurnDiagram extends Diagram {
       const nx = s === to && passes;
       drawLabel(ctx, v, SEAT_LABEL_AT[s], this.t(`seat.${s}`), {
         align: 'center', size: 12, border: me ? '#fff' : nx ? ACCENT : undefined, colour: me || nx ? '#fff' : '#cbbda5',
-
       });
     }
   }
