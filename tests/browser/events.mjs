@@ -1,6 +1,7 @@
 // The game page's queue of events and its phase (web/game/events.js), in
-// Node: the page's hooks are recorded and the animation player is a fake
-// whose frames and end the test calls by hand. No browser, no server.
+// Node: the page's state is held by its store (web/game/store.js), whose
+// draws are recorded with the page's hooks, and the animation player is a
+// fake whose frames and end the test calls by hand. No browser, no server.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 const { EventQueue, LEAD, COMPUTER_LEAD, CATCH_UP, adopt, phase } = await import(path.join(root, 'web/game/events.js'));
+const { createStore } = await import(path.join(root, 'web/game/store.js'));
 
 /** A state at `event` with a human (or computer) to stroke. */
 function state(event, { kind = 'human', over = false, between = false } = {}) {
@@ -34,7 +36,11 @@ const stroke = (event, by = 'computer', extra = {}) => ({
   motion: MOTION, verdict: { fouls: [], reasons: [] }, rules: [], state: state(event), ...extra,
 });
 
-/** The page's view of a game just opened at `event`, its socket open, and hooks that record what they were asked. */
+/**
+ * The page's view of a game just opened at `event`, its socket open, held
+ * by a store whose draws are recorded (`refresh` the page, `render` the
+ * table alone), and hooks that record what they were asked.
+ */
 function page(event = 0, { history = 0 } = {}) {
   const app = {
     id: 'g', state: state(event), seen: event, queue: [], anim: null, thinking: null, waiting: false,
@@ -43,10 +49,9 @@ function page(event = 0, { history = 0 } = {}) {
   const calls = [];
   const players = [];
   const note = (name) => (...args) => calls.push([name, ...args]);
+  const store = createStore(app, (_, scope) => calls.push([scope === 'table' ? 'render' : 'refresh']));
   const hooks = {
-    show: (st) => { calls.push(['show', st.event]); adopt(app, st); },
-    refresh: note('refresh'),
-    render: note('render'),
+    show: (st) => { calls.push(['show', st.event]); store.update((s) => adopt(s, st)); },
     resync: note('resync'),
     showError: note('showError'),
     clearError: note('clearError'),
@@ -64,7 +69,7 @@ function page(event = 0, { history = 0 } = {}) {
     pace: () => pace.value,
   };
   const pace = { value: 'normal' };
-  const q = new EventQueue(app, hooks);
+  const q = new EventQueue(store, hooks);
   const only = (name) => calls.filter((c) => c[0] === name);
   return { app, q, calls, players, only, pace };
 }
@@ -253,4 +258,25 @@ test('a hint is kept for the event shown only; a refusal ends the wait and a sta
   assert.deepEqual(only('resync'), []);
   q.onMessage({ type: 'error', code: 'stale', event: 4, detail: 'moved on' });
   assert.deepEqual(only('resync'), [['resync']]);
+});
+
+test('the store draws once a change, changes made within one together, the table alone for a frame', () => {
+  const draws = [];
+  const store = createStore({ a: 0, b: 0 }, (s, scope) => draws.push([scope, s.a, s.b]));
+  store.update({ a: 1 });
+  assert.deepEqual(draws, [['page', 1, 0]]);
+  store.update((s) => {
+    s.a = 2;
+    store.update({ b: 2 });
+    store.update((t) => { t.b = 3; }, 'table');
+  });
+  assert.deepEqual(draws.at(-1), ['page', 2, 3], 'drawn once, after the outermost change');
+  assert.equal(draws.length, 2);
+  store.update({ b: 4 }, 'table');
+  assert.deepEqual(draws.at(-1), ['table', 2, 4]);
+  // A change made while the page is drawn is drawn right after, once.
+  const again = [];
+  const s2 = createStore({ n: 0 }, (s) => { again.push(s.n); if (s.n === 1) s2.update({ n: 2 }); });
+  s2.update({ n: 1 });
+  assert.deepEqual(again, [1, 2]);
 });

@@ -6,6 +6,7 @@
 import { errorText } from '../shared/text.js';
 import { pt } from '../shared/pages-text.js';
 import { setUpPage } from '../shared/pages.js';
+import { errorCode } from '../shared/net.js';
 
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
@@ -18,7 +19,7 @@ const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 const page = {
   /** @type {Me | null} */
   me: null,
-  /** @type {{id: string, vars?: object} | null} the last thing done, said in the status line */
+  /** @type {{id: string, vars?: import('../shared/lang.js').Params} | null} the last thing done, said in the status line */
   done: null,
   /** @type {string | null} the code of the last refusal */
   problem: null,
@@ -71,7 +72,7 @@ function render() {
 /**
  * Runs one account request and shows what came of it.
  * @param {() => Promise<Me>} send
- * @param {(me: Me) => {id: string, vars?: object}} said
+ * @param {(me: Me) => {id: string, vars?: import('../shared/lang.js').Params}} said
  * @param {HTMLFormElement | null} form
  */
 async function act(send, said, form) {
@@ -88,7 +89,7 @@ async function act(send, said, form) {
     $('who').setAttribute('tabindex', '-1');
     $('who').focus();
   } catch (e) {
-    page.problem = /** @type {any} */ (e).code || 'unknown';
+    page.problem = errorCode(e, 'unknown');
     page.done = null;
   }
   page.busy = false;
@@ -128,11 +129,11 @@ async function load() {
   try {
     page.me = await call('GET', '/api/me');
   } catch (e) {
-    page.problem = /** @type {any} */ (e).code || 'unknown';
+    page.problem = errorCode(e, 'unknown');
   }
   render();
 }
 
-setUpPage('account.title', render);
+setUpPage('account.title', render, 'account');
 wire();
 load();

@@ -1,3 +1,4 @@
+// @ts-check
 // The "Aim at a disc" tool: choose one of your discs by its number and a
 // pocket (or the easiest one), and the striker is placed and aimed for it
 // by the server's planner, the one the hint's strokes are judged by
@@ -12,21 +13,30 @@ import { discNumbers } from '../shared/discs.js';
 import { requestPlan, POCKETS } from './target.js';
 import { whereShort } from './describe.js';
 
-const $ = (id) => document.getElementById(id);
+import { byId as $ } from '../shared/dom.js';
+
+/** @typedef {import('../shared/protocol.js').State} State */
+/** @typedef {import('../shared/protocol.js').Stroke} Stroke */
+/** A disc on the table. @typedef {import('../shared/protocol.js').DiscView & {at: import('../shared/protocol.js').Vec2}} OnTable */
 
 export class AimTool {
   /**
-   * hooks: state(); enabled() a human may stroke now; viewSeat(); use(stroke)
-   * take the stroke over; changed() redraw; toTable() give the table the keys.
+   * @param {{state: () => (State | null), enabled: () => boolean, viewSeat: () => string, use: (stroke: Stroke) => void, changed: () => void, toTable: () => void}} hooks
+   *   the state; a human may stroke now; the seat the table is seen from;
+   *   take the stroke over; redraw; give the table the keys
    */
   constructor(hooks) {
     this.hooks = hooks;
     this.open = false;
+    /** @type {number | null | undefined} the event the lists were made for */
     this.event = null;
+    /** @type {string | null} what the lists were made from */
+    this.key = null;
+    this.pending = false;
     $('target-open').addEventListener('click', () => this.toggle(true));
     $('target-close').addEventListener('click', () => { this.close(); this.hooks.toTable(); });
-    $('target-apply').addEventListener('click', () => this.apply());
-    $('target-disc').addEventListener('change', () => this.hooks.changed());
+    $('target-apply', HTMLButtonElement).addEventListener('click', () => this.apply());
+    $('target-disc', HTMLSelectElement).addEventListener('change', () => this.hooks.changed());
     $('target-tool').addEventListener('keydown', (e) => {
       // Esc leaves the tool for the table, from any control in it.
       if (e.key === 'Escape') { e.preventDefault(); this.close(); this.hooks.toTable(); }
@@ -42,7 +52,7 @@ export class AimTool {
   /** Open, or if open already, give the disc list the focus again. */
   show(focus = true) {
     if (this.open) {
-      if (focus) $('target-disc').focus();
+      if (focus) $('target-disc', HTMLSelectElement).focus();
       return;
     }
     this.open = true;
@@ -51,7 +61,7 @@ export class AimTool {
     this.refresh(true);
     if (focus) {
       $('target-tool').scrollIntoView({ block: 'nearest' });
-      $('target-disc').focus();
+      $('target-disc', HTMLSelectElement).focus();
     }
     this.hooks.changed();
   }
@@ -66,7 +76,7 @@ export class AimTool {
 
   /** The disc chosen in the list, as a disc id (or null). */
   get chosen() {
-    const v = $('target-disc').value;
+    const v = $('target-disc', HTMLSelectElement).value;
     return this.open && v !== '' ? Number(v) : null;
   }
 
@@ -76,12 +86,16 @@ export class AimTool {
    */
   labels() {
     const st = this.hooks.state();
-    if (!this.open || !st?.turn) return null;
+    const turn = st?.turn;
+    if (!this.open || !st || !turn) return null;
     const numbers = discNumbers(st);
-    return st.set.discs.filter((d) => d.at && d.side === st.turn.side).map((d) => ({ id: d.id, at: d.at, n: numbers.get(d.id) }));
+    return st.set.discs.filter((d) => d.at && d.side === turn.side).map((d) => ({ id: d.id, at: d.at, n: numbers.get(d.id) }));
   }
 
-  /** Rebuild the lists for the state shown (keeping the choice), in the language in force. */
+  /**
+   * Rebuild the lists for the state shown (keeping the choice), in the language in force.
+   * @param {boolean} [force] even if nothing they show has changed
+   */
   refresh(force = false) {
     if (!this.open) return;
     const st = this.hooks.state();
@@ -90,15 +104,18 @@ export class AimTool {
     const changedEvent = st?.event !== this.event;
     this.key = key;
     this.event = st?.event;
-    const discSel = $('target-disc');
-    const pocketSel = $('target-pocket');
+    const discSel = $('target-disc', HTMLSelectElement);
+    const pocketSel = $('target-pocket', HTMLSelectElement);
     const keepDisc = discSel.value;
     const keepPocket = pocketSel.value || 'easiest';
     const numbers = discNumbers(st);
-    const own = st?.turn ? st.set.discs.filter((d) => d.at && d.side === st.turn.side) : [];
-    own.sort((a, b) => numbers.get(a.id) - numbers.get(b.id));
+    const turn = st?.turn;
+    /** @type {OnTable[]} */
+    const own = st && turn ? st.set.discs.filter(/** @returns {d is OnTable} */ (d) => !!d.at && d.side === turn.side) : [];
+    const table = st?.table;
+    own.sort((a, b) => (numbers.get(a.id) ?? 0) - (numbers.get(b.id) ?? 0));
     discSel.replaceChildren(...own.map((d) => h('option', { value: String(d.id) },
-      t(d.dark ? 'target.option_dark' : 'target.option', { n: numbers.get(d.id), where: whereShort(st.table, d.at, this.hooks.viewSeat()) }))));
+      t(d.dark ? 'target.option_dark' : 'target.option', { n: numbers.get(d.id), where: table ? whereShort(table, d.at, this.hooks.viewSeat()) : '' }))));
     if (!own.length) discSel.append(h('option', { value: '' }, t('target.none_own')));
     if (own.some((d) => String(d.id) === keepDisc)) discSel.value = keepDisc;
     else {
@@ -112,7 +129,7 @@ export class AimTool {
     pocketSel.value = keepPocket;
     const usable = !!st?.turn && this.hooks.enabled();
     discSel.disabled = !own.length;
-    $('target-apply').disabled = !usable || !own.length;
+    $('target-apply', HTMLButtonElement).disabled = !usable || !own.length;
     // A result belongs to the position it was worked out for.
     if (changedEvent) $('target-result').textContent = usable ? '' : t('target.not_now');
   }
@@ -128,19 +145,19 @@ export class AimTool {
     const id = this.chosen;
     if (id === null) { out.textContent = t('target.none_own'); return; }
     if (this.pending) return;
-    const pocket = $('target-pocket').value;
+    const pocket = $('target-pocket', HTMLSelectElement).value;
     const n = discNumbers(st).get(id);
     this.pending = true;
     out.setAttribute('aria-busy', 'true');
     out.classList.remove('warn');
     out.textContent = t('target.asking', { n });
-    $('target-apply').disabled = true;
+    $('target-apply', HTMLButtonElement).disabled = true;
     let plan;
     try {
       plan = await requestPlan(st.id, st, id, pocket);
     } finally {
       this.pending = false;
-      $('target-apply').disabled = !this.hooks.enabled();
+      $('target-apply', HTMLButtonElement).disabled = !this.hooks.enabled();
     }
     // A plan belongs to the position it was asked for.
     const now = this.hooks.state();

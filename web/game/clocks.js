@@ -13,10 +13,11 @@ import { holds } from './online.js';
 
 /**
  * @typedef {import('../shared/protocol.js').TimersMessage} TimersMessage
+ * @typedef {import('../shared/protocol.js').State} State
  * @typedef {{
- *   state: () => any,
+ *   state: () => (State | null),
  *   me: () => (string | null | undefined),
- *   send: (msg: object) => boolean,
+ *   send: (msg: import('../shared/protocol.js').ClientMessage) => boolean,
  * }} ClockHooks
  */
 
@@ -53,7 +54,10 @@ export class Clocks {
     this.render();
   }
 
-  /** Milliseconds left of `ms` as sent, now. */
+  /**
+   * Milliseconds left of `ms` as sent, now.
+   * @param {number} ms
+   */
   left(ms) {
     return Math.max(0, ms - (performance.now() - this.at));
   }
@@ -64,8 +68,8 @@ export class Clocks {
     const current = !!tm && !!st && tm.event === st.event && !st.match?.over;
     const stroke = current ? tm.stroke : undefined;
     const absent = current ? tm.absent : undefined;
-    this.el.hidden = !stroke && !absent;
-    if (this.el.hidden) {
+    this.el.hidden = !st || (!stroke && !absent);
+    if (!st || this.el.hidden) {
       clearInterval(this.ticker);
       this.ticker = undefined;
       this.el.replaceChildren();
@@ -76,7 +80,7 @@ export class Clocks {
     /** @type {Array<[string, string, string]>} each line: its kind, class and words */
     const lines = [];
     if (stroke) {
-      const k = st.players.findIndex((/** @type {any} */ p) => p.seat === stroke.seat);
+      const k = st.players.findIndex((p) => p.seat === stroke.seat);
       const secs = Math.ceil(this.left(stroke.left_ms) / 1000);
       const mine = k >= 0 && holds(st, this.hooks.me() ?? null, k);
       lines.push(['stroke', `stroke-clock${secs <= 5 ? ' urgent' : ''}`,
@@ -111,27 +115,28 @@ export class Clocks {
   /**
    * The player this person plays against the absent one (a seat of theirs
    * on the other side), or -1.
-   * @param {any} st
+   * @param {State} st
    * @param {NonNullable<TimersMessage['absent']>} absent
    */
   claimant(st, absent) {
     const me = this.hooks.me() ?? null;
     const awaySide = st.players[absent.player]?.side;
-    return st.players.findIndex((/** @type {any} */ p, /** @type {number} */ i) => holds(st, me, i) && p.side !== awaySide);
+    return st.players.findIndex((p, i) => holds(st, me, i) && p.side !== awaySide);
   }
 
   /**
    * The claims player `k` may make against the absent player.
-   * @param {any} st
+   * @param {State} st
    * @param {number} k
    * @param {NonNullable<TimersMessage['absent']>} absent
    */
   claims(st, k, absent) {
     const button = (/** @type {'set' | 'match'} */ what) => {
       const b = h('button', { type: 'button', 'data-claim': what }, t(`clock.claim_${what}`));
-      b.addEventListener('click', () => this.hooks.send({
-        type: 'claim', event: st.event, seat: st.players[k].seat, absent: absent.seat, what,
-      }));
+      b.addEventListener('click', () => {
+        const seat = st.players[k].seat;
+        if (seat) this.hooks.send({ type: 'claim', event: st.event, seat, absent: absent.seat, what });
+      });
       return b;
     };
     // A four-player game has no forfeits and no one opponent to hand the

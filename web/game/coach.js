@@ -1,3 +1,4 @@
+// @ts-check
 // The first game's walkthrough: five steps of one real stroke on the real
 // table (place, aim, draw back, watch, read the verdict). Each step ends
 // when the player has done it, not when they click on; "Skip" ends it at
@@ -5,6 +6,8 @@
 // hooks and changes nothing in the game.
 
 import { t } from '../shared/text.js';
+
+/** @typedef {import('../shared/protocol.js').Vec2} Vec2 */
 
 export const STEPS = ['place', 'aim', 'pull', 'watch', 'verdict'];
 const DONE = 'novuss.coach';
@@ -16,13 +19,16 @@ export function coachDone() {
 
 export class Coach {
   /**
-   * hooks: stroke() the stroke being made ({striker, direction}) or null;
-   * phase() the page's phase; event() the event shown.
+   * @param {HTMLElement} box the section the steps are shown in
+   * @param {{stroke: () => ({striker: Vec2, direction: Vec2} | null), phase: () => string, event: () => (number | null)}} hooks
+   *   the stroke being made, the page's phase, the event shown
    */
   constructor(box, hooks) {
     this.box = box;
     this.hooks = hooks;
+    /** @type {number | null} */
     this.step = null;
+    /** @type {{at: Vec2, dir: Vec2, event: number | null} | null} */
     this.from = null;
   }
 
@@ -36,14 +42,14 @@ export class Coach {
   /** Remembers where the stroke stands, to see the player change it. */
   mark() {
     const s = this.hooks.stroke();
-    this.from = s ? { at: [...s.striker], dir: [...s.direction], event: this.hooks.event() } : null;
+    this.from = s ? { at: [s.striker[0], s.striker[1]], dir: [s.direction[0], s.direction[1]], event: this.hooks.event() } : null;
   }
 
   get active() { return this.step !== null; }
 
   /** The page changed: has the player done this step? */
   update() {
-    if (!this.active) return;
+    if (this.step === null) return;
     const s = this.hooks.stroke();
     const name = STEPS[this.step];
     const f = this.from;
@@ -59,6 +65,7 @@ export class Coach {
   }
 
   next() {
+    if (this.step === null) return;
     this.step += 1;
     if (this.step >= STEPS.length) { this.finish(); return; }
     this.mark();
@@ -73,8 +80,9 @@ export class Coach {
   }
 
   render() {
-    if (!this.active) { this.box.hidden = true; return; }
+    if (this.step === null) { this.box.hidden = true; return; }
     const name = STEPS[this.step];
+    /** @param {string} id @param {string} text @param {() => void} onclick */
     const button = (id, text, onclick) => Object.assign(document.createElement('button'), { type: 'button', id, textContent: text, onclick });
     const head = Object.assign(document.createElement('p'), { className: 'coach-step', textContent: t('coach.step', { n: this.step + 1, of: STEPS.length }) });
     const text = Object.assign(document.createElement('p'), { className: 'coach-text', textContent: t(`coach.${name}`) });

@@ -1,3 +1,4 @@
+// @ts-check
 // The table in words, for players who cannot see the canvas: whose stroke
 // it is, every disc by its short name (side and number, shared/discs.js), where
 // it lies (zone and clock direction) and what the last stroke did, from
@@ -13,10 +14,21 @@ import { discNumbers } from '../shared/discs.js';
 // direction means anything there.
 const AT_CENTRE = 0.015;
 
+/** @typedef {import('../shared/protocol.js').State} State */
+/** @typedef {import('../shared/protocol.js').Table} Table */
+/** @typedef {import('../shared/protocol.js').Vec2} Vec2 */
+/** @typedef {import('../shared/protocol.js').StrokeMessage} StrokeMessage */
+
+/** @type {Record<string, string>} The cushion across the table from each. */
+const FAR = { south: 'north', north: 'south', east: 'west', west: 'east' };
+
 /**
  * Where a point lies, as a word-table id: the centre circle, an edge zone
  * (by its cushion), a corner square (by its pocket), or else the half of
  * the table on the viewer's near or far side (`000` 7.1.2 draws the lines).
+ * @param {Table} table
+ * @param {Vec2} p
+ * @param {string} viewSeat
  */
 export function zoneOf(table, p, viewSeat) {
   const S = table.size;
@@ -28,11 +40,16 @@ export function zoneOf(table, p, viewSeat) {
   if (ns && ew) return `zone.corner.${ns}_${ew}`;
   if (ns || ew) return `zone.edge.${ns || ew}`;
   const f = seatFrame(viewSeat, S);
-  const far = { south: 'north', north: 'south', east: 'west', west: 'east' }[viewSeat] ?? 'north';
+  const far = FAR[viewSeat] ?? 'north';
   return `zone.half.${f.depth(p) > S / 2 ? far : viewSeat}`;
 }
 
-/** The clock hour of `p` from the centre, 12 o'clock being the far cushion from `viewSeat`; null at the centre. */
+/**
+ * The clock hour of `p` from the centre, 12 o'clock being the far cushion from `viewSeat`; null at the centre.
+ * @param {Table} table
+ * @param {Vec2} p
+ * @param {string} viewSeat
+ */
 export function clockHour(table, p, viewSeat) {
   const f = seatFrame(viewSeat, table.size);
   const [a, d] = f.local(p);
@@ -43,20 +60,35 @@ export function clockHour(table, p, viewSeat) {
   return ((hour + 11) % 12) + 1;
 }
 
-/** "Red disc 3". */
+/**
+ * "Red disc 3".
+ * @param {State} state
+ * @param {number} id
+ * @param {Map<number, number>} [numbers]
+ */
 export function discName(state, id, numbers = discNumbers(state)) {
   const d = state.set.discs.find((x) => x.id === id);
   return t('describe.disc_name', { side: t(`side.${d?.side ?? 0}`), n: numbers.get(id) ?? '?' });
 }
 
-/** The short form, for a list of choices: "2 o'clock, in the south half". */
+/**
+ * The short form, for a list of choices: "2 o'clock, in the south half".
+ * @param {Table} table
+ * @param {Vec2} at
+ * @param {string} viewSeat
+ */
 export function whereShort(table, at, viewSeat) {
   const zone = t(zoneOf(table, at, viewSeat));
   const hour = clockHour(table, at, viewSeat);
   return hour === null ? zone : t('describe.where_short', { zone, hour });
 }
 
-/** Where a disc on the table lies: "in the south half, 2 o'clock, 25 cm from the centre". */
+/**
+ * Where a disc on the table lies: "in the south half, 2 o'clock, 25 cm from the centre".
+ * @param {Table} table
+ * @param {Vec2} at
+ * @param {string} viewSeat
+ */
 export function whereText(table, at, viewSeat) {
   const zone = t(zoneOf(table, at, viewSeat));
   const hour = clockHour(table, at, viewSeat);
@@ -65,6 +97,7 @@ export function whereText(table, at, viewSeat) {
   return t('describe.where', { zone, hour, cm });
 }
 
+/** @param {State} state */
 function turnText(state) {
   const turn = state.turn;
   if (!turn) return t(state.match?.over ? 'match.over' : 'panel.turn_none');
@@ -74,7 +107,10 @@ function turnText(state) {
   });
 }
 
-/** "In the pockets: Red disc 3, Black disc 1." for a stroke message. */
+/**
+ * "In the pockets: Red disc 3, Black disc 1." for a stroke message.
+ * @param {{verdict?: {pocketed?: number[]} | null, state: State}} msg
+ */
 export function pocketedText(msg) {
   const ids = msg.verdict?.pocketed ?? [];
   if (!ids.length) return t('verdict.pocketed_none');
@@ -82,15 +118,23 @@ export function pocketedText(msg) {
   return t('verdict.pocketed', { list: ids.map((id) => discName(msg.state, id, numbers)).join(', ') });
 }
 
-/** Who strokes after an event, or null when no one does. */
+/**
+ * Who strokes after an event, or null when no one does.
+ * @param {State} state
+ * @param {boolean} continues the player who stroke goes on
+ */
 export function nextText(state, continues) {
   if (!state.turn) return null;
   const name = playerName(state, state.turn.player);
   return continues ? t('verdict.again', { name }) : t('verdict.next', { name, seat: t(`seat.${state.turn.seat}`) });
 }
 
-/** The stroke in a few sentences: who, what went in (by name), each decision, who is next. */
+/**
+ * The stroke in a few sentences: who, what went in (by name), each decision, who is next.
+ * @param {StrokeMessage} msg
+ */
 export function strokeText(msg) {
+  /** @type {Partial<import('../shared/protocol.js').Verdict>} */
   const v = msg.verdict ?? {};
   const who = t('verdict.by', { name: playerName(msg.state, msg.player), seat: t(`seat.${msg.seat}`) });
   const parts = [`${who}:`, pocketedText(msg), ...(v.reasons ?? []).map(reasonText)];
@@ -99,7 +143,10 @@ export function strokeText(msg) {
   return parts.join(' ');
 }
 
-/** The canvas's accessible name: whose stroke, and the discs left per side. */
+/**
+ * The canvas's accessible name: whose stroke, and the discs left per side.
+ * @param {State | null} state
+ */
 export function tableLabel(state) {
   if (!state) return t('app.title');
   const sides = (state.set?.sides ?? []).map((s) => t('describe.side_short', { side: t(`side.${s.side}`), n: s.on_table })).join('; ');
@@ -110,12 +157,16 @@ export function tableLabel(state) {
  * Fill `el` with the whole description: how to read it, whose stroke,
  * the dark discs, the last stroke (`last`: a message with `text`), and
  * every side's discs one by one.
+ * @param {Element} el
+ * @param {State | null} state
+ * @param {string} viewSeat
+ * @param {{text: string | null} | null} last
  */
 export function renderDescription(el, state, viewSeat, last) {
   if (!state?.set) { put(el); return; }
   const T = state.table;
   const numbers = discNumbers(state);
-  const far = { south: 'north', north: 'south', east: 'west', west: 'east' }[viewSeat] ?? 'north';
+  const far = FAR[viewSeat] ?? 'north';
   const mover = state.turn;
   const dark = mover ? state.set.discs.filter((d) => d.at && d.side === mover.side && d.dark) : [];
   const darkLine = !mover ? null : dark.length
@@ -130,7 +181,7 @@ export function renderDescription(el, state, viewSeat, last) {
     h('p', { class: 'describe-last' }, last?.text ?? t('panel.no_verdict')),
     (state.set.sides ?? []).flatMap((s) => {
       const discs = state.set.discs.filter((d) => d.side === s.side);
-      const onTable = discs.filter((d) => d.at);
+      const onTable = discs.filter(/** @returns {d is import('../shared/protocol.js').DiscView & {at: Vec2}} */ (d) => !!d.at);
       const gone = discs.filter((d) => !d.at);
       const head = t(s.debt ? 'describe.side_debt' : 'describe.side', {
         side: t(`side.${s.side}`), mark: t(`side.mark.${s.side}`), names: sideName(state, s.side),
@@ -139,6 +190,7 @@ export function renderDescription(el, state, viewSeat, last) {
       return [
         h('h3', { 'data-side': String(s.side) }, head),
         onTable.length ? h('ul', { class: 'describe-discs' }, onTable.map((d) => {
+          /** @type {string[]} */
           const notes = [];
           if (mover && d.side === mover.side && d.dark) notes.push(t('describe.note_dark'));
           if (d.penalty) notes.push(t('describe.note_penalty'));

@@ -2,9 +2,10 @@
 // The game page's events in order: what arrives on the game's socket,
 // queued and shown one at a time, strokes animated with the motion the
 // server sent; and the page's phase, which follows from them. No DOM and no
-// clock of its own: the page hands in its hooks, and the animation player
-// (motion.js `play`, which runs on animation frames) is one of them, so
-// tests/browser/events.mjs drives all of it in Node.
+// clock of its own: it changes the page's state through its store
+// (store.js), which draws the page, and the page hands in its other hooks,
+// the animation player (motion.js `play`, which runs on animation frames)
+// among them, so tests/browser/events.mjs drives all of it in Node.
 
 import { frameAt } from '../shared/motion.js';
 
@@ -12,9 +13,10 @@ import { frameAt } from '../shared/motion.js';
 /** @typedef {import('../shared/protocol.js').ServerMessage} ServerMessage */
 /** @typedef {import('../shared/protocol.js').EventMessage} EventMessage */
 /** @typedef {import('../shared/protocol.js').StrokeMessage} StrokeMessage */
-/** @typedef {import('../shared/protocol.js').ThinkingMessage} ThinkingMessage */
 /** @typedef {import('../shared/protocol.js').HintMessage} HintMessage */
 /** @typedef {import('../shared/protocol.js').Motion} Motion */
+/** @typedef {import('./state.js').GameView} GameView */
+/** @typedef {import('./store.js').Store<GameView>} Store */
 
 // A stroke another person made is shown for this long (s) before it moves:
 // the striker where it was placed and the cue drawing back.
@@ -68,32 +70,11 @@ export function leadOf(msg, own, pace) {
  */
 
 /**
- * The page's picture of the game: what it shows and what it waits for.
- * @typedef {object} GameView
- * @property {string | null} id
- * @property {State | null} state the state drawn: the last event shown
- * @property {number | null} seen the last event received (shown or queued): what `hello` asks after
- * @property {EventMessage[]} queue events received and not shown yet
- * @property {Animation | null} anim the stroke playing, if one is
- * @property {ThinkingMessage | null} thinking the last `thinking` message
- * @property {boolean} waiting a request is out and its event has not come
- * @property {HintMessage | null} hint the last hint for the event shown
- * @property {boolean} hintWaiting
- * @property {string | null} say a status line set by the stroke maker
- * @property {{msg: StrokeMessage, foul: boolean} | null} summary the last stroke, in one line under the table
- * @property {number | null} sentAt the event a stroke of this page was sent at
- * @property {number} history events up to this one are a resumed page's past: no animation
- * @property {'connecting' | 'open' | 'closed'} connection the game's socket
- * @property {{first: number, last: number, count: number} | null} [missed] strokes shown at once while catching up, to watch in the replay
- * @property {string | null} [me] this browser's person (null: none yet), whose seats the page plays
- */
-
-/**
  * What the page does: 'start' and 'loading' before a game, then
  * 'animating', 'connecting', 'over', 'between', 'thinking', 'other'
  * (another person's stroke), 'waiting' or 'idle' (body[data-phase], for
  * tests and styles).
- * @param {GameView} app
+ * @param {Pick<GameView, 'id' | 'state' | 'anim' | 'queue' | 'connection' | 'waiting' | 'me'>} app
  * @returns {string}
  */
 export function phase(app) {
@@ -117,10 +98,11 @@ export function phase(app) {
 }
 
 /**
- * Takes `state` as the table's picture. True when it is another event than
- * the one shown (or the first): what was said or suggested for the old one
- * no longer holds, and the page resets its stroke maker.
- * @param {GameView} app
+ * Takes `state` as the table's picture: a change for `store.update`, made
+ * to `app` in place. True when it is another event than the one shown (or
+ * the first): what was said or suggested for the old one no longer holds,
+ * and the page resets its stroke maker.
+ * @param {Pick<GameView, 'state' | 'thinking' | 'hint' | 'hintWaiting' | 'say'>} app
  * @param {State} state
  */
 export function adopt(app, state) {
@@ -135,17 +117,16 @@ export function adopt(app, state) {
 }
 
 /**
- * The page's side of the queue.
+ * The page's side of the queue. The queue changes the page's state
+ * through its store, which draws the page; these are the rest.
  * @typedef {object} Hooks
- * @property {(state: State) => void} show show a state (after `adopt`)
- * @property {() => void} refresh redraw everything from `app`
- * @property {() => void} render redraw the table
- * @property {() => void} resync ask the server again for everything after `app.seen`
+ * @property {(state: State) => void} show show a state (`adopt` it, through the store)
+ * @property {() => void} resync ask the server again for everything after `seen`
  * @property {(code: string, detail?: string) => void} showError
  * @property {() => void} clearError
  * @property {(msg: HintMessage) => void} hintShown a hint for the event shown has been drawn
  * @property {(msg: EventMessage, live: boolean) => void} narrate say what an event did (aloud only when `live`)
- * @property {() => void} flush the queue is empty: say what waited for it
+ * @property {() => void} flush the queue is empty and the page drawn: say what waited for it
  * @property {(motion: Motion, from: number, to: number, rate: number) => void} sound the stroke's sounds between two clock times
  * @property {Play} play play a motion back
  * @property {() => number} rate the playback rate chosen
@@ -157,26 +138,43 @@ export function adopt(app, state) {
 
 export class EventQueue {
   /**
-   * @param {GameView} app
+   * @param {Store} store the page's state
    * @param {Hooks} hooks
    */
-  constructor(app, hooks) {
-    this.app = app;
+  constructor(store, hooks) {
+    this.store = store;
     this.hooks = hooks;
     // Whether the queue is being caught up with (see `pump`).
     this.catchingUp = false;
+    // The queue ran dry during the change being made: once the page is
+    // drawn, what waited for it is said.
+    this.drained = false;
+  }
+
+  /**
+   * Makes `change` (which may show events) as one change of the page, then
+   * says what the events shown did.
+   * @param {() => void} change
+   */
+  run(change) {
+    this.store.update(change);
+    if (this.drained) {
+      this.drained = false;
+      this.hooks.flush();
+    }
   }
 
   /** @param {ServerMessage} msg */
   onMessage(msg) {
-    const { app, hooks } = this;
+    const { store, hooks } = this;
+    const app = store.state;
     switch (msg.type) {
       case 'state':
-        this.stop();
-        app.queue = [];
-        app.seen = msg.event;
-        app.waiting = false;
-        hooks.show(msg.state);
+        this.run(() => {
+          this.stop();
+          store.update({ queue: [], seen: msg.event, waiting: false });
+          hooks.show(msg.state);
+        });
         break;
       case 'stroke':
       case 'taken_back':
@@ -186,11 +184,12 @@ export class EventQueue {
       case 'called':
         if (app.seen !== null && msg.event <= app.seen) return; // replayed after a reconnection
         if (app.seen !== null && msg.event > app.seen + 1) { hooks.resync(); return; }
-        app.seen = msg.event;
-        app.waiting = false;
-        hooks.clearError();
-        app.queue.push(msg);
-        this.pump();
+        this.run(() => {
+          store.update({ seen: msg.event, waiting: false });
+          hooks.clearError();
+          store.update((s) => { s.queue.push(msg); });
+          this.pump();
+        });
         break;
       case 'seats':
         // Who is connected: not an event, nothing to animate.
@@ -207,37 +206,41 @@ export class EventQueue {
         hooks.offer?.(msg);
         break;
       case 'thinking':
-        app.thinking = msg;
-        hooks.refresh();
+        store.update({ thinking: msg });
         break;
-      case 'hint':
-        app.hintWaiting = false;
-        if (app.state && msg.event === app.state.event) app.hint = msg;
-        hooks.refresh();
-        if (app.hint === msg) hooks.hintShown(msg);
+      case 'hint': {
+        // Kept for the event shown only, and said once it is drawn.
+        const kept = !!app.state && msg.event === app.state.event;
+        store.update((s) => {
+          s.hintWaiting = false;
+          if (kept) s.hint = msg;
+        });
+        if (kept && store.state.hint === msg) hooks.hintShown(msg);
         break;
+      }
       case 'error':
-        app.waiting = false;
-        app.hintWaiting = false;
-        hooks.showError(msg.code, msg.detail);
-        if (msg.code === 'stale') hooks.resync();
-        hooks.refresh();
+        store.update(() => {
+          store.update({ waiting: false, hintWaiting: false });
+          hooks.showError(msg.code, msg.detail);
+          if (msg.code === 'stale') hooks.resync();
+        });
         break;
       default:
         break;
     }
   }
 
-  /** Shows the queued events in order, animating strokes. */
+  /** Shows the queued events in order, animating strokes (within a change of the page: see `run`). */
   pump() {
-    const { app, hooks } = this;
+    const { store, hooks } = this;
+    const app = store.state;
     if (app.anim) return;
-    const msg = app.queue.shift();
+    const msg = app.queue[0];
     if (!msg) {
-      hooks.refresh();
-      hooks.flush();
+      this.drained = true;
       return;
     }
+    store.update((s) => { s.queue.shift(); });
     if (msg.type === 'stroke') {
       // Every stroke plays, in order. Only a page far behind (back after a
       // while) catches up: all but the last stroke at once, remembered so
@@ -249,7 +252,9 @@ export class EventQueue {
       if (catchUp || !msg.motion || msg.event <= app.history) {
         if (catchUp) {
           const m = app.missed;
-          app.missed = m && m.last === msg.event - 1 ? { ...m, last: msg.event, count: m.count + 1 } : { first: msg.event, last: msg.event, count: 1 };
+          store.update({
+            missed: m && m.last === msg.event - 1 ? { ...m, last: msg.event, count: m.count + 1 } : { first: msg.event, last: msg.event, count: 1 },
+          });
         }
         this.finishStroke(msg);
         this.pump();
@@ -258,30 +263,36 @@ export class EventQueue {
       const lead = leadOf(msg, app.sentAt === msg.event - 1, hooks.pace?.() ?? 'normal');
       /** @type {Animation} */
       const anim = { msg, frame: frameAt(msg.motion, 0), player: null, time: 0, lead };
-      app.anim = anim;
-      hooks.refresh();
-      anim.player = hooks.play(msg.motion, {
+      store.update({ anim });
+      const player = hooks.play(msg.motion, {
         rate: hooks.rate(),
         // Someone else's stroke: first show where the striker stands, the
         // aim (the computer's) and the cue.
         lead,
         onFrame: (time) => {
-          if (!app.anim) return;
+          const now = store.state.anim;
+          if (!now) return;
           // The stroke's sounds, as the animation's clock passes them.
-          if (!app.anim.skipped) hooks.sound(msg.motion, app.anim.time, time, app.anim.player?.rate ?? hooks.rate());
-          app.anim.time = time;
-          app.anim.frame = frameAt(msg.motion, Math.max(0, time));
-          hooks.render();
+          if (!now.skipped) hooks.sound(msg.motion, now.time, time, now.player?.rate ?? hooks.rate());
+          // Only the table shows the frame.
+          store.update((s) => {
+            if (!s.anim) return;
+            s.anim.time = time;
+            s.anim.frame = frameAt(msg.motion, Math.max(0, time));
+          }, 'table');
         },
         onDone: () => {
-          app.anim = null;
-          this.finishStroke(msg);
-          this.pump();
+          this.run(() => {
+            store.update({ anim: null });
+            this.finishStroke(msg);
+            this.pump();
+          });
         },
       });
+      store.update(() => { anim.player = player; });
       return;
     }
-    app.summary = null;
+    store.update({ summary: null });
     if (msg.type === 'taken_back' || msg.type === 'set_started' || msg.type === 'resigned' || msg.type === 'aborted' || msg.type === 'called') {
       hooks.narrate(msg, msg.event > app.history);
       this.showNewer(msg.state);
@@ -291,10 +302,10 @@ export class EventQueue {
 
   /** @param {StrokeMessage} msg */
   finishStroke(msg) {
-    const { app, hooks } = this;
-    app.summary = { msg, foul: (msg.verdict?.fouls ?? []).length > 0 };
+    const { store, hooks } = this;
+    store.update({ summary: { msg, foul: (msg.verdict?.fouls ?? []).length > 0 } });
     // A resumed page's past is shown, not announced.
-    hooks.narrate(msg, msg.event > app.history);
+    hooks.narrate(msg, msg.event > store.state.history);
     this.showNewer(msg.state);
   }
 
@@ -304,15 +315,14 @@ export class EventQueue {
    * @param {State} state
    */
   showNewer(state) {
-    const { app, hooks } = this;
-    if (app.state && state.event < app.state.event) hooks.refresh();
-    else hooks.show(state);
+    const shown = this.store.state.state;
+    if (!(shown && state.event < shown.event)) this.hooks.show(state);
   }
 
   /** Stops a stroke's animation without showing its end: a `state` replaces everything. */
   stop() {
-    const { app } = this;
-    if (app.anim?.player) app.anim.player.cancel();
-    app.anim = null;
+    const anim = this.store.state.anim;
+    if (anim?.player) anim.player.cancel();
+    this.store.update({ anim: null });
   }
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // Making a stroke as a player does: place the striker in the edge zone,
 // aim, draw the cue back and push. Pointer events cover mouse, pen and
 // touch alike; the keyboard does all of it too. Nothing is sent until the
@@ -27,26 +28,63 @@ const MIN_CHARGE_MS = 250;
 const GAME_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', ' ', 'PageUp', 'PageDown']);
 const DEG = Math.PI / 180;
 
+/** @typedef {import('../shared/protocol.js').Vec2} Vec2 */
+/** @typedef {import('../shared/protocol.js').Stroke} Stroke */
+/** @typedef {import('../shared/protocol.js').State} State */
+/** @typedef {import('./actions.js').Command} Command */
+
+/**
+ * The page's side of the stroke maker.
+ * @typedef {object} MakerHooks
+ * @property {() => State | null} state the game state
+ * @property {() => boolean} enabled whether a human may stroke now
+ * @property {() => void} changed the stroke changed: redraw
+ * @property {(stroke: Stroke) => void} strike send it
+ * @property {(id: string | null) => void} say show a status text (a word id; null clears)
+ * @property {(name: Command) => void} command the non-stroke keys (hint, guide, …)
+ */
+
+/**
+ * What the player is doing with the pointer or Space: placing the
+ * striker, aiming, drawing the cue back, or charging with Space.
+ * @typedef {'place' | 'aim' | 'pull' | 'charge'} Mode
+ */
+
 export class StrokeMaker {
   /**
-   * hooks: state() the game state; enabled() whether a human may stroke now;
-   * changed() redraw; strike(stroke) send it; say(id) show a status text
-   * (null clears); command(name) the non-stroke keys (hint, guide, …).
+   * @param {import('../shared/table.js').TableView} view
+   * @param {HTMLCanvasElement} canvas
+   * @param {MakerHooks} hooks
    */
   constructor(view, canvas, hooks) {
     this.view = view;
     this.canvas = canvas;
     this.hooks = hooks;
+    /** @type {Vec2 | null} */
     this.at = null;
+    /** @type {Vec2} */
     this.dir = [0, 1];
     this.speed = 3;
     // The power the player last chose on purpose (slider, keys, a stroke
     // played): what the slider goes back to when a draw-back comes to nothing.
     this.chosen = 3;
     this.pull = 0;
+    /** @type {Mode | null} */
     this.mode = null;
+    /** @type {import('../shared/protocol.js').Seat | null} */
     this.seat = null;
-    this.remembered = {}; // seat → {at, dir}: a player often strokes from the same spot
+    /** @type {Record<string, {at: Vec2, dir: Vec2} | null>} seat → where it last stroke from: a player often strokes from the same spot */
+    this.remembered = {};
+    // Placing: from the pointer to the striker's centre. Drawing back:
+    // where the draw-back started and how far it has come, m.
+    /** @type {Vec2} */
+    this.grab = [0, 0];
+    this.pullFrom = 0;
+    this.pulled = 0;
+    // Charging with Space: its animation frame, when it began and the speed before it.
+    this.chargeRaf = 0;
+    this.chargeStart = 0;
+    this.chargeWas = 0;
     canvas.addEventListener('pointerdown', (e) => this.down(e));
     canvas.addEventListener('pointermove', (e) => this.move(e));
     canvas.addEventListener('pointerup', (e) => this.up(e));
@@ -81,31 +119,42 @@ export class StrokeMaker {
   get canStrike() { return !this.placeProblem && !this.aimProblem; }
   placeText() { return this.placeProblem === 'striker_touches' ? 'status.illegal_touch' : 'status.illegal_place'; }
 
+  /**
+   * The stroke as it stands (the striker placed).
+   * @param {number} [speed]
+   * @returns {Stroke}
+   */
   stroke(speed = this.speed) {
-    return { striker: [...this.at], direction: [...this.dir], speed: Math.min(speed, this.maxSpeed) };
+    const at = this.at ?? [0, 0];
+    return { striker: [at[0], at[1]], direction: [this.dir[0], this.dir[1]], speed: Math.min(speed, this.maxSpeed) };
   }
 
+  /** @param {number} v */
   setSpeed(v) {
     this.speed = Math.max(0, Math.min(this.maxSpeed, v));
     this.chosen = this.speed;
     this.hooks.changed();
   }
 
-  /** Take over a suggested stroke (the hint's "use it"). */
+  /**
+   * Take over a suggested stroke (the hint's "use it").
+   * @param {Stroke} stroke
+   */
   use(stroke) {
-    this.at = [...stroke.striker];
-    this.dir = [...stroke.direction];
+    this.at = [stroke.striker[0], stroke.striker[1]];
+    this.dir = [stroke.direction[0], stroke.direction[1]];
     this.speed = Math.min(stroke.speed, this.maxSpeed);
     this.chosen = this.speed;
     this.hooks.changed();
   }
 
+  /** @param {number} [speed] */
   strike(speed = this.speed) {
     if (!this.hooks.enabled() || !this.at) return false;
     if (this.placeProblem) { this.hooks.say(this.placeText()); return false; }
     if (this.aimProblem) { this.hooks.say('status.illegal_aim'); return false; }
     if (!(speed >= MIN_SPEED)) { this.hooks.say('status.no_power'); return false; }
-    this.remembered[this.seat] = { at: [...this.at], dir: [...this.dir] };
+    this.remembered[String(this.seat)] = { at: [this.at[0], this.at[1]], dir: [this.dir[0], this.dir[1]] };
     this.chosen = Math.min(speed, this.maxSpeed);
     this.hooks.strike(this.stroke(speed));
     return true;
@@ -113,15 +162,21 @@ export class StrokeMaker {
 
   // ---- Pointer -----------------------------------------------------------
 
+  /**
+   * The table point under the pointer.
+   * @param {PointerEvent | MouseEvent} e
+   */
   point(e) {
     const r = this.canvas.getBoundingClientRect();
     return this.view.toTable([e.clientX - r.left, e.clientY - r.top]);
   }
 
+  /** @param {PointerEvent} e */
   down(e) {
-    if (!this.hooks.enabled() || !this.at || e.button > 0) return;
+    const st = this.state;
+    if (!this.hooks.enabled() || !this.at || !st || e.button > 0) return;
     const p = this.point(e);
-    const R = this.state.table.striker.radius;
+    const R = st.table.striker.radius;
     const dist = Math.hypot(p[0] - this.at[0], p[1] - this.at[1]);
     const f = seatFrame(this.seat, this.size);
     this.canvas.setPointerCapture?.(e.pointerId);
@@ -152,12 +207,18 @@ export class StrokeMaker {
     this.hooks.changed();
   }
 
-  /** How far `p` lies behind the striker along the aim, m. */
+  /**
+   * How far `p` lies behind the striker along the aim, m.
+   * @param {Vec2} p
+   */
   behind(p) {
-    return (this.at[0] - p[0]) * this.dir[0] + (this.at[1] - p[1]) * this.dir[1];
+    const at = this.at ?? p;
+    return (at[0] - p[0]) * this.dir[0] + (at[1] - p[1]) * this.dir[1];
   }
 
+  /** @param {Vec2} p */
   aimAt(p) {
+    if (!this.at) return;
     const d = [p[0] - this.at[0], p[1] - this.at[1]];
     if (Math.hypot(d[0], d[1]) > 1e-4) {
       const l = Math.hypot(d[0], d[1]);
@@ -165,11 +226,13 @@ export class StrokeMaker {
     }
   }
 
+  /** @param {PointerEvent} e */
   move(e) {
     if (!this.mode || this.mode === 'charge') return;
     const p = this.point(e);
     if (this.mode === 'place') {
-      this.at = clampToRegion(this.state, [p[0] + this.grab[0], p[1] + this.grab[1]]);
+      const region = this.state?.turn?.region;
+      if (region) this.at = clampToRegion({ turn: { region } }, [p[0] + this.grab[0], p[1] + this.grab[1]]);
     } else if (this.mode === 'aim') {
       this.aimAt(p);
     } else if (this.mode === 'pull') {
@@ -180,6 +243,7 @@ export class StrokeMaker {
     this.hooks.changed();
   }
 
+  /** @param {PointerEvent} e */
   up(e) {
     const mode = this.mode;
     if (!mode || mode === 'charge') return;
@@ -211,6 +275,7 @@ export class StrokeMaker {
     this.hooks.changed();
   }
 
+  /** @param {WheelEvent} e */
   wheel(e) {
     if (!this.hooks.enabled() || !this.at) return;
     e.preventDefault();
@@ -219,31 +284,42 @@ export class StrokeMaker {
 
   // ---- Keyboard ----------------------------------------------------------
 
+  /** @param {number} by radians */
   rotate(by) {
+    if (!this.at) return;
     const ang = angleOf(this.seat, this.size, this.dir) + by;
     this.dir = clampAim(this.seat, this.size, this.at, dirAt(this.seat, this.size, ang));
     this.hooks.changed();
   }
 
-  /** Move the striker by `da` along and `dd` into the table, stepping over discs in the way. */
+  /**
+   * Move the striker by `da` along and `dd` into the table, stepping over discs in the way.
+   * @param {number} da
+   * @param {number} dd
+   */
   shift(da, dd) {
+    const st = this.state;
+    const region = st?.turn?.region;
+    const at = this.at;
+    if (!st || !region || !at) return;
     const f = seatFrame(this.seat, this.size);
     const step = f.worldDir(da, dd);
     const len = Math.hypot(step[0], step[1]);
     const u = [step[0] / len, step[1] / len];
     for (let s = len; s < len + 0.1; s += 0.0005) {
-      const q = clampToRegion(this.state, [this.at[0] + u[0] * s, this.at[1] + u[1] * s]);
-      if (!placementProblem(this.state, q)) {
+      const q = clampToRegion({ turn: { region } }, [at[0] + u[0] * s, at[1] + u[1] * s]);
+      if (!placementProblem(st, q)) {
         this.at = q;
         break;
       }
     }
-    if (this.aimProblem) this.dir = clampAim(this.seat, this.size, this.at, this.dir);
+    if (this.aimProblem && this.at) this.dir = clampAim(this.seat, this.size, this.at, this.dir);
     this.hooks.changed();
   }
 
   /** +1 when → should move the striker towards the player's right, as the screen shows it. */
   screenRight() {
+    if (!this.at) return 1;
     const f = seatFrame(this.seat, this.size);
     const a = this.view.toScreen(this.at);
     const b = this.view.toScreen([this.at[0] + f.right[0] * 0.1, this.at[1] + f.right[1] * 0.1]);
@@ -251,6 +327,7 @@ export class StrokeMaker {
     return Math.abs(sx) >= Math.abs(sy) ? Math.sign(sx) || 1 : 1;
   }
 
+  /** @param {KeyboardEvent} e */
   keydown(e) {
     // The game's keys belong to the table: when another control has the
     // focus, its own keys work as usual (arrows scroll, Space presses) and
@@ -261,6 +338,7 @@ export class StrokeMaker {
     if (document.querySelector('dialog[open]')) return;
     const k = e.key;
     const fine = e.shiftKey;
+    /** @type {Record<string, Command>} */
     const commands = {
       h: 'hint', H: 'hint', g: 'guide', G: 'guide', v: 'view', V: 'view', u: 'take_back', U: 'take_back',
       n: 'next_set', N: 'next_set', '?': 'help', t: 'target', T: 'target', i: 'describe', I: 'describe', m: 'mute', M: 'mute',
@@ -286,7 +364,7 @@ export class StrokeMaker {
       // No finer step here: '+' itself needs Shift on many keyboards.
       case '+': case '=': this.setSpeed(this.speed + 0.1); break;
       case '-': case '_': this.setSpeed(this.speed - 0.1); break;
-      case 'r': case 'R': this.remembered[this.seat] = null; this.reset(); this.hooks.changed(); break;
+      case 'r': case 'R': this.remembered[String(this.seat)] = null; this.reset(); this.hooks.changed(); break;
       case 'Enter': this.strike(); break;
       case ' ':
         if (!e.repeat && this.mode !== 'charge') this.charge();
@@ -298,6 +376,7 @@ export class StrokeMaker {
     e.preventDefault();
   }
 
+  /** @param {KeyboardEvent} e */
   keyup(e) {
     if (e.key === ' ' && this.mode === 'charge') {
       e.preventDefault();
@@ -320,6 +399,7 @@ export class StrokeMaker {
     this.chargeWas = this.speed;
     const t0 = performance.now();
     this.chargeStart = t0;
+    /** @param {number} now */
     const tick = (now) => {
       if (this.mode !== 'charge') return;
       this.pull = Math.min(1, (now - t0) / CHARGE_MS);

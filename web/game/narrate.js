@@ -1,3 +1,4 @@
+// @ts-check
 // What the page says about the game as it goes: the verdict box, the log
 // of strokes, the table in words (describe.js) and the polite live region
 // that tells a screen reader each result. It keeps the messages, not their
@@ -6,15 +7,40 @@
 import { t } from '../shared/text.js';
 import * as panel from '../shared/panel.js';
 import { renderDescription, strokeText, nextText } from './describe.js';
+import { byId as $ } from '../shared/dom.js';
 
-const $ = (id) => document.getElementById(id);
+/** @typedef {import('../shared/protocol.js').EventMessage} EventMessage */
+/** An event with a verdict: a stroke, or a call of the referee's that judged one. @typedef {import('../shared/protocol.js').StrokeMessage | (import('../shared/protocol.js').CalledMessage & {verdict: import('../shared/protocol.js').Verdict})} JudgedMessage */
+
 // The log keeps this many strokes.
 const LOG_LENGTH = 200;
 
+/**
+ * A message with a verdict: a stroke, or a call of the referee's that judged one.
+ * @param {EventMessage | null} msg
+ * @returns {msg is JudgedMessage}
+ */
+function judged(msg) {
+  return msg?.type === 'stroke' || (msg?.type === 'called' && !!msg.verdict);
+}
+
 export class Narrator {
-  /** hooks: state() the state shown; viewSeat(); toTable() give the table the keys. */
+  /**
+   * @param {{state: () => (import('../shared/protocol.js').State | null), viewSeat: () => string, toTable: () => void}} hooks
+   *   the state shown; the seat the table is seen from; give the table the keys
+   */
   constructor(hooks) {
     this.hooks = hooks;
+    /** @type {EventMessage | null} the last event shown (stroke, taken_back, set_started, …) */
+    this.last = null;
+    /** @type {{msg: JudgedMessage, takenBack: boolean}[]} the strokes, newest first */
+    this.log = [];
+    /** @type {string | null} to announce once the queue is shown */
+    this.pending = null;
+    /** @type {string | null} what the description was written for */
+    this.describedFor = null;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.timer = undefined;
     this.reset();
     $('describe-open').addEventListener('click', () => this.toggleDescription(false));
     // Esc leaves the description for the table.
@@ -39,9 +65,11 @@ export class Narrator {
   /**
    * An event has been shown. `fresh` is false for a resumed page's past,
    * which is shown but not announced.
+   * @param {EventMessage} msg
+   * @param {boolean} fresh
    */
   event(msg, fresh) {
-    if (msg.type === 'stroke' || (msg.type === 'called' && msg.verdict)) {
+    if (judged(msg)) {
       this.log.unshift({ msg, takenBack: false });
       this.log.length = Math.min(this.log.length, LOG_LENGTH);
     } else if (msg.type === 'taken_back') {
@@ -67,6 +95,7 @@ export class Narrator {
    * Say `text` through the polite live region. Emptied first, so the same
    * words twice are spoken twice; only whole results come here, never the
    * frames of an animation.
+   * @param {string} text
    */
   announce(text) {
     const el = $('announce');
@@ -84,6 +113,10 @@ export class Narrator {
     return next ? `${this.noteText(m)} ${next}` : this.noteText(m);
   }
 
+  /**
+   * An event other than a stroke, in words.
+   * @param {EventMessage} m
+   */
   noteText(m) {
     if (m.type === 'resigned' || m.type === 'aborted') return panel.resultText(m.state);
     if (m.type === 'called') {
@@ -95,15 +128,14 @@ export class Narrator {
       });
       return m.state.match?.over || m.state.between_sets ? `${said} ${panel.resultText(m.state)}` : said;
     }
-    return m.type === 'taken_back'
-      ? t('status.taken_back', { n: m.strokes })
-      : t('status.set_started', { n: m.set_number ?? m.state.match.set_number });
+    if (m.type === 'taken_back') return t('status.taken_back', { n: m.strokes });
+    return t('status.set_started', { n: (m.type === 'set_started' ? m.set_number : undefined) ?? m.state.match.set_number });
   }
 
   /** The verdict box for the last event. */
   renderLast() {
     const m = this.last;
-    if (m?.type === 'stroke' || (m?.type === 'called' && m.verdict)) panel.renderVerdict($('verdict'), m);
+    if (judged(m)) panel.renderVerdict($('verdict'), m);
     else $('verdict').replaceChildren(panel.h('p', { class: 'muted' }, m ? this.noteText(m) : t('panel.no_verdict')));
   }
 
@@ -125,7 +157,11 @@ export class Narrator {
     renderDescription($('describe'), st, this.hooks.viewSeat(), this.last ? { text: this.lastText() } : null);
   }
 
-  /** Show or hide the description; screen readers can read it either way. */
+  /**
+   * Show or hide the description; screen readers can read it either way.
+   * @param {boolean} focus
+   * @param {boolean} [show]
+   */
   toggleDescription(focus, show = $('describe').classList.contains('visually-hidden')) {
     const box = $('describe');
     box.classList.toggle('visually-hidden', !show);

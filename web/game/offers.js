@@ -11,10 +11,10 @@ import { holds, allowed } from './online.js';
 /**
  * @typedef {{kind: 'take_back' | 'rematch', player: number, seat: string, event: number}} Offer
  * @typedef {{
- *   state: () => any,
+ *   state: () => (import('../shared/protocol.js').State | null),
  *   me: () => (string | null | undefined),
- *   send: (msg: object) => boolean,
- *   lastStroke: () => (any | null),
+ *   send: (msg: import('../shared/protocol.js').ClientMessage) => boolean,
+ *   lastStroke: () => (import('../shared/protocol.js').StrokeMessage | null),
  * }} OfferHooks
  */
 
@@ -70,8 +70,8 @@ export class Offers {
   /** The seat this person plays from, if they hold one. */
   mySeat() {
     const st = this.hooks.state();
-    const k = st?.players?.findIndex((/** @type {any} */ _, /** @type {number} */ i) => holds(st, this.hooks.me() ?? null, i)) ?? -1;
-    return k >= 0 ? st.players[k].seat : null;
+    const k = st?.players?.findIndex((_, i) => holds(st, this.hooks.me() ?? null, i)) ?? -1;
+    return st && k >= 0 ? st.players[k].seat : null;
   }
 
   /** What the server allows this person now. */

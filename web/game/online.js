@@ -5,24 +5,31 @@
 // its holder's alone: the page offers the cue only on this person's turn,
 // and the server checks it again.
 
-import { api } from '../shared/net.js';
+import { api, HttpError } from '../shared/net.js';
 import { h } from '../shared/panel.js';
 import { t } from '../shared/text.js';
+
+/** @typedef {import('../shared/protocol.js').State} State */
+/** What these read of a state: who holds its seats. @typedef {{seats?: import('../shared/protocol.js').SeatView[]} | null | undefined} Seated */
 
 /**
  * Whether the person `me` holds player `k`'s seat. A state without seats
  * (a replay's) is everyone's to look at, nobody's to play.
- * @param {any} state
- * @param {string | null} me
- * @param {number} k
+ * @param {Seated} state
+ * @param {string | null | undefined} me
+ * @param {number | null | undefined} k
  */
 export function holds(state, me, k) {
-  const seat = state?.seats?.[k];
+  const seat = k === null || k === undefined ? undefined : state?.seats?.[k];
   if (!seat) return false;
   return seat.holder === 'person' && !!me && seat.person === me;
 }
 
-/** Whether `me` holds any seat of the game. */
+/**
+ * Whether `me` holds any seat of the game.
+ * @param {Seated} state
+ * @param {string | null | undefined} me
+ */
 export function isPlayer(state, me) {
   return (state?.seats ?? []).some((_, k) => holds(state, me, k));
 }
@@ -59,6 +66,7 @@ export function allowed(state, me) {
  * Whether people at more than one screen play: a second person, or a seat
  * waiting for one. Only for what the page shows of them (who is connected,
  * the name field), never for what it allows: that is `allowed`.
+ * @param {Seated} state
  */
 export function betweenPeople(state) {
   const seats = state?.seats ?? [];
@@ -66,7 +74,11 @@ export function betweenPeople(state) {
   return seats.some((s) => s.holder === 'open') || people.size > 1;
 }
 
-/** The seats still waiting for an invited person, by player. */
+/**
+ * The seats still waiting for an invited person, by player.
+ * @param {Seated} state
+ * @returns {number[]}
+ */
 export function openSeats(state) {
   return (state?.seats ?? []).flatMap((s, k) => (s.holder === 'open' ? [k] : []));
 }
@@ -81,7 +93,10 @@ export function inviteLink(id, invite) {
   return `${location.origin}${location.pathname}#game=${encodeURIComponent(id)}&join=${encodeURIComponent(invite)}`;
 }
 
-/** The link that watches the game. */
+/**
+ * The link that watches the game.
+ * @param {string} id
+ */
 export function watchLink(id) {
   return `${location.origin}${location.pathname}#game=${encodeURIComponent(id)}`;
 }
@@ -92,7 +107,7 @@ export function watchLink(id) {
  * (`[{player, invite}]`), known only right after creating the game or
  * asking for new links; without them the panel offers new links.
  * @param {HTMLElement} el
- * @param {any} state
+ * @param {State | null} state
  * @param {{player: number, invite: string}[] | null} invites
  * @param {(k: number) => string} nameOf
  * @param {() => void} renew
@@ -105,6 +120,7 @@ export function renderInvites(el, state, invites, nameOf, renew) {
     return;
   }
   el.hidden = false;
+  /** @param {string} label @param {string} link @param {string} id */
   const copyRow = (label, link, id) => {
     const input = h('input', { id, type: 'text', readonly: '', value: link, 'aria-label': label });
     const copy = h('button', { type: 'button' }, t('online.copy'));
@@ -154,7 +170,7 @@ export async function acceptInvite(inv) {
     await api.join(inv.game, inv.invite);
     return { taken: true, code: null };
   } catch (e) {
-    return { taken: false, code: e.code || 'network' };
+    return { taken: false, code: (e instanceof HttpError && e.code) || 'network' };
   }
 }
 

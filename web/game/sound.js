@@ -1,3 +1,4 @@
+// @ts-check
 // The sounds of a stroke, made on the spot with Web Audio (no audio
 // files): a click when two bodies meet, a duller knock off a cushion, a low
 // thud into a pocket, each louder the harder the impact. The server lists
@@ -18,6 +19,14 @@ const WINDOW = 0.035;
 // the frame that reached them came after a pause or a skip.
 const LATE = 0.12;
 
+/** @typedef {import('../shared/protocol.js').Motion} Motion */
+/** @typedef {import('../shared/protocol.js').Contact} Contact */
+
+/**
+ * One sound: a burst of noise through a band-pass filter, with a tone under it.
+ * @typedef {{level: number, band: number, q: number, decay: number, tone: number, drop?: number}} Voice
+ */
+
 function stored() {
   try { return localStorage.getItem(KEY) !== 'off'; } catch { return true; }
 }
@@ -25,17 +34,24 @@ function stored() {
 export class Sounds {
   constructor() {
     this.on = stored();
+    /** @type {AudioContext | null} */
     this.ctx = null;
+    /** @type {GainNode | null} */
     this.out = null;
+    /** @type {AudioBuffer | null} */
     this.noise = null;
-    this.recent = []; // start times of the sounds playing now, for the voice limit
+    /** @type {number[]} start times of the sounds playing now, for the voice limit */
+    this.recent = [];
     this.played = 0; // sounds started, for the tests
     const wake = () => this.wake();
     window.addEventListener('pointerdown', wake, { capture: true });
     window.addEventListener('keydown', wake, { capture: true });
   }
 
-  /** Turn the sound on or off, and remember it. */
+  /**
+   * Turn the sound on or off, and remember it.
+   * @param {boolean} on
+   */
   set(on) {
     this.on = !!on;
     try { localStorage.setItem(KEY, this.on ? 'on' : 'off'); } catch { /* storage blocked: for this page only */ }
@@ -47,7 +63,8 @@ export class Sounds {
   wake() {
     if (!this.on) return;
     if (!this.ctx) {
-      const Ctx = window.AudioContext || window.webkitAudioContext;
+      // (Older Safari names it with its prefix.)
+      const Ctx = window.AudioContext || /** @type {{webkitAudioContext?: typeof AudioContext}} */ (window).webkitAudioContext;
       if (!Ctx) return;
       this.ctx = new Ctx();
       // A limiter after the voices, so several loud contacts never clip.
@@ -72,6 +89,10 @@ export class Sounds {
    * Play the contacts of `motion` whose time lies in (from, to] of the
    * animation's clock; `rate` is its playback rate (a sound heard at 2×
    * is shorter and higher, as a recording played fast would be).
+   * @param {Motion | null | undefined} motion
+   * @param {number} from
+   * @param {number} to
+   * @param {number} [rate]
    */
   between(motion, from, to, rate = 1) {
     const contacts = motion?.contacts;
@@ -83,15 +104,22 @@ export class Sounds {
     for (const c of due) this.hit(c, (c.t - to) / rate, rate);
   }
 
-  /** One contact, `ago` seconds (≤ 0) before now by the animation's clock. */
+  /**
+   * One contact, `ago` seconds (≤ 0) before now by the animation's clock.
+   * @param {Contact} contact
+   * @param {number} ago
+   * @param {number} rate
+   */
   hit(contact, ago, rate) {
     const ctx = this.ctx;
+    if (!ctx) return;
     const now = ctx.currentTime;
     this.recent = this.recent.filter((t) => now - t < WINDOW);
     if (this.recent.length >= VOICES) return;
     this.recent.push(now);
     this.played += 1;
     // Louder with speed, flattening out above a hard hit (m/s).
+    /** @param {number} s @param {number} full */
     const loud = (s, full) => Math.min(1, Math.pow(Math.max(0, s) / full, 0.7));
     const at = now + Math.max(0, ago + 0.005);
     const speed = contact.speed ?? 0;
@@ -105,9 +133,14 @@ export class Sounds {
     }
   }
 
-  /** A burst of filtered noise with a short tone under it: wood on wood. */
+  /**
+   * A burst of filtered noise with a short tone under it: wood on wood.
+   * @param {number} at
+   * @param {Voice} voice
+   */
   voice(at, { level, band, q, decay, tone, drop = 1 }) {
-    const ctx = this.ctx;
+    const { ctx, out } = this;
+    if (!ctx || !out) return;
     const src = ctx.createBufferSource();
     src.buffer = this.noise;
     const filter = ctx.createBiquadFilter();
@@ -118,7 +151,7 @@ export class Sounds {
     env.gain.setValueAtTime(0.0001, at);
     env.gain.exponentialRampToValueAtTime(level, at + 0.002);
     env.gain.exponentialRampToValueAtTime(0.0001, at + decay);
-    src.connect(filter).connect(env).connect(this.out);
+    src.connect(filter).connect(env).connect(out);
     src.start(at);
     src.stop(at + decay + 0.02);
     const osc = ctx.createOscillator();
@@ -128,7 +161,7 @@ export class Sounds {
     body.gain.setValueAtTime(0.0001, at);
     body.gain.exponentialRampToValueAtTime(level * 0.5, at + 0.003);
     body.gain.exponentialRampToValueAtTime(0.0001, at + decay * 1.3);
-    osc.connect(body).connect(this.out);
+    osc.connect(body).connect(out);
     osc.start(at);
     osc.stop(at + decay * 1.3 + 0.02);
   }

@@ -1,3 +1,4 @@
+// @ts-check
 // The new-game form: who plays (against the computer or hot-seat, or seat
 // by seat), the game, the match length, the rule profile and take-backs.
 // The choices come from GET /api/options; the last ones are remembered.
@@ -5,9 +6,46 @@
 import { t, errorText } from '../shared/text.js';
 import { language } from '../shared/lang.js';
 import { h, setsText } from '../shared/panel.js';
+import { byId } from '../shared/dom.js';
+import { errorCode, errorDetail } from '../shared/net.js';
+
+/** @typedef {import('../shared/protocol.js').Options} Options */
+/** @typedef {import('../shared/protocol.js').Seat} Seat */
+/** @typedef {import('../shared/protocol.js').GameSummary} GameSummary */
+/** @typedef {import('../shared/protocol.js').Created} Created */
+
+/**
+ * A new game as `POST /api/games` takes it (docs/protocol.md "A new game").
+ * @typedef {object} NewGame
+ * @property {string} format
+ * @property {string} profile
+ * @property {number} sets
+ * @property {boolean} casual
+ * @property {boolean} [public]
+ * @property {boolean} [rated]
+ * @property {number} [stroke_clock]
+ * @property {({kind: 'human', name?: string, invite?: boolean} | {kind: 'computer', level: string})[]} players
+ */
+
+/**
+ * The choices the form remembers (localStorage), and with a rebuild's
+ * each seat's name and player and the control with the focus.
+ * @typedef {object} FormChoices
+ * @property {string} [mode]
+ * @property {string} [level]
+ * @property {string} [format]
+ * @property {string | number} [sets]
+ * @property {string} [profile]
+ * @property {boolean} [casual]
+ * @property {string | number} [stroke_clock]
+ * @property {string} [name]
+ * @property {string[]} [names]
+ * @property {(string | undefined)[]} [kinds]
+ * @property {string | null} [focus]
+ */
 
 const KEY = 'novuss.newGame';
-// Seating order per format (docs/protocol.md "A new game").
+/** @type {Record<string, Seat[]>} Seating order per format (docs/protocol.md "A new game"). */
 const SEATING = {
   singles: ['south', 'north'],
   doubles: ['south', 'north', 'west', 'east'],
@@ -21,13 +59,51 @@ const DEFAULTS = {
   sets: [1, 3, 5],
 };
 
-// Options may come as plain ids or as objects; take the id either way.
-const idOf = (x) => (x && typeof x === 'object' ? x.id ?? x.name ?? x.value : x);
+/**
+ * Options may come as plain ids or as objects; take the id either way.
+ * @param {unknown} x
+ * @returns {string | number}
+ */
+const idOf = (x) => {
+  if (x && typeof x === 'object') {
+    const o = /** @type {{id?: string, name?: string, value?: string}} */ (x);
+    return o.id ?? o.name ?? o.value ?? '';
+  }
+  return typeof x === 'number' ? x : String(x);
+};
 
+/** @returns {FormChoices} */
 function remembered() {
-  try { return JSON.parse(localStorage.getItem(KEY)) || {}; } catch { return {}; }
+  try { return JSON.parse(localStorage.getItem(KEY) ?? 'null') || {}; } catch { return {}; }
 }
 
+/**
+ * The value of the form's input or select `sel`, if it has one.
+ * @param {ParentNode} root
+ * @param {string} sel
+ */
+function valueOf(root, sel) {
+  const el = root.querySelector(sel);
+  return el instanceof HTMLInputElement || el instanceof HTMLSelectElement ? el.value : undefined;
+}
+
+/**
+ * The form's input `sel`.
+ * @param {ParentNode} root
+ * @param {string} sel
+ */
+function input(root, sel) {
+  const el = root.querySelector(sel);
+  if (!(el instanceof HTMLInputElement)) throw new Error(`the form has no input ${sel}`);
+  return el;
+}
+
+/**
+ * @param {string} id
+ * @param {(string | number)[]} values
+ * @param {(v: string | number) => string} label
+ * @param {unknown} chosen
+ */
 function select(id, values, label, chosen) {
   const el = h('select', { id, name: id }, values.map((v) => {
     const o = h('option', { value: String(v) }, label(v));
@@ -37,6 +113,11 @@ function select(id, values, label, chosen) {
   return el;
 }
 
+/**
+ * @param {string} labelId
+ * @param {HTMLElement} control
+ * @param {string} forId
+ */
 function row(labelId, control, forId) {
   return h('div', { class: 'row' }, h('label', { for: forId }, t(labelId)), control);
 }
@@ -45,22 +126,27 @@ function row(labelId, control, forId) {
  * The choices the form shows now, so that it can be built again in another
  * language without losing them (the same fields `remembered()` keeps, and
  * each seat's name and player), and the id of the control with the focus.
+ * @param {HTMLFormElement} form
+ * @returns {FormChoices}
  */
 export function formChoices(form) {
-  const value = (sel) => form.querySelector(sel)?.value;
+  /** @param {string} sel */
+  const value = (sel) => valueOf(form, sel);
   const seats = [...form.querySelectorAll('.player-row')];
+  const casual = form.querySelector('#casual');
+  const active = document.activeElement;
   return {
-    mode: form.querySelector('input[name=mode]:checked')?.value,
+    mode: value('input[name=mode]:checked'),
     level: value('#level'),
     format: value('#format'),
     sets: value('#sets'),
     profile: value('#profile'),
-    casual: form.querySelector('#casual')?.checked,
+    casual: casual instanceof HTMLInputElement ? casual.checked : undefined,
     stroke_clock: value('#stroke-clock'),
     name: value('#name-0')?.trim(),
     names: seats.map((_, i) => value(`#name-${i}`) ?? ''),
     kinds: seats.map((_, i) => value(`#kind-${i}`)),
-    focus: form.contains(document.activeElement) ? document.activeElement.id : null,
+    focus: active && form.contains(active) ? active.id : null,
   };
 }
 
@@ -68,17 +154,26 @@ export function formChoices(form) {
  * Fill `form` with the choices and call `onSubmit(body)` with a new-game
  * body when it is sent. `current` (from formChoices) replaces the
  * remembered choices.
+ * @param {HTMLFormElement} form
+ * @param {Partial<Options> | null} options the server's (`GET /api/options`)
+ * @param {(body: NewGame, learn?: boolean) => unknown} onSubmit
+ * @param {FormChoices | null} [current]
+ * @param {boolean} [offerCoach] offer a first-timer one guided stroke
  */
 export function buildStartForm(form, options, onSubmit, current = null, offerCoach = false) {
-  const opt = {};
-  for (const k of Object.keys(DEFAULTS)) opt[k] = (options?.[k]?.length ? options[k] : DEFAULTS[k]).map(idOf);
+  /** @param {'formats' | 'profiles' | 'levels' | 'sets'} k */
+  const choices = (k) => {
+    const given = options?.[k];
+    return (given?.length ? given : DEFAULTS[k]).map(idOf);
+  };
+  const opt = { formats: choices('formats'), profiles: choices('profiles'), levels: choices('levels').map(String), sets: choices('sets') };
   // The computer levels offered for play; greedy is a baseline, not an opponent to choose first.
   const levels = opt.levels;
   const mem = current ?? remembered();
   let seatsKept = current; // each seat's name and player, kept once through a rebuild
   const mode = mem.mode === 'hot_seat' ? 'hot_seat' : 'computer';
   // A first visit meets the first-timer's level, the gentlest on the ladder.
-  const level = levels.includes(mem.level) ? mem.level : levels.includes('novice') ? 'novice' : levels[0];
+  const level = mem.level && levels.includes(mem.level) ? mem.level : levels.includes('novice') ? 'novice' : levels[0];
 
   const modeBox = h('fieldset', { class: 'modes' }, h('legend', {}, t('start.opponents')),
     ['computer', 'hot_seat'].map((m) => {
@@ -88,7 +183,7 @@ export function buildStartForm(form, options, onSubmit, current = null, offerCoa
     }));
   const levelSel = select('level', levels, (v) => t(`level.${v}`), level);
   const formatSel = select('format', opt.formats, (v) => t(`format.${v}`), mem.format ?? 'singles');
-  const setsSel = select('sets', opt.sets, setsText, mem.sets ?? 1);
+  const setsSel = select('sets', opt.sets, (v) => setsText(v), mem.sets ?? 1);
   const profileSel = select('profile', opt.profiles, (v) => t(`profile.${v}`), mem.profile ?? opt.profiles[0]);
   const casual = h('input', { type: 'checkbox', id: 'casual', name: 'casual' });
   casual.checked = mem.casual !== false;
@@ -118,7 +213,7 @@ export function buildStartForm(form, options, onSubmit, current = null, offerCoa
   const about = h('p', { class: 'level-about muted', id: 'level-about', 'aria-live': 'polite' });
   const describeLevel = () => {
     const v = levelSel.value;
-    const rating = opt.level_ratings?.[v];
+    const rating = options?.level_ratings?.[v];
     about.textContent = [t(`level.about.${v}`), Number.isFinite(rating) ? t('level.rating', { rating }) : ''].filter(Boolean).join(' ');
   };
   levelSel.setAttribute('aria-describedby', 'level-about');
@@ -129,7 +224,7 @@ export function buildStartForm(form, options, onSubmit, current = null, offerCoa
   // Per seat: a name and who plays it. Presets follow the mode and level;
   // the player may then change any seat.
   const fillPlayers = () => {
-    const m = form.querySelector('input[name=mode]:checked').value;
+    const m = valueOf(form, 'input[name=mode]:checked');
     levelRow.hidden = m !== 'computer';
     const seats = SEATING[formatSel.value] ?? SEATING.singles;
     players.replaceChildren(h('div', { class: 'players-head' }, t('start.players')),
@@ -184,7 +279,8 @@ export function buildStartForm(form, options, onSubmit, current = null, offerCoa
   );
   fillPlayers();
   seatsKept = null;
-  if (current?.focus) form.querySelector(`#${CSS.escape(current.focus)}`)?.focus();
+  const focused = current?.focus ? form.querySelector(`#${CSS.escape(current.focus)}`) : null;
+  if (focused instanceof HTMLElement) focused.focus();
   modeBox.addEventListener('change', fillPlayers);
   levelSel.addEventListener('change', fillPlayers);
   formatSel.addEventListener('change', fillPlayers);
@@ -192,7 +288,8 @@ export function buildStartForm(form, options, onSubmit, current = null, offerCoa
   form.onsubmit = (e) => {
     e.preventDefault();
     const seats = SEATING[formatSel.value] ?? SEATING.singles;
-    const kinds = seats.map((_, i) => form.querySelector(`#kind-${i}`).value);
+    const kinds = seats.map((_, i) => valueOf(form, `#kind-${i}`));
+    /** @type {NewGame} */
     const body = {
       format: formatSel.value,
       profile: profileSel.value,
@@ -202,19 +299,19 @@ export function buildStartForm(form, options, onSubmit, current = null, offerCoa
       ...(rated.checked ? { rated: true } : {}),
       ...(clockSel.value === 'none' ? {} : { stroke_clock: Number(clockSel.value) }),
       players: kinds.map((kind, i) => {
-        const name = form.querySelector(`#name-${i}`);
+        const name = input(form, `#name-${i}`);
         // A name left empty is sent as none: every page that shows the game
         // names that player in its reader's language ("You", "Player 2").
         const given = name.value.trim().slice(0, 40);
         if (kind === 'human') return given ? { kind: 'human', name: given } : { kind: 'human' };
         if (kind === 'invite') return { kind: 'human', invite: true };
-        return { kind: 'computer', level: kind };
+        return { kind: 'computer', level: String(kind) };
       }),
     };
-    const m = form.querySelector('input[name=mode]:checked').value;
+    const m = valueOf(form, 'input[name=mode]:checked');
     localStorage.setItem(KEY, JSON.stringify({
       mode: m, level: levelSel.value, format: body.format, sets: body.sets, profile: body.profile,
-      casual: body.casual, stroke_clock: clockSel.value, name: form.querySelector('#name-0').value.trim(),
+      casual: body.casual, stroke_clock: clockSel.value, name: input(form, '#name-0').value.trim(),
     }));
     submit.disabled = true;
     submit.textContent = t('start.starting');
@@ -225,8 +322,8 @@ export function buildStartForm(form, options, onSubmit, current = null, offerCoa
   };
   if (learn) {
     // One set against the gentlest computer, take-backs allowed.
-    const levels = options?.levels ?? [];
-    const level = levels.includes('novice') ? 'novice' : levels[0] ?? 'novice';
+    const offered = options?.levels ?? [];
+    const level = offered.includes('novice') ? 'novice' : offered[0] ?? 'novice';
     learn.onclick = () => onSubmit({
       format: 'singles', profile: 'lnf-2017', sets: 1, casual: true,
       players: [{ kind: 'human' }, { kind: 'computer', level }],
@@ -238,6 +335,9 @@ export function buildStartForm(form, options, onSubmit, current = null, offerCoa
 /**
  * The unfinished games the server keeps (GET /api/games), newest first, as
  * links that resume them.
+ * @param {Element} el
+ * @param {GameSummary[] | null} games
+ * @param {string | null} current the game shown
  */
 export function fillRecent(el, games, current) {
   const open = (games || []).filter((g) => !g.over && g.id !== current).slice(0, 5);
@@ -261,12 +361,28 @@ export function fillRecent(el, games, current) {
  * changed() the page's phase may have changed.
  */
 export class StartDialog {
+  /**
+   * @param {object} hooks
+   * @param {() => Promise<Options>} hooks.options
+   * @param {() => Promise<GameSummary[]>} hooks.games
+   * @param {(body: NewGame) => Promise<Created>} hooks.create
+   * @param {(state: Created, learn: boolean) => Promise<void>} hooks.opened
+   * @param {() => boolean} [hooks.offerCoach]
+   * @param {() => boolean} hooks.hasGame
+   * @param {() => string | null} hooks.gameId
+   * @param {(code: string, detail?: string) => void} hooks.showError
+   * @param {() => void} hooks.toTable
+   * @param {() => void} hooks.changed
+   */
   constructor(hooks) {
     this.hooks = hooks;
-    this.dialog = document.getElementById('start');
-    this.form = document.getElementById('start-form');
+    this.dialog = byId('start', HTMLDialogElement);
+    this.form = byId('start-form', HTMLFormElement);
+    /** @type {Partial<Options> | null} */
     this.options = null;
+    /** @type {GameSummary[] | null} */
     this.games = null;
+    /** @type {Element | null} */
     this.opener = null;
     this.started = false;
     // Bumped by every open and dismiss: an open still waiting for the
@@ -279,7 +395,7 @@ export class StartDialog {
     const asked = ++this.asked;
     if (!this.dialog.open) this.opener = document.activeElement;
     if (!this.options) {
-      try { this.options = await this.hooks.options(); } catch (e) { this.options = {}; this.hooks.showError(e.code || 'network', e.message); }
+      try { this.options = await this.hooks.options(); } catch (e) { this.options = {}; this.hooks.showError(errorCode(e), errorDetail(e)); }
     }
     if (asked !== this.asked) return;
     this.fill(null);
@@ -287,11 +403,15 @@ export class StartDialog {
     this.hooks.changed();
     this.hooks.games().then((games) => {
       this.games = games;
-      fillRecent(this.form.querySelector('#recent'), games, this.hooks.gameId());
+      const recent = this.form.querySelector('#recent');
+      if (recent) fillRecent(recent, games, this.hooks.gameId());
     }).catch(() => {});
   }
 
-  /** (Re)build the form, keeping the choices `current` when given. */
+  /**
+   * (Re)build the form, keeping the choices `current` when given.
+   * @param {FormChoices | null} current
+   */
   fill(current) {
     const { cancel, recent } = buildStartForm(this.form, this.options, async (body, learn = false) => {
       try {
@@ -300,17 +420,17 @@ export class StartDialog {
         this.dialog.close();
         await this.hooks.opened(st, learn);
       } catch (e) {
-        this.hooks.showError(e.code || 'network', e.message);
+        this.hooks.showError(errorCode(e), errorDetail(e));
         // Keep the error visible next to the form, where the player is looking.
         this.form.querySelector('.form-error')?.remove();
-        this.form.append(h('p', { class: 'form-error', role: 'alert' }, errorText(e.code || 'network')));
+        this.form.append(h('p', { class: 'form-error', role: 'alert' }, errorText(errorCode(e))));
       }
     }, current, this.hooks.offerCoach?.() ?? false);
     cancel.hidden = !this.hooks.hasGame();
     cancel.onclick = () => this.dialog.close();
     if (this.games) fillRecent(recent, this.games, this.hooks.gameId());
     recent.onclick = (e) => {
-      if (e.target.closest('a')) { this.started = true; this.dialog.close(); }
+      if (e.target instanceof Element && e.target.closest('a')) { this.started = true; this.dialog.close(); }
     };
   }
 
@@ -332,9 +452,9 @@ export class StartDialog {
     const { opener, started } = this;
     this.opener = null;
     this.started = false;
-    if (started || !opener || opener === document.body || !opener.isConnected || opener.closest('dialog')) {
+    if (started || !(opener instanceof HTMLElement || opener instanceof SVGElement) || opener === document.body || !opener.isConnected || opener.closest('dialog')) {
       if (this.hooks.gameId()) this.hooks.toTable();
-      else document.getElementById('new-game').focus();
+      else byId('new-game').focus();
     } else {
       opener.focus();
     }

@@ -1,3 +1,4 @@
+// @ts-check
 // Aiming at a named target: "disc N into pocket P". The page does not plan
 // the stroke itself: it asks the server (POST /api/games/{id}/aim,
 // docs/protocol.md "Aiming at a disc"), whose planner is the one the hint's
@@ -7,6 +8,11 @@
 
 import { api, HttpError } from '../shared/net.js';
 
+/** @typedef {import('../shared/protocol.js').Corner} Corner */
+/** @typedef {import('../shared/protocol.js').Vec2} Vec2 */
+/** @typedef {import('../shared/protocol.js').Aim} Aim */
+
+/** @type {Corner[]} */
 export const POCKETS = ['south_west', 'south_east', 'north_east', 'north_west'];
 
 /** Why the server may have no stroke for a disc (target.rs `Reason`). */
@@ -15,14 +21,26 @@ export const REASONS = ['gone', 'not_own', 'dark', 'blocked', 'unreachable'];
 /** The risks a plan may carry (novuss-ai `target::Warning`). */
 export const WARNINGS = ['near_disc', 'jumps', 'scratch', 'foul', 'fast', 'misses'];
 
-/** A pocket's centre: `pocket_inset` from both cushions of its corner (table.rs pocket_centre). */
+/**
+ * A pocket's centre: `pocket_inset` from both cushions of its corner (table.rs pocket_centre).
+ * @param {{pocket_inset: number, size: number}} table
+ * @param {Corner} pocket
+ * @returns {Vec2}
+ */
 export function pocketCentre(table, pocket) {
   const lo = table.pocket_inset;
   const hi = table.size - lo;
-  return {
+  /** @type {Record<Corner, Vec2>} */
+  const centres = {
     south_west: [lo, lo], south_east: [hi, lo], north_east: [hi, hi], north_west: [lo, hi],
-  }[pocket];
+  };
+  return centres[pocket];
 }
+
+/**
+ * The server's plan, or why there is none.
+ * @typedef {({ok: true} & Aim) | {ok: false, why?: string, error?: string}} Plan
+ */
 
 /**
  * The server's plan for sending disc `discId` of the player to move into
@@ -31,9 +49,15 @@ export function pocketCentre(table, pocket) {
  *   { ok: true, disc, pocket, route, cut (rad), chance, tries, warnings, stroke }
  *   { ok: false, why: 'turn' | one of REASONS }
  *   { ok: false, error: code } (stale, busy, network, …: errorText words it)
+ * @param {string} gameId
+ * @param {import('../shared/protocol.js').State | null} state
+ * @param {number} discId
+ * @param {string} [pocket]
+ * @returns {Promise<Plan>}
  */
 export async function requestPlan(gameId, state, discId, pocket) {
   if (!state?.turn?.region) return { ok: false, why: 'turn' };
+  /** @type {{event: number, disc: number, seat: string, pocket?: string}} */
   const ask = { event: state.event, disc: discId, seat: state.turn.seat };
   if (pocket && pocket !== 'easiest') ask.pocket = pocket;
   try {

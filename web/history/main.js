@@ -1,3 +1,4 @@
+// @ts-check
 // The history page: the games the server keeps (GET /api/games), newest
 // first, each with a link to watch it and, when it is not finished, to
 // resume it; and an upload of a game record (POST /api/records), which
@@ -7,8 +8,16 @@ import { t } from '../shared/text.js';
 import { setsText } from '../shared/panel.js';
 import { pt } from '../shared/pages-text.js';
 import { setUpPage, when, playersLine, contender, refusal, el, icon } from '../shared/pages.js';
+import { errorCode } from '../shared/net.js';
+import { byId as $ } from '../shared/dom.js';
 
-const $ = (id) => document.getElementById(id);
+/** A game of the list; rows from before `who` name their players only. @typedef {import('../shared/protocol.js').GameSummary & {players?: string[]}} ListedGame */
+/** @typedef {import('../shared/pages.js').ListedPlayer} ListedPlayer */
+
+/**
+ * A record being uploaded, stored, or refused with the refusal's code.
+ * @typedef {{state: 'sending' | 'stored', file: string} | {state: 'refused', file: string, code: string, detail?: string}} Upload
+ */
 // docs/protocol.md "Uploads": a record may be at most 8 MiB.
 const MAX_RECORD = 8 * 1024 * 1024;
 
@@ -18,16 +27,21 @@ const MAX_RECORD = 8 * 1024 * 1024;
 // nothing of anyone's (online play brings deleting one's own games).
 const HIDDEN = 'novuss.hidden';
 
+/** @returns {Set<string>} */
 function hiddenIds() {
-  try { return new Set(JSON.parse(localStorage.getItem(HIDDEN)) || []); } catch { return new Set(); }
+  try { return new Set(JSON.parse(localStorage.getItem(HIDDEN) ?? 'null') || []); } catch { return new Set(); }
 }
+/** @param {Set<string>} ids */
 function saveHidden(ids) { localStorage.setItem(HIDDEN, JSON.stringify([...ids].slice(-500))); }
 
 const page = {
   showHidden: false,
-  games: null, // the list, once loaded
+  /** @type {ListedGame[] | null} the list, once loaded */
+  games: null,
+  /** @type {string | null} */
   loadError: null,
-  upload: null, // { state: 'sending' | 'refused', file, code, detail }
+  /** @type {Upload | null} */
+  upload: null,
 };
 
 async function loadGames() {
@@ -38,17 +52,26 @@ async function loadGames() {
     page.games = body;
     page.loadError = null;
   } catch (e) {
-    page.loadError = e.code || 'network';
+    page.loadError = errorCode(e);
   }
   renderGames();
 }
 
-/** The players of a list entry: `who` when the server gives it, else the names. */
+/**
+ * The players of a list entry: `who` when the server gives it, else the names.
+ * @param {ListedGame} g
+ * @returns {ListedPlayer[]}
+ */
 function whoOf(g) {
   if (Array.isArray(g.who) && g.who.length) return g.who;
   return (g.players || []).map((name) => ({ name, kind: 'human' }));
 }
 
+/**
+ * The result's cell: who won and the sets, or that the game goes on.
+ * @param {ListedGame} g
+ * @param {ListedPlayer[]} who
+ */
 function resultCell(g, who) {
   const score = (g.score || []).join('–');
   if (!g.over) {
@@ -60,7 +83,7 @@ function resultCell(g, who) {
   const best = Math.max(...s);
   // The server says who won (a resignation can win at any score); older
   // rows are read off the score.
-  const winners = Number.isInteger(g.winner) ? [g.winner] : s.map((x, k) => (x === best ? k : -1)).filter((k) => k >= 0);
+  const winners = g.winner !== undefined && Number.isInteger(g.winner) ? [g.winner] : s.map((x, k) => (x === best ? k : -1)).filter((k) => k >= 0);
   const line = g.aborted ? pt('game.aborted')
     : winners.length === 1 ? pt('game.won_by', { name: contender(g.format, who, winners[0]) }) : pt('game.finished');
   // The winner's sets first, as a result is said.
@@ -70,6 +93,7 @@ function resultCell(g, who) {
     won ? el('span', { class: 'score' }, pt('game.sets', { score: won })) : null);
 }
 
+/** @param {ListedGame} g */
 function row(g) {
   const who = whoOf(g);
   const players = playersLine(g.format, who);
@@ -94,7 +118,12 @@ function row(g) {
   );
 }
 
-/** Remove an unfinished game from this browser's list (or put it back). */
+/**
+ * Remove an unfinished game from this browser's list (or put it back).
+ * @param {ListedGame} g
+ * @param {string} players
+ * @param {string} date
+ */
 function hideButton(g, players, date) {
   const hidden = hiddenIds().has(g.id);
   const b = el('button', { type: 'button', class: 'button hide', 'aria-label': pt(hidden ? 'action.unhide_label' : 'action.hide_label', { players, when: date }) },
@@ -136,7 +165,7 @@ function renderGames() {
   const shown = page.games.filter((g) => page.showHidden || g.over || !hidden.has(g.id));
   $('games-body').replaceChildren(...shown.map(row));
   const n = page.games.filter((g) => !g.over && hidden.has(g.id)).length;
-  const toggle = $('show-hidden');
+  const toggle = $('show-hidden', HTMLButtonElement);
   toggle.hidden = n === 0 && !page.showHidden;
   toggle.textContent = pt(page.showHidden ? 'history.hide_removed' : 'history.show_removed', { n });
   toggle.onclick = () => { page.showHidden = !page.showHidden; renderGames(); };
@@ -153,14 +182,16 @@ function renderUpload() {
   box.hidden = u?.state !== 'refused';
   if (u?.state !== 'refused') { box.replaceChildren(); return; }
   box.dataset.code = u.code;
+  // (A refusal without a detail has no details: replaceChildren would write a null out as text.)
   box.replaceChildren(
     el('p', { class: 'notice-head' }, icon('warn'), el('strong', {}, pt('upload.refused', { file: u.file }))),
     el('p', {}, refusal(u.code)),
     el('p', { class: 'nothing-stored' }, pt('upload.nothing_stored')),
-    u.detail ? el('details', {}, el('summary', {}, pt('upload.detail')), el('code', {}, u.detail)) : null,
+    ...(u.detail ? [el('details', {}, el('summary', {}, pt('upload.detail')), el('code', {}, u.detail))] : []),
   );
 }
 
+/** @param {File} file a game record */
 async function upload(file) {
   page.upload = { state: 'sending', file: file.name };
   renderUpload();
@@ -178,6 +209,7 @@ async function upload(file) {
     return;
   }
   let res;
+  /** @type {{id?: string, code?: string, detail?: string} | null} */
   let body = null;
   try {
     res = await fetch('/api/records', { method: 'POST', headers: { 'content-type': 'application/json' }, body: text });
@@ -202,7 +234,7 @@ async function upload(file) {
 
 function wire() {
   $('upload-icon').replaceWith(icon('upload'));
-  const input = $('record-file');
+  const input = $('record-file', HTMLInputElement);
   input.addEventListener('change', () => {
     const file = input.files?.[0];
     // Cleared, so choosing the same file again (after fixing it) uploads again.
@@ -210,13 +242,15 @@ function wire() {
   });
 }
 
-setUpPage('history.title', () => { renderGames(); renderUpload(); });
+setUpPage('history.title', () => { renderGames(); renderUpload(); }, 'history');
 wire();
 loadGames();
 
 // For tests and the curious.
-window.novussHistory = {
-  get games() { return page.games; },
-  get upload() { return page.upload; },
-  reload: loadGames,
-};
+Object.assign(window, {
+  novussHistory: {
+    get games() { return page.games; },
+    get upload() { return page.upload; },
+    reload: loadGames,
+  },
+});

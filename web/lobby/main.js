@@ -11,6 +11,15 @@ import { setsText } from '../shared/panel.js';
 import { pt } from '../shared/pages-text.js';
 import { setUpPage, el, refusal, playersLine } from '../shared/pages.js';
 import { ratingText, playerHref } from '../players/common.js';
+import { errorCode } from '../shared/net.js';
+
+/** @typedef {import('../shared/protocol.js').Challenge} Challenge */
+/** @typedef {import('../shared/protocol.js').Lobby} Lobby */
+
+/**
+ * The terms of a game as the lobby takes them.
+ * @typedef {{format: string, profile: string, sets: number, rated: boolean, stroke_clock?: number, min_rating?: number, max_rating?: number}} Terms
+ */
 
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 // How often the lists are read again while the page is visible.
@@ -18,9 +27,9 @@ const REFRESH_MS = 5000;
 const KEY = 'novuss.lobby';
 
 const page = {
-  /** @type {any} */ lobby: null,
+  /** @type {Lobby | null} */ lobby: null,
   /** @type {string | null} */ error: null,
-  /** @type {any} */ options: null,
+  /** @type {Partial<import('../shared/protocol.js').Options> | null} */ options: null,
   busy: false,
 };
 
@@ -32,8 +41,8 @@ function remembered() {
 /**
  * @param {string} id
  * @param {Array<string | number>} values
- * @param {(v: any) => string} label
- * @param {any} chosen
+ * @param {(v: string | number) => string} label
+ * @param {unknown} chosen
  */
 function fill(id, values, label, chosen) {
   const sel = /** @type {HTMLSelectElement} */ ($(id));
@@ -57,7 +66,7 @@ function terms() {
   const value = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ ($(id)).value;
   const clock = value('stroke-clock');
   const rating = (/** @type {string} */ id) => (value(id).trim() === '' ? undefined : Number(value(id)));
-  /** @type {Record<string, any>} */
+  /** @type {Terms} */
   const body = {
     format: value('format'),
     profile: value('profile'),
@@ -91,7 +100,7 @@ async function act(job) {
     await job();
   } catch (e) {
     const box = $('terms-error');
-    box.textContent = refusal(/** @type {any} */ (e).code || 'network');
+    box.textContent = refusal(errorCode(e));
     box.hidden = false;
   } finally {
     page.busy = false;
@@ -104,7 +113,7 @@ function play(id) {
   location.assign(`/#game=${encodeURIComponent(id)}`);
 }
 
-/** A challenge's terms in words. @param {any} c */
+/** A challenge's terms in words. @param {Challenge} c */
 function termsText(c) {
   return [
     t(`format.short.${c.format}`), setsText(c.sets), t(`profile.${c.profile}`),
@@ -113,7 +122,7 @@ function termsText(c) {
   ].filter(Boolean).join(' · ');
 }
 
-/** A challenge's rating range in words. @param {any} c */
+/** A challenge's rating range in words. @param {Challenge} c */
 function rangeText(c) {
   if (c.min_rating == null && c.max_rating == null) return pt('lobby.anyone');
   if (c.max_rating == null) return pt('lobby.from', { min: c.min_rating });
@@ -121,7 +130,7 @@ function rangeText(c) {
   return pt('lobby.between', { min: c.min_rating, max: c.max_rating });
 }
 
-/** @param {any} c */
+/** @param {Challenge} c */
 function challengeRow(c) {
   const name = c.name || pt('players.unnamed');
   const accept = el('button', { type: 'button', class: 'button primary', 'data-accept': c.id,
@@ -143,7 +152,7 @@ function challengeRow(c) {
     el('td', { class: 'actions' }, accept));
 }
 
-/** @param {any} g */
+/** @param {Lobby['live'][number]} g */
 function liveRow(g) {
   const who = g.who ?? [];
   const players = playersLine(g.format, who);
@@ -185,7 +194,7 @@ async function load() {
     page.lobby = body;
     page.error = null;
   } catch (e) {
-    page.error = /** @type {any} */ (e).code || 'network';
+    page.error = errorCode(e);
   }
   render();
 }
@@ -200,7 +209,7 @@ async function loadOptions() {
   fillTerms();
 }
 
-setUpPage('lobby.title', () => { fillTerms(); render(); });
+setUpPage('lobby.title', () => { fillTerms(); render(); }, 'lobby');
 fillTerms();
 loadOptions();
 load();

@@ -9,13 +9,14 @@ import { t } from '../shared/text.js';
 import { pt } from '../shared/pages-text.js';
 import { setUpPage, el, refusal, levelName } from '../shared/pages.js';
 import { FORMATS, playerHref, hashValue } from './common.js';
+import { errorCode } from '../shared/net.js';
 
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
 const page = {
   /** @type {string} */
   format: FORMATS.includes(hashValue('format') || '') ? /** @type {string} */ (hashValue('format')) : 'singles',
-  /** @type {any} */ board: null,
+  /** @type {import('../shared/protocol.js').Leaderboard | null} */ board: null,
   /** @type {string | null} */ error: null,
   /** @type {Record<string, number> | null} */ levels: null,
 };
@@ -34,7 +35,7 @@ async function load() {
     page.board = body;
   } catch (e) {
     if (format !== page.format) return;
-    page.error = /** @type {any} */ (e).code || 'network';
+    page.error = errorCode(e);
   }
   render();
 }
@@ -90,7 +91,7 @@ function render() {
   status.textContent = '';
   status.className = 'visually-hidden';
   table.hidden = false;
-  $('board-body').replaceChildren(...b.players.map((/** @type {any} */ p) => el('tr', { 'data-player': p.id },
+  $('board-body').replaceChildren(...b.players.map((p) => el('tr', { 'data-player': p.id },
     el('td', { class: 'num rank' }, String(p.rank)),
     el('td', { class: 'who' }, el('a', { href: playerHref(p.id) }, p.name || pt('players.unnamed'))),
     el('td', { class: 'num rating' }, String(Math.round(p.rating))),
@@ -107,12 +108,14 @@ function renderLevels() {
     el('td', { class: 'num' }, String(Math.round(rating))))));
 }
 
-setUpPage('leaderboard.title', () => { renderSwitch(); render(); renderLevels(); });
+setUpPage('leaderboard.title', () => { renderSwitch(); render(); renderLevels(); }, 'leaderboard');
 renderSwitch();
 load();
 loadLevels();
 
 // For tests and the curious.
-/** @type {any} */ (window).novussLeaderboard = {
-  get board() { return page.board; },
-};
+Object.assign(window, {
+  novussLeaderboard: {
+    get board() { return page.board; },
+  },
+});

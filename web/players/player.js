@@ -10,12 +10,18 @@ import { t } from '../shared/text.js';
 import { pt } from '../shared/pages-text.js';
 import { setUpPage, el, refusal, when, playersLine } from '../shared/pages.js';
 import { FORMATS, ratingText, hashValue, playerHref } from './common.js';
+import { errorCode } from '../shared/net.js';
+
+/** @typedef {import('../shared/protocol.js').Rating} Rating */
+/** @typedef {import('../shared/protocol.js').RatedResult} RatedResult */
+/** @typedef {import('../shared/protocol.js').PlayerGame} PlayerGame */
+/** @typedef {import('../shared/pages.js').ListedPlayer} ListedPlayer */
 
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 const SVG = 'http://www.w3.org/2000/svg';
 
 const page = {
-  /** @type {any} */ player: null,
+  /** @type {import('../shared/protocol.js').PlayerPage | null} */ player: null,
   /** @type {string | null} */ error: null,
 };
 
@@ -33,7 +39,7 @@ async function load() {
     page.player = body;
     page.error = null;
   } catch (e) {
-    page.error = /** @type {any} */ (e).code || 'network';
+    page.error = errorCode(e);
   }
   render();
 }
@@ -44,7 +50,8 @@ function signed(x) {
   return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '±0';
 }
 
-function ratingCard(/** @type {any} */ r) {
+/** @param {Rating} r */
+function ratingCard(r) {
   const rating = ratingText(r.rating, r.provisional);
   const deviation = String(Math.round(r.deviation));
   return el('div', { class: 'rating-card', 'data-format': r.format },
@@ -59,7 +66,7 @@ function ratingCard(/** @type {any} */ r) {
  * results in order (one step per game: equal spacing reads better than
  * dates when games come in bursts), with a band of ± the deviation.
  * @param {string} format
- * @param {any[]} results
+ * @param {RatedResult[]} results
  */
 function plot(format, results) {
   const points = results.filter((r) => r.format === format);
@@ -118,7 +125,8 @@ function plot(format, results) {
     el('figcaption', { class: 'muted small', 'aria-hidden': 'true' }, desc));
 }
 
-function resultRow(/** @type {any} */ r) {
+/** @param {RatedResult} r */
+function resultRow(r) {
   const date = when(r.at);
   const change = pt('players.change', { before: Math.round(r.rating_before), after: Math.round(r.rating_after), delta: signed(r.rating_after - r.rating_before) });
   return el('tr', { class: `result-${r.result}` },
@@ -131,13 +139,14 @@ function resultRow(/** @type {any} */ r) {
       : el('span', { class: 'muted', title: pt('players.private_title') }, pt('players.private'))));
 }
 
-function gameRow(/** @type {any} */ g) {
+/** @param {PlayerGame} g */
+function gameRow(g) {
   // The name the set-up gave, else the name its seat's holder goes by.
   const who = (g.players || []).map((/** @type {string | null} */ name, /** @type {number} */ k) => ({ name: name || g.names?.[k] || null, kind: 'human' }));
   const players = playersLine(g.format, who);
   const date = when(g.updated);
   const result = g.aborted ? pt('game.aborted') : !g.over ? pt('game.unfinished')
-    : Number.isInteger(g.winner) ? `${pt('game.won_by', { name: winnerName(g, who) })} · ${pt('game.sets', { score: (g.score || []).join('–') })}`
+    : typeof g.winner === 'number' && Number.isInteger(g.winner) ? `${pt('game.won_by', { name: winnerName(g.format, g.winner, who) })} · ${pt('game.sets', { score: (g.score || []).join('–') })}`
       : pt('game.finished');
   // Each other person's name leads to their page.
   const others = (g.people || []).map((/** @type {string | null} */ id, /** @type {number} */ k) => (id && id !== page.player?.id
@@ -151,10 +160,16 @@ function gameRow(/** @type {any} */ g) {
     el('td', { class: 'actions' }, el('a', { class: 'button', href: `replay.html#game=${encodeURIComponent(g.id)}`, 'aria-label': pt('players.replay_label', { players, when: date }) }, pt('players.replay'))));
 }
 
-function winnerName(/** @type {any} */ g, /** @type {any[]} */ who) {
+/**
+ * Who won a game: a player, or in doubles a team.
+ * @param {string} format
+ * @param {number} winner the contender who won
+ * @param {{name: string | null}[]} who
+ */
+function winnerName(format, winner, who) {
   const name = (/** @type {number} */ k) => who[k]?.name || t('start.player_n', { n: k + 1 });
-  if (g.format === 'doubles') return t('panel.team', { a: name(2 * g.winner), b: name(2 * g.winner + 1) });
-  return name(g.winner);
+  if (format === 'doubles') return t('panel.team', { a: name(2 * winner), b: name(2 * winner + 1) });
+  return name(winner);
 }
 
 function render() {
@@ -177,12 +192,12 @@ function render() {
   status.textContent = '';
   status.className = 'visually-hidden';
   box.hidden = false;
-  const ratings = FORMATS.map((f) => p.ratings.find((/** @type {any} */ r) => r.format === f)).filter(Boolean);
+  const ratings = FORMATS.flatMap((f) => p.ratings.filter((r) => r.format === f).slice(0, 1));
   $('ratings').replaceChildren(...(ratings.length ? ratings.map(ratingCard) : [el('p', { class: 'muted' }, pt('players.no_ratings'))]));
   const note = $('provisional-note');
   note.hidden = !ratings.some((r) => r.provisional);
   note.textContent = pt('players.provisional_note', { deviation: p.provisional_deviation ?? 110 });
-  const formats = FORMATS.filter((f) => p.results.some((/** @type {any} */ r) => r.format === f));
+  const formats = FORMATS.filter((f) => p.results.some((r) => r.format === f));
   $('plots-box').hidden = formats.length === 0;
   $('plots').replaceChildren(...formats.map((f) => plot(f, p.results)));
   $('results-box').hidden = p.results.length === 0;
@@ -192,7 +207,7 @@ function render() {
   $('games-body').replaceChildren(...p.games.map(gameRow));
 }
 
-setUpPage('players.title_plain', render);
+setUpPage('players.title_plain', render, null);
 addEventListener('hashchange', load);
 // The plot is drawn at the width it is shown: again when that changes.
 let shownWidth = 0;
@@ -203,7 +218,9 @@ addEventListener('resize', () => {
 load();
 
 // For tests and the curious.
-/** @type {any} */ (window).novussPlayer = {
-  get player() { return page.player; },
-  get error() { return page.error; },
-};
+Object.assign(window, {
+  novussPlayer: {
+    get player() { return page.player; },
+    get error() { return page.error; },
+  },
+});

@@ -1,3 +1,4 @@
+// @ts-check
 // Analysis, inside the replay viewer: at any position of the game, ask the
 // computer what it would play (POST /api/games/{id}/analysis with a hint
 // level), see its stroke on the table with its estimated chances and the
@@ -12,6 +13,32 @@ import { discsOnTable } from '../shared/zone.js';
 import { discNumbers } from '../shared/discs.js';
 import { pt } from '../shared/pages-text.js';
 import { whoName, levelName, el } from '../shared/pages.js';
+import { errorCode } from '../shared/net.js';
+
+/** @typedef {import('../shared/protocol.js').State} State */
+/** @typedef {import('../shared/protocol.js').Stroke} Stroke */
+/** @typedef {import('../shared/protocol.js').Choice} Choice */
+/** @typedef {import('../shared/protocol.js').PlayedStroke} PlayedStroke */
+/** @typedef {import('../shared/protocol.js').AnalysisAnswer} AnalysisAnswer */
+
+/**
+ * The replay viewer as the analysis sees it.
+ * @typedef {object} Host
+ * @property {() => string | null} gameId
+ * @property {() => number} at the position shown
+ * @property {() => number} total
+ * @property {<M extends {state: State}>(msg: M) => M} localMsg a stroke with its players named in the page's language
+ * @property {(verdict: import('../shared/protocol.js').Verdict | null | undefined) => string} keyReason
+ * @property {(before: State, msg: PlayedStroke, onDone: () => void) => void} runMotion animate a stroke
+ * @property {() => void} changed the table or the controls must follow
+ * @property {() => void} render redraw the table
+ */
+
+/**
+ * A request refused or failed: its code and detail, whether it was a
+ * stroke played out, and how to ask again when that may pass.
+ * @typedef {{code: string, detail?: string, stroke?: boolean, retry: (() => void) | null}} AnalysisError
+ */
 
 // Until the server's own list arrives (/api/options): the baseline and the ladder (docs/ai.md).
 const LEVELS = ['greedy', 'novice', 'beginner', 'amateur', 'club', 'league', 'expert', 'master'];
@@ -19,6 +46,7 @@ const LEVEL_KEY = 'novuss.analysis.level';
 // Refusals that may pass if asked again (docs/protocol.md "Errors").
 const TRANSIENT = ['busy', 'storage', 'internal', 'network', 'unknown'];
 
+/** @param {number | null | undefined} x */
 const pct = (x) => `${Math.round((x ?? 0) * 100)}%`;
 
 export class Analysis {
@@ -27,6 +55,8 @@ export class Analysis {
    * id, the position shown (`at()`), `runMotion(before, msg, onDone)` to
    * animate a stroke, `changed()` when the table or controls must follow,
    * `render()` to redraw the table.
+   * @param {HTMLElement} root
+   * @param {Host} host
    */
   constructor(root, host) {
     this.root = root;
@@ -34,6 +64,26 @@ export class Analysis {
     this.levels = LEVELS;
     this.level = this.remembered();
     this.token = 0;
+    /** @type {string | null} */
+    this.gameId = null;
+    /** @type {HTMLElement | null} */
+    this.box = null;
+    /** @type {number | null} the game position the copy starts from */
+    this.at = null;
+    /** @type {Stroke[]} strokes played on the copy, as sent */
+    this.copy = [];
+    /** @type {PlayedStroke[]} the server's account of them */
+    this.played = [];
+    /** @type {State | null} the position the analysis shows (the copy's, or the game's with a hint) */
+    this.state = null;
+    /** @type {AnalysisAnswer['hint']} the computer's choice there (null: none asked, or the set is over) */
+    this.hint = null;
+    this.asked = false;
+    this.chosen = 0;
+    /** @type {'ask' | 'play' | null} while a request is out */
+    this.pending = null;
+    /** @type {AnalysisError | null} */
+    this.error = null;
     this.clear();
     this.build();
     this.loadLevels();
@@ -42,7 +92,7 @@ export class Analysis {
   remembered() {
     try {
       const l = localStorage.getItem(LEVEL_KEY);
-      return LEVELS.includes(l) ? l : 'master';
+      return l !== null && LEVELS.includes(l) ? l : 'master';
     } catch {
       return 'master';
     }
@@ -65,11 +115,13 @@ export class Analysis {
   /** The table shows the analysis's position rather than the game's. */
   get showing() { return !!this.state && (this.copyMode || !!this.hint); }
 
+  /** @returns {Choice[]} the computer's choice and the alternatives it weighed */
   options() {
     if (!this.hint?.best) return [];
     return [this.hint.best, ...(this.hint.alternatives ?? [])];
   }
 
+  /** @param {string} id another game */
   reset(id) {
     this.token++;
     this.gameId = id;
@@ -98,7 +150,8 @@ export class Analysis {
     try {
       const res = await fetch('/api/options');
       const o = await res.json();
-      const ids = (o?.levels ?? []).map((x) => (x && typeof x === 'object' ? x.id ?? x.name : x)).filter(Boolean);
+      /** @type {string[]} */
+      const ids = (o?.levels ?? []).map(levelId).filter(Boolean);
       if (ids.length) {
         this.levels = ids;
         if (!ids.includes(this.level)) this.level = ids.includes('master') ? 'master' : ids[ids.length - 1];
@@ -109,10 +162,17 @@ export class Analysis {
 
   // ---- Requests -------------------------------------------------------------
 
+  /**
+   * Asks the server about the copy.
+   * @param {Stroke[]} strokes
+   * @param {string | null} hint a level, for its choice there
+   * @returns {Promise<AnalysisAnswer>}
+   */
   async request(strokes, hint) {
+    /** @type {{at: number, strokes: Stroke[], hint?: string}} */
     const body = { at: this.at ?? this.host.at(), strokes };
     if (hint) body.hint = hint;
-    const res = await fetch(`/api/games/${encodeURIComponent(this.host.gameId())}/analysis`, {
+    const res = await fetch(`/api/games/${encodeURIComponent(this.host.gameId() ?? '')}/analysis`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
@@ -138,8 +198,8 @@ export class Analysis {
       this.chosen = 0;
     } catch (e) {
       if (token !== this.token) return;
-      const code = e.code || 'network';
-      this.error = { code, detail: e.detail, retry: TRANSIENT.includes(code) ? () => this.ask() : null };
+      const code = errorCode(e);
+      this.error = { code, detail: detailOf(e), retry: TRANSIENT.includes(code) ? () => this.ask() : null };
     } finally {
       if (token === this.token) this.pending = null;
     }
@@ -168,8 +228,8 @@ export class Analysis {
     } catch (e) {
       if (token !== this.token) return;
       this.pending = null;
-      const code = e.code || 'network';
-      this.error = { code, detail: e.detail, stroke: true, retry: TRANSIENT.includes(code) ? () => this.playOut() : null };
+      const code = errorCode(e);
+      this.error = { code, detail: detailOf(e), stroke: true, retry: TRANSIENT.includes(code) ? () => this.playOut() : null };
       this.render();
       return;
     }
@@ -193,8 +253,14 @@ export class Analysis {
 
   // ---- The table ---------------------------------------------------------------
 
+  /**
+   * The table the analysis shows (only while it shows one: `showing`).
+   * @returns {import('../shared/table.js').Scene}
+   */
   scene() {
     const st = this.state;
+    if (!st) return { discs: [], moverSide: null };
+    /** @type {import('../shared/table.js').Scene} */
     const s = { discs: st.set.discs, moverSide: st.turn?.side ?? null };
     const opt = this.options()[this.chosen];
     if (opt && st.turn) {
@@ -205,9 +271,10 @@ export class Analysis {
       if (g) s.guide = g;
       s.hint = { stroke: k, maxSpeed: st.max_speed, label: `${pt('an.pot')} ${pct(opt.pot_chance)}` };
       const target = opt.disc !== undefined && opt.disc !== null ? st.set.discs.find((d) => d.id === opt.disc) : null;
-      if (target?.at) {
+      const n = target ? discNumbers(st).get(target.id) : undefined;
+      if (target?.at && n !== undefined) {
         s.highlight = new Set([target.id]);
-        s.numbers = [{ at: target.at, n: discNumbers(st).get(target.id) }];
+        s.numbers = [{ at: target.at, n }];
       }
     }
     return s;
@@ -218,11 +285,12 @@ export class Analysis {
   build() {
     const heading = this.root.querySelector('h2');
     this.box = el('div', { class: 'analysis-body' });
-    this.root.replaceChildren(heading, this.box);
+    this.root.replaceChildren(...(heading ? [heading] : []), this.box);
   }
 
   render() {
     if (!this.box) return;
+    /** @type {HTMLElement[]} */
     const kids = [];
     const canAsk = !this.pending && !(this.asked && !this.hint && !this.error);
     if (this.copyMode) kids.push(this.copyBox());
@@ -273,7 +341,7 @@ export class Analysis {
       el('p', { class: 'muted small' }, pt('an.copy_note')),
       el('h3', {}, pt('an.copy_strokes')),
       el('ol', { id: 'an-copy-strokes', class: 'copy-strokes' }, this.played.map((p, i) => {
-        const who = whoName(p.state?.players?.[p.player], p.player);
+        const who = whoName(p.player === null ? undefined : p.state?.players?.[p.player], p.player ?? 0);
         return el('li', { 'data-copy-stroke': String(i + 1) },
           panel.swatch(p.verdict?.side ?? 0), ' ',
           el('strong', {}, who), ' ',
@@ -285,15 +353,16 @@ export class Analysis {
     const st = this.state;
     const opts = this.options();
     const opt = opts[this.chosen] ?? opts[0];
-    const name = st?.turn ? whoName(st.players?.[st.turn.player], st.turn.player) : '';
-    const seat = t(`seat.${this.hint.seat ?? st?.turn?.seat ?? 'south'}`);
+    const turn = st?.turn;
+    const name = st && turn ? whoName(turn.player === null ? undefined : st.players?.[turn.player], turn.player ?? 0) : '';
+    const seat = t(`seat.${this.hint?.seat ?? st?.turn?.seat ?? 'south'}`);
     const numbers = discNumbers(st);
     // What a stroke is for: its planned pot, else what it pockets played as
     // meant (`pots`, judged by the aim tool's planner), so a stroke that
     // pots is never summed up as potting nothing.
+    /** @param {Choice} o */
     const target = (o) => {
-      const planned = o.disc !== undefined && o.disc !== null && o.corner;
-      if (!planned) {
+      if (o.disc === undefined || o.disc === null || !o.corner) {
         if (!o.pots) return pt('an.search');
         const aim = t('hint.target', { disc: numbers.get(o.pots.disc) ?? o.pots.disc, pocket: t(`pocket.${o.pots.pocket}`) });
         return `${aim} · ${pt(`an.tried.${o.pots.route}`)}`;
@@ -305,6 +374,7 @@ export class Analysis {
         ? `${aim} · ${pt(`an.plan.${kind}`, { cushion: t(`cushion.${cushion}`) })}`
         : aim;
     };
+    /** @param {string} label @param {number} value @param {string} cls */
     const bar = (label, value, cls) => {
       const fill = el('span', { class: 'fill' });
       fill.style.width = pct(value);
@@ -347,6 +417,7 @@ export class Analysis {
 
   errorBox() {
     const e = this.error;
+    if (!e) return el('div');
     const text = e.code === 'busy' ? pt('an.busy') : errorText(e.code);
     const retry = el('button', { type: 'button', id: 'an-retry' }, pt('an.retry'));
     retry.addEventListener('click', () => e.retry?.());
@@ -369,4 +440,27 @@ export class Analysis {
       at: this.at,
     };
   }
+}
+
+/**
+ * The detail a refused analysis came with, if any.
+ * @param {unknown} e
+ * @returns {string | undefined}
+ */
+function detailOf(e) {
+  const detail = e && typeof e === 'object' && 'detail' in e ? e.detail : undefined;
+  return typeof detail === 'string' ? detail : undefined;
+}
+
+/**
+ * A level's id, whether the options list ids or objects.
+ * @param {unknown} x
+ * @returns {string | undefined}
+ */
+function levelId(x) {
+  if (x && typeof x === 'object') {
+    const o = /** @type {{id?: string, name?: string}} */ (x);
+    return o.id ?? o.name;
+  }
+  return x === null || x === undefined ? undefined : String(x);
 }

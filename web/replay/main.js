@@ -1,3 +1,4 @@
+// @ts-check
 // The replay viewer: a stored game stroke by stroke (GET
 // /api/games/{id}/replay). The table shows the position after the strokes
 // shown so far; stepping forward plays the next stroke's stored motion,
@@ -13,8 +14,20 @@ import * as panel from '../shared/panel.js';
 import { pt } from '../shared/pages-text.js';
 import { setUpPage, when, whoName, playersLine, refusal, el, icon } from '../shared/pages.js';
 import { Analysis } from './analysis.js';
+import { errorCode } from '../shared/net.js';
+import { byId as $ } from '../shared/dom.js';
 
-const $ = (id) => document.getElementById(id);
+/** @typedef {import('../shared/protocol.js').State} State */
+/** @typedef {import('../shared/protocol.js').Verdict} Verdict */
+/** @typedef {import('../shared/protocol.js').PlayedStroke} PlayedStroke */
+/** @typedef {import('../shared/protocol.js').ReplayStroke} ReplayStroke */
+/** @typedef {import('../shared/protocol.js').Replay} Replay */
+
+/**
+ * A stroke playing: the picture before it, the stroke, where everything is
+ * at the animation's clock `time`, and its player (motion.js `play`).
+ * @typedef {{before: State, msg: PlayedStroke, frame: ReturnType<typeof frameAt>, time: number, player: ReturnType<typeof play> | null}} ReplayAnimation
+ */
 // Seconds (at ×1) the striker and the drawn-back cue are shown before a
 // stroke moves, and the pause between strokes while playing.
 const LEAD = 0.45;
@@ -23,15 +36,23 @@ const RATE_KEY = 'novuss.replay.rate';
 const RATES = [1, 2, 4];
 
 const app = {
+  /** @type {string | null} */
   id: null,
+  /** @type {Replay | null} */
   replay: null,
   pos: 0, // strokes shown so far: 0 (the opening) … the number of strokes
-  anim: null, // { before, msg, frame, time, player, done } while a stroke plays
+  /** @type {ReplayAnimation | null} while a stroke plays */
+  anim: null,
   playing: false,
-  timer: 0,
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  timer: undefined,
   rate: readRate(),
+  /** @type {string | null} */
   loadError: null,
-  announceTimer: 0,
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  announceTimer: undefined,
+  /** @type {HTMLElement[]} the stroke list's items */
+  listItems: [],
 };
 
 function readRate() {
@@ -43,7 +64,7 @@ function readRate() {
   }
 }
 
-const canvas = $('board');
+const canvas = $('board', HTMLCanvasElement);
 const view = new TableView(canvas);
 
 // ---- The game's positions ------------------------------------------------
@@ -51,17 +72,32 @@ const view = new TableView(canvas);
 const strokes = () => app.replay?.strokes ?? [];
 const total = () => strokes().length;
 
-function setStart(setNumber) {
-  return app.replay.sets?.find((s) => s.set_number === setNumber)?.start ?? null;
+/** The replay shown (the functions that read it run once it is loaded). */
+function loaded() {
+  if (!app.replay) throw new Error('no replay loaded');
+  return app.replay;
 }
 
-/** The position after the first `n` strokes (0: the first set's start). */
+/** @param {number} setNumber */
+function setStart(setNumber) {
+  return loaded().sets?.find((s) => s.set_number === setNumber)?.start ?? null;
+}
+
+/**
+ * The position after the first `n` strokes (0: the first set's start).
+ * @param {number} n
+ * @returns {State}
+ */
 function stateAt(n) {
-  if (n <= 0) return app.replay.sets?.[0]?.start ?? app.replay.state;
+  if (n <= 0) return loaded().sets?.[0]?.start ?? loaded().state;
   return strokes()[n - 1].state;
 }
 
-/** The picture before stroke `k` (from 1): the stroke before it, or its set's start. */
+/**
+ * The picture before stroke `k` (from 1): the stroke before it, or its set's start.
+ * @param {number} k
+ * @returns {State}
+ */
 function stateBefore(k) {
   const s = strokes()[k - 1];
   const prev = strokes()[k - 2];
@@ -69,16 +105,29 @@ function stateBefore(k) {
   return prev.state;
 }
 
-/** A state with the players named in the page's language (computers by level). */
+/**
+ * A state with the players named in the page's language (computers by level).
+ * @param {State} st
+ * @returns {State}
+ */
 function localState(st) {
   if (!st) return st;
   return { ...st, players: (st.players ?? []).map((p, i) => ({ ...p, name: whoName(p, i) })) };
 }
+/**
+ * A stroke with its players named in the page's language.
+ * @template {{state: State}} M
+ * @param {M} s
+ * @returns {M}
+ */
 export function localMsg(s) {
   return { ...s, state: localState(s.state) };
 }
 
-/** A stroke's decisive reason in one sentence (from the typed reasons). */
+/**
+ * A stroke's decisive reason in one sentence (from the typed reasons).
+ * @param {Verdict | null | undefined} v
+ */
 export function keyReason(v) {
   const rs = v?.reasons ?? [];
   const r = rs.find((x) => x.reason === 'foul')
@@ -90,15 +139,18 @@ export function keyReason(v) {
 
 // ---- Drawing ---------------------------------------------------------------
 
+/** @param {State | null} st */
 function viewSeat(st) {
   return st?.players?.find((p) => p.kind === 'human')?.seat ?? st?.players?.[0]?.seat ?? 'south';
 }
 
+/** @returns {import('../shared/table.js').Scene} */
 function scene() {
   if (app.anim) {
     const { before, msg, frame, time } = app.anim;
+    /** @type {import('../shared/table.js').Scene} */
     const s = { discs: [], moverSide: null };
-    s.discs = before.set.discs.map((d) => (frame.discs.has(d.id) ? { ...d, at: frame.discs.get(d.id), dark: false } : { ...d, dark: false }));
+    s.discs = before.set.discs.map((d) => (frame.discs.has(d.id) ? { ...d, at: frame.discs.get(d.id) ?? null, dark: false } : { ...d, dark: false }));
     const side = msg.verdict?.side ?? before.turn?.side ?? 0;
     s.striker = frame.striker ? { at: frame.striker, side } : null;
     if (time < 0 && msg.stroke) {
@@ -138,7 +190,8 @@ function layout() {
   const stage = $('stage');
   const stacked = window.matchMedia('(max-width: 900px)').matches;
   const top = wrap.getBoundingClientRect().top + window.scrollY;
-  const below = $('transport').offsetHeight + $('extras').offsetHeight + stage.querySelector('.keys').offsetHeight + 34;
+  const keys = stage.querySelector('.keys');
+  const below = $('transport').offsetHeight + $('extras').offsetHeight + (keys instanceof HTMLElement ? keys.offsetHeight : 0) + 34;
   const byHeight = window.innerHeight - top - below;
   const size = Math.max(240, Math.floor(Math.min(stage.clientWidth, stacked ? window.innerHeight * 0.62 : byHeight)));
   wrap.style.width = `${size}px`;
@@ -154,7 +207,10 @@ function stopAnim() {
   app.anim = null;
 }
 
-/** Show the position after `n` strokes at once. */
+/**
+ * Show the position after `n` strokes at once.
+ * @param {number} n
+ */
 function show(n) {
   stopAnim();
   app.pos = Math.max(0, Math.min(total(), n));
@@ -163,7 +219,11 @@ function show(n) {
   announce();
 }
 
-/** Play stroke `k` (from 1) from the picture before it, then show the position after it. */
+/**
+ * Play stroke `k` (from 1) from the picture before it, then show the position after it.
+ * @param {number} k
+ * @param {() => void} [then]
+ */
 function animate(k, then) {
   const s = strokes()[k - 1];
   stopAnim();
@@ -177,9 +237,13 @@ function animate(k, then) {
 /**
  * Play a stroke's motion over the picture `before` (also used by the
  * analysis for the strokes it plays on its copy).
+ * @param {State} before
+ * @param {PlayedStroke} msg
+ * @param {() => void} onDone
  */
 function runMotion(before, msg, onDone) {
   stopAnim();
+  /** @type {ReplayAnimation} */
   const anim = { before, msg, frame: frameAt(msg.motion, 0), time: 0, player: null };
   app.anim = anim;
   document.body.dataset.animating = 'true';
@@ -252,7 +316,10 @@ function togglePlay() {
   playStep();
 }
 
-/** Go to stroke `n` from the list or a link: the next one animates, others show at once. */
+/**
+ * Go to stroke `n` from the list or a link: the next one animates, others show at once.
+ * @param {number} n
+ */
 function goTo(n) {
   if (analysis.copyMode) return;
   pause();
@@ -261,12 +328,21 @@ function goTo(n) {
   else show(n);
 }
 
+/** @param {number} r the playback rate */
 function setRate(r) {
   app.rate = r;
   try { localStorage.setItem(RATE_KEY, String(r)); } catch { /* remembered for this page only */ }
   if (app.anim?.player) app.anim.player.rate = r;
-  for (const input of document.querySelectorAll('input[name=rate]')) input.checked = Number(input.value) === r;
+  for (const input of rateInputs()) input.checked = Number(input.value) === r;
 }
+
+/** The playback rate's radio buttons. */
+function rateInputs() {
+  return [...document.querySelectorAll('input[name=rate]')].filter((i) => i instanceof HTMLInputElement);
+}
+
+/** @type {ReturnType<typeof setTimeout> | undefined} when the copy's note goes */
+let copyTimer;
 
 async function copyLink() {
   syncHash();
@@ -287,8 +363,8 @@ async function copyLink() {
   const status = $('copy-status');
   status.textContent = pt(ok ? 'ctl.copied' : 'ctl.copy_failed');
   status.dataset.url = url;
-  clearTimeout(copyLink.timer);
-  copyLink.timer = setTimeout(() => { status.textContent = ''; }, 4000);
+  clearTimeout(copyTimer);
+  copyTimer = setTimeout(() => { status.textContent = ''; }, 4000);
 }
 
 // ---- Rendering the panels ----------------------------------------------------
@@ -314,17 +390,17 @@ function refresh() {
 function refreshControls() {
   const n = total();
   const copy = analysis.copyMode;
-  $('first').disabled = copy || app.pos === 0;
-  $('back').disabled = copy || app.pos === 0;
-  $('forward').disabled = copy || app.pos >= n;
-  $('last').disabled = copy || app.pos >= n;
-  $('play').disabled = copy || n === 0;
+  $('first', HTMLButtonElement).disabled = copy || app.pos === 0;
+  $('back', HTMLButtonElement).disabled = copy || app.pos === 0;
+  $('forward', HTMLButtonElement).disabled = copy || app.pos >= n;
+  $('last', HTMLButtonElement).disabled = copy || app.pos >= n;
+  $('play', HTMLButtonElement).disabled = copy || n === 0;
   const playBtn = $('play');
   playBtn.replaceChildren(icon(app.playing ? 'pause' : 'play'));
   playBtn.setAttribute('aria-label', pt(app.playing ? 'ctl.pause' : 'ctl.play'));
   playBtn.title = pt(app.playing ? 'ctl.pause' : 'ctl.play');
   playBtn.setAttribute('aria-pressed', String(app.playing));
-  const jump = $('jump');
+  const jump = $('jump', HTMLInputElement);
   jump.max = String(n);
   jump.value = String(app.pos);
   jump.disabled = copy || n === 0;
@@ -339,7 +415,7 @@ function positionText() {
 }
 
 function renderAbout() {
-  const r = app.replay;
+  const r = loaded();
   const st = r.state;
   $('title').textContent = playersLine(st.format, st.players ?? []);
   document.title = `${$('title').textContent} — ${pt('replay.title')}`;
@@ -351,15 +427,18 @@ function renderAbout() {
   });
   const uploaded = strokes().length > 0 && strokes().every((s) => s.by === null || s.by === undefined);
   const result = st.match?.over ? panel.resultText(localState(st)) : pt('replay.unfinished', { score: (st.match?.score ?? []).join('–') });
-  $('result-line').replaceChildren(...[
+  $('result-line').replaceChildren(
     el('span', { class: st.match?.over ? 'result over' : 'result open' }, result),
-    uploaded ? el('span', { class: 'tag uploaded', title: pt('game.uploaded_title') }, pt('game.uploaded')) : null,
-  ].filter(Boolean));
-  $('download').href = `/api/games/${encodeURIComponent(app.id)}/record`;
+    ...(uploaded ? [el('span', { class: 'tag uploaded', title: pt('game.uploaded_title') }, pt('game.uploaded'))] : []),
+  );
+  $('download', HTMLAnchorElement).href = `/api/games/${encodeURIComponent(app.id ?? '')}/record`;
   renderCheck();
 }
 
-/** What differs, in words (`paths`, `fates`, `verdict`; another name as it is). */
+/**
+ * What differs, in words (`paths`, `fates`, `verdict`; another name as it is).
+ * @param {string} what
+ */
 function divWhat(what) {
   return pt.has(`div.what.${what}`) ? pt(`div.what.${what}`) : pt('div.what.other', { what });
 }
@@ -368,19 +447,20 @@ function divWhat(what) {
 function renderCheck() {
   const box = $('check');
   const list = strokes();
-  const divs = app.replay.divergences ?? [];
+  const divs = loaded().divergences ?? [];
   if (divs.length) {
+    /** @type {Map<number, string[]>} */
     const byStroke = new Map();
     for (const d of divs) {
       if (!byStroke.has(d.number)) byStroke.set(d.number, []);
-      byStroke.get(d.number).push(divWhat(d.what));
+      byStroke.get(d.number)?.push(divWhat(d.what));
     }
     box.className = 'notice warn divergences';
     box.replaceChildren(
       el('h2', { class: 'notice-head' }, icon('warn'), pt('div.heading')),
       el('p', {}, pt('div.intro')),
       el('ul', {}, [...byStroke].map(([n, whats]) => el('li', { 'data-stroke': String(n) },
-        el('a', { href: `#game=${encodeURIComponent(app.id)}&stroke=${n}`, 'data-goto': String(n) }, pt('div.item', { n, what: whats.join('; ') }))))),
+        el('a', { href: `#game=${encodeURIComponent(app.id ?? '')}&stroke=${n}`, 'data-goto': String(n) }, pt('div.item', { n, what: whats.join('; ') }))))),
       el('p', { class: 'muted' }, pt('div.shown')),
     );
     return;
@@ -398,7 +478,10 @@ function renderCheck() {
 
 function buildList() {
   const box = $('stroke-list');
+  /** @typedef {{set: number, items: HTMLLIElement[], last: ReplayStroke | null}} Group */
+  /** @type {Group[]} */
   const groups = [];
+  /** @type {Group | null} */
   let group = null;
   strokes().forEach((s, i) => {
     const k = i + 1;
@@ -412,33 +495,45 @@ function buildList() {
   box.replaceChildren(...groups.map((g) => {
     const res = g.last?.state?.set?.result;
     return el('section', { class: 'set-group' },
-      el('h3', {}, el('span', { class: 'set-label' }, pt('replay.set', { n: g.set })), res ? el('span', { class: 'set-result' }, setResultText(g.last.state, g.set)) : null),
+      el('h3', {}, el('span', { class: 'set-label' }, pt('replay.set', { n: g.set })), res && g.last ? el('span', { class: 'set-result' }, setResultText(g.last.state, g.set)) : null),
       el('ol', {}, g.items));
   }));
-  app.listItems = [...box.querySelectorAll('li[data-stroke]')];
+  app.listItems = [...box.querySelectorAll('li[data-stroke]')].filter((li) => li instanceof HTMLElement);
 }
 
+/**
+ * How a set ended, in one line for the stroke list.
+ * @param {State} st its last state
+ * @param {number} n the set
+ */
 function setResultText(st, n) {
   const r = st.set.result;
+  if (!r) return '';
   if (r.result === 'won') return t('result.won', { name: panel.sideName(localState(st), r.winner), n });
   if (r.result === 'drawn') return t('result.drawn', { n });
   return t('result.replay', { n });
 }
 
+/**
+ * A stroke of the list: who, what went in, the decision, and a link to it.
+ * @param {ReplayStroke} s
+ * @param {number} k its number
+ */
 function item(s, k) {
+  /** @type {Partial<Verdict>} */
   const v = s.verdict ?? {};
   const foul = (v.fouls ?? []).length > 0;
   const pocketed = (v.pocketed ?? []).map((id) => s.state.set.discs.find((d) => d.id === id)?.side).filter((x) => x !== undefined);
-  const who = whoName(s.state.players?.[s.player], s.player);
+  const who = whoName(s.player === null ? undefined : s.state.players?.[s.player], s.player ?? 0);
   return el('li', { 'data-stroke': String(k), class: [foul ? 'foul' : '', s.diverged ? 'diverged' : ''].join(' ').trim() || null },
-    el('a', { href: `#game=${encodeURIComponent(app.id)}&stroke=${k}`, 'data-goto': String(k) },
+    el('a', { href: `#game=${encodeURIComponent(app.id ?? '')}&stroke=${k}`, 'data-goto': String(k) },
       el('span', { class: 'n' }, String(k)),
       el('span', { class: 'body' },
         el('span', { class: 'who' }, panel.swatch(v.side ?? 0), ' ', who, el('span', { class: 'seat' }, ` · ${t(`seat.${s.seat}`)}`),
           s.by === 'computer' ? el('span', { class: 'by', title: pt('replay.by_computer') }, icon('computer')) : null,
           pocketed.length ? el('span', { class: 'potted' }, pocketed.map((side) => panel.swatch(side))) : null,
           s.diverged ? el('span', { class: 'flag', title: pt('div.flag') }, icon('warn')) : null),
-        el('span', { class: 'what' }, keyReason(v)))));
+        el('span', { class: 'what' }, keyReason(s.verdict)))));
 }
 
 function refreshList() {
@@ -446,9 +541,9 @@ function refreshList() {
   for (const li of items) {
     const on = Number(li.dataset.stroke) === app.pos;
     li.classList.toggle('current', on);
-    const a = li.firstChild;
-    if (on) a.setAttribute('aria-current', 'step');
-    else a.removeAttribute('aria-current');
+    const a = li.firstElementChild;
+    if (on) a?.setAttribute('aria-current', 'step');
+    else a?.removeAttribute('aria-current');
   }
   // Keep the shown stroke in sight inside the list (not scrolling the page).
   const cur = items[app.pos - 1];
@@ -474,7 +569,7 @@ function renderShown() {
   panel.renderVerdict(box, localMsg(s));
   if (s.state?.set?.result) box.append(el('p', { class: 'set-end' }, panel.resultText(localState(s.state))));
   if (s.diverged) {
-    const whats = (app.replay.divergences ?? []).filter((d) => d.number === app.pos).map((d) => divWhat(d.what));
+    const whats = (loaded().divergences ?? []).filter((d) => d.number === app.pos).map((d) => divWhat(d.what));
     box.append(el('p', { class: 'notice warn small' }, icon('warn'), whats.length ? pt('div.this', { what: whats.join('; ') }) : pt('div.this_unknown')));
   }
 }
@@ -484,7 +579,7 @@ function refreshBanner() {
   const s = app.pos > 0 ? strokes()[app.pos - 1] : null;
   const show = !!s?.state?.set?.result && !app.anim && !analysis.showing;
   b.hidden = !show;
-  if (show) b.textContent = panel.resultText(localState(s.state));
+  if (show && s) b.textContent = panel.resultText(localState(s.state));
   canvas.setAttribute('aria-label', app.pos === 0 ? pt('replay.table_opening') : pt('replay.table', { n: app.pos, total: total() }));
 }
 
@@ -509,6 +604,11 @@ function fromHash() {
   return { id, stroke: Number.isFinite(n) ? n : null };
 }
 
+/**
+ * Loads game `id`'s replay and shows stroke `stroke` (null: the opening; negative: from the end).
+ * @param {string} id
+ * @param {number | null} stroke
+ */
 async function load(id, stroke) {
   pause();
   stopAnim();
@@ -525,7 +625,7 @@ async function load(id, stroke) {
     app.replay = body;
   } catch (e) {
     if (app.id !== id) return;
-    showLoadError(e.code || 'network');
+    showLoadError(errorCode(e));
     return;
   }
   $('load-error').hidden = true;
@@ -541,6 +641,7 @@ async function load(id, stroke) {
   announce();
 }
 
+/** @param {string} code why the replay did not load */
 function showLoadError(code) {
   document.body.dataset.state = 'error';
   $('title').textContent = pt('replay.heading');
@@ -588,18 +689,18 @@ function wire() {
   $('copy-icon').replaceWith(icon('link'));
   $('download-icon').replaceWith(icon('download'));
   $('jump').addEventListener('input', () => {
-    const n = Number($('jump').value);
+    const n = Number($('jump', HTMLInputElement).value);
     if (!analysis.copyMode) { pause(); show(n); }
   });
-  for (const input of document.querySelectorAll('input[name=rate]')) {
+  for (const input of rateInputs()) {
     input.addEventListener('change', () => { if (input.checked) setRate(Number(input.value)); });
   }
   setRate(app.rate);
   $('copy-link').addEventListener('click', copyLink);
   // Links to strokes (the list, the divergences): the next stroke plays, others show at once.
   document.addEventListener('click', (e) => {
-    const a = e.target.closest('a[data-goto]');
-    if (!a || e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
+    const a = e.target instanceof Element ? e.target.closest('a[data-goto]') : null;
+    if (!(a instanceof HTMLElement) || e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
     e.preventDefault();
     goTo(Number(a.dataset.goto));
   });
@@ -636,22 +737,25 @@ function wire() {
 }
 
 // For tests and the curious: where the replay is.
-window.novussReplay = {
-  get position() { return app.pos; },
-  get total() { return total(); },
-  get animating() { return !!app.anim; },
-  get playing() { return app.playing; },
-  get ready() { return !!app.replay; },
-  get replay() { return app.replay; },
-  get analysis() { return analysis.debug(); },
-  toPage(p) {
-    const r = canvas.getBoundingClientRect();
-    const [x, y] = view.toScreen(p);
-    return { x: r.left + x, y: r.top + y };
+Object.assign(window, {
+  novussReplay: {
+    get position() { return app.pos; },
+    get total() { return total(); },
+    get animating() { return !!app.anim; },
+    get playing() { return app.playing; },
+    get ready() { return !!app.replay; },
+    get replay() { return app.replay; },
+    get analysis() { return analysis.debug(); },
+    /** @param {import('../shared/protocol.js').Vec2} p */
+    toPage(p) {
+      const r = canvas.getBoundingClientRect();
+      const [x, y] = view.toScreen(p);
+      return { x: r.left + x, y: r.top + y };
+    },
   },
-};
+});
 
-setUpPage('replay.title', rerender);
+setUpPage('replay.title', rerender, null);
 wire();
 layout();
 const start = fromHash();

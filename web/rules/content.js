@@ -1,3 +1,4 @@
+// @ts-check
 // The outline of the rules page: its sections, the paragraphs in them (each
 // with an element id, so the game can link to it, and the clauses it rests
 // on), and where each diagram stands. The words are in
@@ -5,9 +6,31 @@
 // paragraph); clauses are written as the project cites them (`000 3.6.2`,
 // `001 "Penalty disc" •4`, `002 5.2`). No DOM here: the tests read it in Node.
 
+/** @typedef {import('../shared/protocol.js').ProfileSettings} ProfileSettings */
+
+/**
+ * A paragraph: its element id (its words are `p.<id>`) and its clauses.
+ * @typedef {{id: string, refs: string[]}} Paragraph
+ */
+
+/**
+ * What a section holds: a paragraph, a list of paragraphs with its
+ * introduction, or the table comparing the profiles.
+ * @typedef {Paragraph & {items?: Paragraph[], table?: boolean}} Block
+ */
+
+/**
+ * A section: its id (its heading is `sec.<id>`), its blocks, and the
+ * diagram that stands after block `figureAfter`.
+ * @typedef {{id: string, figure?: string, figureAfter?: number, blocks: Block[]}} Section
+ */
+
+/** @param {string} id @param {string[]} refs @returns {Block} */
 const P = (id, refs) => ({ id, refs });
+/** @param {string} id @param {string[]} refs @param {Paragraph[]} items @returns {Block} */
 const LIST = (id, refs, items) => ({ id, refs, items });
 
+/** @type {Section[]} */
 export const SECTIONS = [
   {
     id: 'setup',
@@ -166,6 +189,7 @@ export const SECTIONS = [
  * table here), and the clauses. A setting no row reads is the same in every
  * profile (tests/browser/golden.mjs holds the core to that).
  */
+/** @type {{id: string, values: string[], of: (p: ProfileSettings) => string, refs: string[]}[]} */
 export const PROFILE_ROWS = [
   { id: 'dark_rebound', values: ['opposite_only', 'any_cushion'], of: (p) => (p.dark_rebound_needs_opposite_cushion ? 'opposite_only' : 'any_cushion'), refs: ['001 "Direct strokes"', '002 4.3.1', '002 4.3.5', '000 2.5.1'] },
   { id: 'rebound_nothing', values: ['foul', 'no_foul'], of: (p) => (p.rebound_touching_nothing_is_foul ? 'foul' : 'no_foul'), refs: ['002 2.4.4', '000 3.6.1', '003 "Pion de pénalité" •1'] },
@@ -188,6 +212,7 @@ export const PROFILE_ROWS = [
  * server sends them: the key of its verdict (`verdict.<key>` in
  * locales/<lang>/rules.js).
  */
+/** @type {Record<string, (p: ProfileSettings) => string>} */
 export const SITUATION_VERDICTS = {
   last_clean: () => 'south_wins',
   both_last: (p) => p.both_last_discs,
@@ -207,6 +232,7 @@ export const SITUATION_VERDICTS = {
 
 /** Every element id the page gives a section or paragraph. */
 export function anchorIds() {
+  /** @type {string[]} */
   const ids = [];
   for (const s of SECTIONS) {
     ids.push(s.id);
@@ -220,6 +246,7 @@ export function anchorIds() {
 
 /** Every word-table key the outline needs. */
 export function textKeys() {
+  /** @type {string[]} */
   const keys = [];
   for (const s of SECTIONS) {
     keys.push(`sec.${s.id}`);

@@ -1,8 +1,16 @@
+// @ts-check
 // What every diagram of the rules page shares: a figure with its canvas
 // (view.js), its controls and a text alternative that is rewritten
 // whenever the diagram changes; pointer and keyboard plumbing.
 
 import { View, WHOLE } from './view.js';
+
+/** @typedef {import('../shared/protocol.js').Vec2} Vec2 */
+/** @typedef {import('../shared/lang.js').Translator} Translator */
+/** What a pointer did on the canvas. @typedef {'down' | 'drag' | 'up' | 'hover' | 'leave'} PointerKind */
+/** A word that follows the language: a word id, or a function making the words. @typedef {string | (() => string)} Label */
+/** A fieldset of radio buttons that can be set from outside. @typedef {HTMLFieldSetElement & {set: (v: unknown) => void}} Radios */
+/** A checkbox's label, with its input. @typedef {HTMLLabelElement & {input: HTMLInputElement}} Checkbox */
 
 let serial = 0;
 
@@ -13,9 +21,14 @@ let serial = 0;
  * interactive on the canvas, `onKey(e)` and `onPointer(kind, p, e)`.
  */
 export class Diagram {
-  constructor(t, { rect = WHOLE, name, interactive = true, drag = false, maxWidth = 560 } = {}) {
+  /**
+   * @param {Translator} t the rules page's words
+   * @param {{rect?: import('./view.js').Rect, name: string, interactive?: boolean, drag?: boolean, maxWidth?: number}} options
+   */
+  constructor(t, { rect = WHOLE, name, interactive = true, drag = false, maxWidth = 560 }) {
     this.t = t;
     this.name = name;
+    /** @type {[Element, Label, string | null][]} */
     this.labels = [];
     this.maxWidth = maxWidth;
     this.id = `fig-${name}-${++serial}`;
@@ -27,7 +40,9 @@ export class Diagram {
     this.stage.className = 'stage';
     this.canvas = document.createElement('canvas');
     this.view = new View(this.canvas, rect);
-    this.ctx = this.canvas.getContext('2d');
+    const ctx = this.canvas.getContext('2d');
+    if (!ctx) throw new Error('no 2D canvas');
+    this.ctx = ctx;
     this.stage.append(this.canvas);
     this.controls = document.createElement('div');
     this.controls.className = 'controls';
@@ -70,6 +85,7 @@ export class Diagram {
       const p = this.view.toTable(e);
       if (this.onPointer(dragging ? 'drag' : 'hover', p, e)) this.update();
     });
+    /** @param {PointerEvent} e */
     const end = (e) => {
       if (!dragging) return;
       dragging = false;
@@ -85,20 +101,37 @@ export class Diagram {
     this.resizer.observe(this.stage);
   }
 
-  /** Registers `el`'s text (or an attribute) to follow the language: `key` or a function giving the text. */
+  /**
+   * Registers `el`'s text (or an attribute) to follow the language: `key` or a function giving the text.
+   * @template {Element} E
+   * @param {E} el
+   * @param {Label} key
+   * @param {string | null} [attr]
+   * @returns {E}
+   */
   text(el, key, attr = null) {
     this.labels.push([el, key, attr]);
     this.applyLabel([el, key, attr]);
     return el;
   }
 
+  /** @param {[Element, Label, string | null]} label */
   applyLabel([el, key, attr]) {
     const s = typeof key === 'function' ? key() : this.t(key);
     if (attr) el.setAttribute(attr, s);
     else el.textContent = s;
   }
 
-  /** A group of radio buttons: options [{value, key}], `onChange(value)`. */
+  /**
+   * A group of radio buttons: options [{value, key}], `onChange(value)`.
+   * @template {string} V
+   * @param {Label} legendKey
+   * @param {string} name
+   * @param {{value: V, key: Label}[]} options
+   * @param {V} value
+   * @param {(value: V) => void} onChange
+   * @returns {Radios}
+   */
   radios(legendKey, name, options, value, onChange) {
     const fs = document.createElement('fieldset');
     fs.className = 'choice';
@@ -106,6 +139,7 @@ export class Diagram {
     this.text(lg, legendKey);
     fs.append(lg);
     const group = `${this.id}-${name}`;
+    /** @type {HTMLInputElement[]} */
     const inputs = [];
     for (const o of options) {
       const label = document.createElement('label');
@@ -126,12 +160,18 @@ export class Diagram {
       fs.append(label);
       inputs.push(input);
     }
-    fs.set = (v) => { for (const i of inputs) i.checked = i.value === String(v); };
-    this.controls.append(fs);
-    return fs;
+    const radios = Object.assign(fs, { set: (/** @type {unknown} */ v) => { for (const i of inputs) i.checked = i.value === String(v); } });
+    this.controls.append(radios);
+    return radios;
   }
 
-  /** A checkbox: `onChange(checked)`. */
+  /**
+   * A checkbox: `onChange(checked)`.
+   * @param {Label} key
+   * @param {boolean} checked
+   * @param {(checked: boolean) => void} onChange
+   * @returns {Checkbox}
+   */
   checkbox(key, checked, onChange) {
     const label = document.createElement('label');
     label.className = 'check';
@@ -145,10 +185,15 @@ export class Diagram {
     const span = document.createElement('span');
     this.text(span, key);
     label.append(input, span);
-    label.input = input;
-    return label;
+    return Object.assign(label, { input });
   }
 
+  /**
+   * A button: `onClick()`, then the diagram is drawn again.
+   * @param {Label} key
+   * @param {() => void} onClick
+   * @param {string} [cls]
+   */
   button(key, onClick, cls = '') {
     const b = document.createElement('button');
     b.type = 'button';
@@ -161,7 +206,10 @@ export class Diagram {
     return b;
   }
 
-  /** Keys the canvas answers to, shown under the diagram. */
+  /**
+   * Keys the canvas answers to, shown under the diagram.
+   * @param {Label} key
+   */
   keysHint(key) {
     const p = document.createElement('p');
     p.className = 'keys';
@@ -195,8 +243,31 @@ export class Diagram {
 
   get focused() { return document.activeElement === this.canvas; }
 
-  paint() {}
+  /**
+   * Draws the diagram over the board (the subclass's).
+   * @param {CanvasRenderingContext2D} ctx
+   */
+  paint(ctx) {}
+
+  /**
+   * What the diagram shows now, in words (the subclass's).
+   * @returns {string}
+   */
   describe() { return ''; }
-  onKey() { return false; }
-  onPointer() { return false; }
+
+  /**
+   * A key pressed on the canvas: true when it changed the diagram (the subclass's).
+   * @param {KeyboardEvent} e
+   * @returns {boolean}
+   */
+  onKey(e) { return false; }
+
+  /**
+   * The pointer on the canvas at table point `p`: true when it changed the diagram (the subclass's).
+   * @param {PointerKind} kind
+   * @param {Vec2} p
+   * @param {PointerEvent} e
+   * @returns {boolean}
+   */
+  onPointer(kind, p, e) { return false; }
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // What the diagrams draw over the board, in table metres unless said
 // otherwise: discs as the game page draws them, arrows, crosses, labels,
 // shaded areas, and lengths in words.
@@ -8,6 +9,11 @@ import { drawRing, SIDE_COLOURS } from '../shared/table.js';
 // red and green", `000` 7.2.2); each side has a mark besides its colour so
 // colour is never the only difference (as on the game page).
 export { SIDE_COLOURS };
+
+/** @typedef {import('../shared/protocol.js').Vec2} Vec2 */
+/** @typedef {import('./view.js').View} View */
+/** @typedef {import('./view.js').Rect} Rect */
+/** How a disc is drawn: as a ring is (shared/table.js), of a side. @typedef {import('../shared/table.js').RingOptions & {side?: number}} DiscOptions */
 export const ACCENT = '#e0a640';
 export const GOOD = '#57d17a';
 export const BAD = '#ff6b5a';
@@ -16,6 +22,10 @@ export const BAD = '#ff6b5a';
  * A disc (or with `o.striker` the striker) at `at`, drawn as the game page
  * draws it (shared/table.js `drawRing`). Options: side (colour), dark, penalty,
  * ghost, focus (the selected one: an accent ring, or `focusColour`).
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {View} view
+ * @param {Vec2} at
+ * @param {DiscOptions} [o]
  */
 export function drawDisc(ctx, view, at, o = {}) {
   const T = view.table;
@@ -24,7 +34,13 @@ export function drawDisc(ctx, view, at, o = {}) {
   drawRing(view, ctx, at, R, h, o.side ?? 0, { ...o, focusColour: o.focusColour || ACCENT });
 }
 
-/** A polyline in table metres with an arrowhead at its end. */
+/**
+ * A polyline in table metres with an arrowhead at its end.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {View} view
+ * @param {Vec2[]} pts
+ * @param {{colour?: string, width?: number, halo?: boolean, dash?: number[] | null, head?: boolean, headSize?: number}} [o]
+ */
 export function drawArrow(ctx, view, pts, o = {}) {
   if (pts.length < 2) return;
   ctx.save();
@@ -43,7 +59,8 @@ export function drawArrow(ctx, view, pts, o = {}) {
     ctx.stroke();
     ctx.restore();
   }
-  if (o.dash) ctx.setLineDash(o.dash.map((d) => view.px(d)));
+  const dash = o.dash;
+  if (dash) ctx.setLineDash(dash.map((d) => view.px(d)));
   ctx.beginPath();
   ctx.moveTo(pts[0][0], pts[0][1]);
   for (const p of pts.slice(1)) ctx.lineTo(p[0], p[1]);
@@ -66,7 +83,14 @@ export function drawArrow(ctx, view, pts, o = {}) {
   ctx.restore();
 }
 
-/** A cross (×) marking a refused path or a forbidden contact. */
+/**
+ * A cross (×) marking a refused path or a forbidden contact.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {View} view
+ * @param {Vec2} at
+ * @param {string} [colour]
+ * @param {number} [size] CSS pixels
+ */
 export function drawCross(ctx, view, at, colour = BAD, size = 7) {
   const s = view.px(size);
   ctx.save();
@@ -84,6 +108,11 @@ export function drawCross(ctx, view, at, colour = BAD, size = 7) {
  * A short label in CSS pixels next to table point `at`: light text on a
  * dark pill, so it reads on the wood. `dx`, `dy` shift it in CSS pixels;
  * `align` is 'left', 'center' or 'right'. Restores the world transform.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {View} view
+ * @param {Vec2} at
+ * @param {string} text
+ * @param {{size?: number, weight?: number, dx?: number, dy?: number, align?: 'left' | 'center' | 'right', bg?: string, border?: string, colour?: string}} [o]
  */
 export function drawLabel(ctx, view, at, text, o = {}) {
   const [x0, y0] = view.toCss(at);
@@ -115,7 +144,14 @@ export function drawLabel(ctx, view, at, text, o = {}) {
   ctx.restore();
 }
 
-/** A translucent highlight of a table rectangle [x0, y0, x1, y1]. */
+/**
+ * A translucent highlight of a table rectangle [x0, y0, x1, y1].
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {View} view
+ * @param {Rect} r
+ * @param {string} [colour]
+ * @param {string | null} [edge] the outline's colour (null: none)
+ */
 export function shadeRect(ctx, view, r, colour = 'rgba(224,166,64,0.28)', edge = ACCENT) {
   ctx.save();
   ctx.fillStyle = colour;
@@ -128,7 +164,11 @@ export function shadeRect(ctx, view, r, colour = 'rgba(224,166,64,0.28)', edge =
   ctx.restore();
 }
 
-/** Millimetres, rounded, in the page's language (`t('unit.mm', {n})`). */
+/**
+ * Millimetres, rounded, in the page's language (`t('unit.mm', {n})`).
+ * @param {import('../shared/lang.js').Translator} t
+ * @param {number} metres
+ */
 export function mm(t, metres) {
   return t('unit.mm', { n: Math.round(metres * 1000) });
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // The rules page: builds the sections of content.js with the words of
 // locales/<lang>/rules.js in the language in force, puts a diagram in
 // each, and follows the language switch in place (the diagrams keep their
@@ -5,7 +6,9 @@
 // marks it: the game links every verdict to its paragraph
 // (shared/rulelinks.js).
 
-import { language, onLanguage, languageSwitch } from '../shared/lang.js';
+import { language, onLanguage } from '../shared/lang.js';
+import { mountHeader } from '../shared/header.js';
+import { byId } from '../shared/dom.js';
 import { t } from './text.js';
 import { SECTIONS, PROFILE_ROWS } from './content.js';
 import { PROFILES, PROFILE_IDS } from './options.js';
@@ -18,6 +21,9 @@ import { OffTableDiagram } from './figures/off-table.js';
 import { TurnDiagram } from './figures/turn.js';
 import { SituationDiagram, WINNING_SITUATIONS, PROFILE_SITUATIONS } from './figures/situations.js';
 
+/** @typedef {import('./diagram.js').Diagram} Diagram */
+
+/** @type {Record<string, () => Diagram>} The diagrams, by the names the outline gives them. */
 const FIGURES = {
   setup: () => new SetupDiagram(t),
   'light-dark': () => new LightDarkDiagram(t),
@@ -30,10 +36,19 @@ const FIGURES = {
   profiles: () => new SituationDiagram(t, 'profiles', PROFILE_SITUATIONS),
 };
 
-/** Everything that shows words, to be run again when the language changes. */
+/** @type {(() => void)[]} Everything that shows words, to be run again when the language changes. */
 const refreshers = [];
+/** @type {Diagram[]} */
 const diagrams = [];
 
+/**
+ * An element with attributes (`class` its class name) and children.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Record<string, string>} [attrs]
+ * @param {...(string | Node)} children
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
@@ -44,7 +59,10 @@ function el(tag, attrs = {}, ...children) {
   return e;
 }
 
-/** Keeps `f()` (which fills an element) in step with the language. */
+/**
+ * Keeps `f()` (which fills an element) in step with the language.
+ * @param {() => void} f
+ */
 function bind(f) {
   refreshers.push(f);
   f();
@@ -54,21 +72,27 @@ function bind(f) {
  * Fills `target` with `s`, whose `**words**` are set in bold and whose
  * `[words](#id)` link to a paragraph of this page. Nothing is parsed as
  * HTML.
+ * @param {Element} target
+ * @param {string} s
  */
 function rich(target, s) {
   target.replaceChildren();
   const re = /\*\*(.+?)\*\*|\[(.+?)\]\(#([\w-]+)\)/g;
   let last = 0;
   for (const m of s.matchAll(re)) {
-    if (m.index > last) target.append(s.slice(last, m.index));
+    const at = m.index ?? 0;
+    if (at > last) target.append(s.slice(last, at));
     if (m[1] !== undefined) target.append(el('strong', {}, m[1]));
     else target.append(el('a', { href: `#${m[3]}` }, m[2]));
-    last = m.index + m[0].length;
+    last = at + m[0].length;
   }
   if (last < s.length) target.append(s.slice(last));
 }
 
-/** The clauses a paragraph rests on, as the project cites them. */
+/**
+ * The clauses a paragraph rests on, as the project cites them.
+ * @param {string[]} list
+ */
 function refs(list) {
   const span = el('span', { class: 'refs' });
   if (!list.length) return span;
@@ -84,13 +108,21 @@ function refs(list) {
   return span;
 }
 
-/** A permanent link to a paragraph (shown on hover and focus). */
+/**
+ * A permanent link to a paragraph (shown on hover and focus).
+ * @param {string} id
+ */
 function permalink(id) {
   const a = el('a', { class: 'permalink', href: `#${id}` }, '#');
   bind(() => a.setAttribute('aria-label', t('permalink')));
   return a;
 }
 
+/**
+ * A paragraph of the outline, with its clauses and its link.
+ * @param {import('./content.js').Paragraph} block
+ * @param {'p' | 'li'} [tag]
+ */
 function paragraph(block, tag = 'p') {
   const p = el(tag, { id: block.id, class: 'rule' });
   const body = el('span', { class: 'text' });
@@ -139,6 +171,11 @@ function profileTable() {
   return el('div', { class: 'table-wrap' }, table);
 }
 
+/**
+ * A section of the outline, with its diagram.
+ * @param {import('./content.js').Section} s
+ * @param {number} n its number
+ */
 function section(s, n) {
   const sec = el('section', { id: s.id, class: 'rules-section' });
   const h2 = el('h2');
@@ -163,13 +200,13 @@ function section(s, n) {
       sec.append(wrap);
     } else sec.append(paragraph(b));
   });
-  if (figure && s.figureAfter >= s.blocks.length) sec.append(figure.el);
+  if (figure && s.figureAfter !== undefined && s.figureAfter >= s.blocks.length) sec.append(figure.el);
   if (figure) diagrams.push(figure);
   return sec;
 }
 
 function build() {
-  const main = document.getElementById('content');
+  const main = byId('content');
   const intro = el('div', { class: 'intro' });
   const h1 = el('h1');
   const lead = el('p', { class: 'lead' });
@@ -182,7 +219,7 @@ function build() {
   });
   intro.append(h1, lead, how);
   main.append(intro);
-  const nav = document.getElementById('toc');
+  const nav = byId('toc');
   const navTitle = el('h2', { id: 'toc-title' });
   bind(() => {
     navTitle.textContent = t('toc.title');
@@ -197,25 +234,12 @@ function build() {
   });
   nav.append(navTitle, ol);
 
-  // The header: the same pages as every other page's, the language
-  // switch.
-  const home = document.getElementById('home');
-  const skip = document.getElementById('skip');
-  const foot = document.getElementById('foot');
-  const pages = document.getElementById('pages');
-  const select = languageSwitch();
-  document.getElementById('lang-slot').append(select);
+  // The header every page shares, the skip link and the foot.
+  mountHeader('rules');
+  const skip = byId('skip');
+  const foot = byId('foot');
   bind(() => {
-    home.textContent = t('app.title');
-    pages.setAttribute('aria-label', t('nav.label'));
-    document.getElementById('nav-games').textContent = t('nav.games');
-    document.getElementById('nav-lobby').textContent = t('nav.lobby');
-    document.getElementById('nav-players').textContent = t('nav.players');
-    document.getElementById('play').textContent = t('nav.play');
-    document.getElementById('nav-rules').textContent = t('nav.rules');
-    document.getElementById('nav-account').textContent = t('nav.account');
     skip.textContent = t('nav.skip');
-    select.setAttribute('aria-label', t('nav.language'));
     rich(foot, t('page.foot'));
   });
 }
@@ -226,7 +250,8 @@ function build() {
  * the row of links.
  */
 function followReading() {
-  const links = [...document.querySelectorAll('#toc a')];
+  const links = [...document.querySelectorAll('#toc a')].filter((a) => a instanceof HTMLElement);
+  /** @type {string | null} */
   let current = null;
   let queued = false;
   const update = () => {
@@ -260,6 +285,7 @@ function followReading() {
   queue();
 }
 
+/** @type {HTMLElement | null} the paragraph the address names, marked */
 let marked = null;
 
 /** Scrolls to the paragraph named by the address's #fragment and marks it. */

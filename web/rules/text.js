@@ -1,3 +1,4 @@
+// @ts-check
 // The rules page's words in the language in force: the word tables are in
 // locales/en/rules.js and locales/lv/rules.js, one per language.
 

@@ -1,3 +1,4 @@
+// @ts-check
 // The board itself, drawn once per size and view into an offscreen canvas:
 // the edge boards, the polished surface, the lines and the pockets, all in
 // table metres from `state.table` (`000` 7.1).
@@ -5,7 +6,22 @@
 // The edge board around the surface: 45 mm thick (`000` 7.1.1).
 export const RAIL = 0.045;
 
-// A small seeded generator, so the wood grain is the same on every draw.
+/**
+ * What drawing the board needs of a view (the game's TableView with its
+ * table, and the rules page's views): the table, the transform that draws
+ * table metres, metres for CSS pixels, the pixel ratio and the light.
+ * @typedef {object} BoardView
+ * @property {import('./protocol.js').Table} table
+ * @property {number} dpr
+ * @property {(px: number) => number} px
+ * @property {(ctx: CanvasRenderingContext2D) => void} worldTransform
+ * @property {() => import('./protocol.js').Vec2} lightDir
+ */
+
+/**
+ * A small seeded generator, so the wood grain is the same on every draw.
+ * @param {number} seed
+ */
 function rng(seed) {
   let s = seed >>> 0;
   return () => {
@@ -16,9 +32,15 @@ function rng(seed) {
   };
 }
 
+/**
+ * The board in `view`, into `ctx` (the view's offscreen canvas).
+ * @param {BoardView} view
+ * @param {CanvasRenderingContext2D} ctx
+ */
 export function drawBoard(view, ctx) {
   const T = view.table;
   const S = T.size;
+  /** @param {number} p */
   const px = (p) => view.px(p);
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height);
@@ -42,6 +64,7 @@ export function drawBoard(view, ctx) {
   ctx.fill();
   const rand = rng(7);
   // Grain along each of the four boards, each clipped to its mitred shape.
+  /** @type {[[number, number], [number, number], [number, number], [number, number], number, number][]} */
   const boards = [
     [[-RAIL, -RAIL], [S + RAIL, -RAIL], [S, 0], [0, 0], 0, -RAIL],
     [[S + RAIL, -RAIL], [S + RAIL, S + RAIL], [S, S], [S, 0], 1, S],
@@ -155,6 +178,11 @@ export function drawBoard(view, ctx) {
   ctx.strokeRect(0, 0, S, S);
 }
 
+/**
+ * A rectangle with round corners, as the path.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {number} x @param {number} y @param {number} w @param {number} h @param {number} r
+ */
 export function roundRect(ctx, x, y, w, h, r) {
   ctx.beginPath();
   ctx.moveTo(x + r, y);

@@ -24,6 +24,26 @@ export class HttpError extends Error {
 }
 
 /**
+ * The stable code of a failed request's error: its `code` (an HttpError's,
+ * or one a page gave an Error of its own), else `fallback`.
+ * @param {unknown} e
+ * @param {string} [fallback]
+ */
+export function errorCode(e, fallback = 'network') {
+  const code = e && typeof e === 'object' && 'code' in e ? e.code : undefined;
+  return typeof code === 'string' && code ? code : fallback;
+}
+
+/**
+ * What a failed request's error says (its detail, for logs and titles).
+ * @param {unknown} e
+ * @returns {string | undefined}
+ */
+export function errorDetail(e) {
+  return e instanceof Error ? e.message : undefined;
+}
+
+/**
  * @param {string} method
  * @param {string} path
  * @param {unknown} [body]
@@ -52,7 +72,7 @@ export const api = {
   options: () => request('GET', '/api/options'),
   /**
    * @param {object} game a new game (docs/protocol.md "A new game")
-   * @returns {Promise<State>}
+   * @returns {Promise<import('./protocol.js').Created>}
    */
   create: (game) => request('POST', '/api/games', game),
   /**
@@ -60,14 +80,18 @@ export const api = {
    * @returns {Promise<State>}
    */
   game: (id) => request('GET', `/api/games/${encodeURIComponent(id)}`),
-  /** @returns {Promise<object[]>} */
+  /** @returns {Promise<import('./protocol.js').GameSummary[]>} */
   games: () => request('GET', '/api/games'),
-  /** Who this browser is: `{person, name}`, `person` null until it plays. */
+  /**
+   * Who this browser is: `{person, name}`, `person` null until it plays.
+   * @returns {Promise<import('./protocol.js').Me>}
+   */
   me: () => request('GET', '/api/me'),
   /**
    * Makes this browser a person (if it is not one) with the display name
    * `name` (null: none).
    * @param {string | null} name
+   * @returns {Promise<import('./protocol.js').Me>}
    */
   setMe: (name) => request('POST', '/api/me', { name }),
   /**
@@ -79,8 +103,10 @@ export const api = {
   /**
    * New links for the seats nobody took yet (the old ones stop working).
    * @param {string} id
+   * @returns {Promise<{invites?: import('./protocol.js').Invite[]}>}
    */
-  invites: (id) => request('POST', `/api/games/${encodeURIComponent(id)}/invites`),
+  invites: (id) =>
+ request('POST', `/api/games/${encodeURIComponent(id)}/invites`),
   /**
    * The stroke that pockets a disc, from the planner the hint uses.
    * @param {string} id

@@ -1,11 +1,24 @@
+// @ts-check
 // What is drawn over the discs while a stroke is being made: the striker's
 // region, the cue, the aim guide, the hint and the power ring. Table metres
 // through the view's transform, except the labels, which are in pixels.
 
 import { roundRect } from './board.js';
 
-export function drawRegion(view, ctx, scene) {
-  const r = scene.region;
+/** @typedef {import('./protocol.js').Vec2} Vec2 */
+/** @typedef {import('./table.js').ReadyView} ReadyView */
+/** @typedef {import('./table.js').Scene} Scene */
+/** @typedef {import('./table.js').SceneHint} SceneHint */
+
+/**
+ * Where the striker may stand, and while it is dragged the circles round
+ * the discs it may not enter.
+ * @param {ReadyView} view
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {import('./protocol.js').RegionView} r
+ * @param {Scene} scene
+ */
+export function drawRegion(view, ctx, r, scene) {
   ctx.save();
   ctx.fillStyle = 'rgba(255,255,255,0.18)';
   ctx.strokeStyle = 'rgba(255,255,255,0.55)';
@@ -32,7 +45,13 @@ export function drawRegion(view, ctx, scene) {
   ctx.restore();
 }
 
-/** The cue behind the striker, drawn back by `pull` (0..1). */
+/**
+ * The cue behind the striker, drawn back by `pull` (0..1).
+ * @param {ReadyView} view
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {Vec2} at
+ * @param {{dir: Vec2, pull: number, illegal?: boolean}} cue
+ */
 export function drawCue(view, ctx, at, cue) {
   const d = cue.dir;
   const len = Math.hypot(d[0], d[1]);
@@ -83,6 +102,16 @@ export function drawCue(view, ctx, at, cue) {
   }
 }
 
+/**
+ * @param {ReadyView} view
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {Vec2} from
+ * @param {Vec2} dir
+ * @param {number} len
+ * @param {string} colour
+ * @param {boolean} dashed
+ * @param {number} [width]
+ */
 function arrow(view, ctx, from, dir, len, colour, dashed, width = 2) {
   const l = Math.hypot(dir[0], dir[1]);
   if (!l || len <= 0) return;
@@ -109,6 +138,13 @@ function arrow(view, ctx, from, dir, len, colour, dashed, width = 2) {
   ctx.restore();
 }
 
+/**
+ * The aim guide, on the surface only.
+ * @param {ReadyView} view
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {NonNullable<Scene['guide']>} guide
+ * @param {Scene} scene
+ */
 export function drawGuide(view, ctx, guide, scene) {
   const T = view.table;
   // The guide shows where things go on the surface: never over the edge
@@ -121,6 +157,12 @@ export function drawGuide(view, ctx, guide, scene) {
   ctx.restore();
 }
 
+/**
+ * @param {ReadyView} view
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {NonNullable<Scene['guide']>} guide
+ * @param {Scene} scene
+ */
 function drawGuideLines(view, ctx, guide, scene) {
   const T = view.table;
   const colour = guide.illegal ? 'rgba(220,30,30,0.8)' : 'rgba(255,255,255,0.92)';
@@ -153,6 +195,12 @@ function drawGuideLines(view, ctx, guide, scene) {
   }
 }
 
+/**
+ * A suggested stroke: the striker's spot and an arrow as long as its speed.
+ * @param {ReadyView} view
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {SceneHint} hint
+ */
 export function drawHint(view, ctx, hint) {
   const T = view.table;
   const at = hint.stroke.striker;
@@ -169,10 +217,17 @@ export function drawHint(view, ctx, hint) {
   const len = 0.06 + 0.3 * Math.min(1, hint.stroke.speed / (hint.maxSpeed || 8));
   const d = hint.stroke.direction;
   const l = Math.hypot(d[0], d[1]) || 1;
+  /** @type {Vec2} */
   const from = [at[0] + (d[0] / l) * T.striker.radius, at[1] + (d[1] / l) * T.striker.radius];
   arrow(view, ctx, from, d, len, 'rgba(60,220,255,0.95)', false, 3);
 }
 
+/**
+ * The hint's label beside its striker, in pixels.
+ * @param {ReadyView} view
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {SceneHint} hint
+ */
 export function drawHintLabel(view, ctx, hint) {
   const [x, y] = view.toScreen(hint.stroke.striker);
   const text = hint.label;
@@ -191,7 +246,12 @@ export function drawHintLabel(view, ctx, hint) {
   ctx.restore();
 }
 
-/** While the cue is drawn back: a ring round the striker fills with the speed. */
+/**
+ * While the cue is drawn back: a ring round the striker fills with the speed.
+ * @param {ReadyView} view
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {{at: Vec2, share: number, text: string}} power
+ */
 export function drawPower(view, ctx, power) {
   const [x, y] = view.toScreen(power.at);
   const r = view.table.striker.radius * view.ppm + 9;
@@ -226,6 +286,9 @@ export function drawPower(view, ctx, power) {
  * The discs' numbers (discs.js) over them, while the player aims at a
  * named disc: white figures with a dark edge, readable on every colour of
  * disc and on the wood, at phone sizes too.
+ * @param {ReadyView} view
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {{at: Vec2, n: number}[]} labels
  */
 export function drawNumbers(view, ctx, labels) {
   const size = Math.max(10, Math.min(14, view.table.disc.radius * view.ppm * 1.3));

@@ -1,3 +1,4 @@
+// @ts-check
 // The words of the history page and the replay viewer (with its analysis
 // mode) in the language in force; the tables are in locales/en/pages.js and
 // locales/lv/pages.js. The game's own words (formats, profiles, levels,

@@ -1,3 +1,4 @@
+// @ts-check
 // The side panel: the match, whose stroke it is, the discs of each side,
 // and the referee's verdict in words (text.js) with the clauses behind
 // each decision. Built from the state alone: the panel keeps nothing.
@@ -8,19 +9,48 @@ import { SIDE_COLOURS, MARK_COLOURS } from './table.js';
 // `rulesHref(reason)` gives e.g. `rules.html#penalty-spot`, or null.
 import { rulesHref } from './rulelinks.js';
 
-// Elements from text only (names are the players' own words): no HTML strings.
+/** @typedef {import('./protocol.js').State} State */
+/** @typedef {import('./protocol.js').Reason} Reason */
+
+/**
+ * A judged stroke as the panel shows it: a `stroke` event, a replay's or
+ * an analysis's stroke, or a call of the referee's that judged one; the
+ * state is the one after it.
+ * @typedef {object} Judged
+ * @property {State} state
+ * @property {import('./protocol.js').Verdict | null} [verdict]
+ * @property {import('./protocol.js').RuleRef[][]} [rules]
+ * @property {number | null} [player]
+ * @property {string} seat
+ * @property {import('./protocol.js').Stroke} [stroke]
+ */
+
+/** What an element is made of: text, elements, and nothing (null, undefined, false). @typedef {string | Node | null | undefined | false} Kid */
+/** Attributes by name (`class`: the class name); null and undefined are left out. @typedef {Record<string, string | null | undefined>} Attrs */
+
+/**
+ * Elements from text only (names are the players' own words): no HTML strings.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Attrs} [attrs]
+ * @param {...(Kid | Kid[])} kids
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 const h = (tag, attrs = {}, ...kids) => {
   const el = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
-    if (k === 'class') el.className = v;
+    if (k === 'class') el.className = v ?? '';
     else if (v !== undefined && v !== null) el.setAttribute(k, v);
   }
-  for (const kid of kids.flat()) if (kid !== null && kid !== undefined) el.append(kid);
+  for (const kid of kids.flat()) if (kid !== null && kid !== undefined && kid !== false) el.append(kid);
   return el;
 };
 export { h };
 
-/** A reason's sentence, linked to the paragraph of the rules page that explains it. */
+/**
+ * A reason's sentence, linked to the paragraph of the rules page that explains it.
+ * @param {Reason} r
+ */
 function reasonLink(r) {
   const href = rulesHref(r);
   const text = reasonText(r);
@@ -28,12 +58,27 @@ function reasonLink(r) {
   return href ? h('a', { href, class: 'rule-link', title: t('verdict.rule_link'), target: '_blank', rel: 'noopener' }, text) : text;
 }
 
-/** replaceChildren without the nulls (it would print them as text). */
+/**
+ * A message's verdict; none (a record that kept none) reads as no reasons.
+ * @param {{verdict?: import('./protocol.js').Verdict | null}} msg
+ * @returns {Partial<import('./protocol.js').Verdict> & {reasons: Reason[]}}
+ */
+const verdictOf = (msg) => msg.verdict ?? { reasons: [] };
+
+/**
+ * replaceChildren without the nulls
+ (it would print them as text).
+ * @param {Element} el
+ * @param {...(Kid | Kid[])} kids
+ */
 export function put(el, ...kids) {
-  el.replaceChildren(...kids.flat().filter((k) => k !== null && k !== undefined && k !== false));
+  el.replaceChildren(...kids.flat().filter(/** @returns {k is string | Node} */ (k) => k !== null && k !== undefined && k !== false));
 }
 
-/** A small picture of a side's disc: its colour and its mark, as on the table. */
+/**
+ * A small picture of a side's disc: its colour and its mark, as on the table.
+ * @param {number} side
+ */
 export function swatch(side) {
   const c = SIDE_COLOURS[side] ?? '#888';
   const mark = MARK_COLOURS[side] ?? '#fff';
@@ -48,13 +93,19 @@ export function swatch(side) {
   return span;
 }
 
+/**
+ * The name player `i` goes by on this page.
+ * @param {{players?: State['players'], seats?: State['seats']}} state
+ * @param {number | null | undefined} i
+ */
 export function playerName(state, i) {
   const players = state.players ?? [];
-  const p = players[i];
-  if (!p) return t('start.player_n', { n: i + 1 });
+  const p = i === null || i === undefined ? undefined : players[i];
+  if (!p || i === null || i === undefined) return t('start.player_n', { n: (i ?? 0) + 1 });
   if (p.name) return p.name;
   // A person who took an invited seat goes by the name they chose.
-  if (state.seats?.[i]?.name) return state.seats[i].name;
+  const chosen = state.seats?.[i]?.name;
+  if (chosen) return chosen;
   const computers = players.filter((q) => q.kind === 'computer');
   if (p.kind === 'computer') {
     // Two computers at one table are told apart by their place.
@@ -67,14 +118,21 @@ export function playerName(state, i) {
 /**
  * Whether player `i` is, for this page, simply "you": the one person at a
  * table of computers, who gave no name.
+ * @param {{players?: State['players']}} state
+ * @param {number | null | undefined} i
  */
 export function isYou(state, i) {
+  if (i === null || i === undefined) return false;
   const players = state.players ?? [];
   const p = players[i];
   return !!p && !p.name && p.kind === 'human' && players.filter((q) => q.kind === 'human').length === 1 && players.length > 1;
 }
 
-/** The names of a side's players ("Anna", or "Anna & Bob" in doubles). */
+/**
+ * The names of a side's players ("Anna", or "Anna & Bob" in doubles).
+ * @param {State} state
+ * @param {number} side
+ */
 export function sideName(state, side) {
   const s = state.set?.sides?.find((x) => x.side === side);
   const players = s?.players ?? state.players.map((p, i) => (p.side === side ? i : -1)).filter((i) => i >= 0);
@@ -82,7 +140,11 @@ export function sideName(state, side) {
   return names.length === 2 ? t('panel.team', { a: names[0], b: names[1] }) : names.join(', ');
 }
 
-/** Who `match.score[k]` counts for: a player, or in doubles a team (players 0–1 and 2–3). */
+/**
+ * Who `match.score[k]` counts for: a player, or in doubles a team (players 0–1 and 2–3).
+ * @param {State} state
+ * @param {number} k
+ */
 export function contenderName(state, k) {
   if (state.format === 'doubles') {
     return t('panel.team', { a: playerName(state, 2 * k), b: playerName(state, 2 * k + 1) });
@@ -90,14 +152,23 @@ export function contenderName(state, k) {
   return playerName(state, k);
 }
 
+/**
+ * "One set", "best of 3".
+ * @param {number | string} n
+ */
 export function setsText(n) {
   return has(`sets.${n}`) ? t(`sets.${n}`) : t('sets.n', { n });
 }
 
+/**
+ * The rule profile and the format in one line.
+ * @param {{profile: string, format: string}} state
+ */
 export function formatLine(state) {
   return [t(`profile.${state.profile}`), t(`format.short.${state.format}`)].join(' · ');
 }
 
+/** @param {State} state */
 function matchLine(state) {
   const m = state.match;
   const parts = [setsText(m.sets)];
@@ -106,6 +177,11 @@ function matchLine(state) {
   return parts.join(' · ');
 }
 
+/**
+ * The match: its terms and the score.
+ * @param {Element} el
+ * @param {State} state
+ */
 export function renderMatch(el, state) {
   const m = state.match;
   put(el,
@@ -118,6 +194,12 @@ export function renderMatch(el, state) {
   );
 }
 
+/**
+ * Whose stroke it is, and whether the computer is choosing it.
+ * @param {Element} el
+ * @param {State} state
+ * @param {boolean} thinking
+ */
 export function renderTurn(el, state, thinking) {
   const turn = state.turn;
   if (!turn) {
@@ -132,6 +214,11 @@ export function renderTurn(el, state, thinking) {
   );
 }
 
+/**
+ * Each side's discs: on the table, pocketed, owed.
+ * @param {Element} el
+ * @param {State} state
+ */
 export function renderSides(el, state) {
   const sides = state.set?.sides ?? [];
   put(el, h('table', { class: 'sides' },
@@ -152,9 +239,13 @@ export function renderSides(el, state) {
   }
 }
 
-/** "2 Red, 1 Black": the pocketed discs of a stroke, by side. */
+/**
+ * "2 Red, 1 Black": the pocketed discs of a stroke, by side.
+ * @param {{verdict?: {pocketed?: number[]} | null, state: State}} msg
+ */
 function pocketedList(msg) {
   const ids = msg.verdict?.pocketed ?? [];
+  /** @type {Map<number | undefined, number>} */
   const bySide = new Map();
   for (const id of ids) {
     const side = msg.state.set.discs.find((d) => d.id === id)?.side;
@@ -167,6 +258,7 @@ function pocketedList(msg) {
  * What ran over a pocket too fast to fall in, one sentence each: no rule
  * turns on it, but a player who watched a disc cross a pocket and stay
  * asks why nothing went in.
+ * @param {{verdict?: {jumped?: import('./protocol.js').Verdict['jumped']} | null, state: State}} msg
  */
 export function jumpedTexts(msg) {
   return (msg.verdict?.jumped ?? []).map((j) => {
@@ -178,31 +270,39 @@ export function jumpedTexts(msg) {
   });
 }
 
-/** The verdict of a stroke event: who played, what went in, each decision and its clauses. */
+/**
+ * The verdict of a stroke event: who played, what went in, each decision and its clauses.
+ * @param {Element} el
+ * @param {Judged} msg
+ */
 export function renderVerdict(el, msg) {
   const st = msg.state;
-  const v = msg.verdict ?? { reasons: [] };
+  const v = verdictOf(msg);
   const who = t('verdict.by', { name: playerName(st, msg.player), seat: t(`seat.${msg.seat}`) });
+  const stroke = msg.stroke;
   const list = pocketedList(msg);
   const next = v.turn?.turn === 'continues' && st.turn
     ? t('verdict.again', { name: playerName(st, st.turn.player) })
     : st.turn ? t('verdict.next', { name: playerName(st, st.turn.player), seat: t(`seat.${st.turn.seat}`) }) : null;
   put(el,
     h('div', { class: 'verdict-head' }, swatch(v.side ?? 0), h('strong', {}, who),
-      msg.stroke ? h('span', { class: 'muted' }, ` · ${t('verdict.speed', { speed: msg.stroke.speed.toFixed(2) })}`) : null),
+      stroke ? h('span', { class: 'muted' }, ` · ${t('verdict.speed', { speed: stroke.speed.toFixed(2) })}`) : null),
     h('div', { class: 'verdict-pocketed' }, list ? t('verdict.pocketed', { list }) : t('verdict.pocketed_none')),
     jumpedTexts(msg).map((text) => h('div', { class: 'verdict-jumped' }, text)),
     h('ul', { class: 'reasons' }, (v.reasons ?? []).map((r, k) => h('li', { 'data-reason': r.reason, class: r.reason === 'foul' ? 'foul' : r.reason === 'won' ? 'won' : '' },
       h('span', { class: 'sentence' }, reasonLink(r)),
-      (msg.rules?.[k] ?? []).length ? h('span', { class: 'refs' }, (msg.rules[k]).map((ref) => h('abbr', { title: t(`doc.${ref.doc}`) }, ruleRef(ref)))) : null))),
+      (msg.rules?.[k] ?? []).length ? h('span', { class: 'refs' }, (msg.rules?.[k] ?? []).map((ref) => h('abbr', { title: t(`doc.${ref.doc}`) }, ruleRef(ref)))) : null))),
     next ? h('div', { class: 'verdict-next' }, next) : null,
   );
 }
 
-/** One line of the game's stroke log. */
+/**
+ * One line of the game's stroke log.
+ * @param {Judged} msg
+ */
 export function logEntry(msg) {
   const st = msg.state;
-  const v = msg.verdict ?? {};
+  const v = verdictOf(msg);
   const first = (v.reasons ?? []).find((r) => r.reason === 'foul' || r.reason === 'won') ?? (v.reasons ?? [])[0];
   const list = pocketedList(msg);
   return h('li', {},
@@ -216,6 +316,7 @@ export function logEntry(msg) {
  * The banner over the table when a set or the match is over. Until the
  * next set starts, the state shows the finished set with its own seating,
  * so its winning side names who won.
+ * @param {State} state
  */
 export function resultText(state) {
   const m = state.match;
@@ -241,8 +342,14 @@ export function resultText(state) {
   return `${t('result.replay', { n })} ${t(`replay.${r.why}`)}`;
 }
 
+/**
+ * What the marks on the table mean.
+ * @param {Element} el
+ * @param {State} state
+ */
 export function renderLegend(el, state) {
   const n = state.set?.sides?.length ?? 2;
+  /** @type {HTMLElement[]} */
   const items = [];
   for (let s = 0; s < n; s++) items.push(h('span', { class: 'legend-side' }, swatch(s), ` ${t(`side.${s}`)} (${t(`side.mark.${s}`)})`));
   put(el,
@@ -257,9 +364,12 @@ export function renderLegend(el, state) {
   );
 }
 
-/** A stroke in one line for the toast over the table: who, what went in, the main decision. */
+/**
+ * A stroke in one line for the toast over the table: who, what went in, the main decision.
+ * @param {Judged} msg
+ */
 export function summaryText(msg) {
-  const v = msg.verdict ?? {};
+  const v = verdictOf(msg);
   const key = (v.reasons ?? []).find((r) => r.reason === 'foul')
     ?? (v.reasons ?? []).find((r) => r.reason === 'won' || r.reason === 'replayed' || r.reason === 'both_last_discs')
     ?? (v.reasons ?? []).find((r) => r.reason === 'series_continues' || r.reason === 'turn_passes');

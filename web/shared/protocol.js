@@ -158,6 +158,8 @@
  * @property {number} event
  * @property {number} created
  * @property {boolean} casual
+ * @property {boolean} [rated] the match moves its players' ratings (absent: no)
+ * @property {number} [stroke_clock] seconds a player has for each stroke, if the game has a clock
  * @property {PlayerView[]} players
  * @property {'singles' | 'doubles' | 'four_player'} format
  * @property {string} profile
@@ -173,6 +175,7 @@
  * @property {May} [may] what each client may do now (not in a replay's states)
  * @property {boolean} [can_abort] the match may still be called off
  * @property {SeatView[]} [seats] who holds each player's seat (none in a replay)
+ * @property {boolean} [abandoned] nobody touched the game for the server's abandonment period: nothing more is played in it
  */
 
 /**
@@ -253,13 +256,14 @@
  * @property {{turn: 'continues' | 'set_over'} | {turn: 'passes', to: Seat}} turn
  * @property {SetResult} [set_result]
  * @property {Reason[]} reasons
+ * @property {{disc?: number | null, pocket: Corner}[]} [jumped] bodies that ran over a pocket too fast to fall in (`disc` absent: the striker)
  */
 
 /**
  * A computer's stroke with its estimates (crates/novuss-ai `Choice`).
  * @typedef {object} Choice
  * @property {Stroke} stroke
- * @property {unknown} plan
+ * @property {Plan | null} [plan]
  * @property {number | null} disc
  * @property {Corner | null} corner
  * @property {Potted | null} pots what it pockets played as meant, judged as the aim tool judges
@@ -278,12 +282,18 @@
 /** How the striker reaches the disc. @typedef {'direct' | 'rebound'} Route */
 
 /**
+ * How the planner meant a stroke (crates/novuss-ai `target::Plan`): its
+ * kind (`direct`, `bank`, `disc_bank`, …) and the cushion of a bank.
+ * @typedef {{kind: string, cushion?: Seat}} Plan
+ */
+
+/**
  * A stroke the aim tool offers (crates/novuss-ai `target::Aim`).
  * @typedef {object} Aim
  * @property {number} disc
  * @property {Corner} pocket
  * @property {Route} route
- * @property {unknown} plan
+ * @property {Plan} plan
  * @property {Stroke} stroke
  * @property {number} cut radians, at the first contact
  * @property {number} chance share of a club player's noisy tries that pot it
@@ -390,6 +400,104 @@
 
 /** Every message of a game's WebSocket. @typedef {StateMessage | EventMessage | SeatsMessage | TimersMessage | OfferMessage | AnsweredMessage | RematchMessage | ThinkingMessage | HintMessage | ChatMessage | ChatSettingsMessage | ErrorMessage} ServerMessage */
 
+// ---- Replays and analysis (HTTP) ---------------------------------------------
+
+/**
+ * A stroke played, as a replay has it and as an analysis plays it on its
+ * copy: the `stroke` event's fields without `type` and `event` (`by` null
+ * for a game made from an uploaded record).
+ * @typedef {object} PlayedStroke
+ * @property {Seat} seat
+ * @property {number | null} player
+ * @property {'human' | 'computer' | null} [by]
+ * @property {Stroke} stroke
+ * @property {Motion} motion
+ * @property {Verdict} verdict
+ * @property {RuleRef[][]} rules
+ * @property {State} state the state after it
+ */
+
+/**
+ * A stroke of a replay: its number in the game (from 1), its set, and
+ * whether the server's new simulation of it was compared and differs.
+ * @typedef {PlayedStroke & {number: number, set_number: number, checked: boolean, diverged: boolean}} ReplayStroke
+ */
+
+/**
+ * `GET /api/games/{id}/replay`: the game as it stands, stroke by stroke
+ * (docs/protocol.md "Replays").
+ * @typedef {object} Replay
+ * @property {string} id
+ * @property {State} state the state now
+ * @property {{set_number: number, start: State}[]} [sets] each set's state when it began
+ * @property {ReplayStroke[]} strokes
+ * @property {{number: number, what: string}[]} [divergences]
+ */
+
+/**
+ * `POST /api/games/{id}/analysis`'s answer: the copy's state after the
+ * strokes, the strokes as played, and the computer's choice there.
+ * @typedef {{at: number, state: State, played: PlayedStroke[], hint: Omit<HintMessage, 'type' | 'event'> | null}} AnalysisAnswer
+ */
+
+// ---- The lobby and ratings (HTTP) ---------------------------------------------
+
+/**
+ * An open challenge of the lobby: its terms, its creator's rating in its
+ * format, and whether this visitor may accept it.
+ * @typedef {object} Challenge
+ * @property {string} id
+ * @property {number} created
+ * @property {string} creator
+ * @property {string | null} name
+ * @property {number} rating
+ * @property {boolean} provisional
+ * @property {string} format
+ * @property {string} profile
+ * @property {number} sets
+ * @property {boolean} rated
+ * @property {number} [stroke_clock]
+ * @property {number | null} [min_rating]
+ * @property {number | null} [max_rating]
+ * @property {number} open
+ * @property {boolean} acceptable
+ */
+
+/** `GET /api/lobby`: the open challenges and the live games. @typedef {{challenges: Challenge[], live: (GameSummary & {watchers: number})[]}} Lobby */
+
+/** A person's rating in one format. @typedef {{format: string, rating: number, deviation: number, provisional: boolean, games: number, wins: number, draws: number, losses: number}} Rating */
+
+/**
+ * A rated result: the game (absent when the visitor may not watch it), how
+ * it went and the rating before and after.
+ * @typedef {{game?: string, format: string, at: number, result: string, score: number, rating_before: number, rating_after: number, deviation_after: number}} RatedResult
+ */
+
+/**
+ * A game on a person's page: the names the set-up gave (`players`), the
+ * names the seats' holders go by (`names`) and their ids (`people`).
+ * @typedef {object} PlayerGame
+ * @property {string} id
+ * @property {number} updated
+ * @property {string} format
+ * @property {boolean} rated
+ * @property {boolean} over
+ * @property {boolean} aborted
+ * @property {number} player
+ * @property {number | null} [winner]
+ * @property {number[]} score
+ * @property {(string | null)[]} players
+ * @property {(string | null)[]} [names]
+ * @property {(string | null)[]} [people]
+ */
+
+/** `GET /api/players/{id}`: a person's page. @typedef {{id: string, name: string | null, provisional_deviation?: number, ratings: Rating[], results: RatedResult[], games: PlayerGame[]}} PlayerPage */
+
+/**
+ * `GET /api/leaderboard?format=…`: the settled players of a format, best first.
+ * @typedef {{format: string, max_deviation: number, min_games: number, players: {rank: number, id: string, name: string | null, rating: number, deviation: number, games: number}[]}} Leaderboard
+ */
+
 // ---- From the client ---------------------------------------------------------
 
 /**
@@ -411,12 +519,43 @@
 // ---- HTTP --------------------------------------------------------------------
 
 /**
+ * Who this browser is (`GET /api/me`, and `POST /api/me`'s answer):
+ * `person` null until it plays, `account` null without one.
+ * @typedef {{person: string | null, name: string | null, account?: {username: string} | null}} Me
+ */
+
+/** The secret that takes player `player`'s invited seat. @typedef {{player: number, invite: string}} Invite */
+
+/** `POST /api/games`: the new game's state, with the invited seats' secrets. @typedef {State & {invites?: Invite[]}} Created */
+
+/**
+ * A game in `GET /api/games` (and the lobby's live games): `who[k]` is
+ * player `k`.
+ * @typedef {object} GameSummary
+ * @property {string} id
+ * @property {number} created
+ * @property {number} [updated]
+ * @property {string} format
+ * @property {string} profile
+ * @property {number} sets
+ * @property {{name: string | null, kind: 'human' | 'computer', level?: string}[]} who
+ * @property {'played' | 'uploaded'} [origin]
+ * @property {boolean} over
+ * @property {number[]} score
+ * @property {number} [winner]
+ * @property {boolean} [aborted]
+ * @property {number} event
+ * @property {number} strokes
+ */
+
+/**
  * `GET /api/options`: what a new game may be, and what the rules page
  * draws and judges with (the table, and each profile's settings).
  * @typedef {object} Options
  * @property {string[]} formats
  * @property {string[]} profiles
  * @property {string[]} levels
+ * @property {Record<string, number>} [level_ratings] each level's estimated Glicko-2 rating
  * @property {number[]} sets
  * @property {Table} table
  * @property {Record<string, ProfileSettings>} profile_settings

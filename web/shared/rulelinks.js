@@ -1,3 +1,4 @@
+// @ts-check
 // From a verdict of the referee to the paragraph of the rules page that
 // explains it. A verdict's reasons arrive typed (docs/formats.md "Reasons";
 // crates/novuss-core/src/rules/verdict/reason.rs): `{reason: 'foul', kind}`,
@@ -15,7 +16,7 @@ const FOULS = [
   'opponent_off_table', 'touched_moving_striker', 'dislodged_disc', 'refused_stroke', 'double_stroke',
 ];
 
-/** Why the turn passes (TurnEnds). */
+/** @type {Record<string, string>} Why the turn passes (TurnEnds). */
 const TURN = {
   no_own_disc: 'turn-no-own-disc',
   opponent_disc: 'turn-opponent-disc',
@@ -24,7 +25,7 @@ const TURN = {
   foul: 'turn-foul',
 };
 
-/** How a set is won (WinReason). */
+/** @type {Record<string, string>} How a set is won (WinReason). */
 const WON = {
   pocketed_all: 'win-pocketed-all',
   no_discs_left: 'win-no-discs-left',
@@ -35,7 +36,7 @@ const WON = {
   opponent_forfeited: 'conduct',
 };
 
-/** Why a set is replayed (ReplayReason). */
+/** @type {Record<string, string>} Why a set is replayed (ReplayReason). */
 const REPLAYED = {
   first_turn_clears: 'opening-cleared',
   both_last_discs: 'both-last-discs',
@@ -43,7 +44,7 @@ const REPLAYED = {
   interference: 'interference',
 };
 
-/** The other decisions (Reason), each by its `reason` value. */
+/** @type {Record<string, string>} The other decisions (Reason), each by its `reason` value. */
 const OTHER = {
   all_moved_restored: 'restored',
   restored: 'restored',
@@ -74,25 +75,33 @@ const GROUP = { foul: 'fouls', turn_passes: 'turn-passes', won: 'winning', repla
  * reason, or null for a reason this page does not know. A known group with
  * a kind added later (a new foul, say) gets the group's own paragraph.
  * A bare string is taken as `{reason: string}`.
+ * @param {import('./protocol.js').Reason | string | null | undefined} reason
+ * @returns {string | null}
  */
 export function ruleAnchor(reason) {
+  /** @type {import('./protocol.js').Reason | null | undefined} */
   const r = typeof reason === 'string' ? { reason } : reason;
   if (!r || typeof r.reason !== 'string') return null;
+  const kind = String(r.kind);
+  const why = String(r.why);
   switch (r.reason) {
     case 'foul':
-      return FOULS.includes(r.kind) ? `foul-${r.kind.replace(/_/g, '-')}` : GROUP.foul;
+      return FOULS.includes(kind) ? `foul-${kind.replace(/_/g, '-')}` : GROUP.foul;
     case 'turn_passes':
-      return TURN[r.why] ?? GROUP.turn_passes;
+      return Object.hasOwn(TURN, why) ? TURN[why] : GROUP.turn_passes;
     case 'won':
-      return WON[r.how] ?? GROUP.won;
+      return Object.hasOwn(WON, String(r.how)) ? WON[String(r.how)] : GROUP.won;
     case 'replayed':
-      return REPLAYED[r.why] ?? GROUP.replayed;
+      return Object.hasOwn(REPLAYED, why) ? REPLAYED[why] : GROUP.replayed;
     default:
       return Object.hasOwn(OTHER, r.reason) ? OTHER[r.reason] : null;
   }
 }
 
-/** `rules.html#<anchor>` for a verdict reason, or null (see `ruleAnchor`). */
+/**
+ * `rules.html#<anchor>` for a verdict reason, or null (see `ruleAnchor`).
+ * @param {import('./protocol.js').Reason | string | null | undefined} reason
+ */
 export function rulesHref(reason) {
   const a = ruleAnchor(reason);
   return a === null ? null : `rules.html#${a}`;

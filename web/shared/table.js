@@ -1,3 +1,4 @@
+// @ts-check
 // Drawing the table to scale with Canvas 2D. Everything is drawn in table
 // metres through one transform per view (the seat the table is seen from
 // sits at the bottom of the screen), so the geometry is the server's
@@ -6,6 +7,55 @@
 import { seatFrame } from './zone.js';
 import { drawBoard, RAIL } from './board.js';
 import { drawRegion, drawCue, drawGuide, drawHint, drawHintLabel, drawPower, drawNumbers } from './overlay.js';
+
+/** @typedef {import('./protocol.js').Vec2} Vec2 */
+/** @typedef {import('./protocol.js').Seat} Seat */
+/** @typedef {import('./protocol.js').Table} Table */
+/** @typedef {import('./protocol.js').Stroke} Stroke */
+/** @typedef {import('./protocol.js').RegionView} RegionView */
+/** @typedef {import('./guide.js').Guide} Guide */
+
+/** A disc as drawn: where it is (null: gone), its side, dark for the mover, a penalty disc. @typedef {{id: number, side: number, at: Vec2 | null, dark: boolean, penalty: boolean}} SceneDisc */
+
+/**
+ * A computer's or a hint's stroke drawn over the table, with its label.
+ * @typedef {{stroke: Stroke, maxSpeed: number, label: string}} SceneHint
+ */
+
+/**
+ * What one frame shows (game/scene.js, and the replay viewer's): the
+ * discs, and while a stroke is made or played back the striker, the cue,
+ * the aim guide, a hint, the power, the discs' numbers.
+ * @typedef {object} Scene
+ * @property {SceneDisc[]} discs
+ * @property {number | null} moverSide the side to stroke: its dark discs are hatched
+ * @property {RegionView | null} [region] where the striker may stand
+ * @property {boolean} [showExclusion] the circles round the discs the striker may not enter
+ * @property {{at: Vec2, side: number, illegal?: boolean, ghost?: boolean} | null} [striker]
+ * @property {{dir: Vec2, pull: number, illegal?: boolean}} [cue] drawn back by `pull` (0..1)
+ * @property {{at: Vec2, share: number, text: string}} [power] the ring of a stroke's speed
+ * @property {Guide & {illegal?: boolean}} [guide]
+ * @property {{at: Vec2, n: number}[] | null} [numbers] the discs' numbers
+ * @property {Set<number>} [highlight] disc ids ringed
+ * @property {SceneHint} [hint]
+ */
+
+/** A view with its table: what the board and the overlays draw with. @typedef {TableView & {table: Table}} ReadyView */
+
+/** What drawing a ring needs of a view (TableView, and the rules page's diagrams). @typedef {{lightDir(): Vec2, dpr: number, px(px: number): number}} RingView */
+
+/**
+ * How a ring is drawn (see `drawRing`).
+ * @typedef {object} RingOptions
+ * @property {boolean} [striker] a brass rim
+ * @property {boolean} [ghost] faint
+ * @property {boolean} [dark] hatched
+ * @property {boolean} [penalty] a gold ring
+ * @property {boolean} [highlight]
+ * @property {boolean} [illegal]
+ * @property {boolean} [focus] an accent ring in `focusColour`
+ * @property {string} [focusColour]
+ */
 
 // Room round the surface: the edge board, its shadow, and a little of the
 // cue behind the striker.
@@ -18,16 +68,22 @@ export const SIDE_COLOURS = ['#b3261e', '#1f1d1c', '#efe7d3', '#1e7a49'];
 export const MARK_COLOURS = ['#f5cdbd', '#d8cfbd', '#6d5f49', '#cdeedb'];
 
 export class TableView {
+  /** @param {HTMLCanvasElement} canvas */
   constructor(canvas) {
     this.canvas = canvas;
-    this.ctx = canvas.getContext('2d');
+    this.ctx = context(canvas);
     this.board = document.createElement('canvas');
+    /** @type {Table | null} */
     this.table = null;
+    /** @type {string | undefined} */
+    this.tableKey = undefined;
+    /** @type {Seat} */
     this.viewSeat = 'south';
     this.cssSize = 0;
     this.dpr = 1;
   }
 
+  /** @param {Table} table */
   setGeometry(table) {
     const key = JSON.stringify(table);
     if (key === this.tableKey) return;
@@ -36,13 +92,17 @@ export class TableView {
     this.rebuild();
   }
 
+  /** @param {Seat} seat */
   setView(seat) {
     if (seat === this.viewSeat) return;
     this.viewSeat = seat;
     this.rebuild();
   }
 
-  /** Size the canvas to `css` pixels square at the screen's pixel ratio. */
+  /**
+   * Size the canvas to `css` pixels square at the screen's pixel ratio.
+   * @param {number} css
+   */
   resize(css) {
     const dpr = window.devicePixelRatio || 1;
     if (css === this.cssSize && dpr === this.dpr) return;
@@ -59,20 +119,31 @@ export class TableView {
   /** CSS pixels per metre. */
   get ppm() { return this.cssSize / (this.size + 2 * MARGIN); }
 
-  /** Table point → CSS pixels from the canvas's top-left corner. */
+  /**
+   * Table point → CSS pixels from the canvas's top-left corner.
+   * @param {Vec2} p
+   * @returns {Vec2}
+   */
   toScreen(p) {
     const f = seatFrame(this.viewSeat, this.size);
     const [a, d] = f.local(p);
     return [(a + MARGIN) * this.ppm, (this.size - d + MARGIN) * this.ppm];
   }
 
-  /** CSS pixels from the canvas's top-left corner → table point. */
+  /**
+   * CSS pixels from the canvas's top-left corner → table point.
+   * @param {Vec2} q
+   * @returns {Vec2}
+   */
   toTable(q) {
     const f = seatFrame(this.viewSeat, this.size);
     return f.world(q[0] / this.ppm - MARGIN, this.size - (q[1] / this.ppm - MARGIN));
   }
 
-  /** The device-pixel transform that draws table metres in this view. */
+  /**
+   * The device-pixel transform that draws table metres in this view.
+   * @param {CanvasRenderingContext2D} ctx
+   */
   worldTransform(ctx) {
     const f = seatFrame(this.viewSeat, this.size);
     const k = this.ppm * this.dpr;
@@ -84,33 +155,49 @@ export class TableView {
     );
   }
 
-  /** A table direction that points to the screen's top-left (where the light comes from). */
+  /**
+   * A table direction that points to the screen's top-left (where the light comes from).
+   * @returns {Vec2}
+   */
   lightDir() {
     const f = seatFrame(this.viewSeat, this.size);
     const v = f.worldDir(-1, 1);
     return [v[0] / Math.SQRT2, v[1] / Math.SQRT2];
   }
 
-  /** Metres that make `px` CSS pixels. */
+  /**
+   * Metres that make `px` CSS pixels.
+   * @param {number} px
+   */
   px(px) { return px / this.ppm; }
 
-  rebuild() {
-    if (!this.table || !this.cssSize) return;
-    this.board.width = this.canvas.width;
-    this.board.height = this.canvas.height;
-    drawBoard(this, this.board.getContext('2d'));
+  /** This view once it has its table, else null. */
+  ready() {
+    return this.table ? /** @type {ReadyView} */ (this) : null;
   }
 
-  /** Draw one frame of `scene` (see game/main.js `scene()`). */
+  rebuild() {
+    const view = this.ready();
+    if (!view || !this.cssSize) return;
+    this.board.width = this.canvas.width;
+    this.board.height = this.canvas.height;
+    drawBoard(view, context(this.board));
+  }
+
+  /**
+   * Draw one frame of `scene` (see game/scene.js).
+   * @param {Scene} scene
+   */
   draw(scene) {
     const ctx = this.ctx;
-    if (!this.table || !this.cssSize) return;
+    const view = this.ready();
+    if (!view || !this.cssSize) return;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, this.canvas.width, this.canvas.height);
     ctx.drawImage(this.board, 0, 0);
     this.worldTransform(ctx);
-    const T = this.table;
-    if (scene.region) drawRegion(this, ctx, scene);
+    const T = view.table;
+    if (scene.region) drawRegion(view, ctx, scene.region, scene);
     for (const d of scene.discs) {
       if (!d.at) continue;
       drawRing(this, ctx, d.at, T.disc.radius, T.disc.hole_radius, d.side, {
@@ -119,21 +206,37 @@ export class TableView {
         highlight: scene.highlight?.has(d.id),
       });
     }
-    if (scene.hint) drawHint(this, ctx, scene.hint);
-    if (scene.guide) drawGuide(this, ctx, scene.guide, scene);
-    if (scene.cue && scene.striker) drawCue(this, ctx, scene.striker.at, scene.cue);
+    if (scene.hint) drawHint(view, ctx, scene.hint);
+    if (scene.guide) drawGuide(view, ctx, scene.guide, scene);
+    if (scene.cue && scene.striker) drawCue(view, ctx, scene.striker.at, scene.cue);
     if (scene.striker?.at) {
       drawRing(this, ctx, scene.striker.at, T.striker.radius, T.striker.hole_radius, scene.striker.side, {
         striker: true, illegal: scene.striker.illegal, ghost: scene.striker.ghost,
       });
     }
     ctx.setTransform(1, 0, 0, 1, 0, 0);
-    if (scene.numbers) drawNumbers(this, ctx, scene.numbers);
-    if (scene.hint) drawHintLabel(this, ctx, scene.hint);
-    if (scene.power) drawPower(this, ctx, scene.power);
+    if (scene.numbers) drawNumbers(view, ctx, scene.numbers);
+    if (scene.hint) drawHintLabel(view, ctx, scene.hint);
+    if (scene.power) drawPower(view, ctx, scene.power);
   }
 }
 
+/**
+ * A canvas's 2D context (a canvas that has none is a browser that cannot draw the table).
+ * @param {HTMLCanvasElement} canvas
+ */
+function context(canvas) {
+  const ctx = canvas.getContext('2d');
+  if (!ctx) throw new Error('no 2D canvas');
+  return ctx;
+}
+
+/**
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {Vec2} at
+ * @param {number} R
+ * @param {number} h
+ */
 function annulus(ctx, at, R, h) {
   ctx.beginPath();
   ctx.arc(at[0], at[1], R, 0, 2 * Math.PI);
@@ -141,6 +244,7 @@ function annulus(ctx, at, R, h) {
   ctx.arc(at[0], at[1], h, 0, 2 * Math.PI, true);
 }
 
+/** @param {string} hex @param {number} k */
 function shade(hex, k) {
   const n = parseInt(hex.slice(1), 16);
   const c = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((v) => Math.round(k >= 0 ? v + (255 - v) * k : v * (1 + k)));
@@ -153,6 +257,13 @@ function shade(hex, k) {
  * `px()` (TableView and the rules page's diagrams). Options: striker (brass
  * rim), ghost (faint), dark (hatched), penalty (gold ring), highlight,
  * illegal, focus (an accent ring in `focusColour`).
+ * @param {RingView} view
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {Vec2} at
+ * @param {number} R
+ * @param {number} h
+ * @param {number} side
+ * @param {RingOptions} [o]
  */
 export function drawRing(view, ctx, at, R, h, side, o = {}) {
   const base = SIDE_COLOURS[side] ?? '#888';
@@ -270,7 +381,7 @@ export function drawRing(view, ctx, at, R, h, side, o = {}) {
     ctx.stroke();
   }
   if (o.focus) {
-    ctx.strokeStyle = o.focusColour;
+    if (o.focusColour) ctx.strokeStyle = o.focusColour;
     ctx.lineWidth = view.px(2.5);
     ctx.beginPath();
     ctx.arc(at[0], at[1], R + view.px(o.dark ? 5.5 : 4), 0, 2 * Math.PI);

@@ -1,3 +1,4 @@
+// @ts-check
 // The English words of the game page, keyed by id; they are also the
 // words every other page shares (formats, profiles, levels, seats, verdict
 // sentences, error codes). locales/lv/game.js has the same ids.
@@ -314,12 +315,8 @@ export const en = {
   'reason.forfeit': 'The set is forfeited: {note}',
   'reason.unknown': 'The referee decided: {reason}.',
 
-  // Page header and links (issue 10)
+  // The skip link and the game's links (the header's words are the pages', locales/<lang>/pages.js)
   'a11y.skip': 'Skip to the table',
-  'nav.label': 'Pages',
-  'nav.games': 'Games',
-  'nav.rules': 'Rules',
-  'nav.account': 'Account',
   'game.record': 'Download record',
   'game.replay': 'Replay',
   'verdict.rule_link': 'What the rules say about this',
@@ -514,8 +511,6 @@ export const en = {
   'error.upload_quota': 'These uploads would store more than allowed: from one address for an hour, or for one person in all.',
   'error.free_text_off': 'The game’s creator allows quick phrases only.',
   'error.not_creator': 'Only the game’s creator can change that.',
-  'nav.lobby': 'Lobby',
-  'nav.players': 'Players',
   'error.cannot_accept': 'That challenge is for someone else: your own, or a game you already sit at.',
   'error.out_of_range': 'Your rating is outside the range this challenge asks for.',
   'start.rated': 'Rated: the match moves both players’ ratings (no take-backs)',

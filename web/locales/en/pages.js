@@ -1,15 +1,22 @@
-// The English words of the history page, the replay viewer and its
-// analysis mode (the game's own words are in locales/en/game.js and are
+// @ts-check
+// The English words of the header every page shares, the history page,
+// the replay viewer and its analysis mode, the lobby, the account and the
+// players' pages (the game's own words are in locales/en/game.js and are
 // used from there: formats, rule profiles, levels, seats, verdict
 // sentences, error codes). locales/lv/pages.js has the same ids.
 
 export const en = {
+  // The header every page shares (shared/header.js), its pages in order
   'site.name': 'Novuss',
   'nav.label': 'Pages',
   'nav.history': 'Games',
+  'nav.lobby': 'Lobby',
+  'nav.players': 'Players',
   'nav.new_game': 'New game',
   'nav.rules': 'Rules',
   'nav.account': 'Account',
+  'nav.language': 'Language / Valoda',
+
   'level.short.greedy': 'Greedy',
 
   // The history page
@@ -187,7 +194,6 @@ export const en = {
   'account.failed': 'That did not work.',
   'account.rate_limited': 'Too many attempts from here or with this user name: wait a minute and try again.',
   // The leaderboard and player pages (docs/protocol.md, "Ratings")
-  'nav.players': 'Players',
   'leaderboard.title': 'Leaderboard — Novuss',
   'leaderboard.heading': 'Leaderboard',
   'leaderboard.intro': 'Glicko-2 ratings of rated matches between people, one per format. A player is listed once their rating has settled: a deviation of at most {deviation} and at least {games} rated games.',
@@ -243,7 +249,6 @@ export const en = {
   'players.replay': 'Replay',
   'players.replay_label': 'Replay the game {players}, {when}',
   // The lobby (web/lobby/main.js)
-  'nav.lobby': 'Lobby',
   'lobby.title': 'Lobby — Novuss',
   'lobby.heading': 'Lobby',
   'lobby.intro': 'Play people at other screens: take up an open challenge, make one for anyone to accept, or let the server pair you with someone waiting whose rating is near yours. Or watch the games being played.',

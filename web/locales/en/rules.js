@@ -1,3 +1,4 @@
+// @ts-check
 // The English words of the rules page, keyed by id (the outline in
 // rules/content.js names the paragraphs, rules/figures/ the words of the
 // diagrams); the Latvian table in locales/lv/rules.js has the same ids.
@@ -7,21 +8,12 @@
 
 export const en = {
   // The page
-  'app.title': 'Novuss',
   'page.title': 'Novuss — the rules',
   'page.heading': 'How to play Novuss',
   'page.lead': 'Everything the referee of this game knows, in plain words: the table, light and dark discs, what may be struck and how, what costs a penalty disc, and how a set is won. Every rule cites the clauses of the rule books it comes from.',
   'page.how': 'The diagrams are drawn to scale on the real table. Drag the discs and the striker, or click a diagram and use the keys listed under it; the sentence under each diagram says what it shows.',
   'page.foot': 'Novuss — the rules as this game\'s referee applies them. Clauses: 000 Miezītis (Australia 1992), 001 LNF 2017, 002 "Rules of Novuss", 003 "Le jeu de koroona" (see [The rule books](#books)).',
-  'nav.label': 'Pages',
-  'nav.games': 'Games',
-  'nav.lobby': 'Lobby',
-  'nav.players': 'Players',
-  'nav.play': 'New game',
-  'nav.rules': 'Rules',
-  'nav.account': 'Account',
   'nav.skip': 'Skip to the rules',
-  'nav.language': 'Language / Valoda',
   'toc.title': 'Contents',
   'refs.label': 'Rules: ',
   'permalink': 'Link to this paragraph',

@@ -1,3 +1,4 @@
+// @ts-check
 // The Latvian words of the game page: the same ids as locales/en/game.js.
 //
 // Written for Latvian novuss players, in the federation's own words.
@@ -358,12 +359,8 @@ export const lv = {
   'reason.forfeit': 'Sets ir zaudēts: {note}',
   'reason.unknown': 'Tiesneša lēmums: {reason}.',
 
-  // Page header and links (issue 10)
+  // The skip link and the game's links (the header's words are the pages', locales/<lang>/pages.js)
   'a11y.skip': 'Pāriet uz galdu',
-  'nav.label': 'Lapas',
-  'nav.games': 'Spēles',
-  'nav.rules': 'Noteikumi',
-  'nav.account': 'Konts',
   'game.record': 'Lejupielādēt ierakstu',
   'game.replay': 'Skatīt atkārtojumu',
   'verdict.rule_link': 'Ko par to saka noteikumi',
@@ -558,8 +555,6 @@ export const lv = {
   'error.upload_quota': 'Šīs augšupielādes aizņemtu vairāk vietas, nekā atļauts: no vienas adreses stundā vai vienai personai kopā.',
   'error.free_text_off': 'Spēles veidotājs atļauj tikai ātrās frāzes.',
   'error.not_creator': 'To var mainīt tikai spēles veidotājs.',
-  'nav.lobby': 'Vestibils',
-  'nav.players': 'Spēlētāji',
   'error.cannot_accept': 'Šis izaicinājums ir kādam citam: jūsu paša, vai spēle, kurā jūs jau sēžat.',
   'error.out_of_range': 'Jūsu reitings ir ārpus šī izaicinājuma robežām.',
   'start.rated': 'Ar reitingu: mačs maina abu spēlētāju reitingus (sitienus neatsauc)',

@@ -1,15 +1,22 @@
-// The Latvian words of the history page, the replay viewer and its
-// analysis mode: the same ids as locales/en/pages.js. Latvian terms as the
+// @ts-check
+// The Latvian words of the header every page shares, the history page,
+// the replay viewer and its analysis mode, the lobby, the account and the
+// players' pages: the same ids as locales/en/pages.js. Latvian terms as the
 // Latvian Novuss Federation uses them: sitiens, sets, spēles kauliņš, ripa,
 // maisiņš, sitiena tiesības, pārkāpums.
 
 export const lv = {
+  // Visu lapu galvene (shared/header.js), tās lapas secībā
   'site.name': 'Novuss',
   'nav.label': 'Lapas',
   'nav.history': 'Spēles',
+  'nav.lobby': 'Vestibils',
+  'nav.players': 'Spēlētāji',
   'nav.new_game': 'Jauna spēle',
   'nav.rules': 'Noteikumi',
   'nav.account': 'Konts',
+  'nav.language': 'Language / Valoda',
+
   'level.short.greedy': 'Alkatīgais',
 
   'history.title': 'Spēles — Novuss',
@@ -182,7 +189,6 @@ export const lv = {
   'account.failed': 'Neizdevās.',
   'account.rate_limited': 'Pārāk daudz mēģinājumu no šīs adreses vai ar šo lietotājvārdu: pagaidiet minūti un mēģiniet vēlreiz.',
   // Līderu tabula un spēlētāja lapa (docs/protocol.md, "Ratings")
-  'nav.players': 'Spēlētāji',
   'leaderboard.title': 'Līderu tabula — Novuss',
   'leaderboard.heading': 'Līderu tabula',
   'leaderboard.intro': 'Reitingu spēļu starp cilvēkiem Glicko-2 reitingi, katram formātam savs. Spēlētājs tabulā parādās, kad viņa reitings ir nostabilizējies: novirze ne lielāka par {deviation} un vismaz {games} reitinga spēles.',
@@ -238,7 +244,6 @@ export const lv = {
   'players.replay': 'Skatīt',
   'players.replay_label': 'Skatīt spēli {players}, {when}',
   // Vestibils (web/lobby/main.js)
-  'nav.lobby': 'Vestibils',
   'lobby.title': 'Vestibils — Novuss',
   'lobby.heading': 'Vestibils',
   'lobby.intro': 'Spēlējiet ar cilvēkiem pie citiem ekrāniem: pieņemiet atvērtu izaicinājumu, izveidojiet savu, ko var pieņemt ikviens, vai ļaujiet serverim atrast gaidošu spēlētāju ar līdzīgu reitingu. Vai skatieties, kā citi spēlē.',

@@ -1,3 +1,4 @@
+// @ts-check
 // The Latvian words of the rules page: the same ids as locales/en/rules.js.
 // The Latvian uses the Latvian Novuss Federation's own terms
 // (novuss-sport.org/lv/noteikumi): spēles kauliņš, ripa, kija, maisiņš,
@@ -10,21 +11,12 @@
 
 export const lv = {
   // Lapa
-  'app.title': 'Novuss',
   'page.title': 'Novuss — spēles noteikumi',
   'page.heading': 'Kā spēlēt novusu',
   'page.lead': 'Viss, ko zina šīs spēles tiesnesis, vienkāršiem vārdiem: galds, gaišie un tumšie kauliņi, ko un kā drīkst sist, par ko izliek soda kauliņu un kā uzvar setā. Pie katra noteikuma norādīti noteikumu punkti, no kuriem tas ņemts.',
   'page.how': 'Zīmējumi ir mērogā uz īsta galda. Velciet kauliņus un ripu vai noklikšķiniet uz zīmējuma un lietojiet zem tā norādītos taustiņus; teikums zem katra zīmējuma pasaka, ko tas rāda.',
   'page.foot': 'Novuss — noteikumi tā, kā tos piemēro šīs spēles tiesnesis. Avoti: 000 Miezītis (Austrālija, 1992), 001 LNF 2017, 002 "Rules of Novuss", 003 "Le jeu de koroona" (sk. [Noteikumu avoti](#books)).',
-  'nav.label': 'Lapas',
-  'nav.games': 'Spēles',
-  'nav.lobby': 'Vestibils',
-  'nav.players': 'Spēlētāji',
-  'nav.play': 'Jauna spēle',
-  'nav.rules': 'Noteikumi',
-  'nav.account': 'Konts',
   'nav.skip': 'Pāriet uz noteikumiem',
-  'nav.language': 'Language / Valoda',
   'toc.title': 'Saturs',
   'refs.label': 'Noteikumi: ',
   'permalink': 'Saite uz šo rindkopu',

@@ -1,3 +1,4 @@
+// @ts-check
 // The rules page's diagram of light and dark discs (`001` "Direct
 // strokes"; `000` 2.1–2.3; crates/novuss-core/src/rules/zone.rs): a disc moved
 // about, and what shows through its hole for the chosen player.
@@ -8,11 +9,18 @@ import { View } from '../view.js';
 import { Diagram } from '../diagram.js';
 import { T, dist, clamp, L, S, edgeZoneRect, hatchArea } from './common.js';
 
+/** @typedef {import('../../shared/protocol.js').Vec2} Vec2 */
+
 export class LightDarkDiagram extends Diagram {
+  /** @param {import('../../shared/lang.js').Translator} t */
   constructor(t) {
     super(t, { name: 'light-dark', drag: true, maxWidth: 520 });
+    /** @type {'south' | 'north'} whose disc it is */
     this.owner = 'south';
+    /** @type {Vec2} */
     this.at = [0.3, 0.15];
+    /** @type {Vec2} from the pointer to the disc's centre while it is dragged */
+    this.grab = [0, 0];
     this.radios('fig.light.owner', 'owner', [
       { value: 'south', key: 'fig.light.owner.south' },
       { value: 'north', key: 'fig.light.owner.north' },
@@ -26,7 +34,9 @@ export class LightDarkDiagram extends Diagram {
     this.loupe.className = 'loupe';
     this.loupe.setAttribute('aria-hidden', 'true');
     this.loupeView = new View(this.loupe, [0, 0, 0.06, 0.06]);
-    this.loupeCtx = this.loupe.getContext('2d');
+    const loupeCtx = this.loupe.getContext('2d');
+    if (!loupeCtx) throw new Error('no 2D canvas');
+    this.loupeCtx = loupeCtx;
     const wrap = document.createElement('div');
     wrap.className = 'loupe-wrap';
     const cap1 = document.createElement('span');
@@ -48,11 +58,13 @@ export class LightDarkDiagram extends Diagram {
     if (changed) this.draw();
   }
 
+  /** @param {number} dx @param {number} dy */
   move(dx, dy) {
     const r = T.disc.radius;
     this.at = [clamp(this.at[0] + dx, r, S - r), clamp(this.at[1] + dy, r, S - r)];
   }
 
+  /** @param {KeyboardEvent} e */
   onKey(e) {
     const step = e.shiftKey ? 0.01 : 0.001;
     if (e.key === 'ArrowUp') this.move(0, step);
@@ -64,6 +76,7 @@ export class LightDarkDiagram extends Diagram {
     return true;
   }
 
+  /** @param {import('../diagram.js').PointerKind} kind @param {Vec2} p */
   onPointer(kind, p) {
     if (kind === 'down') {
       this.grab = dist(p, this.at) <= T.disc.radius + this.view.px(10) ? [this.at[0] - p[0], this.at[1] - p[1]] : [0, 0];
@@ -81,6 +94,7 @@ export class LightDarkDiagram extends Diagram {
 
   zone() { return blindZone(T, this.owner, this.at); }
 
+  /** @param {CanvasRenderingContext2D} ctx */
   paint(ctx) {
     const v = this.view;
     hatchArea(ctx, v, edgeZoneRect(this.owner));

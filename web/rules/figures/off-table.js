@@ -1,3 +1,4 @@
+// @ts-check
 // The rules page's diagram of discs off the table (`000` 1.20; `002` 3.9):
 // where each is put back, exit by exit.
 
@@ -6,17 +7,23 @@ import { drawDisc, drawArrow, drawLabel, ACCENT } from '../draw.js';
 import { Diagram } from '../diagram.js';
 import { T } from './common.js';
 
+/** @typedef {import('../../shared/protocol.js').Vec2} Vec2 */
+
 const EXITS = ['north', 'north_east', 'east', 'south_east', 'south', 'south_west', 'west', 'north_west'];
+/** @type {Record<string, Vec2>} Out of the table over each cushion and corner. */
 const EXIT_DIR = {
   north: [0, 1], north_east: [Math.SQRT1_2, Math.SQRT1_2], east: [1, 0], south_east: [Math.SQRT1_2, -Math.SQRT1_2],
   south: [0, -1], south_west: [-Math.SQRT1_2, -Math.SQRT1_2], west: [-1, 0], north_west: [-Math.SQRT1_2, Math.SQRT1_2],
 };
 
 export class OffTableDiagram extends Diagram {
+  /** @param {import('../../shared/lang.js').Translator} t */
   constructor(t) {
     // The middle of the table, where the discs come back, larger.
     super(t, { name: 'off-table', rect: [0.17, 0.17, 0.83, 0.83], maxWidth: 520 });
     this.exit = 'north';
+    /** @type {{at: Vec2, rule: string, exit: string}[]} the discs put back, in order */
+    this.placed = [];
     this.reset();
     this.exits = this.radios('fig.off.exit', 'exit', EXITS.map((e) => ({ value: e, key: `exit.${e}` })), this.exit, (v) => { this.exit = v; });
     this.exits.classList.add('compass');
@@ -40,6 +47,7 @@ export class OffTableDiagram extends Diagram {
     if (spot) this.placed.push({ ...spot, exit: this.exit });
   }
 
+  /** @param {KeyboardEvent} e */
   onKey(e) {
     const k = EXITS.indexOf(this.exit);
     if (e.key === 'ArrowRight' || e.key === 'ArrowDown') this.exit = EXITS[(k + 1) % 8];
@@ -52,6 +60,7 @@ export class OffTableDiagram extends Diagram {
     return true;
   }
 
+  /** @param {import('../diagram.js').PointerKind} kind @param {Vec2} p */
   onPointer(kind, p) {
     if (kind !== 'down') return false;
     const d = [p[0] - 0.5, p[1] - 0.5];
@@ -66,8 +75,10 @@ export class OffTableDiagram extends Diagram {
     return true;
   }
 
+  /** @param {CanvasRenderingContext2D} ctx */
   paint(ctx) {
     const v = this.view;
+    /** @type {Vec2} */
     const c = [0.5, 0.5];
     const k = circlePointDistance(T);
     // The five points of `000` 1.20 and the diagonal points of `002` 3.9.
@@ -85,7 +96,9 @@ export class OffTableDiagram extends Diagram {
     // Which way the disc left: an arrow out towards that cushion or corner.
     const dir = EXIT_DIR[this.exit];
     const reach = Math.abs(dir[0]) + Math.abs(dir[1]) > 1.5 ? 0.3 * Math.SQRT2 : 0.3;
+    /** @type {Vec2} */
     const a = [c[0] + dir[0] * (T.circle_radius + 0.03), c[1] + dir[1] * (T.circle_radius + 0.03)];
+    /** @type {Vec2} */
     const b = [c[0] + dir[0] * reach, c[1] + dir[1] * reach];
     drawArrow(ctx, v, [a, b], { colour: ACCENT, width: 4, headSize: 13 });
     drawLabel(ctx, v, [c[0] + dir[0] * (reach - 0.06) + (dir[0] ? 0 : 0.02), c[1] + dir[1] * (reach - 0.06)], this.t(`over.${this.exit}`), { align: dir[0] < -0.1 ? 'left' : dir[0] > 0.1 ? 'right' : 'left', size: 11.5 });
@@ -121,6 +134,10 @@ export class OffTableDiagram extends Diagram {
     return parts.join(' ');
   }
 
+  /**
+   * The arm of the cross (or the centre) a spot lies on.
+   * @param {Vec2} p
+   */
   armOf(p) {
     const d = [p[0] - 0.5, p[1] - 0.5];
     if (Math.abs(d[0]) < 1e-6 && Math.abs(d[1]) < 1e-6) return 'centre';

@@ -1,3 +1,4 @@
+// @ts-check
 // The rules page's diagram of the penalty spot and its tie-breaks (`002`
 // 5.2; `000` 3.1).
 
@@ -6,6 +7,10 @@ import { drawDisc, drawLabel, mm, ACCENT } from '../draw.js';
 import { Diagram } from '../diagram.js';
 import { T, dist, clamp, L, S } from './common.js';
 
+/** @typedef {import('../../shared/protocol.js').Vec2} Vec2 */
+/** A disc of the diagram: a penalty disc, and one just put there (which Backspace takes back). @typedef {{at: Vec2, penalty: boolean, fresh?: boolean}} Disc */
+
+/** @type {Record<string, (Vec2 | Disc)[]>} The discs of each situation the diagram starts from. */
 const PENALTY_SITUATIONS = {
   free: [[0.3, 0.62], [0.66, 0.4], [0.52, 0.74]],
   taken: [[0.5, S - 0.015], [0.535, S - 0.04], [0.3, 0.6]],
@@ -15,10 +20,17 @@ const PENALTY_SITUATIONS = {
 };
 
 export class PenaltyDiagram extends Diagram {
+  /** @param {import('../../shared/lang.js').Translator} t */
   constructor(t) {
     super(t, { name: 'penalty' });
     this.situation = 'taken';
+    /** @type {Vec2} */
     this.striker = [0.32, 0.06];
+    /** @type {Disc[]} */
+    this.discs = [];
+    this.placed = 0;
+    /** @type {ReturnType<typeof penaltySpot>} the last penalty disc put, null when there was no room */
+    this.last = null;
     this.reset();
     this.radios('fig.penalty.situation', 'situation', Object.keys(PENALTY_SITUATIONS).map((k) => ({ value: k, key: `fig.penalty.situation.${k}` })), this.situation, (v) => {
       this.situation = v;
@@ -51,6 +63,7 @@ export class PenaltyDiagram extends Diagram {
     this.placed += 1;
   }
 
+  /** @param {KeyboardEvent} e */
   onKey(e) {
     const step = e.shiftKey ? 0.001 : 0.01;
     const [a0, a1] = strikerBounds(T);
@@ -66,6 +79,7 @@ export class PenaltyDiagram extends Diagram {
     return true;
   }
 
+  /** @param {import('../diagram.js').PointerKind} kind @param {Vec2} p */
   onPointer(kind, p) {
     if (kind !== 'down') return false;
     const [a0, a1, d0, d1] = strikerBounds(T);
@@ -88,7 +102,10 @@ export class PenaltyDiagram extends Diagram {
     return false;
   }
 
-  /** The two nearest free spots either side when the next disc is a tie. */
+  /**
+   * The two nearest free spots either side when the next disc is a tie.
+   * @param {CanvasRenderingContext2D} ctx
+   */
   paint(ctx) {
     const v = this.view;
     // The middle line of the north edge zone, where the first penalty disc goes.
@@ -122,7 +139,9 @@ export class PenaltyDiagram extends Diagram {
   describe() {
     const t = this.t;
     const n = this.next();
+    /** @param {(d: Disc) => boolean} keep */
     const count = (keep) => {
+      /** @type {Record<string, number>} */
       const c = { west: 0, east: 0 };
       for (const d of this.discs) {
         if (!keep(d)) continue;

@@ -1,3 +1,4 @@
+// @ts-check
 // The rules page's diagram of the table and the set-up (`000` 1.4, 7.1;
 // `001` "Initial state"; `003`): each part of the table named in turn, and
 // the opening line-up of each format.
@@ -7,9 +8,23 @@ import { drawDisc, drawLabel, shadeRect, ACCENT } from '../draw.js';
 import { Diagram } from '../diagram.js';
 import { T, dist, L, S, edgeZoneRect, SEAT_LABEL_AT } from './common.js';
 
+/** @typedef {import('../../shared/protocol.js').Vec2} Vec2 */
+
 const PARTS = ['edge_zone', 'zone_lines', 'corners', 'circle', 'middle_lines', 'line_up', 'striker_zone'];
 
+/** @type {Record<string, [Vec2, string]>} Where each part's name is written, and its words. */
+const PART_LABELS = {
+  edge_zone: [[0.5, L / 2], 'fig.setup.tag.edge_zone'],
+  zone_lines: [[0.5, L], 'fig.setup.tag.zone_lines'],
+  corners: [[L / 2, L / 2 + 0.085], 'fig.setup.tag.corners'],
+  circle: [[0.5, 0.5 - T.circle_radius - 0.03], 'fig.setup.tag.circle'],
+  middle_lines: [[0.5, L + 0.03], 'fig.setup.tag.middle_lines'],
+  line_up: [[0.5, S - 0.07], 'fig.setup.tag.line_up'],
+  striker_zone: [[0.5, L + 0.04], 'fig.setup.tag.striker_zone'],
+};
+
 export class SetupDiagram extends Diagram {
+  /** @param {import('../../shared/lang.js').Translator} t */
   constructor(t) {
     super(t, { name: 'setup' });
     this.format = 'singles';
@@ -30,6 +45,7 @@ export class SetupDiagram extends Diagram {
     this.keysHint('fig.setup.keys');
   }
 
+  /** @param {KeyboardEvent} e */
   onKey(e) {
     if (e.key === 'ArrowRight' || e.key === 'ArrowDown') this.part = (this.part + 1) % PARTS.length;
     else if (e.key === 'ArrowLeft' || e.key === 'ArrowUp') this.part = (this.part + PARTS.length - 1) % PARTS.length;
@@ -39,7 +55,12 @@ export class SetupDiagram extends Diagram {
     return true;
   }
 
+  /**
+   * The part of the table at `p`, or null.
+   * @param {Vec2} p
+   */
   partAt(p) {
+    /** @type {Vec2} */
     const c = [S / 2, S / 2];
     const tol = this.view.px(7);
     const inSurface = p[0] >= 0 && p[0] <= S && p[1] >= 0 && p[1] <= S;
@@ -56,6 +77,7 @@ export class SetupDiagram extends Diagram {
     return null;
   }
 
+  /** @param {import('../diagram.js').PointerKind} kind @param {Vec2} p */
   onPointer(kind, p) {
     if (kind !== 'down' && kind !== 'hover') return false;
     const part = this.partAt(p);
@@ -66,6 +88,7 @@ export class SetupDiagram extends Diagram {
     return true;
   }
 
+  /** @param {CanvasRenderingContext2D} ctx */
   paint(ctx) {
     const v = this.view;
     const part = PARTS[this.part];
@@ -117,15 +140,7 @@ export class SetupDiagram extends Diagram {
       const side = this.format === 'four_player' ? k : k % 2;
       drawLabel(ctx, v, SEAT_LABEL_AT[s], this.t(`seat.${s}`), { align: 'center', size: 11, colour: side === 0 ? '#ffc9bd' : '#f6ecd9' });
     });
-    const say = {
-      edge_zone: [[0.5, L / 2], 'fig.setup.tag.edge_zone'],
-      zone_lines: [[0.5, L], 'fig.setup.tag.zone_lines'],
-      corners: [[L / 2, L / 2 + 0.085], 'fig.setup.tag.corners'],
-      circle: [[0.5, 0.5 - T.circle_radius - 0.03], 'fig.setup.tag.circle'],
-      middle_lines: [[0.5, L + 0.03], 'fig.setup.tag.middle_lines'],
-      line_up: [[0.5, S - 0.07], 'fig.setup.tag.line_up'],
-      striker_zone: [[0.5, L + 0.04], 'fig.setup.tag.striker_zone'],
-    }[part];
+    const say = PART_LABELS[part];
     drawLabel(ctx, v, say[0], this.t(say[1]), { align: 'center', border: ACCENT });
   }
 

@@ -1,3 +1,4 @@
+// @ts-check
 // The rules page's diagrams of situations whose result depends on the rule
 // profile: the end of a set (`002` 7.x; `000` 1.26–1.27, 4.4–4.6) and
 // where the books differ.
@@ -9,18 +10,45 @@ import { drawDisc, drawArrow, drawCross, drawLabel, ACCENT } from '../draw.js';
 import { Diagram } from '../diagram.js';
 import { T, S, SEAT_LABEL_AT } from './common.js';
 
+/** @typedef {import('../../shared/protocol.js').Vec2} Vec2 */
+
+/**
+ * A situation: discs [{at, side, dark, penalty, ghost}], the striker (the
+ * north player's with `northStriker`), arrows (the striker's path first)
+ * and crosses.
+ * @typedef {object} Situation
+ * @property {({at: Vec2} & import('../draw.js').DiscOptions)[]} discs
+ * @property {Vec2} [striker]
+ * @property {boolean} [northStriker]
+ * @property {Vec2[][]} arrows
+ * @property {Vec2[]} [crosses]
+ */
+
 const NORTH_ROW = rowAgainst(T, 'south');
+/** @type {Vec2} */
 const POCKET_NE = [S - T.pocket_inset, S - T.pocket_inset];
+/** @type {Vec2} */
 const POCKET_NW = [T.pocket_inset, S - T.pocket_inset];
 
-const direct = (from, target) => strokePath(T, from, target).points;
-const rebound = (from, target, cushion) => strokePath(T, from, target, cushion).points;
+/**
+ * A path's points (every situation's path can be played).
+ * @param {ReturnType<typeof strokePath>} path
+ */
+const pointsOf = (path) => {
+  if (!path) throw new Error('a situation draws a path the striker cannot take');
+  return path.points;
+};
+/** @param {Vec2} from @param {Vec2} target */
+const direct = (from, target) => pointsOf(strokePath(T, from, target));
+/** @param {Vec2} from @param {Vec2} target @param {string} cushion */
+const rebound = (from, target, cushion) => pointsOf(strokePath(T, from, target, cushion));
+/** @param {Vec2} from @param {Vec2} to */
 const roll = (from, to) => [from, to];
 
 /**
- * Each situation: discs [{at, side, dark, penalty, ghost}], the striker,
- * arrows (the striker's path first) and crosses; what it comes to under
- * each profile is content.js `SITUATION_VERDICTS`.
+ * Each situation; what it comes to under each profile is content.js
+ * `SITUATION_VERDICTS`.
+ * @type {Record<string, Situation>}
  */
 export const SITUATIONS = {
   last_clean: {
@@ -47,7 +75,6 @@ export const SITUATIONS = {
   },
   opening_both: {
     discs: [],
-    striker: null,
     arrows: [],
   },
   blind_misses: {
@@ -100,6 +127,11 @@ export const SITUATIONS = {
 };
 
 export class SituationDiagram extends Diagram {
+  /**
+   * @param {import('../../shared/lang.js').Translator} t
+   * @param {string} name
+   * @param {string[]} ids the situations it shows
+   */
   constructor(t, name, ids) {
     super(t, { name });
     this.ids = ids;
@@ -114,6 +146,7 @@ export class SituationDiagram extends Diagram {
     this.keysHint('fig.situation.keys');
   }
 
+  /** @param {KeyboardEvent} e */
   onKey(e) {
     const k = this.ids.indexOf(this.which);
     const p = PROFILE_IDS.indexOf(this.profile);
@@ -127,6 +160,7 @@ export class SituationDiagram extends Diagram {
     return true;
   }
 
+  /** @param {CanvasRenderingContext2D} ctx */
   paint(ctx) {
     const v = this.view;
     const s = SITUATIONS[this.which];
@@ -149,7 +183,10 @@ export class SituationDiagram extends Diagram {
     this.fillVerdicts();
   }
 
-  /** The key of the situation's verdict under profile `p`. */
+  /**
+   * The key of the situation's verdict under profile `p`.
+   * @param {string} p
+   */
   verdictOf(p) {
     return SITUATION_VERDICTS[this.which](PROFILES[p]);
   }

@@ -1,3 +1,4 @@
+// @ts-check
 // The rules page's diagram of direct and rebound strokes (`001` "Direct
 // strokes", "Penalty disc"; `000` 2.x; `002` 4.x; referee/fouls.rs): a
 // path to a chosen disc, straight or off a cushion, judged as the referee
@@ -10,6 +11,20 @@ import { drawDisc, drawArrow, drawCross, drawLabel, shadeRect, GOOD, BAD } from 
 import { Diagram } from '../diagram.js';
 import { T, segmentDistance, dist, clamp, S } from './common.js';
 
+/** @typedef {import('../../shared/protocol.js').Vec2} Vec2 */
+/** A disc of the diagram: its name, where it lies, whose. @typedef {{key: string, at: Vec2, own: boolean}} StrokeDisc */
+/** A disc as shown: its index, side and dark area (null: light). @typedef {StrokeDisc & {k: number, side: number, zone: 'edge' | 'circle' | null}} ShownDisc */
+
+/**
+ * What the stroke chosen does: no path to the target, or the path (cut
+ * where it meets a disc in the way), the disc it meets first, whether the
+ * aim is refused, the foul, whether the player has a light disc, and
+ * whether the striker crosses a pocket.
+ * @typedef {{none: true, target: ShownDisc}
+ *   | {none?: false, target: ShownDisc, first: ShownDisc, blocked: boolean, points: Vec2[], bounce: Vec2 | null, aim: boolean, foul: string | null, light: boolean, overPocket: boolean}} Judgement
+ */
+
+/** @type {StrokeDisc[]} */
 const STROKE_DISCS = [
   { key: 'light', at: [0.36, 0.56], own: true },
   { key: 'edge', at: [0.7, 0.105], own: true },
@@ -18,11 +33,16 @@ const STROKE_DISCS = [
   { key: 'light2', at: [0.17, 0.8], own: true },
 ];
 const PATHS = [null, 'north', 'west', 'east'];
+/** @type {Record<number, string>} The words of the four discs' tags. */
+const LABELS = { 0: 'fig.strokes.tag.light', 1: 'fig.strokes.tag.edge', 2: 'fig.strokes.tag.circle', 3: 'fig.strokes.tag.opponent' };
 
 export class StrokesDiagram extends Diagram {
+  /** @param {import('../../shared/lang.js').Translator} t */
   constructor(t) {
     super(t, { name: 'strokes', drag: true });
+    /** @type {Vec2} */
     this.striker = [0.4, 0.045];
+    this.dragging = false;
     this.target = 0;
     this.path = 0;
     this.profile = 'lnf-2017';
@@ -36,23 +56,28 @@ export class StrokesDiagram extends Diagram {
         this.target = 1;
         this.targets.set('1');
       }
-      this.targets.querySelector('input[value="0"]').disabled = c;
+      const light = this.targets.querySelector('input[value="0"]');
+      if (light instanceof HTMLInputElement) light.disabled = c;
     });
     this.controls.append(only);
     this.text(this.canvas, 'fig.strokes.label', 'aria-label');
     this.keysHint('fig.strokes.keys');
   }
 
+  /** @param {number} k */
   visible(k) { return !(this.darkOnly && STROKE_DISCS[k].key.startsWith('light')); }
 
+  /** @returns {ShownDisc[]} */
   discs() {
     return STROKE_DISCS.map((d, k) => ({ ...d, k, side: d.own ? 0 : 1, zone: d.own ? blindZone(T, 'south', d.at) : null }))
       .filter((d) => this.visible(d.k));
   }
 
+  /** @param {Vec2} p */
   placeStriker(p) {
     const [a0, a1, d0, d1] = strikerBounds(T);
     const m = 1e-6;
+    /** @type {Vec2} */
     const q = [clamp(p[0], a0 + m, a1 - m), clamp(p[1], d0 + m, d1 - m)];
     const reach = T.striker.radius + T.disc.radius;
     if (STROKE_DISCS.some((d) => dist(d.at, q) <= reach)) return false;
@@ -60,6 +85,7 @@ export class StrokesDiagram extends Diagram {
     return true;
   }
 
+  /** @param {KeyboardEvent} e */
   onKey(e) {
     const step = e.shiftKey ? 0.001 : 0.01;
     const [x, y] = this.striker;
@@ -77,6 +103,7 @@ export class StrokesDiagram extends Diagram {
     return true;
   }
 
+  /** @param {import('../diagram.js').PointerKind} kind @param {Vec2} p */
   onPointer(kind, p) {
     if (kind === 'down') {
       if (dist(p, this.striker) <= T.striker.radius + this.view.px(8)) {
@@ -98,13 +125,17 @@ export class StrokesDiagram extends Diagram {
     return false;
   }
 
-  /** What happens: {path, aim, blocked, first, foul}. */
+  /**
+   * What happens: {path, aim, blocked, first, foul}.
+   * @returns {Judgement}
+   */
   judge() {
     const discs = this.discs();
     const target = discs.find((d) => d.k === this.target) || discs[0];
     const cushion = PATHS[this.path];
     const path = strokePath(T, this.striker, target.at, cushion);
     if (!path) return { target, none: true };
+    /** @type {Vec2} */
     const dir = [path.points[1][0] - path.points[0][0], path.points[1][1] - path.points[0][1]];
     const aim = aimProblem('south', S, this.striker, dir);
     const others = discs.map((d) => ({ at: d.at }));
@@ -139,11 +170,13 @@ export class StrokesDiagram extends Diagram {
     }
     // A striker whose centre crosses a pocket's hole drops in unless it is
     // fast enough to jump it (referee tests play such strokes at > 2 m/s).
+    /** @type {Vec2[]} */
     const pockets = [[T.pocket_inset, T.pocket_inset], [S - T.pocket_inset, T.pocket_inset], [S - T.pocket_inset, S - T.pocket_inset], [T.pocket_inset, S - T.pocket_inset]];
     const overPocket = points.some((a, i) => i > 0 && pockets.some((c) => segmentDistance(points[i - 1], a, c) < T.pocket_radius));
     return { target, first, blocked: Boolean(hit), points, bounce: path.bounce, aim: aim !== null, foul, light, overPocket };
   }
 
+  /** @param {CanvasRenderingContext2D} ctx */
   paint(ctx) {
     const v = this.view;
     const j = this.judge();
@@ -171,10 +204,9 @@ export class StrokesDiagram extends Diagram {
       drawCross(ctx, v, j.target.at);
     }
     drawDisc(ctx, v, this.striker, { striker: true, side: 0, focus: this.focused });
-    const labels = { 0: 'fig.strokes.tag.light', 1: 'fig.strokes.tag.edge', 2: 'fig.strokes.tag.circle', 3: 'fig.strokes.tag.opponent' };
     for (const d of this.discs()) {
       if (d.k > 3) continue;
-      drawLabel(ctx, v, d.at, this.t(labels[d.k]), { dx: 14, size: 11 });
+      drawLabel(ctx, v, d.at, this.t(LABELS[d.k]), { dx: 14, size: 11 });
     }
   }
 

@@ -1,3 +1,4 @@
+// @ts-check
 // The rules page's diagram of the turn (`001` "Losing the rights to
 // stroke"; `000` 1.17–1.18): who strokes next after each outcome.
 
@@ -7,14 +8,20 @@ import { drawDisc, drawArrow, drawLabel, ACCENT, GOOD } from '../draw.js';
 import { Diagram } from '../diagram.js';
 import { T, cap, dist, SEAT_LABEL_AT } from './common.js';
 
+/** @typedef {import('../../shared/protocol.js').Vec2} Vec2 */
+
 const OUTCOMES = ['own', 'opponent', 'off', 'back', 'dark', 'foul'];
+/** @type {Record<string, Vec2>} Into the table from each seat. */
+const INWARD = { south: [0, 1], north: [0, -1], west: [1, 0], east: [-1, 0] };
 
 export class TurnDiagram extends Diagram {
+  /** @param {import('../../shared/lang.js').Translator} t */
   constructor(t) {
     super(t, { name: 'turn' });
     this.format = 'singles';
     this.seat = 'south';
     this.profile = 'lnf-2017';
+    /** @type {Record<string, boolean>} what the stroke did */
     this.what = { own: true, opponent: false, off: false, back: false, dark: false, foul: false };
     this.radios('fig.setup.format', 'format', [
       { value: 'singles', key: 'format.singles' },
@@ -43,6 +50,7 @@ export class TurnDiagram extends Diagram {
   /** The reasons the turn passes, in the referee's order (referee/outcome.rs). */
   reasons() {
     const w = this.what;
+    /** @type {string[]} */
     const out = [];
     if (!w.own && !w.foul) out.push('no_own_disc');
     if (w.opponent) out.push('opponent_disc');
@@ -56,6 +64,7 @@ export class TurnDiagram extends Diagram {
     return this.format === 'singles' ? OPPOSITE[this.seat] : NEXT_SEAT[this.seat];
   }
 
+  /** @param {KeyboardEvent} e */
   onKey(e) {
     const s = this.seats();
     const k = s.indexOf(this.seat);
@@ -65,14 +74,16 @@ export class TurnDiagram extends Diagram {
     return true;
   }
 
+  /** @param {import('../diagram.js').PointerKind} kind @param {Vec2} p */
   onPointer(kind, p) {
     if (kind !== 'down') return false;
-    const near = this.seats().map((s) => [s, dist(p, SEAT_LABEL_AT[s])]).sort((a, b) => a[1] - b[1])[0];
+    const near = this.seats().map((s) => /** @type {[string, number]} */ ([s, dist(p, SEAT_LABEL_AT[s])])).sort((a, b) => a[1] - b[1])[0];
     if (near[1] > 0.3) return false;
     this.seat = near[0];
     return true;
   }
 
+  /** @param {CanvasRenderingContext2D} ctx */
   paint(ctx) {
     const v = this.view;
     const { discs } = lineUp(T, this.format);
@@ -80,10 +91,10 @@ export class TurnDiagram extends Diagram {
     const passes = this.reasons().length > 0;
     const from = this.seat;
     const to = passes ? this.next() : from;
-    const inward = { south: [0, 1], north: [0, -1], west: [1, 0], east: [-1, 0] };
+    /** @param {string} s @param {number} depth @returns {Vec2} */
     const spot = (s, depth) => {
       const a = SEAT_LABEL_AT[s];
-      const n = inward[s];
+      const n = INWARD[s];
       return [a[0] + n[0] * depth, a[1] + n[1] * depth];
     };
     // The player's striker in their edge zone.
@@ -94,6 +105,7 @@ export class TurnDiagram extends Diagram {
       const a = spot(from, 0.2);
       const b = spot(to, 0.2);
       const mid = [0.5 + (a[0] + b[0] - 1) * 0.15, 0.5 + (a[1] + b[1] - 1) * 0.15];
+      /** @type {Vec2[]} */
       const curve = [];
       for (let i = 0; i <= 24; i++) {
         const u = i / 24;
@@ -103,6 +115,7 @@ export class TurnDiagram extends Diagram {
       drawArrow(ctx, v, curve, { colour: ACCENT, width: 4, headSize: 14 });
     } else {
       const c = spot(from, 0.2);
+      /** @type {Vec2[]} */
       const loop = [];
       for (let i = 0; i <= 30; i++) {
         const u = -Math.PI / 2 + (i / 30) * 1.7 * Math.PI;
@@ -114,7 +127,7 @@ export class TurnDiagram extends Diagram {
       const me = s === from;
       const nx = s === to && passes;
       drawLabel(ctx, v, SEAT_LABEL_AT[s], this.t(`seat.${s}`), {
-        align: 'center', size: 12, border: me ? '#fff' : nx ? ACCENT : null, colour: me || nx ? '#fff' : '#cbbda5',
+        align: 'center', size: 12, border: me ? '#fff' : nx ? ACCENT : undefined, colour: me || nx ? '#fff' : '#cbbda5',
       });
     }
   }
