@@ -110,6 +110,7 @@ test('every request the page may send is one the server understands, field by fi
 
 test('the game page does something with every message that is not the chat\'s', async () => {
   const { EventQueue } = await import(path.join(root, 'web/game/events.js'));
+  const { createStore } = await import(path.join(root, 'web/game/store.js'));
   for (const [type, examples] of Object.entries(golden.server)) {
     if (type === 'chat' || type === 'chat_settings') continue; // the chat's own handler (web/game/chat.js)
     for (const msg of examples) {
@@ -120,6 +121,7 @@ test('the game page does something with every message that is not the chat\'s', 
       };
       const before = JSON.stringify(app);
       const called = [];
+      const store = createStore(app, () => called.push('draw'));
       const hooks = new Proxy({}, {
         get: (_, name) => (...args) => {
           called.push(name);
@@ -128,7 +130,7 @@ test('the game page does something with every message that is not the chat\'s', 
           return name === 'rate' ? 1 : name === 'pace' ? 'normal' : undefined;
         },
       });
-      const queue = new EventQueue(app, hooks);
+      const queue = new EventQueue(store, hooks);
       try {
         queue.onMessage(structuredClone(msg));
       } catch (e) {

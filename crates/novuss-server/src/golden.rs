@@ -166,6 +166,19 @@ fn messages() -> BTreeMap<String, Vec<Value>> {
         .text(),
     );
 
+    // A rated game between people: its state says so.
+    let rated = room(
+        json!({"casual": false, "rated": true, "players": [
+            {"kind": "human", "name": "Anna"}, {"kind": "human", "invite": true}]}),
+        false,
+    );
+    keep(rated.state_message());
+
+    // A game nobody touched for the abandonment period.
+    let mut gone = room(json!({}), true);
+    let abandon = gone.abandon(0).expect("abandoned");
+    keep(gone.commit(abandon));
+
     // Against the computer: an abort, a resignation, the next set, the
     // computer thinking, a hint.
     let mut alone = room(json!({}), true);
