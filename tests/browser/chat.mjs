@@ -5,22 +5,14 @@
 // characters typed; hiding the chat is remembered. The real `novuss serve`
 // on loopback, Debian's Chromium; screenshots in artifacts/.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { ARTIFACTS, axeProblems, peopleAt } from './support/harness.mjs';
+import { ARTIFACTS, axeProblems, tableFor } from './support/harness.mjs';
 
 const LONG = 60_000;
 
-const table = peopleAt('chat');
-let base;
-
-before(async () => {
-  await table.setUp();
-  base = table.base;
-});
-
-after(() => table.tearDown());
+const table = tableFor('chat');
 
 /** A person at a browser of their own. */
 const person = (name, options = {}) => table.person(name, options);
@@ -37,7 +29,7 @@ async function sees(page, text) {
 
 test('players chat in their own languages, watchers apart, markup stays text', { timeout: 300_000 }, async () => {
   const anna = await person('anna');
-  await anna.goto(base);
+  await anna.goto(table.base);
   await anna.waitForSelector('dialog#start[open] #start-game');
   await anna.check('#mode-hot_seat');
   await anna.selectOption('#kind-1', 'invite');

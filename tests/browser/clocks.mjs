@@ -5,22 +5,14 @@
 // set once the grace is over. The real `novuss serve` on loopback with a
 // short grace, Debian's Chromium; screenshots in artifacts/.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { ARTIFACTS, axeProblems, peopleAt } from './support/harness.mjs';
+import { ARTIFACTS, axeProblems, tableFor } from './support/harness.mjs';
 
 const LONG = 60_000;
 
-const table = peopleAt('clocks', ['--absence-grace', '3s']);
-let base;
-
-before(async () => {
-  await table.setUp();
-  base = table.base;
-});
-
-after(() => table.tearDown());
+const table = tableFor('clocks', ['--absence-grace', '3s']);
 
 /** A person at a browser of their own. */
 const person = (name, options = {}) => table.person(name, options);
@@ -29,7 +21,7 @@ const shot = (page, name) => page.screenshot({ path: path.join(ARTIFACTS, `${nam
 
 test('the stroke clock runs out on both pages, and an absent player’s opponent claims the set', { timeout: 300_000 }, async () => {
   const anna = await person('anna');
-  await anna.goto(base);
+  await anna.goto(table.base);
   await anna.waitForSelector('dialog#start[open] #start-game');
   await anna.check('#mode-hot_seat');
   await anna.selectOption('#kind-1', 'invite');

@@ -6,22 +6,14 @@
 // new game with the seats swapped. The lobby passes axe-core. The real
 // `novuss serve` on loopback, Debian's Chromium; screenshots in artifacts/.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { ARTIFACTS, axeProblems, peopleAt, settledAt } from './support/harness.mjs';
+import { ARTIFACTS, axeProblems, tableFor, settledAt } from './support/harness.mjs';
 
 const LONG = 60_000;
 
-const table = peopleAt('lobby');
-let base;
-
-before(async () => {
-  await table.setUp();
-  base = table.base;
-});
-
-after(() => table.tearDown());
+const table = tableFor('lobby');
 
 /** A person at a browser of their own. */
 const person = (name, options = {}) => table.person(name, options);
@@ -31,7 +23,7 @@ const debug = (page, fn) => page.evaluate(fn);
 
 test('a challenge from the lobby, a take-back granted, a rematch with the seats swapped', { timeout: 300_000 }, async () => {
   const anna = await person('anna');
-  await anna.goto(`${base}lobby.html`);
+  await anna.goto(`${table.base}lobby.html`);
   await anna.waitForSelector('#challenges-status:not(:empty)');
   await anna.evaluate(() => fetch('/api/me', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Anna' }) }));
   assert.deepEqual(await axeProblems(anna), [], 'the empty lobby');
@@ -44,7 +36,7 @@ test('a challenge from the lobby, a take-back granted, a rematch with the seats 
 
   // Bruno finds it in the lobby, with Anna's name and rating.
   const bruno = await person('bruno', { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true });
-  await bruno.goto(`${base}lobby.html`);
+  await bruno.goto(`${table.base}lobby.html`);
   const row = bruno.locator(`tr[data-challenge="${id}"]`);
   await row.waitFor({ timeout: LONG });
   assert.match(await row.textContent(), /Anna\s*1500\?/);
@@ -57,10 +49,10 @@ test('a challenge from the lobby, a take-back granted, a rematch with the seats 
 
   // Carla watches, and the lobby counts her.
   const carla = await person('carla');
-  await carla.goto(`${base}#game=${id}`);
+  await carla.goto(`${table.base}#game=${id}`);
   await settledAt(carla, 0);
   const lobby = await carla.context().newPage();
-  await lobby.goto(`${base}lobby.html`);
+  await lobby.goto(`${table.base}lobby.html`);
   await lobby.waitForFunction((g) => {
     const cell = document.querySelector(`tr[data-live="${g}"] [data-watchers]`);
     return cell && Number(cell.dataset.watchers) >= 1;

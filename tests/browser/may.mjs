@@ -7,22 +7,14 @@
 // it. The real `novuss serve` on loopback, Debian's Chromium, a browser
 // (own cookies) per person.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { ARTIFACTS, peopleAt } from './support/harness.mjs';
+import { ARTIFACTS, tableFor } from './support/harness.mjs';
 
 const LONG = 90_000;
 
-const table = peopleAt('may');
-let base;
-
-before(async () => {
-  await table.setUp();
-  base = table.base;
-});
-
-after(() => table.tearDown());
+const table = tableFor('may');
 
 /** A person at a browser of their own. */
 const person = (name, options = {}) => table.person(name, options);
@@ -76,7 +68,7 @@ async function controlsFollowTheServer(page, who) {
 
 test('a rated game between people shows no take-back and no hint, and a watcher no player controls', { timeout: 300_000 }, async () => {
   const anna = await person('anna');
-  await anna.goto(base);
+  await anna.goto(table.base);
   await anna.waitForSelector('dialog#start[open] #start-game');
   await anna.check('#mode-hot_seat');
   await anna.selectOption('#kind-1', 'invite');
@@ -119,7 +111,7 @@ test('a rated game between people shows no take-back and no hint, and a watcher 
 
 test('against the computer the whole table is the person\'s: take-back, hint and pace', { timeout: 300_000 }, async () => {
   const dana = await person('dana');
-  await dana.goto(base);
+  await dana.goto(table.base);
   await dana.waitForSelector('dialog#start[open] #start-game');
   await dana.check('#casual');
   await dana.click('#start-game');

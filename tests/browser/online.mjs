@@ -4,22 +4,14 @@
 // The real `novuss serve` on loopback, Debian's Chromium; screenshots of
 // each page in artifacts/.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { ARTIFACTS, axeProblems, peopleAt, settledAt } from './support/harness.mjs';
+import { ARTIFACTS, axeProblems, tableFor, settledAt } from './support/harness.mjs';
 
 const LONG = 90_000;
 
-const table = peopleAt('online');
-let base;
-
-before(async () => {
-  await table.setUp();
-  base = table.base;
-});
-
-after(() => table.tearDown());
+const table = tableFor('online');
 
 /** A person at a browser of their own. */
 const person = (name, options = {}) => table.person(name, options);
@@ -31,7 +23,7 @@ const shot = (page, name) => page.screenshot({ path: path.join(ARTIFACTS, `${nam
 test('two people play through an invitation link while a third watches', { timeout: 600_000 }, async () => {
   // Anna makes a game whose north seat is for a friend at another screen.
   const anna = await person('anna');
-  await anna.goto(base);
+  await anna.goto(table.base);
   await anna.waitForSelector('dialog#start[open] #start-game');
   await anna.check('#mode-hot_seat');
   await anna.selectOption('#kind-1', 'invite');

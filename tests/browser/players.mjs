@@ -9,30 +9,22 @@
 // English and Latvian, at desktop and phone size; screenshots in
 // artifacts/.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { ARTIFACTS, axeProblems, peopleAt } from './support/harness.mjs';
+import { ARTIFACTS, axeProblems, tableFor } from './support/harness.mjs';
 
 const RATED = {
   format: 'singles', profile: 'lnf-2017', sets: 1, rated: true, casual: false, public: true,
   players: [{ kind: 'human', name: 'Anna' }, { kind: 'human', invite: true }],
 };
 
-const table = peopleAt('players');
-let base;
-
-before(async () => {
-  await table.setUp();
-  base = table.base;
-});
-
-after(() => table.tearDown());
+const table = tableFor('players');
 
 async function person(name, options = {}) {
   const page = await table.person(name, options);
   page.on('console', (m) => { if (m.type() === 'error') page.errors.push(m.text()); });
-  await page.goto(`${base}leaderboard.html`);
+  await page.goto(`${table.base}leaderboard.html`);
   await page.evaluate(() => localStorage.setItem('novuss.lang', 'en'));
   return page;
 }
@@ -75,7 +67,7 @@ test('a player page and the leaderboard render, with the rating plot, and pass a
   const ids = [await ratedMatch(anna, bruno, true), await ratedMatch(anna, bruno, false), await ratedMatch(anna, bruno, true)];
 
   // Bruno's own page (no id in the address: the visitor's own).
-  await bruno.goto(`${base}player.html`);
+  await bruno.goto(`${table.base}player.html`);
   await bruno.waitForSelector('#player:not([hidden]) .rating-card[data-format=singles]');
   assert.equal(await bruno.textContent('#name'), 'Bruno');
   const figure = await bruno.textContent('.rating-card[data-format=singles] .rating-figure');
@@ -114,7 +106,7 @@ test('a player page and the leaderboard render, with the rating plot, and pass a
 
   // Anna, on a phone, opens Bruno's page from its address.
   const phone = await person('anna-phone', { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true });
-  await phone.goto(`${base}player.html#id=${data.id}`);
+  await phone.goto(`${table.base}player.html#id=${data.id}`);
   await phone.waitForSelector('svg.rating-plot');
   const box = await phone.locator('svg.rating-plot').boundingBox();
   assert.ok(box.width <= 390 && box.width > 250, `the plot fits the phone: ${box.width}`);
@@ -125,7 +117,7 @@ test('a player page and the leaderboard render, with the rating plot, and pass a
 
   // The leaderboard: nobody is settled after three games; the switch,
   // the thresholds and the computer levels are there.
-  await anna.goto(`${base}leaderboard.html`);
+  await anna.goto(`${table.base}leaderboard.html`);
   await anna.waitForSelector('#levels-body tr');
   await anna.waitForFunction(() => window.novussLeaderboard.board !== null);
   assert.match(await anna.textContent('#board-status'), /Nobody is on this leaderboard yet/);
@@ -139,13 +131,13 @@ test('a player page and the leaderboard render, with the rating plot, and pass a
   assert.ok(levels >= 7, `every level's estimate: ${levels}`);
   assert.deepEqual(await axeProblems(anna), [], 'the leaderboard');
   await shot(anna, 'players-03-leaderboard-desktop');
-  await phone.goto(`${base}leaderboard.html`);
+  await phone.goto(`${table.base}leaderboard.html`);
   await phone.waitForSelector('#levels-body tr');
   assert.deepEqual(await axeProblems(phone), [], 'the leaderboard on a phone');
   await shot(phone, 'players-04-leaderboard-phone');
 
   // The history page links the players' pages from its navigation.
-  await anna.goto(`${base}history.html`);
+  await anna.goto(`${table.base}history.html`);
   assert.equal(await anna.getAttribute('nav a[href="leaderboard.html"]', 'href'), 'leaderboard.html');
 
   for (const p of [anna, bruno, phone]) assert.deepEqual(p.errors, []);

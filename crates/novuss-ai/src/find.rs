@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use crate::candidates::Candidate;
 use crate::noise::Noise;
-use crate::search::{narrow, polish, Budget, Found, Trial};
+use crate::search::{narrow, past, polish, Budget, Found, Trial};
 
 /// Searches `candidates` with `budget`, sampling `noise` from `seed`.
 pub fn search(
@@ -21,9 +21,7 @@ pub fn search(
     seed: u64,
     deadline: Option<Instant>,
 ) -> Found {
-    let late = |trial: &Trial<'_>| {
-        trial.simulations % 16 == 0 && deadline.is_some_and(|d| Instant::now() >= d)
-    };
+    let late = past(deadline);
     let Found {
         mut ranked,
         mut cut_short,

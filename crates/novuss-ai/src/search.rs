@@ -230,6 +230,14 @@ impl<'a> Trial<'a> {
     }
 }
 
+/// Whether a search is past `deadline`: looked at every 16 simulations,
+/// so that the clock costs nothing beside them.
+pub fn past(deadline: Option<Instant>) -> impl Fn(&Trial<'_>) -> bool {
+    move |trial: &Trial<'_>| {
+        trial.simulations % 16 == 0 && deadline.is_some_and(|d| Instant::now() >= d)
+    }
+}
+
 /// Narrows `candidates` down with `budget`, sampling `noise` from `seed`:
 /// each played as meant, the best kept, their neighbours tried, then
 /// successive halving under the hand's noise. The look one stroke ahead
@@ -242,9 +250,7 @@ pub fn narrow(
     seed: u64,
     deadline: Option<Instant>,
 ) -> Found {
-    let late = |trial: &Trial<'_>| {
-        trial.simulations % 16 == 0 && deadline.is_some_and(|d| Instant::now() >= d)
-    };
+    let late = past(deadline);
     let max_speed = trial.physics().max_stroke_speed;
     let mut ranked: Vec<Scored> = Vec::with_capacity(candidates.len());
     let mut cut_short = screen(trial, candidates, &mut ranked, &late);

@@ -7,6 +7,7 @@
 // NOVUSS_BIN overrides the server binary (default target/debug/novuss from
 // the repository root); CHROMIUM the browser (default /usr/bin/chromium).
 
+import { after, before } from 'node:test';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -121,6 +122,19 @@ export function peopleAt(name, serverArgs = []) {
       return page;
     },
   };
+  return table;
+}
+
+/**
+ * `peopleAt`, set up before the test file's tests and torn down after
+ * them (node:test's `before` and `after`).
+ * @param {string} name the test's name, for its temporary folders
+ * @param {string[]} [serverArgs] more flags for `novuss serve`
+ */
+export function tableFor(name, serverArgs = []) {
+  const table = peopleAt(name, serverArgs);
+  before(() => table.setUp());
+  after(() => table.tearDown());
   return table;
 }
 
