@@ -218,8 +218,7 @@ fn players_and_watchers_chat_apart_within_limits_and_it_is_kept() {
     // A restart keeps every line and the settings: a watcher now reads
     // both rooms' last lines.
     drop((a, j, j2, w, w2, w3));
-    server.kill();
-    let server = Running::start(&path(&dir));
+    let server = server.restart();
     let mut w4 = server.watch(&id);
     let got = hello_lines(&mut w4, 11);
     let numbers: Vec<u64> = got.iter().map(|m| m["number"].as_u64().unwrap()).collect();

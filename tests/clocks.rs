@@ -82,8 +82,7 @@ fn the_stroke_clock_running_out_is_a_refused_stroke_even_across_a_kill() {
         assert!(left > 0 && left <= 15_000, "{t}");
     }
     // Killed mid-turn: nothing of the clock was held only in memory.
-    server.kill();
-    let server = Running::start(&path(&dir));
+    let server = server.restart();
     assert_eq!(turn_at(&server, &id), began, "the turn's start is stored");
     let anna = server.person_with(&a_cookie);
     let janis = server.person_with(&j_cookie);
@@ -294,14 +293,6 @@ fn a_game_nobody_touches_ends_as_abandoned() {
     a.send(&json!({"type":"resign","event":1,"seat":"south"}));
     assert_eq!(a.next_reply()["code"], "abandoned");
     // The list says so.
-    let (_, list) = anna.get("/api/games");
-    let list: Value = serde_json::from_str(&list).unwrap();
-    let listed = list
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|g| g["id"] == id.as_str())
-        .cloned()
-        .unwrap_or_default();
+    let listed = anna.listed(&id).unwrap_or_default();
     assert_eq!(listed["over"], true, "{listed}");
 }

@@ -402,8 +402,7 @@ fn a_damaged_session_is_an_unknown_cookie() {
         &[],
     );
     // A fresh look-up (this server's cache knows the session).
-    server.kill();
-    let server = Running::start(&path(&dir));
+    let server = server.restart();
     let anna = server.person_with(&cookie);
     let (status, body) = anna.get("/");
     assert_eq!(status, 200, "{body}");

@@ -174,8 +174,7 @@ fn a_full_disk_loses_no_acknowledged_stroke_and_play_goes_on_once_it_has_room() 
     let after = server.create(HOT_SEAT)["id"].as_str().unwrap().to_owned();
 
     // A kill loses nothing acknowledged, before or after the fault.
-    server.kill();
-    let server = Running::start(&data);
+    let server = server.restart();
     assert_eq!(server.state(&id), last["state"]);
     assert_eq!(server.get(&format!("/api/games/{after}")).0, 200);
     for g in created_during {

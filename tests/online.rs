@@ -234,8 +234,7 @@ fn a_player_comes_back_in_a_new_client_and_a_stranger_cannot_play() {
 
     // Restarted, the seats are the same people's.
     let seats = server.state(&id)["seats"].clone();
-    server.kill();
-    let server = Running::start(&path(&dir));
+    let server = server.restart();
     assert_eq!(server.state(&id)["seats"], seats);
     let mut ws = server.socket(&id);
     hello(&mut ws);

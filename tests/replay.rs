@@ -136,10 +136,7 @@ fn a_replay_shows_every_stroke_as_played_and_checks_it() {
     assert_eq!(r["sets"][0]["start"]["set"]["strokes"], 0);
     assert_eq!(strokes.last().unwrap()["state"]["set"], r["state"]["set"]);
     assert_eq!(r["state"]["match"]["over"], true);
-    let entry = listed(&server)
-        .into_iter()
-        .find(|g| g["id"] == id.as_str())
-        .unwrap();
+    let entry = server.listed(&id).expect("the game is listed");
     assert_eq!(entry["strokes"], strokes.len());
     assert_eq!(entry["origin"], "played");
     assert_eq!(entry["who"][0], json!({"name": "Tester", "kind": "human"}));
@@ -153,8 +150,7 @@ fn a_replay_shows_every_stroke_as_played_and_checks_it() {
     // A shared link needs nothing but the stored game: after a restart
     // the replay is the same, byte for byte.
     let before = server.get(&format!("/api/games/{id}/replay")).1;
-    server.kill();
-    let server = Running::start(&path(&dir));
+    let server = server.restart();
     assert_eq!(server.get(&format!("/api/games/{id}/replay")).1, before);
 }
 
@@ -277,10 +273,7 @@ fn an_uploaded_record_becomes_a_game_only_if_it_replays_exactly() {
         );
     }
     assert_eq!(uploaded["divergences"], json!([]));
-    let entry = listed(&server)
-        .into_iter()
-        .find(|g| g["id"] == copy.as_str())
-        .unwrap();
+    let entry = server.listed(&copy).expect("the game is listed");
     assert_eq!(entry["origin"], "uploaded");
     assert_eq!(entry["who"][0]["kind"], "human");
     // Its record is the record that was uploaded, apart from nothing.

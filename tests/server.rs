@@ -158,9 +158,7 @@ fn a_killed_server_resumes_every_acknowledged_stroke() {
     let played = play_hot_seat_all(&mut ws, &mut local, 0, 6);
     let last = played.last().unwrap().clone();
     // SIGKILL right after the sixth acknowledgement: no shutdown code runs.
-    server.kill();
-
-    let server = Running::start(&path(&dir));
+    let server = server.restart();
     let resumed = server.state(&id);
     assert_eq!(
         resumed, last["state"],
@@ -200,9 +198,7 @@ fn a_computer_turn_interrupted_by_a_kill_is_played_after_the_restart() {
     let m = ws.next_of("stroke");
     follow(&mut local, &m);
     assert_eq!(m["state"]["turn"]["kind"], "computer");
-    server.kill();
-
-    let server = Running::start(&path(&dir));
+    let server = server.restart();
     // Opening the game loads it, and the computer takes up its turn; the
     // client hears of the stroke whether it was played before or after
     // its `hello`.
@@ -499,18 +495,11 @@ fn a_resignation_ends_the_match_and_is_kept() {
     assert_eq!(status, 200);
     let record: Value = serde_json::from_str(&record).unwrap();
     assert_eq!(record["resigned"], 1);
-    server.kill();
 
     // After a restart the game is the same ended match.
-    let server = Running::start(&path(&dir));
+    let server = server.restart();
     assert_eq!(server.state(&id), m["state"]);
-    let listed: Value = serde_json::from_str(&server.get("/api/games").1).unwrap();
-    let row = listed
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|g| g["id"] == id.as_str())
-        .unwrap();
+    let row = server.listed(&id).expect("the game is listed");
     assert_eq!(row["over"], true);
     assert_eq!(row["winner"], 0, "the list names who won at 0-0");
 
@@ -572,16 +561,9 @@ fn an_abort_before_both_sides_have_stroked_ends_the_match_without_a_result() {
     assert_eq!(m["state"]["match"]["aborted"], true);
     assert!(m["state"]["match"]["winner"].is_null());
     assert!(m["state"]["turn"].is_null());
-    server.kill();
-    let server = Running::start(&path(&dir));
+    let server = server.restart();
     assert_eq!(server.state(&id), m["state"]);
-    let listed: Value = serde_json::from_str(&server.get("/api/games").1).unwrap();
-    let row = listed
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|g| g["id"] == id.as_str())
-        .unwrap();
+    let row = server.listed(&id).expect("the game is listed");
     assert_eq!(row["aborted"], true);
     assert!(row.get("winner").is_none());
 }

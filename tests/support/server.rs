@@ -24,6 +24,10 @@ pub struct Running {
     jar: Jar,
     /// The database directory.
     pub data: PathBuf,
+    /// The database's URL, when it is not SQLite in `data`.
+    database: Option<String>,
+    /// `serve`'s further options.
+    args: Vec<String>,
 }
 
 /// A browser's cookie jar, for the one cookie the server hands out. The
@@ -97,6 +101,12 @@ impl Person<'_> {
     /// `POST path` with this person's cookie.
     pub fn post(&self, path: &str, body: &str) -> (u16, String) {
         self.server.post_as(&self.jar, path, body)
+    }
+
+    /// Game `id`'s row in the list of games (`GET /api/games`) as this
+    /// person sees it, if it is listed.
+    pub fn listed(&self, id: &str) -> Option<serde_json::Value> {
+        row_of(self.get("/api/games"), id)
     }
 
     /// Creates a game as this person; returns its state.
@@ -210,6 +220,7 @@ impl Running {
     /// `dir`), its cookie jar in `dir`, with `serve`'s further options
     /// `args`: several may share one PostgreSQL database.
     pub fn start_on(dir: &Path, url: Option<&str>, args: &[&str]) -> Running {
+        let database = url.map(str::to_owned);
         let mut command = Command::new(env!("CARGO_BIN_EXE_novuss"));
         command.args(["serve", "--addr", "127.0.0.1:0"]);
         match url {
@@ -240,6 +251,8 @@ impl Running {
             host,
             jar: Jar::in_file(dir.join("test-browser-cookie")),
             data: dir.to_path_buf(),
+            database,
+            args: args.iter().map(|a| (*a).to_owned()).collect(),
         }
     }
 
@@ -360,6 +373,22 @@ impl Running {
     pub fn kill(mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+
+    /// Kills the process at once (SIGKILL: no shutdown code runs) and
+    /// starts the server again on the same database with the same
+    /// options: what a crash and a restart leave.
+    pub fn restart(self) -> Running {
+        let (data, database, args) = (self.data.clone(), self.database.clone(), self.args.clone());
+        self.kill();
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        Running::start_on(&data, database.as_deref(), &args)
+    }
+
+    /// Game `id`'s row in the list of games (`GET /api/games`, as this
+    /// server's own person sees it), if it is listed.
+    pub fn listed(&self, id: &str) -> Option<serde_json::Value> {
+        row_of(self.get("/api/games"), id)
     }
 
     /// An HTTP agent that returns error statuses as responses.
@@ -582,4 +611,15 @@ pub fn data_dir() -> tempfile::TempDir {
 /// The path of a directory.
 pub fn path(d: &tempfile::TempDir) -> PathBuf {
     d.path().to_owned()
+}
+
+/// Game `id`'s row in the answer `(status, body)` to `GET /api/games`.
+fn row_of((status, body): (u16, String), id: &str) -> Option<serde_json::Value> {
+    assert_eq!(status, 200, "{body}");
+    let list: serde_json::Value = serde_json::from_str(&body).expect("the list is JSON");
+    list.as_array()
+        .expect("the list is an array")
+        .iter()
+        .find(|g| g["id"] == id)
+        .cloned()
 }

@@ -183,7 +183,7 @@ impl Hub {
     /// them and sends them to its clients as if written here. One that has
     /// not loaded it reads them when it does.
     pub async fn follow_chat(&self, id: &GameId) {
-        let Some(shared) = self.rooms().get(id).and_then(|s| s.get().cloned()) else {
+        let Some(shared) = self.loaded(id) else {
             return;
         };
         let mut room = shared.lock().await;

@@ -51,12 +51,7 @@ impl Hub {
     /// connected again. One row is read per game; events only for those
     /// behind.
     pub async fn follow_all(self: &Arc<Self>) {
-        let rooms: Vec<SharedRoom> = self
-            .rooms()
-            .values()
-            .filter_map(|slot| slot.get().cloned())
-            .collect();
-        for shared in rooms {
+        for (_, shared) in self.all_loaded() {
             self.follow_room(&shared, None).await;
         }
     }
@@ -72,7 +67,7 @@ impl Hub {
                 Heard::Notice(Notice::Chat { game }) => self.follow_chat(&game).await,
                 Heard::Reconnected => {
                     self.follow_all().await;
-                    for id in self.loaded_ids() {
+                    for (id, _) in self.all_loaded() {
                         self.follow_seats(&id).await;
                         self.follow_chat(&id).await;
                     }
@@ -81,20 +76,11 @@ impl Hub {
         }
     }
 
-    /// The ids of the games in memory.
-    fn loaded_ids(&self) -> Vec<GameId> {
-        self.rooms()
-            .iter()
-            .filter(|(_, slot)| slot.get().is_some())
-            .map(|(id, _)| id.clone())
-            .collect()
-    }
-
     /// A seat of game `id` changed holder, as stored by another instance
     /// (an invitation taken, a challenge accepted, a device signed in):
     /// the room in memory reads its seats again and tells its clients.
     pub async fn follow_seats(self: &Arc<Self>, id: &GameId) {
-        let Some(shared) = self.rooms().get(id).and_then(|s| s.get().cloned()) else {
+        let Some(shared) = self.loaded(id) else {
             return;
         };
         let read = async {

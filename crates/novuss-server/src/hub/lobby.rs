@@ -300,7 +300,7 @@ impl Hub {
     /// How many sockets not of its players are open on game `id` now (0
     /// for a game not in memory: nobody has it open).
     fn watchers_of(&self, id: &GameId) -> usize {
-        let loaded = self.rooms().get(id).and_then(|s| s.get().cloned());
+        let loaded = self.loaded(id);
         // A room busy this instant is counted at the next look.
         loaded
             .and_then(|shared| shared.try_lock().ok().map(|r| r.audience()))

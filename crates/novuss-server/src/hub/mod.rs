@@ -139,6 +139,19 @@ impl Hub {
         self.rooms.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
+    /// The room of game `id`, if it is in memory now (loaded, not loading).
+    pub(crate) fn loaded(&self, id: &GameId) -> Option<SharedRoom> {
+        self.rooms().get(id).and_then(|slot| slot.get().cloned())
+    }
+
+    /// Every room in memory now (loaded, not loading), as `(id, room)`.
+    fn all_loaded(&self) -> Vec<(GameId, SharedRoom)> {
+        self.rooms()
+            .iter()
+            .filter_map(|(id, slot)| Some((id.clone(), slot.get()?.clone())))
+            .collect()
+    }
+
     /// Forgets the games nobody uses: no socket open on them, no
     /// computer's task, no request holding their lock. Reloading replays
     /// the stored events exactly, so forgetting is always safe; it only

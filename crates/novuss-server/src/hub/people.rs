@@ -241,7 +241,7 @@ impl Hub {
         person: &PersonId,
         at: i64,
     ) -> Result<(), Failure> {
-        let loaded = self.rooms().get(id).and_then(|s| s.get().cloned());
+        let loaded = self.loaded(id);
         let Some(shared) = loaded else {
             return Ok(());
         };
@@ -296,12 +296,7 @@ impl Hub {
     /// `person` chose the display name `name` (stored already): the games
     /// in memory whose seats they hold show it, and tell their clients.
     pub async fn renamed(&self, person: &PersonId, name: Option<String>) {
-        let loaded: Vec<super::SharedRoom> = self
-            .rooms()
-            .values()
-            .filter_map(|slot| slot.get().cloned())
-            .collect();
-        for shared in loaded {
+        for (_, shared) in self.all_loaded() {
             let mut room = shared.lock().await;
             if !room.seats().is_player(Some(person)) {
                 continue;
@@ -325,7 +320,7 @@ impl Hub {
     ) -> Result<(), Failure> {
         let name = self.store.person_name(to).await?.flatten();
         for (id, player) in moved {
-            let loaded = self.rooms().get(id).and_then(|s| s.get().cloned());
+            let loaded = self.loaded(id);
             let Some(shared) = loaded else { continue };
             let mut room = shared.lock().await;
             room.seats_mut().seat(*player, to);

@@ -8,8 +8,10 @@
 use novuss_core::PlayerId;
 use sqlx::AnyConnection;
 
+use super::error::StoreError;
+use super::handle::Store;
+use super::postgres::Notice;
 use super::read::{game_id, person_id, player_id, readable, text};
-use super::{Notice, Store, StoreError};
 use crate::ids::{GameId, PersonId};
 
 /// An account as stored.
@@ -88,7 +90,7 @@ impl Store {
             "SELECT person_id, username, password_hash FROM accounts WHERE person_id = $1",
         )
         .bind(person.as_str())
-        .fetch_optional(&self.reader)
+        .fetch_optional(self.reader())
         .await?;
         row.map(|r| account_row(&r)).transpose()
     }
@@ -99,7 +101,7 @@ impl Store {
             "SELECT person_id, username, password_hash FROM accounts WHERE username_key = $1",
         )
         .bind(key)
-        .fetch_optional(&self.reader)
+        .fetch_optional(self.reader())
         .await?;
         row.map(|r| account_row(&r)).transpose()
     }
@@ -324,7 +326,7 @@ async fn move_seats(
     let mut stored = Vec::with_capacity(rows.len());
     for r in &rows {
         let game = text(r, 0, "(seat)")?;
-        let player = super::int(r, 1, &game)?;
+        let player = super::read::int(r, 1, &game)?;
         stored.push((game, player));
     }
     for (game, player) in &stored {

@@ -9,8 +9,10 @@
 use novuss_core::PlayerId;
 use sqlx::Row;
 
+use super::error::StoreError;
+use super::handle::Store;
+use super::postgres::Notice;
 use super::read::{int, maybe_text, person_id, player_column, readable, text};
-use super::{Notice, Store, StoreError};
 use crate::ids::{GameId, PersonId};
 
 /// One stored chat line, as read back.
@@ -61,7 +63,7 @@ impl Store {
     pub async fn chat_free_text(&self, game: &GameId) -> Result<bool, StoreError> {
         let row = sqlx::query("SELECT free_text FROM chat_settings WHERE game_id = $1")
             .bind(game.as_str())
-            .fetch_optional(&self.reader)
+            .fetch_optional(self.reader())
             .await?;
         match row {
             None => Ok(true),
@@ -93,7 +95,7 @@ impl Store {
     pub async fn chat_last(&self, game: &GameId) -> Result<u64, StoreError> {
         let row = sqlx::query("SELECT COALESCE(MAX(number), 0) FROM chat_lines WHERE game_id = $1")
             .bind(game.as_str())
-            .fetch_one(&self.reader)
+            .fetch_one(self.reader())
             .await?;
         Ok(int(&row, 0, game.as_str())?.max(0) as u64)
     }
@@ -104,7 +106,7 @@ impl Store {
             sqlx::query("SELECT COUNT(*) FROM chat_lines WHERE game_id = $1 AND person_id = $2")
                 .bind(game.as_str())
                 .bind(person.as_str())
-                .fetch_one(&self.reader)
+                .fetch_one(self.reader())
                 .await?;
         Ok(int(&row, 0, game.as_str())?.clamp(0, i64::from(u32::MAX)) as u32)
     }
@@ -124,7 +126,7 @@ impl Store {
         .bind(game.as_str())
         .bind(room)
         .bind(i64::from(limit))
-        .fetch_all(&self.reader)
+        .fetch_all(self.reader())
         .await?;
         let mut out = chat_rows(&rows, game)?;
         out.reverse();
@@ -145,7 +147,7 @@ impl Store {
         )
         .bind(game.as_str())
         .bind(after as i64)
-        .fetch_all(&self.reader)
+        .fetch_all(self.reader())
         .await?;
         chat_rows(&rows, game)
     }

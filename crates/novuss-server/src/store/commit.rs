@@ -18,7 +18,9 @@
 
 use tokio::sync::{mpsc, oneshot};
 
-use super::{append_in, Append, Store, StoreError};
+use super::connections::Connections;
+use super::error::StoreError;
+use super::rows::{append_in, Append};
 use crate::ids::GameId;
 
 /// The most appends one commit takes.
@@ -58,11 +60,11 @@ pub(super) struct Batcher {
 }
 
 impl Batcher {
-    /// Starts the writer task over `store` (which must have no batcher
-    /// of its own). It ends when the last [`Batcher`] is dropped.
-    pub(super) fn start(store: Store) -> Batcher {
+    /// Starts the writer task over SQLite's `connections`. It ends when
+    /// the last [`Batcher`] is dropped.
+    pub(super) fn start(connections: Connections) -> Batcher {
         let (jobs, queue) = mpsc::channel(QUEUE);
-        tokio::spawn(write(store, queue));
+        tokio::spawn(write(connections, queue));
         Batcher { jobs }
     }
 
@@ -92,10 +94,10 @@ fn stopped() -> StoreError {
 }
 
 /// The writer task: a batch at a time, as many as are waiting.
-async fn write(store: Store, mut queue: mpsc::Receiver<Job>) {
+async fn write(connections: Connections, mut queue: mpsc::Receiver<Job>) {
     let mut batch = Vec::with_capacity(MAX_BATCH);
     while queue.recv_many(&mut batch, MAX_BATCH).await > 0 {
-        let answers = commit(&store, &batch).await;
+        let answers = commit(&connections, &batch).await;
         for (job, answer) in batch.drain(..).zip(answers) {
             // A caller that stopped waiting (its request was dropped)
             // needs no answer: what is stored is what a reload finds.
@@ -105,7 +107,7 @@ async fn write(store: Store, mut queue: mpsc::Receiver<Job>) {
 }
 
 /// Stores `batch` in one transaction: each append's own answer.
-async fn commit(store: &Store, batch: &[Job]) -> Vec<Result<(), StoreError>> {
+async fn commit(connections: &Connections, batch: &[Job]) -> Vec<Result<(), StoreError>> {
     let failed = |e: &StoreError| -> Vec<Result<(), StoreError>> {
         batch
             .iter()
@@ -116,7 +118,7 @@ async fn commit(store: &Store, batch: &[Job]) -> Vec<Result<(), StoreError>> {
             })
             .collect()
     };
-    let mut conn = match store.write().await {
+    let mut conn = match connections.write().await {
         Ok(conn) => conn,
         Err(e) => return failed(&e),
     };
@@ -124,7 +126,8 @@ async fn commit(store: &Store, batch: &[Job]) -> Vec<Result<(), StoreError>> {
         let mut tx = sqlx::Connection::begin(&mut *conn).await?;
         let mut answers = Vec::with_capacity(batch.len());
         for job in batch {
-            match append_in(store, &mut tx, &job.append()).await {
+            match // SQLite: there are no other instances to tell.
+            append_in(None, &mut tx, &job.append()).await {
                 Err(StoreError::Conflict) => answers.push(Err(StoreError::Conflict)),
                 other => {
                     other?;
@@ -136,7 +139,7 @@ async fn commit(store: &Store, batch: &[Job]) -> Vec<Result<(), StoreError>> {
         Ok::<_, StoreError>(answers)
     }
     .await;
-    match store.settle(conn, result).await {
+    match connections.settle(conn, result).await {
         Ok(answers) => answers,
         Err(e) => failed(&e),
     }

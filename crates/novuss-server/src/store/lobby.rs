@@ -4,8 +4,11 @@ use novuss_core::PlayerId;
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
-use super::read::{game_id, game_row, int, maybe_text, person_id, player_id, readable, text};
-use super::{GameRow, Notice, Store, StoreError};
+use super::error::StoreError;
+use super::handle::Store;
+use super::postgres::Notice;
+use super::read::{game_id, int, maybe_text, person_id, player_id, readable, text};
+use super::rows::{game_row, GameRow};
 use crate::ids::{GameId, PersonId};
 
 /// An open challenge as stored.
@@ -85,7 +88,7 @@ impl Store {
         )
         .bind(since)
         .bind(i64::from(limit))
-        .fetch_all(&self.reader)
+        .fetch_all(self.reader())
         .await?;
         let mut read = Vec::with_capacity(rows.len());
         for r in &rows {
@@ -106,7 +109,7 @@ impl Store {
              WHERE c.game_id = $1",
         )
         .bind(game.as_str())
-        .fetch_optional(&self.reader)
+        .fetch_optional(self.reader())
         .await?;
         match row {
             None => Ok(None),
@@ -178,7 +181,7 @@ impl Store {
              WHERE public = 1 AND over = 0 ORDER BY updated DESC LIMIT $1",
         )
         .bind(i64::from(limit))
-        .fetch_all(&self.reader)
+        .fetch_all(self.reader())
         .await?;
         Ok(readable(
             rows.iter().map(|r| game_row(r, "(live)")),

@@ -3,21 +3,12 @@
 
 use novuss_core::PlayerId;
 
+use super::error::StoreError;
+use super::handle::Store;
+use super::postgres::Notice;
 use super::read::{game_id, maybe_person_id, maybe_text, person_id, player_column, player_id};
-use super::{Notice, Store, StoreError};
+use super::rows::{insert_seat, SeatRow};
 use crate::ids::{GameId, PersonId};
-
-/// One seat row of a game: a person's seat, held or waiting for an
-/// invited person.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SeatRow {
-    /// The player, in the set-up's order.
-    pub player: PlayerId,
-    /// Who holds it, if anyone yet.
-    pub person: Option<PersonId>,
-    /// The hash of its invitation's secret, if it was given by one.
-    pub invite_hash: Option<String>,
-}
 
 /// What opening an invitation did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -87,7 +78,7 @@ impl Store {
     pub async fn session(&self, token_hash: &str) -> Result<Option<PersonId>, StoreError> {
         let row = sqlx::query("SELECT person_id FROM sessions WHERE token_hash = $1")
             .bind(token_hash)
-            .fetch_optional(&self.reader)
+            .fetch_optional(self.reader())
             .await?;
         row.map(|r| person_id(&r, 0, "(session)")).transpose()
     }
@@ -100,7 +91,7 @@ impl Store {
     ) -> Result<Option<Option<String>>, StoreError> {
         let row = sqlx::query("SELECT name FROM people WHERE id = $1")
             .bind(person.as_str())
-            .fetch_optional(&self.reader)
+            .fetch_optional(self.reader())
             .await?;
         row.map(|r| maybe_text(&r, 0, "(person)")).transpose()
     }
@@ -144,7 +135,7 @@ impl Store {
             "SELECT player, person_id, invite_hash FROM seats WHERE game_id = $1 ORDER BY player",
         )
         .bind(game.as_str())
-        .fetch_all(&self.reader)
+        .fetch_all(self.reader())
         .await?;
         let g = game.as_str();
         let mut seats = Vec::with_capacity(rows.len());
@@ -175,7 +166,7 @@ impl Store {
         let row =
             sqlx::query("SELECT game_id, player, person_id FROM seats WHERE invite_hash = $1")
                 .bind(invite_hash)
-                .fetch_optional(&self.reader)
+                .fetch_optional(self.reader())
                 .await?;
         row.map(|r| {
             let game = game_id(&r, 0, "(seat)")?;
@@ -318,22 +309,4 @@ impl Store {
         .await;
         self.settle(conn, result).await
     }
-}
-
-/// Inserts one seat row.
-pub(super) async fn insert_seat(
-    conn: &mut sqlx::AnyConnection,
-    game: &GameId,
-    seat: &SeatRow,
-) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "INSERT INTO seats (game_id, player, person_id, invite_hash) VALUES ($1, $2, $3, $4)",
-    )
-    .bind(game.as_str())
-    .bind(player_column(seat.player))
-    .bind(seat.person.as_ref().map(PersonId::as_str))
-    .bind(seat.invite_hash.as_deref())
-    .execute(conn)
-    .await
-    .map(drop)
 }

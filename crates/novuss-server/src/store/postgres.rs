@@ -14,7 +14,6 @@
 //! where every game it serves is.
 
 use std::str::FromStr;
-use std::sync::Arc;
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
@@ -23,7 +22,8 @@ use sqlx::postgres::{PgListener, PgNotification};
 use sqlx::{AnyConnection, AnyPool, Executor};
 use tokio::time::Instant;
 
-use super::{Store, StoreError};
+use super::connections::Connections;
+use super::error::StoreError;
 use crate::ids::{GameId, PersonId};
 
 /// Connections each instance's pool opens at most. PostgreSQL allows 100
@@ -64,7 +64,7 @@ pub const PING_EVERY: Duration = Duration::from_secs(2);
 pub const PING_LOST: Duration = Duration::from_secs(3);
 
 /// What the instances sharing one database use to work together, from
-/// [`Store::shared`]: this instance's name among them, the notices of
+/// [`Store::shared`](super::Store::shared): this instance's name among them, the notices of
 /// what each stores, the leases that give one of them a game's computer
 /// and clocks, who has a game open on which, and who is alive.
 #[derive(Clone)]
@@ -125,7 +125,7 @@ pub enum Heard {
 }
 
 /// Connects a PostgreSQL store, applying its migrations.
-pub(super) async fn connect(url: &str) -> Result<Store, StoreError> {
+pub(super) async fn connect(url: &str) -> Result<(Connections, Shared), StoreError> {
     let options = AnyConnectOptions::from_str(url)?;
     let pool = AnyPoolOptions::new()
         .max_connections(POOL)
@@ -161,18 +161,12 @@ pub(super) async fn connect(url: &str) -> Result<Store, StoreError> {
     let mut id = [0u8; 8];
     getrandom::fill(&mut id)
         .map_err(|e| StoreError::Database(sqlx::Error::Io(std::io::Error::other(e.to_string()))))?;
-    Ok(Store {
-        writer: pool.clone(),
-        reader: pool.clone(),
-        memory: false,
-        suspect: Arc::new(std::sync::atomic::AtomicBool::new(false)),
-        shared: Some(Arc::new(Shared {
-            url: url.to_owned(),
-            instance: hex::encode(id),
-            pool,
-        })),
-        batcher: None,
-    })
+    let shared = Shared {
+        url: url.to_owned(),
+        instance: hex::encode(id),
+        pool: pool.clone(),
+    };
+    Ok((Connections::pooled(pool), shared))
 }
 
 /// Hears the events every instance stores (PostgreSQL only).
@@ -321,18 +315,17 @@ impl Listener {
     }
 }
 
-impl Store {
-    /// Tells the other instances of `notice` when the transaction `conn`
-    /// is in commits; with SQLite there are none to tell.
-    pub(super) async fn notice(
-        &self,
-        conn: &mut AnyConnection,
-        notice: &Notice,
-    ) -> Result<(), StoreError> {
-        match self.shared() {
-            Some(shared) => shared.notice(conn, notice).await,
-            None => Ok(()),
-        }
+/// Tells the other instances of `notice` when the transaction `conn` is
+/// in commits, through `shared`; with SQLite (`None`) there are none to
+/// tell.
+pub(super) async fn notify(
+    shared: Option<&Shared>,
+    conn: &mut AnyConnection,
+    notice: &Notice,
+) -> Result<(), StoreError> {
+    match shared {
+        Some(shared) => shared.notice(conn, notice).await,
+        None => Ok(()),
     }
 }
 

@@ -6,11 +6,12 @@ use novuss_core::{Format, PlayerId};
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
+use super::error::StoreError;
+use super::handle::Store;
 use super::read::{
-    format, game_id, game_row, int, maybe_text, outcome, person_id, player_column, player_id,
-    readable, real,
+    format, game_id, int, maybe_text, outcome, person_id, player_column, player_id, readable, real,
 };
-use super::{GameRow, Store, StoreError};
+use super::rows::{game_row, GameRow};
 use crate::glicko::{Outcome, Rating};
 use crate::ids::{GameId, PersonId};
 
@@ -252,7 +253,7 @@ impl Store {
              AND NOT EXISTS (SELECT 1 FROM rating_changes c WHERE c.game_id = g.id) \
              ORDER BY updated, created, id",
         )
-        .fetch_all(&self.reader)
+        .fetch_all(self.reader())
         .await?;
         rows.iter().map(|r| game_row(r, "(unsettled)")).collect()
     }
@@ -262,7 +263,7 @@ impl Store {
         let rows = sqlx::query(&format!(
             "SELECT {CHANGE_COLUMNS} FROM rating_changes ORDER BY seq, player"
         ))
-        .fetch_all(&self.reader)
+        .fetch_all(self.reader())
         .await?;
         rows.iter().map(change_row).collect()
     }
@@ -273,7 +274,7 @@ impl Store {
             "SELECT {CHANGE_COLUMNS} FROM rating_changes WHERE person_id = $1 ORDER BY seq"
         ))
         .bind(person.as_str())
-        .fetch_all(&self.reader)
+        .fetch_all(self.reader())
         .await?;
         rows.iter().map(change_row).collect()
     }
@@ -283,7 +284,7 @@ impl Store {
         let rows = sqlx::query(&format!(
             "SELECT {CURRENT_COLUMNS} FROM ratings ORDER BY person_id, format"
         ))
-        .fetch_all(&self.reader)
+        .fetch_all(self.reader())
         .await?;
         rows.iter().map(current_row).collect()
     }
@@ -296,7 +297,7 @@ impl Store {
             "SELECT {CURRENT_COLUMNS} FROM ratings WHERE person_id = $1 ORDER BY format"
         ))
         .bind(person.as_str())
-        .fetch_all(&self.reader)
+        .fetch_all(self.reader())
         .await?;
         Ok(readable(rows.iter().map(current_row), "a person's ratings"))
     }
@@ -320,7 +321,7 @@ impl Store {
         .bind(deviation)
         .bind(games as i64)
         .bind(i64::from(limit))
-        .fetch_all(&self.reader)
+        .fetch_all(self.reader())
         .await?;
         rows.iter()
             .map(|r| Ok((current_row(r)?, maybe_text(r, 7, "(rating)")?)))
@@ -344,7 +345,7 @@ impl Store {
         .bind(person.as_str())
         .bind(viewer.map(PersonId::as_str))
         .bind(i64::from(limit))
-        .fetch_all(&self.reader)
+        .fetch_all(self.reader())
         .await?;
         rows.iter().map(|r| game_row(r, "(player)")).collect()
     }
@@ -362,7 +363,7 @@ impl Store {
         )
         .bind(game.as_str())
         .bind(viewer.map(PersonId::as_str))
-        .fetch_optional(&self.reader)
+        .fetch_optional(self.reader())
         .await?;
         Ok(row.is_some())
     }

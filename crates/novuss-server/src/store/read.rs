@@ -12,7 +12,7 @@ use novuss_core::{Format, PlayerId};
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
-use super::{GameRow, StoreError};
+use super::error::StoreError;
 use crate::glicko::Outcome;
 use crate::ids::{GameId, PersonId};
 
@@ -120,19 +120,4 @@ pub(super) fn readable<T>(
             }
         })
         .collect()
-}
-
-/// A game's row, its columns selected as `id, created, updated, setup,
-/// event, over, summary, turn_at`; `game` names it in damage.
-pub(super) fn game_row(r: &AnyRow, game: &str) -> Result<GameRow, StoreError> {
-    Ok(GameRow {
-        id: game_id(r, 0, game)?,
-        created: int(r, 1, game)?,
-        updated: int(r, 2, game)?,
-        setup: text(r, 3, game)?,
-        event: int(r, 4, game)? as u64,
-        over: int(r, 5, game)? != 0,
-        summary: text(r, 6, game)?,
-        turn_at: int(r, 7, game)?,
-    })
 }

@@ -2,6 +2,7 @@
 //! server over PostgreSQL too).
 
 use super::*;
+use crate::ids::{GameId, PersonId};
 
 /// The `k`-th game id of a test.
 fn id(k: u32) -> GameId {
