@@ -431,6 +431,18 @@ impl Feed {
     }
 }
 
+/// A chat line as a client asks for it: a preset or free text, and the
+/// room it is meant for (its writer's own when not named).
+#[derive(Debug, Default)]
+pub struct ChatRequest {
+    /// A preset phrase.
+    pub preset: Option<Preset>,
+    /// Free text.
+    pub text: Option<String>,
+    /// The room it is meant for.
+    pub room: Option<Room>,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

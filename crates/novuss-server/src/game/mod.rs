@@ -5,6 +5,7 @@
 pub mod analysis;
 pub mod clock;
 pub mod event;
+pub mod listing;
 pub mod message;
 pub mod replay;
 pub mod room;

@@ -9,7 +9,8 @@ use std::time::Instant;
 use novuss_core::PlayerId;
 
 use super::Hub;
-use crate::chat::{self, Feed, Line, Preset, Said, Settings};
+use crate::chat::ChatRequest;
+use crate::chat::{self, Feed, Line, Said, Settings};
 use crate::error::{Code, Failure};
 use crate::game::room::Room;
 use crate::ids::GameId;
@@ -17,18 +18,6 @@ use crate::ids::PersonId;
 use crate::people::seats::Holder;
 use crate::policy::{self, Action};
 use crate::store::NewChatLine;
-
-/// A chat line as a client asks for it: a preset or free text, and the
-/// room it is meant for (its writer's own when not named).
-#[derive(Debug, Default)]
-pub struct ChatRequest {
-    /// A preset phrase.
-    pub preset: Option<Preset>,
-    /// Free text.
-    pub text: Option<String>,
-    /// The room it is meant for.
-    pub room: Option<chat::Room>,
-}
 
 impl Hub {
     /// Reads the game's chat from the store, the first time it is used.

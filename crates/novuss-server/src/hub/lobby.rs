@@ -10,8 +10,9 @@ use novuss_core::rules::set::Format;
 use novuss_core::PlayerId;
 use serde::{Deserialize, Serialize};
 
-use super::{Hub, Listed};
+use super::Hub;
 use crate::error::{Code, Failure};
+use crate::game::listing::{self, Listed};
 use crate::game::setup::{NewGame, Setup};
 use crate::ids::GameId;
 use crate::ids::PersonId;
@@ -282,7 +283,7 @@ impl Hub {
         let mut live = Vec::new();
         for row in self.store.live(LISTED).await? {
             let id = row.id.clone();
-            if let Some(game) = super::requests::listed(row) {
+            if let Some(game) = listing::listed(row) {
                 live.push((id, game));
             }
         }

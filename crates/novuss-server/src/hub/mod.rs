@@ -12,7 +12,6 @@ use novuss_core::seat::Seat;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex as StdMutex, MutexGuard, PoisonError};
 
-use serde::Serialize;
 use tokio::sync::{Mutex, OnceCell, Semaphore};
 
 use crate::error::{Code, Failure};
@@ -28,18 +27,19 @@ use crate::store::{Append, Store, StoreError};
 mod chat;
 mod clock;
 mod computer;
+mod created;
 mod follow;
 mod lease;
 mod lobby;
 mod offers;
 mod people;
 mod requests;
+mod uploads;
 pub mod work;
 
-pub use chat::ChatRequest;
+pub use created::Created;
 pub use lobby::NewChallenge;
-pub use people::Created;
-pub use requests::UploadQuota;
+pub use uploads::UploadQuota;
 
 /// A shared room.
 pub type SharedRoom = Arc<Mutex<Room>>;
@@ -47,9 +47,6 @@ pub type SharedRoom = Arc<Mutex<Room>>;
 /// The largest event one stroke may store (and send, with the state): a
 /// stroke of the server's physics writes a few kilobytes.
 pub const MAX_EVENT_BYTES: usize = 512 * 1024;
-
-/// How many games are listed at most.
-pub const LISTED: u32 = 200;
 
 /// A game's place in memory: empty while it loads, so that loading one
 /// game makes only that game's requests wait.
@@ -75,38 +72,7 @@ pub struct Hub {
     /// The lobby as everyone sees it, kept a moment.
     lobby: lobby::LobbyCache,
     /// What uploads may store, and each address's budget.
-    uploads: StdMutex<requests::Uploads>,
-}
-
-/// One game in the list of games.
-#[derive(Clone, Debug, Serialize)]
-pub struct Listed {
-    id: GameId,
-    created: i64,
-    updated: i64,
-    format: novuss_core::rules::set::Format,
-    profile: novuss_core::rules::profile::ProfileId,
-    sets: u32,
-    players: Vec<Option<String>>,
-    who: Vec<Who>,
-    origin: crate::game::setup::GameOrigin,
-    over: bool,
-    score: Vec<u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    winner: Option<novuss_core::ContenderId>,
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    aborted: bool,
-    event: u64,
-    strokes: u32,
-}
-
-/// Who plays as player `k` of a listed game.
-#[derive(Clone, Debug, Serialize)]
-pub struct Who {
-    name: Option<String>,
-    kind: crate::game::view::Kind,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    level: Option<crate::game::view::LevelName>,
+    uploads: StdMutex<uploads::Uploads>,
 }
 
 impl Hub {
@@ -122,7 +88,7 @@ impl Hub {
             people: Arc::new(People::new(store.clone(), false)),
             timing: StdMutex::new(crate::game::clock::Timing::DEFAULT),
             lobby: lobby::LobbyCache::default(),
-            uploads: StdMutex::new(requests::Uploads::new(UploadQuota::default())),
+            uploads: StdMutex::new(uploads::Uploads::new(UploadQuota::default())),
             store,
         })
     }

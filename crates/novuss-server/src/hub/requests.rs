@@ -8,61 +8,20 @@ use novuss_ai::{Level, Player};
 use novuss_core::physics::Physics;
 use novuss_core::rules::set::SetState;
 
-use super::{Hub, Listed, Who, LISTED};
+use super::uploads::{UploadQuota, Uploads};
+use super::Hub;
 use crate::error::{Code, Failure};
 use crate::game::analysis::{self, AnalysisRequest};
+use crate::game::listing::{listed, Listed, LISTED};
 use crate::game::message::Notice;
 use crate::game::replay::Source;
-use crate::game::setup::Setup;
 use crate::game::upload;
-use crate::game::view::{State, Summary};
+use crate::game::view::State;
 use crate::hub::work::{Client, Queued, Ticket};
 use crate::ids::GameId;
 use crate::ids::PersonId;
 use crate::policy::Action;
 use crate::store::Imported;
-
-/// What uploads may store: per address an hour, and per person in all.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct UploadQuota {
-    /// KiB one address may store an hour (all of it at once, after a
-    /// quiet hour).
-    pub kib_per_hour: u32,
-    /// KiB one person's uploads may store in all.
-    pub kib_per_person: u32,
-}
-
-impl Default for UploadQuota {
-    /// 32 MiB an hour per address, 64 MiB per person. The longest real
-    /// match stores well under a megabyte once its motions are left out;
-    /// a flood of the largest records that replay stops after a few
-    /// dozen.
-    fn default() -> UploadQuota {
-        UploadQuota {
-            kib_per_hour: 32 * 1024,
-            kib_per_person: 64 * 1024,
-        }
-    }
-}
-
-/// The uploads' quota in force, and each address's budget under it.
-pub(super) struct Uploads {
-    pub(super) quota: UploadQuota,
-    pub(super) budget: Arc<crate::limits::Limiter>,
-}
-
-impl Uploads {
-    pub(super) fn new(quota: UploadQuota) -> Uploads {
-        let rate = crate::limits::Rate {
-            per_minute: (quota.kib_per_hour / 60).max(1),
-            burst: quota.kib_per_hour.max(1),
-        };
-        Uploads {
-            quota,
-            budget: Arc::new(crate::limits::Limiter::new(rate)),
-        }
-    }
-}
 
 impl Hub {
     /// The computer's suggestion for the player to move, as a `hint`
@@ -327,49 +286,6 @@ impl Hub {
         let rows = self.store.list(LISTED, viewer).await?;
         Ok(rows.into_iter().filter_map(listed).collect())
     }
-}
-
-/// A stored game as the list shows it; `None` for a row that cannot be
-/// read (left out, so one damaged game never hides the others).
-pub(super) fn listed(r: crate::store::GameRow) -> Option<Listed> {
-    let setup: Setup = serde_json::from_str(&r.setup).ok()?;
-    let summary: Summary = serde_json::from_str(&r.summary).ok()?;
-    // Names stored before they were limited are cut to the
-    // limit, so that an answer's size stays bounded.
-    let players: Vec<Option<String>> = setup
-        .config
-        .players
-        .iter()
-        .map(|n| n.as_deref().map(crate::game::setup::shown_name))
-        .collect();
-    Some(Listed {
-        id: r.id,
-        created: r.created,
-        updated: r.updated,
-        format: setup.config.format,
-        profile: setup.config.profile,
-        sets: setup.config.sets,
-        who: players
-            .iter()
-            .zip(&setup.controllers)
-            .map(|(name, &c)| {
-                let (kind, level) = crate::game::view::kind(c);
-                Who {
-                    name: name.clone(),
-                    kind,
-                    level,
-                }
-            })
-            .collect(),
-        players,
-        origin: setup.origin,
-        over: r.over,
-        score: summary.score,
-        winner: summary.winner,
-        aborted: summary.aborted,
-        event: r.event,
-        strokes: summary.strokes,
-    })
 }
 
 /// `level`'s best strokes for `set`, with three alternatives.

@@ -423,7 +423,7 @@ async fn handle(
             .await
             .map_err(|f| (f, None)),
         Request::Chat { preset, text, room } => {
-            let request = crate::hub::ChatRequest { preset, text, room };
+            let request = crate::chat::ChatRequest { preset, text, room };
             hub.chat(id, who, request).await.map_err(|f| (f, None))
         }
         Request::ChatSettings { free_text } => hub
