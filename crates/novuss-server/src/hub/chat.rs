@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use novuss_core::PlayerId;
 
-use super::Hub;
+use super::{live, Hub};
 use crate::chat::ChatRequest;
 use crate::chat::{self, Feed, Line, Said, Settings};
 use crate::error::{Code, Failure};
@@ -82,13 +82,7 @@ impl Hub {
         request: ChatRequest,
     ) -> Result<(), Failure> {
         let shared = self.room(id).await?;
-        let mut room = shared.lock().await;
-        if room.retired() {
-            return Err(Failure::new(
-                Code::Stale,
-                "the game is being reloaded: connect again",
-            ));
-        }
+        let mut room = live(&shared).await?;
         let player = who.and_then(|person| {
             room.seats()
                 .holders()
@@ -210,13 +204,7 @@ impl Hub {
         free_text: bool,
     ) -> Result<(), Failure> {
         let shared = self.room(id).await?;
-        let mut room = shared.lock().await;
-        if room.retired() {
-            return Err(Failure::new(
-                Code::Stale,
-                "the game is being reloaded: connect again",
-            ));
-        }
+        let mut room = live(&shared).await?;
         self.load_chat(&mut room).await?;
         let creator = who.is_some() && room.chat().settings().creator.as_ref() == who;
         room.ask_as_creator(who, creator, Action::ChatSettings)?;

@@ -48,6 +48,20 @@ pub type SharedRoom = Arc<Mutex<Room>>;
 /// stroke of the server's physics writes a few kilobytes.
 pub const MAX_EVENT_BYTES: usize = 512 * 1024;
 
+/// `shared`'s lock, unless the room was retired meanwhile (forgotten, or
+/// found to differ from what is stored): then its client is told to
+/// connect again, and gets the game as stored.
+async fn live(shared: &SharedRoom) -> Result<tokio::sync::MutexGuard<'_, Room>, Failure> {
+    let room = shared.lock().await;
+    if room.retired() {
+        return Err(Failure::new(
+            Code::Stale,
+            "the game is being reloaded: connect again",
+        ));
+    }
+    Ok(room)
+}
+
 /// A game's place in memory: empty while it loads, so that loading one
 /// game makes only that game's requests wait.
 type Slot = Arc<OnceCell<SharedRoom>>;
@@ -401,13 +415,7 @@ impl Hub {
     ) -> Result<(), Failure> {
         let shared = self.room(id).await?;
         let applied = {
-            let mut room = shared.lock().await;
-            if room.retired() {
-                return Err(Failure::new(
-                    Code::Stale,
-                    "the game is being reloaded: connect again",
-                ));
-            }
+            let mut room = live(&shared).await?;
             if let Some(person) = who {
                 self.claim_old(&mut room, person).await?;
             }

@@ -8,7 +8,7 @@ use novuss_core::seat::Seat;
 use novuss_core::PlayerId;
 use tokio::sync::{Mutex, OnceCell};
 
-use super::Hub;
+use super::{live, Hub};
 use crate::error::{Code, Failure};
 use crate::game::message::Notice;
 use crate::game::room::Room;
@@ -32,13 +32,7 @@ impl Hub {
         kind: OfferKind,
     ) -> Result<(), Failure> {
         let shared = self.room(id).await?;
-        let mut room = shared.lock().await;
-        if room.retired() {
-            return Err(Failure::new(
-                Code::Stale,
-                "the game is being reloaded: connect again",
-            ));
-        }
+        let mut room = live(&shared).await?;
         room.ask(who, Some(seat), Action::Offer(kind))?;
         let offer = room.make_offer(event, seat, kind)?;
         room.keep_offer(offer);
@@ -57,13 +51,7 @@ impl Hub {
         accept: bool,
     ) -> Result<(), Failure> {
         let shared = self.room(id).await?;
-        let mut room = shared.lock().await;
-        if room.retired() {
-            return Err(Failure::new(
-                Code::Stale,
-                "the game is being reloaded: connect again",
-            ));
-        }
+        let mut room = live(&shared).await?;
         let offer = room.offer_to_answer(who, kind)?;
         if !accept {
             room.decline(kind);
