@@ -267,6 +267,83 @@ fn an_absent_players_opponent_claims_the_set_then_the_match_after_the_grace() {
     assert!(t["absent"]["claim_in_ms"].as_i64().unwrap() <= 2_000, "{t}");
 }
 
+/// Issue 31: with a stroke clock, the absent player's clock runs out
+/// first, the turn passes, and before, the grace began again at every
+/// turn of theirs: the opponent was told "you may claim in 9 s" for ever.
+/// The time away counts from when they left, across their turns.
+#[test]
+fn an_absence_counts_across_the_turns_a_stroke_clock_passes() {
+    let dir = data_dir();
+    let server = Running::start_with(&path(&dir), &["--absence-grace", "2s"]);
+    let anna = server.person();
+    let janis = server.person();
+    let created = anna.create(&invited(r#""casual":false,"stroke_clock":15,"#));
+    let id = created["id"].as_str().unwrap().to_owned();
+    let invite = created["invites"][0]["invite"].as_str().unwrap().to_owned();
+    let (status, body) = janis.post(
+        &format!("/api/games/{id}/join"),
+        &json!({ "invite": invite }).to_string(),
+    );
+    assert_eq!(status, 200, "{body}");
+    let mut a = anna.socket(&id);
+    hello(&mut a);
+    // Jānis opens the game and closes the tab without a goodbye (a crash).
+    {
+        let mut j = janis.socket(&id);
+        hello(&mut j);
+    }
+    let mut local = mirror(&invited(""));
+    a.send(&gentle(&local, 0));
+    let m = a.next_of("stroke");
+    assert_eq!(m["state"]["turn"]["seat"], "north", "{m}");
+    let seat = local.set().seat_to_play();
+    local
+        .play(seat, &crate::support::play::choose(&local, 0))
+        .unwrap();
+    // His clock runs out while he is away: a refused stroke, the turn
+    // passes back to Anna.
+    let called = a.next_of("called");
+    assert_eq!(called["call"], "time_out", "{called}");
+    assert_eq!(called["seat"], "north");
+    local
+        .conduct(&novuss_core::rules::referee::Conduct::RefusedStroke)
+        .unwrap();
+    // On Anna's turn his absence is still shown, counting on, and a claim
+    // is not made now: it is made on his turn.
+    let t = loop {
+        let t = timers(&mut a);
+        if t["event"] == 2 {
+            break t;
+        }
+    };
+    assert_eq!(t["stroke"]["seat"], "south", "{t}");
+    assert_eq!(
+        t["absent"]["seat"], "north",
+        "still away, on Anna's turn: {t}"
+    );
+    assert_eq!(t["absent"]["claim_in_ms"], 0, "away for 15 s already: {t}");
+    a.send(&json!({"type":"claim","event":2,"seat":"south","absent":"north","what":"set"}));
+    assert_eq!(a.next_reply()["code"], "too_early");
+    // Anna strokes; his turn again, and the claim is there at once: the
+    // 15 s he has been away count, not the moment his turn began.
+    a.send(&gentle(&local, 2));
+    let m = a.next_of("stroke");
+    assert_eq!(m["state"]["turn"]["seat"], "north", "{m}");
+    let t = loop {
+        let t = timers(&mut a);
+        if t["event"] == 3 {
+            break t;
+        }
+    };
+    assert_eq!(t["absent"]["seat"], "north", "{t}");
+    assert_eq!(t["absent"]["claim_in_ms"], 0, "{t}");
+    a.send(&json!({"type":"claim","event":3,"seat":"south","absent":"north","what":"set"}));
+    let called = a.next_of("called");
+    assert_eq!(called["call"], "claimed_set", "{called}");
+    assert_eq!(called["seat"], "north");
+    assert_eq!(called["state"]["match"]["score"], json!([1, 0]), "{called}");
+}
+
 #[test]
 fn a_game_nobody_touches_ends_as_abandoned() {
     let dir = data_dir();

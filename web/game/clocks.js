@@ -1,8 +1,8 @@
 // @ts-check
 // The game's clocks as the page shows them (docs/protocol.md, "Clocks and
 // absence"): the stroke clock of the player to stroke, counting down, and
-// a player away on their turn, with the claims their opponent may make
-// once the grace has run out. The server sends the times relative to its
+// a player away (counted from when they left, across turns), with the
+// claims their opponent may make on their turn once the grace has run out. The server sends the times relative to its
 // own clock (`timers`); the page counts from when the message arrived, so
 // a wrong clock on this computer changes nothing. The server decides every
 // claim and time-out again.
@@ -88,11 +88,20 @@ export class Clocks {
     }
     let claims = null;
     if (absent) {
-      lines.push(['away', 'away', t(absent.bye ? 'clock.left' : 'clock.away', { name: playerName(st, absent.player) })]);
+      // The time away counts from when they left, through the turns
+      // between theirs (a stroke clock passes them): a claim is made on
+      // their turn, so off it the page says when, never a countdown that
+      // would start again.
+      const theirTurn = st.turn?.seat === absent.seat;
+      const away = absent.bye ? (theirTurn ? 'clock.left' : 'clock.left_off_turn')
+        : (theirTurn ? 'clock.away' : 'clock.away_off_turn');
+      lines.push(['away', 'away', t(away, { name: playerName(st, absent.player) })]);
       const k = this.claimant(st, absent);
       const wait = this.left(absent.claim_in_ms);
-      if (k >= 0 && wait > 0) lines.push(['wait', '', t('clock.claim_in', { s: Math.ceil(wait / 1000) })]);
-      if (k >= 0 && wait <= 0) claims = { k, absent };
+      const s = Math.ceil(wait / 1000);
+      if (k >= 0 && !theirTurn) lines.push(['wait', '', wait > 0 ? t('clock.claim_on_turn_in', { s }) : t('clock.claim_on_turn')]);
+      else if (k >= 0 && wait > 0) lines.push(['wait', '', t('clock.claim_in', { s })]);
+      else if (k >= 0) claims = { k, absent };
     }
     // The lines' words change every second: only their text is rewritten,
     // so that the claim buttons keep the keyboard's focus and a screen

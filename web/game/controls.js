@@ -61,7 +61,7 @@ import * as people from './online.js';
  * @typedef {object} Status
  * @property {string} text what the page is doing, or what it waits for
  * @property {boolean} warn the text is the stroke maker's warning
- * @property {string} summary the last stroke in one line
+ * @property {string} summary the last stroke, or the last call (a time-out, a claim), in one line
  * @property {boolean} foul the last stroke was a foul
  * @property {{text: string, href: string} | null} missed strokes shown at once, to watch in the replay
  * @property {boolean} reconnecting the game's socket dropped and is opening again
@@ -144,7 +144,14 @@ export function controlsFor(page, making, offers) {
     strike: { shown: true, enabled: online && ph === 'idle' && making.canStrike && making.speed >= 0.05 },
     skip: { shown: ph === 'animating', enabled: true },
     power: { shown: true, enabled: ph === 'idle', value: making.speed, max: st?.max_speed ?? 8 },
-    banner: { shown: ph === 'between' || over, text: (ph === 'between' || over) && st ? panel.resultText(st) : '' },
+    // A set or match a call ended is said as the call was (a claim, not
+    // "the organiser forfeited"), then who won.
+    banner: {
+      shown: ph === 'between' || over,
+      text: (ph === 'between' || over) && st
+        ? (page.called ? `${panel.calledText(page.called)} ${panel.resultText(st, true)}` : panel.resultText(st))
+        : '',
+    },
     nextSet: { shown: ph === 'between' && may.now.has('next_set'), enabled: online },
     rematch: {
       shown: over && (asksRematch || player),
@@ -192,7 +199,7 @@ function statusFor(page, ph, making) {
   return {
     text,
     warn: !!page.say,
-    summary: page.summary ? panel.summaryText(page.summary.msg) : '',
+    summary: page.called ? panel.calledText(page.called) : page.summary ? panel.summaryText(page.summary.msg) : '',
     foul: !!page.summary?.foul,
     missed,
     reconnecting: !!(page.id && page.wasOpen && page.connection !== 'open'),
@@ -252,6 +259,8 @@ export function drawControls(c, hintLevels) {
   const s = c.status;
   $('now').textContent = s.text;
   $('status').className = s.warn ? 'warn' : '';
+  // Nothing to say: no empty bubble (its room is kept, so the table stays put).
+  $('status').classList.toggle('empty', !s.text && !s.summary && !s.missed);
   $('summary').textContent = s.summary;
   $('summary').className = s.foul ? 'foul' : '';
   $('missed').hidden = !s.missed;

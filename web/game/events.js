@@ -292,7 +292,7 @@ export class EventQueue {
       store.update(() => { anim.player = player; });
       return;
     }
-    store.update({ summary: null });
+    store.update({ summary: null, called: msg.type === 'called' ? msg : null });
     if (msg.type === 'taken_back' || msg.type === 'set_started' || msg.type === 'resigned' || msg.type === 'aborted' || msg.type === 'called') {
       hooks.narrate(msg, msg.event > app.history);
       this.showNewer(msg.state);
@@ -303,7 +303,7 @@ export class EventQueue {
   /** @param {StrokeMessage} msg */
   finishStroke(msg) {
     const { store, hooks } = this;
-    store.update({ summary: { msg, foul: (msg.verdict?.fouls ?? []).length > 0 } });
+    store.update({ summary: { msg, foul: (msg.verdict?.fouls ?? []).length > 0 }, called: null });
     // A resumed page's past is shown, not announced.
     hooks.narrate(msg, msg.event > store.state.history);
     this.showNewer(msg.state);

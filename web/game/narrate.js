@@ -120,13 +120,8 @@ export class Narrator {
   noteText(m) {
     if (m.type === 'resigned' || m.type === 'aborted') return panel.resultText(m.state);
     if (m.type === 'called') {
-      const said = t(`called.${m.call}`, {
-        name: panel.playerName(m.state, m.player),
-        // The claimant, by name (players change ends between sets: the
-        // state of the event says who sits where).
-        by: m.by ? panel.playerName(m.state, m.state.players.findIndex((p) => p.seat === m.by)) : '',
-      });
-      return m.state.match?.over || m.state.between_sets ? `${said} ${panel.resultText(m.state)}` : said;
+      const said = panel.calledText(m);
+      return m.state.match?.over || m.state.between_sets ? `${said} ${panel.resultText(m.state, true)}` : said;
     }
     if (m.type === 'taken_back') return t('status.taken_back', { n: m.strokes });
     return t('status.set_started', { n: (m.type === 'set_started' ? m.set_number : undefined) ?? m.state.match.set_number });

@@ -40,6 +40,7 @@
  * @property {boolean} hintWaiting a hint was asked for and has not come
  * @property {string | null} say a status line set by the stroke maker (a word id)
  * @property {{msg: StrokeMessage, foul: boolean} | null} summary the last stroke, in one line under the table
+ * @property {import('../shared/protocol.js').CalledMessage | null} called the last event, if the server called it (a time-out, a claim): said under the table and over it
  * @property {number | null} sentAt the event a stroke of this page was sent at
  * @property {number} history events up to this one are a resumed page's past: no animation
  * @property {'connecting' | 'open' | 'closed'} connection the game's socket
@@ -78,7 +79,7 @@ export function savePrefs(prefs) {
 export function freshGame(id) {
   return {
     id, state: null, seen: null, queue: [], thinking: null, waiting: false,
-    hint: null, hintWaiting: false, say: null, summary: null, sentAt: null, history: 0,
+    hint: null, hintWaiting: false, say: null, summary: null, called: null, sentAt: null, history: 0,
     connection: id ? 'connecting' : 'closed', wasOpen: false,
   };
 }
@@ -100,6 +101,7 @@ export function initialState() {
     hintWaiting: false,
     say: null,
     summary: null,
+    called: null,
     sentAt: null,
     history: 0,
     connection: 'closed',

@@ -23,6 +23,8 @@ import { rulesHref } from './rulelinks.js';
  * @property {number | null} [player]
  * @property {string} seat
  * @property {import('./protocol.js').Stroke} [stroke]
+ * @property {import('./protocol.js').CalledMessage['call']} [call] what the server called, if it was a call
+ * @property {string | null} [by] who claimed, for a claim (a stroke's: who played it)
  */
 
 /** What an element is made of: text, elements, and nothing (null, undefined, false). @typedef {string | Node | null | undefined | false} Kid */
@@ -50,10 +52,14 @@ export { h };
 /**
  * A reason's sentence, linked to the paragraph of the rules page that explains it.
  * @param {Reason} r
+ * @param {string | null} [call] the server's call, if the verdict is one
  */
-function reasonLink(r) {
+function reasonLink(r, call = null) {
   const href = rulesHref(r);
-  const text = reasonText(r);
+  // A set won because the opponent stayed away was claimed by a player,
+  // not forfeited by an organiser: the reason is worded as the call was.
+  const claimed = (call === 'claimed_set' || call === 'claimed_match') && r.reason === 'won' && r.how === 'opponent_forfeited';
+  const text = claimed ? t('win.claimed') : reasonText(r);
   // The rules open beside the game, never in its place.
   return href ? h('a', { href, class: 'rule-link', title: t('verdict.rule_link'), target: '_blank', rel: 'noopener' }, text) : text;
 }
@@ -271,6 +277,20 @@ export function jumpedTexts(msg) {
 }
 
 /**
+ * What a call of the server's (a time-out, a claim, an abandonment) did,
+ * in words: who was called, and who claimed.
+ * @param {{call: import('./protocol.js').CalledMessage['call'], state: State, player?: number | null, by?: string | null}} m
+ */
+export function calledText(m) {
+  return t(`called.${m.call}`, {
+    name: playerName(m.state, m.player),
+    // The claimant, by name (players change ends between sets: the
+    // state of the event says who sits where).
+    by: m.by ? playerName(m.state, m.state.players.findIndex((p) => p.seat === m.by)) : '',
+  });
+}
+
+/**
  * The verdict of a stroke event: who played, what went in, each decision and its clauses.
  * @param {Element} el
  * @param {Judged} msg
@@ -287,10 +307,11 @@ export function renderVerdict(el, msg) {
   put(el,
     h('div', { class: 'verdict-head' }, swatch(v.side ?? 0), h('strong', {}, who),
       stroke ? h('span', { class: 'muted' }, ` · ${t('verdict.speed', { speed: stroke.speed.toFixed(2) })}`) : null),
+    msg.call ? h('div', { class: 'verdict-call' }, calledText({ ...msg, call: msg.call })) : null,
     h('div', { class: 'verdict-pocketed' }, list ? t('verdict.pocketed', { list }) : t('verdict.pocketed_none')),
     jumpedTexts(msg).map((text) => h('div', { class: 'verdict-jumped' }, text)),
     h('ul', { class: 'reasons' }, (v.reasons ?? []).map((r, k) => h('li', { 'data-reason': r.reason, class: r.reason === 'foul' ? 'foul' : r.reason === 'won' ? 'won' : '' },
-      h('span', { class: 'sentence' }, reasonLink(r)),
+      h('span', { class: 'sentence' }, reasonLink(r, msg.call ?? null)),
       (msg.rules?.[k] ?? []).length ? h('span', { class: 'refs' }, (msg.rules?.[k] ?? []).map((ref) => h('abbr', { title: t(`doc.${ref.doc}`) }, ruleRef(ref)))) : null))),
     next ? h('div', { class: 'verdict-next' }, next) : null,
   );
@@ -317,8 +338,10 @@ export function logEntry(msg) {
  * next set starts, the state shows the finished set with its own seating,
  * so its winning side names who won.
  * @param {State} state
+ * @param {boolean} [explained] whether what ended the set is said already
+ *   (a call's own words): then only who won is said
  */
-export function resultText(state) {
+export function resultText(state, explained = false) {
   const m = state.match;
   if (m.over) {
     // The winner's sets first, as a result is said: "wins 2–0", not "0–2".
@@ -336,7 +359,7 @@ export function resultText(state) {
   if (!r) return '';
   if (r.result === 'won') {
     const who = t('result.won', { name: sideName(state, r.winner), n });
-    return `${who} ${t(`win.${r.how}`)}`;
+    return explained ? who : `${who} ${t(`win.${r.how}`)}`;
   }
   if (r.result === 'drawn') return t('result.drawn', { n });
   return `${t('result.replay', { n })} ${t(`replay.${r.why}`)}`;

@@ -286,6 +286,7 @@ export const en = {
   'win.opponent_several_restored': 'The opponent had several discs put back after one foul and loses the set.',
   'win.opponent_out_of_turn': 'The opponent played out of turn and loses the set.',
   'win.opponent_forfeited': 'The organiser forfeited the opponent.',
+  'win.claimed': 'Claimed: the opponent was away on their turn.',
 
   // Why a set is replayed (ReplayReason)
   'replay.first_turn_clears': 'Both sides cleared the table in their first turn: the set is played again.',
@@ -452,6 +453,10 @@ export const en = {
   'clock.away': '{name} is away on their turn.',
   'clock.left': '{name} closed the game on their turn.',
   'clock.claim_in': 'If they do not come back, you may claim in {s} s.',
+  'clock.away_off_turn': '{name} is away.',
+  'clock.left_off_turn': '{name} closed the game.',
+  'clock.claim_on_turn_in': 'If they stay away, you may claim on their turn once {s} s more have passed.',
+  'clock.claim_on_turn': 'If they are still away on their turn, you may claim then.',
   'clock.claims': 'Claims',
   'clock.claim_set': 'Claim the set',
   'clock.claim_match': 'Claim the match',

@@ -330,6 +330,7 @@ export const lv = {
   'win.opponent_several_restored': 'Pretiniekam pēc viena pārkāpuma atpakaļ bija jānoliek vairāki kauliņi, un viņš zaudē setu.',
   'win.opponent_out_of_turn': 'Pretinieks sita ne savā kārtā un zaudē setu.',
   'win.opponent_forfeited': 'Organizators pretiniekam piešķīra zaudējumu.',
+  'win.claimed': 'Pieprasīts: pretinieks savā gājienā nebija klāt.',
 
   // Why a set is replayed (ReplayReason)
   'replay.first_turn_clears': 'Abas puses pirmajā sitienu sērijā iesita visus kauliņus: setu pārspēlē.',
@@ -496,6 +497,10 @@ export const lv = {
   'clock.away': '{name} savā gājienā nav klāt.',
   'clock.left': '{name} savā gājienā aizvēra spēli.',
   'clock.claim_in': 'Ja spēlētājs neatgriezīsies, pēc {s} s varēsiet pieprasīt uzvaru.',
+  'clock.away_off_turn': '{name} nav klāt.',
+  'clock.left_off_turn': '{name} aizvēra spēli.',
+  'clock.claim_on_turn_in': 'Ja spēlētājs neatgriezīsies, viņa gājienā varēsiet pieprasīt uzvaru, kad būs pagājušas vēl {s} s.',
+  'clock.claim_on_turn': 'Ja spēlētājs savā gājienā joprojām nebūs klāt, tad varēsiet pieprasīt uzvaru.',
   'clock.claims': 'Pieprasījumi',
   'clock.claim_set': 'Pieprasīt setu',
   'clock.claim_match': 'Pieprasīt maču',

@@ -39,31 +39,44 @@ impl Room {
         (self.controller(seat) == Controller::Human).then_some((seat, self.turn_at + clock * 1000))
     }
 
-    /// The player to stroke when they are away from a game between
+    /// A player of the set in play who is away from a game between
     /// people: their seat, and when their opponent may claim (ms since
-    /// 1970).
+    /// 1970). The player to stroke first, if they are away; otherwise
+    /// another, so that their opponent sees the absence go on through
+    /// the turns between (a claim is made on the absent player's turn).
+    ///
+    /// The time away counts from when they left (or from when this server
+    /// loaded the game, if it never saw them), not from the turn: a
+    /// player whose stroke clock ran out while away is still as long
+    /// away when their turn comes round again, as lichess counts the
+    /// disconnection, not the move (issue 31).
     pub fn absence(&self, timing: &Timing) -> Option<AbsentTimer> {
         if !self.seats.between_people() {
             return None;
         }
-        let (seat, player) = self.in_play()?;
-        let Some(crate::people::seats::Holder::Person(person)) = self.seats.holder(player) else {
-            return None;
-        };
-        if self.seats.connected(person) {
-            return None;
-        }
-        let gone = self.seats.gone(person);
-        let since = self
-            .turn_at
-            .max(self.loaded_at)
-            .max(gone.map_or(0, |g| g.at));
-        let bye = gone.is_some_and(|g| g.bye);
-        Some(AbsentTimer {
-            seat,
-            player,
-            claim_in_ms: since + timing.grace_ms(bye),
-            bye,
+        let (to_play, _) = self.in_play()?;
+        let set = self.game.set();
+        let progress = self.game.progress();
+        let mut seats =
+            std::iter::once(to_play).chain(set.seats().iter().copied().filter(|&s| s != to_play));
+        seats.find_map(|seat| {
+            let player = progress.player_at(seat)?;
+            let Some(crate::people::seats::Holder::Person(person)) = self.seats.holder(player)
+            else {
+                return None;
+            };
+            if self.seats.connected(person) {
+                return None;
+            }
+            let gone = self.seats.gone(person);
+            let since = self.loaded_at.max(gone.map_or(0, |g| g.at));
+            let bye = gone.is_some_and(|g| g.bye);
+            Some(AbsentTimer {
+                seat,
+                player,
+                claim_in_ms: since + timing.grace_ms(bye),
+                bye,
+            })
         })
     }
 
@@ -203,7 +216,14 @@ impl Room {
             ));
         }
         if let Some((now, timing)) = now {
+            let their_turn = self.in_play().is_some_and(|(s, _)| s == absent);
             match self.absence(timing) {
+                Some(a) if a.seat == absent && !their_turn => {
+                    return Err(Failure::new(
+                        Code::TooEarly,
+                        format!("{absent} is away, but a claim is made on their turn"),
+                    ))
+                }
                 Some(a) if a.seat == absent && a.claim_in_ms <= now => {}
                 Some(a) if a.seat == absent => {
                     return Err(Failure::new(
