@@ -21,18 +21,19 @@ use novuss_core::seat::Seat;
 use novuss_core::PlayerId;
 use serde_json::{json, Value};
 
-use crate::chat::{self, Line, Said, Settings};
 use crate::error::{Code, Failure};
 use crate::game::clock::Timing;
-use crate::game::event::Claimed;
-use crate::game::message::{Event, Notice};
 use crate::game::room::tests::testing::gentle;
 use crate::game::room::Room;
-use crate::game::setup::NewGame;
 use crate::ids::{GameId, PersonId};
 use crate::offers::{Offer, OfferKind};
 use crate::people::seats::Seats;
 use crate::store::SeatRow;
+use crate::wire::chat::{self, Line, Said, Settings};
+use crate::wire::http::games::NewGame;
+use crate::wire::state::LevelName;
+use crate::wire::ws_in::Claimed;
+use crate::wire::ws_out::{Event, Notice};
 
 const REGEN: &str = "NOVUSS_REGEN_GOLDEN=1 cargo test -p novuss-server --lib golden";
 
@@ -215,7 +216,7 @@ fn messages() -> BTreeMap<String, Vec<Value>> {
         Notice::Hint {
             event: alone.event(),
             seat: Seat::South,
-            level: crate::game::view::LevelName(novuss_ai::Level::Beginner),
+            level: LevelName(novuss_ai::Level::Beginner),
             best: &decision.best,
             alternatives: &decision.alternatives,
         }

@@ -4,44 +4,19 @@
 use std::sync::Arc;
 
 use novuss_core::PlayerId;
-use serde::Serialize;
 use tokio::sync::{Mutex, OnceCell};
 
 use super::Hub;
 use crate::error::{Code, Failure};
 use crate::game::room::Room;
 use crate::game::setup::{Controller, NewGame, PlayerSpec};
-use crate::game::view::State;
 use crate::ids::GameId;
 use crate::ids::{PersonId, Secret};
 use crate::people::identity::People;
 use crate::people::seats::Seats;
 use crate::policy::Action;
 use crate::store::{Joined, NewRow, SeatRow};
-
-/// A new game: its state, and the invitations to its seats for people at
-/// other screens (shown to its creator once: only their hashes are kept).
-#[derive(Debug, Serialize)]
-pub struct Created {
-    /// The game's id (in its state too).
-    #[serde(skip)]
-    pub id: GameId,
-    /// The game.
-    #[serde(flatten)]
-    pub state: State,
-    /// One per invited seat (none: no field).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub invites: Vec<Invite>,
-}
-
-/// An invitation to a seat.
-#[derive(Debug, Serialize)]
-pub struct Invite {
-    /// The player whose seat it is, from 0.
-    pub player: u32,
-    /// The secret that takes the seat (`POST /api/games/{id}/join`).
-    pub invite: String,
-}
+pub use crate::wire::http::games::{Created, Invite};
 
 impl Hub {
     /// Who is who.

@@ -11,16 +11,17 @@ use novuss_core::rules::set::SetState;
 use super::{Hub, Listed, Who, LISTED};
 use crate::error::{Code, Failure};
 use crate::game::analysis::{self, AnalysisRequest};
-use crate::game::message::Notice;
 use crate::game::replay::Source;
 use crate::game::setup::Setup;
 use crate::game::upload;
-use crate::game::view::{State, Summary};
+use crate::game::view::Summary;
 use crate::hub::work::{Client, Queued, Ticket};
 use crate::ids::GameId;
 use crate::ids::PersonId;
 use crate::policy::Action;
 use crate::store::Imported;
+use crate::wire::state::State;
+use crate::wire::ws_out::Notice;
 
 /// What uploads may store: per address an hour, and per person in all.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
