@@ -523,8 +523,8 @@ fn answers() -> BTreeMap<&'static str, Vec<Value>> {
         let nobody = || Visitor { person: None };
         let (anna, _) = hub.people().ensure(&nobody()).await.expect("a person");
         let as_anna = || Visitor { person: Some(anna.clone()) };
-        let asked = |k: &str| -> NewGame {
-            serde_json::from_value(asked()[k][0].clone()).expect("a new game")
+        let asked = |k: &str, n: usize| -> NewGame {
+            serde_json::from_value(asked()[k][n].clone()).expect("a new game")
         };
         let mut keep = |kind: &'static str, v: Value| out.entry(kind).or_default().push(v);
 
@@ -560,22 +560,29 @@ fn answers() -> BTreeMap<&'static str, Vec<Value>> {
         let analysis = json!({"at": 0, "strokes": [{"striker": first.striker, "direction": first.direction, "speed": first.speed}]});
         let analysis = http::analysis(Held(hub.clone()), path(), Client(None), JsonBody(serde_json::from_value(analysis).expect("a request"))).await;
         keep("AnalysisAnswer", answered(analysis).await);
-        let disc = {
+        // A disc of the side to play, and one of the other side's (never
+        // struck first: a reason, no plan).
+        let (own, other) = {
             let room = hub.room(&hot_id).await.expect("the game");
             let room = room.lock().await;
             let set = room.game().set();
-            let disc = set.discs_on_table().find(|d| d.side == set.side_to_play()).map(|d| d.id.0);
-            disc.expect("a disc to pot")
+            let to_play = set.side_to_play();
+            let own = set.discs_on_table().find(|d| d.side == to_play).map(|d| d.id.0);
+            let other = set.discs_on_table().find(|d| d.side != to_play).map(|d| d.id.0);
+            (own.expect("a disc to pot"), other.expect("a disc of the other side"))
         };
-        for ask in [json!({"event": 1, "disc": disc}), json!({"event": 1, "disc": 99})] {
+        for disc in [own, other, 99] {
+            let ask = json!({"event": 1, "disc": disc});
             let ask = aim::aim(Held(hub.clone()), path(), Client(None), as_anna(), JsonBody(serde_json::from_value(ask).expect("a request"))).await;
             let v = answered(ask).await;
             keep(if v.get("code").is_some() { "Failure" } else { "AimAnswer" }, v);
         }
 
         // A game with an invited seat: new links, and Bruno taking it.
-        let invited = http::create(Held(hub.clone()), as_anna(), JsonBody(asked("NewGame"))).await;
-        keep("Created", answered(invited).await);
+        for n in [0, 1] {
+            let made = http::create(Held(hub.clone()), as_anna(), JsonBody(asked("NewGame", n))).await;
+            keep("Created", answered(made).await);
+        }
         let duo = json!({"format": "singles", "profile": "lnf-2017", "sets": 1, "players": [{"kind": "human", "name": "Anna"}, {"kind": "human", "invite": true}]});
         let duo = hub.create(&serde_json::from_value(duo).expect("a new game"), &anna).await.expect("created");
         let duo_path = || Path(duo.id.as_str().to_owned());
@@ -585,6 +592,18 @@ fn answers() -> BTreeMap<&'static str, Vec<Value>> {
         let joined = http::join(Held(hub.clone()), duo_path(), nobody(), JsonBody(JoinRequest { invite })).await;
         keep("Joined", answered(joined).await);
 
+        // Two games ended at once, for the list: one resigned (it has a
+        // winner), one called off.
+        for resign in [true, false] {
+            let made = hub.create(&asked("NewGame", 0), &anna).await.expect("created");
+            let south = novuss_core::seat::Seat::South;
+            let ended = if resign {
+                hub.resign(&made.id, Some(&anna), 0, south).await
+            } else {
+                hub.abort(&made.id, Some(&anna), 0, south).await
+            };
+            ended.expect("ended");
+        }
         let list = answered(http::list(Held(hub.clone()), as_anna()).await).await;
         for game in list.as_array().expect("a list") {
             keep("GameSummary", game.clone());
@@ -656,6 +675,17 @@ fn answers() -> BTreeMap<&'static str, Vec<Value>> {
     out.entry("Leaderboard")
         .or_default()
         .push(serde_json::to_value(board).expect("JSON"));
+    // A failure of the server's own, as `Failure::internal` makes it (with
+    // a fixed error id: the real one is random).
+    let failed = Failure {
+        code: Code::Storage,
+        detail: "the database failed; nothing was stored (error 7f3a9c21e0b4 in the server's log)"
+            .into(),
+        error_id: Some("7f3a9c21e0b4".into()),
+    };
+    out.entry("Failure")
+        .or_default()
+        .push(serde_json::to_value(failed).expect("JSON"));
     let mut seen = Vec::new();
     for v in out.values_mut().flatten() {
         steady(v, &mut seen, "");
