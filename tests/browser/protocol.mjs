@@ -9,7 +9,12 @@
 //   every example), and the reverse;
 // - its handlers: every message that is not the chat's is fed to the game
 //   page's event queue (web/game/events.js), which must do something with
-//   it (change the page's view or call one of its hooks).
+//   it (change the page's view or call one of its hooks);
+// - the HTTP bodies (`http` of the golden file: the answers the server
+//   sends and the request bodies it reads, by the page's type): each is a
+//   typedef of protocol.js, held field by field as the messages are, and
+//   so are the objects inside it (its lists' items too), down to the types
+//   held elsewhere (the state, a verdict, a motion).
 // Regenerating the golden file is one command: see golden.rs.
 
 import { test } from 'node:test';
@@ -106,6 +111,51 @@ test('every request the page may send is one the server understands, field by fi
   for (const type of page.keys()) assert.ok(type in byType, `the page declares a \`${type}\` request the server does not understand`);
   for (const type of Object.keys(byType)) assert.ok(page.has(type), `the server understands \`${type}\`, which web/shared/protocol.js does not declare`);
   for (const [type, examples] of Object.entries(byType)) sameFields(`request \`${type}\``, page.get(type), examples);
+});
+
+/** Types whose fields are held elsewhere (the state by its own test) or are the core's own. */
+const HELD_ELSEWHERE = new Set(['State', 'Verdict', 'Motion', 'Choice', 'Table', 'Physics', 'ProfileSettings', 'Stroke', 'Plan']);
+
+/**
+ * Holds examples against a declared object type, and every object inside
+ * them against the declared type of its field: a list's items against the
+ * list's item type. A union (a choice of shapes) and a record (any keys)
+ * are not looked into.
+ */
+function sameShape(what, type, examples) {
+  const name = type.aliasSymbol?.name ?? type.symbol?.name;
+  if (HELD_ELSEWHERE.has(name)) return;
+  const props = properties(type);
+  // A body that is a state (a new game's, a game's) is held to the state's
+  // fields by the state's own test, over every kind of state the server
+  // makes; here only its own fields must be seen, and none undeclared.
+  const state = properties(typedef('State'));
+  const isState = [...state.keys()].every((k) => props.has(k));
+  sameFields(what, isState ? new Map([...props].filter(([k]) => !state.has(k))) : props, examples.map((e) => (isState ? Object.fromEntries(Object.entries(e).filter(([k]) => !state.has(k))) : e)));
+  if (isState) for (const e of examples) for (const k of Object.keys(e)) assert.ok(props.has(k), `${what}: the server sends \`${k}\`, which web/shared/protocol.js does not declare`);
+  for (const prop of type.getProperties()) {
+    if (isState && state.has(prop.name)) continue;
+    let inner = checker.getNonNullableType(checker.getTypeOfSymbolAtLocation(prop, source));
+    let values = examples.map((e) => e[prop.name]).filter((v) => v !== undefined && v !== null);
+    if (checker.isArrayType(inner)) {
+      inner = checker.getNonNullableType(checker.getTypeArguments(inner)[0]);
+      values = values.flat().filter((v) => v !== null);
+    }
+    const objects = values.filter((v) => typeof v === 'object' && !Array.isArray(v));
+    if (objects.length === 0 || inner.isUnion() || inner.getStringIndexType() || inner.getProperties().length === 0) continue;
+    sameShape(`${what}.${prop.name}`, inner, objects);
+  }
+}
+
+test('every HTTP body is one the page declares, field by field and inside', () => {
+  for (const side of ['answers', 'requests']) {
+    const bodies = golden.http[side];
+    assert.ok(Object.keys(bodies).length > 0, `the golden file has HTTP ${side}`);
+    for (const [name, { routes, examples }] of Object.entries(bodies)) {
+      assert.ok(examples.length > 0, `no example of ${name} (${routes})`);
+      sameShape(`${name} (${routes})`, typedef(name), examples);
+    }
+  }
 });
 
 test('the game page does something with every message that is not the chat\'s', async () => {

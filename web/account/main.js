@@ -11,10 +11,7 @@ import { errorCode } from '../shared/net.js';
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
-/**
- * Who the browser is: `GET /api/me` and every account route answer so.
- * @typedef {{person: string | null, name: string | null, account: {username: string} | null}} Me
- */
+/** Who the browser is: `GET /api/me` and every account route answer so. @typedef {import('../shared/protocol.js').Me} Me */
 
 const page = {
   /** @type {Me | null} */
@@ -30,7 +27,7 @@ const page = {
  * A JSON request; a refusal throws its stable code.
  * @param {string} method
  * @param {string} path
- * @param {unknown} [body]
+ * @param {import('../shared/protocol.js').Credentials | import('../shared/protocol.js').PasswordChange | Record<string, never>} [body]
  * @returns {Promise<Me>}
  */
 async function call(method, path, body) {

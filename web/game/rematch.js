@@ -4,12 +4,15 @@
 // Pure, tested in Node (tests/browser/rematch.mjs).
 
 /** @typedef {import('../shared/protocol.js').State} State */
+/** @typedef {import('../shared/protocol.js').NewGame} NewGame */
+/** @typedef {import('../shared/protocol.js').NewPlayer} NewPlayer */
 
 /**
  * The body of `POST /api/games` for a rematch of the game in `st`: names,
  * levels, format, profile, sets and take-backs are kept; player 0 of the
  * new game is the one who sat second (in doubles, team 1 comes first).
  * @param {State} st
+ * @returns {NewGame}
  */
 export function rematchRequest(st) {
   const n = st.players.length;
@@ -17,7 +20,7 @@ export function rematchRequest(st) {
   const players = order.map((k) => {
     const p = st.players[k];
     const base = p.kind === 'computer' ? { kind: 'computer', level: p.level } : { kind: 'human' };
-    return p.name ? { ...base, name: p.name } : base;
+    return /** @type {NewPlayer} */ (p.name ? { ...base, name: p.name } : base);
   });
   return { format: st.format, profile: st.profile, sets: st.match.sets, casual: st.casual, players };
 }

@@ -14,18 +14,8 @@ import { errorCode, errorDetail } from '../shared/net.js';
 /** @typedef {import('../shared/protocol.js').GameSummary} GameSummary */
 /** @typedef {import('../shared/protocol.js').Created} Created */
 
-/**
- * A new game as `POST /api/games` takes it (docs/protocol.md "A new game").
- * @typedef {object} NewGame
- * @property {string} format
- * @property {string} profile
- * @property {number} sets
- * @property {boolean} casual
- * @property {boolean} [public]
- * @property {boolean} [rated]
- * @property {number} [stroke_clock]
- * @property {({kind: 'human', name?: string, invite?: boolean} | {kind: 'computer', level: string})[]} players
- */
+/** A new game as `POST /api/games` takes it (docs/protocol.md "A new game"). @typedef {import('../shared/protocol.js').NewGame} NewGame */
+/** @typedef {import('../shared/protocol.js').Format} Format */
 
 /**
  * The choices the form remembers (localStorage), and with a rebuild's
@@ -291,7 +281,7 @@ export function buildStartForm(form, options, onSubmit, current = null, offerCoa
     const kinds = seats.map((_, i) => valueOf(form, `#kind-${i}`));
     /** @type {NewGame} */
     const body = {
-      format: formatSel.value,
+      format: /** @type {Format} */ (formatSel.value),
       profile: profileSel.value,
       sets: Number(setsSel.value),
       casual: casual.checked,

@@ -57,9 +57,9 @@ export function pocketCentre(table, pocket) {
  */
 export async function requestPlan(gameId, state, discId, pocket) {
   if (!state?.turn?.region) return { ok: false, why: 'turn' };
-  /** @type {{event: number, disc: number, seat: string, pocket?: string}} */
+  /** @type {import('../shared/protocol.js').AimRequest} */
   const ask = { event: state.event, disc: discId, seat: state.turn.seat };
-  if (pocket && pocket !== 'easiest') ask.pocket = pocket;
+  if (pocket && pocket !== 'easiest') ask.pocket = /** @type {import('../shared/protocol.js').Corner} */ (pocket);
   try {
     const answer = await api.aim(gameId, ask);
     if (answer.plan) return { ok: true, ...answer.plan };

@@ -209,7 +209,7 @@ async function upload(file) {
     return;
   }
   let res;
-  /** @type {{id?: string, code?: string, detail?: string} | null} */
+  /** @type {Partial<import('../shared/protocol.js').State & import('../shared/protocol.js').Failure> | null} */
   let body = null;
   try {
     res = await fetch('/api/records', { method: 'POST', headers: { 'content-type': 'application/json' }, body: text });

@@ -43,6 +43,7 @@ async function load() {
 async function loadLevels() {
   try {
     const res = await fetch('/api/options');
+    /** @type {import('../shared/protocol.js').Options} */
     const body = await res.json();
     page.levels = body.level_ratings || null;
   } catch {

@@ -29,6 +29,7 @@ async function load() {
   let id = hashValue('id');
   try {
     if (!id) {
+      /** @type {import('../shared/protocol.js').Me | null} */
       const me = await (await fetch('/api/me')).json();
       id = me?.person || null;
       if (!id) { page.error = 'no_id'; render(); return; }

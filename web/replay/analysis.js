@@ -169,7 +169,7 @@ export class Analysis {
    * @returns {Promise<AnalysisAnswer>}
    */
   async request(strokes, hint) {
-    /** @type {{at: number, strokes: Stroke[], hint?: string}} */
+    /** @type {import('../shared/protocol.js').AnalysisRequest} */
     const body = { at: this.at ?? this.host.at(), strokes };
     if (hint) body.hint = hint;
     const res = await fetch(`/api/games/${encodeURIComponent(this.host.gameId() ?? '')}/analysis`, {

@@ -71,7 +71,7 @@ export const api = {
   /** @returns {Promise<Options>} */
   options: () => request('GET', '/api/options'),
   /**
-   * @param {object} game a new game (docs/protocol.md "A new game")
+   * @param {import('./protocol.js').NewGame} game a new game (docs/protocol.md "A new game")
    * @returns {Promise<import('./protocol.js').Created>}
    */
   create: (game) => request('POST', '/api/games', game),
@@ -83,7 +83,7 @@ export const api = {
   /** @returns {Promise<import('./protocol.js').GameSummary[]>} */
   games: () => request('GET', '/api/games'),
   /**
-   * Who this browser is: `{person, name}`, `person` null until it plays.
+   * Who this browser is: `{person, name, account}`, `person` null until it plays.
    * @returns {Promise<import('./protocol.js').Me>}
    */
   me: () => request('GET', '/api/me'),
@@ -91,26 +91,27 @@ export const api = {
    * Makes this browser a person (if it is not one) with the display name
    * `name` (null: none).
    * @param {string | null} name
-   * @returns {Promise<import('./protocol.js').Me>}
+   * @returns {Promise<import('./protocol.js').Named>}
    */
   setMe: (name) => request('POST', '/api/me', { name }),
   /**
    * Takes the invited seat whose secret is `invite`.
    * @param {string} id
    * @param {string} invite
+   * @returns {Promise<import('./protocol.js').Joined>}
    */
   join: (id, invite) => request('POST', `/api/games/${encodeURIComponent(id)}/join`, { invite }),
   /**
    * New links for the seats nobody took yet (the old ones stop working).
    * @param {string} id
-   * @returns {Promise<{invites?: import('./protocol.js').Invite[]}>}
+   * @returns {Promise<import('./protocol.js').Invites>}
    */
   invites: (id) =>
  request('POST', `/api/games/${encodeURIComponent(id)}/invites`),
   /**
    * The stroke that pockets a disc, from the planner the hint uses.
    * @param {string} id
-   * @param {{event: number, disc: number, pocket?: string, seat?: string}} ask
+   * @param {import('./protocol.js').AimRequest} ask
    * @returns {Promise<import('./protocol.js').AimAnswer>}
    */
   aim: (id, ask) => request('POST', `/api/games/${encodeURIComponent(id)}/aim`, ask),

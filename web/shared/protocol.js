@@ -4,8 +4,14 @@
 // scripts/test (tests/browser/tsconfig.json). Nothing here runs: a module
 // names a type as `import('../shared/protocol.js').State`.
 //
-// The outgoing WebSocket messages are crates/novuss-server/src/message.rs
-// `Outgoing`, a serde enum tagged by `type`; the state is view.rs `State`.
+// The server's side is one module, crates/novuss-server/src/wire/: the
+// WebSocket's messages are `ws_out.rs` `Event` and `Notice` (serde enums
+// tagged by `type`) and the chat's `chat.rs`, the requests `ws_in.rs`, the
+// state `state.rs`, the HTTP bodies `http/`. tests/golden/protocol.json has
+// a real example of each, and tests/browser/protocol.mjs holds every type
+// here that names one against them, field by field.
+
+/** A match's format. @typedef {'singles' | 'doubles' | 'four_player'} Format */
 
 /** A point or a direction in table metres: `[x, y]`, x from the west cushion, y from the south. @typedef {[number, number]} Vec2 */
 
@@ -312,7 +318,7 @@
  * @property {'gone' | 'not_own' | 'dark' | 'blocked' | 'unreachable'} [reason]
  */
 
-// ---- From the server (message.rs `Outgoing`) --------------------------------
+// ---- From the server (wire/ws_out.rs `Event`, `Notice`; wire/chat.rs) -------
 
 /** @typedef {{type: 'state', event: number, state: State}} StateMessage */
 
@@ -404,12 +410,10 @@
 
 /**
  * A stroke played, as a replay has it and as an analysis plays it on its
- * copy: the `stroke` event's fields without `type` and `event` (`by` null
- * for a game made from an uploaded record).
+ * copy: the `stroke` event's fields without `type`, `event` and `by`.
  * @typedef {object} PlayedStroke
  * @property {Seat} seat
  * @property {number | null} player
- * @property {'human' | 'computer' | null} [by]
  * @property {Stroke} stroke
  * @property {Motion} motion
  * @property {Verdict} verdict
@@ -418,9 +422,10 @@
  */
 
 /**
- * A stroke of a replay: its number in the game (from 1), its set, and
+ * A stroke of a replay: its number in the game (from 1), its set, who
+ * played it (`by` null for a game made from an uploaded record), and
  * whether the server's new simulation of it was compared and differs.
- * @typedef {PlayedStroke & {number: number, set_number: number, checked: boolean, diverged: boolean}} ReplayStroke
+ * @typedef {PlayedStroke & {number: number, set_number: number, by: 'human' | 'computer' | null, checked: boolean, diverged: boolean}} ReplayStroke
  */
 
 /**
@@ -465,12 +470,12 @@
 
 /** `GET /api/lobby`: the open challenges and the live games. @typedef {{challenges: Challenge[], live: (GameSummary & {watchers: number})[]}} Lobby */
 
-/** A person's rating in one format. @typedef {{format: string, rating: number, deviation: number, provisional: boolean, games: number, wins: number, draws: number, losses: number}} Rating */
+/** A person's rating in one format. @typedef {{format: Format, rating: number, deviation: number, provisional: boolean, games: number, wins: number, draws: number, losses: number}} Rating */
 
 /**
  * A rated result: the game (absent when the visitor may not watch it), how
  * it went and the rating before and after.
- * @typedef {{game?: string, format: string, at: number, result: string, score: number, rating_before: number, rating_after: number, deviation_after: number}} RatedResult
+ * @typedef {{game?: string, format: Format, at: number, result: 'win' | 'draw' | 'loss', score: number, rating_before: number, rating_after: number, deviation_after: number}} RatedResult
  */
 
 /**
@@ -479,23 +484,23 @@
  * @typedef {object} PlayerGame
  * @property {string} id
  * @property {number} updated
- * @property {string} format
+ * @property {Format} format
  * @property {boolean} rated
  * @property {boolean} over
  * @property {boolean} aborted
- * @property {number} player
- * @property {number | null} [winner]
+ * @property {number | null} player
+ * @property {number} [winner]
  * @property {number[]} score
  * @property {(string | null)[]} players
- * @property {(string | null)[]} [names]
- * @property {(string | null)[]} [people]
+ * @property {(string | null)[]} names
+ * @property {(string | null)[]} people
  */
 
-/** `GET /api/players/{id}`: a person's page. @typedef {{id: string, name: string | null, provisional_deviation?: number, ratings: Rating[], results: RatedResult[], games: PlayerGame[]}} PlayerPage */
+/** `GET /api/players/{id}`: a person's page. @typedef {{id: string, name: string | null, provisional_deviation: number, ratings: Rating[], results: RatedResult[], games: PlayerGame[]}} PlayerPage */
 
 /**
  * `GET /api/leaderboard?format=…`: the settled players of a format, best first.
- * @typedef {{format: string, max_deviation: number, min_games: number, players: {rank: number, id: string, name: string | null, rating: number, deviation: number, games: number}[]}} Leaderboard
+ * @typedef {{format: Format, max_deviation: number, min_games: number, players: {rank: number, id: string, name: string | null, rating: number, deviation: number, games: number}[]}} Leaderboard
  */
 
 // ---- From the client ---------------------------------------------------------
@@ -516,12 +521,66 @@
  *   | {type: 'chat_settings', free_text: boolean}} ClientMessage
  */
 
-// ---- HTTP --------------------------------------------------------------------
+// ---- HTTP (wire/http/) ------------------------------------------------------
+
+/** `GET /api/health`. @typedef {{ok: true, version: string}} Health */
 
 /**
- * Who this browser is (`GET /api/me`, and `POST /api/me`'s answer):
+ * Who this browser is (`GET /api/me`, and every account route's answer):
  * `person` null until it plays, `account` null without one.
- * @typedef {{person: string | null, name: string | null, account?: {username: string} | null}} Me
+ * @typedef {{person: string | null, name: string | null, account: {username: string} | null}} Me
+ */
+
+/** `POST /api/me`'s answer: the person (made if the browser was none) and the name now. @typedef {{person: string, name: string | null}} Named */
+
+/** What `POST /api/me` takes: the display name, or null for none. @typedef {{name: string | null}} MeRequest */
+
+/** What `POST /api/account/register` and `…/signin` take. @typedef {{username: string, password: string}} Credentials */
+
+/** What `POST /api/account/password` takes. @typedef {{old: string, new: string}} PasswordChange */
+
+/**
+ * A player of a new game: a person (at this screen, or `invite` for one at
+ * another) or the computer at a level of `Options.levels`.
+ * @typedef {{kind: 'human', name?: string, invite?: boolean} | {kind: 'computer', level: string, name?: string}} NewPlayer
+ */
+
+/**
+ * What `POST /api/games` takes (docs/protocol.md "A new game").
+ * @typedef {object} NewGame
+ * @property {Format} format
+ * @property {string} profile
+ * @property {number} sets
+ * @property {NewPlayer[]} players
+ * @property {boolean} [casual]
+ * @property {boolean} [public]
+ * @property {boolean} [rated]
+ * @property {number} [stroke_clock]
+ */
+
+/** What `POST /api/games/{id}/join` takes: the secret of the link. @typedef {{invite: string}} JoinRequest */
+
+/** `POST /api/games/{id}/join`'s answer: the seat taken. @typedef {{game: string, player: number, person: string}} Joined */
+
+/** `POST /api/games/{id}/invites`'s answer: new links for the seats still waiting. @typedef {{invites: Invite[]}} Invites */
+
+/**
+ * What `POST /api/games/{id}/analysis` takes: the position after `at`
+ * strokes, strokes played on a copy of it, and a level whose choice is wanted.
+ * @typedef {{at: number, strokes?: Stroke[], hint?: string}} AnalysisRequest
+ */
+
+/**
+ * What `POST /api/games/{id}/aim` takes: the disc to pocket, and optionally
+ * the pocket, the route and the seat the page plays for.
+ * @typedef {{event: number, disc: number, pocket?: Corner, route?: Route, seat?: Seat}} AimRequest
+ */
+
+/**
+ * Every refusal of an HTTP route (docs/protocol.md "Errors"): a stable
+ * `code` the page words, an English `detail`, and for a failure of the
+ * server's own the `error_id` of its log line.
+ * @typedef {{code: string, detail: string, error_id?: string}} Failure
  */
 
 /** The secret that takes player `player`'s invited seat. @typedef {{player: number, invite: string}} Invite */
@@ -535,9 +594,10 @@
  * @property {string} id
  * @property {number} created
  * @property {number} [updated]
- * @property {string} format
+ * @property {Format} format
  * @property {string} profile
  * @property {number} sets
+ * @property {(string | null)[]} [players] the names the set-up gave
  * @property {{name: string | null, kind: 'human' | 'computer', level?: string}[]} who
  * @property {'played' | 'uploaded'} [origin]
  * @property {boolean} over
@@ -552,10 +612,10 @@
  * `GET /api/options`: what a new game may be, and what the rules page
  * draws and judges with (the table, and each profile's settings).
  * @typedef {object} Options
- * @property {string[]} formats
+ * @property {Format[]} formats
  * @property {string[]} profiles
  * @property {string[]} levels
- * @property {Record<string, number>} [level_ratings] each level's estimated Glicko-2 rating
+ * @property {Record<string, number>} level_ratings each level's estimated Glicko-2 rating
  * @property {number[]} sets
  * @property {Table} table
  * @property {Record<string, ProfileSettings>} profile_settings

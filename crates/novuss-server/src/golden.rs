@@ -21,18 +21,19 @@ use novuss_core::seat::Seat;
 use novuss_core::PlayerId;
 use serde_json::{json, Value};
 
-use crate::chat::{self, Line, Said, Settings};
 use crate::error::{Code, Failure};
 use crate::game::clock::Timing;
-use crate::game::event::Claimed;
-use crate::game::message::{Event, Notice};
 use crate::game::room::tests::testing::gentle;
 use crate::game::room::Room;
-use crate::game::setup::NewGame;
 use crate::ids::{GameId, PersonId};
 use crate::offers::{Offer, OfferKind};
 use crate::people::seats::Seats;
 use crate::store::SeatRow;
+use crate::wire::chat::{self, Line, Said, Settings};
+use crate::wire::http::games::NewGame;
+use crate::wire::state::LevelName;
+use crate::wire::ws_in::Claimed;
+use crate::wire::ws_out::{Event, Notice};
 
 const REGEN: &str = "NOVUSS_REGEN_GOLDEN=1 cargo test -p novuss-server --lib golden";
 
@@ -215,7 +216,7 @@ fn messages() -> BTreeMap<String, Vec<Value>> {
         Notice::Hint {
             event: alone.event(),
             seat: Seat::South,
-            level: crate::game::view::LevelName(novuss_ai::Level::Beginner),
+            level: LevelName(novuss_ai::Level::Beginner),
             best: &decision.best,
             alternatives: &decision.alternatives,
         }
@@ -301,12 +302,421 @@ pub(crate) fn requests() -> Vec<Value> {
     ]
 }
 
+/// Where each HTTP body's examples come from: its type on the page
+/// (`web/shared/protocol.js`), the routes that send or read it, and the
+/// server's type. The test [`every_http_body_is_named`] holds this list to
+/// the types of `wire/http/`: a body added there fails until it is named
+/// here, and then until the file has an example of it.
+const ANSWERS: [(&str, &str, &str); 15] = [
+    ("Health", "GET /api/health", "wire::http::server::Health"),
+    ("Options", "GET /api/options", "wire::http::server::Options"),
+    (
+        "Me",
+        "GET /api/me; POST /api/account/register, …/signin, …/signout, …/password",
+        "wire::http::people::Me",
+    ),
+    ("Named", "POST /api/me", "wire::http::people::Named"),
+    ("Created", "POST /api/games", "wire::http::games::Created"),
+    (
+        "GameSummary",
+        "GET /api/games (a list of them)",
+        "hub::Listed",
+    ),
+    (
+        "State",
+        "GET /api/games/{id}; POST /api/records",
+        "wire::state::State",
+    ),
+    (
+        "Joined",
+        "POST /api/games/{id}/join",
+        "wire::http::games::Joined",
+    ),
+    (
+        "Invites",
+        "POST /api/games/{id}/invites",
+        "wire::http::games::Invites",
+    ),
+    (
+        "Replay",
+        "GET /api/games/{id}/replay",
+        "game::replay::Replay",
+    ),
+    (
+        "AnalysisAnswer",
+        "POST /api/games/{id}/analysis",
+        "game::analysis::Answer",
+    ),
+    (
+        "AimAnswer",
+        "POST /api/games/{id}/aim",
+        "net::aim::AimAnswer",
+    ),
+    (
+        "PlayerPage",
+        "GET /api/players/{id}",
+        "wire::http::ratings::PlayerPage",
+    ),
+    (
+        "Leaderboard",
+        "GET /api/leaderboard",
+        "wire::http::ratings::Leaderboard",
+    ),
+    ("Failure", "every route's refusal", "error::Failure"),
+];
+
+/// The request bodies, as [`ANSWERS`] (`POST /api/account/signout` reads
+/// none, and an upload is a record in the core's format, docs/formats.md).
+const ASKED: [(&str, &str, &str); 7] = [
+    ("NewGame", "POST /api/games", "wire::http::games::NewGame"),
+    ("MeRequest", "POST /api/me", "wire::http::people::MeRequest"),
+    (
+        "JoinRequest",
+        "POST /api/games/{id}/join",
+        "wire::http::games::JoinRequest",
+    ),
+    (
+        "Credentials",
+        "POST /api/account/register, …/signin",
+        "wire::http::accounts::Credentials",
+    ),
+    (
+        "PasswordChange",
+        "POST /api/account/password",
+        "wire::http::accounts::PasswordChange",
+    ),
+    (
+        "AnalysisRequest",
+        "POST /api/games/{id}/analysis",
+        "game::analysis::AnalysisRequest",
+    ),
+    (
+        "AimRequest",
+        "POST /api/games/{id}/aim",
+        "net::aim::AimRequest",
+    ),
+];
+
+/// The types of `wire/http/` that are parts of a body, not bodies: each
+/// is checked inside the body that holds it.
+const PARTS: [&str; 8] = [
+    "Account",
+    "Invite",
+    "PlayerSpec",
+    "Password",
+    "RatingShown",
+    "ResultShown",
+    "GameShown",
+    "Place",
+];
+
+/// One example or more of every request body, each read by the server's
+/// own type in [`every_http_request_is_understood`].
+fn asked() -> BTreeMap<&'static str, Vec<Value>> {
+    BTreeMap::from([
+        (
+            "NewGame",
+            vec![
+                json!({"format": "singles", "profile": "lnf-2017", "sets": 1, "players": [{"kind": "human", "name": "Anna"}, {"kind": "computer", "level": "club"}], "casual": true}),
+                json!({"format": "singles", "profile": "lnf-2017", "sets": 3, "players": [{"kind": "human"}, {"kind": "human", "invite": true}], "casual": false, "public": true, "rated": true, "stroke_clock": 30}),
+                json!({"format": "doubles", "profile": "koroona", "sets": 5, "players": [{"kind": "human", "name": "Anna"}, {"kind": "computer", "level": "novice", "name": "Robo"}, {"kind": "human"}, {"kind": "human"}]}),
+            ],
+        ),
+        (
+            "MeRequest",
+            vec![json!({"name": "Anna"}), json!({"name": null})],
+        ),
+        (
+            "JoinRequest",
+            vec![
+                json!({"invite": "3d4f6a8c0e1b2d3f4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f"}),
+            ],
+        ),
+        (
+            "Credentials",
+            vec![json!({"username": "anna", "password": "correct horse"})],
+        ),
+        (
+            "PasswordChange",
+            vec![json!({"old": "correct horse", "new": "battery staple"})],
+        ),
+        (
+            "AnalysisRequest",
+            vec![
+                json!({"at": 0}),
+                json!({"at": 1, "strokes": [{"striker": [0.4, 0.07], "direction": [0.1, 1.0], "speed": 3.1}], "hint": "master"}),
+            ],
+        ),
+        (
+            "AimRequest",
+            vec![
+                json!({"event": 12, "disc": 5}),
+                json!({"event": 12, "disc": 5, "pocket": "north_east", "route": "direct", "seat": "south"}),
+            ],
+        ),
+    ])
+}
+
+/// An answer's body as JSON: a handler's response, or its refusal.
+async fn answered(r: Result<axum::response::Response, Failure>) -> Value {
+    use axum::response::IntoResponse;
+    let response = r.unwrap_or_else(IntoResponse::into_response);
+    let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
+        .await
+        .expect("a body");
+    serde_json::from_slice(&bytes).expect("the server's answers are JSON")
+}
+
+/// Ids, secrets and times that differ at every run, made the same: each
+/// id or secret (hex) by the order it first appears, each time to one
+/// moment, the version to a word.
+fn steady(v: &mut Value, seen: &mut Vec<String>, key: &str) {
+    match v {
+        Value::String(s)
+            if (s.len() == 32 || s.len() == 64) && s.bytes().all(|b| b.is_ascii_hexdigit()) =>
+        {
+            let k = match seen.iter().position(|x| x == s) {
+                Some(k) => k,
+                None => {
+                    seen.push(s.clone());
+                    seen.len() - 1
+                }
+            };
+            let digits = format!("{:x}", 0x5eed0000 + k);
+            *s = digits.repeat(s.len() / digits.len() + 1)[..s.len()].to_owned();
+        }
+        Value::String(s) if key == "version" => *s = "(the server's version)".into(),
+        Value::Number(n)
+            if matches!(key, "created" | "updated" | "at")
+                && n.as_i64().is_some_and(|t| t > 1_000_000_000) =>
+        {
+            *v = json!(1_764_000_000);
+        }
+        Value::Array(items) => items.iter_mut().for_each(|x| steady(x, seen, key)),
+        Value::Object(map) => map.iter_mut().for_each(|(k, x)| steady(x, seen, k)),
+        _ => {}
+    }
+}
+
+/// One real example or more of every HTTP answer, by the page's type:
+/// the server's own handlers over a store in memory, two people playing.
+fn answers() -> BTreeMap<&'static str, Vec<Value>> {
+    use crate::hub::work::Client;
+    use crate::hub::Hub;
+    use crate::net::body::JsonBody;
+    use crate::net::{aim, http, ratings};
+    use crate::people::identity::Visitor;
+    use crate::wire::http::games::JoinRequest;
+    use crate::wire::http::people::{Account, Me, MeRequest};
+    use crate::wire::http::ratings::{
+        GameShown, Leaderboard, Place, PlayerPage, RatingShown, ResultShown,
+    };
+    use axum::extract::{Path, RawQuery, State as Held};
+
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    let mut out = runtime.block_on(async {
+        let mut out: BTreeMap<&'static str, Vec<Value>> = BTreeMap::new();
+        let hub = Hub::new(crate::store::Store::memory().await.expect("a store"));
+        let nobody = || Visitor { person: None };
+        let (anna, _) = hub.people().ensure(&nobody()).await.expect("a person");
+        let as_anna = || Visitor { person: Some(anna.clone()) };
+        let asked = |k: &str, n: usize| -> NewGame {
+            serde_json::from_value(asked()[k][n].clone()).expect("a new game")
+        };
+        let mut keep = |kind: &'static str, v: Value| out.entry(kind).or_default().push(v);
+
+        keep("Health", serde_json::to_value(http::health().await.0).expect("JSON"));
+        keep("Options", serde_json::to_value(http::options().await.0).expect("JSON"));
+        keep("Me", answered(http::me(Held(hub.clone()), nobody()).await).await);
+        let named = http::set_me(Held(hub.clone()), as_anna(), JsonBody(MeRequest { name: Some("Anna".into()) })).await;
+        keep("Named", answered(named).await);
+        keep("Me", answered(http::me(Held(hub.clone()), as_anna()).await).await);
+        // What the account routes answer, with the account made.
+        keep("Me", serde_json::to_value(Me {
+            person: Some(anna.clone()),
+            name: Some("Anna".into()),
+            account: Some(Account { username: "anna".into() }),
+        }).expect("JSON"));
+
+        // A game at one screen, played a stroke into: its state, the list,
+        // the replay, an analysis, an aim.
+        let hot = json!({"format": "singles", "profile": "lnf-2017", "sets": 1, "players": [{"kind": "human", "name": "Anna"}, {"kind": "human", "name": "Bruno"}], "casual": true, "public": true});
+        let created = http::create(Held(hub.clone()), as_anna(), JsonBody(serde_json::from_value(hot).expect("a new game"))).await;
+        let hot = answered(created).await;
+        let hot_id = GameId::parse(hot["id"].as_str().expect("an id")).expect("an id");
+        keep("Created", hot);
+        let first = {
+            let room = hub.room(&hot_id).await.expect("the game");
+            let room = room.lock().await;
+            gentle(&room)
+        };
+        hub.stroke(&hot_id, Some(&anna), &first).await.expect("a stroke");
+        let path = || Path(hot_id.as_str().to_owned());
+        keep("State", answered(http::game(Held(hub.clone()), path()).await).await);
+        keep("Replay", answered(http::replay(Held(hub.clone()), path(), Client(None)).await).await);
+        let analysis = json!({"at": 0, "strokes": [{"striker": first.striker, "direction": first.direction, "speed": first.speed}]});
+        let analysis = http::analysis(Held(hub.clone()), path(), Client(None), JsonBody(serde_json::from_value(analysis).expect("a request"))).await;
+        keep("AnalysisAnswer", answered(analysis).await);
+        // A disc of the side to play, and one of the other side's (never
+        // struck first: a reason, no plan).
+        let (own, other) = {
+            let room = hub.room(&hot_id).await.expect("the game");
+            let room = room.lock().await;
+            let set = room.game().set();
+            let to_play = set.side_to_play();
+            let own = set.discs_on_table().find(|d| d.side == to_play).map(|d| d.id.0);
+            let other = set.discs_on_table().find(|d| d.side != to_play).map(|d| d.id.0);
+            (own.expect("a disc to pot"), other.expect("a disc of the other side"))
+        };
+        for disc in [own, other, 99] {
+            let ask = json!({"event": 1, "disc": disc});
+            let ask = aim::aim(Held(hub.clone()), path(), Client(None), as_anna(), JsonBody(serde_json::from_value(ask).expect("a request"))).await;
+            let v = answered(ask).await;
+            keep(if v.get("code").is_some() { "Failure" } else { "AimAnswer" }, v);
+        }
+
+        // A game with an invited seat: new links, and Bruno taking it.
+        for n in [0, 1] {
+            let made = http::create(Held(hub.clone()), as_anna(), JsonBody(asked("NewGame", n))).await;
+            keep("Created", answered(made).await);
+        }
+        let duo = json!({"format": "singles", "profile": "lnf-2017", "sets": 1, "players": [{"kind": "human", "name": "Anna"}, {"kind": "human", "invite": true}]});
+        let duo = hub.create(&serde_json::from_value(duo).expect("a new game"), &anna).await.expect("created");
+        let duo_path = || Path(duo.id.as_str().to_owned());
+        let links = answered(http::invites(Held(hub.clone()), duo_path(), as_anna()).await).await;
+        let invite = links["invites"][0]["invite"].as_str().expect("a link").to_owned();
+        keep("Invites", links);
+        let joined = http::join(Held(hub.clone()), duo_path(), nobody(), JsonBody(JoinRequest { invite })).await;
+        keep("Joined", answered(joined).await);
+
+        // Two games ended at once, for the list: one resigned (it has a
+        // winner), one called off.
+        for resign in [true, false] {
+            let made = hub.create(&asked("NewGame", 0), &anna).await.expect("created");
+            let south = novuss_core::seat::Seat::South;
+            let ended = if resign {
+                hub.resign(&made.id, Some(&anna), 0, south).await
+            } else {
+                hub.abort(&made.id, Some(&anna), 0, south).await
+            };
+            ended.expect("ended");
+        }
+        let list = answered(http::list(Held(hub.clone()), as_anna()).await).await;
+        for game in list.as_array().expect("a list") {
+            keep("GameSummary", game.clone());
+        }
+        keep("PlayerPage", answered(ratings::player(Held(hub.clone()), nobody(), Path(anna.as_str().to_owned())).await).await);
+        keep("Leaderboard", answered(ratings::leaderboard(Held(hub.clone()), RawQuery(Some("format=doubles".into()))).await).await);
+        keep("Failure", answered(http::game(Held(hub.clone()), Path("0".repeat(32))).await).await);
+        out
+    });
+    // Rated play is long to set up here: a page and a leaderboard with a
+    // rated game each, made as their handlers make them.
+    let (anna, bruno) = people();
+    let singles = novuss_core::rules::set::Format::Singles;
+    let page = PlayerPage {
+        id: anna.clone(),
+        name: Some("Anna".into()),
+        ratings: vec![RatingShown {
+            format: singles,
+            rating: 1741.6,
+            deviation: 396.8,
+            provisional: true,
+            games: 1,
+            wins: 1,
+            draws: 0,
+            losses: 0,
+        }],
+        results: vec![ResultShown {
+            game: Some(GameId::parse("9c2a9c0e1b7d4a6f8e5c2b1a0d9f8e7c").expect("an id")),
+            format: singles,
+            at: 1_764_000_000,
+            result: crate::glicko::Outcome::Win,
+            score: 1.0,
+            rating_before: 1500.0,
+            rating_after: 1741.6,
+            deviation_after: 396.8,
+        }],
+        games: vec![GameShown {
+            id: GameId::parse("9c2a9c0e1b7d4a6f8e5c2b1a0d9f8e7c").expect("an id"),
+            updated: 1_764_000_000,
+            format: singles,
+            rated: true,
+            over: true,
+            aborted: false,
+            player: Some(0),
+            winner: Some(0),
+            score: vec![1, 0],
+            players: vec![Some("Anna".into()), None],
+            names: vec![Some("Anna".into()), Some("Bruno".into())],
+            people: vec![Some(anna.clone()), Some(bruno.clone())],
+        }],
+        provisional_deviation: crate::glicko::PROVISIONAL_DEVIATION,
+    };
+    out.entry("PlayerPage")
+        .or_default()
+        .push(serde_json::to_value(page).expect("JSON"));
+    let board = Leaderboard {
+        format: singles,
+        max_deviation: crate::ratings::LEADERBOARD_DEVIATION,
+        min_games: crate::ratings::LEADERBOARD_GAMES,
+        players: vec![Place {
+            rank: 1,
+            id: bruno,
+            name: Some("Bruno".into()),
+            rating: 1862.3,
+            deviation: 61.2,
+            games: 23,
+        }],
+    };
+    out.entry("Leaderboard")
+        .or_default()
+        .push(serde_json::to_value(board).expect("JSON"));
+    // A failure of the server's own, as `Failure::internal` makes it (with
+    // a fixed error id: the real one is random).
+    let failed = Failure {
+        code: Code::Storage,
+        detail: "the database failed; nothing was stored (error 7f3a9c21e0b4 in the server's log)"
+            .into(),
+        error_id: Some("7f3a9c21e0b4".into()),
+    };
+    out.entry("Failure")
+        .or_default()
+        .push(serde_json::to_value(failed).expect("JSON"));
+    let mut seen = Vec::new();
+    for v in out.values_mut().flatten() {
+        steady(v, &mut seen, "");
+    }
+    out
+}
+
+/// The HTTP part of the file: by the page's type, the routes and the
+/// examples.
+fn http_bodies() -> Value {
+    let part = |list: &[(&'static str, &str, &str)],
+                mut examples: BTreeMap<&'static str, Vec<Value>>|
+     -> Value {
+        list.iter()
+            .map(|(page, routes, _)| {
+                (page.to_string(), json!({"routes": routes, "examples": examples.remove(page).unwrap_or_default()}))
+            })
+            .collect::<serde_json::Map<_, _>>()
+            .into()
+    };
+    json!({"answers": part(&ANSWERS, answers()), "requests": part(&ASKED, asked())})
+}
+
 /// The whole file.
 fn golden() -> Value {
     json!({
         "//": format!("One real example of every WebSocket message and request (docs/protocol.md), made by crates/novuss-server/src/golden.rs; regenerate with {REGEN}"),
         "server": messages(),
         "client": requests(),
+        "http": http_bodies(),
+        "//http": "One real example of every HTTP body, by its type in web/shared/protocol.js: `answers` the server sends, `requests` it reads; the same file, the same command",
     })
 }
 
@@ -390,4 +800,78 @@ fn the_file_has_every_kind_of_message() {
         "{:?}",
         have.keys().collect::<Vec<_>>()
     );
+}
+
+/// Every body of `wire/http/` is named in [`ANSWERS`], [`ASKED`] or
+/// [`PARTS`], and every answer and request named there has an example.
+#[test]
+fn every_http_body_is_named() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src/wire/http");
+    let named: Vec<&str> = ANSWERS
+        .iter()
+        .chain(&ASKED)
+        .map(|(_, _, rust)| rust.rsplit("::").next().unwrap_or(rust))
+        .chain(PARTS)
+        .collect();
+    for entry in std::fs::read_dir(&dir).expect("wire/http") {
+        let text = std::fs::read_to_string(entry.expect("a file").path()).expect("a file");
+        for line in text.lines() {
+            let Some(rest) = line
+                .strip_prefix("pub struct ")
+                .or_else(|| line.strip_prefix("pub enum "))
+            else {
+                continue;
+            };
+            let name: String = rest.chars().take_while(|c| c.is_alphanumeric()).collect();
+            assert!(
+                named.contains(&name.as_str()),
+                "`{name}` of wire/http is not named in golden.rs"
+            );
+        }
+    }
+    let have = http_bodies();
+    for (page, _, _) in ANSWERS {
+        assert!(
+            have["answers"][page]["examples"]
+                .as_array()
+                .is_some_and(|e| !e.is_empty()),
+            "no example of the answer {page}"
+        );
+    }
+    for (page, _, _) in ASKED {
+        assert!(
+            have["requests"][page]["examples"]
+                .as_array()
+                .is_some_and(|e| !e.is_empty()),
+            "no example of the request {page}"
+        );
+    }
+}
+
+/// Every request body of the file is one its route's type reads.
+#[test]
+fn every_http_request_is_understood() {
+    fn reads<T: serde::de::DeserializeOwned>(v: &Value) -> Result<(), String> {
+        serde_json::from_value::<T>(v.clone())
+            .map(drop)
+            .map_err(|e| e.to_string())
+    }
+    use crate::wire::http::{accounts, games, people};
+    for (page, examples) in asked() {
+        for v in &examples {
+            let read = match page {
+                "NewGame" => reads::<games::NewGame>(v),
+                "MeRequest" => reads::<people::MeRequest>(v),
+                "JoinRequest" => reads::<games::JoinRequest>(v),
+                "Credentials" => reads::<accounts::Credentials>(v),
+                "PasswordChange" => reads::<accounts::PasswordChange>(v),
+                "AnalysisRequest" => reads::<crate::game::analysis::AnalysisRequest>(v),
+                "AimRequest" => reads::<crate::net::aim::AimRequest>(v),
+                other => Err(format!("no type reads {other}")),
+            };
+            if let Err(e) = read {
+                panic!("{page} {v}: {e}");
+            }
+        }
+    }
 }

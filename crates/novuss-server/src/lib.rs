@@ -36,10 +36,10 @@ mod policy;
 mod ratings;
 mod routes;
 mod store;
+mod wire;
 
 pub use error::{Code, Failure};
 pub use game::clock::Timing;
-pub use game::room::StrokeRequest;
 pub use game::setup::NewGame;
 pub use hub::{Hub, UploadQuota};
 pub use ids::{GameId, PersonId};
@@ -49,6 +49,7 @@ pub use net::web::files as web_files;
 pub use people::identity::Visitor;
 pub use ratings::{recompute, Report};
 pub use store::{Append, Heard, NewRow, Notice, Shared, Store, StoreError, LEASE};
+pub use wire::ws_in::StrokeRequest;
 
 use std::future::Future;
 use std::net::SocketAddr;

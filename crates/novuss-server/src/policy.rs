@@ -42,11 +42,11 @@
 use novuss_core::PlayerId;
 use serde::Serialize;
 
-use crate::chat::Room as ChatRoom;
 use crate::error::{Code, Failure};
 use crate::ids::PersonId;
 use crate::offers::OfferKind;
 use crate::people::seats::{Holder, Seats};
+use crate::wire::chat::Room as ChatRoom;
 
 /// Who asks, relative to the seat their request is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]

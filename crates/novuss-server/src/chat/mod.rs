@@ -15,12 +15,12 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast;
 
 use crate::error::{Code, Failure};
 use crate::ids::PersonId;
 use crate::store::ChatRow;
+pub use crate::wire::chat::{Line, Preset, Room, Said, Settings};
 
 /// The longest free line, in characters, after trimming.
 pub const MAX_TEXT: usize = 200;
@@ -32,31 +32,6 @@ pub const WINDOW: Duration = Duration::from_secs(10);
 pub const PER_GAME: u32 = 100;
 /// Lines of each room a (re)connecting client gets.
 pub const KEPT: usize = 50;
-
-/// The preset phrases: the server stores and sends the id, each page shows
-/// it in its reader's language.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Preset {
-    /// Hello!
-    Hello,
-    /// Good luck!
-    GoodLuck,
-    /// Well played!
-    WellPlayed,
-    /// Nice shot!
-    NiceShot,
-    /// Thanks!
-    Thanks,
-    /// Sorry!
-    Sorry,
-    /// One moment!
-    OneMoment,
-    /// Good game!
-    GoodGame,
-    /// Bye!
-    Bye,
-}
 
 impl Preset {
     /// Its id, as stored and sent.
@@ -80,16 +55,6 @@ impl Preset {
     }
 }
 
-/// Which room a line is in, and which a connection reads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Room {
-    /// The seat holders'.
-    Players,
-    /// Everyone else's.
-    Watchers,
-}
-
 impl Room {
     /// Its name, as stored and sent.
     pub fn name(self) -> &'static str {
@@ -106,16 +71,6 @@ impl Room {
             _ => None,
         }
     }
-}
-
-/// What a line says.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Said {
-    /// A preset phrase.
-    Preset(Preset),
-    /// Free text, checked by [`check_text`].
-    Text(String),
 }
 
 /// Whether `c` changes the direction of the text around it: a line with one
@@ -147,27 +102,6 @@ pub fn check_text(raw: &str) -> Result<String, Failure> {
     Ok(text.to_owned())
 }
 
-/// One line, as every reader of its room is sent it.
-#[derive(Clone, Debug, Serialize)]
-pub struct Line {
-    /// Its number in the game's chat, from 1 (not an event number).
-    pub number: u64,
-    /// When it was written, seconds since 1970.
-    pub at: i64,
-    /// Its room.
-    pub room: Room,
-    /// The author's public id.
-    pub person: PersonId,
-    /// The author's display name, if they chose one.
-    pub name: Option<String>,
-    /// The author's player, from 0, if they hold a seat.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub player: Option<u32>,
-    /// What it says: `{"preset": id}` or `{"text": …}`.
-    #[serde(flatten)]
-    pub said: Said,
-}
-
 impl Line {
     /// A stored line; `None` if its row is not one this server writes (a
     /// room or a preset it does not know).
@@ -186,47 +120,6 @@ impl Line {
             player: row.player.and_then(|p| u32::try_from(p.index()).ok()),
             said,
         })
-    }
-
-    /// The `chat` message.
-    pub fn message(&self) -> Arc<str> {
-        ChatMessage::Chat(self).text()
-    }
-}
-
-/// The chat's messages on a game's WebSocket (docs/protocol.md, "Chat"):
-/// not events. Made here rather than in the game's messages, so that the
-/// chat needs nothing of the game.
-#[derive(Serialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
-enum ChatMessage<'a> {
-    /// A chat line, to the readers of its room.
-    Chat(&'a Line),
-    /// The settings: on `hello`, and to everyone when the creator changes
-    /// them.
-    ChatSettings(&'a Settings),
-}
-
-impl ChatMessage<'_> {
-    fn text(&self) -> Arc<str> {
-        // Made of the chat's own types, which always serialise.
-        serde_json::to_string(self).unwrap_or_default().into()
-    }
-}
-
-/// The game's chat settings, as every client is sent them.
-#[derive(Clone, Debug, Serialize)]
-pub struct Settings {
-    /// Whether free text is allowed (presets always are).
-    pub free_text: bool,
-    /// The person who may change that: the game's creator.
-    pub creator: Option<PersonId>,
-}
-
-impl Settings {
-    /// The `chat_settings` message.
-    pub fn message(&self) -> Arc<str> {
-        ChatMessage::ChatSettings(self).text()
     }
 }
 

@@ -12,9 +12,10 @@ use novuss_core::PlayerId;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Code, Failure};
-use crate::game::event::{self, Motion};
+use crate::game::event;
 use crate::game::replay::Source;
-use crate::game::view::State;
+use crate::wire::motion::Motion;
+use crate::wire::state::State;
 
 /// The most strokes one request plays on a copy.
 pub const MAX_STROKES: usize = 50;

@@ -17,17 +17,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::Failure;
 use crate::game::setup::Setup;
-use crate::game::trace::Trace;
-
-/// Who played a stroke.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum By {
-    /// A person.
-    Human,
-    /// The computer.
-    Computer,
-}
+use crate::wire::motion::{By, Trace};
+use crate::wire::ws_in::Claimed;
 
 /// An event as stored: what happened, enough to replay it exactly.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -82,17 +73,6 @@ pub enum Happened {
     /// Nobody touched the game for the server's abandonment period: it
     /// ends without a result.
     Abandon,
-}
-
-/// What an absent player's opponent claims.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Claimed {
-    /// The set in play: the absent side forfeits it, as the organiser
-    /// forfeits a side (`000` 1.28); none in a four-player game.
-    Set,
-    /// The match: it ends as if the absent player resigned.
-    Match,
 }
 
 impl Claimed {
@@ -170,16 +150,6 @@ pub fn start(setup: &Setup) -> Result<Game, GameError> {
         None => Game::new(setup.config.clone(), setup.physics),
         Some(set) => Game::from_position(setup.config.clone(), setup.physics, set.clone()),
     }
-}
-
-/// A stroke's motion as clients get it: what each body is, and its trace.
-#[derive(Serialize)]
-pub struct Motion {
-    /// `None` the striker, otherwise a disc id.
-    pub bodies: Vec<Option<DiscId>>,
-    /// The paths, fates, duration and contacts.
-    #[serde(flatten)]
-    pub trace: Arc<Trace>,
 }
 
 /// One stroke played on `game`: its verdict, motion and picture after.

@@ -6,7 +6,6 @@ pub mod analysis;
 pub mod clock;
 pub mod event;
 pub mod listing;
-pub mod message;
 pub mod replay;
 pub mod room;
 pub mod setup;

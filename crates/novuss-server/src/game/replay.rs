@@ -15,10 +15,12 @@ use novuss_core::PlayerId;
 use serde::Serialize;
 
 use crate::error::{Code, Failure};
-use crate::game::event::{self, Act, By, Motion};
+use crate::game::event::{self, Act};
 use crate::game::setup::{GameOrigin, Setup};
 use crate::game::trace::Difference;
-use crate::game::view::{self, State};
+use crate::game::view;
+use crate::wire::motion::{By, Motion};
+use crate::wire::state::State;
 
 /// What a replay is built from: a copy of the room's set-up and actions,
 /// taken under its lock and worked on outside it.
@@ -205,7 +207,7 @@ mod tests {
     use super::*;
     use crate::game::room::Room;
     use crate::game::setup::NewGame;
-    use crate::game::trace::Trace;
+    use crate::wire::motion::Trace;
     use std::sync::Arc;
 
     /// A hot-seat game after `n` strokes chosen by the geometric player.

@@ -1,8 +1,6 @@
 //! A new game as a client asks for it, checked, and the set-up that is
 //! stored with the game.
 
-use std::str::FromStr;
-
 use novuss_ai::Level;
 use novuss_core::physics::Physics;
 use novuss_core::play::match_play::MatchConfig;
@@ -11,7 +9,10 @@ use novuss_core::rules::profile::ProfileId;
 use novuss_core::rules::set::{Format, SetState};
 use novuss_core::seat::Seat;
 use novuss_core::PlayerId;
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::{Deserialize, Serialize};
+
+// The lobby and the hub's tests name the request here.
+pub use crate::wire::http::games::{NewGame, PlayerSpec};
 
 /// The longest player name, in characters.
 pub const MAX_NAME: usize = 40;
@@ -75,100 +76,8 @@ pub fn shown_name(name: &str) -> String {
     }
 }
 
-/// One of a closed list (a format, a rule profile, a computer level) as a
-/// client names it: the value, or the text it sent when that names none.
-///
-/// A name that is not text is a malformed body (`bad_message`, as any
-/// mistyped field); text that names nothing is a game that cannot be set
-/// up (`bad_setup`, with the list to choose from: [`NewGame::setup`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Pick<T> {
-    /// The value named.
-    Known(T),
-    /// Text that names none of the list.
-    Unknown(String),
-}
-
-impl<T: Copy> Pick<T> {
-    /// The value, or the text that names none.
-    pub fn known(&self) -> Result<T, &str> {
-        match self {
-            Pick::Known(v) => Ok(*v),
-            Pick::Unknown(name) => Err(name),
-        }
-    }
-}
-
-impl<'de, T: FromStr> Deserialize<'de> for Pick<T> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let name = String::deserialize(d)?;
-        Ok(match name.parse() {
-            Ok(v) => Pick::Known(v),
-            Err(_) => Pick::Unknown(name),
-        })
-    }
-}
-
-/// A new game, as `POST /api/games` takes it (docs/protocol.md).
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct NewGame {
-    /// `singles`, `doubles` or `four_player`.
-    pub format: Pick<Format>,
-    /// A rule profile's name.
-    pub profile: Pick<ProfileId>,
-    /// 1, 3 or 5.
-    pub sets: u32,
-    /// The players in seating order.
-    pub players: Vec<PlayerSpec>,
-    /// Whether strokes may be taken back.
-    #[serde(default = "yes")]
-    pub casual: bool,
-    /// Whether the game is listed for everyone to watch; otherwise only
-    /// its players and those they give its link see it.
-    #[serde(default)]
-    pub public: bool,
-    /// Whether the match moves its players' ratings: only between
-    /// people, each seat but the creator's taken by invitation, and
-    /// never with take-backs (`casual` must be false).
-    #[serde(default)]
-    pub rated: bool,
-    /// Seconds a player has for each stroke (15, 30 or 60), or none.
-    #[serde(default)]
-    pub stroke_clock: Option<u32>,
-}
-
 /// The stroke clocks a game may have, in seconds.
 pub const STROKE_CLOCKS: [u32; 3] = [15, 30, 60];
-
-fn yes() -> bool {
-    true
-}
-
-/// One player of a new game.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
-pub enum PlayerSpec {
-    /// A person: at this screen, or at another one with an invitation
-    /// (`invite`), in which case the seat waits for whoever opens its
-    /// link first.
-    Human {
-        /// Their name.
-        #[serde(default)]
-        name: Option<String>,
-        /// Whether the seat is for a person at another screen.
-        #[serde(default)]
-        invite: bool,
-    },
-    /// The computer.
-    Computer {
-        /// Its level's name.
-        level: Pick<Level>,
-        /// Its name.
-        #[serde(default)]
-        name: Option<String>,
-    },
-}
 
 /// Who plays a seat, as stored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

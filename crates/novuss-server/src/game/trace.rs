@@ -3,48 +3,10 @@
 //! exactly what the players saw, and a replay's fresh simulation can be
 //! compared with it bit for bit.
 
-use novuss_core::physics::{EventKind, Fate, Outcome};
-use serde::{Deserialize, Serialize};
+use novuss_core::physics::{EventKind, Outcome};
+use serde::Serialize;
 
-/// What a stroke looked like.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Trace {
-    /// For each body (the striker first, then the discs on the table in
-    /// the set's order) its segments `[t, x, y, vx, vy, a]`.
-    pub paths: Vec<Vec<[f64; 6]>>,
-    /// Where each body ended.
-    pub fates: Vec<Fate>,
-    /// When the last body stopped or left, s.
-    pub duration: f64,
-    /// The moments a player hears, in time order.
-    pub contacts: Vec<Contact>,
-}
-
-/// A moment a player hears.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Contact {
-    /// When, s after the push.
-    pub t: f64,
-    /// What.
-    pub kind: Sound,
-    /// The closing speed (bodies) or the normal speed (cushions), m/s; 0
-    /// for a pocket.
-    pub speed: f64,
-}
-
-/// The kinds of contact a client has a sound for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Sound {
-    /// Two bodies met (the striker included).
-    Disc,
-    /// A body came off a cushion.
-    Cushion,
-    /// A body fell into a pocket.
-    Pocket,
-}
+use crate::wire::motion::{Contact, Sound, Trace};
 
 /// Where a fresh simulation differs from a stored trace.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

@@ -8,10 +8,10 @@ use novuss_core::play::record::{self, Action, GameRecord};
 use novuss_core::seat::Seat;
 
 use crate::error::{Code, Failure};
-use crate::game::event::By;
 use crate::game::room::Room;
 use crate::game::setup::{check_name, Controller, GameOrigin, Setup, SETS};
 use crate::ids::GameId;
+use crate::wire::motion::By;
 use novuss_core::physics::Physics;
 
 /// A checked record as a new game: its room and the events to store.

@@ -1,66 +1,25 @@
 //! The state of a game as a client draws it (docs/protocol.md, "The
-//! state"): everything after an event, with what the rules say about the
-//! next stroke already worked out, so the client needs no rules of its own.
+//! state"), built from the game: everything after an event, with what the
+//! rules say about the next stroke already worked out, so the client needs
+//! no rules of its own. The state's type is the protocol's
+//! ([`crate::wire::state`]); the summary kept with a game's row is here.
 
 use novuss_core::aim::StrikerRegion;
-use novuss_core::physics::Physics;
 use novuss_core::play::game::Game;
-use novuss_core::rules::profile::ProfileId;
-use novuss_core::rules::set::{DiscId, Format, SetResult, Side};
+use novuss_core::rules::set::Side;
 use novuss_core::rules::zone::is_dark;
 use novuss_core::seat::Seat;
-use novuss_core::table::Table;
-use novuss_core::DVec2;
 use novuss_core::{ContenderId, PlayerId};
 use serde::Serialize;
 
 use crate::game::setup::{Controller, Setup};
 use crate::people::seats::SeatView;
 use crate::policy::May;
-
-/// A game's whole state.
-#[derive(Clone, Debug, Serialize)]
-pub struct State {
-    id: String,
-    event: u64,
-    created: i64,
-    casual: bool,
-    /// Whether the match moves its players' ratings.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    rated: bool,
-    /// Seconds a player has for each stroke, if the game has a clock.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    stroke_clock: Option<u32>,
-    players: Vec<PlayerView>,
-    format: Format,
-    profile: ProfileId,
-    table: Table,
-    /// The game's physics: the page's aiming sums use its friction and
-    /// restitutions rather than copies of the defaults.
-    physics: Physics,
-    max_speed: f64,
-    #[serde(rename = "match")]
-    progress: MatchView,
-    set: SetView,
-    turn: Option<TurnView>,
-    between_sets: bool,
-    can_take_back: bool,
-    /// Whether the match may still be called off (nobody has a result to
-    /// lose yet: not every side has stroked in the first set).
-    can_abort: bool,
-    /// Who holds each player's seat and whether they are connected, by
-    /// player (none in a replay's states).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    seats: Vec<SeatView>,
-    /// Whether the game was abandoned (nobody touched it for the
-    /// server's abandonment period): nothing more is played in it.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    abandoned: bool,
-    /// What each client may do now, by player and for a watcher
-    /// ([`crate::policy::may`]; none in a replay's states).
-    #[serde(skip_serializing_if = "May::is_empty")]
-    may: May,
-}
+// The list of games names these here.
+use crate::wire::state::{
+    DiscView, MatchView, PlayerView, RegionView, SetView, SideView, State, TurnView,
+};
+pub use crate::wire::state::{Kind, LevelName};
 
 impl State {
     /// The state of a game abandoned or not.
@@ -84,106 +43,10 @@ impl State {
         self.seats = seats;
         self
     }
-}
 
-/// A player as clients see them.
-#[derive(Clone, Debug, Serialize)]
-pub struct PlayerView {
-    /// `None` for a player nobody named: the client names them.
-    name: Option<String>,
-    kind: Kind,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    level: Option<LevelName>,
-    seat: Option<Seat>,
-    side: Option<Side>,
-}
-
-#[derive(Clone, Debug, Serialize)]
-struct MatchView {
-    sets: u32,
-    needed: u32,
-    set_number: u32,
-    score: Vec<u32>,
-    over: bool,
-    winner: Option<ContenderId>,
-    /// The player who resigned the match, if one did.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    resigned: Option<PlayerId>,
-    /// Whether the match was called off without a result.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    aborted: bool,
-    results: Vec<SetResult>,
-}
-
-#[derive(Clone, Debug, Serialize)]
-struct SetView {
-    seats: Vec<Seat>,
-    strokes: u32,
-    over: bool,
-    result: Option<SetResult>,
-    sides: Vec<SideView>,
-    discs: Vec<DiscView>,
-}
-
-#[derive(Clone, Debug, Serialize)]
-struct SideView {
-    side: Side,
-    players: Vec<usize>,
-    seats: Vec<Seat>,
-    on_table: usize,
-    pocketed: usize,
-    debt: u32,
-}
-
-#[derive(Clone, Debug, Serialize)]
-struct DiscView {
-    id: DiscId,
-    side: Side,
-    at: Option<DVec2>,
-    penalty: bool,
-    dark: bool,
-}
-
-#[derive(Clone, Debug, Serialize)]
-struct TurnView {
-    seat: Seat,
-    side: Side,
-    player: Option<PlayerId>,
-    kind: Kind,
-    region: Option<RegionView>,
-}
-
-#[derive(Clone, Debug, Serialize)]
-struct RegionView {
-    min: DVec2,
-    max: DVec2,
-    clear: f64,
-}
-
-impl State {
     /// The game's id.
     pub fn id(&self) -> &str {
         &self.id
-    }
-}
-
-/// Who plays a seat, as clients are told.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Kind {
-    /// A person.
-    Human,
-    /// The computer.
-    Computer,
-}
-
-/// A computer level, sent by its name (`club`, `expert`, …).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LevelName(pub novuss_ai::Level);
-
-impl Serialize for LevelName {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.0.name())
     }
 }
 

@@ -11,12 +11,12 @@ use novuss_core::seat::Seat;
 use super::{Hub, SharedRoom};
 use crate::error::{Code, Failure};
 use crate::game::clock::{now_ms, Timing};
-use crate::game::event::Claimed;
 use crate::game::room::Room;
 use crate::ids::GameId;
 use crate::ids::PersonId;
 use crate::people::seats::Holder;
 use crate::policy::Action;
+use crate::wire::ws_in::Claimed;
 
 /// How many untouched games one sweep abandons at most: the rest wait
 /// for the next, so a sweep never holds the writer for long.

@@ -13,9 +13,9 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::{Hub, SharedRoom};
-use crate::game::event::By;
-use crate::game::message::Notice;
 use crate::game::room::Due;
+use crate::wire::motion::By;
+use crate::wire::ws_out::Notice;
 
 impl Hub {
     /// Plays the computer's strokes while they are due, each chosen on a

@@ -211,7 +211,7 @@ impl Hub {
         self: &Arc<Self>,
         new: &NewChallenge,
         creator: &PersonId,
-    ) -> Result<super::Created, Failure> {
+    ) -> Result<crate::wire::http::games::Created, Failure> {
         let game = new.new_game()?;
         let created = self.create(&game, creator).await?;
         self.store

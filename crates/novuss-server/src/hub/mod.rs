@@ -15,7 +15,7 @@ use std::sync::{Arc, Mutex as StdMutex, MutexGuard, PoisonError};
 use tokio::sync::{Mutex, OnceCell, Semaphore};
 
 use crate::error::{Code, Failure};
-use crate::game::room::{Change, Room, StrokeRequest};
+use crate::game::room::{Change, Room};
 use crate::hub::work::Work;
 use crate::ids::GameId;
 use crate::ids::PersonId;
@@ -23,11 +23,11 @@ use crate::people::identity::People;
 use crate::people::seats::Seats;
 use crate::policy::Action;
 use crate::store::{Append, Store, StoreError};
+use crate::wire::ws_in::StrokeRequest;
 
 mod chat;
 mod clock;
 mod computer;
-mod created;
 mod follow;
 mod lease;
 mod lobby;
@@ -37,7 +37,6 @@ mod requests;
 mod uploads;
 pub mod work;
 
-pub use created::Created;
 pub use lobby::NewChallenge;
 pub use uploads::UploadQuota;
 
@@ -440,11 +439,11 @@ impl Hub {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::room::StrokeRequest;
     use crate::game::setup::NewGame;
-    use crate::game::view::State;
     use crate::hub::work::Client;
     use crate::people::identity::Visitor;
+    use crate::wire::state::State;
+    use crate::wire::ws_in::StrokeRequest;
     use novuss_ai::Level;
     use novuss_core::seat::Seat;
 
@@ -626,8 +625,8 @@ mod tests {
 #[cfg(test)]
 mod limits {
     use super::*;
-    use crate::game::room::StrokeRequest;
     use crate::game::setup::NewGame;
+    use crate::wire::ws_in::StrokeRequest;
     use novuss_core::seat::Seat;
 
     /// A stroke whose event would be larger than a stroke of the server's

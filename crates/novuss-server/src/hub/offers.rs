@@ -10,7 +10,6 @@ use tokio::sync::{Mutex, OnceCell};
 
 use super::{live, Hub};
 use crate::error::{Code, Failure};
-use crate::game::message::Notice;
 use crate::game::room::Room;
 use crate::game::setup::GameOrigin;
 use crate::ids::GameId;
@@ -19,6 +18,7 @@ use crate::offers::{rematch_order, OfferKind};
 use crate::people::seats::Holder;
 use crate::policy::Action;
 use crate::store::{NewRow, SeatRow};
+use crate::wire::ws_out::Notice;
 
 impl Hub {
     /// The player at `seat` (its holder only) offers `kind` to the other

@@ -6,7 +6,6 @@ use std::sync::Arc;
 use novuss_core::PlayerId;
 use tokio::sync::{Mutex, OnceCell};
 
-use super::created::{Created, Invite};
 use super::Hub;
 use crate::error::{Code, Failure};
 use crate::game::room::Room;
@@ -17,6 +16,7 @@ use crate::people::identity::People;
 use crate::people::seats::Seats;
 use crate::policy::Action;
 use crate::store::{Joined, NewRow, SeatRow};
+use crate::wire::http::games::{Created, Invite};
 
 impl Hub {
     /// Who is who.

@@ -13,15 +13,15 @@ use super::Hub;
 use crate::error::{Code, Failure};
 use crate::game::analysis::{self, AnalysisRequest};
 use crate::game::listing::{listed, Listed, LISTED};
-use crate::game::message::Notice;
 use crate::game::replay::Source;
 use crate::game::upload;
-use crate::game::view::State;
 use crate::hub::work::{Client, Queued, Ticket};
 use crate::ids::GameId;
 use crate::ids::PersonId;
 use crate::policy::Action;
 use crate::store::Imported;
+use crate::wire::state::State;
+use crate::wire::ws_out::Notice;
 
 impl Hub {
     /// The computer's suggestion for the player to move, as a `hint`

@@ -40,8 +40,6 @@ use axum::middleware::from_fn;
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use axum::{Json, Router};
-use serde::Deserialize;
-use serde_json::json;
 use tokio::sync::Semaphore;
 
 use crate::error::{Code, Failure};
@@ -51,6 +49,8 @@ use crate::limits::{Limiter, Rate};
 use crate::net::body::JsonBody;
 use crate::people::identity::{secret_in, Visitor};
 use crate::store::{AccountRow, NewAccount, Registered};
+use crate::wire::http::accounts::{Credentials, Password, PasswordChange};
+use crate::wire::http::people::{Account, Me};
 
 /// Password hashes computed at once, at most. Each takes 19 MiB and tens of
 /// milliseconds of one core; two leave the other cores to the games.
@@ -111,37 +111,6 @@ pub struct Accounts {
     by_address: Limiter,
     by_pair: Limiter,
     by_name: Limiter,
-}
-
-/// A password as received: never printed, never logged.
-#[derive(Deserialize)]
-#[serde(transparent)]
-pub struct Password(String);
-
-impl std::fmt::Debug for Password {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Password(…)")
-    }
-}
-
-/// What `POST /api/account/register` and `…/signin` take.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Credentials {
-    /// The user name.
-    username: String,
-    /// The password.
-    password: Password,
-}
-
-/// What `POST /api/account/password` takes.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct PasswordChange {
-    /// The password now.
-    old: Password,
-    /// The password from now on.
-    new: Password,
 }
 
 /// A user name's stored key, or why it cannot be one. Only ASCII letters
@@ -272,11 +241,13 @@ fn not_signed_in() -> Failure {
 /// What every account route answers: who the browser is now, as
 /// `GET /api/me` says it.
 fn me(person: Option<&PersonId>, name: Option<String>, username: Option<&str>) -> Response {
-    Json(json!({
-        "person": person,
-        "name": name,
-        "account": username.map(|u| json!({"username": u})),
-    }))
+    Json(Me {
+        person: person.cloned(),
+        name,
+        account: username.map(|u| Account {
+            username: u.to_owned(),
+        }),
+    })
     .into_response()
 }
 

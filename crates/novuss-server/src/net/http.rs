@@ -9,17 +9,19 @@ use axum::Json;
 use novuss_core::rules::profile::ProfileId;
 use novuss_core::rules::set::Format;
 use novuss_core::table::Table;
-use serde::Deserialize;
-use serde_json::json;
 
 use crate::error::{Code, Failure};
 use crate::game::analysis::AnalysisRequest;
-use crate::game::setup::{check_name, level_names, NewGame, SETS};
+use crate::game::setup::{check_name, SETS};
 use crate::hub::work::Client;
 use crate::hub::Hub;
 use crate::ids::GameId;
 use crate::net::body::{Body, JsonBody};
 use crate::people::identity::Visitor;
+use crate::wire::http::games::{Invites, JoinRequest, Joined, NewGame};
+use crate::wire::http::people::{Account, Me, MeRequest, Named};
+use crate::wire::http::server::{Health, Options};
+use crate::wire::state::LevelName;
 
 impl IntoResponse for Failure {
     fn into_response(self) -> Response {
@@ -28,32 +30,38 @@ impl IntoResponse for Failure {
 }
 
 /// `GET /api/health`
-pub async fn health() -> Json<serde_json::Value> {
-    Json(json!({"ok": true, "version": env!("CARGO_PKG_VERSION")}))
+pub async fn health() -> Json<Health> {
+    Json(Health {
+        ok: true,
+        version: env!("CARGO_PKG_VERSION"),
+    })
 }
 
 /// `GET /api/options`: what a new game may be, with the table every game
 /// is played on and each profile's settings, so that the rules page draws
 /// and judges with the core's own values instead of copies of them.
-pub async fn options() -> Json<serde_json::Value> {
-    let settings: serde_json::Map<String, serde_json::Value> = ProfileId::ALL
-        .iter()
-        .map(|p| (p.name().to_owned(), json!(p.profile())))
-        .collect();
-    Json(json!({
-        "formats": Format::ALL.iter().map(|f| f.name()).collect::<Vec<_>>(),
-        "profiles": ProfileId::ALL.iter().map(|p| p.name()).collect::<Vec<_>>(),
-        "levels": level_names(),
+pub async fn options() -> Json<Options> {
+    Json(Options {
+        formats: Format::ALL.to_vec(),
+        profiles: ProfileId::ALL.to_vec(),
+        levels: novuss_ai::Level::ALL
+            .iter()
+            .copied()
+            .map(LevelName)
+            .collect(),
         // Each level's estimated rating (Glicko-2, the club player at 1500),
         // from the calibrated ladder (docs/benchmarks.md, "The ladder").
-        "level_ratings": novuss_ai::Level::ALL
+        level_ratings: novuss_ai::Level::ALL
             .iter()
             .map(|l| (l.name(), l.rating().round()))
-            .collect::<std::collections::BTreeMap<_, _>>(),
-        "sets": SETS,
-        "table": Table::default(),
-        "profile_settings": settings,
-    }))
+            .collect(),
+        sets: SETS.to_vec(),
+        table: Table::default(),
+        profile_settings: ProfileId::ALL
+            .iter()
+            .map(|p| (p.name(), p.profile()))
+            .collect(),
+    })
 }
 
 /// `response` with the cookie that hands a new person their secret, when
@@ -88,14 +96,6 @@ pub async fn list(State(hub): State<Arc<Hub>>, visitor: Visitor) -> Result<Respo
     Ok(Json(hub.list(visitor.person.as_ref()).await?).into_response())
 }
 
-/// What `POST /api/me` takes.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct MeRequest {
-    /// The display name, or `null` for none.
-    name: Option<String>,
-}
-
 /// `GET /api/me`: who the visitor is (`person` is `null` until they
 /// create or join a game, or choose a name).
 pub async fn me(State(hub): State<Arc<Hub>>, visitor: Visitor) -> Result<Response, Failure> {
@@ -107,13 +107,16 @@ pub async fn me(State(hub): State<Arc<Hub>>, visitor: Visitor) -> Result<Respons
     // "Accounts").
     let account = match &visitor.person {
         None => None,
-        Some(p) => hub
-            .store()
-            .account(p)
-            .await?
-            .map(|a| json!({"username": a.username})),
+        Some(p) => hub.store().account(p).await?.map(|a| Account {
+            username: a.username,
+        }),
     };
-    Ok(Json(json!({"person": visitor.person, "name": name, "account": account})).into_response())
+    Ok(Json(Me {
+        person: visitor.person,
+        name,
+        account,
+    })
+    .into_response())
 }
 
 /// `POST /api/me`: the visitor becomes a person if they were not one, with
@@ -135,17 +138,13 @@ pub async fn set_me(
     hub.store().set_person_name(&person, name).await?;
     hub.renamed(&person, name.map(str::to_owned)).await;
     Ok(with_cookie(
-        Json(json!({"person": person, "name": name})).into_response(),
+        Json(Named {
+            person,
+            name: name.map(str::to_owned),
+        })
+        .into_response(),
         cookie,
     ))
-}
-
-/// What `POST /api/games/{id}/join` takes.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct JoinRequest {
-    /// The invitation's secret, from the link.
-    invite: String,
 }
 
 /// `POST /api/games/{id}/join`: the visitor takes the invited seat, if
@@ -159,7 +158,12 @@ pub async fn join(
     let id = GameId::parse(&id)?;
     let (player, person, cookie) = hub.join(&id, &request.invite, &visitor).await?;
     Ok(with_cookie(
-        Json(json!({"game": id.as_str(), "player": player, "person": person})).into_response(),
+        Json(Joined {
+            game: id,
+            player,
+            person,
+        })
+        .into_response(),
         cookie,
     ))
 }
@@ -173,7 +177,7 @@ pub async fn invites(
 ) -> Result<Response, Failure> {
     let id = GameId::parse(&id)?;
     let invites = hub.reinvite(&id, visitor.person.as_ref()).await?;
-    Ok(Json(json!({ "invites": invites })).into_response())
+    Ok(Json(Invites { invites }).into_response())
 }
 
 /// `GET /api/games/{id}`

@@ -13,7 +13,6 @@ use axum::extract::{Path, RawQuery, State};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use novuss_core::rules::set::Format;
-use serde::Serialize;
 
 use crate::error::{Code, Failure};
 use crate::game::setup::Setup;
@@ -24,30 +23,19 @@ use crate::ids::{GameId, PersonId};
 use crate::people::identity::Visitor;
 use crate::ratings::{LEADERBOARD_DEVIATION, LEADERBOARD_GAMES, LEADERBOARD_SIZE};
 use crate::store::{now, CurrentRow};
+use crate::wire::http::ratings::{
+    GameShown, Leaderboard, Place, PlayerPage, RatingShown, ResultShown,
+};
 
 /// Games listed on a player page at most.
 pub const PLAYER_GAMES: u32 = 50;
 /// Rated results on a player page at most (the latest).
 pub const PLAYER_RESULTS: usize = 500;
 
-/// A rating as shown: its deviation widened by the time since the last
-/// rated game.
-#[derive(Serialize)]
-struct Shown {
-    format: &'static str,
-    rating: f64,
-    deviation: f64,
-    provisional: bool,
-    games: u64,
-    wins: u64,
-    draws: u64,
-    losses: u64,
-}
-
-fn shown(format: Format, c: &CurrentRow, at: i64) -> Shown {
+fn shown(format: Format, c: &CurrentRow, at: i64) -> RatingShown {
     let r: Rating = grow(c.rating, at - c.at);
-    Shown {
-        format: format.name(),
+    RatingShown {
+        format,
         rating: r.rating,
         deviation: r.deviation,
         provisional: r.provisional(),
@@ -56,44 +44,6 @@ fn shown(format: Format, c: &CurrentRow, at: i64) -> Shown {
         draws: 0,
         losses: 0,
     }
-}
-
-/// One rated result on a player page.
-#[derive(Serialize)]
-struct ResultShown {
-    /// The game, when the visitor may see it.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    game: Option<GameId>,
-    format: &'static str,
-    at: i64,
-    result: &'static str,
-    score: f64,
-    rating_before: f64,
-    rating_after: f64,
-    deviation_after: f64,
-}
-
-/// One game on a player page.
-#[derive(Serialize)]
-struct GameShown {
-    id: GameId,
-    updated: i64,
-    format: Format,
-    rated: bool,
-    over: bool,
-    aborted: bool,
-    /// The player's own player number in it.
-    player: Option<u32>,
-    /// The winning contender.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    winner: Option<usize>,
-    score: Vec<u32>,
-    players: Vec<Option<String>>,
-    /// The name each seat's holder goes by (a player the set-up left
-    /// unnamed is named by it on the page).
-    names: Vec<Option<String>>,
-    /// Each seat's holder (a person's id is public: it names their page).
-    people: Vec<Option<PersonId>>,
 }
 
 /// `GET /api/players/{id}`: a person's name, ratings per format, every
@@ -112,7 +62,7 @@ pub async fn player(
     let viewer = visitor.person.as_ref();
     let games = store.games_of(&person, viewer, PLAYER_GAMES).await?;
     let changes = store.changes_of(&person).await?;
-    let mut ratings: Vec<Shown> = Vec::new();
+    let mut ratings: Vec<RatingShown> = Vec::new();
     // A rating in a format this server does not know is not read.
     for c in store.ratings_of(&person).await? {
         let mut s = shown(c.format, &c, at);
@@ -132,9 +82,9 @@ pub async fn player(
         .iter()
         .map(|c| ResultShown {
             game: visible.contains(&c.game).then(|| c.game.clone()),
-            format: c.format.name(),
+            format: c.format,
             at: c.at,
-            result: c.result.name(),
+            result: c.result,
             score: c.score,
             rating_before: c.before.rating,
             rating_after: c.after.rating,
@@ -188,14 +138,14 @@ pub async fn player(
             people,
         });
     }
-    Ok(Json(serde_json::json!({
-        "id": person,
-        "name": name,
-        "ratings": ratings,
-        "results": results,
-        "games": listed,
-        "provisional_deviation": crate::glicko::PROVISIONAL_DEVIATION,
-    }))
+    Ok(Json(PlayerPage {
+        id: person,
+        name,
+        ratings,
+        results,
+        games: listed,
+        provisional_deviation: crate::glicko::PROVISIONAL_DEVIATION,
+    })
     .into_response())
 }
 
@@ -213,17 +163,6 @@ async fn visible_games(
         }
     }
     Ok(out)
-}
-
-/// One place on a leaderboard.
-#[derive(Serialize)]
-struct Place {
-    rank: usize,
-    id: PersonId,
-    name: Option<String>,
-    rating: f64,
-    deviation: f64,
-    games: u64,
 }
 
 /// `GET /api/leaderboard?format=singles`: the settled players of a format
@@ -279,11 +218,11 @@ pub async fn leaderboard(
             games: c.games,
         })
         .collect();
-    Ok(Json(serde_json::json!({
-        "format": format.name(),
-        "max_deviation": LEADERBOARD_DEVIATION,
-        "min_games": LEADERBOARD_GAMES,
-        "players": places,
-    }))
+    Ok(Json(Leaderboard {
+        format,
+        max_deviation: LEADERBOARD_DEVIATION,
+        min_games: LEADERBOARD_GAMES,
+        players: places,
+    })
     .into_response())
 }

@@ -2,7 +2,6 @@
 //! the client's requests in order, and a follower forwards the room's
 //! messages; both write through one queue so frames never interleave.
 
-use novuss_core::seat::Seat;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -12,20 +11,18 @@ use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
 use novuss_ai::Level;
-use serde::Deserialize;
 use tokio::sync::{broadcast, mpsc, watch};
 use tokio::task::JoinHandle;
 
 use crate::error::{Code, Failure};
-use crate::game::event::Claimed;
-use crate::game::message::Notice;
-use crate::game::room::StrokeRequest;
 use crate::hub::work::Client;
 use crate::hub::{Hub, SharedRoom};
 use crate::ids::GameId;
 use crate::ids::{PersonId, Secret};
-use crate::offers::OfferKind;
 use crate::people::identity::{secret_in, SessionWatch, Visitor};
+use crate::wire::pick::Pick;
+use crate::wire::ws_in::Request;
+use crate::wire::ws_out::Notice;
 
 /// The largest request frame answered with an error; a larger one still
 /// gets a `too_large` error.
@@ -81,68 +78,6 @@ pub struct Ws {
     pub hub: Arc<Hub>,
     /// Becomes `true` when the server shuts down.
     pub shutdown: watch::Receiver<bool>,
-}
-
-#[derive(Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
-enum Request {
-    Hello {
-        #[serde(default)]
-        since: Option<u64>,
-    },
-    Stroke(StrokeRequest),
-    TakeBack {
-        event: u64,
-    },
-    NextSet {
-        event: u64,
-    },
-    Resign {
-        event: u64,
-        seat: Seat,
-    },
-    Abort {
-        event: u64,
-        seat: Seat,
-    },
-    Hint {
-        event: u64,
-        #[serde(default)]
-        level: Option<String>,
-    },
-    /// The player at `seat` claims the set or the match from the absent
-    /// player at `absent`.
-    Claim {
-        event: u64,
-        seat: Seat,
-        absent: Seat,
-        what: Claimed,
-    },
-    /// The page is being closed: the player is going, not cut off.
-    Bye,
-    /// The player at `seat` offers the other side a take-back or a
-    /// rematch.
-    Offer {
-        event: u64,
-        seat: Seat,
-        kind: OfferKind,
-    },
-    /// The other side answers the waiting offer.
-    Answer {
-        kind: OfferKind,
-        accept: bool,
-    },
-    Chat {
-        #[serde(default)]
-        preset: Option<crate::chat::Preset>,
-        #[serde(default)]
-        text: Option<String>,
-        #[serde(default)]
-        room: Option<crate::chat::Room>,
-    },
-    ChatSettings {
-        free_text: bool,
-    },
 }
 
 /// What a request was, for the connection's own bookkeeping.
@@ -431,10 +366,19 @@ async fn handle(
             .await
             .map_err(|f| (f, None)),
         Request::Hint { event, level } => {
-            let level = match level.as_deref().map(str::parse::<Level>) {
+            let level = match level {
                 None => Ok(Level::Expert),
-                Some(Ok(l)) => Ok(l),
-                Some(Err(e)) => Err((Failure::new(Code::BadMessage, e.to_string()), Some(event))),
+                Some(Pick::Known(l)) => Ok(l),
+                Some(Pick::Unknown(name)) => Err((
+                    Failure::new(
+                        Code::BadMessage,
+                        format!(
+                            "unknown level {name:?}: one of {}",
+                            crate::game::setup::level_names().join(", ")
+                        ),
+                    ),
+                    Some(event),
+                )),
             };
             match level {
                 Err(e) => Err(e),
@@ -506,10 +450,7 @@ async fn follow(
         // made.
         backlog.extend(r.timers_message(crate::game::clock::now_ms(), &hub.timing()));
         backlog.extend(r.offer_message());
-        backlog.extend(
-            r.rematch()
-                .map(|id| crate::game::message::Notice::Rematch { id }.text()),
-        );
+        backlog.extend(r.rematch().map(|id| Notice::Rematch { id }.text()));
         // The chat of the connection's room, after the game.
         let chat = match hub.chat_follow(&mut r, who).await {
             Ok((lines, feed)) => {
@@ -569,7 +510,7 @@ async fn follow(
 
 #[cfg(test)]
 mod tests {
-    use super::Request;
+    use crate::wire::ws_in::Request;
 
     /// Every request of the protocol's golden file (crate::golden) is one
     /// this connection understands, and nothing near one is.

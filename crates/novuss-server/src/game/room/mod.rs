@@ -15,8 +15,8 @@
 
 mod change;
 mod step;
+pub use step::Change;
 use step::Step;
-pub use step::{Change, StrokeRequest};
 mod clock;
 mod may;
 mod offers;
@@ -34,17 +34,20 @@ use tokio::sync::broadcast;
 
 use crate::error::{Code, Failure};
 use crate::feed::{Feed, RECENT};
-use crate::game::clock::{AbsentTimer, Call, StrokeTimer, Timers, Timing};
-use crate::game::event::{self, Act, By, Claimed, Happened, Motion};
-use crate::game::message::{Event, Notice};
+use crate::game::clock::Timing;
+use crate::game::event::{self, Act, Happened};
 use crate::game::setup::{Controller, Setup};
-use crate::game::trace::Trace;
-use crate::game::view::{self, State, Summary};
+use crate::game::view::{self, Summary};
 use crate::ids::{GameId, PersonId};
 use crate::offers::{Offer, OfferKind};
 use crate::people::seats::Seats;
 use crate::policy::{self, Action, Actor, May, Moment, SeatKind, Situation};
 use crate::store::EventRow;
+use crate::wire::motion::{By, Motion, Trace};
+use crate::wire::state::State;
+use crate::wire::timers::{AbsentTimer, Call, StrokeTimer, Timers};
+use crate::wire::ws_in::{Claimed, StrokeRequest};
+use crate::wire::ws_out::{Event, Notice};
 
 /// A [`Mark`] is kept every this many actions, so that a take-back plays
 /// at most this many actions again, whatever the game's length, for about

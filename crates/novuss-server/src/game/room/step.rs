@@ -7,29 +7,12 @@ use novuss_core::physics::stroke::Stroke;
 use novuss_core::play::game::{Game, Prepared};
 use novuss_core::seat::Seat;
 use novuss_core::PlayerId;
-use serde::Deserialize;
 
 use crate::error::Failure;
-use crate::game::clock::Call;
-use crate::game::event::{Act, By, Happened, Motion};
+use crate::game::event::{Act, Happened};
 use crate::game::view::Summary;
-
-/// A stroke as a client asks for it (the `stroke` request of
-/// docs/protocol.md, without its `type`).
-#[derive(Clone, Copy, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct StrokeRequest {
-    /// The event the client's picture is at.
-    pub event: u64,
-    /// The seat it plays for.
-    pub seat: Seat,
-    /// The striker's centre.
-    pub striker: [f64; 2],
-    /// The push's direction.
-    pub direction: [f64; 2],
-    /// The speed, m/s.
-    pub speed: f64,
-}
+use crate::wire::motion::{By, Motion};
+use crate::wire::timers::Call;
 
 /// A checked change, not yet stored.
 pub struct Change {

@@ -2,8 +2,9 @@
 //! the events, numbered, which move the game on and are kept for clients
 //! that reconnect ([`Event`]), and everything else ([`Notice`]). The `type`
 //! field is the variant's name; docs/protocol.md ("From the server")
-//! describes each. The chat's own two messages are the chat's
-//! (`chat/mod.rs`); tests/golden/protocol.json has an example of each.
+//! describes each. The chat's own two messages are in [`super::chat`];
+//! tests/golden/protocol.json has an example of each. The room, the hub
+//! and the socket make them.
 
 use std::sync::Arc;
 
@@ -14,8 +15,12 @@ use novuss_core::PlayerId;
 use serde::Serialize;
 
 use crate::error::Code;
-use crate::game::event::{By, Motion};
-use crate::game::view::State;
+use crate::offers::{Offer, OfferKind};
+use crate::people::seats::SeatView;
+use crate::policy::May;
+use crate::wire::motion::{By, Motion};
+use crate::wire::state::{LevelName, State};
+use crate::wire::timers::{Call, Timers};
 
 /// An event: what moves a game on. Each carries its number (`event`) and
 /// the game after it; a room keeps the last of them for clients that
@@ -90,7 +95,7 @@ pub enum Event<'a> {
         /// Its event number.
         event: u64,
         /// What was called.
-        call: crate::game::clock::Call,
+        call: Call,
         /// The seat called: the one timed out, or away.
         seat: Seat,
         /// The claimant's seat.
@@ -142,7 +147,7 @@ pub enum Notice<'a> {
         /// The seat to stroke.
         seat: Seat,
         /// The level that chose it.
-        level: crate::game::view::LevelName,
+        level: LevelName,
         /// The stroke it would play.
         best: &'a novuss_ai::Choice,
         /// Other good strokes.
@@ -153,19 +158,19 @@ pub enum Notice<'a> {
     Offer {
         /// The offer.
         #[serde(flatten)]
-        offer: crate::offers::Offer,
+        offer: Offer,
         /// What each client may do with the offer waiting.
-        may: crate::policy::May,
+        may: May,
     },
     /// The other side answered the offer (a take-back accepted comes as
     /// its event, a rematch accepted as `rematch`). Not an event.
     Answered {
         /// What was offered.
-        kind: crate::offers::OfferKind,
+        kind: OfferKind,
         /// Whether it was accepted.
         accepted: bool,
         /// What each client may do now.
-        may: crate::policy::May,
+        may: May,
     },
     /// The rematch the players agreed on: the new game's id.
     Rematch {
@@ -177,15 +182,15 @@ pub enum Notice<'a> {
     Timers {
         /// The clocks.
         #[serde(flatten)]
-        timers: crate::game::clock::Timers,
+        timers: Timers,
     },
     /// Who holds each seat and who is connected, when that changed (a
     /// person took an invited seat, a player came or went). Not an event.
     Seats {
         /// By player.
-        seats: Vec<crate::people::seats::SeatView>,
+        seats: Vec<SeatView>,
         /// What each client may do now: who holds the seats decides it.
-        may: crate::policy::May,
+        may: May,
     },
     /// A request refused; nothing changed.
     Error {

@@ -1,0 +1,13 @@
+//! The HTTP routes' bodies, by feature (docs/protocol.md, "HTTP"): what a
+//! route reads (`…Request`, a new game) and what it answers. An answer
+//! that is a game's state is [`super::state::State`]; an error is
+//! [`crate::error::Failure`]. The replay, the analysis and the aiming
+//! tool's answers are made by `game/replay.rs`, `game/analysis.rs` and the
+//! AI's planner, the list of games by `game/listing.rs` (`Listed`), and
+//! the lobby's bodies by the lobby; each is in the golden file all the same.
+
+pub mod accounts;
+pub mod games;
+pub mod people;
+pub mod ratings;
+pub mod server;

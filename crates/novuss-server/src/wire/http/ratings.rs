@@ -1,0 +1,131 @@
+//! A player's page and the leaderboard (docs/protocol.md, "Ratings").
+
+use novuss_core::rules::set::Format;
+use serde::Serialize;
+
+use crate::glicko::Outcome;
+use crate::ids::{GameId, PersonId};
+
+/// `GET /api/players/{id}`: a person's name, ratings, rated results and
+/// the games the visitor may see.
+#[derive(Debug, Serialize)]
+pub struct PlayerPage {
+    /// The person.
+    pub id: PersonId,
+    /// Their display name.
+    pub name: Option<String>,
+    /// Their rating per format.
+    pub ratings: Vec<RatingShown>,
+    /// Their rated results, oldest first.
+    pub results: Vec<ResultShown>,
+    /// Their games the visitor may watch, newest first.
+    pub games: Vec<GameShown>,
+    /// The deviation from which a rating is provisional.
+    pub provisional_deviation: f64,
+}
+
+/// A rating as shown: its deviation widened by the time since the last
+/// rated game.
+#[derive(Debug, Serialize)]
+pub struct RatingShown {
+    /// Its format.
+    pub format: Format,
+    /// The rating.
+    pub rating: f64,
+    /// Its deviation now.
+    pub deviation: f64,
+    /// Whether it is provisional.
+    pub provisional: bool,
+    /// Rated games in the format.
+    pub games: u64,
+    /// Of which won.
+    pub wins: u64,
+    /// Drawn.
+    pub draws: u64,
+    /// Lost.
+    pub losses: u64,
+}
+
+/// One rated result on a player page.
+#[derive(Debug, Serialize)]
+pub struct ResultShown {
+    /// The game, when the visitor may see it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game: Option<GameId>,
+    /// Its format.
+    pub format: Format,
+    /// When the match ended, seconds since 1970.
+    pub at: i64,
+    /// Won, drawn or lost.
+    pub result: Outcome,
+    /// The points it scored.
+    pub score: f64,
+    /// The rating before.
+    pub rating_before: f64,
+    /// The rating after.
+    pub rating_after: f64,
+    /// The deviation after.
+    pub deviation_after: f64,
+}
+
+/// One game on a player page.
+#[derive(Debug, Serialize)]
+pub struct GameShown {
+    /// The game.
+    pub id: GameId,
+    /// When it last changed, seconds since 1970.
+    pub updated: i64,
+    /// Its format.
+    pub format: Format,
+    /// Whether it is rated.
+    pub rated: bool,
+    /// Whether the match is over.
+    pub over: bool,
+    /// Whether it was called off.
+    pub aborted: bool,
+    /// The player's own player number in it.
+    pub player: Option<u32>,
+    /// The winning contender.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub winner: Option<usize>,
+    /// Sets won per contender.
+    pub score: Vec<u32>,
+    /// The names the set-up gave.
+    pub players: Vec<Option<String>>,
+    /// The name each seat's holder goes by (a player the set-up left
+    /// unnamed is named by it on the page).
+    pub names: Vec<Option<String>>,
+    /// Each seat's holder (a person's id is public: it names their page).
+    pub people: Vec<Option<PersonId>>,
+}
+
+/// `GET /api/leaderboard?format=…`: the settled players of a format, best
+/// first.
+#[derive(Debug, Serialize)]
+pub struct Leaderboard {
+    /// The format.
+    pub format: Format,
+    /// The largest deviation listed.
+    pub max_deviation: f64,
+    /// The fewest rated games listed.
+    pub min_games: u64,
+    /// The players, best first.
+    pub players: Vec<Place>,
+}
+
+/// One place on a leaderboard.
+#[derive(Debug, Serialize)]
+pub struct Place {
+    /// From 1.
+    pub rank: usize,
+    /// The person.
+    pub id: PersonId,
+    /// Their display name.
+    pub name: Option<String>,
+    /// Their rating.
+    pub rating: f64,
+    /// Its deviation now.
+    pub deviation: f64,
+    /// Their rated games in the format.
+    pub games: u64,
+}
