@@ -1,10 +1,12 @@
 // @ts-check
-// The lobby (GET /api/lobby, docs/protocol.md "The lobby"): the terms of a
-// game to play (format, sets, rules, stroke clock, rated or not, and the
-// opponents' rating range), "play someone now" with them, or a challenge
-// for anyone to accept; the open challenges, each with its creator's
-// rating; and the public games being played, with how many watch them.
-// The lists are read again every few seconds while the page is shown.
+// The lobby (docs/protocol.md "The lobby"): the terms of a game to play
+// (format, sets, rules, stroke clock, rated or not, and the opponents'
+// rating range), "play someone now" with them, or a challenge for anyone
+// to accept; the open challenges, each with its creator's rating; and the
+// public games being played, with how many watch them. The page follows
+// the lobby live (GET /api/lobby/live, server-sent events): the server
+// sends it as this visitor sees it whenever it changes, and the page
+// never asks again.
 
 import { t } from '../shared/text.js';
 import { setsText } from '../shared/panel.js';
@@ -15,6 +17,7 @@ import { errorCode } from '../shared/net.js';
 
 /** @typedef {import('../shared/protocol.js').Challenge} Challenge */
 /** @typedef {import('../shared/protocol.js').Lobby} Lobby */
+/** @typedef {import('../shared/protocol.js').LobbyAccepted} LobbyAccepted */
 
 /**
  * The terms of a game as the lobby takes them.
@@ -22,13 +25,17 @@ import { errorCode } from '../shared/net.js';
  */
 
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
-// How often the lists are read again while the page is visible.
-const REFRESH_MS = 5000;
+// How long after the server refused the stream (an EventSource then
+// stops for good) the page tries again.
+const RETRY_MS = 10_000;
 const KEY = 'novuss.lobby';
 
 const page = {
   /** @type {Lobby | null} */ lobby: null,
   /** @type {string | null} */ error: null,
+  /** Whether the live stream is open. */
+  connected: false,
+  /** @type {EventSource | null} */ source: null,
   /** @type {Partial<import('../shared/protocol.js').Options> | null} */ options: null,
   busy: false,
 };
@@ -186,17 +193,42 @@ function render() {
   $('live-body').replaceChildren(...games.map(liveRow));
 }
 
-async function load() {
-  try {
-    const res = await fetch('/api/lobby');
-    const body = await res.json().catch(() => null);
-    if (!res.ok || !body) throw Object.assign(new Error('lobby'), { code: body?.code || 'unknown' });
-    page.lobby = body;
-    page.error = null;
-  } catch (e) {
-    page.error = errorCode(e);
-  }
-  render();
+/** Shows whether the lobby shown is live. */
+function renderConnection() {
+  const box = $('live-state');
+  box.dataset.connected = String(page.connected);
+  box.textContent = pt(page.connected ? 'lobby.connected' : (page.lobby ? 'lobby.disconnected' : 'lobby.connecting'));
+  box.className = page.connected ? 'live-state visually-hidden' : 'live-state notice';
+}
+
+/**
+ * Follows the lobby: each `lobby` event is drawn as it comes. The browser
+ * reconnects by itself after a dropped connection; after a refusal (an
+ * HTTP error ends an EventSource) the page opens a new one a little later.
+ */
+function follow() {
+  page.source?.close();
+  const source = new EventSource('/api/lobby/live');
+  page.source = source;
+  source.addEventListener('open', () => { page.connected = true; renderConnection(); });
+  source.addEventListener('lobby', (e) => {
+    try {
+      page.lobby = /** @type {Lobby} */ (JSON.parse(/** @type {MessageEvent} */ (e).data));
+      page.error = null;
+    } catch {
+      page.error = 'bad_message';
+    }
+    page.connected = true;
+    render();
+    renderConnection();
+  });
+  source.addEventListener('error', () => {
+    page.connected = false;
+    renderConnection();
+    if (source.readyState === EventSource.CLOSED && page.source === source) {
+      setTimeout(() => { if (page.source === source) follow(); }, RETRY_MS);
+    }
+  });
 }
 
 async function loadOptions() {
@@ -209,12 +241,11 @@ async function loadOptions() {
   fillTerms();
 }
 
-setUpPage('lobby.title', () => { fillTerms(); render(); }, 'lobby');
+setUpPage('lobby.title', () => { fillTerms(); render(); renderConnection(); }, 'lobby');
 fillTerms();
 loadOptions();
-load();
-// Read again while the page is shown; a hidden tab asks nothing.
-setInterval(() => { if (document.visibilityState === 'visible' && !page.busy) load(); }, REFRESH_MS);
+renderConnection();
+follow();
 
 $('terms').addEventListener('submit', (e) => {
   e.preventDefault();

@@ -292,4 +292,7 @@ export const en = {
   'lobby.watch': 'Watch',
   'lobby.watch_label': 'Watch {players}',
   'lobby.watchers_n': '{n} watching',
+  'lobby.connecting': 'Connecting to the lobby…',
+  'lobby.connected': 'The lobby is live: it changes here as people come and go.',
+  'lobby.disconnected': 'Not connected: what you see may be out of date. Trying again…',
 };

@@ -287,4 +287,7 @@ export const lv = {
   'lobby.watch': 'Skatīties',
   'lobby.watch_label': 'Skatīties: {players}',
   'lobby.watchers_n': 'skatās {n}',
+  'lobby.connecting': 'Savienojas ar vestibilu…',
+  'lobby.connected': 'Vestibils ir tiešsaistē: tas mainās šeit, cilvēkiem nākot un ejot.',
+  'lobby.disconnected': 'Nav savienojuma: redzamais var būt novecojis. Mēģina vēlreiz…',
 };

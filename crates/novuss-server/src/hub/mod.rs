@@ -30,15 +30,14 @@ mod clock;
 mod computer;
 mod follow;
 mod lease;
-mod lobby;
 mod offers;
 mod people;
 mod requests;
 pub mod work;
 
 pub use chat::ChatRequest;
-pub use lobby::NewChallenge;
 pub use people::Created;
+pub(crate) use requests::listed;
 pub use requests::UploadQuota;
 
 /// A shared room.
@@ -72,8 +71,6 @@ pub struct Hub {
     people: Arc<People>,
     /// The absence grace and the abandonment period.
     timing: StdMutex<crate::game::clock::Timing>,
-    /// The lobby as everyone sees it, kept a moment.
-    lobby: lobby::LobbyCache,
     /// What uploads may store, and each address's budget.
     uploads: StdMutex<requests::Uploads>,
 }
@@ -121,7 +118,6 @@ impl Hub {
             event_cap: MAX_EVENT_BYTES,
             people: Arc::new(People::new(store.clone(), false)),
             timing: StdMutex::new(crate::game::clock::Timing::DEFAULT),
-            lobby: lobby::LobbyCache::default(),
             uploads: StdMutex::new(requests::Uploads::new(UploadQuota::default())),
             store,
         })
@@ -137,6 +133,11 @@ impl Hub {
     /// poisoned lock is taken as it is.
     fn rooms(&self) -> MutexGuard<'_, HashMap<GameId, Slot>> {
         self.rooms.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The room of game `id`, if it is in memory now (loaded, not loading).
+    pub(crate) fn loaded(&self, id: &GameId) -> Option<SharedRoom> {
+        self.rooms().get(id).and_then(|slot| slot.get().cloned())
     }
 
     /// Forgets the games nobody uses: no socket open on them, no

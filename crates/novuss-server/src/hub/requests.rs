@@ -331,7 +331,7 @@ impl Hub {
 
 /// A stored game as the list shows it; `None` for a row that cannot be
 /// read (left out, so one damaged game never hides the others).
-pub(super) fn listed(r: crate::store::GameRow) -> Option<Listed> {
+pub(crate) fn listed(r: crate::store::GameRow) -> Option<Listed> {
     let setup: Setup = serde_json::from_str(&r.setup).ok()?;
     let summary: Summary = serde_json::from_str(&r.summary).ok()?;
     // Names stored before they were limited are cut to the
