@@ -412,3 +412,90 @@ fn a_challenge_made_on_another_server_shows_in_the_live_lobby() {
         .to_owned();
     live.until(first, |l| listed(l, &id).is_some());
 }
+
+/// The public games of a lobby, by id.
+fn live_ids(lobby: &Value) -> Vec<String> {
+    lobby["live"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+#[test]
+fn an_open_challenge_is_a_live_game_only_once_its_seats_are_taken() {
+    let dir = data_dir();
+    let server = Running::start(&path(&dir));
+    let anna = server.person();
+    let bruno = server.person();
+    let (status, body) = anna.post("/api/lobby/challenges", SINGLES);
+    assert_eq!(status, 201, "{body}");
+    let id = serde_json::from_str::<Value>(&body).unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let waiting = lobby(&bruno);
+    assert!(listed(&waiting, &id).is_some(), "an open challenge");
+    assert!(
+        !live_ids(&waiting).contains(&id),
+        "nobody plays it yet: {waiting}"
+    );
+    let (status, body) = bruno.post(&format!("/api/lobby/challenges/{id}/accept"), "{}");
+    assert_eq!(status, 200, "{body}");
+    let playing = lobby(&bruno);
+    assert!(listed(&playing, &id).is_none());
+    assert!(live_ids(&playing).contains(&id), "{playing}");
+}
+
+#[test]
+fn a_challenge_is_withdrawn_by_its_creator_alone_while_it_is_open() {
+    let dir = data_dir();
+    let server = Running::start(&path(&dir));
+    let anna = server.person();
+    let bruno = server.person();
+    let stranger = server.person();
+    anna.post("/api/me", r#"{"name":"Anna"}"#);
+    bruno.post("/api/me", r#"{"name":"Bruno"}"#);
+    let made = |p: &Person| {
+        let (status, body) = p.post("/api/lobby/challenges", SINGLES);
+        assert_eq!(status, 201, "{body}");
+        serde_json::from_str::<Value>(&body).unwrap()["id"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    };
+    let id = made(&anna);
+    let mut waiting = Live::follow(&server, &anna, &format!("?waiting={id}"));
+    let before = waiting.lobby();
+    assert!(listed(&before, &id).is_some());
+    for (who, code) in [(&bruno, "not_creator"), (&stranger, "not_creator")] {
+        let (status, body) = who.post(&format!("/api/lobby/challenges/{id}/withdraw"), "");
+        assert_eq!(status, 403, "{body}");
+        assert!(body.contains(code), "{body}");
+    }
+    let (status, body) = anna.post(&format!("/api/lobby/challenges/{id}/withdraw"), "");
+    assert_eq!(status, 204, "{body}");
+    // It leaves the lobby (Anna's stream says so, and tells of no
+    // acceptance), and nobody can take its seat any more.
+    waiting.until(before, |l| listed(l, &id).is_none());
+    assert!(listed(&lobby(&bruno), &id).is_none());
+    let (status, body) = bruno.post(&format!("/api/lobby/challenges/{id}/accept"), "{}");
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains("match_over"), "{body}");
+    let state = server.state(&id);
+    assert_eq!(state["seats"][1]["holder"], "open", "{state}");
+    let (status, body) = anna.post(&format!("/api/lobby/challenges/{id}/withdraw"), "");
+    assert_eq!(status, 409, "once only: {body}");
+    assert!(body.contains("seat_taken"), "{body}");
+
+    // Once accepted, it is no longer its creator's to withdraw.
+    let id = made(&anna);
+    let (status, body) = bruno.post(&format!("/api/lobby/challenges/{id}/accept"), "{}");
+    assert_eq!(status, 200, "{body}");
+    let (status, body) = anna.post(&format!("/api/lobby/challenges/{id}/withdraw"), "");
+    assert_eq!(status, 409, "{body}");
+    assert!(body.contains("seat_taken"), "{body}");
+    let (status, body) = anna.post("/api/lobby/challenges/0123/withdraw", "");
+    assert_eq!(status, 404, "not a game id: {body}");
+}

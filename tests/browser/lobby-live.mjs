@@ -32,8 +32,8 @@ test('a challenge made in one browser appears live in another, and goes once acc
   await anna.selectOption('#format', 'singles');
   await anna.selectOption('#sets', '1');
   await anna.click('#make');
-  await anna.waitForURL(/#game=[0-9a-f]{32}/, { timeout: LONG });
-  const id = new URL(anna.url()).hash.match(/game=([0-9a-f]{32})/)[1];
+  await anna.waitForSelector('#waiting:not([hidden])', { timeout: LONG });
+  const id = await anna.getAttribute('#waiting', 'data-challenge');
 
   const row = bruno.locator(`tr[data-challenge="${id}"]`);
   await row.waitFor({ timeout: LONG });

@@ -51,6 +51,7 @@ pub fn router(
             "/api/lobby/challenges/{id}/accept",
             post(lobby::accept.layer(limited.clone())),
         )
+        .route("/api/lobby/challenges/{id}/withdraw", post(lobby::withdraw))
         .route(
             "/api/lobby/quick",
             post(lobby::quick.layer(limited.clone()).layer(json.clone())),

@@ -1,5 +1,5 @@
-//! What a visitor does in the lobby: makes a challenge, accepts one, or
-//! asks to play someone now. Each is stored first; the lobby's view and
+//! What a visitor does in the lobby: makes a challenge, accepts one,
+//! withdraws their own, or asks to play someone now. Each is stored first; the lobby's view and
 //! its followers learn of it at once (here) or at the next refresh (on
 //! another server over the same database).
 
@@ -14,6 +14,7 @@ use crate::game::setup::Setup;
 use crate::hub::Created;
 use crate::ids::{GameId, PersonId};
 use crate::people::identity::Visitor;
+use crate::policy::Action;
 use crate::store::OpenSeat;
 
 impl Lobby {
@@ -56,6 +57,12 @@ impl Lobby {
             return Err(Failure::new(
                 Code::SeatTaken,
                 "somebody accepted it first: you may watch the game",
+            ));
+        }
+        if row.over {
+            return Err(Failure::new(
+                Code::MatchOver,
+                "the challenge was withdrawn: its game is over",
             ));
         }
         let setup: Setup = serde_json::from_str(&row.setup)
@@ -109,6 +116,32 @@ impl Lobby {
         // last seat taken starts the game's clock.
         self.hub.follow_seats(id).await;
         Ok((player, person, cookie))
+    }
+
+    /// `who` withdraws their challenge `id` while nobody has accepted it:
+    /// its game is called off from their seat, as an abort, so that
+    /// nobody can take a seat of it any more. The policy decides (a
+    /// challenge is its creator's alone); the abort is the hub's, checked
+    /// again against the game under its lock.
+    pub async fn withdraw(&self, id: &GameId, who: Option<&PersonId>) -> Result<(), Failure> {
+        let row = self.hub.store().challenge(id).await?.ok_or_else(|| {
+            Failure::new(Code::UnknownGame, format!("no challenge has the id {id}"))
+        })?;
+        let creator = who.is_some() && who == Some(&row.creator);
+        let shared = self.hub.room(id).await?;
+        let (event, seat) = {
+            let room = shared.lock().await;
+            room.ask_as_creator(who, creator, Action::Withdraw)?;
+            // The creator holds the first seat of a challenge's game.
+            let seat = room.game().progress().seat_of(PlayerId(0)).ok_or_else(|| {
+                Failure::new(Code::CannotAbort, "the challenge's first seat is nobody's")
+            })?;
+            (room.event(), seat)
+        };
+        self.hub.abort(id, who, event, seat).await?;
+        tracing::info!(game = %id, "challenge withdrawn");
+        self.changed();
+        Ok(())
     }
 
     /// "Play someone now": the open challenge in `new`'s format (and

@@ -217,23 +217,26 @@ impl Follower {
             self.ratings = (ratings, Instant::now());
         }
         let view = personal(everyone, self.viewer.as_ref(), &self.ratings.0);
+        // The acceptance first: a lobby without the challenge waited on,
+        // and no acceptance before it, tells the page it is gone.
+        if let Some(id) = self.waiting.clone() {
+            if !view.challenges.iter().any(|c| c.id == id) {
+                self.check_waiting(id).await?;
+            }
+        }
         let json = serde_json::to_string(&view)
             .map_err(|e| Failure::internal("the lobby could not be written", &e))?;
         if json != self.last {
             self.last = json.clone();
             self.pending.push_back(Said::Lobby(json));
         }
-        if let Some(id) = self.waiting.clone() {
-            if !view.challenges.iter().any(|c| c.id == id) {
-                self.check_waiting(id).await?;
-            }
-        }
         Ok(())
     }
 
     /// The challenge waited on is no longer listed: accepted (every seat
-    /// taken), or gone for another reason (then it is no longer waited
-    /// on), or not listed yet (made a moment ago, the refresh behind).
+    /// taken), or gone for another reason (withdrawn, too old: then it is
+    /// no longer waited on), or not listed yet (made a moment ago, the
+    /// refresh behind).
     async fn check_waiting(&mut self, id: GameId) -> Result<(), Failure> {
         let row = self.live.lobby.hub().store().challenge(&id).await?;
         let Some(row) = row.filter(|r| Some(&r.creator) == self.viewer.as_ref()) else {
@@ -244,8 +247,8 @@ impl Follower {
         if row.open == 0 {
             self.waiting = None;
             self.pending.push_back(Said::Accepted(id));
-        } else if row.created < crate::store::now() - CHALLENGE_LIFE_SECS {
-            // No longer listed, so nobody will accept it.
+        } else if row.over || row.created < crate::store::now() - CHALLENGE_LIFE_SECS {
+            // Withdrawn, or no longer listed: nobody will accept it.
             self.waiting = None;
         }
         Ok(())

@@ -9,8 +9,8 @@
 //!   rating is in its range;
 //! - `view.rs`: the [`Lobby`] itself, the lobby as everyone sees it kept a
 //!   moment, and each viewer's own view of it;
-//! - `actions.rs`: making and accepting challenges, and "play someone
-//!   now";
+//! - `actions.rs`: making, accepting and withdrawing challenges, and "play
+//!   someone now";
 //! - `live.rs`: the lobby followed live ([`Live`]), with one refresh shared
 //!   by every follower.
 

@@ -220,7 +220,7 @@ impl Lobby {
         Ok(shown)
     }
 
-    /// A challenge was made or a seat of one taken here: the
+    /// A challenge was made, withdrawn or a seat of one taken here: the
     /// next look at the lobby reads it again.
     pub(super) fn changed(&self) {
         self.kept.generation.fetch_add(1, Ordering::AcqRel);

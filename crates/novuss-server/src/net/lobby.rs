@@ -141,6 +141,18 @@ pub async fn accept(
     ))
 }
 
+/// `POST /api/lobby/challenges/{id}/withdraw`: the visitor withdraws
+/// their challenge while nobody has accepted it (`204`, no body).
+pub async fn withdraw(
+    State(s): State<LobbyRoutes>,
+    Path(id): Path<String>,
+    visitor: Visitor,
+) -> Result<Response, Failure> {
+    let id = GameId::parse(&id)?;
+    s.lobby.withdraw(&id, visitor.person.as_ref()).await?;
+    Ok(StatusCode::NO_CONTENT.into_response())
+}
+
 /// `POST /api/lobby/quick`: "play someone now".
 pub async fn quick(
     State(s): State<LobbyRoutes>,
