@@ -2,10 +2,20 @@
 //! loopback: a challenge is listed for others, accepted by the first to
 //! come (a second is told the seat is taken), refused to its creator and
 //! outside its rating range; "play someone now" pairs two visitors; the
-//! live games say how many watch; bad challenges store nothing.
+//! live games say how many watch; bad challenges store nothing. The lobby
+//! followed live (`GET /api/lobby/live`, server-sent events) shows another
+//! person's challenge come and, once accepted, go, without being asked
+//! again; tells the waiting creator of the acceptance; refuses streams
+//! beyond its bound per address; and never holds up a shutdown.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::time::Duration;
 
 use crate::support::db;
-use crate::support::server::{data_dir, path, Running};
+use crate::support::server::{
+    data_dir, needs_postgres, new_database, path, Person, Reply, Running,
+};
 use serde_json::{json, Value};
 
 const SINGLES: &str = r#"{"format":"singles","profile":"lnf-2017","sets":1,"stroke_clock":30}"#;
@@ -159,4 +169,333 @@ fn play_someone_now_pairs_two_visitors() {
     assert_eq!(paired["waiting"], false, "{paired}");
     assert_eq!(paired["id"], first["id"]);
     assert_eq!(paired["player"], 1);
+}
+
+/// One follower of `GET /api/lobby/live` on a raw connection: the answer's
+/// head, then its events as they come (chunks undone, keep-alive comments
+/// skipped).
+struct Live {
+    status: u16,
+    head: String,
+    reader: BufReader<TcpStream>,
+    /// What came of the body and is not yet an event.
+    text: String,
+}
+
+impl Live {
+    /// Opens the stream on `stream` (a new connection to the server at
+    /// `host`), with `cookie` and the query `query` (`""` for none).
+    fn open_on(stream: TcpStream, host: &str, cookie: Option<String>, query: &str) -> Live {
+        stream
+            .set_read_timeout(Some(Duration::from_secs(20)))
+            .unwrap();
+        let mut s = stream;
+        let cookie = cookie
+            .map(|c| format!("Cookie: {c}\r\n"))
+            .unwrap_or_default();
+        write!(
+            s,
+            "GET /api/lobby/live{query} HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\n{cookie}\r\n"
+        )
+        .unwrap();
+        let mut reader = BufReader::new(s);
+        let mut head = String::new();
+        loop {
+            let mut line = String::new();
+            reader.read_line(&mut line).expect("the answer's head");
+            if line == "\r\n" || line.is_empty() {
+                break;
+            }
+            head.push_str(&line);
+        }
+        let status = head
+            .split_whitespace()
+            .nth(1)
+            .and_then(|c| c.parse().ok())
+            .unwrap_or(0);
+        Live {
+            status,
+            head,
+            reader,
+            text: String::new(),
+        }
+    }
+
+    /// `person` follows the lobby of `server`.
+    fn follow(server: &Running, person: &Person, query: &str) -> Live {
+        let live = Live::open_on(server.connect(), &server.host, person.cookie(), query);
+        assert_eq!(live.status, 200, "{}", live.head);
+        assert!(
+            live.head
+                .to_ascii_lowercase()
+                .contains("content-type: text/event-stream"),
+            "{}",
+            live.head
+        );
+        live
+    }
+
+    /// The next event: its name and its data as JSON. Panics if none
+    /// comes within the read timeout or the stream ends.
+    fn next(&mut self) -> (String, Value) {
+        loop {
+            if let Some(end) = self.text.find("\n\n") {
+                let block: String = self.text.drain(..end + 2).collect();
+                let mut name = String::from("message");
+                let mut data = String::new();
+                for line in block.lines() {
+                    if let Some(v) = line.strip_prefix("event:") {
+                        name = v.trim().to_owned();
+                    } else if let Some(v) = line.strip_prefix("data:") {
+                        data.push_str(v.trim_start());
+                    }
+                }
+                if data.is_empty() {
+                    // A keep-alive comment.
+                    continue;
+                }
+                return (name, serde_json::from_str(&data).expect("JSON data"));
+            }
+            // One chunk: its size in hex, the bytes, a line end.
+            let mut size = String::new();
+            self.reader.read_line(&mut size).expect("a chunk");
+            let n = usize::from_str_radix(size.trim(), 16).expect("a chunk's size");
+            assert!(n > 0, "the stream ended");
+            let mut chunk = vec![0u8; n + 2];
+            self.reader.read_exact(&mut chunk).expect("the chunk");
+            self.text
+                .push_str(std::str::from_utf8(&chunk[..n]).expect("UTF-8"));
+        }
+    }
+
+    /// The next `lobby` event's lobby.
+    fn lobby(&mut self) -> Value {
+        let (name, data) = self.next();
+        assert_eq!(name, "lobby", "{data}");
+        data
+    }
+
+    /// Lobbies as they come until one satisfies `done`: each differs from
+    /// the one before (the stream sends a lobby only when it changed).
+    fn until(&mut self, mut before: Value, done: impl Fn(&Value) -> bool) -> Value {
+        loop {
+            let now = self.lobby();
+            assert_ne!(now, before, "a lobby is sent only when it changed");
+            if done(&now) {
+                return now;
+            }
+            before = now;
+        }
+    }
+}
+
+#[test]
+fn the_live_lobby_shows_a_challenge_come_and_go_and_tells_its_creator() {
+    let dir = data_dir();
+    let server = Running::start(&path(&dir));
+    let anna = server.person();
+    let bruno = server.person();
+    anna.post("/api/me", r#"{"name":"Anna"}"#);
+    bruno.post("/api/me", r#"{"name":"Bruno"}"#);
+    let mut watching = Live::follow(&server, &bruno, "");
+    let first = watching.lobby();
+    assert_eq!(first["challenges"], json!([]), "{first}");
+
+    let (status, body) = anna.post("/api/lobby/challenges", SINGLES);
+    assert_eq!(status, 201, "{body}");
+    let id = serde_json::from_str::<Value>(&body).unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let mut waiting = Live::follow(&server, &anna, &format!("?waiting={id}"));
+    let mine = waiting.lobby();
+    assert_eq!(listed(&mine, &id).expect("her own")["acceptable"], false);
+
+    // Bruno is sent it without asking.
+    let seen = watching.until(first, |l| listed(l, &id).is_some());
+    let c = listed(&seen, &id).unwrap();
+    assert_eq!(c["name"], "Anna");
+    assert_eq!(c["acceptable"], true);
+
+    let (status, body) = bruno.post(&format!("/api/lobby/challenges/{id}/accept"), "{}");
+    assert_eq!(status, 200, "{body}");
+    // It leaves Bruno's lobby, and Anna is told her challenge is taken.
+    watching.until(seen, |l| listed(l, &id).is_none());
+    loop {
+        let (name, data) = waiting.next();
+        if name == "accepted" {
+            assert_eq!(data, json!({ "id": id }));
+            break;
+        }
+        assert_eq!(name, "lobby", "{data}");
+    }
+}
+
+#[test]
+fn live_streams_beyond_an_address_bound_are_refused_clearly() {
+    let dir = data_dir();
+    let server = Running::start(&path(&dir));
+    // The server's bound (lobby::live::PER_ADDRESS).
+    const PER_ADDRESS: usize = 16;
+    let open = |from: &str| Live::open_on(server.connect_from(from), &server.host, None, "");
+    let mut held: Vec<Live> = (0..PER_ADDRESS).map(|_| open("127.0.0.7")).collect();
+    for live in &mut held {
+        assert_eq!(live.status, 200, "{}", live.head);
+        live.lobby();
+    }
+    let mut over = server.connect_from("127.0.0.7");
+    write!(
+        over,
+        "GET /api/lobby/live HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+        server.host
+    )
+    .unwrap();
+    let refused = Reply::read(&mut over);
+    assert_eq!(refused.status, 503, "{refused:?}");
+    assert_eq!(refused.json()["code"], "busy", "{refused:?}");
+    assert!(refused.header("retry-after").is_some(), "{refused:?}");
+    // Another address is not held back, nor is the rest of the server.
+    let mut other = open("127.0.0.8");
+    assert_eq!(other.status, 200, "{}", other.head);
+    other.lobby();
+    let (status, _) = server.get("/api/lobby");
+    assert_eq!(status, 200);
+    let (status, body) = server.get("/api/lobby/live?since=3");
+    assert_eq!(status, 400, "an unknown parameter: {body}");
+    let (status, body) = server.get("/api/lobby/live?waiting=nope");
+    assert_eq!(status, 404, "not a game id: {body}");
+}
+
+#[test]
+fn a_server_with_lobby_followers_stops_at_once() {
+    let dir = data_dir();
+    let mut server = Running::start(&path(&dir));
+    let mut followers: Vec<Live> = (0..3)
+        .map(|_| Live::follow(&server, &server.person(), ""))
+        .collect();
+    for live in &mut followers {
+        live.lobby();
+    }
+    let (status, took) = server
+        .terminate(Duration::from_secs(20))
+        .expect("the server stops");
+    assert!(status.success(), "{status:?}");
+    assert!(took < Duration::from_secs(4), "{took:?}");
+    // Each stream was ended by the server as it stopped (its last chunk
+    // sent), not dropped once the connection's grace ran out.
+    for live in &mut followers {
+        let mut rest = String::new();
+        let _ = live.reader.read_to_string(&mut rest);
+        assert!(rest.ends_with("0\r\n\r\n"), "the stream ended: {rest:?}");
+    }
+}
+
+/// Two servers over one PostgreSQL: a challenge made on one shows in the
+/// live lobby of the other, which reads the store.
+#[test]
+fn a_challenge_made_on_another_server_shows_in_the_live_lobby() {
+    if !needs_postgres() {
+        return;
+    }
+    let dirs = [data_dir(), data_dir()];
+    let url = new_database(&path(&dirs[0]));
+    let a = Running::start_on(&path(&dirs[0]), Some(&url), &[]);
+    let b = Running::start_on(&path(&dirs[1]), Some(&url), &[]);
+    let watcher = b.person();
+    let mut live = Live::follow(&b, &watcher, "");
+    let first = live.lobby();
+    let (status, body) = a.person().post("/api/lobby/challenges", SINGLES);
+    assert_eq!(status, 201, "{body}");
+    let id = serde_json::from_str::<Value>(&body).unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    live.until(first, |l| listed(l, &id).is_some());
+}
+
+/// The public games of a lobby, by id.
+fn live_ids(lobby: &Value) -> Vec<String> {
+    lobby["live"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+#[test]
+fn an_open_challenge_is_a_live_game_only_once_its_seats_are_taken() {
+    let dir = data_dir();
+    let server = Running::start(&path(&dir));
+    let anna = server.person();
+    let bruno = server.person();
+    let (status, body) = anna.post("/api/lobby/challenges", SINGLES);
+    assert_eq!(status, 201, "{body}");
+    let id = serde_json::from_str::<Value>(&body).unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let waiting = lobby(&bruno);
+    assert!(listed(&waiting, &id).is_some(), "an open challenge");
+    assert!(
+        !live_ids(&waiting).contains(&id),
+        "nobody plays it yet: {waiting}"
+    );
+    let (status, body) = bruno.post(&format!("/api/lobby/challenges/{id}/accept"), "{}");
+    assert_eq!(status, 200, "{body}");
+    let playing = lobby(&bruno);
+    assert!(listed(&playing, &id).is_none());
+    assert!(live_ids(&playing).contains(&id), "{playing}");
+}
+
+#[test]
+fn a_challenge_is_withdrawn_by_its_creator_alone_while_it_is_open() {
+    let dir = data_dir();
+    let server = Running::start(&path(&dir));
+    let anna = server.person();
+    let bruno = server.person();
+    let stranger = server.person();
+    anna.post("/api/me", r#"{"name":"Anna"}"#);
+    bruno.post("/api/me", r#"{"name":"Bruno"}"#);
+    let made = |p: &Person| {
+        let (status, body) = p.post("/api/lobby/challenges", SINGLES);
+        assert_eq!(status, 201, "{body}");
+        serde_json::from_str::<Value>(&body).unwrap()["id"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    };
+    let id = made(&anna);
+    let mut waiting = Live::follow(&server, &anna, &format!("?waiting={id}"));
+    let before = waiting.lobby();
+    assert!(listed(&before, &id).is_some());
+    for (who, code) in [(&bruno, "not_creator"), (&stranger, "not_creator")] {
+        let (status, body) = who.post(&format!("/api/lobby/challenges/{id}/withdraw"), "");
+        assert_eq!(status, 403, "{body}");
+        assert!(body.contains(code), "{body}");
+    }
+    let (status, body) = anna.post(&format!("/api/lobby/challenges/{id}/withdraw"), "");
+    assert_eq!(status, 204, "{body}");
+    // It leaves the lobby (Anna's stream says so, and tells of no
+    // acceptance), and nobody can take its seat any more.
+    waiting.until(before, |l| listed(l, &id).is_none());
+    assert!(listed(&lobby(&bruno), &id).is_none());
+    let (status, body) = bruno.post(&format!("/api/lobby/challenges/{id}/accept"), "{}");
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains("match_over"), "{body}");
+    let state = server.state(&id);
+    assert_eq!(state["seats"][1]["holder"], "open", "{state}");
+    let (status, body) = anna.post(&format!("/api/lobby/challenges/{id}/withdraw"), "");
+    assert_eq!(status, 409, "once only: {body}");
+    assert!(body.contains("seat_taken"), "{body}");
+
+    // Once accepted, it is no longer its creator's to withdraw.
+    let id = made(&anna);
+    let (status, body) = bruno.post(&format!("/api/lobby/challenges/{id}/accept"), "{}");
+    assert_eq!(status, 200, "{body}");
+    let (status, body) = anna.post(&format!("/api/lobby/challenges/{id}/withdraw"), "");
+    assert_eq!(status, 409, "{body}");
+    assert!(body.contains("seat_taken"), "{body}");
+    let (status, body) = anna.post("/api/lobby/challenges/0123/withdraw", "");
+    assert_eq!(status, 404, "not a game id: {body}");
 }

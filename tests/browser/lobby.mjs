@@ -1,6 +1,7 @@
 // The lobby and offers between people, in three browsers (docs/protocol.md,
-// "The lobby", "Offers"): Anna makes a challenge, Bruno (on a phone)
-// accepts it from the lobby, Carla sees it among the live games with a
+// "The lobby", "Offers"): Anna makes a challenge and waits in the lobby,
+// Bruno (on a phone) accepts it from the lobby and both are taken to the
+// game, Carla sees it among the live games with a
 // watcher; Anna asks to take a stroke back and Bruno grants it; once the
 // game is over (called off) Anna offers a rematch, Bruno accepts, and both pages move to the
 // new game with the seats swapped. The lobby passes axe-core. The real
@@ -30,9 +31,9 @@ test('a challenge from the lobby, a take-back granted, a rematch with the seats 
   await anna.selectOption('#format', 'singles');
   await anna.selectOption('#sets', '1');
   await anna.click('#make');
-  await anna.waitForURL(/#game=[0-9a-f]{32}/, { timeout: LONG });
-  const id = new URL(anna.url()).hash.match(/game=([0-9a-f]{32})/)[1];
-  await settledAt(anna, 0);
+  await anna.waitForSelector('#waiting:not([hidden])', { timeout: LONG });
+  const id = await anna.getAttribute('#waiting', 'data-challenge');
+  assert.match(id, /^[0-9a-f]{32}$/);
 
   // Bruno finds it in the lobby, with Anna's name and rating.
   const bruno = await person('bruno', { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true });
@@ -45,6 +46,9 @@ test('a challenge from the lobby, a take-back granted, a rematch with the seats 
   await row.locator('button[data-accept]').click();
   await bruno.waitForURL(new RegExp(`#game=${id}`), { timeout: LONG });
   await settledAt(bruno, 0);
+  // Anna's lobby is told of it, and opens the game.
+  await anna.waitForURL(new RegExp(`#game=${id}`), { timeout: LONG });
+  await settledAt(anna, 0);
   await anna.waitForFunction(() => window.novussDebug.state.seats[1].holder === 'person', null, { timeout: LONG });
 
   // Carla watches, and the lobby counts her.

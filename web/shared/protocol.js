@@ -622,3 +622,15 @@
  */
 
 export {};
+
+// ---- The lobby followed live (server-sent events) -----------------------------
+
+/**
+ * `GET /api/lobby/live[?waiting=ID]`: server-sent events. `lobby` carries
+ * a {@link Lobby} as this visitor sees it, sent at once and again whenever
+ * it changes; `accepted` says that the visitor's challenge `waiting` has
+ * every seat taken, with the game to open. A refusal (`busy`: too many
+ * streams from one address) is an HTTP error, which ends an EventSource.
+ * @typedef {{id: string}} LobbyAccepted
+ * @typedef {{lobby: Lobby, accepted: LobbyAccepted}} LobbyLiveEvents the event names and their data
+ */

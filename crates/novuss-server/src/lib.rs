@@ -14,7 +14,8 @@
 //! docs/architecture.md ("The server") maps the modules: the leaves (ids,
 //! errors, the Glicko-2 arithmetic, limits, offers, the event feed), the
 //! store, the features (people, chat, ratings, a game and its room), the
-//! hub that holds the games in memory, and the network's edge (`net/`).
+//! hub that holds the games in memory, the lobby over the hub, and the
+//! network's edge (`net/`).
 
 #![warn(missing_docs)]
 
@@ -29,6 +30,7 @@ mod held;
 mod hub;
 mod ids;
 mod limits;
+mod lobby;
 mod net;
 mod offers;
 mod people;

@@ -37,7 +37,9 @@
 //!   ruler at the table would be; against the computer anyone may use it;
 //! - the players write in the players' chat room, everyone else with an
 //!   identity in the watchers' room; only the game's creator changes the
-//!   chat's settings.
+//!   chat's settings;
+//! - a challenge of the lobby is its creator's alone: only they withdraw
+//!   it, and only while a seat waits for whoever accepts it.
 
 use novuss_core::PlayerId;
 use serde::Serialize;
@@ -201,6 +203,9 @@ pub enum Action {
     Analysis,
     /// New invitation links for the seats still open.
     NewLinks,
+    /// Withdraw an open challenge of the lobby (its game is called off):
+    /// not a control of the game's page, so not in [`Action::SHOWN`].
+    Withdraw,
 }
 
 impl Action {
@@ -245,6 +250,7 @@ impl Action {
             Action::Hint => "hint",
             Action::Analysis => "analysis",
             Action::NewLinks => "new_links",
+            Action::Withdraw => "withdraw",
         }
     }
 }
@@ -388,6 +394,18 @@ pub fn decide(actor: Actor, action: Action, at: &Situation) -> Result<(), Failur
                 "only the game's players write in the players' room",
             ),
         },
+        Action::Withdraw => {
+            if !actor.creator || actor.role != Role::Holder {
+                return refuse(Code::NotCreator, "only its creator withdraws a challenge");
+            }
+            if !at.seats_open || at.match_over {
+                return refuse(
+                    Code::SeatTaken,
+                    "it is no longer open: somebody accepted it, or its game is over",
+                );
+            }
+            Ok(())
+        }
         Action::ChatSettings => {
             if actor.creator && actor.role != Role::Stranger {
                 Ok(())
@@ -557,7 +575,7 @@ fn allowed_now(action: Action, player: Option<PlayerId>, at: &Situation) -> bool
                 .is_some_and(|p| now.seats.get(p.index()) == Some(&SeatKind::Person))
         }
         Action::Analysis => true,
-        Action::NewLinks => at.seats_open && live,
+        Action::NewLinks | Action::Withdraw => at.seats_open && live,
         Action::Chat(_) | Action::ChatSettings => true,
     }
 }

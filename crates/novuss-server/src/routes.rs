@@ -15,6 +15,7 @@ use tower_http::set_header::SetResponseHeaderLayer;
 
 use crate::hub::Hub;
 use crate::limits::Limiter;
+use crate::lobby::Lobby;
 use crate::net::accounts;
 use crate::net::guard::{self, Guard};
 use crate::net::limited;
@@ -39,6 +40,26 @@ pub fn router(
     let json = from_fn(guard::json_only);
     let people = hub.people().clone();
     let limited = from_fn_with_state(limiter, limited::limit);
+    let lobby_routes = Router::new()
+        .route("/api/lobby", get(lobby::lobby))
+        .route("/api/lobby/live", get(lobby::live))
+        .route(
+            "/api/lobby/challenges",
+            post(lobby::challenge.layer(limited.clone()).layer(json.clone())),
+        )
+        .route(
+            "/api/lobby/challenges/{id}/accept",
+            post(lobby::accept.layer(limited.clone())),
+        )
+        .route("/api/lobby/challenges/{id}/withdraw", post(lobby::withdraw))
+        .route(
+            "/api/lobby/quick",
+            post(lobby::quick.layer(limited.clone()).layer(json.clone())),
+        )
+        .with_state(lobby::LobbyRoutes::new(
+            Lobby::new(hub.clone()),
+            shutdown.clone(),
+        ));
     let api = Router::new()
         .route("/api/health", get(http::health))
         .route("/api/options", get(http::options))
@@ -56,19 +77,6 @@ pub fn router(
             post(http::join.layer(limited.clone()).layer(json.clone())),
         )
         .route("/api/games/{id}/invites", post(http::invites))
-        .route("/api/lobby", get(lobby::lobby))
-        .route(
-            "/api/lobby/challenges",
-            post(lobby::challenge.layer(limited.clone()).layer(json.clone())),
-        )
-        .route(
-            "/api/lobby/challenges/{id}/accept",
-            post(lobby::accept.layer(limited.clone())),
-        )
-        .route(
-            "/api/lobby/quick",
-            post(lobby::quick.layer(limited.clone()).layer(json.clone())),
-        )
         .route("/api/games/{id}/record", get(http::record))
         .route("/api/games/{id}/replay", get(http::replay))
         .route(
@@ -92,6 +100,7 @@ pub fn router(
         .route("/api/games/{id}/ws", get(ws::upgrade))
         .with_state(ws::Ws { hub, shutdown });
     api.merge(sockets)
+        .merge(lobby_routes)
         .merge(accounts)
         .fallback(crate::net::web::asset)
         .layer(from_fn_with_state(

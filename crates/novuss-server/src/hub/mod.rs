@@ -30,14 +30,12 @@ mod clock;
 mod computer;
 mod follow;
 mod lease;
-mod lobby;
 mod offers;
 mod people;
 mod requests;
 mod uploads;
 pub mod work;
 
-pub use lobby::NewChallenge;
 pub use uploads::UploadQuota;
 
 /// A shared room.
@@ -82,8 +80,6 @@ pub struct Hub {
     people: Arc<People>,
     /// The absence grace and the abandonment period.
     timing: StdMutex<crate::game::clock::Timing>,
-    /// The lobby as everyone sees it, kept a moment.
-    lobby: lobby::LobbyCache,
     /// What uploads may store, and each address's budget.
     uploads: StdMutex<uploads::Uploads>,
 }
@@ -100,7 +96,6 @@ impl Hub {
             event_cap: MAX_EVENT_BYTES,
             people: Arc::new(People::new(store.clone(), false)),
             timing: StdMutex::new(crate::game::clock::Timing::DEFAULT),
-            lobby: lobby::LobbyCache::default(),
             uploads: StdMutex::new(uploads::Uploads::new(UploadQuota::default())),
             store,
         })

@@ -98,12 +98,14 @@ fn actors(opponent: Opponent) -> Vec<(&'static str, Actor)> {
     ]
 }
 
-/// Every action a request can be, with each chat room.
+/// Every action a request can be, with each chat room, and the lobby's
+/// withdrawal of a challenge.
 fn actions() -> Vec<Action> {
     let mut all: Vec<Action> = Action::SHOWN.to_vec();
     all.extend([
         Action::Chat(Some(ChatRoom::Players)),
         Action::Chat(Some(ChatRoom::Watchers)),
+        Action::Withdraw,
     ]);
     all
 }

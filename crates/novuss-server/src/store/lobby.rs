@@ -30,6 +30,8 @@ pub struct ChallengeRow {
     pub setup: String,
     /// Seats still open.
     pub open: u32,
+    /// Whether its game is over (the challenge withdrawn, or played).
+    pub over: bool,
 }
 
 /// What taking an open seat of a challenge did.
@@ -80,7 +82,7 @@ impl Store {
     ) -> Result<Vec<ChallengeRow>, StoreError> {
         let rows = sqlx::query(
             "SELECT c.game_id, c.creator, p.name, c.created, c.min_rating, c.max_rating, g.setup, \
-             (SELECT COUNT(*) FROM seats s WHERE s.game_id = c.game_id AND s.person_id IS NULL) AS open \
+             (SELECT COUNT(*) FROM seats s WHERE s.game_id = c.game_id AND s.person_id IS NULL) AS open, g.over \
              FROM challenges c JOIN games g ON g.id = c.game_id JOIN people p ON p.id = c.creator \
              WHERE g.over = 0 AND c.created >= $1 \
              AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = c.game_id AND s.person_id IS NULL) \
@@ -104,7 +106,7 @@ impl Store {
     pub async fn challenge(&self, game: &GameId) -> Result<Option<ChallengeRow>, StoreError> {
         let row = sqlx::query(
             "SELECT c.game_id, c.creator, p.name, c.created, c.min_rating, c.max_rating, g.setup, \
-             (SELECT COUNT(*) FROM seats s WHERE s.game_id = c.game_id AND s.person_id IS NULL) AS open \
+             (SELECT COUNT(*) FROM seats s WHERE s.game_id = c.game_id AND s.person_id IS NULL) AS open, g.over \
              FROM challenges c JOIN games g ON g.id = c.game_id JOIN people p ON p.id = c.creator \
              WHERE c.game_id = $1",
         )
@@ -121,7 +123,10 @@ impl Store {
     /// one of its seats already: the check and the taking are one
     /// statement, so neither two people accepting at once both get one
     /// seat, nor one person sending several accepts at once gets two. It
-    /// starts the turn's time.
+    /// starts the turn's time, in the same transaction, only if the game
+    /// is not over: a challenge withdrawn (its game called off) a moment
+    /// before is not taken. The game's row is the one both write, so on
+    /// PostgreSQL the second to come waits for the first and sees it.
     pub async fn take_open_seat(
         &self,
         game: &GameId,
@@ -159,11 +164,16 @@ impl Store {
                 });
             };
             let player = player_id(&row, 0, game.as_str())?;
-            sqlx::query("UPDATE games SET turn_at = $1 WHERE id = $2")
+            let started = sqlx::query("UPDATE games SET turn_at = $1 WHERE id = $2 AND over = 0")
                 .bind(at_ms)
                 .bind(game.as_str())
                 .execute(&mut *tx)
                 .await?;
+            if started.rows_affected() == 0 {
+                // Over: the seat's taking is rolled back with the
+                // transaction.
+                return Ok(OpenSeat::NoneOpen);
+            }
             let game = game.clone();
             self.notice(&mut tx, &Notice::Seats { game }).await?;
             tx.commit().await?;
@@ -174,11 +184,15 @@ impl Store {
     }
 
     /// The public games being played, the last played first: the lobby's
-    /// live games. One that cannot be read is left out (and logged).
+    /// live games. A game with a seat still open (a challenge nobody has
+    /// accepted) is not being played yet. One that cannot be read is left
+    /// out (and logged).
     pub async fn live(&self, limit: u32) -> Result<Vec<GameRow>, StoreError> {
         let rows = sqlx::query(
-            "SELECT id, created, updated, setup, event, over, summary, turn_at FROM games \
-             WHERE public = 1 AND over = 0 ORDER BY updated DESC LIMIT $1",
+            "SELECT id, created, updated, setup, event, over, summary, turn_at FROM games g \
+             WHERE public = 1 AND over = 0 \
+             AND NOT EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.person_id IS NULL) \
+             ORDER BY updated DESC LIMIT $1",
         )
         .bind(i64::from(limit))
         .fetch_all(self.reader())
@@ -208,6 +222,7 @@ fn challenge_row(r: &AnyRow, game: GameId) -> Result<Result<ChallengeRow, StoreE
         max_rating: r.try_get(5)?,
         setup: text(r, 6, g)?,
         open: int(r, 7, g)? as u32,
+        over: int(r, 8, g)? != 0,
         game,
     }))
 }
