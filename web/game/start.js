@@ -183,13 +183,13 @@ export function buildStartForm(form, options, onSubmit, current = null, offerCoa
 
   const modeBox = h('fieldset', { class: 'modes' }, h('legend', {}, t('start.opponents')),
     MODES.map((m) => {
-      const input = h('input', { type: 'radio', name: 'mode', value: m, id: `mode-${m}`, 'aria-describedby': `mode-about-${m}` });
+      const input = h('input', { type: 'radio', name: 'mode', value: m, id: `mode-${m}` });
       input.checked = m === mode;
       // The form opens on its first choice, whatever is listed above it.
       if (m === MODES[0]) input.setAttribute('autofocus', '');
       return h('label', { class: 'radio', for: `mode-${m}` }, input,
         h('span', { class: 'mode-name' }, t(`start.mode.${m}`)),
-        h('span', { class: 'mode-about muted', id: `mode-about-${m}` }, t(`start.mode_about.${m}`)));
+        h('span', { class: 'mode-about muted' }, t(`start.mode_about.${m}`)));
     }));
   // A level by its name and its rating (GET /api/options, `level_ratings`):
   // what a player who knows their own rating chooses by.
