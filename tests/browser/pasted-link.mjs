@@ -138,6 +138,19 @@ test('an invitation pasted into a tab that shows Novuss takes the seat and leave
   await seatedIn(dana, c.id);
   assert.ok(!dana.url().includes('join='), 'going forward again finds no secret either');
 
+  // Dana starts a game against the computer from the form (the address
+  // follows the game shown), then pastes game C's address again: the
+  // page goes back to C, though that address is the one it saw last.
+  await dana.click('#new-game');
+  await dana.waitForSelector('dialog#start[open] #start-game');
+  await dana.check('#mode-computer');
+  await dana.click('#start-game');
+  await dana.waitForFunction((g) => window.novussDebug?.state && window.novussDebug.state.id !== g, c.id, { timeout: LONG });
+  assert.notEqual(new URL(dana.url()).hash, `#game=${c.id}`);
+  await dana.goto(`${table.base}#game=${c.id}`);
+  await seatedIn(dana, c.id);
+  assert.ok(await stillSame(dana), 'the same document');
+
   // The same invitation pasted a second time, once its seat is taken,
   // leaves the second person watching, told why, with no secret kept.
   await mark(carla);

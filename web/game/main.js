@@ -407,9 +407,11 @@ function wire() {
   window.addEventListener('popstate', followAddress);
 }
 
-/** The address last acted on: a change is acted on once (hashchange and popstate both tell of one). */
-let addressSeen = '';
-/** The address's changes, acted on one after another. */
+/**
+ * The address's changes, acted on one after another: hashchange and
+ * popstate both tell of one, and the second finds it done (the secret
+ * gone, the game shown).
+ */
 let following = Promise.resolve();
 
 /**
@@ -420,13 +422,10 @@ let following = Promise.resolve();
  */
 function followAddress() {
   following = following.then(async () => {
-    if (location.href === addressSeen) return;
-    addressSeen = location.href;
     const invite = people.inviteFromUrl();
     if (invite) {
       startDialog.dismiss();
       const r = await people.acceptInvite(invite);
-      addressSeen = location.href;
       store.update({ me: await whoAmI() });
       // The name this browser last gave in the new-game form, if any, names
       // the invited player too (they can change it beside the table).
