@@ -74,7 +74,7 @@ export const en = {
   'level.about.expert': 'A strong tournament player: a fine hand and a careful choice.',
   'level.about.master': 'The strongest: a professional\'s hand, the widest search, and it looks a stroke ahead.',
   'level.rating': 'Rating about {rating}.',
-  'level.with_rating': '{level} (rating {rating})',
+  'level.with_rating': '{level} ({rating})',
   'computer.name': 'Computer ({level})',
   'computer.name_n': 'Computer {n} ({level})',
 

@@ -117,7 +117,7 @@ export const lv = {
   'level.about.expert': 'Spēcīgs turnīru spēlētājs: smalka roka un rūpīga izvēle.',
   'level.about.master': 'Stiprākais: profesionāļa roka, visplašākā meklēšana, un tas domā vienu sitienu uz priekšu.',
   'level.rating': 'Reitings apmēram {rating}.',
-  'level.with_rating': '{level} (reitings {rating})',
+  'level.with_rating': '{level} ({rating})',
   'computer.name': 'Dators ({level})',
   'computer.name_n': 'Dators {n} ({level})',
 
