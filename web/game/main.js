@@ -85,7 +85,9 @@ const aimTool = new AimTool({
 });
 const startDialog = new StartDialog({
   options: () => api.options(),
-  games: () => api.games(),
+  // This browser's games in progress, its move first (the list names the
+  // games; their states say whose move it is).
+  games: async () => people.gamesInProgress(await api.games(), await whoAmI(), (id) => api.game(id)),
   create: async (body) => {
     const created = await api.create(body);
     // The secrets of the invited seats come once, with the new game.
@@ -398,13 +400,49 @@ function wire() {
   }
   window.addEventListener('resize', () => layout(true));
   new ResizeObserver(() => layout()).observe($('stage'));
-  window.addEventListener('hashchange', () => {
+  // The address is the page's to follow whenever it changes: a link
+  // pasted into this tab changes only its fragment when the path is the
+  // same, and a step back or forward in the history changes it too.
+  window.addEventListener('hashchange', followAddress);
+  window.addEventListener('popstate', followAddress);
+}
+
+/**
+ * The address's changes, acted on one after another: hashchange and
+ * popstate both tell of one, and the second finds it done (the secret
+ * gone, the game shown).
+ */
+let following = Promise.resolve();
+
+/**
+ * Acts on the address: an invitation in it takes its seat (and the
+ * address loses the secret; a seat somebody took first leaves this page
+ * watching), another game's id opens that game. The new-game form gives
+ * way to either.
+ */
+function followAddress() {
+  following = following.then(async () => {
+    const invite = people.inviteFromUrl();
+    if (invite) {
+      startDialog.dismiss();
+      const r = await people.acceptInvite(invite);
+      store.update({ me: await whoAmI() });
+      // The name this browser last gave in the new-game form, if any, names
+      // the invited player too (they can change it beside the table).
+      const remembered = rememberedName();
+      if (r.taken && remembered) await api.setMe(remembered).catch(() => {});
+      // Opened again even when it is the game shown: this page is now one
+      // of its players, and its connection says so from the start.
+      await openGame(invite.game);
+      if (!r.taken) actions.showError(r.code ?? 'network');
+      return;
+    }
     const id = gameIdFromUrl();
     if (id && id !== store.state.id) {
       startDialog.dismiss();
-      openGame(id);
+      await openGame(id);
     }
-  });
+  }).catch((e) => actions.failed(e));
 }
 
 /**
@@ -467,26 +505,16 @@ fillTexts();
 wire();
 layout();
 drawControlsNow();
-// An invitation in the address takes its seat first (and the address loses
-// the secret); a seat somebody took first leaves this page watching.
+// The address names a game (or an invitation to one): it is opened as
+// any later change of the address would be. Without one, the new-game
+// form is the page, unless a game was opened meanwhile (hashchange).
 (async () => {
-  const invite = people.inviteFromUrl();
-  if (invite) {
-    const r = await people.acceptInvite(invite);
-    store.update({ me: await whoAmI() });
-    // The name this browser last gave in the new-game form, if any, names
-    // the invited player too (they can change it beside the table).
-    const remembered = rememberedName();
-    if (r.taken && remembered) await api.setMe(remembered).catch(() => {});
-    await openGame(invite.game);
-    if (!r.taken) actions.showError(r.code ?? 'network');
+  if (people.inviteFromUrl() || gameIdFromUrl()) {
+    followAddress();
     return;
   }
   store.update({ me: await whoAmI() });
-  const initial = gameIdFromUrl();
-  // A game opened meanwhile by its address (hashchange) is already shown.
-  if (initial && initial !== store.state.id) openGame(initial);
-  else if (!initial) startDialog.open();
+  if (!store.state.id) startDialog.open();
 })();
 
 // Closing the page says goodbye: the opponent's wait for an absent player

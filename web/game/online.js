@@ -174,6 +174,44 @@ export async function acceptInvite(inv) {
   }
 }
 
+/**
+ * A game this browser's person plays in and has not finished, as the
+ * new-game form offers it back: its entry in the list of games, its state,
+ * and whether the next thing to do in it is this person's (their stroke,
+ * or the next set).
+ * @typedef {object} InProgress
+ * @property {import('../shared/protocol.js').GameSummary} game
+ * @property {State} state
+ * @property {boolean} yourMove
+ */
+
+/**
+ * This person's games in progress among `games` (GET /api/games, which
+ * lists the public games too), those where it is their move first, each
+ * group newest first. The list does not say who holds the seats, so the
+ * newest `limit` unfinished games are looked at (GET /api/games/{id}); one
+ * that cannot be loaded is left out.
+ * @param {import('../shared/protocol.js').GameSummary[]} games
+ * @param {string | null} me
+ * @param {(id: string) => Promise<State>} load
+ * @param {number} [limit]
+ * @returns {Promise<InProgress[]>}
+ */
+export async function gamesInProgress(games, me, load, limit = 8) {
+  if (!me) return [];
+  const open = games.filter((g) => !g.over).slice(0, limit);
+  const states = await Promise.all(open.map((g) => load(g.id).catch(() => null)));
+  /** @type {InProgress[]} */
+  const mine = [];
+  open.forEach((game, i) => {
+    const state = states[i];
+    if (!state || state.match?.over || state.abandoned || !isPlayer(state, me)) return;
+    const now = allowed(state, me).now;
+    mine.push({ game, state, yourMove: now.has('stroke') || now.has('next_set') });
+  });
+  return [...mine.filter((g) => g.yourMove), ...mine.filter((g) => !g.yourMove)];
+}
+
 /** Who this browser is: its person's id, or null. */
 export async function whoAmI() {
   try {

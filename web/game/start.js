@@ -1,18 +1,20 @@
 // @ts-check
-// The new-game form: who plays (against the computer or hot-seat, or seat
-// by seat), the game, the match length, the rule profile and take-backs.
-// The choices come from GET /api/options; the last ones are remembered.
+// The new-game form, the game page's home: this browser's games in
+// progress to go back to (its move first), who plays (against the
+// computer, hot-seat, a friend online by an invitation link, or a
+// stranger found in the lobby; then seat by seat), the game, the match
+// length, the rule profile and take-backs. The choices come from
+// GET /api/options; the last ones are remembered.
 
-import { t, errorText } from '../shared/text.js';
-import { language } from '../shared/lang.js';
-import { h, setsText } from '../shared/panel.js';
+import { t, errorText, dateTime } from '../shared/text.js';
+import { h, setsText, playerName } from '../shared/panel.js';
 import { byId } from '../shared/dom.js';
 import { errorCode, errorDetail } from '../shared/net.js';
 
 /** @typedef {import('../shared/protocol.js').Options} Options */
 /** @typedef {import('../shared/protocol.js').Seat} Seat */
-/** @typedef {import('../shared/protocol.js').GameSummary} GameSummary */
 /** @typedef {import('../shared/protocol.js').Created} Created */
+/** @typedef {import('./online.js').InProgress} InProgress */
 
 /** A new game as `POST /api/games` takes it (docs/protocol.md "A new game"). @typedef {import('../shared/protocol.js').NewGame} NewGame */
 /** @typedef {import('../shared/protocol.js').Format} Format */
@@ -35,6 +37,8 @@ import { errorCode, errorDetail } from '../shared/net.js';
  */
 
 const KEY = 'novuss.newGame';
+/** Who the other players are: the computer, people at this screen, a friend at theirs by a link, or whoever the lobby finds. */
+const MODES = ['computer', 'hot_seat', 'friend', 'lobby'];
 /** @type {Record<string, Seat[]>} Seating order per format (docs/protocol.md "A new game"). */
 const SEATING = {
   singles: ['south', 'north'],
@@ -161,17 +165,35 @@ export function buildStartForm(form, options, onSubmit, current = null, offerCoa
   const levels = opt.levels;
   const mem = current ?? remembered();
   let seatsKept = current; // each seat's name and player, kept once through a rebuild
-  const mode = mem.mode === 'hot_seat' ? 'hot_seat' : 'computer';
+  // Finding an opponent is a page of its own (the lobby): never the
+  // choice the form opens with.
+  const mode = MODES.includes(String(mem.mode)) && mem.mode !== 'lobby' ? String(mem.mode) : 'computer';
   // A first visit meets the first-timer's level, the gentlest on the ladder.
   const level = mem.level && levels.includes(mem.level) ? mem.level : levels.includes('novice') ? 'novice' : levels[0];
 
   const modeBox = h('fieldset', { class: 'modes' }, h('legend', {}, t('start.opponents')),
-    ['computer', 'hot_seat'].map((m) => {
+    MODES.map((m) => {
       const input = h('input', { type: 'radio', name: 'mode', value: m, id: `mode-${m}` });
       input.checked = m === mode;
-      return h('label', { class: 'radio', for: `mode-${m}` }, input, ' ', t(m === 'computer' ? 'start.vs_computer' : 'start.hot_seat'));
+      // The form opens on its first choice, whatever is listed above it.
+      if (m === MODES[0]) input.setAttribute('autofocus', '');
+      return h('label', { class: 'radio', for: `mode-${m}` }, input,
+        h('span', { class: 'mode-name' }, t(`start.mode.${m}`)),
+        h('span', { class: 'mode-about muted' }, t(`start.mode_about.${m}`)));
     }));
-  const levelSel = select('level', levels, (v) => t(`level.${v}`), level);
+  // A level by its name and its rating (GET /api/options, `level_ratings`):
+  // what a player who knows their own rating chooses by.
+  /** @param {string | number} v */
+  const ratingOf = (v) => {
+    const r = options?.level_ratings?.[String(v)];
+    return typeof r === 'number' && Number.isFinite(r) ? Math.round(r) : null;
+  };
+  /** @param {string | number} v */
+  const levelName = (v) => {
+    const rating = ratingOf(v);
+    return rating === null ? t(`level.${v}`) : t('level.with_rating', { level: t(`level.${v}`), rating });
+  };
+  const levelSel = select('level', levels, levelName, level);
   const formatSel = select('format', opt.formats, (v) => t(`format.${v}`), mem.format ?? 'singles');
   const setsSel = select('sets', opt.sets, (v) => setsText(v), mem.sets ?? 1);
   const profileSel = select('profile', opt.profiles, (v) => t(`profile.${v}`), mem.profile ?? opt.profiles[0]);
@@ -198,16 +220,19 @@ export function buildStartForm(form, options, onSubmit, current = null, offerCoa
   const clockSel = select('stroke-clock', ['none', 15, 30, 60],
     (v) => (v === 'none' ? t('start.no_clock') : t('start.clock_secs', { s: v })), mem.stroke_clock ?? 'none');
   const players = h('div', { class: 'players', id: 'players' });
-  const levelRow = row('start.level', levelSel, 'level');
-  // What the chosen level plays like, and its rating, under the choice.
-  const about = h('p', { class: 'level-about muted', id: 'level-about', 'aria-live': 'polite' });
+  // What the chosen level plays like, and its rating, under the choice
+  // across the form's width (not in the labels' column).
+  const about = h('p', { class: 'level-about', id: 'level-about', 'aria-live': 'polite' });
   const describeLevel = () => {
     const v = levelSel.value;
-    const rating = options?.level_ratings?.[v];
-    about.textContent = [t(`level.about.${v}`), Number.isFinite(rating) ? t('level.rating', { rating }) : ''].filter(Boolean).join(' ');
+    const rating = ratingOf(v);
+    about.replaceChildren(
+      rating === null ? '' : h('strong', { class: 'level-rating' }, t('level.rating', { rating })),
+      rating === null ? '' : ' ',
+      h('span', { class: 'muted' }, t(`level.about.${v}`)));
   };
   levelSel.setAttribute('aria-describedby', 'level-about');
-  levelRow.append(about);
+  const levelRow = h('div', { class: 'level-block' }, row('start.level', levelSel, 'level'), about);
   describeLevel();
   levelSel.addEventListener('change', describeLevel);
 
@@ -216,6 +241,12 @@ export function buildStartForm(form, options, onSubmit, current = null, offerCoa
   const fillPlayers = () => {
     const m = valueOf(form, 'input[name=mode]:checked');
     levelRow.hidden = m !== 'computer';
+    // Finding an opponent is the lobby's: the terms of a game are set there.
+    const lobby = m === 'lobby';
+    terms.hidden = lobby;
+    submit.hidden = lobby;
+    if (learn) learn.hidden = lobby;
+    find.hidden = !lobby;
     const seats = SEATING[formatSel.value] ?? SEATING.singles;
     players.replaceChildren(h('div', { class: 'players-head' }, t('start.players')),
       ...seats.map((seat, i) => {
@@ -223,10 +254,13 @@ export function buildStartForm(form, options, onSubmit, current = null, offerCoa
           h('option', { value: 'human' }, t('start.human')),
           // Another seat may be for a person at another screen, invited by a link.
           i > 0 ? h('option', { value: 'invite' }, t('start.invite')) : null,
-          levels.map((l) => h('option', { value: l }, t('start.computer_level', { level: t(`level.${l}`) }))));
-        kind.value = m === 'computer' && i > 0 ? levelSel.value : 'human';
+          levels.map((l) => h('option', { value: l }, t('start.computer_level', { level: levelName(l) }))));
+        // Against the computer its seats are the level's; with a friend
+        // online every other seat is for an invited person.
+        kind.value = i === 0 ? 'human' : m === 'computer' ? levelSel.value : m === 'friend' ? 'invite' : 'human';
         if (seatsKept?.kinds?.[i]) kind.value = seatsKept.kinds[i];
-        const fallback = m === 'computer' && i === 0 ? t('start.you') : t('start.player_n', { n: i + 1 });
+        // The one person at this screen is "you" (the others are the computer's or invited).
+        const fallback = (m === 'computer' || m === 'friend') && i === 0 ? t('start.you') : t('start.player_n', { n: i + 1 });
         const name = h('input', { id: `name-${i}`, type: 'text', maxlength: '40', placeholder: fallback, 'aria-label': t('start.player_name', { n: i + 1 }), autocomplete: 'off' });
         if (i === 0 && mem.name) name.value = mem.name;
         if (seatsKept?.names?.[i]) name.value = seatsKept.names[i];
@@ -247,14 +281,16 @@ export function buildStartForm(form, options, onSubmit, current = null, offerCoa
     syncRated();
   };
 
-  const recent = h('div', { class: 'recent', id: 'recent' });
+  // Busy until this browser's games are known (StartDialog.open).
+  const recent = h('div', { class: 'recent', id: 'recent', 'aria-busy': 'true' });
   const submit = h('button', { type: 'submit', id: 'start-game', class: 'primary' }, t('start.start'));
+  // The lobby is another page: a link to it, not a game made here.
+  const find = h('a', { id: 'find-opponent', class: 'button primary', href: 'lobby.html' }, t('start.find'));
   // A first-timer is offered one guided stroke against the beginner.
   const learn = offerCoach ? h('button', { type: 'button', id: 'start-learn' }, t('coach.offer')) : null;
   const cancel = h('button', { type: 'button', id: 'start-cancel', value: 'cancel' }, t('start.cancel'));
-  form.replaceChildren(
-    h('h2', {}, t('start.heading')),
-    modeBox,
+  // The terms of a game made here (all but the choice of opponents).
+  const terms = h('div', { class: 'terms', id: 'game-terms' },
     levelRow,
     row('start.format', formatSel, 'format'),
     players,
@@ -263,9 +299,14 @@ export function buildStartForm(form, options, onSubmit, current = null, offerCoa
     row('start.stroke_clock', clockSel, 'stroke-clock'),
     h('label', { class: 'check', for: 'casual' }, casual, ' ', t('start.casual')),
     ratedRow,
-    h('label', { class: 'check', for: 'public' }, listed, ' ', t('start.public')),
-    h('div', { class: 'form-buttons' }, learn, cancel, submit),
+    h('label', { class: 'check', for: 'public' }, listed, ' ', t('start.public')));
+  form.replaceChildren(
+    h('h2', {}, t('start.heading')),
+    // A returning player's games in progress come first (fillRecent).
     recent,
+    modeBox,
+    terms,
+    h('div', { class: 'form-buttons' }, learn, cancel, submit, find),
   );
   fillPlayers();
   seatsKept = null;
@@ -277,6 +318,8 @@ export function buildStartForm(form, options, onSubmit, current = null, offerCoa
 
   form.onsubmit = (e) => {
     e.preventDefault();
+    // Enter in the lobby's choice goes there, as its link does.
+    if (valueOf(form, 'input[name=mode]:checked') === 'lobby') { find.click(); return; }
     const seats = SEATING[formatSel.value] ?? SEATING.singles;
     const kinds = seats.map((_, i) => valueOf(form, `#kind-${i}`));
     /** @type {NewGame} */
@@ -323,30 +366,40 @@ export function buildStartForm(form, options, onSubmit, current = null, offerCoa
 }
 
 /**
- * The unfinished games the server keeps (GET /api/games), newest first, as
- * links that resume them.
+ * This browser's games in progress (online.js `gamesInProgress`), those
+ * where it is the player's move first, each with a link back to it: what
+ * a returning player meets at the top of the form. The game shown is not
+ * offered again.
  * @param {Element} el
- * @param {GameSummary[] | null} games
+ * @param {InProgress[] | null} games
  * @param {string | null} current the game shown
  */
 export function fillRecent(el, games, current) {
-  const open = (games || []).filter((g) => !g.over && g.id !== current).slice(0, 5);
+  if (games) el.removeAttribute('aria-busy');
+  const open = (games || []).filter((g) => g.game.id !== current).slice(0, 5);
   if (!open.length) { el.replaceChildren(); return; }
-  el.replaceChildren(h('h3', {}, t('start.recent')), h('ul', {}, open.map((g) => h('li', {},
-    h('a', { href: `#game=${encodeURIComponent(g.id)}`, class: 'recent-game' },
-      t('start.recent_line', {
-        players: (g.who ?? []).map((w, k) => w.name ?? (w.kind === 'computer' ? t('computer.name', { level: t(`level.${w.level}`) }) : t('start.player_n', { n: k + 1 }))).join(' · '),
-        format: t(`format.short.${g.format}`),
-        profile: t(`profile.${g.profile}`),
-        score: g.score.join('–'),
-        when: new Date((g.updated ?? g.created) * 1000).toLocaleString(language()),
-      }))))));
+  el.replaceChildren(h('h3', {}, t('start.recent')), h('ul', {}, open.map(({ game: g, state: st, yourMove }) => {
+    const players = st.players.map((_, k) => playerName(st, k)).join(' · ');
+    const next = st.turn ? playerName(st, st.turn.player) : null;
+    const what = t('start.recent_line', {
+      format: t(`format.short.${g.format}`),
+      profile: t(`profile.${g.profile}`),
+      score: g.score.join('–'),
+      when: dateTime(g.updated ?? g.created),
+    });
+    return h('li', { class: yourMove ? 'your-move' : '' },
+      h('span', { class: 'recent-what' },
+        h('span', { class: yourMove ? 'recent-move' : '' }, yourMove ? t('start.your_move', { players }) : players),
+        h('small', {}, yourMove || !next ? what : `${t('start.to_play', { name: next })} · ${what}`)),
+      h('a', { href: `#game=${encodeURIComponent(g.id)}`, class: `button recent-game${yourMove ? ' primary' : ''}`, 'aria-label': t(yourMove ? 'start.resume_your_move' : 'start.resume_label', { players }) },
+        t('start.resume')));
+  })));
 }
 
 /**
  * The form as a modal dialog. Esc closes it; the focus then goes back
  * where it was, or to the table when the form opened a game. hooks:
- * options(), games(), create(body) the HTTP calls; opened(state) open the
+ * options(), games() (this browser's games in progress), create(body); opened(state) open the
  * game made; hasGame(), gameId(); showError(code, detail); toTable();
  * changed() the page's phase may have changed.
  */
@@ -354,7 +407,7 @@ export class StartDialog {
   /**
    * @param {object} hooks
    * @param {() => Promise<Options>} hooks.options
-   * @param {() => Promise<GameSummary[]>} hooks.games
+   * @param {() => Promise<InProgress[]>} hooks.games
    * @param {(body: NewGame) => Promise<Created>} hooks.create
    * @param {(state: Created, learn: boolean) => Promise<void>} hooks.opened
    * @param {() => boolean} [hooks.offerCoach]
@@ -370,7 +423,7 @@ export class StartDialog {
     this.form = byId('start-form', HTMLFormElement);
     /** @type {Partial<Options> | null} */
     this.options = null;
-    /** @type {GameSummary[] | null} */
+    /** @type {InProgress[] | null} */
     this.games = null;
     /** @type {Element | null} */
     this.opener = null;
@@ -395,7 +448,7 @@ export class StartDialog {
       this.games = games;
       const recent = this.form.querySelector('#recent');
       if (recent) fillRecent(recent, games, this.hooks.gameId());
-    }).catch(() => {});
+    }).catch(() => this.form.querySelector('#recent')?.removeAttribute('aria-busy'));
   }
 
   /**

@@ -4,8 +4,8 @@
 // dates in the viewer's locale, the players of a game as a line, and
 // refusals in words.
 
-import { language, onLanguage, fillTexts } from './lang.js';
-import { t, errorText } from './text.js';
+import { onLanguage, fillTexts } from './lang.js';
+import { t, errorText, dateTime, locale } from './text.js';
 import { pt } from './pages-text.js';
 import { mountHeader } from './header.js';
 
@@ -29,28 +29,15 @@ export function setUpPage(titleId, rerender, page) {
   });
 }
 
-/**
- * The locale dates are written in: the browser's own (with its region)
- * when it speaks the page's language, else the page's language.
- */
-export function locale() {
-  const lang = language();
-  const nav = globalThis.navigator?.languages?.length ? navigator.languages : [globalThis.navigator?.language || 'en'];
-  const own = nav.find((tag) => String(tag).toLowerCase().split('-')[0] === lang);
-  return own || lang;
-}
+// Dates are the game's words' (text.js): the same on every page.
+export { locale };
 
 /**
  * A Unix time (s) as a date and time in the viewer's locale.
  * @param {unknown} seconds
  */
 export function when(seconds) {
-  if (typeof seconds !== 'number') return '';
-  try {
-    return new Date(seconds * 1000).toLocaleString(locale(), { dateStyle: 'medium', timeStyle: 'short' });
-  } catch {
-    return new Date(seconds * 1000).toLocaleString();
-  }
+  return dateTime(seconds);
 }
 
 /**

@@ -6,7 +6,9 @@
 // `{reason: 'replayed', why}` and the other `reason` values. Every kind the
 // game page has words for (web/locales/en/game.js foul.*, turn_ends.*, win.*,
 // replay.*, reason.*) has a paragraph here; tests/browser/rules.mjs checks
-// that each anchor exists on the page.
+// that each anchor exists on the page. The clauses a verdict cites come
+// typed too (`{doc, clause}`); `clauseOf` says which heading of a rule
+// book a clause is under, so that it is cited in the reader's language.
 
 /** Anchor of each foul (FoulKind): `foul-` and the kind with hyphens. */
 const FOULS = [
@@ -105,4 +107,42 @@ export function ruleAnchor(reason) {
 export function rulesHref(reason) {
   const a = ruleAnchor(reason);
   return a === null ? null : `rules.html#${a}`;
+}
+
+/**
+ * The headings of the rule books that name their clauses by heading and
+ * item (001 `Penalty disc •4`, 003 `Pion de pénalité ¶3`; the others are
+ * numbered), by the id of their words (`rule_heading.<doc>.<id>`).
+ * @type {Record<string, Record<string, string>>}
+ */
+const HEADINGS = {
+  '001': {
+    'The Game': 'game',
+    'Direct strokes': 'direct_strokes',
+    'Penalty disc': 'penalty_disc',
+    'Losing the rights to stroke': 'losing_stroke',
+  },
+  '003': {
+    'Pion de pénalité': 'penalty_disc',
+    'Pions clairs et pions foncés': 'light_dark',
+    'Un joueur perd son tour': 'losing_stroke',
+  },
+};
+
+/**
+ * A clause a verdict cites, as its parts: a numbered clause (`3.6.15`), or
+ * a heading of its book (by the id of its words, or null for one this
+ * page does not know) with the item under it (`•4`) or the paragraph
+ * (`¶3`), if any. The clause is the core's identifier of a place in the
+ * book (crates/novuss-core/src/rules/clause.rs), always written so.
+ * @param {import('./protocol.js').RuleRef} ref
+ * @returns {{number: string} | {heading: string | null, title: string, item: string | null, paragraph: boolean}}
+ */
+export function clauseOf(ref) {
+  const clause = String(ref.clause);
+  if (/^\d+(\.\d+)*$/.test(clause)) return { number: clause };
+  const m = /^(.*?) ([•¶])(\d+)$/.exec(clause);
+  const title = m ? m[1] : clause;
+  const heading = Object.hasOwn(HEADINGS, ref.doc) && Object.hasOwn(HEADINGS[ref.doc], title) ? HEADINGS[ref.doc][title] : null;
+  return { heading, title, item: m ? m[3] : null, paragraph: m?.[2] === '¶' };
 }

@@ -7,7 +7,8 @@
 // "Reasons"), so the sentences here are the client's own; nothing is
 // parsed from the server's English `detail` strings.
 
-import { translator } from './lang.js';
+import { translator, language } from './lang.js';
+import { clauseOf } from './rulelinks.js';
 import { en } from '../locales/en/game.js';
 import { lv } from '../locales/lv/game.js';
 
@@ -56,9 +57,56 @@ export function errorText(code) {
 }
 
 /**
- * `000 3.6.2`, `001 Penalty disc •4`: a clause as the rule books name it.
+ * A clause as it is cited in the language in force: the rule book by its
+ * file (`000`, whose title the page gives beside it) and the clause, a
+ * number or a heading of the book with its item (in English as the books
+ * name them, `000 3.6.2`, `001 Penalty disc •4`; in Latvian
+ * `000 3.6.2. p.`, `001 «Soda kauliņš» 4. p.`). A heading this page has no
+ * words for is cited as the book names it.
  * @param {import('./protocol.js').RuleRef} ref
  */
 export function ruleRef(ref) {
-  return `${ref.doc} ${ref.clause}`;
+  const c = clauseOf(ref);
+  if ('number' in c) return t('rule_ref.numbered', { doc: ref.doc, clause: c.number });
+  const id = c.heading === null ? null : `rule_heading.${ref.doc}.${c.heading}`;
+  const heading = id && has(id) ? t(id) : c.title;
+  if (c.item === null) return t('rule_ref.heading', { doc: ref.doc, heading });
+  return t(c.paragraph ? 'rule_ref.paragraph' : 'rule_ref.item', { doc: ref.doc, heading, item: c.item });
+}
+
+/**
+ * The locale dates are written in: the browser's own (with its region,
+ * so a British reader of the English page reads 12 Mar 2025 and an
+ * American Mar 12, 2025) when it speaks the page's language, else the
+ * page's language.
+ */
+export function locale() {
+  const lang = language();
+  const nav = globalThis.navigator?.languages?.length ? navigator.languages : [globalThis.navigator?.language || 'en'];
+  const own = nav.find((tag) => String(tag).toLowerCase().split('-')[0] === lang);
+  return own || lang;
+}
+
+/** @type {Map<string, Intl.DateTimeFormat>} the formats made, by locale */
+const dateFormats = new Map();
+
+/**
+ * A Unix time (s) as a date and time in the reader's locale (`locale`),
+ * by Intl.DateTimeFormat: never a fixed pattern. Anything but a number
+ * reads as nothing.
+ * @param {unknown} seconds
+ */
+export function dateTime(seconds) {
+  if (typeof seconds !== 'number' || !Number.isFinite(seconds)) return '';
+  const tag = locale();
+  let format = dateFormats.get(tag);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' });
+    } catch {
+      format = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+    }
+    dateFormats.set(tag, format);
+  }
+  return format.format(new Date(seconds * 1000));
 }
