@@ -14,7 +14,7 @@
 //
 //   cargo build --bin novuss && NOVUSS_BIN=… node --test tests/browser/lockout.mjs
 
-import { test, before, after } from 'node:test';
+import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
 import path from 'node:path';
@@ -35,7 +35,9 @@ let away = '';
 /** @type {net.Server | null} */
 let relay = null;
 
-before(async () => {
+/** Starts the relay once the server is up (the first test's first step). */
+async function relayUp() {
+  if (relay) return;
   const port = Number(new URL(table.base).port);
   relay = net.createServer((client) => {
     const upstream = net.connect({ host: '127.0.0.1', port, localAddress: '127.0.0.2' });
@@ -46,7 +48,7 @@ before(async () => {
   });
   await new Promise((resolve) => relay.listen(0, '127.0.0.1', resolve));
   away = `http://127.0.0.1:${relay.address().port}/`;
-});
+}
 
 after(() => new Promise((resolve) => { if (relay) relay.close(() => resolve()); else resolve(); }));
 
@@ -92,6 +94,7 @@ function waitSaid(text) {
 }
 
 test('a stranger guessing twelve times locks the owner out of no device of theirs', { timeout: 180_000 }, async () => {
+  await relayUp();
   // The owner registers at their desk (127.0.0.1) and signs in on their
   // phone, which is on the stranger's network (127.0.0.2).
   const desk = await open('owner-desk', table.base, DESK);
