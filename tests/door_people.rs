@@ -310,6 +310,68 @@ fn a_guesser_does_not_lock_the_owner_out() {
     assert_eq!(stranger.status, 429, "{}", stranger.body);
 }
 
+/// Issue 31: a stranger guessing at a name from the owner's own address
+/// (one home network) does not stop the owner, signed in there, changing
+/// the password: a password change is counted per session, not per
+/// address and name, while the stranger's next device still waits.
+#[test]
+fn a_guesser_at_the_same_address_does_not_stop_a_password_change() {
+    let dir = data_dir();
+    let server = Running::start(&path(&dir));
+    let registered = post_from(
+        &server,
+        "127.0.0.2",
+        "/api/account/register",
+        r#"{"username":"owner31","password":"the real password"}"#,
+        &[],
+    );
+    assert_eq!(registered.status, 201, "{}", registered.body);
+    let device = registered.cookies();
+    let mut limited = 0;
+    for k in 0..12 {
+        let r = post_from(
+            &server,
+            "127.0.0.2",
+            "/api/account/signin",
+            &json!({"username": "owner31", "password": format!("guess {k}")}).to_string(),
+            &[],
+        );
+        assert!(
+            r.code() == "wrong_password" || r.code() == "rate_limited",
+            "{}",
+            r.body
+        );
+        limited += usize::from(r.status == 429);
+    }
+    assert!(limited > 0, "the guesser is held back");
+    let changed = post_from(
+        &server,
+        "127.0.0.2",
+        "/api/account/password",
+        r#"{"old":"the real password","new":"a new password"}"#,
+        &device,
+    );
+    assert_eq!(changed.status, 200, "{}", changed.body);
+    let stranger = post_from(
+        &server,
+        "127.0.0.2",
+        "/api/account/signin",
+        r#"{"username":"owner31","password":"a new password"}"#,
+        &[],
+    );
+    assert_eq!(
+        (stranger.status, stranger.code()),
+        (429, "rate_limited"),
+        "{}",
+        stranger.body
+    );
+    assert!(
+        stranger.head.to_ascii_lowercase().contains("retry-after:"),
+        "{}",
+        stranger.head
+    );
+}
+
 /// Point 10: the creator of a rated game opens their own invitation: it
 /// is refused, and the seat stays open for someone else.
 #[test]

@@ -18,10 +18,53 @@ const page = {
   me: null,
   /** @type {{id: string, vars?: import('../shared/lang.js').Params} | null} the last thing done, said in the status line */
   done: null,
-  /** @type {string | null} the code of the last refusal */
+  /** @type {Refusal | null} the last refusal */
   problem: null,
+  /** @type {string | null} the account this device was signed in to until its session ended elsewhere */
+  ended: null,
   busy: false,
 };
+
+/**
+ * A refusal: its stable code, the form it answered, and the seconds to
+ * wait before trying again (a rate limit's `Retry-After`).
+ * @typedef {{code: string, form: 'signin' | 'register' | 'password' | 'signout' | 'load', seconds: number | null}} Refusal
+ */
+
+// The account this device was last seen signed in to (set whenever the
+// server says so, cleared when the person signs out here), so that a
+// session ended by a password change on another device is told as such.
+const REMEMBERED = 'novuss.account';
+
+/** @returns {string | null} */
+function remembered() {
+  try { return localStorage.getItem(REMEMBERED); } catch { return null; }
+}
+
+/** @param {string | null} username */
+function remember(username) {
+  try {
+    if (username) localStorage.setItem(REMEMBERED, username);
+    else localStorage.removeItem(REMEMBERED);
+  } catch { /* storage off: the page only says less */ }
+}
+
+/**
+ * Who the server says the browser is now: a device that was signed in and
+ * is not any more, without signing out here, was signed out elsewhere.
+ * @param {Me} me
+ */
+function learn(me) {
+  const was = remembered();
+  if (me.account) {
+    page.ended = null;
+    remember(me.account.username);
+  } else if (was) {
+    page.ended = was;
+    remember(null);
+  }
+  page.me = me;
+}
 
 /**
  * A JSON request; a refusal throws its stable code.
@@ -42,13 +85,23 @@ async function call(method, path, body) {
     throw Object.assign(new Error('network'), { code: 'network' });
   }
   const json = await res.json().catch(() => null);
-  if (!res.ok) throw Object.assign(new Error('refused'), { code: json?.code || 'unknown' });
+  if (!res.ok) {
+    const wait = Number(res.headers.get('retry-after'));
+    throw Object.assign(new Error('refused'), { code: json?.code || 'unknown', seconds: wait > 0 ? Math.ceil(wait) : null });
+  }
   return json;
 }
 
-/** A refusal in words: this page's own where the game's would mislead. @param {string} code */
-function refusal(code) {
-  return pt.has(`account.${code}`) ? pt(`account.${code}`) : errorText(code);
+/**
+ * A refusal in words: this page's own where the game's would mislead (a
+ * wrong current password is not a wrong user name; a rate limit says
+ * when to try again).
+ * @param {Refusal} r
+ */
+function refusal(r) {
+  if (r.code === 'wrong_password' && r.form === 'password') return pt('account.wrong_current_password');
+  if (r.code === 'rate_limited' && r.seconds) return pt('account.rate_limited_in', { seconds: r.seconds });
+  return pt.has(`account.${r.code}`) ? pt(`account.${r.code}`) : errorText(r.code);
 }
 
 function render() {
@@ -60,10 +113,27 @@ function render() {
   else who.textContent = pt('account.anonymous');
   $('anonymous').hidden = !me || !!me.account;
   $('signed-in').hidden = !me?.account;
+  const ended = endedLine();
+  ended.hidden = !page.ended;
+  ended.textContent = page.ended ? pt('account.signed_out_elsewhere', { username: page.ended }) : '';
   const problem = $('problem');
   problem.hidden = !page.problem;
   problem.textContent = page.problem ? `${pt('account.failed')} ${refusal(page.problem)}` : '';
   for (const b of document.querySelectorAll('main button')) /** @type {HTMLButtonElement} */ (b).disabled = page.busy;
+}
+
+/** The line that says this device was signed out elsewhere, made once above the status line. */
+function endedLine() {
+  let line = document.getElementById('ended');
+  if (!line) {
+    line = document.createElement('p');
+    line.id = 'ended';
+    line.className = 'notice warn';
+    line.setAttribute('role', 'status');
+    line.hidden = true;
+    $('who').before(line);
+  }
+  return line;
 }
 
 /**
@@ -71,26 +141,43 @@ function render() {
  * @param {() => Promise<Me>} send
  * @param {(me: Me) => {id: string, vars?: import('../shared/lang.js').Params}} said
  * @param {HTMLFormElement | null} form
+ * @param {Refusal['form']} which the form (or button) sent
  */
-async function act(send, said, form) {
+async function act(send, said, form, which) {
   if (page.busy) return;
   page.busy = true;
   page.problem = null;
   render();
   try {
-    page.me = await send();
-    page.done = said(page.me);
+    const me = await send();
+    // Signing out here is no surprise: nothing to tell next time.
+    if (which === 'signout') remember(null);
+    learn(me);
+    page.done = said(me);
     form?.reset();
     // The forms just shown or hidden: focus goes to the line that says
     // what happened, so that nobody is left on a vanished control.
     $('who').setAttribute('tabindex', '-1');
     $('who').focus();
   } catch (e) {
-    page.problem = errorCode(e, 'unknown');
+    page.problem = refused(e, which);
     page.done = null;
+    // Not signed in any more: the session ended meanwhile (a password
+    // changed on another device). The page learns who it is now.
+    if (page.problem.code === 'not_signed_in') await load(false);
   }
   page.busy = false;
   render();
+}
+
+/**
+ * @param {unknown} e
+ * @param {Refusal['form']} form
+ * @returns {Refusal}
+ */
+function refused(e, form) {
+  const seconds = e && typeof e === 'object' && 'seconds' in e && typeof e.seconds === 'number' ? e.seconds : null;
+  return { code: errorCode(e, 'unknown'), form, seconds };
 }
 
 /** @param {string} id */
@@ -103,30 +190,40 @@ function wire() {
   signIn.addEventListener('submit', (ev) => {
     ev.preventDefault();
     act(() => call('POST', '/api/account/signin', { username: field('signin-username').trim(), password: field('signin-password') }),
-      (me) => ({ id: 'account.signed_in_now', vars: { username: me.account?.username } }), signIn);
+      (me) => ({ id: 'account.signed_in_now', vars: { username: me.account?.username } }), signIn, 'signin');
   });
   const register = /** @type {HTMLFormElement} */ ($('register-form'));
   register.addEventListener('submit', (ev) => {
     ev.preventDefault();
     act(() => call('POST', '/api/account/register', { username: field('register-username').trim(), password: field('register-password') }),
-      (me) => ({ id: 'account.registered', vars: { username: me.account?.username } }), register);
+      (me) => ({ id: 'account.registered', vars: { username: me.account?.username } }), register, 'register');
   });
   const change = /** @type {HTMLFormElement} */ ($('password-form'));
   change.addEventListener('submit', (ev) => {
     ev.preventDefault();
     act(() => call('POST', '/api/account/password', { old: field('old-password'), new: field('new-password') }),
-      () => ({ id: 'account.changed' }), change);
+      () => ({ id: 'account.changed' }), change, 'password');
   });
   $('signout').addEventListener('click', () => {
-    act(() => call('POST', '/api/account/signout', {}), () => ({ id: 'account.signed_out' }), null);
+    act(() => call('POST', '/api/account/signout', {}), () => ({ id: 'account.signed_out' }), null, 'signout');
+  });
+  // Back to this tab: the session may have ended meanwhile elsewhere.
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible' && !page.busy) load(false);
   });
 }
 
-async function load() {
+/**
+ * Asks who the browser is.
+ * @param {boolean} [first] the page's first look (a failure is shown)
+ */
+async function load(first = true) {
   try {
-    page.me = await call('GET', '/api/me');
+    learn(await call('GET', '/api/me'));
+    // Said on its own line, not as what was done last.
+    if (page.ended) page.done = null;
   } catch (e) {
-    page.problem = errorCode(e, 'unknown');
+    if (first) page.problem = refused(e, 'load');
   }
   render();
 }

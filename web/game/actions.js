@@ -41,6 +41,20 @@ import * as people from './online.js';
  * @typedef {'hint' | 'take_back' | 'next_set' | 'guide' | 'view' | 'help' | 'target' | 'describe' | 'mute' | 'escape'} Command
  */
 
+/** The tab's mark that it loaded again because its session ended. */
+const SIGNED_OUT = 'novuss.signedOut';
+
+/** Whether this tab loaded again because its session ended (the mark is taken). */
+function wasSignedOut() {
+  try {
+    const was = sessionStorage.getItem(SIGNED_OUT) === '1';
+    sessionStorage.removeItem(SIGNED_OUT);
+    return was;
+  } catch {
+    return false;
+  }
+}
+
 /** @param {ActionParts} parts */
 export function createActions(parts) {
   const { store } = parts;
@@ -214,5 +228,16 @@ export function createActions(parts) {
     }
   };
 
-  return { send, sendStroke, command, setPrefs, showError, clearError, failed, askResign, resignAnswered, abort, rematch, renewInvites, setName };
+  /**
+   * The socket closed because this device's session ended (a password
+   * changed on another device, a sign-out in another tab): the page loads
+   * again as whoever the browser is now (watching, if the seat was the
+   * account's), and says why once it has (see `wasSignedOut`).
+   */
+  const sessionEnded = () => {
+    try { sessionStorage.setItem(SIGNED_OUT, '1'); } catch { /* said no more */ }
+    location.reload();
+  };
+
+  return { send, sendStroke, command, setPrefs, showError, clearError, failed, askResign, resignAnswered, abort, rematch, renewInvites, setName, sessionEnded, wasSignedOut };
 }

@@ -308,6 +308,7 @@ async function openGame(id, given) {
       v.connection = s;
       if (s === 'open') v.wasOpen = true;
     }),
+    onSessionEnded: actions.sessionEnded,
   });
   layout();
 }
@@ -511,6 +512,8 @@ drawControlsNow();
 (async () => {
   if (people.inviteFromUrl() || gameIdFromUrl()) {
     followAddress();
+    // Loaded again because the session ended: said once the game shows.
+    if (actions.wasSignedOut()) following = following.then(() => actions.showError('signed_out'));
     return;
   }
   store.update({ me: await whoAmI() });

@@ -118,20 +118,29 @@ export const api = {
 };
 
 /**
+ * The close code of a socket whose session ended (signed out, or the
+ * password changed on another device): docs/protocol.md, "Closing".
+ */
+export const SESSION_ENDED = 4001;
+
+/**
  * The game's WebSocket. `since()` is asked at every (re)connection for the
  * last event the page holds; `onMessage(msg)` gets every message;
- * `onStatus('open' | 'connecting' | 'closed')` follows the connection.
+ * `onStatus('open' | 'connecting' | 'closed')` follows the connection;
+ * `onSessionEnded()` is told, instead of a reconnection, when the server
+ * closes the socket because the page's session ended.
  */
 export class GameSocket {
   /**
    * @param {string} id
-   * @param {{since: () => number | null | undefined, onMessage: (msg: ServerMessage) => void, onStatus: (status: 'open' | 'connecting' | 'closed') => void}} hooks
+   * @param {{since: () => number | null | undefined, onMessage: (msg: ServerMessage) => void, onStatus: (status: 'open' | 'connecting' | 'closed') => void, onSessionEnded: () => void}} hooks
    */
-  constructor(id, { since, onMessage, onStatus }) {
+  constructor(id, { since, onMessage, onStatus, onSessionEnded }) {
     this.id = id;
     this.since = since;
     this.onMessage = onMessage;
     this.onStatus = onStatus;
+    this.onSessionEnded = onSessionEnded;
     /** @type {WebSocket | null} */
     this.ws = null;
     this.closed = false;
@@ -166,10 +175,11 @@ export class GameSocket {
       if (this.ws !== ws) return;
       this.ws = null;
       if (this.closed) return;
-      // 4001: the session this page acted under ended (signed out, or the
-      // password changed on another device): the page learns anew who it is.
-      if (ev.code === 4001) {
-        location.reload();
+      // The session this page acted under ended (signed out, or the
+      // password changed on another device): no reconnection under it.
+      if (ev.code === SESSION_ENDED) {
+        this.closed = true;
+        this.onSessionEnded();
         return;
       }
       this.onStatus('closed');

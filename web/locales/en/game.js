@@ -466,6 +466,7 @@ export const en = {
   'error.unknown_username': 'No account has that user name.',
   'error.wrong_password': 'Wrong user name or password.',
   'error.not_signed_in': 'Sign in to an account first.',
+  'error.signed_out': 'You were signed out on this device: the password was changed on another device (or the session ended there). Sign in again on the Account page to play your seat here.',
   'error.already_account': 'You have an account already.',
   'error.unknown_player': 'There is no such player.',
   'online.your_name': 'Your name at this table',

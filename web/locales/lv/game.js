@@ -509,6 +509,7 @@ export const lv = {
   'error.unknown_username': 'Nav neviena konta ar šādu lietotājvārdu.',
   'error.wrong_password': 'Nepareizs lietotājvārds vai parole.',
   'error.not_signed_in': 'Vispirms piesakieties kontā.',
+  'error.signed_out': 'Šī ierīce vairs nav pieteikta kontā: parole tika nomainīta citā ierīcē (vai sesija beidzās tur). Piesakieties vēlreiz lapā “Konts”, lai šeit spēlētu savā vietā.',
   'error.already_account': 'Jums jau ir konts.',
   'error.unknown_player': 'Tāda spēlētāja nav.',
   'online.your_name': 'Jūsu vārds pie šī galda',

@@ -188,6 +188,9 @@ export const lv = {
   'account.changed': 'Parole nomainīta. Citās ierīcēs jāpiesakās no jauna.',
   'account.failed': 'Neizdevās.',
   'account.rate_limited': 'Pārāk daudz mēģinājumu no šīs adreses vai ar šo lietotājvārdu: pagaidiet minūti un mēģiniet vēlreiz.',
+  'account.wrong_current_password': 'Ievadītā pašreizējā parole nav jūsu parole: nekas netika mainīts.',
+  'account.rate_limited_in': 'Pārāk daudz mēģinājumu no šīs adreses vai ar šo lietotājvārdu: mēģiniet vēlreiz pēc {seconds} s.',
+  'account.signed_out_elsewhere': 'Šī ierīce vairs nav pieteikta kontā {username}: parole tika nomainīta citā ierīcē (vai sesija beidzās tur). Piesakieties vēlreiz, lai šeit spēlētu savās vietās.',
   // Līderu tabula un spēlētāja lapa (docs/protocol.md, "Ratings")
   'leaderboard.title': 'Līderu tabula — Novuss',
   'leaderboard.heading': 'Līderu tabula',

@@ -14,13 +14,15 @@
 //! its own random salt and parameters). Hashing is slow on purpose, so it
 //! runs on blocking threads, a few at a time ([`HASHING_AT_ONCE`]): a
 //! flood of sign-ins queues for those permits instead of taking the cores
-//! from games. Sign-ins and registrations are limited per address, and
-//! sign-ins (and password changes) also per address and user name, and
-//! per user name from every address together, with the server's token
-//! buckets ([`crate::limits::Limiter`]). A device that was signed in to
-//! the account before (its session, or the device cookie every sign-in
-//! leaves) is held only to the first two: a guesser elsewhere cannot lock
-//! the owner out.
+//! from games. Sign-ins, registrations and password changes are limited
+//! per address; sign-ins also per address and user name, and per user
+//! name from every address together; password changes also per session;
+//! all with the server's token buckets ([`crate::limits::Limiter`]). A
+//! device that was signed in to the account before (its session, or the
+//! device cookie every sign-in leaves) signs in held to its address's
+//! limit only: the name is limited per pair and not locked, so a guesser
+//! elsewhere, or at the same address, cannot lock the owner out of a
+//! device they used; only a new device waits, and is told for how long.
 //!
 //! Whether a user name has an account is no secret: registering must say
 //! that a name is taken, so signing in says that a name has no account
@@ -66,9 +68,9 @@ pub const PER_ADDRESS: Rate = Rate {
     burst: 20,
 };
 
-/// Sign-ins (and password changes) per address and user name: 10 at once,
-/// then 5 a minute. A guesser at one address is held to this for one name;
-/// the name's owner elsewhere is not.
+/// Sign-ins per address and user name (and password changes per session):
+/// 10 at once, then 5 a minute. A guesser at one address is held to this
+/// for one name; the name's owner elsewhere, or on a known device, is not.
 pub const PER_PAIR: Rate = Rate {
     per_minute: 5,
     burst: 10,
@@ -77,7 +79,7 @@ pub const PER_PAIR: Rate = Rate {
 /// Sign-ins per user name from every address together: 60 at once, then
 /// 30 a minute, so that a name cannot be guessed at quickly from many
 /// addresses. A device that was signed in to the account before is not
-/// held to it (only to [`PER_ADDRESS`] and [`PER_PAIR`]): guessers at many
+/// held to it (only to [`PER_ADDRESS`]): guessers at many
 /// addresses may hold a name's new devices back, never its known ones.
 pub const PER_NAME: Rate = Rate {
     per_minute: 30,
@@ -281,6 +283,18 @@ impl Accounts {
                 .map_err(|w| Limited(w, "sign-ins to this user name from this address")),
             None => Ok(()),
         }
+    }
+
+    /// A signed-in session's password changes, in the pairs' limiter (a
+    /// bucket per session, apart from every address and name pair).
+    fn limit_session(&self, headers: &HeaderMap, person: &PersonId) -> Result<(), Limited> {
+        let key = match secret_in(headers) {
+            Some(secret) => format!("session\n{}", secret.hash()),
+            None => format!("person\n{}", person.as_str()),
+        };
+        self.by_pair
+            .take(crate::limits::key_for(&key), Instant::now())
+            .map_err(|w| Limited(w, "password changes on this device"))
     }
 
     fn limit_name(&self, key: &str) -> Result<(), Limited> {
@@ -590,8 +604,11 @@ pub async fn change_password(
     };
     a.limit_address(&peer)
         .map_err(IntoResponse::into_response)?;
-    // Signed in: a known device, held to its address's limits only.
-    a.limit_pair(&peer, &account.username.to_ascii_lowercase())
+    // Signed in: a known device. Its guesses at the current password are
+    // counted per session, not per address and name, so that a stranger
+    // guessing at the name's sign-in from the same address (one home
+    // network, one mobile carrier's) cannot stop the owner changing it.
+    a.limit_session(&headers, person)
         .map_err(IntoResponse::into_response)?;
     check_password(&c.new).map_err(fail)?;
     if !a
