@@ -468,7 +468,18 @@
  * @property {boolean} acceptable
  */
 
-/** `GET /api/lobby`: the open challenges and the live games. @typedef {{challenges: Challenge[], live: (GameSummary & {watchers: number})[]}} Lobby */
+/** A public game in play (a challenge accepted: people only, never over, so no computer level and no winner), with how many watch it. @typedef {Omit<GameSummary, 'winner' | 'aborted' | 'who'> & {who: {name: string | null, kind: 'human' | 'computer'}[], watchers: number}} LiveGame */
+
+/** `GET /api/lobby`: the open challenges and the live games. @typedef {{challenges: Challenge[], live: LiveGame[]}} Lobby */
+
+/**
+ * A challenge's terms, as `POST /api/lobby/challenges` and `POST /api/lobby/quick` read them.
+ * @typedef {{format: string, profile: string, sets: number, rated?: boolean, stroke_clock?: number | null, min_rating?: number | null, max_rating?: number | null}} NewChallenge
+ */
+
+/** What "play someone now" did: the game to open, and the seat taken, or that it waits for an opponent. @typedef {{id: string, player?: number, waiting: boolean}} Quick */
+
+/** What accepting a challenge answers: the seat taken. @typedef {{id: string, player: number, person: string}} LobbySeated */
 
 /** A person's rating in one format. @typedef {{format: Format, rating: number, deviation: number, provisional: boolean, games: number, wins: number, draws: number, losses: number}} Rating */
 

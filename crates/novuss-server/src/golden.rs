@@ -307,7 +307,7 @@ pub(crate) fn requests() -> Vec<Value> {
 /// server's type. The test [`every_http_body_is_named`] holds this list to
 /// the types of `wire/http/`: a body added there fails until it is named
 /// here, and then until the file has an example of it.
-const ANSWERS: [(&str, &str, &str); 15] = [
+const ANSWERS: [(&str, &str, &str); 19] = [
     ("Health", "GET /api/health", "wire::http::server::Health"),
     ("Options", "GET /api/options", "wire::http::server::Options"),
     (
@@ -320,7 +320,7 @@ const ANSWERS: [(&str, &str, &str); 15] = [
     (
         "GameSummary",
         "GET /api/games (a list of them)",
-        "hub::Listed",
+        "wire::http::games::Listed",
     ),
     (
         "State",
@@ -362,12 +362,28 @@ const ANSWERS: [(&str, &str, &str); 15] = [
         "GET /api/leaderboard",
         "wire::http::ratings::Leaderboard",
     ),
+    (
+        "Lobby",
+        "GET /api/lobby; the `lobby` event of GET /api/lobby/live",
+        "wire::http::lobby::View",
+    ),
+    ("Quick", "POST /api/lobby/quick", "wire::http::lobby::Quick"),
+    (
+        "LobbySeated",
+        "POST /api/lobby/challenges/{id}/accept",
+        "wire::http::lobby::Seated",
+    ),
+    (
+        "LobbyAccepted",
+        "the `accepted` event of GET /api/lobby/live",
+        "wire::http::lobby::Accepted",
+    ),
     ("Failure", "every route's refusal", "error::Failure"),
 ];
 
 /// The request bodies, as [`ANSWERS`] (`POST /api/account/signout` reads
 /// none, and an upload is a record in the core's format, docs/formats.md).
-const ASKED: [(&str, &str, &str); 7] = [
+const ASKED: [(&str, &str, &str); 8] = [
     ("NewGame", "POST /api/games", "wire::http::games::NewGame"),
     ("MeRequest", "POST /api/me", "wire::http::people::MeRequest"),
     (
@@ -395,12 +411,21 @@ const ASKED: [(&str, &str, &str); 7] = [
         "POST /api/games/{id}/aim",
         "net::aim::AimRequest",
     ),
+    (
+        "NewChallenge",
+        "POST /api/lobby/challenges, POST /api/lobby/quick",
+        "wire::http::lobby::NewChallenge",
+    ),
 ];
 
 /// The types of `wire/http/` that are parts of a body, not bodies: each
 /// is checked inside the body that holds it.
-const PARTS: [&str; 8] = [
+const PARTS: [&str; 12] = [
     "Account",
+    "Who",
+    "GameOrigin",
+    "Challenge",
+    "LiveGame",
     "Invite",
     "PlayerSpec",
     "Password",
@@ -452,6 +477,13 @@ fn asked() -> BTreeMap<&'static str, Vec<Value>> {
             vec![
                 json!({"event": 12, "disc": 5}),
                 json!({"event": 12, "disc": 5, "pocket": "north_east", "route": "direct", "seat": "south"}),
+            ],
+        ),
+        (
+            "NewChallenge",
+            vec![
+                json!({"format": "singles", "profile": "lnf-2017", "sets": 1}),
+                json!({"format": "singles", "profile": "lnf-2017", "sets": 3, "rated": true, "stroke_clock": 30, "min_rating": 1300, "max_rating": 1700}),
             ],
         ),
     ])
@@ -611,6 +643,34 @@ fn answers() -> BTreeMap<&'static str, Vec<Value>> {
         keep("PlayerPage", answered(ratings::player(Held(hub.clone()), nobody(), Path(anna.as_str().to_owned())).await).await);
         keep("Leaderboard", answered(ratings::leaderboard(Held(hub.clone()), RawQuery(Some("format=doubles".into()))).await).await);
         keep("Failure", answered(http::game(Held(hub.clone()), Path("0".repeat(32))).await).await);
+
+        // The lobby: Anna's challenge as Bruno sees it (with the live
+        // game made before it), Bruno accepting it, and "play someone now"
+        // finding nobody and then somebody.
+        {
+            use crate::lobby::Lobby;
+            use crate::wire::http::lobby::{Accepted, NewChallenge, Seated};
+            let lobby = Lobby::new(hub.clone());
+            let terms = |n: usize| -> NewChallenge {
+                serde_json::from_value(self::asked()["NewChallenge"][n].clone()).expect("terms")
+            };
+            let (bruno, _) = hub.people().ensure(&nobody()).await.expect("a person");
+            let as_bruno = || Visitor { person: Some(bruno.clone()) };
+            let made = lobby.challenge(&terms(0), &anna).await.expect("a challenge");
+            lobby.challenge(&terms(1), &anna).await.expect("a rated challenge");
+            keep("Lobby", serde_json::to_value(lobby.view(Some(&bruno)).await.expect("a lobby")).expect("JSON"));
+            let (player, person, _) = lobby.accept(&made.id, &as_bruno()).await.expect("accepted");
+            keep("LobbySeated", serde_json::to_value(Seated { id: made.id.clone(), player, person }).expect("JSON"));
+            keep("LobbyAccepted", serde_json::to_value(Accepted { id: made.id.clone() }).expect("JSON"));
+            let (carla, _) = hub.people().ensure(&nobody()).await.expect("a person");
+            let (dace, _) = hub.people().ensure(&nobody()).await.expect("a person");
+            let (waits, _) = lobby.quick(&terms(0), &Visitor { person: Some(carla) }).await.expect("quick");
+            keep("Quick", serde_json::to_value(waits).expect("JSON"));
+            let (paired, _) = lobby.quick(&terms(0), &Visitor { person: Some(dace) }).await.expect("quick");
+            keep("Quick", serde_json::to_value(paired).expect("JSON"));
+            // The games accepted are live now.
+            keep("Lobby", serde_json::to_value(lobby.view(Some(&bruno)).await.expect("a lobby")).expect("JSON"));
+        }
         out
     });
     // Rated play is long to set up here: a page and a leaderboard with a
@@ -867,6 +927,7 @@ fn every_http_request_is_understood() {
                 "PasswordChange" => reads::<accounts::PasswordChange>(v),
                 "AnalysisRequest" => reads::<crate::game::analysis::AnalysisRequest>(v),
                 "AimRequest" => reads::<crate::net::aim::AimRequest>(v),
+                "NewChallenge" => reads::<crate::wire::http::lobby::NewChallenge>(v),
                 other => Err(format!("no type reads {other}")),
             };
             if let Err(e) = read {

@@ -2,45 +2,12 @@
 //! games): read from its row's set-up and summary, names cut to their
 //! limit, who plays each side.
 
-use serde::Serialize;
-
 use crate::game::setup::Setup;
 use crate::game::view::Summary;
-use crate::ids::GameId;
+use crate::wire::http::games::{Listed, Who};
 
 /// How many games are listed at most.
 pub const LISTED: u32 = 200;
-
-/// One game in the list of games.
-#[derive(Clone, Debug, Serialize)]
-pub struct Listed {
-    id: GameId,
-    created: i64,
-    updated: i64,
-    format: novuss_core::rules::set::Format,
-    profile: novuss_core::rules::profile::ProfileId,
-    sets: u32,
-    players: Vec<Option<String>>,
-    who: Vec<Who>,
-    origin: crate::game::setup::GameOrigin,
-    over: bool,
-    score: Vec<u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    winner: Option<novuss_core::ContenderId>,
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    aborted: bool,
-    event: u64,
-    strokes: u32,
-}
-
-/// Who plays as player `k` of a listed game.
-#[derive(Clone, Debug, Serialize)]
-pub struct Who {
-    name: Option<String>,
-    kind: crate::game::view::Kind,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    level: Option<crate::game::view::LevelName>,
-}
 
 /// A stored game as the list shows it; `None` for a row that cannot be
 /// read (left out, so one damaged game never hides the others).

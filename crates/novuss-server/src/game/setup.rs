@@ -197,16 +197,7 @@ impl From<StoredSetup> for Setup {
     }
 }
 
-/// Where a game came from.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum GameOrigin {
-    /// Played on this server.
-    #[default]
-    Played,
-    /// Made from an uploaded game record.
-    Uploaded,
-}
+pub use crate::wire::http::games::GameOrigin;
 
 /// Why a new game cannot be set up (`bad_setup`); its English words are
 /// the refusal's `detail`.

@@ -12,7 +12,7 @@ use super::uploads::{UploadQuota, Uploads};
 use super::Hub;
 use crate::error::{Code, Failure};
 use crate::game::analysis::{self, AnalysisRequest};
-use crate::game::listing::{listed, Listed, LISTED};
+use crate::game::listing::{listed, LISTED};
 use crate::game::replay::Source;
 use crate::game::upload;
 use crate::hub::work::{Client, Queued, Ticket};
@@ -20,6 +20,7 @@ use crate::ids::GameId;
 use crate::ids::PersonId;
 use crate::policy::Action;
 use crate::store::Imported;
+use crate::wire::http::games::Listed;
 use crate::wire::state::State;
 use crate::wire::ws_out::Notice;
 

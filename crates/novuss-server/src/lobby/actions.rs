@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use novuss_core::PlayerId;
 
-use super::terms::{in_range, NewChallenge, Quick, CHALLENGE_LIFE_SECS, LISTED, NEAR};
+use super::terms::{in_range, CHALLENGE_LIFE_SECS, LISTED, NEAR};
 use super::view::Lobby;
 use crate::error::{Code, Failure};
 use crate::game::setup::Setup;
@@ -16,6 +16,7 @@ use crate::people::identity::Visitor;
 use crate::policy::Action;
 use crate::store::OpenSeat;
 use crate::wire::http::games::Created;
+use crate::wire::http::lobby::{NewChallenge, Quick};
 
 impl Lobby {
     /// Makes a challenge of `creator`'s: a public game whose other seats

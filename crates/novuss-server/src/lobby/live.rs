@@ -21,11 +21,12 @@ use std::time::{Duration, Instant};
 use tokio::sync::watch;
 
 use super::terms::{CHALLENGE_LIFE_SECS, LOBBY_FRESH};
-use super::view::{personal, Lobby, View};
+use super::view::{personal, Lobby};
 use crate::error::{Code, Failure};
 use crate::held::{Held, Share};
 use crate::ids::{GameId, PersonId};
 use crate::store::CurrentRow;
+use crate::wire::http::lobby::View;
 
 /// Lobby streams one address (an IPv6 one by its /64) may hold open: a
 /// tab or two each for a family or a small club behind one address.

@@ -20,5 +20,4 @@ mod terms;
 mod view;
 
 pub use live::{Live, Said};
-pub use terms::NewChallenge;
 pub use view::Lobby;

@@ -3,11 +3,11 @@
 //! in a challenge's range.
 
 use novuss_core::rules::set::Format;
-use serde::{Deserialize, Serialize};
 
 use crate::error::{Code, Failure};
 use crate::game::setup::NewGame;
 use crate::store::{ChallengeRow, CurrentRow};
+use crate::wire::http::lobby::NewChallenge;
 
 /// Challenges older than this are no longer listed: their creator has
 /// most likely gone (they may still send the game's invitation links).
@@ -23,31 +23,6 @@ pub const LOBBY_FRESH: std::time::Duration = std::time::Duration::from_secs(1);
 pub const NEAR: f64 = 300.0;
 /// Ratings a range may name (wider than any Glicko-2 rating reaches).
 const RATINGS: std::ops::RangeInclusive<i64> = 0..=4000;
-
-/// A new challenge, as `POST /api/lobby/challenges` takes it: the game's
-/// terms, and whom it is for.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct NewChallenge {
-    /// `singles`, `doubles` or `four_player`.
-    pub format: String,
-    /// A rule profile's name.
-    pub profile: String,
-    /// 1, 3 or 5.
-    pub sets: u32,
-    /// Whether it moves ratings (then with no take-backs).
-    #[serde(default)]
-    pub rated: bool,
-    /// Seconds a stroke, if the game has a clock.
-    #[serde(default)]
-    pub stroke_clock: Option<u32>,
-    /// The acceptor's rating at least.
-    #[serde(default)]
-    pub min_rating: Option<i64>,
-    /// The acceptor's rating at most.
-    #[serde(default)]
-    pub max_rating: Option<i64>,
-}
 
 impl NewChallenge {
     /// The game it makes: the creator at the first seat, every other seat
@@ -85,19 +60,6 @@ impl NewChallenge {
         new.setup().map_err(|e| bad(e.to_string()))?;
         Ok(new)
     }
-}
-
-/// What "play someone now" did.
-#[derive(Debug, Serialize)]
-pub struct Quick {
-    /// The game to open.
-    pub id: String,
-    /// The player the visitor plays, if they took a seat of a waiting
-    /// challenge; none when a new challenge waits for someone else.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub player: Option<u32>,
-    /// Whether the game waits for an opponent.
-    pub waiting: bool,
 }
 
 /// The rating in `format` among `ratings` (a person's current ones) at

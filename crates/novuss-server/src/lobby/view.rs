@@ -7,15 +7,16 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use novuss_core::rules::set::Format;
-use serde::Serialize;
 
 use super::terms::{standing_in, within, CHALLENGE_LIFE_SECS, LISTED, LOBBY_FRESH};
 use crate::error::Failure;
-use crate::game::listing::{self, Listed};
+use crate::game::listing;
 use crate::game::setup::Setup;
 use crate::hub::Hub;
 use crate::ids::{GameId, PersonId};
 use crate::store::{ChallengeRow, CurrentRow};
+use crate::wire::http::games::Listed;
+use crate::wire::http::lobby::{Challenge, LiveGame, View};
 
 /// The lobby of one server: its games are the hub's, its challenges the
 /// store's (so that a challenge made on another server over the same
@@ -24,64 +25,6 @@ pub struct Lobby {
     pub(super) hub: Arc<Hub>,
     /// The lobby as everyone sees it, kept a moment.
     kept: Kept,
-}
-
-/// The lobby as `GET /api/lobby` answers it, and as its live stream sends
-/// it (the `lobby` event).
-#[derive(Clone, Debug, Serialize)]
-pub struct View {
-    /// Open challenges, newest first.
-    pub challenges: Vec<Challenge>,
-    /// Public games being played, the most watched first.
-    pub live: Vec<LiveGame>,
-}
-
-/// An open challenge.
-#[derive(Clone, Debug, Serialize)]
-pub struct Challenge {
-    /// Its game.
-    pub id: GameId,
-    /// When it was made, seconds since 1970.
-    pub created: i64,
-    /// Who made it: their public id, name and rating in the format.
-    pub creator: PersonId,
-    /// Their display name, if they chose one.
-    pub name: Option<String>,
-    /// Their rating in the game's format.
-    pub rating: i64,
-    /// Whether their rating is still provisional.
-    pub provisional: bool,
-    /// `singles`, `doubles` or `four_player`.
-    pub format: Format,
-    /// The rule profile.
-    pub profile: novuss_core::rules::profile::ProfileId,
-    /// Sets.
-    pub sets: u32,
-    /// Whether it is rated.
-    pub rated: bool,
-    /// Seconds a stroke, if it has a clock.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub stroke_clock: Option<u32>,
-    /// The rating range asked of the acceptor.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub min_rating: Option<i64>,
-    /// The rating range asked of the acceptor.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub max_rating: Option<i64>,
-    /// Seats still open.
-    pub open: u32,
-    /// Whether the visitor may accept it (not theirs, in their range).
-    pub acceptable: bool,
-}
-
-/// A public game being played.
-#[derive(Clone, Debug, Serialize)]
-pub struct LiveGame {
-    /// The game, as the list of games shows it.
-    #[serde(flatten)]
-    pub game: Listed,
-    /// Sockets open on it that are not its players'.
-    pub watchers: usize,
 }
 
 /// Whether `viewer` (with their current `ratings`) may accept `c`: not

@@ -12,15 +12,15 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
-use serde_json::json;
 use tokio::sync::watch;
 
 use crate::error::{Code, Failure};
 use crate::ids::GameId;
-use crate::lobby::{Live, Lobby, NewChallenge, Said};
+use crate::lobby::{Live, Lobby, Said};
 use crate::net::body::JsonBody;
 use crate::net::http::with_cookie;
 use crate::people::identity::Visitor;
+use crate::wire::http::lobby::{Accepted, NewChallenge, Seated};
 
 /// How long a live stream may be quiet before a comment is sent: proxies
 /// keep the connection, and a client gone away is noticed.
@@ -100,7 +100,8 @@ pub async fn live(
             Said::Lobby(json) => Event::default().event("lobby").data(json),
             Said::Accepted(id) => Event::default()
                 .event("accepted")
-                .data(json!({ "id": id.as_str() }).to_string()),
+                // A struct of one id: serde_json cannot fail to write it.
+                .data(serde_json::to_string(&Accepted { id }).unwrap_or_default()),
         };
         Some((Ok::<_, Infallible>(event), (f, stop)))
     });
@@ -136,7 +137,7 @@ pub async fn accept(
     let id = GameId::parse(&id)?;
     let (player, person, cookie) = s.lobby.accept(&id, &visitor).await?;
     Ok(with_cookie(
-        Json(json!({"id": id.as_str(), "player": player, "person": person})).into_response(),
+        Json(Seated { id, player, person }).into_response(),
         cookie,
     ))
 }

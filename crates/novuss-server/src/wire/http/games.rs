@@ -120,3 +120,44 @@ pub struct Joined {
     /// The person who holds it now.
     pub person: PersonId,
 }
+
+/// One game in the list of games.
+#[derive(Clone, Debug, Serialize)]
+pub struct Listed {
+    pub id: GameId,
+    pub created: i64,
+    pub updated: i64,
+    pub format: novuss_core::rules::set::Format,
+    pub profile: novuss_core::rules::profile::ProfileId,
+    pub sets: u32,
+    pub players: Vec<Option<String>>,
+    pub who: Vec<Who>,
+    pub origin: GameOrigin,
+    pub over: bool,
+    pub score: Vec<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub winner: Option<novuss_core::ContenderId>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub aborted: bool,
+    pub event: u64,
+    pub strokes: u32,
+}
+/// Who plays as player `k` of a listed game.
+#[derive(Clone, Debug, Serialize)]
+pub struct Who {
+    pub name: Option<String>,
+    pub kind: crate::wire::state::Kind,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub level: Option<crate::wire::state::LevelName>,
+}
+
+/// Where a game came from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameOrigin {
+    /// Played on this server.
+    #[default]
+    Played,
+    /// Made from an uploaded game record.
+    Uploaded,
+}

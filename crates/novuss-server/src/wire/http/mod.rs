@@ -8,6 +8,7 @@
 
 pub mod accounts;
 pub mod games;
+pub mod lobby;
 pub mod people;
 pub mod ratings;
 pub mod server;
