@@ -24,6 +24,7 @@ use serde_json::{json, Value};
 use crate::error::{Code, Failure};
 use crate::game::clock::Timing;
 use crate::game::room::tests::testing::gentle;
+use crate::game::room::Play;
 use crate::game::room::Room;
 use crate::ids::{GameId, PersonId};
 use crate::offers::{Offer, OfferKind};
@@ -585,7 +586,7 @@ fn answers() -> BTreeMap<&'static str, Vec<Value>> {
             let room = room.lock().await;
             gentle(&room)
         };
-        hub.stroke(&hot_id, Some(&anna), &first).await.expect("a stroke");
+        hub.play(&hot_id, Some(&anna), Play::Stroke(first)).await.expect("a stroke");
         let path = || Path(hot_id.as_str().to_owned());
         keep("State", answered(http::game(Held(hub.clone()), path()).await).await);
         keep("Replay", answered(http::replay(Held(hub.clone()), path(), Client(None)).await).await);
@@ -630,9 +631,9 @@ fn answers() -> BTreeMap<&'static str, Vec<Value>> {
             let made = hub.create(&asked("NewGame", 0), &anna).await.expect("created");
             let south = novuss_core::seat::Seat::South;
             let ended = if resign {
-                hub.resign(&made.id, Some(&anna), 0, south).await
+                hub.play(&made.id, Some(&anna), Play::Resign { event: 0, seat: south }).await
             } else {
-                hub.abort(&made.id, Some(&anna), 0, south).await
+                hub.play(&made.id, Some(&anna), Play::Abort { event: 0, seat: south }).await
             };
             ended.expect("ended");
         }

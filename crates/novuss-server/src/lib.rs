@@ -42,6 +42,7 @@ mod wire;
 
 pub use error::{Code, Failure};
 pub use game::clock::Timing;
+pub use game::room::Play;
 pub use game::setup::NewGame;
 pub use hub::{Hub, UploadQuota};
 pub use ids::{GameId, PersonId};

@@ -13,6 +13,7 @@ use novuss_server::GameId;
 use novuss_server::Hub;
 use novuss_server::NewGame;
 use novuss_server::PersonId;
+use novuss_server::Play;
 use novuss_server::Server;
 use novuss_server::StrokeRequest;
 use novuss_server::Visitor;
@@ -144,7 +145,7 @@ async fn play(hub: &Arc<Hub>, n: usize, seed: u64) -> Result<Vec<f64>, BenchErro
             continue;
         };
         let t = Instant::now();
-        hub.stroke(&id, Some(&me), &request)
+        hub.play(&id, Some(&me), Play::Stroke(request))
             .await
             .map_err(BenchError::Hub)?;
         times.push(t.elapsed().as_secs_f64() * 1e3);

@@ -15,6 +15,7 @@ use novuss_server::GameId;
 use novuss_server::Hub;
 use novuss_server::NewGame;
 use novuss_server::PersonId;
+use novuss_server::Play;
 use novuss_server::Store;
 use novuss_server::StrokeRequest;
 use novuss_server::Visitor;
@@ -97,7 +98,7 @@ pub async fn grow(hub: &Arc<Hub>, n: usize, progress: &dyn Fn(usize)) -> Result<
         }
         if between {
             g.sets_ended += 1;
-            hub.next_set(&g.id, Some(&g.person), event)
+            hub.play(&g.id, Some(&g.person), Play::NextSet { event })
                 .await
                 .map_err(BenchError::Hub)?;
             continue;
@@ -125,7 +126,7 @@ pub async fn grow(hub: &Arc<Hub>, n: usize, progress: &dyn Fn(usize)) -> Result<
             speed,
         };
         let t = Instant::now();
-        hub.stroke(&g.id, Some(&g.person), &request)
+        hub.play(&g.id, Some(&g.person), Play::Stroke(request))
             .await
             .map_err(BenchError::Hub)?;
         g.times_ms.push(t.elapsed().as_secs_f64() * 1e3);

@@ -209,6 +209,7 @@ impl Hub {
 mod tests {
     use super::*;
     use crate::game::room::tests::testing::gentle;
+    use crate::game::room::Play;
     use crate::hub::tests::{id_of, new_game, person};
     use crate::ids::PersonId;
     use crate::people::identity::Visitor;
@@ -273,7 +274,7 @@ mod tests {
         let room_b = b.room(&id).await.unwrap();
         let mut rx_b = room_b.lock().await.subscribe();
         let first = gentle(&*room_a.lock().await);
-        a.stroke(&id, Some(&me), &first).await.unwrap();
+        a.play(&id, Some(&me), Play::Stroke(first)).await.unwrap();
         b.follow(&id, 1).await;
         let shown = room_a.lock().await.since(0).unwrap();
         assert_eq!(shown.len(), 1);
@@ -289,7 +290,7 @@ mod tests {
         // And the other way round.
         let mut rx_a = room_a.lock().await.subscribe();
         let second = gentle(&*room_b.lock().await);
-        b.stroke(&id, Some(&me), &second).await.unwrap();
+        b.play(&id, Some(&me), Play::Stroke(second)).await.unwrap();
         a.follow(&id, 2).await;
         assert_eq!(Some(sent(&mut rx_a)), room_b.lock().await.since(1));
         same_game(&room_a, &room_b).await;
@@ -305,9 +306,12 @@ mod tests {
         let room_b = b.room(&id).await.unwrap();
         let mut rx_b = room_b.lock().await.subscribe();
         let stroke = gentle(&*room_b.lock().await);
-        a.stroke(&id, Some(&me), &stroke).await.unwrap();
+        a.play(&id, Some(&me), Play::Stroke(stroke)).await.unwrap();
 
-        let refused = b.stroke(&id, Some(&me), &stroke).await.unwrap_err();
+        let refused = b
+            .play(&id, Some(&me), Play::Stroke(stroke))
+            .await
+            .unwrap_err();
         assert_eq!(refused.code, Code::Stale, "{}", refused.detail);
         let room_a = a.room(&id).await.unwrap();
         assert_eq!(Some(sent(&mut rx_b)), room_a.lock().await.since(0));
@@ -320,7 +324,7 @@ mod tests {
 
         let next = gentle(&*room_b.lock().await);
         assert_eq!(next.event, 1);
-        b.stroke(&id, Some(&me), &next).await.unwrap();
+        b.play(&id, Some(&me), Play::Stroke(next)).await.unwrap();
         assert_eq!(Some(sent(&mut rx_b)), room_b.lock().await.since(1));
         assert_eq!(a.store().stored_event(&id).await.unwrap(), Some(2));
     }
@@ -354,10 +358,14 @@ mod tests {
                 (stroke, room.game().progress().player_at(stroke.seat))
             };
             if player == Some(novuss_core::PlayerId(0)) {
-                a.stroke(&id, Some(&first), &stroke).await.unwrap();
+                a.play(&id, Some(&first), Play::Stroke(stroke))
+                    .await
+                    .unwrap();
                 b.follow_all().await;
             } else {
-                b.stroke(&id, Some(&second), &stroke).await.unwrap();
+                b.play(&id, Some(&second), Play::Stroke(stroke))
+                    .await
+                    .unwrap();
                 a.follow_all().await;
             }
             same_game(&room_a, &room_b).await;

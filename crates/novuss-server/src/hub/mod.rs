@@ -8,22 +8,19 @@
 //! committed to the room only once it is stored, and after a failed write
 //! the room is checked against the database before it goes on.
 
-use novuss_core::seat::Seat;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex as StdMutex, MutexGuard, PoisonError};
 
 use tokio::sync::{Mutex, OnceCell, Semaphore};
 
 use crate::error::{Code, Failure};
-use crate::game::room::{Change, Room};
+use crate::game::room::{Change, Play, Room};
 use crate::hub::work::Work;
 use crate::ids::GameId;
 use crate::ids::PersonId;
 use crate::people::identity::People;
 use crate::people::seats::Seats;
-use crate::policy::Action;
 use crate::store::{Append, Store, StoreError};
-use crate::wire::ws_in::StrokeRequest;
 
 mod chat;
 mod clock;
@@ -326,77 +323,15 @@ impl Hub {
         room.retire();
     }
 
-    /// Plays a human stroke for the seat's holder.
-    pub async fn stroke(
+    /// `play`, asked by `who`, for game `id`: checked by the policy and
+    /// the game under the game's lock, stored and committed.
+    pub async fn play(
         self: &Arc<Self>,
         id: &GameId,
         who: Option<&PersonId>,
-        r: &StrokeRequest,
+        play: Play,
     ) -> Result<(), Failure> {
-        self.change(id, who, |room| {
-            room.ask(who, Some(r.seat), Action::Stroke)?;
-            room.stroke(r)
-        })
-        .await
-    }
-
-    /// Takes back the last human stroke: only where the whole table is
-    /// one person's.
-    pub async fn take_back(
-        self: &Arc<Self>,
-        id: &GameId,
-        who: Option<&PersonId>,
-        event: u64,
-    ) -> Result<(), Failure> {
-        self.change(id, who, |room| {
-            room.ask(who, None, Action::TakeBack)?;
-            room.take_back(event)
-        })
-        .await
-    }
-
-    /// Starts the next set, for any player.
-    pub async fn next_set(
-        self: &Arc<Self>,
-        id: &GameId,
-        who: Option<&PersonId>,
-        event: u64,
-    ) -> Result<(), Failure> {
-        self.change(id, who, |room| {
-            room.ask(who, None, Action::NextSet)?;
-            room.next_set(event)
-        })
-        .await
-    }
-
-    /// The player at `seat` calls the match off: its holder only.
-    pub async fn abort(
-        self: &Arc<Self>,
-        id: &GameId,
-        who: Option<&PersonId>,
-        event: u64,
-        seat: Seat,
-    ) -> Result<(), Failure> {
-        self.change(id, who, |room| {
-            room.ask(who, Some(seat), Action::Abort)?;
-            room.abort(event, seat)
-        })
-        .await
-    }
-
-    /// The player at `seat` resigns the match: its holder only.
-    pub async fn resign(
-        self: &Arc<Self>,
-        id: &GameId,
-        who: Option<&PersonId>,
-        event: u64,
-        seat: Seat,
-    ) -> Result<(), Failure> {
-        self.change(id, who, |room| {
-            room.ask(who, Some(seat), Action::Resign)?;
-            room.resign(event, seat)
-        })
-        .await
+        self.change(id, who, |room| room.asked_to(who, &play)).await
     }
 
     /// Checks a change of game `id` under its lock, stores and commits it,
@@ -477,7 +412,9 @@ mod tests {
             .unwrap()
             .state;
         let id = id_of(&state);
-        hub.stroke(&id, Some(&me), &GENTLE).await.unwrap();
+        hub.play(&id, Some(&me), Play::Stroke(GENTLE))
+            .await
+            .unwrap();
         let before =
             serde_json::to_value(hub.room(&id).await.unwrap().lock().await.state()).unwrap();
         // The creating task may still hold the room for a moment.
@@ -522,7 +459,9 @@ mod tests {
         assert_eq!(forgotten, 1);
         assert!(room.lock().await.retired());
         // A stroke on the game loads it afresh, not the retired room.
-        hub.stroke(&id, Some(&me), &GENTLE).await.unwrap();
+        hub.play(&id, Some(&me), Play::Stroke(GENTLE))
+            .await
+            .unwrap();
         assert_eq!(room.lock().await.event(), 0);
         assert_eq!(hub.room(&id).await.unwrap().lock().await.event(), 1);
     }
@@ -540,15 +479,25 @@ mod tests {
         let mut rx = hub.room(&id).await.unwrap().lock().await.subscribe();
         let mut event = 0;
         for _ in 0..4 {
-            hub.stroke(&id, Some(&me), &StrokeRequest { event, ..GENTLE })
-                .await
-                .unwrap();
-            hub.take_back(&id, Some(&me), event + 1).await.unwrap();
-            event += 2;
-        }
-        hub.stroke(&id, Some(&me), &StrokeRequest { event, ..GENTLE })
+            hub.play(
+                &id,
+                Some(&me),
+                Play::Stroke(StrokeRequest { event, ..GENTLE }),
+            )
             .await
             .unwrap();
+            hub.play(&id, Some(&me), Play::TakeBack { event: event + 1 })
+                .await
+                .unwrap();
+            event += 2;
+        }
+        hub.play(
+            &id,
+            Some(&me),
+            Play::Stroke(StrokeRequest { event, ..GENTLE }),
+        )
+        .await
+        .unwrap();
         // Wait for the computer's reply to the last stroke.
         let mut thinking = std::collections::HashMap::<u64, usize>::new();
         loop {
@@ -668,16 +617,16 @@ mod limits {
             .unwrap()
             .0;
         let refused = hub
-            .stroke(
+            .play(
                 &id,
                 Some(&me),
-                &StrokeRequest {
+                Play::Stroke(StrokeRequest {
                     event: 0,
                     seat: Seat::South,
                     striker: [0.3, 0.08],
                     direction: [0.31, 0.95],
                     speed: 4.0,
-                },
+                }),
             )
             .await
             .unwrap_err();

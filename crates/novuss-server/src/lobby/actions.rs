@@ -10,6 +10,7 @@ use novuss_core::PlayerId;
 use super::terms::{in_range, CHALLENGE_LIFE_SECS, LISTED, NEAR};
 use super::view::Lobby;
 use crate::error::{Code, Failure};
+use crate::game::room::Play;
 use crate::game::setup::Setup;
 use crate::ids::{GameId, PersonId};
 use crate::people::identity::Visitor;
@@ -139,7 +140,7 @@ impl Lobby {
             })?;
             (room.event(), seat)
         };
-        self.hub.abort(id, who, event, seat).await?;
+        self.hub.play(id, who, Play::Abort { event, seat }).await?;
         tracing::info!(game = %id, "challenge withdrawn");
         self.changed();
         Ok(())

@@ -15,6 +15,7 @@ use tokio::sync::{broadcast, mpsc, watch};
 use tokio::task::JoinHandle;
 
 use crate::error::{Code, Failure};
+use crate::game::room::Play;
 use crate::hub::work::Client;
 use crate::hub::{Hub, SharedRoom};
 use crate::ids::GameId;
@@ -319,26 +320,11 @@ async fn handle(
             hub.wake(room.clone());
             Ok(())
         }
-        Request::Stroke(s) => hub
-            .stroke(id, who, &s)
-            .await
-            .map_err(|f| (f, Some(s.event))),
-        Request::TakeBack { event } => hub
-            .take_back(id, who, event)
-            .await
-            .map_err(|f| (f, Some(event))),
-        Request::NextSet { event } => hub
-            .next_set(id, who, event)
-            .await
-            .map_err(|f| (f, Some(event))),
-        Request::Resign { event, seat } => hub
-            .resign(id, who, event, seat)
-            .await
-            .map_err(|f| (f, Some(event))),
-        Request::Abort { event, seat } => hub
-            .abort(id, who, event, seat)
-            .await
-            .map_err(|f| (f, Some(event))),
+        Request::Stroke(s) => play(hub, id, who, Play::Stroke(s)).await,
+        Request::TakeBack { event } => play(hub, id, who, Play::TakeBack { event }).await,
+        Request::NextSet { event } => play(hub, id, who, Play::NextSet { event }).await,
+        Request::Resign { event, seat } => play(hub, id, who, Play::Resign { event, seat }).await,
+        Request::Abort { event, seat } => play(hub, id, who, Play::Abort { event, seat }).await,
         Request::Claim {
             event,
             seat,
@@ -506,6 +492,18 @@ async fn follow(
             }
         }
     })
+}
+
+/// A change a player asks of the game, through the hub; a refusal names
+/// the event it was asked at.
+async fn play(
+    hub: &Arc<Hub>,
+    id: &GameId,
+    who: Option<&PersonId>,
+    play: Play,
+) -> Result<(), (Failure, Option<u64>)> {
+    let event = play.event();
+    hub.play(id, who, play).await.map_err(|f| (f, Some(event)))
 }
 
 #[cfg(test)]

@@ -14,6 +14,7 @@
 //! nearest kept [`Mark`] and plays the few actions after it again.
 
 mod change;
+pub use change::Play;
 mod step;
 pub use step::Change;
 use step::Step;
