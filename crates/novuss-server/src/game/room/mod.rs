@@ -14,7 +14,8 @@
 //! nearest kept [`Mark`] and plays the few actions after it again.
 
 mod change;
-pub use change::Play;
+mod play;
+pub use play::Play;
 mod step;
 pub use step::Change;
 use step::Step;
