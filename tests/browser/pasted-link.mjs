@@ -67,6 +67,10 @@ const watching = (page) => page.locator('#presence:not([hidden]) .watching').cou
 test('an invitation pasted into a tab that shows Novuss takes the seat and leaves no secret in the address', { timeout: 300_000 }, async () => {
   const anna = await table.person('anna', { viewport: DESKTOP });
   await anna.goto(table.base);
+  // The plain page opens its new-game form once it has looked for a game
+  // to resume: wait for it, or a click on "New game" can land just as the
+  // form opens over it.
+  await anna.waitForSelector('dialog#start[open] #start-game');
   const a = await friendGame(anna);
   const b = await friendGame(anna);
   const c = await friendGame(anna);
