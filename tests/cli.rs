@@ -4,7 +4,7 @@ use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 fn novuss(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_novuss"))
+    let mut child = Command::new(crate::support::novuss())
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -84,7 +84,7 @@ fn bad_input_is_a_clear_error() {
 fn the_default_command_serves_the_game_and_prints_its_address() {
     use std::io::BufRead;
     let dir = tempfile::tempdir().unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_novuss"))
+    let mut child = Command::new(crate::support::novuss())
         .env("NOVUSS_ADDR", "127.0.0.1:0")
         .env("NOVUSS_DATA_DIR", dir.path())
         .stdout(Stdio::piped())
@@ -189,7 +189,7 @@ fn a_reader_closing_the_pipe_early_is_not_a_crash() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/examples/break.json");
     // The pretty outcome is far larger than a pipe's buffer, so the writer
     // is still writing when the reader goes away.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_novuss"))
+    let mut child = Command::new(crate::support::novuss())
         .args(["simulate", path])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -91,7 +91,7 @@ fn accepts_sent_at_once_seat_one_person_once() {
 }
 
 fn recompute(dir: &Path) -> (i32, String) {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_novuss"));
+    let mut command = Command::new(crate::support::novuss());
     command.args(["ratings", "recompute"]);
     match crate::support::server::postgres(dir) {
         Some(url) => command.arg("--database").arg(url),

@@ -8,7 +8,7 @@ use crate::support::db;
 use crate::support::server::{data_dir, Running};
 
 fn loadtest(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_novuss"))
+    Command::new(crate::support::novuss())
         .arg("loadtest")
         .args(args)
         .output()
@@ -179,7 +179,7 @@ fn dropped_sockets_reconnect_to_a_restarted_server() {
     let first = Running::start(dir.path());
     let url = first.url.clone();
     let addr = first.host.clone();
-    let run = Command::new(env!("CARGO_BIN_EXE_novuss"))
+    let run = Command::new(crate::support::novuss())
         .args([
             "loadtest",
             "--url",
@@ -202,7 +202,7 @@ fn dropped_sockets_reconnect_to_a_restarted_server() {
     // (no closing handshake) and comes back on the same port and data.
     std::thread::sleep(Duration::from_secs(4));
     first.kill();
-    let mut second = Command::new(env!("CARGO_BIN_EXE_novuss"));
+    let mut second = Command::new(crate::support::novuss());
     second.args(["serve", "--addr", &addr]);
     match crate::support::server::postgres(dir.path()) {
         Some(url) => second.arg("--database").arg(url),

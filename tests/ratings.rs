@@ -128,7 +128,7 @@ fn assert_rating(shown: &Value, expected: &Glicko2Rating) {
 }
 
 fn recompute(dir: &Path, extra: &[&str]) -> (i32, String) {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_novuss"));
+    let mut command = Command::new(crate::support::novuss());
     command.args(["ratings", "recompute"]);
     match crate::support::server::postgres(dir) {
         Some(url) => command.arg("--database").arg(url),

@@ -19,6 +19,7 @@
 //! - `instances`: several servers over one PostgreSQL database;
 //! - `loadtest`: `novuss loadtest` driving a real server;
 //! - `lobby`: challenges, "play someone now" and live games;
+//! - `names`: one name per person, in seats, lists and the lobby;
 //! - `offers`: take-backs and rematches between people, by consent;
 //! - `online`: people at different screens: invitations, seats, watchers;
 //! - `ratings`: rated matches, the player page, the leaderboard, recomputing;
@@ -38,6 +39,7 @@ mod front_door;
 mod instances;
 mod loadtest;
 mod lobby;
+mod names;
 mod offers;
 mod online;
 mod ratings;

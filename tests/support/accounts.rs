@@ -30,7 +30,7 @@ impl Logged {
     /// Starts the binary with its database and its log in `dir`.
     pub fn start(dir: &Path) -> Logged {
         let log = dir.join("server.log");
-        let mut child = Command::new(env!("CARGO_BIN_EXE_novuss"))
+        let mut child = Command::new(crate::support::novuss())
             .args(["serve", "--addr", "127.0.0.1:0", "--data-dir"])
             .arg(dir)
             .env("RUST_LOG", "debug")

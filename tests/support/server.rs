@@ -221,7 +221,7 @@ impl Running {
     /// `args`: several may share one PostgreSQL database.
     pub fn start_on(dir: &Path, url: Option<&str>, args: &[&str]) -> Running {
         let database = url.map(str::to_owned);
-        let mut command = Command::new(env!("CARGO_BIN_EXE_novuss"));
+        let mut command = Command::new(crate::support::novuss());
         command.args(["serve", "--addr", "127.0.0.1:0"]);
         match url {
             Some(url) => command.arg("--database").arg(url),

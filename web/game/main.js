@@ -427,11 +427,13 @@ function followAddress() {
     if (invite) {
       startDialog.dismiss();
       const r = await people.acceptInvite(invite);
-      store.update({ me: await whoAmI() });
-      // The name this browser last gave in the new-game form, if any, names
-      // the invited player too (they can change it beside the table).
+      const me = await api.me().catch(() => null);
+      store.update({ me: me?.person ?? null });
+      // A person with no name yet (none chosen, no account) is named by
+      // the name this browser last gave in the new-game form, if any (they
+      // can change it beside the table).
       const remembered = rememberedName();
-      if (r.taken && remembered) await api.setMe(remembered).catch(() => {});
+      if (r.taken && remembered && !me?.name) await api.setMe(remembered).catch(() => {});
       // Opened again even when it is the game shown: this page is now one
       // of its players, and its connection says so from the start.
       await openGame(invite.game);

@@ -110,6 +110,40 @@ async function post(path, body) {
   return answer;
 }
 
+/**
+ * The name this visitor goes by (GET /api/me: the one they chose, else
+ * their account's user name), shown in the name field; `undefined` until
+ * read.
+ * @type {string | null | undefined}
+ */
+let myName;
+
+/** Reads the visitor's name into the field, unless they are typing. */
+async function loadName() {
+  try {
+    const res = await fetch('/api/me');
+    myName = res.ok ? ((await res.json())?.name ?? null) : null;
+  } catch {
+    myName = null;
+  }
+  const field = /** @type {HTMLInputElement} */ ($('my-name'));
+  if (document.activeElement !== field && !field.value) field.value = myName ?? '';
+}
+
+/**
+ * The name in the field becomes the visitor's before they challenge,
+ * accept or look for an opponent, so that others see it in the lobby and
+ * at the table (issue 31, "Names"). Nothing is sent when it did not
+ * change; a name that cannot be one is refused (`bad_name`) before any
+ * game is made.
+ */
+async function nameFirst() {
+  const typed = /** @type {HTMLInputElement} */ ($('my-name')).value.trim();
+  if (!typed || typed === myName) return;
+  const named = await post('/api/me', { name: typed });
+  myName = named?.name ?? typed;
+}
+
 /** A refusal in the lobby's words where it has its own, else the shared ones. @param {string} code */
 function lobbyRefusal(code) {
   const id = `lobby.error.${code}`;
@@ -215,6 +249,7 @@ function challengeRow(c) {
     accept.setAttribute('title', pt('lobby.not_acceptable'));
   }
   accept.addEventListener('click', () => act(async () => {
+    await nameFirst();
     await post(`/api/lobby/challenges/${encodeURIComponent(c.id)}/accept`, {});
     play(c.id);
   }));
@@ -359,6 +394,7 @@ async function loadOptions() {
 setUpPage('lobby.title', () => { fillTerms(); render(); renderWaiting(); renderConnection(); }, 'lobby');
 fillTerms();
 loadOptions();
+loadName();
 renderConnection();
 page.waiting = keptWaiting();
 renderWaiting();
@@ -368,12 +404,14 @@ $('terms').addEventListener('submit', (e) => {
   e.preventDefault();
   act(async () => {
     const asked = terms();
+    await nameFirst();
     const made = await post('/api/lobby/challenges', asked);
     wait({ id: made.id, terms: asked });
   });
 });
 $('quick').addEventListener('click', () => act(async () => {
   const asked = terms();
+  await nameFirst();
   const found = await post('/api/lobby/quick', asked);
   if (found.waiting) wait({ id: found.id, terms: asked });
   else play(found.id);

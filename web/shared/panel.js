@@ -108,10 +108,12 @@ export function playerName(state, i) {
   const players = state.players ?? [];
   const p = i === null || i === undefined ? undefined : players[i];
   if (!p || i === null || i === undefined) return t('start.player_n', { n: (i ?? 0) + 1 });
-  if (p.name) return p.name;
-  // A person who took an invited seat goes by the name they chose.
+  // A person in a seat goes by their own name (the one they chose, else
+  // their account's): the server sends it only for a person holding one
+  // seat, so a hot-seat game keeps the names typed for its seats.
   const chosen = state.seats?.[i]?.name;
   if (chosen) return chosen;
+  if (p.name) return p.name;
   const computers = players.filter((q) => q.kind === 'computer');
   if (p.kind === 'computer') {
     // Two computers at one table are told apart by their place.

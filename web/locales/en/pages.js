@@ -259,6 +259,9 @@ export const en = {
   'lobby.format': 'Format',
   'lobby.sets': 'Sets',
   'lobby.profile': 'Rules',
+  // Names (issue 31): the name others see, asked beside the terms.
+  'lobby.your_name': 'Your name',
+  'lobby.your_name_note': 'Others see it in the lobby, at the table and in the lists. Your account\'s user name if you leave it empty.',
   'lobby.clock': 'Stroke clock',
   'lobby.rated': 'Rated (moves both ratings; no take-backs)',
   'lobby.range': 'Opponent’s rating (optional)',

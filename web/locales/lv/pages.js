@@ -254,6 +254,9 @@ export const lv = {
   'lobby.format': 'Veids',
   'lobby.sets': 'Seti',
   'lobby.profile': 'Noteikumi',
+  // Names (issue 31): the name others see, asked beside the terms.
+  'lobby.your_name': 'Jūsu vārds',
+  'lobby.your_name_note': 'Citi to redz vestibilā, pie galda un sarakstos. Ja to atstājat tukšu, redz jūsu konta lietotājvārdu.',
   'lobby.clock': 'Laiks sitienam',
   'lobby.rated': 'Ar reitingu (maina abu reitingus; sitienus neatsauc)',
   'lobby.range': 'Pretinieka reitings (nav obligāti)',

@@ -1,6 +1,7 @@
 //! A stored game as the lists show it (the games page, the lobby's live
-//! games): read from its row's set-up and summary, names cut to their
-//! limit, who plays each side.
+//! games): read from its row's set-up and summary, each seat named by its
+//! holder's name (else the one typed at its making), cut to the limit,
+//! who plays each side.
 
 use crate::game::setup::Setup;
 use crate::game::view::Summary;
@@ -11,16 +12,25 @@ pub const LISTED: u32 = 200;
 
 /// A stored game as the list shows it; `None` for a row that cannot be
 /// read (left out, so one damaged game never hides the others).
-pub fn listed(r: crate::store::GameRow) -> Option<Listed> {
+pub fn listed(row: crate::store::ListedRow) -> Option<Listed> {
+    let r = row.game;
     let setup: Setup = serde_json::from_str(&r.setup).ok()?;
     let summary: Summary = serde_json::from_str(&r.summary).ok()?;
-    // Names stored before they were limited are cut to the
-    // limit, so that an answer's size stays bounded.
+    // A seat's holder goes by their own name (issue 31, "Names"); the name
+    // typed in the new-game form is for a seat nobody holds (a computer's,
+    // an open one, a hot-seat player's). Names stored before they were
+    // limited are cut to the limit, so that an answer's size stays bounded.
     let players: Vec<Option<String>> = setup
         .config
         .players
         .iter()
-        .map(|n| n.as_deref().map(crate::game::setup::shown_name))
+        .enumerate()
+        .map(|(k, typed)| {
+            let held = row.names.iter().find(|(player, _)| *player == k);
+            held.map(|(_, n)| n.as_str())
+                .or(typed.as_deref())
+                .map(crate::game::setup::shown_name)
+        })
         .collect();
     Some(Listed {
         id: r.id,

@@ -63,6 +63,7 @@ impl Hub {
                 });
             }
         }
+        self.name_creator(&setup, &rows, creator).await?;
         let id = GameId::random();
         let body = serde_json::to_string(&setup)
             .map_err(|e| Failure::internal("a set-up could not be written", &e))?;
@@ -104,6 +105,31 @@ impl Hub {
     ) -> Result<Seats, Failure> {
         let names = self.names_of(rows).await?;
         Ok(Seats::new(controllers.iter().map(Controller::is_computer), rows).with_names(names))
+    }
+
+    /// The name typed in the new-game form for the one seat its creator
+    /// holds is the name they go by from now on, everywhere (issue 31,
+    /// "Names": one name per person, changeable). One who holds every seat
+    /// at one screen names each seat instead, and keeps their own name.
+    async fn name_creator(
+        &self,
+        setup: &crate::game::setup::Setup,
+        rows: &[SeatRow],
+        creator: &PersonId,
+    ) -> Result<(), Failure> {
+        let mut own = rows.iter().filter(|r| r.person.as_ref() == Some(creator));
+        let (Some(seat), None) = (own.next(), own.next()) else {
+            return Ok(());
+        };
+        let Some(Some(typed)) = setup.config.players.get(seat.player.index()) else {
+            return Ok(());
+        };
+        if self.store.person_name(creator).await?.flatten().as_ref() == Some(typed) {
+            return Ok(());
+        }
+        self.store.set_person_name(creator, Some(typed)).await?;
+        self.renamed(creator, Some(typed.clone())).await;
+        Ok(())
     }
 
     /// The display names of the people holding `rows`.

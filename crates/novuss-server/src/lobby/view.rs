@@ -154,7 +154,7 @@ impl Lobby {
         }
         let mut live = Vec::new();
         for row in store.live(LISTED).await? {
-            let id = row.id.clone();
+            let id = row.game.id.clone();
             if let Some(game) = listing::listed(row) {
                 live.push((id, game));
             }

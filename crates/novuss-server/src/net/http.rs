@@ -136,11 +136,14 @@ pub async fn set_me(
     }
     let (person, cookie) = hub.people().ensure(&visitor).await?;
     hub.store().set_person_name(&person, name).await?;
-    hub.renamed(&person, name.map(str::to_owned)).await;
+    // No name chosen: the person goes by their account's user name, if
+    // they have an account.
+    let shown = hub.store().person_name(&person).await?.flatten();
+    hub.renamed(&person, shown.clone()).await;
     Ok(with_cookie(
         Json(Named {
             person,
-            name: name.map(str::to_owned),
+            name: shown,
         })
         .into_response(),
         cookie,

@@ -230,6 +230,14 @@ impl Seats {
         !self.present.is_empty()
     }
 
+    /// How many seats `person` holds.
+    pub fn held_by(&self, person: &PersonId) -> usize {
+        self.holders
+            .iter()
+            .filter(|h| matches!(h, Holder::Person(q) if q == person))
+            .count()
+    }
+
     /// Whether `person` has the game open.
     pub fn connected(&self, person: &PersonId) -> bool {
         self.present.contains_key(person)
@@ -247,7 +255,12 @@ impl Seats {
                 Holder::Person(p) => SeatView {
                     holder: "person",
                     person: Some(p.clone()),
-                    name: self.names.get(p).cloned(),
+                    // A person goes by their own name in the one seat they
+                    // hold; one playing every seat at one screen (hot-seat)
+                    // has each named as it was typed in the new-game form.
+                    name: (self.held_by(p) == 1)
+                        .then(|| self.names.get(p).cloned())
+                        .flatten(),
                     connected: presence.then(|| self.connected(p)),
                 },
             })

@@ -5,6 +5,7 @@ use sqlx::AnyConnection;
 
 use super::error::StoreError;
 use super::handle::Store;
+use super::listing::{with_names, ListedRow, SEAT_NAMES};
 use super::postgres::Shared;
 use super::read::{game_id, int, readable, text};
 use super::rows::{self, game_row, Append, EventRow, GameRow, Imported, NewRow};
@@ -122,26 +123,35 @@ impl Store {
     }
 
     /// The most recently played games, newest first: the public ones and
-    /// those `viewer` holds a seat of. A damaged row is left out (and
-    /// logged), so that one damaged game never hides the others.
+    /// those `viewer` holds a seat of, each with its seats' holders' names.
+    /// A damaged row is left out (and logged), so that one damaged game
+    /// never hides the others.
     pub async fn list(
         &self,
         limit: u32,
         viewer: Option<&PersonId>,
-    ) -> Result<Vec<GameRow>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT id, created, updated, setup, event, over, summary, turn_at FROM games g \
+    ) -> Result<Vec<ListedRow>, StoreError> {
+        // The games listed, and their seats' names, chosen alike.
+        const LISTED: &str = "FROM games g \
              WHERE public = 1 OR EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.person_id = $1) \
-             ORDER BY updated DESC, created DESC LIMIT $2",
-        )
+             ORDER BY updated DESC, created DESC LIMIT $2";
+        let rows = sqlx::query(&format!(
+            "SELECT id, created, updated, setup, event, over, summary, turn_at {LISTED}"
+        ))
         .bind(viewer.map(PersonId::as_str))
         .bind(i64::from(limit))
         .fetch_all(self.reader())
         .await?;
-        Ok(readable(
+        let games = readable(
             rows.iter().map(|r| game_row(r, "(listed)")),
             "the list of games",
-        ))
+        );
+        let names = sqlx::query(&format!("{SEAT_NAMES}(SELECT id {LISTED})"))
+            .bind(viewer.map(PersonId::as_str))
+            .bind(i64::from(limit))
+            .fetch_all(self.reader())
+            .await?;
+        Ok(with_names(games, &names))
     }
 }
 

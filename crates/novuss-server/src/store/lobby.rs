@@ -6,9 +6,10 @@ use sqlx::Row;
 
 use super::error::StoreError;
 use super::handle::Store;
+use super::listing::{with_names, ListedRow, SEAT_NAMES};
 use super::postgres::Notice;
 use super::read::{game_id, int, maybe_text, person_id, player_id, readable, text};
-use super::rows::{game_row, GameRow};
+use super::rows::game_row;
 use crate::ids::{GameId, PersonId};
 
 /// An open challenge as stored.
@@ -81,9 +82,10 @@ impl Store {
         limit: u32,
     ) -> Result<Vec<ChallengeRow>, StoreError> {
         let rows = sqlx::query(
-            "SELECT c.game_id, c.creator, p.name, c.created, c.min_rating, c.max_rating, g.setup, \
+            "SELECT c.game_id, c.creator, COALESCE(p.name, a.username), c.created, c.min_rating, c.max_rating, g.setup, \
              (SELECT COUNT(*) FROM seats s WHERE s.game_id = c.game_id AND s.person_id IS NULL) AS open, g.over \
              FROM challenges c JOIN games g ON g.id = c.game_id JOIN people p ON p.id = c.creator \
+             LEFT JOIN accounts a ON a.person_id = p.id \
              WHERE g.over = 0 AND c.created >= $1 \
              AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = c.game_id AND s.person_id IS NULL) \
              ORDER BY c.created DESC LIMIT $2",
@@ -105,9 +107,10 @@ impl Store {
     /// The challenge of game `game`, if it is one (open or not).
     pub async fn challenge(&self, game: &GameId) -> Result<Option<ChallengeRow>, StoreError> {
         let row = sqlx::query(
-            "SELECT c.game_id, c.creator, p.name, c.created, c.min_rating, c.max_rating, g.setup, \
+            "SELECT c.game_id, c.creator, COALESCE(p.name, a.username), c.created, c.min_rating, c.max_rating, g.setup, \
              (SELECT COUNT(*) FROM seats s WHERE s.game_id = c.game_id AND s.person_id IS NULL) AS open, g.over \
              FROM challenges c JOIN games g ON g.id = c.game_id JOIN people p ON p.id = c.creator \
+             LEFT JOIN accounts a ON a.person_id = p.id \
              WHERE c.game_id = $1",
         )
         .bind(game.as_str())
@@ -184,23 +187,30 @@ impl Store {
     }
 
     /// The public games being played, the last played first: the lobby's
-    /// live games. A game with a seat still open (a challenge nobody has
-    /// accepted) is not being played yet. One that cannot be read is left
-    /// out (and logged).
-    pub async fn live(&self, limit: u32) -> Result<Vec<GameRow>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT id, created, updated, setup, event, over, summary, turn_at FROM games g \
+    /// live games, each with its seats' holders' names. A game with a seat
+    /// still open (a challenge nobody has accepted) is not being played
+    /// yet. One that cannot be read is left out (and logged).
+    pub async fn live(&self, limit: u32) -> Result<Vec<ListedRow>, StoreError> {
+        // The games listed, and their seats' names, chosen alike.
+        const LIVE: &str = "FROM games g \
              WHERE public = 1 AND over = 0 \
              AND NOT EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.person_id IS NULL) \
-             ORDER BY updated DESC LIMIT $1",
-        )
+             ORDER BY updated DESC LIMIT $1";
+        let rows = sqlx::query(&format!(
+            "SELECT id, created, updated, setup, event, over, summary, turn_at {LIVE}"
+        ))
         .bind(i64::from(limit))
         .fetch_all(self.reader())
         .await?;
-        Ok(readable(
+        let games = readable(
             rows.iter().map(|r| game_row(r, "(live)")),
             "the lobby's live games",
-        ))
+        );
+        let names = sqlx::query(&format!("{SEAT_NAMES}(SELECT id {LIVE})"))
+            .bind(i64::from(limit))
+            .fetch_all(self.reader())
+            .await?;
+        Ok(with_names(games, &names))
     }
 }
 

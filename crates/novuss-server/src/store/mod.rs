@@ -36,7 +36,8 @@
 //! type), `connections.rs` (SQLite's writer and readers or PostgreSQL's
 //! pool, a connection dropped after a failure), `postgres.rs` (what only
 //! a shared database has), `rows.rs` (a game's rows and the statements
-//! that write them in a transaction), `commit.rs` (SQLite's group
+//! that write them in a transaction), `listing.rs` (a listed game's row
+//! with its seats' holders' names), `commit.rs` (SQLite's group
 //! commit), `handle.rs` (the [`Store`] itself), then one file of
 //! statements per feature: `games.rs`, `people.rs`, `accounts.rs`,
 //! `chat.rs`, `lobby.rs`, `ratings.rs`. This file only names them.
@@ -48,6 +49,7 @@ mod connections;
 mod error;
 mod games;
 mod handle;
+mod listing;
 mod lobby;
 mod people;
 mod postgres;
@@ -61,6 +63,7 @@ pub use accounts::{AccountRow, NewAccount, Registered};
 pub use chat::{ChatRow, NewChatLine};
 pub use error::StoreError;
 pub use handle::{now, Store};
+pub use listing::ListedRow;
 pub use lobby::{ChallengeRow, OpenSeat};
 pub use people::Joined;
 pub use postgres::{Heard, Listener, Notice, Shared, HEARTBEAT, LEASE};

@@ -83,16 +83,21 @@ impl Store {
         row.map(|r| person_id(&r, 0, "(session)")).transpose()
     }
 
-    /// A person's display name (`None`: they chose none), or `None` if
-    /// there is no such person.
+    /// A person's display name (`None`: they chose none and have no
+    /// account), or `None` if there is no such person. The name they
+    /// chose, else their account's user name: one name per person,
+    /// wherever they appear (issue 31, "Names").
     pub async fn person_name(
         &self,
         person: &PersonId,
     ) -> Result<Option<Option<String>>, StoreError> {
-        let row = sqlx::query("SELECT name FROM people WHERE id = $1")
-            .bind(person.as_str())
-            .fetch_optional(self.reader())
-            .await?;
+        let row = sqlx::query(
+            "SELECT COALESCE(p.name, a.username) FROM people p \
+             LEFT JOIN accounts a ON a.person_id = p.id WHERE p.id = $1",
+        )
+        .bind(person.as_str())
+        .fetch_optional(self.reader())
+        .await?;
         row.map(|r| maybe_text(&r, 0, "(person)")).transpose()
     }
 

@@ -10,7 +10,8 @@ use crate::ids::PersonId;
 pub struct Me {
     /// Its person; `None` until it becomes one.
     pub person: Option<PersonId>,
-    /// The display name the person chose.
+    /// The name the person goes by: the one they chose, else their
+    /// account's user name; `None` for neither.
     pub name: Option<String>,
     /// The person's account, if they made one.
     pub account: Option<Account>,
@@ -27,7 +28,8 @@ pub struct Account {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MeRequest {
-    /// The display name, or `null` for none.
+    /// The display name, or `null` for none (the person then goes by
+    /// their account's user name, if they have one).
     pub name: Option<String>,
 }
 
@@ -36,6 +38,6 @@ pub struct MeRequest {
 pub struct Named {
     /// The person (made for this request if the browser was none).
     pub person: PersonId,
-    /// The display name.
+    /// The name the person goes by now (as [`Me::name`]).
     pub name: Option<String>,
 }
