@@ -120,6 +120,19 @@ test('a stranger guessing twelve times locks the owner out of no device of their
   assert.equal(answers[0], wrong, 'the first guesses are told wrong, not held');
   const seconds = waitSaid(answers[answers.length - 1]);
   assert.ok(seconds > 0 && seconds <= 60, `a wait in seconds: ${seconds}`);
+  // Under the refusal, the wait counts down, quietly (the refusal said it
+  // once; the countdown is no live region).
+  const retry = await stranger.textContent('#retry');
+  const [before, after] = en['account.retry_in'].split('{seconds}');
+  assert.ok(retry?.startsWith(before) && retry.endsWith(after), retry ?? '');
+  const left = Number(retry.slice(before.length, retry.length - after.length));
+  assert.ok(left > 0 && left <= seconds, `${left} s left of ${seconds}`);
+  await stranger.waitForFunction(([was, head]) => {
+    const now = document.getElementById('retry')?.textContent ?? '';
+    return now.startsWith(head) && parseInt(now.slice(head.length), 10) < was;
+  }, [left, before], { timeout: 30_000 });
+  assert.equal(await stranger.getAttribute('#retry', 'role'), null);
+  assert.equal(await stranger.getAttribute('#retry', 'aria-live'), null);
   await shot(stranger, '01-stranger-held-desk');
 
   // A new device at the stranger's address, with the right password,

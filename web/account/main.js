@@ -28,7 +28,7 @@ const page = {
 /**
  * A refusal: its stable code, the form it answered, and the seconds to
  * wait before trying again (a rate limit's `Retry-After`).
- * @typedef {{code: string, form: 'signin' | 'register' | 'password' | 'signout' | 'load', seconds: number | null}} Refusal
+ * @typedef {{code: string, form: 'signin' | 'register' | 'password' | 'signout' | 'load', seconds: number | null, until: number | null}} Refusal
  */
 
 // The account this device was last seen signed in to (set whenever the
@@ -119,7 +119,29 @@ function render() {
   const problem = $('problem');
   problem.hidden = !page.problem;
   problem.textContent = page.problem ? `${pt('account.failed')} ${refusal(page.problem)}` : '';
+  renderRetry();
   for (const b of document.querySelectorAll('main button')) /** @type {HTMLButtonElement} */ (b).disabled = page.busy;
+}
+
+/** The pending redraw of the countdown, if one is due. */
+let retryTimer = 0;
+
+/**
+ * After a refusal that says when to try again, the time left, counted
+ * down each second under the refusal until it says "now". It is not a
+ * live region: the refusal said the wait once, and a screen reader is not
+ * read a number every second.
+ */
+function renderRetry() {
+  const line = $('retry');
+  const until = page.problem?.until;
+  clearTimeout(retryTimer);
+  if (!until) { line.hidden = true; return; }
+  const left = Math.ceil((until - Date.now()) / 1000);
+  line.hidden = false;
+  line.textContent = left > 0 ? pt('account.retry_in', { seconds: left }) : pt('account.retry_now');
+  // Next when the whole seconds left change.
+  if (left > 0) retryTimer = window.setTimeout(renderRetry, ((until - Date.now()) % 1000) || 1000);
 }
 
 /** The line that says this device was signed out elsewhere, made once above the status line. */
@@ -177,7 +199,7 @@ async function act(send, said, form, which) {
  */
 function refused(e, form) {
   const seconds = e && typeof e === 'object' && 'seconds' in e && typeof e.seconds === 'number' ? e.seconds : null;
-  return { code: errorCode(e, 'unknown'), form, seconds };
+  return { code: errorCode(e, 'unknown'), form, seconds, until: seconds ? Date.now() + seconds * 1000 : null };
 }
 
 /** @param {string} id */

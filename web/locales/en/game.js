@@ -464,7 +464,7 @@ export const en = {
   'error.bad_password': 'A password is 8 to 128 characters.',
   'error.username_taken': 'That user name is taken: choose another.',
   'error.unknown_username': 'No account has that user name.',
-  'error.wrong_password': 'Wrong user name or password.',
+  'error.wrong_password': 'Wrong password for that user name.',
   'error.not_signed_in': 'Sign in to an account first.',
   'error.signed_out': 'You were signed out on this device: the password was changed on another device (or the session ended there). Sign in again on the Account page to play your seat here.',
   'error.already_account': 'You have an account already.',

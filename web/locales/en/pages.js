@@ -195,6 +195,8 @@ export const en = {
   'account.rate_limited': 'Too many attempts from here or with this user name: wait a minute and try again.',
   'account.wrong_current_password': 'The current password you typed is not your password: nothing was changed.',
   'account.rate_limited_in': 'Too many attempts from here or with this user name: try again in {seconds} s.',
+  'account.retry_in': 'You can try again in {seconds} s.',
+  'account.retry_now': 'You can try again now.',
   'account.signed_out_elsewhere': 'You were signed out of {username} on this device: the password was changed on another device (or the session ended there). Sign in again to play your seats here.',
   // The leaderboard and player pages (docs/protocol.md, "Ratings")
   'leaderboard.title': 'Leaderboard — Novuss',

@@ -507,7 +507,7 @@ export const lv = {
   'error.bad_password': 'Parolē ir 8 līdz 128 rakstzīmes.',
   'error.username_taken': 'Šis lietotājvārds jau ir aizņemts: izvēlieties citu.',
   'error.unknown_username': 'Nav neviena konta ar šādu lietotājvārdu.',
-  'error.wrong_password': 'Nepareizs lietotājvārds vai parole.',
+  'error.wrong_password': 'Šim lietotājvārdam nepareiza parole.',
   'error.not_signed_in': 'Vispirms piesakieties kontā.',
   'error.signed_out': 'Šī ierīce vairs nav pieteikta kontā: parole tika nomainīta citā ierīcē (vai sesija beidzās tur). Piesakieties vēlreiz lapā “Konts”, lai šeit spēlētu savā vietā.',
   'error.already_account': 'Jums jau ir konts.',

@@ -190,6 +190,8 @@ export const lv = {
   'account.rate_limited': 'Pārāk daudz mēģinājumu no šīs adreses vai ar šo lietotājvārdu: pagaidiet minūti un mēģiniet vēlreiz.',
   'account.wrong_current_password': 'Ievadītā pašreizējā parole nav jūsu parole: nekas netika mainīts.',
   'account.rate_limited_in': 'Pārāk daudz mēģinājumu no šīs adreses vai ar šo lietotājvārdu: mēģiniet vēlreiz pēc {seconds} s.',
+  'account.retry_in': 'Vēlreiz varēsiet mēģināt pēc {seconds} s.',
+  'account.retry_now': 'Tagad varat mēģināt vēlreiz.',
   'account.signed_out_elsewhere': 'Šī ierīce vairs nav pieteikta kontā {username}: parole tika nomainīta citā ierīcē (vai sesija beidzās tur). Piesakieties vēlreiz, lai šeit spēlētu savās vietās.',
   // Līderu tabula un spēlētāja lapa (docs/protocol.md, "Ratings")
   'leaderboard.title': 'Līderu tabula — Novuss',
