@@ -168,3 +168,23 @@ for (const [locale, format] of Object.entries(DATES)) {
     assert.deepEqual(page.errors, []);
   });
 }
+
+test('on a narrow phone every page\'s links fit the width in Latvian, "Konts" too', { timeout: 180_000 }, async () => {
+  const marta = await table.person('marta', { locale: 'lv-LV', viewport: { width: 360, height: 780 }, hasTouch: true, isMobile: true });
+  for (const page of ['', 'lobby.html', 'history.html', 'leaderboard.html', 'rules.html', 'account.html']) {
+    await marta.goto(`${table.base}${page}`);
+    await marta.waitForSelector('#pages a#nav-account');
+    assert.equal(await marta.evaluate(() => document.documentElement.lang), 'lv');
+    const out = await marta.$$eval('#pages a', (as) => as
+      .map((a) => ({ text: a.textContent, r: a.getBoundingClientRect() }))
+      .filter(({ r }) => r.right > window.innerWidth + 0.5 || r.left < 0)
+      .map(({ text }) => text));
+    assert.deepEqual(out, [], `/${page}: links past the edge`);
+    assert.equal(await marta.textContent('#nav-account'), 'Konts');
+  }
+  await marta.goto(table.base);
+  await marta.waitForSelector('dialog#start[open]');
+  await marta.keyboard.press('Escape');
+  await marta.screenshot({ path: path.join(ARTIFACTS, 'latvian-03-header-360.png'), clip: { x: 0, y: 0, width: 360, height: 200 } });
+  assert.deepEqual(marta.errors, []);
+});
