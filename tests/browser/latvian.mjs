@@ -188,3 +188,27 @@ test('on a narrow phone every page\'s links fit the width in Latvian, "Konts" to
   await marta.screenshot({ path: path.join(ARTIFACTS, 'latvian-03-header-360.png'), clip: { x: 0, y: 0, width: 360, height: 200 } });
   assert.deepEqual(marta.errors, []);
 });
+
+test('the rules page cites its clauses in Latvian on a Latvian page, as the books name them in English', { timeout: 120_000 }, async () => {
+  const liga = await table.person('liga-rules', { locale: 'lv-LV', viewport: DESKTOP });
+  await liga.goto(`${table.base}rules.html`);
+  await liga.waitForSelector('.refs cite');
+  const cites = () => liga.$$eval('.refs cite', (cs) => cs.map((c) => c.textContent ?? ''));
+  const latvian = await cites();
+  assert.ok(latvian.length > 100, `${latvian.length} citations`);
+  for (const c of latvian) {
+    // A whole book is cited by its number alone.
+    if (/^00[0-3]$/.test(c)) continue;
+    assert.match(c, LATVIAN, `"${c}" is cited in Latvian`);
+    assert.doesNotMatch(c, FOREIGN, `"${c}" names no English or French heading`);
+  }
+  assert.ok(latvian.includes('001 «Soda kauliņš» 4. p.'), 'a heading with its item');
+  await shots(liga, '04-rules-lv', '#penalty-disc');
+  await liga.selectOption('#site-header select.language', 'en');
+  await liga.waitForFunction(() => document.documentElement.lang === 'en');
+  const english = await cites();
+  assert.equal(english.length, latvian.length);
+  assert.ok(english.includes('001 Penalty disc •4'), english.filter((c) => c.startsWith('001')).join(' | '));
+  assert.ok(english.includes('000 3.6.2'));
+  assert.deepEqual(liga.errors, []);
+});

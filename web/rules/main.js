@@ -10,6 +10,7 @@ import { language, onLanguage } from '../shared/lang.js';
 import { mountHeader } from '../shared/header.js';
 import { byId } from '../shared/dom.js';
 import { t } from './text.js';
+import { ruleRef } from '../shared/text.js';
 import { SECTIONS, PROFILE_ROWS } from './content.js';
 import { PROFILES, PROFILE_IDS } from './options.js';
 import { SetupDiagram } from './figures/setup.js';
@@ -90,7 +91,24 @@ function rich(target, s) {
 }
 
 /**
- * The clauses a paragraph rests on, as the project cites them.
+ * A clause as content.js writes it (`000 3.6.2`, `001 "Penalty disc" •4`,
+ * a book alone as `002`) as the core cites it (`{doc, clause}`), or null
+ * for a whole book.
+ * @param {string} r
+ * @returns {import('../shared/protocol.js').RuleRef | null}
+ */
+function clauseRef(r) {
+  const doc = r.slice(0, 3);
+  const rest = r.slice(4);
+  if (!rest) return null;
+  const m = /^"([^"]+)"(?: ([•¶])(\d+))?$/.exec(rest);
+  return { doc, clause: m ? (m[2] ? `${m[1]} ${m[2]}${m[3]}` : m[1]) : rest };
+}
+
+/**
+ * The clauses a paragraph rests on, cited as a verdict cites them in the
+ * page's language (a Latvian page names the books' headings in Latvian:
+ * `001 «Soda kauliņš» 4. p.`).
  * @param {string[]} list
  */
 function refs(list) {
@@ -100,7 +118,8 @@ function refs(list) {
     span.replaceChildren(el('span', { class: 'visually-hidden' }, t('refs.label')));
     for (const r of list) {
       const doc = r.slice(0, 3);
-      const cite = el('cite', {}, r);
+      const ref = clauseRef(r);
+      const cite = el('cite', {}, ref ? ruleRef(ref) : doc);
       cite.title = t(`doc.${doc}`);
       span.append(cite);
     }

@@ -116,13 +116,18 @@ export function rulesHref(reason) {
  * @type {Record<string, Record<string, string>>}
  */
 const HEADINGS = {
+  '000': {
+    'Starting a game': 'starting',
+  },
   '001': {
+    'Initial state': 'initial_state',
     'The Game': 'game',
     'Direct strokes': 'direct_strokes',
     'Penalty disc': 'penalty_disc',
     'Losing the rights to stroke': 'losing_stroke',
   },
   '003': {
+    'Particularité du jeu en double': 'doubles',
     'Pion de pénalité': 'penalty_disc',
     'Pions clairs et pions foncés': 'light_dark',
     'Un joueur perd son tour': 'losing_stroke',
