@@ -66,6 +66,8 @@ enum CliError {
     Serve(ServeError),
     /// `loadtest`.
     Loadtest(LoadError),
+    /// `club`.
+    Club(novuss::club::ClubError),
 }
 
 impl std::fmt::Display for CliError {
@@ -84,6 +86,7 @@ impl std::fmt::Display for CliError {
             CliError::BenchServer(e) => write!(f, "{e}"),
             CliError::Serve(e) => write!(f, "{e}"),
             CliError::Loadtest(e) => write!(f, "{e}"),
+            CliError::Club(e) => write!(f, "{e}"),
         }
     }
 }
@@ -261,6 +264,9 @@ enum Command {
     /// Ratings: `recompute` rebuilds them from the stored results.
     #[command(subcommand)]
     Ratings(novuss::ratings::RatingsCommand),
+    /// Competitions: a round robin's Berger tables.
+    #[command(subcommand)]
+    Club(novuss::club::ClubCommand),
 }
 
 fn main() -> ExitCode {
@@ -367,6 +373,7 @@ fn main() -> ExitCode {
         } => novuss_bench::server::measure(strokes, &modes, json).map_err(CliError::BenchServer),
         Command::Serve(args) => novuss::serve::serve(args).map_err(CliError::Serve),
         Command::Loadtest(args) => novuss_bench::load::run(&args).map_err(CliError::Loadtest),
+        Command::Club(c) => novuss::club::run(&c).map_err(CliError::Club),
         Command::Ratings(c) => match novuss::ratings::run(c) {
             Ok((report, same)) => {
                 say!("{report}");

@@ -526,3 +526,51 @@ fn bench_server_refuses_two_modes_and_sizes_out_of_bounds() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--idle-sockets"));
 }
+
+/// `novuss club berger` prints FIDE's Berger table (Handbook C.05, Annex
+/// 1), as the issue asks: `Round r:` then `a-b` per table, the first-named
+/// breaking first; a double round robin and the rest of an odd field in
+/// JSON; a field too small is one `error:` line and exit code 2.
+#[test]
+fn club_berger_prints_the_round_robin_tables() {
+    let out = novuss(&["club", "berger", "--players", "4"], "");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "Round 1:\n1-4\n2-3\nRound 2:\n4-3\n1-2\nRound 3:\n2-4\n3-1\n"
+    );
+
+    let out = novuss(&["club", "berger", "--players", "4", "--double"], "");
+    let text = String::from_utf8(out.stdout).unwrap();
+    // The first cycle's last two rounds swap; the second cycle reverses it.
+    assert_eq!(
+        text,
+        "Round 1:\n1-4\n2-3\nRound 2:\n2-4\n3-1\nRound 3:\n4-3\n1-2\n\
+         Round 4:\n4-1\n3-2\nRound 5:\n4-2\n1-3\nRound 6:\n3-4\n2-1\n"
+    );
+
+    let out = novuss(&["club", "berger", "--players", "3", "--json"], "");
+    let rounds: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rests: Vec<u64> = rounds
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["rests"].as_u64().unwrap())
+        .collect();
+    assert_eq!(rests, [1, 3, 2]);
+    assert_eq!(
+        rounds[0]["pairings"][0],
+        serde_json::json!({"first": 2, "second": 3})
+    );
+
+    let out = novuss(&["club", "berger", "--players", "1"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        "error: a round robin needs at least 2 entrants, not 1\n"
+    );
+}

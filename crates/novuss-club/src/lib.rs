@@ -1,0 +1,19 @@
+//! Novuss competitions: who plays whom, and in what order.
+//!
+//! Most Novuss is played on real wooden tables, in clubs, leagues and the
+//! federation's championships; their organisers pair rounds with chess
+//! programs, because the systems are chess's: FIDE's Berger tables for a
+//! round robin (Handbook C.05, Annex 1), the Dutch Swiss system (C.04.3),
+//! knock-out brackets. This crate is that logic and nothing else: no
+//! files, no network, no clock. The server stores competitions and shows
+//! them; the `novuss club` command line prints what this crate computes.
+//!
+//! In Novuss the "white" player of chess's tables is the one who breaks
+//! first in the first set (`../shared/seeds/001`, "The Game": the players
+//! break in turn, set by set).
+//!
+//! - [`round_robin`]: Berger tables, single and double.
+
+pub mod round_robin;
+
+pub use round_robin::{berger, Cycles, Pairing, Round, RoundRobinError, MAX_ENTRANTS};

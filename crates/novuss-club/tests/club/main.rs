@@ -1,0 +1,6 @@
+//! The club crate from outside, one binary of modules:
+//!
+//! - `berger`: the round robin tables against FIDE's published ones, and
+//!   what every table must be for any number of entrants.
+
+mod berger;
