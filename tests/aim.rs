@@ -103,6 +103,11 @@ fn bad_aim_requests_get_stable_errors_and_change_nothing() {
             "bad_message",
         ),
         ("{\"event\": 0, \"disc\"".to_owned(), 400, "bad_message"),
+        (
+            json!({"event": 0, "disc": own[0], "hand": "god"}).to_string(),
+            400,
+            "bad_message",
+        ),
     ];
     for (body, status, code) in refusals {
         let (got, text) = server.post(&url, &body);
@@ -129,4 +134,61 @@ fn bad_aim_requests_get_stable_errors_and_change_nothing() {
     assert!(answer["plan"].is_null());
     // Nothing changed.
     assert_eq!(server.state(id), state);
+}
+
+/// The disc and pocket a hint's stroke is named by, as the page names it:
+/// what it pots as meant, else the planned pot it means.
+fn hinted_target(best: &Value) -> Option<(u64, String)> {
+    let pots = &best["pots"];
+    if pots.is_object() {
+        return Some((pots["disc"].as_u64()?, pots["pocket"].as_str()?.to_owned()));
+    }
+    Some((best["disc"].as_u64()?, best["corner"].as_str()?.to_owned()))
+}
+
+#[test]
+fn the_hinted_stroke_gets_the_same_chance_in_the_hint_and_the_aim_tool() {
+    let dir = data_dir();
+    let server = Running::start(&path(&dir));
+    let state = server.create(HOT_SEAT);
+    let id = state["id"].as_str().unwrap();
+    let mut ws = server.socket(id);
+    ws.send(&json!({"type": "hello", "since": null}));
+    assert_eq!(ws.next_reply()["type"], "state");
+    // Hints at the expert's level (the page's default) and at a club
+    // player's, played on until one names a disc to pocket (the break may
+    // pocket nothing as meant).
+    let mut compared = 0;
+    let mut event = 0;
+    while compared < 2 && event < 8 {
+        let level = if compared == 0 { "expert" } else { "club" };
+        ws.send(&json!({"type": "hint", "event": event, "level": level}));
+        let hint = ws.next_reply();
+        assert_eq!(hint["type"], "hint", "{hint}");
+        let best = &hint["best"];
+        if let Some((disc, pocket)) = hinted_target(best) {
+            let (status, text) = server.post(
+                &format!("/api/games/{id}/aim"),
+                &json!({"event": event, "disc": disc, "pocket": pocket, "hand": level}).to_string(),
+            );
+            assert_eq!(status, 200, "{text}");
+            let plan = json_of(&text)["plan"].clone();
+            // The tool offers the very stroke the hint drew, with the
+            // chance the hint gave it, counted over the same tries.
+            assert_eq!(plan["stroke"], best["stroke"], "{level}: {plan} / {best}");
+            assert_eq!(
+                plan["chance"], best["pot_chance"],
+                "{level}: {plan} / {best}"
+            );
+            assert_eq!(plan["tries"], best["samples"], "{level}: {plan} / {best}");
+            compared += 1;
+        }
+        // On with the hint's own stroke, as a player taking it would.
+        let seat = hint["seat"].clone();
+        let s = &best["stroke"];
+        ws.send(&json!({"type": "stroke", "event": event, "seat": seat,
+            "striker": s["striker"], "direction": s["direction"], "speed": s["speed"]}));
+        event = ws.next_of("stroke")["event"].as_u64().unwrap();
+    }
+    assert_eq!(compared, 2, "two hints named a disc to pocket");
 }

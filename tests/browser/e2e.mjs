@@ -300,7 +300,7 @@ test('a hint is drawn on the table and can be used', { timeout: 180_000 }, async
   await page.click('#hint');
   await page.waitForFunction(() => window.novussDebug.hint?.best, null, { timeout: LONG });
   assert.equal(await debug(page, () => window.novussDebug.hint.level), 'club');
-  assert.match(await page.textContent('#hint-text'), /as a Club player plays it, tried \d+ times/);
+  assert.match(await page.textContent('#hint-text'), /as a club player plays it, tried \d+ times/);
   await page.waitForSelector('#hint-box:not([hidden])');
   const text = await page.textContent('#hint-text');
   assert.match(text, /m\/s .* \d+%/);

@@ -21,9 +21,10 @@ import { byId as $ } from '../shared/dom.js';
 
 export class AimTool {
   /**
-   * @param {{state: () => (State | null), enabled: () => boolean, viewSeat: () => string, use: (stroke: Stroke) => void, changed: () => void, toTable: () => void}} hooks
+   * @param {{state: () => (State | null), enabled: () => boolean, viewSeat: () => string, use: (stroke: Stroke) => void, hand: () => string, changed: () => void, toTable: () => void}} hooks
    *   the state; a human may stroke now; the seat the table is seen from;
-   *   take the stroke over; redraw; give the table the keys
+   *   take the stroke over; the level whose hand chances are counted
+   *   under; redraw; give the table the keys
    */
   constructor(hooks) {
     this.hooks = hooks;
@@ -146,6 +147,7 @@ export class AimTool {
     if (id === null) { out.textContent = t('target.none_own'); return; }
     if (this.pending) return;
     const pocket = $('target-pocket', HTMLSelectElement).value;
+    const hand = this.hooks.hand();
     const n = discNumbers(st).get(id);
     this.pending = true;
     out.setAttribute('aria-busy', 'true');
@@ -154,7 +156,7 @@ export class AimTool {
     $('target-apply', HTMLButtonElement).disabled = true;
     let plan;
     try {
-      plan = await requestPlan(st.id, st, id, pocket);
+      plan = await requestPlan(st.id, st, id, pocket, hand);
     } finally {
       this.pending = false;
       $('target-apply', HTMLButtonElement).disabled = !this.hooks.enabled();
@@ -183,6 +185,8 @@ export class AimTool {
         cut: Math.round((plan.cut * 180) / Math.PI),
         speed: plan.stroke.speed.toFixed(2),
         chance: Math.round(plan.chance * 100),
+        // Worded as the hint words its chance, by the same hand.
+        sure: t('hint.sure', { n: plan.tries, hand: t(`hand.${hand}`) }),
       }),
       ...plan.warnings.map((w) => t(`target.warn.${w}`)),
     ].join(' ');

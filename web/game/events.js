@@ -213,7 +213,7 @@ export class EventQueue {
         const kept = !!app.state && msg.event === app.state.event;
         store.update((s) => {
           s.hintWaiting = false;
-          if (kept) s.hint = msg;
+          if (kept) { s.hint = msg; s.hintFrom = null; }
         });
         if (kept && store.state.hint === msg) hooks.hintShown(msg);
         break;

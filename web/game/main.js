@@ -34,7 +34,7 @@ import { createStore } from './store.js';
 import { initialState, freshGame, followTurn } from './state.js';
 import { controlsFor, drawControls } from './controls.js';
 import { drawPanels } from './panels.js';
-import { viewSeatOf, tableDrawer } from './scene.js';
+import { viewSeatOf, tableDrawer, sceneOf } from './scene.js';
 import { createActions } from './actions.js';
 
 /** @typedef {import('./state.js').GameView} GameView */
@@ -80,6 +80,9 @@ const aimTool = new AimTool({
   enabled: () => phase() === 'idle',
   viewSeat: () => viewSeatOf(store.state),
   use: (stroke) => maker.use(stroke),
+  // The hand its chances are counted under: the hint's level's, so that
+  // a hinted stroke gets the same chance in both.
+  hand: () => store.state.prefs.hint,
   changed: () => render(),
   toTable,
 });
@@ -192,7 +195,12 @@ const events = new EventQueue(store, {
   resync: () => socket?.resync(),
   showError: (code, detail) => actions.showError(code, detail),
   clearError: () => actions.clearError(),
-  hintShown: () => narrator.announce(`${t('hint.title')}: ${$('hint-text').textContent}`),
+  hintShown: () => {
+    // Where the striker stands now: moved from here, the arrow goes (scene.js).
+    const at = maker.at;
+    store.update((s) => { s.hintFrom = at ? [at[0], at[1]] : null; }, 'table');
+    narrator.announce(`${t('hint.title')}: ${$('hint-text').textContent}`);
+  },
   narrate: (msg, live) => narrator.event(msg, live),
   flush: () => narrator.flush(),
   sound: (motion, from, to, rate) => sounds.between(motion, from, to, rate),
@@ -478,6 +486,8 @@ Object.assign(window, {
     get phase() { return phase(); },
     get event() { return store.state.state?.event ?? null; },
     get hint() { return store.state.hint; },
+    // Whether the table draws the hint's arrow now.
+    get hintArrow() { return !!sceneOf(store.state, { maker, aimTool }).hint; },
     get stroke() { return maker.at ? { ...maker.stroke(), placeProblem: maker.placeProblem, aimProblem: maker.aimProblem } : null; },
     get viewSeat() { return viewSeatOf(store.state); },
     get animated() { return animated.map((a) => ({ ...a })); },

@@ -127,16 +127,17 @@ function drawHint(page) {
   const level = page.hint.level;
   const pct = (/** @type {number | undefined} */ x) => Math.round((x ?? 0) * 100);
   // How sure the hint is: its chances are counted over this many tries
-  // of the stroke with a hand's errors.
+  // of the stroke with the level's hand, as the aim tool counts them.
   const parts = [t('hint.line', { speed: b.stroke.speed.toFixed(2), pot: pct(b.pot_chance), foul: pct(b.foul_chance) })];
-  if (b.samples) parts.push(t('hint.sure', { n: b.samples, level: t(`level.${level}`) }));
-  // Discs by the numbers the aim tool shows, not their ids; a stroke found
-  // by trying is named by what it pots as meant (the aim tool's judgment).
+  if (b.samples) parts.push(t('hint.sure', { n: b.samples, hand: t(`hand.${level}`) }));
+  // Discs by the numbers the aim tool shows, not their ids; a stroke is
+  // named by what it pots as meant (the aim tool's judgment, and the disc
+  // and pocket its chance is counted for), else by the pot it plans.
   const numbers = discNumbers(page.state);
   /** @param {number} id */
   const number = (id) => numbers.get(id) ?? id;
-  if (b.disc !== undefined && b.disc !== null && b.corner) parts.push(t('hint.target', { disc: number(b.disc), pocket: t(`pocket.${b.corner}`) }));
-  else if (b.pots) parts.push(t('hint.target', { disc: number(b.pots.disc), pocket: t(`pocket.${b.pots.pocket}`) }));
+  if (b.pots) parts.push(t('hint.target', { disc: number(b.pots.disc), pocket: t(`pocket.${b.pots.pocket}`) }));
+  else if (b.disc !== undefined && b.disc !== null && b.corner) parts.push(t('hint.target', { disc: number(b.disc), pocket: t(`pocket.${b.corner}`) }));
   $('hint-text').textContent = parts.join(' · ');
 }
 

@@ -86,13 +86,30 @@ export function sceneOf(page, { maker, aimTool }) {
     }
     s.numbers = numbered(aimTool.labels());
     if (aimTool.chosen !== null) s.highlight = new Set([aimTool.chosen]);
-    if (page.hint?.best) {
+    // The hint's arrow while the striker stands where it stood when the
+    // hint came, or where the hint puts it: moved elsewhere, the arrow
+    // would point from a spot the stroke no longer starts from.
+    if (page.hint?.best && !movedFromHint(page.hintFrom ?? null, maker.at, page.hint.best.stroke.striker)) {
       const b = page.hint.best;
       s.hint = { stroke: b.stroke, maxSpeed: st.max_speed, label: t('hint.label', { pot: Math.round((b.pot_chance ?? 0) * 100) }) };
       if (b.disc !== undefined && b.disc !== null) s.highlight = new Set([b.disc]);
     }
   }
   return s;
+}
+
+/**
+ * Whether the striker at `at` was moved since the hint came (it stood at
+ * `from`), other than onto the hint's own spot `hinted`.
+ * @param {Vec2 | null} from
+ * @param {Vec2 | null} at
+ * @param {Vec2} hinted
+ */
+export function movedFromHint(from, at, hinted) {
+  if (!from || !at) return false;
+  /** @param {Vec2} a @param {Vec2} b */
+  const same = (a, b) => Math.hypot(a[0] - b[0], a[1] - b[1]) < 1e-6;
+  return !same(at, from) && !same(at, hinted);
 }
 
 /**

@@ -13,6 +13,7 @@
 /** @typedef {import('../shared/protocol.js').ThinkingMessage} ThinkingMessage */
 /** @typedef {import('../shared/protocol.js').HintMessage} HintMessage */
 /** @typedef {import('../shared/protocol.js').Invite} Invite */
+/** @typedef {import('../shared/protocol.js').Vec2} Vec2 */
 /** @typedef {import('./events.js').Animation} Animation */
 
 /**
@@ -37,6 +38,7 @@
  * @property {ThinkingMessage | null} thinking the last `thinking` message
  * @property {boolean} waiting a request is out and its event has not come
  * @property {HintMessage | null} hint the last hint for the event shown
+ * @property {Vec2 | null} [hintFrom] where the striker stood when the hint came (null: not yet seen): moved from there, the hint's arrow is stale
  * @property {boolean} hintWaiting a hint was asked for and has not come
  * @property {string | null} say a status line set by the stroke maker (a word id)
  * @property {{msg: StrokeMessage, foul: boolean} | null} summary the last stroke, in one line under the table

@@ -3,7 +3,8 @@
 // the stroke itself: it asks the server (POST /api/games/{id}/aim,
 // docs/protocol.md "Aiming at a disc"), whose planner is the one the hint's
 // strokes are judged by (crates/novuss-ai `target`), so the tool and the
-// hint cannot disagree about what is possible. What stays here are the
+// hint cannot disagree about what is possible; asked with the hint's
+// level as the hand, it gives a hinted stroke the hint's own chance. What stays here are the
 // pockets' names and centres, which other modules draw with.
 
 import { api, HttpError } from '../shared/net.js';
@@ -53,13 +54,15 @@ export function pocketCentre(table, pocket) {
  * @param {import('../shared/protocol.js').State | null} state
  * @param {number} discId
  * @param {string} [pocket]
+ * @param {string} [hand] the level whose hand the chance is counted under (absent: a club player's)
  * @returns {Promise<Plan>}
  */
-export async function requestPlan(gameId, state, discId, pocket) {
+export async function requestPlan(gameId, state, discId, pocket, hand) {
   if (!state?.turn?.region) return { ok: false, why: 'turn' };
   /** @type {import('../shared/protocol.js').AimRequest} */
   const ask = { event: state.event, disc: discId, seat: state.turn.seat };
   if (pocket && pocket !== 'easiest') ask.pocket = /** @type {import('../shared/protocol.js').Corner} */ (pocket);
+  if (hand) ask.hand = hand;
   try {
     const answer = await api.aim(gameId, ask);
     if (answer.plan) return { ok: true, ...answer.plan };

@@ -302,7 +302,7 @@
  * @property {Plan} plan
  * @property {Stroke} stroke
  * @property {number} cut radians, at the first contact
- * @property {number} chance share of a club player's noisy tries that pot it
+ * @property {number} chance share of noisy tries (under the hand asked for, a club player's by default) that pot it
  * @property {number} tries
  * @property {('near_disc' | 'jumps' | 'scratch' | 'foul' | 'fast' | 'misses')[]} warnings
  */
@@ -584,7 +584,7 @@
 /**
  * What `POST /api/games/{id}/aim` takes: the disc to pocket, and optionally
  * the pocket, the route and the seat the page plays for.
- * @typedef {{event: number, disc: number, pocket?: Corner, route?: Route, seat?: Seat}} AimRequest
+ * @typedef {{event: number, disc: number, pocket?: Corner, route?: Route, seat?: Seat, hand?: string}} AimRequest
  */
 
 /**

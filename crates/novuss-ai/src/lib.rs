@@ -47,4 +47,6 @@ pub mod view;
 pub use level::Level;
 pub use noise::{Noise, NoiseName};
 pub use player::{AiError, Choice, Decision, Player};
-pub use target::{plan_pot, Aim, Aims, Ask, NoAim, Potted, Route, Warning};
+pub use target::{
+    chance, plan_pot, plan_pot_as, Aim, Aims, Ask, Chance, NoAim, Potted, Route, Warning,
+};

@@ -16,7 +16,7 @@ use crate::find::search;
 use crate::level::{Level, Settings};
 use crate::noise::Noise;
 use crate::search::{Scored, Trial};
-use crate::target::{potted, Potted};
+use crate::target::{chance, potted, Potted};
 use crate::value::Valuer;
 use crate::view::{Plan, View};
 
@@ -75,6 +75,42 @@ pub struct Choice {
 }
 
 impl Choice {
+    /// The disc it pockets and where, as the aim tool names a stroke: what
+    /// it pots as meant, else the planned pot it means to make.
+    pub fn target(&self) -> Option<(DiscId, Corner)> {
+        self.pots
+            .map(|p| (p.disc, p.pocket))
+            .or(self.disc.zip(self.corner))
+    }
+
+    /// It as the aim tool's candidate for its [`Choice::target`], so that
+    /// the tool can offer this very stroke ([`crate::target::plan_pot_as`]).
+    pub fn candidate(&self) -> Candidate {
+        let (disc, corner) = self.target().unzip();
+        Candidate {
+            stroke: self.stroke,
+            plan: self.plan,
+            disc,
+            corner,
+            chance: None,
+        }
+    }
+
+    /// Its pot and foul chances counted as the aim tool counts them, under
+    /// `hand` ([`crate::target::chance`]), for its [`Choice::target`]; a
+    /// stroke that means to pocket nothing keeps the search's estimates.
+    pub fn as_aimed(mut self, state: &SetState, physics: &Physics, hand: &Noise) -> Choice {
+        let counted = self
+            .target()
+            .and_then(|(disc, pocket)| chance(state, physics, &self.stroke, disc, pocket, hand));
+        if let Some(c) = counted {
+            self.pot_chance = c.pot;
+            self.foul_chance = c.foul;
+            self.samples = c.tries;
+        }
+        self
+    }
+
     fn of(s: &Scored) -> Choice {
         let c = &s.candidate;
         let (value, pot, foul, keep, n) = if s.tally.samples > 0 {

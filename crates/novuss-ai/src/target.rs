@@ -10,8 +10,12 @@
 //! pocket asked for without a foul; a planned pot whose geometry says yes
 //! but which misses as meant is offered only with the warning
 //! [`Warning::Misses`], since the hint may still suggest it. The best few
-//! of each pocket and route are then tried under a club player's hand to
-//! give a chance and the warnings.
+//! of each pocket and route are then tried under a hand's noise to give a
+//! chance and the warnings: a club player's for [`plan_pot`], the hand the
+//! caller names for [`plan_pot_as`]. [`chance`] counts a single stroke's
+//! chance by the very same tries (the same draws for the same disc), so
+//! that the hint's figure for its stroke and the tool's for the same
+//! stroke are one number, not two estimates.
 //!
 //! The work is bounded: at most [`MAX_SCREEN`] strokes played as meant and
 //! [`MAX_TRIED`] × [`TRIES`] with noise, whatever the position.
@@ -105,8 +109,8 @@ pub struct Aim {
     /// The cut at the striker's first contact with the disc, radians
     /// (0 head-on), as the engine played it.
     pub cut: f64,
-    /// The share of noisy tries (a club player's hand) that pocketed the
-    /// disc in that pocket.
+    /// The share of noisy tries (under the hand asked for: a club
+    /// player's by default) that pocketed the disc in that pocket.
     pub chance: f64,
     /// How many noisy tries the chance is counted over.
     pub tries: u32,
@@ -241,6 +245,8 @@ struct Screened {
     pots: bool,
     cut: f64,
     near: bool,
+    /// The hint's own stroke, preferred to any other that does the same.
+    hinted: bool,
 }
 
 /// The tool: the best stroke that pockets `ask.disc` for the player to
@@ -248,6 +254,21 @@ struct Screened {
 /// why there is none. Deterministic: the same position and question give
 /// the same answer.
 pub fn plan_pot(state: &SetState, physics: &Physics, ask: &Ask) -> Result<Aims, NoAim> {
+    plan_pot_as(state, physics, ask, &NoiseName::Club.noise(), None)
+}
+
+/// [`plan_pot`] with the chances counted under `hand`, and the hint's
+/// stroke `hinted` (when it means to pocket `ask.disc`) considered first
+/// and preferred to any other that pockets the disc as asked: the tool
+/// then shows the very stroke the hint drew, with the same chance the hint
+/// gave it when `hand` is the hint level's.
+pub fn plan_pot_as(
+    state: &SetState,
+    physics: &Physics,
+    ask: &Ask,
+    hand: &Noise,
+    hinted: Option<&Candidate>,
+) -> Result<Aims, NoAim> {
     if state.is_over() {
         return Err(NoAim::SetOver);
     }
@@ -262,10 +283,16 @@ pub fn plan_pot(state: &SetState, physics: &Physics, ask: &Ask) -> Result<Aims, 
         .iter()
         .position(|&d| d == ask.disc)
         .ok_or(NoAim::Gone)?;
-    let noise = NoiseName::Club.noise();
-    let candidates = considered(&view, &noise, ask.disc);
+    let noise = *hand;
+    let mut candidates = considered(&view, &noise, ask.disc);
+    let hinted = hinted.filter(|h| h.disc == Some(ask.disc)).copied();
+    if let Some(h) = &hinted {
+        candidates.retain(|c| c.stroke != h.stroke);
+        candidates.insert(0, *h);
+    }
     let mut engine = Engine::new(*state.table(), *physics);
-    let screened = screen(state, &view, &mut engine, k, at, ask, candidates);
+    let hinted = hinted.map(|h| h.stroke);
+    let screened = screen(state, &view, &mut engine, k, at, ask, candidates, hinted);
     if screened.is_empty() {
         return Err(why_none(&view, k, ask.pocket));
     }
@@ -335,7 +362,9 @@ fn considered(view: &View<'_>, noise: &Noise, id: DiscId) -> Vec<Candidate> {
 }
 
 /// The candidates that pocket disc `k` (at `at`) as asked, played as
-/// meant, and the planned ones that geometry says do.
+/// meant, and the planned ones that geometry says do; the one whose
+/// stroke is `hinted` is marked.
+#[allow(clippy::too_many_arguments)]
 fn screen(
     state: &SetState,
     view: &View<'_>,
@@ -344,6 +373,7 @@ fn screen(
     at: DVec2,
     ask: &Ask,
     candidates: Vec<Candidate>,
+    hinted: Option<Stroke>,
 ) -> Vec<Screened> {
     let mut outcome = Outcome::default();
     let mut out = Vec::new();
@@ -374,6 +404,7 @@ fn screen(
             at,
             state.table().pocket_centre(pocket),
         );
+        let hinted = hinted == Some(candidate.stroke);
         out.push(Screened {
             candidate,
             pocket,
@@ -381,6 +412,7 @@ fn screen(
             pots,
             cut,
             near,
+            hinted,
         });
     }
     out
@@ -431,12 +463,107 @@ fn near_disc(view: &View<'_>, k: usize, way: &[DVec2], at: DVec2, pocket: DVec2)
     })
 }
 
-/// The order strokes are tried under noise in: those that pot as meant,
-/// then the surest by geometry, then the slowest (the gentlest strokes
-/// scatter least).
+/// The order strokes are tried under noise in: the hint's own, then those
+/// that pot as meant, then the surest by geometry, then the slowest (the
+/// gentlest strokes scatter least).
 fn rank(s: &Screened) -> f64 {
-    f64::from(u8::from(s.pots)) * 10.0 + s.candidate.chance.unwrap_or(0.5)
+    f64::from(u8::from(s.hinted)) * 100.0
+        + f64::from(u8::from(s.pots)) * 10.0
+        + s.candidate.chance.unwrap_or(0.5)
         - 0.01 * s.candidate.stroke.speed
+}
+
+/// What noisy tries of a stroke at disc `k` did, counted.
+#[derive(Clone, Copy, Default)]
+struct Tally {
+    pots: u32,
+    jumps: u32,
+    scratches: u32,
+    fouls: u32,
+}
+
+/// [`TRIES`] tries of `stroke` under `noise`, counting those that pocket
+/// disc `k` into `pocket` without a foul. The draws depend on the disc
+/// alone (common random numbers), so that strokes at one disc are compared
+/// under the same luck, and the same stroke always gets the same count:
+/// the tool's and the hint's alike.
+fn tally(
+    state: &SetState,
+    engine: &mut Engine,
+    k: usize,
+    stroke: &Stroke,
+    pocket: Corner,
+    noise: &Noise,
+    max_speed: f64,
+) -> Tally {
+    let id = state.discs_on_table().nth(k).map(|d| d.id);
+    let positions = state.positions();
+    let mut rng = ChaCha8Rng::seed_from_u64(0x4149_4d00 ^ k as u64);
+    let mut outcome = Outcome::default();
+    let mut t = Tally::default();
+    for _ in 0..TRIES {
+        let played = noise.perturb(
+            state.table(),
+            state.seat_to_play(),
+            &positions,
+            stroke,
+            max_speed,
+            &mut rng,
+        );
+        let Ok((_, verdict)) = state.preview_into(&played, engine, &mut outcome) else {
+            t.fouls += 1;
+            continue;
+        };
+        let fell = matches!(outcome.disc(k), Fate::Pocketed { pocket: p, .. } if *p == pocket);
+        t.pots += u32::from(fell && verdict.fouls.is_empty());
+        t.fouls += u32::from(!verdict.fouls.is_empty());
+        t.jumps += u32::from(verdict.jumped.iter().any(|j| j.disc == id));
+        t.scratches += u32::from(matches!(outcome.striker(), Fate::Pocketed { .. }));
+    }
+    t
+}
+
+/// A stroke's chance of pocketing one disc into one pocket under a hand,
+/// counted as the aim tool counts it.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Chance {
+    /// The share of tries that pocketed the disc there without a foul.
+    pub pot: f64,
+    /// The share of tries that were fouls.
+    pub foul: f64,
+    /// How many tries the shares are counted over.
+    pub tries: u32,
+}
+
+/// The chance that `stroke` pockets `disc` into `pocket` in `state` under
+/// `hand`, by the same tries as [`plan_pot_as`] gives the same stroke:
+/// the hint's figure for its stroke, so that it and the aim tool's are
+/// one number. `None` when the disc is not on the table.
+pub fn chance(
+    state: &SetState,
+    physics: &Physics,
+    stroke: &Stroke,
+    disc: DiscId,
+    pocket: Corner,
+    hand: &Noise,
+) -> Option<Chance> {
+    let k = state.discs_on_table().position(|d| d.id == disc)?;
+    let mut engine = Engine::new(*state.table(), *physics);
+    let t = tally(
+        state,
+        &mut engine,
+        k,
+        stroke,
+        pocket,
+        hand,
+        physics.max_stroke_speed,
+    );
+    let share = |n: u32| f64::from(n) / f64::from(TRIES);
+    Some(Chance {
+        pot: share(t.pots),
+        foul: share(t.fouls),
+        tries: TRIES,
+    })
 }
 
 /// Tries `s` under `noise` and makes it an [`Aim`], with the score the
@@ -450,32 +577,20 @@ fn tried(
     max_speed: f64,
 ) -> (f64, Aim) {
     let id = state.discs_on_table().nth(k).map(|d| d.id);
-    let positions = state.positions();
-    // The same draws for every stroke (common random numbers), so that
-    // strokes are compared under the same luck, and the same answer for
-    // the same question.
-    let mut rng = ChaCha8Rng::seed_from_u64(0x4149_4d00 ^ k as u64);
-    let mut outcome = Outcome::default();
-    let (mut pots, mut jumps, mut scratches, mut fouls) = (0u32, 0u32, 0u32, 0u32);
-    for _ in 0..TRIES {
-        let played = noise.perturb(
-            state.table(),
-            state.seat_to_play(),
-            &positions,
-            &s.candidate.stroke,
-            max_speed,
-            &mut rng,
-        );
-        let Ok((_, verdict)) = state.preview_into(&played, engine, &mut outcome) else {
-            fouls += 1;
-            continue;
-        };
-        let fell = matches!(outcome.disc(k), Fate::Pocketed { pocket, .. } if *pocket == s.pocket);
-        pots += u32::from(fell && verdict.fouls.is_empty());
-        fouls += u32::from(!verdict.fouls.is_empty());
-        jumps += u32::from(verdict.jumped.iter().any(|j| j.disc == id));
-        scratches += u32::from(matches!(outcome.striker(), Fate::Pocketed { .. }));
-    }
+    let Tally {
+        pots,
+        jumps,
+        scratches,
+        fouls,
+    } = tally(
+        state,
+        engine,
+        k,
+        &s.candidate.stroke,
+        s.pocket,
+        noise,
+        max_speed,
+    );
     let share = |n: u32| f64::from(n) / f64::from(TRIES);
     let mut warnings = Vec::new();
     if !s.pots {
@@ -499,8 +614,11 @@ fn tried(
     let chance = share(pots);
     // Ordered by the chance, a stroke that misses as meant last of all, and
     // among equals the fewer warnings and the direct route.
+    // The hint's own stroke comes first whatever its chance: the tool then
+    // shows the stroke the hint drew.
     let score = chance - if s.pots { 0.0 } else { 2.0 } - 0.01 * warnings.len() as f64
-        + if s.route == Route::Direct { 0.005 } else { 0.0 };
+        + if s.route == Route::Direct { 0.005 } else { 0.0 }
+        + if s.hinted { 10.0 } else { 0.0 };
     (
         score,
         Aim {

@@ -477,7 +477,7 @@ fn asked() -> BTreeMap<&'static str, Vec<Value>> {
             "AimRequest",
             vec![
                 json!({"event": 12, "disc": 5}),
-                json!({"event": 12, "disc": 5, "pocket": "north_east", "route": "direct", "seat": "south"}),
+                json!({"event": 12, "disc": 5, "pocket": "north_east", "route": "direct", "seat": "south", "hand": "expert"}),
             ],
         ),
         (

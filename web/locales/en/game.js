@@ -220,12 +220,22 @@ export const en = {
   // Hints
   'hint.title': 'Suggested stroke',
   'hint.line': '{speed} m/s · pot chance {pot}% · foul chance {foul}%',
-  'hint.sure': 'as a {level} plays it, tried {n} times',
+  'hint.sure': 'as {hand} plays it, tried {n} times',
   'hint.level_option': 'Hint: {level}',
   'hint.level_label': 'The level the hint plays at',
   'hint.target': 'aiming at disc {disc} for the {pocket}',
   'hint.none': 'No suggestion.',
   'hint.label': 'Hint · pot {pot}%',
+  // The hint and the aim tool agree: the hand a chance is counted under,
+  // by the level whose hand it is (greedy plays with a club player's)
+  'hand.greedy': 'a club player',
+  'hand.novice': 'a novice',
+  'hand.beginner': 'a beginner',
+  'hand.amateur': 'an amateur',
+  'hand.club': 'a club player',
+  'hand.league': 'a league player',
+  'hand.expert': 'an expert',
+  'hand.master': 'a master',
 
   // Rule books (shared/seeds), for the references under each verdict
   'doc.000': 'Novuss: a guide to playing the game (Australia, 1992)',
@@ -403,7 +413,7 @@ export const en = {
   'target.option_dark': '{n}: {where} (dark, rebound only)',
   'target.none_own': 'No disc of yours is on the table.',
   'target.not_now': 'Aiming at a disc works when it is a human player\'s stroke.',
-  'target.done': 'Placed and aimed: disc {n} into the {pocket}, {route}, a cut of {cut}°, {speed} m/s; it fell in {chance}% of a club player\'s tries. Enter strikes; the arrow keys still adjust.',
+  'target.done': 'Placed and aimed: disc {n} into the {pocket}, {route}, a cut of {cut}°, {speed} m/s; pot chance {chance}%, {sure}. Enter strikes; the arrow keys still adjust.',
   'target.asking': 'Working out a stroke for disc {n}…',
   'target.route.direct': 'straight at it',
   'target.route.rebound': 'off a cushion (a rebound)',

@@ -263,12 +263,22 @@ export const lv = {
   // Hints
   'hint.title': 'Ieteiktais sitiens',
   'hint.line': '{speed} m/s · iesitiena iespēja {pot}% · pārkāpuma risks {foul}%',
-  'hint.sure': 'kā to spēlē {level}, izmēģināts {n} reizes',
+  'hint.sure': 'kā to spēlē {hand}, izmēģināts {n} reizes',
   'hint.level_option': 'Padoms: {level}',
   'hint.level_label': 'Līmenis, kādā padoms spēlē',
   'hint.target': 'mērķis – kauliņš Nr. {disc}, {pocket}',
   'hint.none': 'Ieteikuma nav.',
   'hint.label': 'Padoms · iesitiens {pot}%',
+  // The hint and the aim tool agree: the hand a chance is counted under,
+  // by the level whose hand it is (greedy plays with a club player's)
+  'hand.greedy': 'kluba spēlētājs',
+  'hand.novice': 'jaunpienācējs',
+  'hand.beginner': 'iesācējs',
+  'hand.amateur': 'amatieris',
+  'hand.club': 'kluba spēlētājs',
+  'hand.league': 'līgas spēlētājs',
+  'hand.expert': 'eksperts',
+  'hand.master': 'meistars',
 
   // Rule books (shared/seeds), for the references under each verdict
   'doc.000': 'Novuss: spēles rokasgrāmata (Austrālija, 1992; angļu valodā)',
@@ -446,7 +456,7 @@ export const lv = {
   'target.option_dark': 'Nr. {n}: {where} (tumšais: tikai ar atsitienu)',
   'target.none_own': 'Uz galda nav neviena jūsu kauliņa.',
   'target.not_now': 'Mērķēt uz kauliņu var tad, kad sitiena tiesības ir cilvēkam, nevis datoram.',
-  'target.done': 'Ripa novietota un mērķēta: kauliņš Nr. {n}, mērķis – {pocket}, {route}, trāpījuma leņķis {cut}°, {speed} m/s; klubu spēlētāja mēģinājumos kauliņš iekrita {chance}% gadījumu. Enter – sist; ar bultiņu taustiņiem vēl var precizēt.',
+  'target.done': 'Ripa novietota un mērķēta: kauliņš Nr. {n}, mērķis – {pocket}, {route}, trāpījuma leņķis {cut}°, {speed} m/s; iesitiena iespēja {chance}%, {sure}. Enter – sist; ar bultiņu taustiņiem vēl var precizēt.',
   'target.asking': 'Meklē sitienu kauliņam Nr. {n}…',
   'target.route.direct': 'ar tiešu sitienu',
   'target.route.rebound': 'ar atsitienu no apmales',

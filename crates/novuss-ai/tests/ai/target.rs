@@ -1,7 +1,7 @@
 //! The aim tool and the hint agree (issue 20): every stroke a hint offers
 //! that pockets a disc, the tool finds for that disc, pocket and route.
 
-use novuss_ai::{plan_pot, Ask, Level, NoAim, Player, Route, Warning};
+use novuss_ai::{plan_pot, plan_pot_as, Ask, Level, NoAim, Player, Route, Warning};
 use novuss_core::physics::stroke::Stroke;
 use novuss_core::physics::{Engine, Physics};
 use novuss_core::rules::profile::ProfileId;
@@ -113,6 +113,67 @@ fn every_pot_the_hint_offers_the_tool_finds_with_the_same_route() {
     );
     assert!(checked >= 20, "too few hint strokes pot to test: {checked}");
     assert_eq!(missed, Vec::<String>::new());
+}
+
+#[test]
+fn the_hinted_stroke_gets_the_hints_chance_from_the_tool_under_the_same_hand() {
+    let physics = Physics::default();
+    let mut states = positions(Seat::South, 4, 11);
+    states.extend(positions(Seat::North, 3, 12));
+    let levels = [Level::Greedy, Level::Club, Level::Expert];
+    let (mut checked, mut before, mut apart) = (0, 0.0_f64, 0.0_f64);
+    for (i, state) in states.iter().enumerate() {
+        if state.is_over() {
+            continue;
+        }
+        for level in levels {
+            let hand = level.settings().noise;
+            let decision = Player::new(level, 200 + i as u64)
+                .with_alternatives(3)
+                .decide(state, &physics)
+                .expect("a stroke");
+            for c in std::iter::once(&decision.best).chain(&decision.alternatives) {
+                let Some((disc, pocket)) = c.target() else {
+                    continue;
+                };
+                let hinted = c.as_aimed(state, &physics, &hand);
+                let ask = Ask {
+                    disc,
+                    pocket: Some(pocket),
+                    route: None,
+                };
+                let aims = plan_pot_as(state, &physics, &ask, &hand, Some(&c.candidate()))
+                    .unwrap_or_else(|e| {
+                        panic!("position {i}, {level}: {disc} into {pocket:?}: {e}")
+                    });
+                assert_eq!(
+                    aims.best.stroke, c.stroke,
+                    "position {i}, {level}: the hinted stroke"
+                );
+                assert_eq!(
+                    (aims.best.chance, aims.best.tries),
+                    (hinted.pot_chance, hinted.samples),
+                    "position {i}, {level}: one chance"
+                );
+                // How far apart the two figures were before: the search's
+                // estimate against the tool's count under a club hand.
+                let club = plan_pot(state, &physics, &ask).map_or(0.0, |a| a.best.chance);
+                before = before.max((c.pot_chance - club).abs());
+                apart += (c.pot_chance - club).abs();
+                checked += 1;
+            }
+        }
+    }
+    eprintln!(
+        "{} positions, {checked} hinted strokes that name a disc: the tool's chance equals the hint's for each; before, they differed by {:.0} points on average, {:.0} at most",
+        states.len(),
+        apart * 100.0 / f64::from(checked.max(1)),
+        before * 100.0
+    );
+    assert!(
+        checked >= 12,
+        "too few hinted strokes name a disc: {checked}"
+    );
 }
 
 #[test]

@@ -75,7 +75,10 @@ impl Hub {
             alternatives: &decision.alternatives,
         }
         .text();
-        shared.lock().await.keep_hint(event, level, message.clone());
+        shared
+            .lock()
+            .await
+            .keep_hint(event, level, message.clone(), decision.best);
         Ok(message)
     }
 
@@ -290,14 +293,24 @@ impl Hub {
 }
 
 /// `level`'s best strokes for `set`, with three alternatives.
+///
+/// Each stroke's chances are then counted as the aim tool counts them,
+/// under the level's hand ([`novuss_ai::Choice::as_aimed`]): the hint and
+/// the tool give the same stroke the same chance, over the same tries.
 fn suggest(
     level: Level,
     set: &SetState,
     physics: &Physics,
     seed: u64,
 ) -> Result<novuss_ai::Decision, Failure> {
-    Player::new(level, seed)
+    let mut decision = Player::new(level, seed)
         .with_alternatives(3)
         .decide(set, physics)
-        .map_err(|e| Failure::internal("no stroke found", &e))
+        .map_err(|e| Failure::internal("no stroke found", &e))?;
+    let hand = level.settings().noise;
+    decision.best = decision.best.as_aimed(set, physics, &hand);
+    for c in &mut decision.alternatives {
+        *c = c.as_aimed(set, physics, &hand);
+    }
+    Ok(decision)
 }

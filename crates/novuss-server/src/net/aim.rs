@@ -1,9 +1,13 @@
 //! `POST /api/games/{id}/aim`: the stroke that pockets a named disc, for
 //! the page's "aim at a disc" tool (docs/protocol.md, "Aiming at a disc").
 //!
-//! The answer comes from [`novuss_ai::plan_pot`], the planner that also
+//! The answer comes from [`novuss_ai::plan_pot_as`], the planner that also
 //! describes the hint's strokes, so the tool never calls impossible what
-//! the hint suggests, nor the reverse. It reads the game and changes
+//! the hint suggests, nor the reverse. Its chance is counted under the hand
+//! of the level the page names (the level its hints are asked at), by the
+//! tries the hint's figures are counted with, and the stroke of a hint
+//! given at this event is offered first: the hinted stroke gets the same
+//! chance in both. It reads the game and changes
 //! nothing; the work runs on a blocking thread under the client's place
 //! among the heavy requests ([`crate::hub::work`]), and is bounded by the
 //! planner's own caps ([`novuss_ai::target::MAX_SCREEN`]).
@@ -13,7 +17,7 @@ use std::sync::Arc;
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use novuss_ai::{plan_pot, Aim, Ask, NoAim, Route};
+use novuss_ai::{plan_pot_as, Aim, Ask, Level, NoAim, Route};
 use novuss_core::rules::set::DiscId;
 use novuss_core::seat::Seat;
 use novuss_core::table::Corner;
@@ -26,9 +30,10 @@ use crate::hub::Hub;
 use crate::ids::GameId;
 use crate::net::body::JsonBody;
 use crate::policy::Action;
+use crate::wire::pick::Pick;
 
 /// What the page asks.
-#[derive(Clone, Copy, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AimRequest {
     /// The event the page's picture is at.
@@ -44,6 +49,10 @@ pub struct AimRequest {
     /// The seat the page plays for; when given, it must be the seat to play.
     #[serde(default)]
     pub seat: Option<Seat>,
+    /// The level whose hand the chance is counted under; absent: a club
+    /// player's.
+    #[serde(default)]
+    pub hand: Option<Pick<Level>>,
 }
 
 /// Why there is no stroke, as the page words it.
@@ -109,9 +118,21 @@ pub async fn plan(
 ) -> Result<AimAnswer, Failure> {
     // Admitted before the position is copied, so that a refused request
     // costs nothing.
+    let hand = match &request.hand {
+        None => Level::Club,
+        Some(pick) => pick.known().map_err(|name| {
+            Failure::new(
+                Code::BadMessage,
+                format!(
+                    "unknown level {name:?}: one of {}",
+                    crate::game::setup::level_names().join(", ")
+                ),
+            )
+        })?,
+    };
     let ticket = hub.admit(client, "aim").await?;
     let shared = hub.room(id).await?;
-    let (set, physics, seat) = {
+    let (set, physics, seat, hinted) = {
         let room = shared.lock().await;
         // Between people the tool is the stroking player's own aid, as a
         // ruler at the table would be: nobody else's, watchers included.
@@ -150,7 +171,12 @@ pub async fn plan(
                 format!("{seat} is played by the computer"),
             ));
         }
-        (set.clone(), room.setup().physics, seat)
+        (
+            set.clone(),
+            room.setup().physics,
+            seat,
+            room.hinted(request.event),
+        )
     };
     let disc = DiscId(request.disc);
     if set.disc(disc).is_none() {
@@ -167,10 +193,13 @@ pub async fn plan(
     let event = request.event;
     ticket
         .run("aim", move || {
-            let (plan, others, reason) = match plan_pot(&set, &physics, &ask) {
-                Ok(aims) => (Some(aims.best), aims.others, None),
-                Err(why) => (None, Vec::new(), Some(reason(why)?)),
-            };
+            let hand = hand.settings().noise;
+            let hinted = hinted.map(|c| c.candidate());
+            let (plan, others, reason) =
+                match plan_pot_as(&set, &physics, &ask, &hand, hinted.as_ref()) {
+                    Ok(aims) => (Some(aims.best), aims.others, None),
+                    Err(why) => (None, Vec::new(), Some(reason(why)?)),
+                };
             Ok(AimAnswer {
                 event,
                 seat,

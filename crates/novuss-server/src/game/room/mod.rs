@@ -113,8 +113,9 @@ pub struct Room {
     /// The sockets open on this game: a game somebody watches stays in
     /// memory.
     watchers: Arc<AtomicUsize>,
-    /// The last hint given, by event and level: hints are deterministic.
-    hint: Option<(u64, novuss_ai::Level, Arc<str>)>,
+    /// The last hint given, by event and level (hints are deterministic),
+    /// with its best stroke, which the aim tool then offers.
+    hint: Option<(u64, novuss_ai::Level, Arc<str>, novuss_ai::Choice)>,
     /// Whether the hub has forgotten this room because its picture may
     /// differ from what is stored: it takes no more changes.
     retired: bool,
@@ -753,14 +754,28 @@ impl Room {
     /// The hint kept for `event` and `level`.
     pub fn hint(&self, event: u64, level: novuss_ai::Level) -> Option<Arc<str>> {
         match &self.hint {
-            Some((e, l, m)) if *e == event && *l == level => Some(m.clone()),
+            Some((e, l, m, _)) if *e == event && *l == level => Some(m.clone()),
             _ => None,
         }
     }
 
-    /// Keeps a hint.
-    pub fn keep_hint(&mut self, event: u64, level: novuss_ai::Level, message: Arc<str>) {
-        self.hint = Some((event, level, message));
+    /// The best stroke of the last hint given at `event`, at any level.
+    pub fn hinted(&self, event: u64) -> Option<novuss_ai::Choice> {
+        self.hint
+            .as_ref()
+            .filter(|(e, ..)| *e == event)
+            .map(|(.., best)| *best)
+    }
+
+    /// Keeps a hint, and its best stroke.
+    pub fn keep_hint(
+        &mut self,
+        event: u64,
+        level: novuss_ai::Level,
+        message: Arc<str>,
+        best: novuss_ai::Choice,
+    ) {
+        self.hint = Some((event, level, message, best));
     }
 }
 
