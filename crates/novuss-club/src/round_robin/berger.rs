@@ -134,7 +134,7 @@ fn round(n: u32, r: u32, entrants: u32) -> Round {
     let others = n - 1;
     // `a` meets `n` at the first table.
     let a = if r % 2 == 1 {
-        (r + 1) / 2
+        r.div_ceil(2)
     } else {
         n / 2 + r / 2
     };
