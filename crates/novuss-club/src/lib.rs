@@ -13,7 +13,12 @@
 //! break in turn, set by set).
 //!
 //! - [`round_robin`]: Berger tables, single and double.
+//! - [`knockout`]: seeded single-elimination brackets, with byes and a
+//!   match for third place.
 
+pub mod knockout;
 pub mod round_robin;
+
+pub use knockout::{bracket, seed_order, Bracket, KnockoutError, Source, Tie, MAX_KNOCKOUT};
 
 pub use round_robin::{berger, Cycles, Pairing, Round, RoundRobinError, MAX_ENTRANTS};
