@@ -6,7 +6,7 @@
 // and the server checks it again.
 
 import { api, HttpError } from '../shared/net.js';
-import { h } from '../shared/panel.js';
+import { h, betweenPeople } from '../shared/panel.js';
 import { t } from '../shared/text.js';
 
 /** @typedef {import('../shared/protocol.js').State} State */
@@ -62,17 +62,9 @@ export function allowed(state, me) {
   return { offered, now };
 }
 
-/**
- * Whether people at more than one screen play: a second person, or a seat
- * waiting for one. Only for what the page shows of them (who is connected,
- * the name field), never for what it allows: that is `allowed`.
- * @param {Seated} state
- */
-export function betweenPeople(state) {
-  const seats = state?.seats ?? [];
-  const people = new Set(seats.filter((s) => s.holder === 'person').map((s) => s.person));
-  return seats.some((s) => s.holder === 'open') || people.size > 1;
-}
+// Whether people at more than one screen play (shared/panel.js, which
+// names the players by it).
+export { betweenPeople };
 
 /**
  * The seats still waiting for an invited person, by player.

@@ -108,12 +108,15 @@ export function playerName(state, i) {
   const players = state.players ?? [];
   const p = i === null || i === undefined ? undefined : players[i];
   if (!p || i === null || i === undefined) return t('start.player_n', { n: (i ?? 0) + 1 });
-  // A person in a seat goes by their own name (the one they chose, else
-  // their account's): the server sends it only for a person holding one
-  // seat, so a hot-seat game keeps the names typed for its seats.
+  // Between people, a person in a seat goes by their own name (the one
+  // they chose, else their account's), the one the lists show. The server
+  // sends it only for a person holding one seat, so a hot-seat game keeps
+  // the names typed for its seats; against the computer, the one person
+  // at the table is named as typed, else "you".
   const chosen = state.seats?.[i]?.name;
-  if (chosen) return chosen;
+  if (chosen && betweenPeople(state)) return chosen;
   if (p.name) return p.name;
+  if (chosen && !isYou(state, i)) return chosen;
   const computers = players.filter((q) => q.kind === 'computer');
   if (p.kind === 'computer') {
     // Two computers at one table are told apart by their place.
@@ -121,6 +124,19 @@ export function playerName(state, i) {
     return t('computer.name_n', { n: computers.indexOf(p) + 1, level: t(`level.${p.level}`) });
   }
   return isYou(state, i) ? t('start.you') : t('start.player_n', { n: i + 1 });
+}
+
+/**
+ * Whether people at more than one screen play: a second person, or a seat
+ * waiting for one. Only for what the page shows of them (who is connected,
+ * the name field, whose name a seat goes by), never for what it allows:
+ * that is online.js `allowed`.
+ * @param {{seats?: State['seats']} | null | undefined} state
+ */
+export function betweenPeople(state) {
+  const seats = state?.seats ?? [];
+  const people = new Set(seats.filter((s) => s.holder === 'person').map((s) => s.person));
+  return seats.some((s) => s.holder === 'open') || people.size > 1;
 }
 
 /**
