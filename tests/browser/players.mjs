@@ -121,7 +121,13 @@ test('a player page and the leaderboard render, with the rating plot, and pass a
   await anna.waitForSelector('#levels-body tr');
   await anna.waitForFunction(() => window.novussLeaderboard.board !== null);
   assert.match(await anna.textContent('#board-status'), /Nobody is on this leaderboard yet/);
-  assert.match(await anna.textContent('#intro'), /at most 75 and at least 5 rated games/);
+  assert.match(await anna.textContent('#intro'), /below 110 and at least 5 rated games/);
+  // ...but both are listed apart as provisional, with "?", and the
+  // threshold is said in words.
+  assert.equal(await anna.locator('#provisional-body tr').count(), 2);
+  assert.match(await anna.textContent('#provisional-body tr:first-child .rating'), /^\d+\?$/);
+  assert.match(await anna.textContent('#provisional-body'), /Bruno/);
+  assert.match(await anna.textContent('#threshold'), /falls below 110 and the player has at least 5 rated games/);
   assert.equal(await anna.getAttribute('#formats button[data-format=singles]', 'aria-pressed'), 'true');
   await anna.click('#formats button[data-format=doubles]');
   await anna.waitForFunction(() => window.novussLeaderboard.board?.format === 'doubles');

@@ -732,6 +732,9 @@ fn answers() -> BTreeMap<&'static str, Vec<Value>> {
             deviation: 61.2,
             games: 23,
         }],
+        // A provisional place is a `Place` too; one here would renumber
+        // every id after it in the golden file.
+        provisional: vec![],
     };
     out.entry("Leaderboard")
         .or_default()

@@ -165,9 +165,10 @@ async fn visible_games(
     Ok(out)
 }
 
-/// `GET /api/leaderboard?format=singles`: the settled players of a format
-/// (deviation at most [`LEADERBOARD_DEVIATION`] now, idle time included,
-/// and at least [`LEADERBOARD_GAMES`] rated games), best first.
+/// `GET /api/leaderboard?format=singles`: the established players of a
+/// format (deviation below [`LEADERBOARD_DEVIATION`] now, idle time
+/// included, and at least [`LEADERBOARD_GAMES`] rated games), best first,
+/// and apart from them the provisional players of the format.
 pub async fn leaderboard(
     State(hub): State<Arc<Hub>>,
     RawQuery(query): RawQuery,
@@ -193,36 +194,53 @@ pub async fn leaderboard(
         }
     }
     let at = now();
-    let rows = hub
-        .store()
-        .leaderboard(
-            format,
-            LEADERBOARD_DEVIATION,
-            LEADERBOARD_GAMES,
-            LEADERBOARD_SIZE,
-        )
+    let store = hub.store();
+    let (deviation, games) = (LEADERBOARD_DEVIATION, LEADERBOARD_GAMES);
+    let settled = store
+        .leaderboard(format, deviation, games, LEADERBOARD_SIZE)
         .await?;
-    // The stored deviation only grows with idle time, so the filter in
-    // SQL keeps everyone who may qualify and this one decides.
-    let places: Vec<Place> = rows
-        .into_iter()
-        .map(|(c, name)| (grow(c.rating, at - c.at), c, name))
-        .filter(|(r, _, _)| r.deviation <= LEADERBOARD_DEVIATION)
-        .enumerate()
-        .map(|(k, (r, c, name))| Place {
-            rank: k + 1,
+    let unsettled = store
+        .provisional_board(format, deviation, games, LEADERBOARD_SIZE)
+        .await?;
+    // The stored deviation only grows with idle time, so the settled
+    // query keeps everyone who may qualify and this decides: a player
+    // whose deviation grew back while away is provisional again.
+    let (mut players, mut provisional) = (Vec::new(), Vec::new());
+    for (c, name) in settled.into_iter().chain(unsettled) {
+        let r = grow(c.rating, at - c.at);
+        let established = r.deviation < deviation && c.games >= games;
+        let list = if established {
+            &mut players
+        } else {
+            &mut provisional
+        };
+        list.push(Place {
+            rank: 0,
             id: c.person,
             name: name.as_deref().map(crate::game::setup::shown_name),
             rating: r.rating,
             deviation: r.deviation,
             games: c.games,
-        })
-        .collect();
+        });
+    }
+    let players = ranked(players);
+    let provisional = ranked(provisional);
     Ok(Json(Leaderboard {
         format,
         max_deviation: LEADERBOARD_DEVIATION,
         min_games: LEADERBOARD_GAMES,
-        players: places,
+        players,
+        provisional,
     })
     .into_response())
+}
+
+/// `places` best first, at most [`LEADERBOARD_SIZE`], ranked from 1.
+fn ranked(mut places: Vec<Place>) -> Vec<Place> {
+    places.sort_by(|a, b| b.rating.total_cmp(&a.rating).then_with(|| a.id.cmp(&b.id)));
+    places.truncate(LEADERBOARD_SIZE as usize);
+    for (k, p) in places.iter_mut().enumerate() {
+        p.rank = k + 1;
+    }
+    places
 }

@@ -302,7 +302,7 @@ impl Store {
         Ok(readable(rows.iter().map(current_row), "a person's ratings"))
     }
 
-    /// The ratings of `format` with at most `deviation` stored and at
+    /// The ratings of `format` with less than `deviation` stored and at
     /// least `games` games, best first, with each person's name.
     pub async fn leaderboard(
         &self,
@@ -314,7 +314,35 @@ impl Store {
         let rows = sqlx::query(
             "SELECT r.person_id, r.format, r.rating, r.deviation, r.volatility, r.games, r.at, p.name \
              FROM ratings r JOIN people p ON p.id = r.person_id \
-             WHERE r.format = $1 AND r.deviation <= $2 AND r.games >= $3 \
+             WHERE r.format = $1 AND r.deviation < $2 AND r.games >= $3 \
+             ORDER BY r.rating DESC, r.person_id LIMIT $4",
+        )
+        .bind(format.name())
+        .bind(deviation)
+        .bind(games as i64)
+        .bind(i64::from(limit))
+        .fetch_all(self.reader())
+        .await?;
+        rows.iter()
+            .map(|r| Ok((current_row(r)?, maybe_text(r, 7, "(rating)")?)))
+            .collect()
+    }
+
+    /// The ratings of `format` that [`Store::leaderboard`] leaves out (a
+    /// deviation of `deviation` or more stored, or fewer than `games`
+    /// games), best first, with each person's name: the provisional
+    /// players.
+    pub async fn provisional_board(
+        &self,
+        format: Format,
+        deviation: f64,
+        games: u64,
+        limit: u32,
+    ) -> Result<Vec<(CurrentRow, Option<String>)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT r.person_id, r.format, r.rating, r.deviation, r.volatility, r.games, r.at, p.name \
+             FROM ratings r JOIN people p ON p.id = r.person_id \
+             WHERE r.format = $1 AND (r.deviation >= $2 OR r.games < $3) \
              ORDER BY r.rating DESC, r.person_id LIMIT $4",
         )
         .bind(format.name())
