@@ -167,6 +167,8 @@ fn rated_matches_move_ratings_as_glicko2_computes_and_recompute_agrees() {
     assert_eq!(singles(&anna_page).unwrap()["losses"], 1);
     let result = &anna_page["results"][0];
     assert_eq!(result["result"], "loss");
+    // The opponent is named: Jānis, by his page's id (he has no name).
+    assert_eq!(result["opponents"], json!([{"id": j, "name": null}]));
     assert_eq!(
         result["game"],
         id.as_str(),

@@ -486,7 +486,7 @@
 /**
  * A rated result: the game (absent when the visitor may not watch it), how
  * it went and the rating before and after.
- * @typedef {{game?: string, format: Format, at: number, result: 'win' | 'draw' | 'loss', score: number, rating_before: number, rating_after: number, deviation_after: number}} RatedResult
+ * @typedef {{game?: string, format: Format, at: number, result: 'win' | 'draw' | 'loss', score: number, rating_before: number, rating_after: number, deviation_after: number, opponents: {id: string, name: string | null}[]}} RatedResult
  */
 
 /**

@@ -241,6 +241,8 @@ export const en = {
   'players.results_caption': 'Rated results, the latest first',
   'players.col.when': 'When',
   'players.col.format': 'Format',
+  // Ratings in view: the opponent of a rated result.
+  'players.col.opponent': 'Opponent',
   'players.col.result': 'Result',
   'players.col.rating': 'Rating',
   'players.col.game': 'Game',

@@ -236,6 +236,8 @@ export const lv = {
   'players.results_caption': 'Reitinga spēļu rezultāti, jaunākie vispirms',
   'players.col.when': 'Kad',
   'players.col.format': 'Formāts',
+  // Ratings in view: the opponent of a rated result.
+  'players.col.opponent': 'Pretinieks',
   'players.col.result': 'Rezultāts',
   'players.col.rating': 'Reitings',
   'players.col.game': 'Spēle',

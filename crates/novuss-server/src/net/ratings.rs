@@ -6,13 +6,14 @@
 //! ones, and those they play in), the way the list of games does, and a
 //! result of a game hidden from the visitor comes without its id.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use axum::extract::{Path, RawQuery, State};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use novuss_core::rules::set::Format;
+use novuss_core::PlayerId;
 
 use crate::error::{Code, Failure};
 use crate::game::setup::Setup;
@@ -24,7 +25,7 @@ use crate::people::identity::Visitor;
 use crate::ratings::{LEADERBOARD_DEVIATION, LEADERBOARD_GAMES, LEADERBOARD_SIZE};
 use crate::store::{now, CurrentRow};
 use crate::wire::http::ratings::{
-    GameShown, Leaderboard, Place, PlayerPage, RatingShown, ResultShown,
+    GameShown, Leaderboard, Opponent, Place, PlayerPage, RatingShown, ResultShown,
 };
 
 /// Games listed on a player page at most.
@@ -78,9 +79,18 @@ pub async fn player(
     // Which rated games the visitor may open: public ones and their own.
     let skip = changes.len().saturating_sub(PLAYER_RESULTS);
     let visible = visible_games(&hub, &changes[skip..], viewer).await?;
+    let mut others: HashMap<GameId, Vec<(PlayerId, Opponent)>> = HashMap::new();
+    for (game, player, them, name) in store.others_of(&person).await? {
+        let name = name.as_deref().map(crate::game::setup::shown_name);
+        others
+            .entry(game)
+            .or_default()
+            .push((player, Opponent { id: them, name }));
+    }
     let results: Vec<ResultShown> = changes[skip..]
         .iter()
         .map(|c| ResultShown {
+            opponents: opponents(c, others.remove(&c.game).unwrap_or_default()),
             game: visible.contains(&c.game).then(|| c.game.clone()),
             format: c.format,
             at: c.at,
@@ -243,4 +253,18 @@ fn ranked(mut places: Vec<Place>) -> Vec<Place> {
         p.rank = k + 1;
     }
     places
+}
+
+/// The people of `others` who played against `mine`'s player: all of
+/// them but a doubles partner.
+fn opponents(mine: &crate::store::ChangeRow, others: Vec<(PlayerId, Opponent)>) -> Vec<Opponent> {
+    let side = |p: PlayerId| match mine.format {
+        Format::Doubles => p.index() / 2,
+        _ => p.index(),
+    };
+    others
+        .into_iter()
+        .filter(|(p, _)| side(*p) != side(mine.player))
+        .map(|(_, o)| o)
+        .collect()
 }

@@ -279,6 +279,33 @@ impl Store {
         rows.iter().map(change_row).collect()
     }
 
+    /// The other people of every rated game `person` played, in each
+    /// game's player order: (game, their player, them, their name).
+    pub async fn others_of(
+        &self,
+        person: &PersonId,
+    ) -> Result<Vec<(GameId, PlayerId, PersonId, Option<String>)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT c.game_id, c.player, c.person_id, p.name \
+             FROM rating_changes c \
+             JOIN rating_changes m ON m.game_id = c.game_id AND m.person_id = $1 \
+             JOIN people p ON p.id = c.person_id \
+             WHERE c.person_id <> $1 ORDER BY c.seq, c.player",
+        )
+        .bind(person.as_str())
+        .fetch_all(self.reader())
+        .await?;
+        rows.iter()
+            .map(|r| {
+                let game = game_id(r, 0, "(rating)")?;
+                let g = game.as_str().to_owned();
+                let player = player_id(r, 1, &g)?;
+                let them = person_id(r, 2, &g)?;
+                Ok((game, player, them, maybe_text(r, 3, &g)?))
+            })
+            .collect()
+    }
+
     /// Every current rating.
     pub async fn current_ratings(&self) -> Result<Vec<CurrentRow>, StoreError> {
         let rows = sqlx::query(&format!(

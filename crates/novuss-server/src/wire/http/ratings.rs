@@ -66,6 +66,17 @@ pub struct ResultShown {
     pub rating_after: f64,
     /// The deviation after.
     pub deviation_after: f64,
+    /// The opponents (a doubles partner is not one), in player order.
+    pub opponents: Vec<Opponent>,
+}
+
+/// An opponent in a rated result: their page and their name.
+#[derive(Debug, Serialize)]
+pub struct Opponent {
+    /// The person (their page).
+    pub id: PersonId,
+    /// Their display name.
+    pub name: Option<String>,
 }
 
 /// One game on a player page.
