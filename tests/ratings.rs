@@ -167,6 +167,8 @@ fn rated_matches_move_ratings_as_glicko2_computes_and_recompute_agrees() {
     assert_eq!(singles(&anna_page).unwrap()["losses"], 1);
     let result = &anna_page["results"][0];
     assert_eq!(result["result"], "loss");
+    // The opponent is named: Jānis, by his page's id (he has no name).
+    assert_eq!(result["opponents"], json!([{"id": j, "name": null}]));
     assert_eq!(
         result["game"],
         id.as_str(),
@@ -234,13 +236,34 @@ fn rated_matches_move_ratings_as_glicko2_computes_and_recompute_agrees() {
         "two rated games of two people"
     );
 
-    // Nobody is settled enough for the leaderboard yet.
+    // Nobody is settled enough for the leaderboard yet: both are listed
+    // apart as provisional, best first, with the ratings their pages show.
     let (status, body) = stranger.get("/api/leaderboard?format=singles");
     assert_eq!(status, 200, "{body}");
     let board = json(&body);
     assert_eq!(board["players"].as_array().unwrap().len(), 0);
     assert_eq!(board["min_games"], 5);
-    assert_eq!(board["max_deviation"], 75.0);
+    // The threshold is the provisional one (docs/protocol.md says why).
+    assert_eq!(board["max_deviation"], 110.0);
+    let provisional = board["provisional"].as_array().unwrap();
+    let listed: Vec<&str> = provisional
+        .iter()
+        .map(|p| p["id"].as_str().unwrap())
+        .collect();
+    let (best, other) = if anna_now.rating > janis_now.rating {
+        (&a, &j)
+    } else {
+        (&j, &a)
+    };
+    assert_eq!(listed, [best.as_str(), other.as_str()], "{board}");
+    assert_eq!(provisional[0]["rank"], 1);
+    assert_eq!(provisional[1]["rank"], 2);
+    assert_eq!(provisional[0]["games"], 2);
+    assert!(provisional[0]["deviation"].as_f64().unwrap() >= 110.0);
+    // Nobody is rated in doubles: both lists are empty.
+    let board = json(&stranger.get("/api/leaderboard?format=doubles").1);
+    assert_eq!(board["players"], json!([]));
+    assert_eq!(board["provisional"], json!([]));
     // Refusals, with their codes.
     let (status, body) = stranger.get("/api/leaderboard?format=chess");
     assert_eq!(
@@ -371,7 +394,8 @@ fn play_out(anna: &Person, janis: &Person, id: &str) -> Value {
 
 /// The leaderboard's thresholds, with idle time: a person with enough
 /// games and a settled deviation is on it, best first; too few games, a
-/// wide deviation, or a settled deviation widened by a year away are not.
+/// wide deviation, or a settled deviation widened by a year away are not:
+/// they are listed apart as provisional, best first.
 #[test]
 fn the_leaderboard_keeps_settled_players_best_first() {
     let dir = data_dir();
@@ -388,7 +412,7 @@ fn the_leaderboard_keeps_settled_players_best_first() {
         ("a", "1700", "60", "12", &now),
         ("b", "1800", "74", "5", &now),
         ("c", "1900", "60", "4", &now),       // too few games
-        ("d", "2000", "90", "30", &now),      // not settled
+        ("d", "2000", "115", "30", &now),     // not settled (110 or more)
         ("e", "2100", "60", "30", &year_ago), // away a year: 60 → 110
     ];
     for (who, rating, deviation, games, at) in rows {
@@ -418,6 +442,17 @@ fn the_leaderboard_keeps_settled_players_best_first() {
     assert_eq!(names, ["Player b", "Player a"]);
     assert_eq!(board["players"][0]["rank"], 1);
     assert_eq!(board["players"][0]["id"], "b".repeat(32));
+    let provisional: Vec<(&str, u64)> = board["provisional"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p["name"].as_str().unwrap(), p["rank"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(
+        provisional,
+        [("Player e", 1), ("Player d", 2), ("Player c", 3)],
+        "{board}"
+    );
     let (status, body) = server.person().get("/api/leaderboard?format=doubles");
     assert_eq!(status, 200);
     assert_eq!(json(&body)["players"], json!([]));

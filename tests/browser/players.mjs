@@ -94,6 +94,11 @@ test('a player page and the leaderboard render, with the rating plot, and pass a
   const annaPage = await bruno.locator('#games-body tr:first-child a.other').getAttribute('href');
   assert.match(annaPage, /^player\.html#id=[0-9a-f]{32}$/);
   assert.equal(await bruno.locator('#games-body tr:first-child a.other').textContent(), 'Anna');
+  // Each rated result names the opponent (Anna gave no display name of
+  // her own) and links her page, beside the change.
+  const opponents = await bruno.locator('#results-body a.opponent').evaluateAll((as) => as.map((a) => [a.getAttribute('href'), a.textContent]));
+  assert.deepEqual(opponents, [[annaPage, 'Player without a name'], [annaPage, 'Player without a name'], [annaPage, 'Player without a name']]);
+  assert.match(await bruno.textContent('#results-body tr:first-child'), /\d+ → \d+ \([+−-]\d+\)/);
   assert.deepEqual(await axeProblems(bruno), [], 'the player page');
   await shot(bruno, 'players-01-player-desktop');
 
@@ -121,7 +126,13 @@ test('a player page and the leaderboard render, with the rating plot, and pass a
   await anna.waitForSelector('#levels-body tr');
   await anna.waitForFunction(() => window.novussLeaderboard.board !== null);
   assert.match(await anna.textContent('#board-status'), /Nobody is on this leaderboard yet/);
-  assert.match(await anna.textContent('#intro'), /at most 75 and at least 5 rated games/);
+  assert.match(await anna.textContent('#intro'), /below 110 and at least 5 rated games/);
+  // ...but both are listed apart as provisional, with "?", and the
+  // threshold is said in words.
+  assert.equal(await anna.locator('#provisional-body tr').count(), 2);
+  assert.match(await anna.textContent('#provisional-body tr:first-child .rating'), /^\d+\?$/);
+  assert.match(await anna.textContent('#provisional-body'), /Bruno/);
+  assert.match(await anna.textContent('#threshold'), /falls below 110 and the player has at least 5 rated games/);
   assert.equal(await anna.getAttribute('#formats button[data-format=singles]', 'aria-pressed'), 'true');
   await anna.click('#formats button[data-format=doubles]');
   await anna.waitForFunction(() => window.novussLeaderboard.board?.format === 'doubles');

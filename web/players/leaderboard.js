@@ -1,7 +1,8 @@
 // @ts-check
-// The leaderboard (GET /api/leaderboard?format=…): the settled players of
-// one format, best first, with a switch between formats kept in the
-// address (#format=doubles); and beside it the computer levels' estimated
+// The leaderboard (GET /api/leaderboard?format=…): the established players
+// of one format, best first, and below them the provisional ones with the
+// threshold in words, with a switch between formats kept in the address
+// (#format=doubles); and beside it the computer levels' estimated
 // ratings (GET /api/options), since games against the computer are not
 // rated.
 
@@ -66,9 +67,39 @@ function renderSwitch() {
   }));
 }
 
+/**
+ * One table row per place; a provisional rating carries its "?".
+ * @param {import('../shared/protocol.js').LeaderboardPlace[]} places
+ * @param {boolean} provisional
+ */
+function rows(places, provisional) {
+  return places.map((p) => el('tr', { 'data-player': p.id },
+    el('td', { class: 'num rank' }, String(p.rank)),
+    el('td', { class: 'who' }, el('a', { href: playerHref(p.id) }, p.name || pt('players.unnamed'))),
+    el('td', { class: 'num rating' }, `${Math.round(p.rating)}${provisional ? '?' : ''}`),
+    el('td', { class: 'num' }, `± ${Math.round(p.deviation)}`),
+    el('td', { class: 'num' }, String(p.games))));
+}
+
+/** The provisional players, apart, with the threshold said in words. */
+function renderProvisional() {
+  const b = page.board;
+  const thresholds = { deviation: b?.max_deviation ?? 110, games: b?.min_games ?? 5 };
+  $('threshold').textContent = pt('leaderboard.threshold', thresholds);
+  $('provisional-caption').textContent = pt('leaderboard.provisional_caption', { format: t(`format.short.${page.format}`) });
+  const status = $('provisional-status');
+  const table = $('provisional');
+  const places = b?.provisional || [];
+  status.hidden = !b || places.length > 0;
+  status.textContent = pt('leaderboard.provisional_empty');
+  table.hidden = !places.length;
+  $('provisional-body').replaceChildren(...rows(places, true));
+}
+
 function render() {
   const b = page.board;
-  $('intro').textContent = pt('leaderboard.intro', { deviation: b?.max_deviation ?? 75, games: b?.min_games ?? 5 });
+  $('intro').textContent = pt('leaderboard.intro', { deviation: b?.max_deviation ?? 110, games: b?.min_games ?? 5 });
+  renderProvisional();
   $('board-caption').textContent = pt('leaderboard.caption', { format: t(`format.short.${page.format}`) });
   const status = $('board-status');
   const table = $('board');
@@ -92,12 +123,7 @@ function render() {
   status.textContent = '';
   status.className = 'visually-hidden';
   table.hidden = false;
-  $('board-body').replaceChildren(...b.players.map((p) => el('tr', { 'data-player': p.id },
-    el('td', { class: 'num rank' }, String(p.rank)),
-    el('td', { class: 'who' }, el('a', { href: playerHref(p.id) }, p.name || pt('players.unnamed'))),
-    el('td', { class: 'num rating' }, String(Math.round(p.rating))),
-    el('td', { class: 'num' }, `± ${Math.round(p.deviation)}`),
-    el('td', { class: 'num' }, String(p.games)))));
+  $('board-body').replaceChildren(...rows(b.players, false));
 }
 
 function renderLevels() {

@@ -126,6 +126,18 @@ function plot(format, results) {
     el('figcaption', { class: 'muted small', 'aria-hidden': 'true' }, desc));
 }
 
+/**
+ * The opponents of a rated result, each linked to their page, commas between.
+ * @param {RatedResult} r
+ * @returns {(HTMLElement | string)[]}
+ */
+function opponents(r) {
+  return (r.opponents || []).flatMap((o, k) => [
+    ...(k ? [', '] : []),
+    el('a', { href: playerHref(o.id), class: 'opponent' }, o.name || pt('players.unnamed')),
+  ]);
+}
+
 /** @param {RatedResult} r */
 function resultRow(r) {
   const date = when(r.at);
@@ -133,6 +145,7 @@ function resultRow(r) {
   return el('tr', { class: `result-${r.result}` },
     el('td', { class: 'when', 'data-label': pt('players.col.when') }, el('time', { datetime: new Date(r.at * 1000).toISOString() }, date)),
     el('td', { 'data-label': pt('players.col.format') }, t(`format.short.${r.format}`)),
+    el('td', { class: 'opponents', 'data-label': pt('players.col.opponent') }, ...opponents(r)),
     el('td', { class: `outcome ${r.result}`, 'data-label': pt('players.col.result') }, pt(`players.result.${r.result}`)),
     el('td', { class: 'num', 'data-label': pt('players.col.rating') }, change),
     el('td', { 'data-label': pt('players.col.game') }, r.game

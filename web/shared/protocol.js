@@ -486,7 +486,7 @@
 /**
  * A rated result: the game (absent when the visitor may not watch it), how
  * it went and the rating before and after.
- * @typedef {{game?: string, format: Format, at: number, result: 'win' | 'draw' | 'loss', score: number, rating_before: number, rating_after: number, deviation_after: number}} RatedResult
+ * @typedef {{game?: string, format: Format, at: number, result: 'win' | 'draw' | 'loss', score: number, rating_before: number, rating_after: number, deviation_after: number, opponents: {id: string, name: string | null}[]}} RatedResult
  */
 
 /**
@@ -510,8 +510,11 @@
 /** `GET /api/players/{id}`: a person's page. @typedef {{id: string, name: string | null, provisional_deviation: number, ratings: Rating[], results: RatedResult[], games: PlayerGame[]}} PlayerPage */
 
 /**
- * `GET /api/leaderboard?format=…`: the settled players of a format, best first.
- * @typedef {{format: Format, max_deviation: number, min_games: number, players: {rank: number, id: string, name: string | null, rating: number, deviation: number, games: number}[]}} Leaderboard
+ * `GET /api/leaderboard?format=…`: the established players of a format, best
+ * first (`max_deviation`: the deviation a listed rating is below), and the
+ * provisional ones apart.
+ * @typedef {{rank: number, id: string, name: string | null, rating: number, deviation: number, games: number}} LeaderboardPlace
+ * @typedef {{format: Format, max_deviation: number, min_games: number, players: LeaderboardPlace[], provisional: LeaderboardPlace[]}} Leaderboard
  */
 
 // ---- From the client ---------------------------------------------------------

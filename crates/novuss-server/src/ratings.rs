@@ -41,9 +41,16 @@ use crate::glicko::{grow, update, Outcome, Rating};
 use crate::ids::{GameId, PersonId};
 use crate::store::{ChangeRow, CurrentRow, GameRow, Settled, Store, StoreError};
 
-/// A rating with this deviation or less can be on the leaderboard
-/// (lichess's threshold).
-pub const LEADERBOARD_DEVIATION: f64 = 75.0;
+/// A rating whose deviation is below this can be on the leaderboard: one
+/// that is no longer provisional, the "?" of every page.
+///
+/// lichess lists a player below 75; but lichess has thousands of players
+/// each playing hundreds of games, and here two newcomers who play each
+/// other need 56 rated games each to reach 75 (17 to fall below 110; the
+/// test `newcomers_settle_in_a_handful_of_games` in `glicko.rs`), so the
+/// board would stay empty for weeks. One threshold for "established"
+/// everywhere also means a name on the board never carries a "?".
+pub const LEADERBOARD_DEVIATION: f64 = crate::glicko::PROVISIONAL_DEVIATION;
 /// Rated games a player needs in a format to be on its leaderboard.
 pub const LEADERBOARD_GAMES: u64 = 5;
 /// Players on a leaderboard at most.

@@ -201,7 +201,12 @@ export const en = {
   // The leaderboard and player pages (docs/protocol.md, "Ratings")
   'leaderboard.title': 'Leaderboard — Novuss',
   'leaderboard.heading': 'Leaderboard',
-  'leaderboard.intro': 'Glicko-2 ratings of rated matches between people, one per format. A player is listed once their rating has settled: a deviation of at most {deviation} and at least {games} rated games.',
+  'leaderboard.intro': 'Glicko-2 ratings of rated matches between people, one per format. A player is listed once their rating has settled: a deviation below {deviation} and at least {games} rated games.',
+  // Ratings in view: the provisional players and the threshold in words.
+  'leaderboard.threshold': 'A rating is established once the deviation, how unsure it still is, falls below {deviation} and the player has at least {games} rated games. Every rated game narrows it: two newcomers playing each other get there in about 17 games each, sooner against established players. Until then the rating is provisional, shown with “?” beside the name, and the player is listed under “Provisional”.',
+  'leaderboard.provisional_heading': 'Provisional',
+  'leaderboard.provisional_caption': 'Provisional ratings: {format}',
+  'leaderboard.provisional_empty': 'Nobody has a provisional rating in this format.',
   'leaderboard.my_page': 'Your own page',
   'leaderboard.format_label': 'Format',
   'leaderboard.caption': 'Leaderboard: {format}',
@@ -238,6 +243,8 @@ export const en = {
   'players.results_caption': 'Rated results, the latest first',
   'players.col.when': 'When',
   'players.col.format': 'Format',
+  // Ratings in view: the opponent of a rated result.
+  'players.col.opponent': 'Opponent',
   'players.col.result': 'Result',
   'players.col.rating': 'Rating',
   'players.col.game': 'Game',

@@ -196,7 +196,12 @@ export const lv = {
   // Līderu tabula un spēlētāja lapa (docs/protocol.md, "Ratings")
   'leaderboard.title': 'Līderu tabula — Novuss',
   'leaderboard.heading': 'Līderu tabula',
-  'leaderboard.intro': 'Reitingu spēļu starp cilvēkiem Glicko-2 reitingi, katram formātam savs. Spēlētājs tabulā parādās, kad viņa reitings ir nostabilizējies: novirze ne lielāka par {deviation} un vismaz {games} reitinga spēles.',
+  'leaderboard.intro': 'Reitingu spēļu starp cilvēkiem Glicko-2 reitingi, katram formātam savs. Spēlētājs tabulā parādās, kad viņa reitings ir nostabilizējies: novirze mazāka par {deviation} un vismaz {games} reitinga spēles.',
+  // Ratings in view: the provisional players and the threshold in words.
+  'leaderboard.threshold': 'Reitings ir nostabilizējies, kad novirze — cik nedrošs tas vēl ir — nokrītas zem {deviation} un spēlētājam ir vismaz {games} reitinga spēles. Katra reitinga spēle to sašaurina: diviem jaunpienācējiem, spēlējot savā starpā, tas notiek apmēram pēc 17 spēlēm katram, ātrāk — spēlējot pret nostabilizējušamies spēlētājiem. Līdz tam reitings ir provizorisks, pie vārda rāda “?”, un spēlētājs ir sarakstā “Provizoriskie”.',
+  'leaderboard.provisional_heading': 'Provizoriskie',
+  'leaderboard.provisional_caption': 'Provizoriskie reitingi: {format}',
+  'leaderboard.provisional_empty': 'Šajā formātā nevienam nav provizoriska reitinga.',
   'leaderboard.my_page': 'Jūsu lapa',
   'leaderboard.format_label': 'Formāts',
   'leaderboard.caption': 'Līderu tabula: {format}',
@@ -233,6 +238,8 @@ export const lv = {
   'players.results_caption': 'Reitinga spēļu rezultāti, jaunākie vispirms',
   'players.col.when': 'Kad',
   'players.col.format': 'Formāts',
+  // Ratings in view: the opponent of a rated result.
+  'players.col.opponent': 'Pretinieks',
   'players.col.result': 'Rezultāts',
   'players.col.rating': 'Reitings',
   'players.col.game': 'Spēle',

@@ -6,13 +6,14 @@
 //! ones, and those they play in), the way the list of games does, and a
 //! result of a game hidden from the visitor comes without its id.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use axum::extract::{Path, RawQuery, State};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use novuss_core::rules::set::Format;
+use novuss_core::PlayerId;
 
 use crate::error::{Code, Failure};
 use crate::game::setup::Setup;
@@ -24,7 +25,7 @@ use crate::people::identity::Visitor;
 use crate::ratings::{LEADERBOARD_DEVIATION, LEADERBOARD_GAMES, LEADERBOARD_SIZE};
 use crate::store::{now, CurrentRow};
 use crate::wire::http::ratings::{
-    GameShown, Leaderboard, Place, PlayerPage, RatingShown, ResultShown,
+    GameShown, Leaderboard, Opponent, Place, PlayerPage, RatingShown, ResultShown,
 };
 
 /// Games listed on a player page at most.
@@ -78,9 +79,18 @@ pub async fn player(
     // Which rated games the visitor may open: public ones and their own.
     let skip = changes.len().saturating_sub(PLAYER_RESULTS);
     let visible = visible_games(&hub, &changes[skip..], viewer).await?;
+    let mut others: HashMap<GameId, Vec<(PlayerId, Opponent)>> = HashMap::new();
+    for (game, player, them, name) in store.others_of(&person).await? {
+        let name = name.as_deref().map(crate::game::setup::shown_name);
+        others
+            .entry(game)
+            .or_default()
+            .push((player, Opponent { id: them, name }));
+    }
     let results: Vec<ResultShown> = changes[skip..]
         .iter()
         .map(|c| ResultShown {
+            opponents: opponents(c, others.remove(&c.game).unwrap_or_default()),
             game: visible.contains(&c.game).then(|| c.game.clone()),
             format: c.format,
             at: c.at,
@@ -165,9 +175,10 @@ async fn visible_games(
     Ok(out)
 }
 
-/// `GET /api/leaderboard?format=singles`: the settled players of a format
-/// (deviation at most [`LEADERBOARD_DEVIATION`] now, idle time included,
-/// and at least [`LEADERBOARD_GAMES`] rated games), best first.
+/// `GET /api/leaderboard?format=singles`: the established players of a
+/// format (deviation below [`LEADERBOARD_DEVIATION`] now, idle time
+/// included, and at least [`LEADERBOARD_GAMES`] rated games), best first,
+/// and apart from them the provisional players of the format.
 pub async fn leaderboard(
     State(hub): State<Arc<Hub>>,
     RawQuery(query): RawQuery,
@@ -193,36 +204,67 @@ pub async fn leaderboard(
         }
     }
     let at = now();
-    let rows = hub
-        .store()
-        .leaderboard(
-            format,
-            LEADERBOARD_DEVIATION,
-            LEADERBOARD_GAMES,
-            LEADERBOARD_SIZE,
-        )
+    let store = hub.store();
+    let (deviation, games) = (LEADERBOARD_DEVIATION, LEADERBOARD_GAMES);
+    let settled = store
+        .leaderboard(format, deviation, games, LEADERBOARD_SIZE)
         .await?;
-    // The stored deviation only grows with idle time, so the filter in
-    // SQL keeps everyone who may qualify and this one decides.
-    let places: Vec<Place> = rows
-        .into_iter()
-        .map(|(c, name)| (grow(c.rating, at - c.at), c, name))
-        .filter(|(r, _, _)| r.deviation <= LEADERBOARD_DEVIATION)
-        .enumerate()
-        .map(|(k, (r, c, name))| Place {
-            rank: k + 1,
+    let unsettled = store
+        .provisional_board(format, deviation, games, LEADERBOARD_SIZE)
+        .await?;
+    // The stored deviation only grows with idle time, so the settled
+    // query keeps everyone who may qualify and this decides: a player
+    // whose deviation grew back while away is provisional again.
+    let (mut players, mut provisional) = (Vec::new(), Vec::new());
+    for (c, name) in settled.into_iter().chain(unsettled) {
+        let r = grow(c.rating, at - c.at);
+        let established = r.deviation < deviation && c.games >= games;
+        let list = if established {
+            &mut players
+        } else {
+            &mut provisional
+        };
+        list.push(Place {
+            rank: 0,
             id: c.person,
             name: name.as_deref().map(crate::game::setup::shown_name),
             rating: r.rating,
             deviation: r.deviation,
             games: c.games,
-        })
-        .collect();
+        });
+    }
+    let players = ranked(players);
+    let provisional = ranked(provisional);
     Ok(Json(Leaderboard {
         format,
         max_deviation: LEADERBOARD_DEVIATION,
         min_games: LEADERBOARD_GAMES,
-        players: places,
+        players,
+        provisional,
     })
     .into_response())
+}
+
+/// `places` best first, at most [`LEADERBOARD_SIZE`], ranked from 1.
+fn ranked(mut places: Vec<Place>) -> Vec<Place> {
+    places.sort_by(|a, b| b.rating.total_cmp(&a.rating).then_with(|| a.id.cmp(&b.id)));
+    places.truncate(LEADERBOARD_SIZE as usize);
+    for (k, p) in places.iter_mut().enumerate() {
+        p.rank = k + 1;
+    }
+    places
+}
+
+/// The people of `others` who played against `mine`'s player: all of
+/// them but a doubles partner.
+fn opponents(mine: &crate::store::ChangeRow, others: Vec<(PlayerId, Opponent)>) -> Vec<Opponent> {
+    let side = |p: PlayerId| match mine.format {
+        Format::Doubles => p.index() / 2,
+        _ => p.index(),
+    };
+    others
+        .into_iter()
+        .filter(|(p, _)| side(*p) != side(mine.player))
+        .map(|(_, o)| o)
+        .collect()
 }

@@ -279,6 +279,33 @@ impl Store {
         rows.iter().map(change_row).collect()
     }
 
+    /// The other people of every rated game `person` played, in each
+    /// game's player order: (game, their player, them, their name).
+    pub async fn others_of(
+        &self,
+        person: &PersonId,
+    ) -> Result<Vec<(GameId, PlayerId, PersonId, Option<String>)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT c.game_id, c.player, c.person_id, p.name \
+             FROM rating_changes c \
+             JOIN rating_changes m ON m.game_id = c.game_id AND m.person_id = $1 \
+             JOIN people p ON p.id = c.person_id \
+             WHERE c.person_id <> $1 ORDER BY c.seq, c.player",
+        )
+        .bind(person.as_str())
+        .fetch_all(self.reader())
+        .await?;
+        rows.iter()
+            .map(|r| {
+                let game = game_id(r, 0, "(rating)")?;
+                let g = game.as_str().to_owned();
+                let player = player_id(r, 1, &g)?;
+                let them = person_id(r, 2, &g)?;
+                Ok((game, player, them, maybe_text(r, 3, &g)?))
+            })
+            .collect()
+    }
+
     /// Every current rating.
     pub async fn current_ratings(&self) -> Result<Vec<CurrentRow>, StoreError> {
         let rows = sqlx::query(&format!(
@@ -302,7 +329,7 @@ impl Store {
         Ok(readable(rows.iter().map(current_row), "a person's ratings"))
     }
 
-    /// The ratings of `format` with at most `deviation` stored and at
+    /// The ratings of `format` with less than `deviation` stored and at
     /// least `games` games, best first, with each person's name.
     pub async fn leaderboard(
         &self,
@@ -314,7 +341,35 @@ impl Store {
         let rows = sqlx::query(
             "SELECT r.person_id, r.format, r.rating, r.deviation, r.volatility, r.games, r.at, p.name \
              FROM ratings r JOIN people p ON p.id = r.person_id \
-             WHERE r.format = $1 AND r.deviation <= $2 AND r.games >= $3 \
+             WHERE r.format = $1 AND r.deviation < $2 AND r.games >= $3 \
+             ORDER BY r.rating DESC, r.person_id LIMIT $4",
+        )
+        .bind(format.name())
+        .bind(deviation)
+        .bind(games as i64)
+        .bind(i64::from(limit))
+        .fetch_all(self.reader())
+        .await?;
+        rows.iter()
+            .map(|r| Ok((current_row(r)?, maybe_text(r, 7, "(rating)")?)))
+            .collect()
+    }
+
+    /// The ratings of `format` that [`Store::leaderboard`] leaves out (a
+    /// deviation of `deviation` or more stored, or fewer than `games`
+    /// games), best first, with each person's name: the provisional
+    /// players.
+    pub async fn provisional_board(
+        &self,
+        format: Format,
+        deviation: f64,
+        games: u64,
+        limit: u32,
+    ) -> Result<Vec<(CurrentRow, Option<String>)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT r.person_id, r.format, r.rating, r.deviation, r.volatility, r.games, r.at, p.name \
+             FROM ratings r JOIN people p ON p.id = r.person_id \
+             WHERE r.format = $1 AND (r.deviation >= $2 OR r.games < $3) \
              ORDER BY r.rating DESC, r.person_id LIMIT $4",
         )
         .bind(format.name())

@@ -66,6 +66,17 @@ pub struct ResultShown {
     pub rating_after: f64,
     /// The deviation after.
     pub deviation_after: f64,
+    /// The opponents (a doubles partner is not one), in player order.
+    pub opponents: Vec<Opponent>,
+}
+
+/// An opponent in a rated result: their page and their name.
+#[derive(Debug, Serialize)]
+pub struct Opponent {
+    /// The person (their page).
+    pub id: PersonId,
+    /// Their display name.
+    pub name: Option<String>,
 }
 
 /// One game on a player page.
@@ -99,18 +110,21 @@ pub struct GameShown {
     pub people: Vec<Option<PersonId>>,
 }
 
-/// `GET /api/leaderboard?format=…`: the settled players of a format, best
-/// first.
+/// `GET /api/leaderboard?format=…`: the established players of a format,
+/// best first, and apart from them the provisional ones.
 #[derive(Debug, Serialize)]
 pub struct Leaderboard {
     /// The format.
     pub format: Format,
-    /// The largest deviation listed.
+    /// The deviation a listed rating is below (from it on, provisional).
     pub max_deviation: f64,
     /// The fewest rated games listed.
     pub min_games: u64,
     /// The players, best first.
     pub players: Vec<Place>,
+    /// The provisional players (rated in the format but not yet
+    /// established), best first, ranked among themselves.
+    pub provisional: Vec<Place>,
 }
 
 /// One place on a leaderboard.
