@@ -286,10 +286,11 @@ impl Store {
         person: &PersonId,
     ) -> Result<Vec<(GameId, PlayerId, PersonId, Option<String>)>, StoreError> {
         let rows = sqlx::query(
-            "SELECT c.game_id, c.player, c.person_id, p.name \
+            "SELECT c.game_id, c.player, c.person_id, COALESCE(p.name, a.username) \
              FROM rating_changes c \
              JOIN rating_changes m ON m.game_id = c.game_id AND m.person_id = $1 \
              JOIN people p ON p.id = c.person_id \
+             LEFT JOIN accounts a ON a.person_id = p.id \
              WHERE c.person_id <> $1 ORDER BY c.seq, c.player",
         )
         .bind(person.as_str())
@@ -339,8 +340,10 @@ impl Store {
         limit: u32,
     ) -> Result<Vec<(CurrentRow, Option<String>)>, StoreError> {
         let rows = sqlx::query(
-            "SELECT r.person_id, r.format, r.rating, r.deviation, r.volatility, r.games, r.at, p.name \
+            "SELECT r.person_id, r.format, r.rating, r.deviation, r.volatility, r.games, r.at, \
+             COALESCE(p.name, a.username) \
              FROM ratings r JOIN people p ON p.id = r.person_id \
+             LEFT JOIN accounts a ON a.person_id = p.id \
              WHERE r.format = $1 AND r.deviation < $2 AND r.games >= $3 \
              ORDER BY r.rating DESC, r.person_id LIMIT $4",
         )
@@ -367,8 +370,10 @@ impl Store {
         limit: u32,
     ) -> Result<Vec<(CurrentRow, Option<String>)>, StoreError> {
         let rows = sqlx::query(
-            "SELECT r.person_id, r.format, r.rating, r.deviation, r.volatility, r.games, r.at, p.name \
+            "SELECT r.person_id, r.format, r.rating, r.deviation, r.volatility, r.games, r.at, \
+             COALESCE(p.name, a.username) \
              FROM ratings r JOIN people p ON p.id = r.person_id \
+             LEFT JOIN accounts a ON a.person_id = p.id \
              WHERE r.format = $1 AND (r.deviation >= $2 OR r.games < $3) \
              ORDER BY r.rating DESC, r.person_id LIMIT $4",
         )
