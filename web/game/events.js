@@ -134,6 +134,7 @@ export function adopt(app, state) {
  * @property {() => number} [now] the time, s (for a stroke joined while it moves; performance.now by default)
  * @property {(seats: import('../shared/protocol.js').SeatView[], may: import('../shared/protocol.js').May) => void} [seats] who is connected (and so what each client may do) changed
  * @property {(msg: import('../shared/protocol.js').TimersMessage) => void} [timers] the clocks changed
+ * @property {(count: number) => void} [watchers] how many watch changed
  * @property {(msg: import('../shared/protocol.js').OfferMessage | import('../shared/protocol.js').AnsweredMessage | import('../shared/protocol.js').RematchMessage) => void} [offer] an offer, its answer, or the rematch made
  */
 
@@ -212,6 +213,10 @@ export class EventQueue {
       case 'rematch':
         // Offers between people and their answers: not events.
         hooks.offer?.(msg);
+        break;
+      case 'watchers':
+        // How many watch: not an event either.
+        hooks.watchers?.(msg.count);
         break;
       case 'moving':
         // Sent before the events a (re)connected page missed: the last of

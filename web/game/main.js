@@ -186,6 +186,7 @@ const events = new EventQueue(store, {
     if (s.state) s.state = { ...s.state, seats: seats.map(({ connected, ...held }) => held), may: may ?? s.state.may };
   }),
   timers: (msg) => clocks.update(msg),
+  watchers: (count) => audience.set(count),
   offer: (msg) => {
     // What each client may do changes with an offer and its answer.
     if (msg.type !== 'rematch' && msg.may) store.update((s) => { if (s.state) s.state = { ...s.state, may: msg.may }; });
@@ -317,10 +318,7 @@ async function openGame(id, given) {
   }
   socket = new GameSocket(id, {
     since: () => store.state.seen,
-    onMessage: (msg) => {
-      if (msg.type === 'watchers') audience.set(msg.count);
-      else if (!chat.onMessage(msg)) events.onMessage(msg);
-    },
+    onMessage: (msg) => { if (!chat.onMessage(msg)) events.onMessage(msg); },
     onStatus: (s) => store.update((v) => {
       // A connection is told how many watch if anyone does.
       if (s === 'open') audience.set(0);
