@@ -371,3 +371,97 @@ fn two_friends_against_two_computers_at_a_doubles_table() {
     }
     assert!(by_friend >= 1, "the friend played ({event} strokes)");
 }
+
+/// The players are told how many watch their game, as watchers come and
+/// go; a player's own second window is not a watcher, and a client that
+/// connects is told the count there is.
+#[test]
+fn the_players_are_told_how_many_watch() {
+    let dir = data_dir();
+    let server = Running::start(&path(&dir));
+    let janis = server.person();
+    let created = server.create(
+        r#"{"format":"singles","profile":"lnf-2017","sets":1,
+        "players":[{"kind":"human","name":"Anna"},{"kind":"human","invite":true}]}"#,
+    );
+    let id = created["id"].as_str().unwrap().to_owned();
+    janis.join_invite(&created, 0);
+    let mut a = server.socket(&id);
+    let mut j = janis.socket(&id);
+    for ws in [&mut a, &mut j] {
+        assert_eq!(hello(ws)["type"], "state");
+    }
+    let count = |ws: &mut Socket| ws.next_of("watchers")["count"].as_u64().unwrap();
+
+    // A first watcher: both players are told, and so is the watcher.
+    let mut w1 = server.watch(&id);
+    assert_eq!(hello(&mut w1)["type"], "state");
+    assert_eq!(count(&mut a), 1);
+    assert_eq!(count(&mut j), 1);
+    assert_eq!(count(&mut w1), 1);
+    // A second one is told of both as it connects.
+    let mut w2 = server.watch(&id);
+    assert_eq!(hello(&mut w2)["type"], "state");
+    assert_eq!(count(&mut w2), 2, "the count, on connecting");
+    assert_eq!(count(&mut a), 2);
+    assert_eq!(count(&mut j), 2);
+
+    // Anna opens the game in a second window: not a watcher (told the
+    // count, which does not change). The next count her first window
+    // hears is the one after a watcher left.
+    let mut a2 = server.socket(&id);
+    assert_eq!(hello(&mut a2)["type"], "state");
+    assert_eq!(count(&mut a2), 2);
+    drop(w1);
+    assert_eq!(count(&mut a), 1);
+    assert_eq!(count(&mut j), 1);
+    assert_eq!(count(&mut a2), 1);
+    drop(a2);
+    drop(w2);
+    assert_eq!(count(&mut a), 0, "nobody watches");
+    assert_eq!(count(&mut j), 0);
+}
+
+/// A client that connects while the last stroke may still be moving on
+/// the players' screens is told how long ago it was made, before the
+/// events it missed; one that asks for the whole state is not, nor is one
+/// that had seen the stroke.
+#[test]
+fn a_client_that_connects_as_a_stroke_rolls_is_told_when_it_was_made() {
+    let dir = data_dir();
+    let server = Running::start(&path(&dir));
+    let body = r#"{"format":"singles","profile":"lnf-2017","sets":1,
+        "players":[{"kind":"human"},{"kind":"human"}]}"#;
+    let id = server.create(body)["id"].as_str().unwrap().to_owned();
+    let mut local = mirror(body);
+    let mut ws = server.socket(&id);
+    assert_eq!(hello(&mut ws)["type"], "state");
+    let stroke = choose(&local, 1);
+    let made = std::time::Instant::now();
+    ws.send(&stroke_request(0, Seat::South, &stroke));
+    let played = ws.next_reply();
+    assert_eq!(played["type"], "stroke", "{played}");
+    local.play(Seat::South, &stroke).unwrap();
+
+    let mut back = server.socket(&id);
+    back.send(&json!({"type": "hello", "since": 0}));
+    let first = back.next();
+    assert_eq!(first["type"], "moving", "{first}");
+    assert_eq!(first["event"], 1);
+    let elapsed = first["elapsed_ms"].as_u64().unwrap();
+    assert!(
+        elapsed as u128 <= made.elapsed().as_millis(),
+        "made {elapsed} ms ago, no earlier than it was sent"
+    );
+    assert_eq!(back.next()["type"], "stroke", "then the event");
+
+    // Asked for the state, or having seen the stroke: nothing to join.
+    let mut fresh = server.socket(&id);
+    fresh.send(&json!({"type": "hello"}));
+    assert_eq!(fresh.next()["type"], "state");
+    let mut seen = server.socket(&id);
+    seen.send(&json!({"type": "hello", "since": 1}));
+    seen.send(&json!({"type": "take_back", "event": 0}));
+    let m = seen.next();
+    assert_ne!(m["type"], "moving", "{m}");
+}

@@ -41,7 +41,7 @@ const stroke = (event, by = 'computer', extra = {}) => ({
  * by a store whose draws are recorded (`refresh` the page, `render` the
  * table alone), and hooks that record what they were asked.
  */
-function page(event = 0, { history = 0 } = {}) {
+function page(event = 0, { history = 0, now = undefined } = {}) {
   const app = {
     id: 'g', state: state(event), seen: event, queue: [], anim: null, thinking: null, waiting: false,
     hint: null, hintWaiting: false, say: null, summary: null, sentAt: null, history, connection: 'open',
@@ -67,6 +67,7 @@ function page(event = 0, { history = 0 } = {}) {
     },
     rate: () => 2,
     pace: () => pace.value,
+    ...(now ? { now } : {}),
   };
   const pace = { value: 'normal' };
   const q = new EventQueue(store, hooks);
@@ -142,6 +143,41 @@ test('the page\'s own stroke moves at once; a skipped one is silent; a foul is m
   assert.deepEqual(only('sound'), [['sound', 0, 0, 2]], 'only the frame before the skip sounded');
   players[0].options.onDone();
   assert.equal(app.summary.foul, true);
+});
+
+test('a past stroke still moving when the page opened plays on from where it is; one that ended is shown at once', () => {
+  // The page opened at event 3 and asked for what came after: event 4, a
+  // stroke made 0.7 s before the server's word, heard 0.1 s before the
+  // stroke's message is shown.
+  const clock = { t: 100 };
+  const { app, q, players, only } = page(3, { history: 4, now: () => clock.t });
+  q.onMessage({ type: 'moving', event: 4, elapsed_ms: 700 });
+  clock.t += 0.1;
+  q.onMessage(stroke(4, 'human'));
+  assert.equal(players.length, 1, 'animated, though of the past');
+  const p = players[0];
+  assert.equal(p.options.lead, LEAD);
+  assert.ok(Math.abs(p.options.start - (0.7 + 0.1 - LEAD)) < 1e-9, `from where it is on the screens that saw it made (${p.options.start})`);
+  assert.ok(p.options.start < MOTION.duration);
+  p.options.onDone();
+  assert.equal(app.state.event, 4);
+  assert.deepEqual(only('narrate'), [['narrate', 'stroke', 4, false]], 'the past is not announced');
+
+  // A stroke whose motion has ended everywhere is shown at its end.
+  const later = page(3, { history: 4, now: () => clock.t });
+  later.q.onMessage({ type: 'moving', event: 4, elapsed_ms: 1900 });
+  later.q.onMessage(stroke(4, 'human'));
+  assert.equal(later.players.length, 0);
+  assert.equal(later.app.state.event, 4);
+
+  // The word is about the last stroke only: an earlier one is history.
+  const earlier = page(2, { history: 4, now: () => clock.t });
+  earlier.q.onMessage({ type: 'moving', event: 4, elapsed_ms: 0 });
+  earlier.q.onMessage(stroke(3, 'human'));
+  assert.equal(earlier.players.length, 0, 'event 3 is shown at once');
+  earlier.q.onMessage(stroke(4, 'human'));
+  assert.equal(earlier.players.length, 1, 'event 4 moves');
+  assert.ok(Math.abs(earlier.players[0].options.start + LEAD) < 1e-9, 'from its lead: it was made just now');
 });
 
 test('events seen already are dropped, and a gap asks the server again', () => {

@@ -254,9 +254,10 @@ impl GameSocket {
                 Message::Text(t) => {
                     let m: Value = serde_json::from_str(t.as_str()).unwrap();
                     // What is not an answer: the computer thinking, who is
-                    // connected, the clocks, the chat.
-                    let aside =
-                        ["thinking", "seats", "timers"].contains(&m["type"].as_str().unwrap_or(""));
+                    // connected, the clocks, how many watch, a stroke
+                    // still moving, the chat.
+                    let aside = ["thinking", "seats", "timers", "watchers", "moving"]
+                        .contains(&m["type"].as_str().unwrap_or(""));
                     if !aside && !super::chat::is_chat(&m) {
                         return m;
                     }

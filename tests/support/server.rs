@@ -588,15 +588,21 @@ impl Socket {
     }
 
     /// The next message that is neither `thinking`, `seats` (who is
-    /// connected) nor `timers` (the clocks): an event, a state, a hint or
-    /// an error.
+    /// connected), `timers` (the clocks), `watchers` (how many watch) nor
+    /// `moving` (how long ago a stroke was made): an event, a state, a
+    /// hint or an error.
     pub fn next_reply(&mut self) -> Value {
         loop {
             let m = self.next();
             if super::chat::is_chat(&m) {
                 continue;
             }
-            if m["type"] != "thinking" && m["type"] != "seats" && m["type"] != "timers" {
+            if m["type"] != "thinking"
+                && m["type"] != "seats"
+                && m["type"] != "timers"
+                && m["type"] != "watchers"
+                && m["type"] != "moving"
+            {
                 return m;
             }
         }

@@ -4,7 +4,10 @@
 // game's creator may switch off and each reader may hide. Players and
 // watchers have rooms of their own while the match is played; the server
 // decides who reads what. Every word a person wrote goes into the page as
-// text (textContent), never as markup.
+// text (textContent), never as markup. Lines that come while the chat is
+// folded or out of sight are counted as unread, beside its fold button
+// and on the button that brings a phone's reader to it (the chat sits
+// below the table and its tools there).
 
 import { h } from '../shared/panel.js';
 import { t } from '../shared/text.js';
@@ -20,6 +23,11 @@ const SHOWN = 100;
 
 const HIDDEN_KEY = 'novuss.chat.hidden';
 const TEXT_HIDDEN_KEY = 'novuss.chat.textHidden';
+/** The last line read, per game, for this tab: a reload does not make old lines new. */
+const READ_KEY = 'novuss.chat.read.';
+
+/** How much of the log must be on the screen for its lines to count as read. */
+const READ_RATIO = 0.6;
 
 /** @param {string} key */
 function remembered(key) {
@@ -51,6 +59,7 @@ export function length(text) {
  *   becomePerson: () => Promise<boolean>,
  *   nameOf: (player: number) => string,
  *   showError: (code: string) => void,
+ *   game: () => string | null,
  * }} hooks
  */
 export function createChat(el, hooks) {
@@ -66,9 +75,21 @@ export function createChat(el, hooks) {
   /** A line written before this browser was a person: sent once the socket knows who it is. */
   /** @type {import('../shared/protocol.js').ClientMessage | null} */
   let pending = null;
+  /** The number of the last line this reader has had in sight. */
+  let readUpTo = 0;
+  /** Whether the log is on the screen, unfolded, in a tab in view. */
+  let inSight = false;
 
   const title = h('h2', { id: 'chat-title' });
-  const toggle = h('button', { type: 'button', id: 'chat-toggle', 'aria-controls': 'chat-body' });
+  const toggleText = h('span', {});
+  const badge = () => h('span', { class: 'chat-badge', hidden: '' });
+  const toggleBadge = badge();
+  const toggle = h('button', { type: 'button', id: 'chat-toggle', 'aria-controls': 'chat-body' }, toggleText, toggleBadge);
+  // Fixed to the foot of a narrow screen while the chat is out of sight
+  // (style.css shows it on narrow screens only).
+  const jumpText = h('span', {});
+  const jumpBadge = badge();
+  const jump = h('button', { type: 'button', id: 'chat-jump', class: 'chat-jump', 'aria-controls': 'chat', hidden: '' }, jumpText, jumpBadge);
   // The list sits inside the log region: a log's role would hide the list's.
   const list = h('ol', { class: 'chat-lines' });
   const log = h('div', { id: 'chat-log', class: 'chat-log', role: 'log', 'aria-live': 'polite', 'aria-labelledby': 'chat-title', tabindex: '0' }, list);
@@ -89,12 +110,40 @@ export function createChat(el, hooks) {
     h('div', { class: 'chat-option' }, textBox, textLabel),
     freeRow);
   el.replaceChildren(h('div', { class: 'chat-head' }, title, toggle), body);
+  el.after(jump);
+
+  jump.onclick = () => {
+    if (hidden) {
+      hidden = false;
+      remember(HIDDEN_KEY, hidden);
+      render();
+    }
+    log.scrollTop = log.scrollHeight;
+    el.scrollIntoView({ block: 'end' });
+  };
+  // What is in sight: the log on the screen, in a tab the reader looks at.
+  let logOnScreen = false;
+  const sight = () => {
+    inSight = logOnScreen && !hidden && shown && document.visibilityState === 'visible';
+    if (inSight) markRead();
+    renderUnread();
+  };
+  if (typeof IntersectionObserver === 'function') {
+    new IntersectionObserver((entries) => {
+      for (const e of entries) logOnScreen = e.isIntersecting && e.intersectionRatio >= READ_RATIO;
+      sight();
+    }, { threshold: [0, READ_RATIO, 1] }).observe(log);
+  } else {
+    logOnScreen = true;
+  }
+  document.addEventListener('visibilitychange', sight);
 
   toggle.onclick = () => {
     hidden = !hidden;
     remember(HIDDEN_KEY, hidden);
     render();
     if (!hidden) log.scrollTop = log.scrollHeight;
+    sight();
   };
   textBox.onchange = () => {
     textHidden = textBox.checked;
@@ -130,6 +179,37 @@ export function createChat(el, hooks) {
     return true;
   }
 
+  /** The lines shown to this reader (typed ones may be hidden). */
+  const visible = () => lines.filter((m) => !(textHidden && m.text !== undefined));
+
+  /** Lines by others that came after the last one read. */
+  function unread() {
+    const me = hooks.me();
+    return visible().filter((m) => m.number > readUpTo && m.person !== me).length;
+  }
+
+  /** Everything shown is read: remembered for this tab. */
+  function markRead() {
+    const last = lines.length ? lines[lines.length - 1].number : 0;
+    if (last <= readUpTo) return;
+    readUpTo = last;
+    const game = hooks.game();
+    try { if (game) sessionStorage.setItem(READ_KEY + game, String(readUpTo)); } catch { /* storage blocked: for this page only */ }
+  }
+
+  /** The unread count beside the fold button and on the jump button. */
+  function renderUnread() {
+    const n = shown ? unread() : 0;
+    // The number is seen; a screen reader hears it in words, as part of
+    // the button's name.
+    for (const b of [toggleBadge, jumpBadge]) {
+      b.hidden = n === 0;
+      b.replaceChildren(...(n ? [h('span', { 'aria-hidden': 'true' }, String(n)), h('span', { class: 'visually-hidden' }, ` (${t('chat.unread', { n })})`)] : []));
+    }
+    jump.title = t('chat.open');
+    jump.hidden = !shown || inSight;
+  }
+
   function renderCount() {
     const n = length(input.value);
     count.textContent = t('chat.count', { n, max: MAX_TEXT });
@@ -160,15 +240,21 @@ export function createChat(el, hooks) {
 
   function renderLog() {
     const atEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 4;
-    list.replaceChildren(...lines.filter((m) => !(textHidden && m.text !== undefined)).map(lineItem));
+    list.replaceChildren(...visible().map(lineItem));
     if (atEnd) log.scrollTop = log.scrollHeight;
+    if (inSight) markRead();
+    renderUnread();
   }
 
   function render() {
     el.hidden = !shown;
-    if (!shown) return;
+    if (!shown) {
+      renderUnread();
+      return;
+    }
     title.textContent = t(player ? 'chat.title_players' : 'chat.title_watchers');
-    toggle.textContent = t(hidden ? 'chat.show' : 'chat.hide');
+    toggleText.textContent = t(hidden ? 'chat.show' : 'chat.hide');
+    jumpText.textContent = t('chat.jump');
     toggle.setAttribute('aria-expanded', String(!hidden));
     body.hidden = hidden;
     presetBox.setAttribute('aria-label', t('chat.presets'));
@@ -232,17 +318,21 @@ export function createChat(el, hooks) {
      * @param {boolean} matchOver
      */
     update(show, isPlayer, matchOver) {
+      const was = shown;
       shown = show;
       player = isPlayer;
       over = matchOver;
       render();
+      if (was !== show) sight();
     },
 
-    /** Another game opened: its chat starts empty. */
+    /** Another game opened: its chat starts empty, read as far as this tab read it. */
     reset() {
       lines = [];
       settings = { free_text: true, creator: null };
       pending = null;
+      const game = hooks.game();
+      try { readUpTo = Number((game && sessionStorage.getItem(READ_KEY + game)) || 0) || 0; } catch { readUpTo = 0; }
       render();
     },
 

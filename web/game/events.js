@@ -65,7 +65,7 @@ export function leadOf(msg, own, pace) {
 /**
  * @callback Play
  * @param {Motion} motion
- * @param {{rate: number, lead: number, onFrame: (t: number) => void, onDone: () => void}} options
+ * @param {{rate: number, lead: number, start?: number, onFrame: (t: number) => void, onDone: () => void}} options
  * @returns {Player}
  */
 
@@ -131,8 +131,10 @@ export function adopt(app, state) {
  * @property {Play} play play a motion back
  * @property {() => number} rate the playback rate chosen
  * @property {() => ('normal' | 'fast')} [pace] the computer's pace chosen
+ * @property {() => number} [now] the time, s (for a stroke joined while it moves; performance.now by default)
  * @property {(seats: import('../shared/protocol.js').SeatView[], may: import('../shared/protocol.js').May) => void} [seats] who is connected (and so what each client may do) changed
  * @property {(msg: import('../shared/protocol.js').TimersMessage) => void} [timers] the clocks changed
+ * @property {(count: number) => void} [watchers] how many watch changed
  * @property {(msg: import('../shared/protocol.js').OfferMessage | import('../shared/protocol.js').AnsweredMessage | import('../shared/protocol.js').RematchMessage) => void} [offer] an offer, its answer, or the rematch made
  */
 
@@ -149,6 +151,13 @@ export class EventQueue {
     // The queue ran dry during the change being made: once the page is
     // drawn, what waited for it is said.
     this.drained = false;
+    /**
+     * The server's word that the last stroke of the events it is sending
+     * may still be moving: its event, how long ago it was made (s), and
+     * when that was heard (the `now` hook's time).
+     * @type {{event: number, elapsed: number, heard: number} | null}
+     */
+    this.moving = null;
   }
 
   /**
@@ -205,6 +214,15 @@ export class EventQueue {
         // Offers between people and their answers: not events.
         hooks.offer?.(msg);
         break;
+      case 'watchers':
+        // How many watch: not an event either.
+        hooks.watchers?.(msg.count);
+        break;
+      case 'moving':
+        // Sent before the events a (re)connected page missed: the last of
+        // them is shown from where it is now, not at its end.
+        this.moving = { event: msg.event, elapsed: msg.elapsed_ms / 1000, heard: this.now() };
+        break;
       case 'thinking':
         store.update({ thinking: msg });
         break;
@@ -249,7 +267,11 @@ export class EventQueue {
       if (behind > CATCH_UP) this.catchingUp = true;
       const catchUp = this.catchingUp && behind > 0;
       if (!catchUp) this.catchingUp = false;
-      if (catchUp || !msg.motion || msg.event <= app.history) {
+      // A stroke of the past still moving (the page opened as it was made):
+      // its clock now, if it has not ended on the screens that saw it made.
+      const lead = leadOf(msg, app.sentAt === msg.event - 1, hooks.pace?.() ?? 'normal');
+      const joined = !catchUp && msg.motion && msg.event <= app.history ? this.joinedAt(msg, lead) : null;
+      if (joined === null && (catchUp || !msg.motion || msg.event <= app.history)) {
         if (catchUp) {
           const m = app.missed;
           store.update({
@@ -260,15 +282,16 @@ export class EventQueue {
         this.pump();
         return;
       }
-      const lead = leadOf(msg, app.sentAt === msg.event - 1, hooks.pace?.() ?? 'normal');
+      if (!msg.motion) return;
       /** @type {Animation} */
-      const anim = { msg, frame: frameAt(msg.motion, 0), player: null, time: 0, lead };
+      const anim = { msg, frame: frameAt(msg.motion, Math.max(0, joined ?? 0)), player: null, time: joined ?? 0, lead };
       store.update({ anim });
       const player = hooks.play(msg.motion, {
         rate: hooks.rate(),
         // Someone else's stroke: first show where the striker stands, the
         // aim (the computer's) and the cue.
         lead,
+        ...(joined === null ? {} : { start: joined }),
         onFrame: (time) => {
           const now = store.state.anim;
           if (!now) return;
@@ -300,6 +323,28 @@ export class EventQueue {
     this.pump();
   }
 
+  /** The time, s. */
+  now() {
+    return this.hooks.now ? this.hooks.now() : performance.now() / 1000;
+  }
+
+  /**
+   * Where the clock of the past stroke `msg` is now, if the server said it
+   * may still be moving and it has not ended yet on the screens of those
+   * who saw it made (who saw it `lead` s before it moved); null otherwise.
+   * The word is used once.
+   * @param {StrokeMessage} msg
+   * @param {number} lead
+   * @returns {number | null}
+   */
+  joinedAt(msg, lead) {
+    const m = this.moving;
+    if (!m || m.event !== msg.event || !msg.motion) return null;
+    this.moving = null;
+    const clock = m.elapsed + (this.now() - m.heard) - lead;
+    return clock < Math.max(0, msg.motion.duration || 0) ? clock : null;
+  }
+
   /** @param {StrokeMessage} msg */
   finishStroke(msg) {
     const { store, hooks } = this;
@@ -324,5 +369,6 @@ export class EventQueue {
     const anim = this.store.state.anim;
     if (anim?.player) anim.player.cancel();
     this.store.update({ anim: null });
+    this.moving = null;
   }
 }

@@ -30,6 +30,7 @@ import { whoAmI } from './online.js';
 import { Clocks } from './clocks.js';
 import { Offers } from './offers.js';
 import { createChat } from './chat.js';
+import { Audience } from './audience.js';
 import { createStore } from './store.js';
 import { initialState, freshGame, followTurn } from './state.js';
 import { controlsFor, drawControls } from './controls.js';
@@ -130,6 +131,8 @@ const offers = new Offers($('offer'), {
   send: (msg) => actions.send(msg),
   lastStroke: () => store.state.summary?.msg ?? null,
 });
+// How many watch the game, at the top of the page.
+const audience = new Audience($('audience'));
 // The chat beside the table, between people and for watchers.
 const chat = createChat($('chat'), {
   send: (msg) => !!socket?.send(msg),
@@ -148,6 +151,7 @@ const chat = createChat($('chat'), {
   },
   nameOf: (k) => (store.state.state ? panel.playerName(store.state.state, k) : ''),
   showError: (code) => actions.showError(code),
+  game: () => store.state.id,
 });
 const actions = createActions({
   store,
@@ -163,7 +167,9 @@ const actions = createActions({
   openGame: (id, st) => openGame(id, st),
 });
 // Every stroke animated, with its frames counted, for the tests.
-/** @type {{event: number | null, by: string | null, striker: Vec2 | null, lead: number, frames: number}[]} */
+// `start`: the clock it started at when joined while moving (else null);
+// `times`: the clock at each frame drawn.
+/** @type {{event: number | null, by: string | null, striker: Vec2 | null, lead: number, start: number | null, duration: number, frames: number, times: number[]}[]} */
 const animated = [];
 /**
  * Shows `state` as the table's picture: the next turn starts from it.
@@ -183,6 +189,7 @@ const events = new EventQueue(store, {
     if (s.state) s.state = { ...s.state, seats: seats.map(({ connected, ...held }) => held), may: may ?? s.state.may };
   }),
   timers: (msg) => clocks.update(msg),
+  watchers: (count) => audience.set(count),
   offer: (msg) => {
     // What each client may do changes with an offer and its answer.
     if (msg.type !== 'rematch' && msg.may) store.update((s) => { if (s.state) s.state = { ...s.state, may: msg.may }; });
@@ -206,10 +213,17 @@ const events = new EventQueue(store, {
   sound: (motion, from, to, rate) => sounds.between(motion, from, to, rate),
   play: (motion, options) => {
     const msg = store.state.anim?.msg;
-    const seen = { event: msg?.event ?? null, by: msg?.by ?? null, striker: msg?.stroke?.striker ?? null, lead: options.lead, frames: 0 };
+    const seen = { event: msg?.event ?? null, by: msg?.by ?? null, striker: msg?.stroke?.striker ?? null, lead: options.lead, start: options.start ?? null, duration: motion.duration, frames: 0, times: /** @type {number[]} */ ([]) };
     animated.push(seen);
     if (animated.length > 200) animated.shift();
-    return play(motion, { ...options, onFrame: (time) => { if (time > 0) seen.frames += 1; options.onFrame(time); } });
+    return play(motion, {
+      ...options,
+      onFrame: (time) => {
+        if (time > 0) seen.frames += 1;
+        if (seen.times.length < 600) seen.times.push(time);
+        options.onFrame(time);
+      },
+    });
   },
   rate: () => store.state.prefs.rate,
   pace: () => (store.state.prefs.pace === 'fast' ? 'fast' : 'normal'),
@@ -282,6 +296,7 @@ async function openGame(id, given) {
     clocks.clear();
     offers.reset();
     chat.reset();
+    audience.set(0);
     actions.clearError();
     if (gameIdFromUrl() !== id) history.replaceState(null, '', `${location.pathname}#game=${encodeURIComponent(id)}`);
   });
@@ -313,6 +328,8 @@ async function openGame(id, given) {
     since: () => store.state.seen,
     onMessage: (msg) => { if (!chat.onMessage(msg)) events.onMessage(msg); },
     onStatus: (s) => store.update((v) => {
+      // A connection is told how many watch if anyone does.
+      if (s === 'open') audience.set(0);
       v.connection = s;
       if (s === 'open') v.wasOpen = true;
     }),
@@ -335,6 +352,7 @@ function relabel() {
   fillTexts();
   narrator.relabel();
   chat.relabel();
+  audience.render();
   startDialog.relabel();
   coach.render();
   drawPage();

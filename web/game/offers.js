@@ -30,18 +30,26 @@ export class Offers {
     this.offer = null;
     // The other side declined a rematch of this game: not offered again.
     this.rematchDeclined = false;
+    /**
+     * This person's own offer the other side declined, said to them until
+     * the game moves on (the event it was made at).
+     * @type {{kind: 'take_back' | 'rematch', event: number} | null}
+     */
+    this.declined = null;
   }
 
   /** Another game: nothing offered. */
   reset() {
     this.offer = null;
     this.rematchDeclined = false;
+    this.declined = null;
     this.render();
   }
 
   /** @param {Offer} offer an offer made */
   offered(offer) {
     this.offer = offer;
+    this.declined = null;
     this.render();
   }
 
@@ -52,6 +60,12 @@ export class Offers {
    */
   answered(kind, accepted) {
     if (kind === 'rematch' && !accepted) this.rematchDeclined = true;
+    // The one who asked is told the answer was no: the offer was theirs.
+    const asked = this.current();
+    const st = this.hooks.state();
+    if (!accepted && asked?.kind === kind && st && holds(st, this.hooks.me() ?? null, asked.player)) {
+      this.declined = { kind, event: asked.event };
+    }
     this.offer = null;
     this.render();
   }
@@ -98,10 +112,22 @@ export class Offers {
     this.hooks.send({ type: 'offer', event: st.event, seat, kind });
   }
 
+  /** This person's declined offer, while the game is still where it was made. */
+  refusal() {
+    const st = this.hooks.state();
+    if (this.declined && st && this.declined.event !== st.event) this.declined = null;
+    return this.declined;
+  }
+
   render() {
     const st = this.hooks.state();
     const o = this.current();
-    this.el.hidden = !o || !st;
+    const no = this.refusal();
+    this.el.hidden = (!o && !no) || !st;
+    if (!o && no) {
+      this.el.replaceChildren(h('p', { class: 'offer-declined', 'data-declined': no.kind }, t(`offer.${no.kind}.declined`)));
+      return;
+    }
     if (!o || !st) {
       this.el.replaceChildren();
       return;

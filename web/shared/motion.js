@@ -61,13 +61,14 @@ export function frameAt(motion, t) {
  * animation frame and `onDone()` once, at the end or on `skip()`. The clock
  * advances by wall time × rate, so changing the rate mid-stroke does not jump.
  * With `lead`, the clock starts at −lead: the caller shows the cue then.
+ * With `start`, it starts there instead (a stroke joined while it moves).
  * @param {Motion} motion
- * @param {{rate?: number, lead?: number, onFrame: (t: number) => void, onDone: () => void}} options
+ * @param {{rate?: number, lead?: number, start?: number, onFrame: (t: number) => void, onDone: () => void}} options
  */
-export function play(motion, { rate = 1, lead = 0, onFrame, onDone }) {
+export function play(motion, { rate = 1, lead = 0, start, onFrame, onDone }) {
   const duration = Math.max(0, motion.duration || 0);
   // A negative clock first: `lead` seconds to show the stroke before it moves.
-  let t = -lead;
+  let t = start ?? -lead;
   /** @type {number | null} */
   let last = null;
   let done = false;

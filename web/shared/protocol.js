@@ -404,7 +404,11 @@
 
 /** The events: what moves a game on. @typedef {StrokeMessage | TakenBackMessage | SetStartedMessage | ResignedMessage | AbortedMessage | CalledMessage} EventMessage */
 
-/** Every message of a game's WebSocket. @typedef {StateMessage | EventMessage | SeatsMessage | TimersMessage | OfferMessage | AnsweredMessage | RematchMessage | ThinkingMessage | HintMessage | ChatMessage | ChatSettingsMessage | ErrorMessage} ServerMessage */
+/** How many watch the game: sockets open on it not of its players (not an event). @typedef {{type: 'watchers', count: number}} WatchersMessage */
+
+/** The last event is a stroke made `elapsed_ms` ago, maybe still moving (not an event; before the events missed). @typedef {{type: 'moving', event: number, elapsed_ms: number}} MovingMessage */
+
+/** Every message of a game's WebSocket. @typedef {StateMessage | EventMessage | SeatsMessage | TimersMessage | WatchersMessage | MovingMessage | OfferMessage | AnsweredMessage | RematchMessage | ThinkingMessage | HintMessage | ChatMessage | ChatSettingsMessage | ErrorMessage} ServerMessage */
 
 // ---- Replays and analysis (HTTP) ---------------------------------------------
 

@@ -167,6 +167,14 @@ fn messages() -> BTreeMap<String, Vec<Value>> {
         }
         .text(),
     );
+    keep(Notice::Watchers { count: 2 }.text());
+    keep(
+        Notice::Moving {
+            event: 7,
+            elapsed_ms: 1250,
+        }
+        .text(),
+    );
 
     // A rated game between people: its state says so.
     let rated = room(
@@ -836,6 +844,8 @@ fn the_file_has_every_kind_of_message() {
             Notice::Rematch { .. } => "rematch",
             Notice::Timers { .. } => "timers",
             Notice::Seats { .. } => "seats",
+            Notice::Watchers { .. } => "watchers",
+            Notice::Moving { .. } => "moving",
             Notice::Error { .. } => "error",
         }
     }
@@ -855,6 +865,8 @@ fn the_file_has_every_kind_of_message() {
         "rematch",
         "timers",
         "seats",
+        "watchers",
+        "moving",
         "error",
         "chat",
         "chat_settings",

@@ -459,6 +459,8 @@ export const en = {
   'online.copied': 'Copied',
   'online.watch': 'Watch link',
   'online.watching': 'You are watching this game.',
+  // How many watch the game, shown to everyone at it (issue 31).
+  'online.audience': '{n} watching',
   'online.seat_open': 'seat free, invitation sent',
   'online.connected': 'here',
   'online.away': 'away',
@@ -518,6 +520,9 @@ export const en = {
   'offer.take_back.theirs': '{name} asks to take back their last stroke.',
   'offer.rematch.yours': 'You offered a rematch with the seats swapped: waiting for the answer.',
   'offer.rematch.theirs': '{name} offers a rematch with the seats swapped.',
+  // A declined offer, said to the one who made it (issue 31).
+  'offer.take_back.declined': 'Your opponent declined to take back the stroke.',
+  'offer.rematch.declined': 'Your opponent declined the rematch.',
   'offer.accept': 'Accept',
   'offer.decline': 'Decline',
   'error.cannot_offer': 'That cannot be offered now.',
@@ -528,6 +533,10 @@ export const en = {
   'chat.title_watchers': 'Watchers’ chat',
   'chat.hide': 'Hide chat',
   'chat.show': 'Show chat',
+  // The chat's unread lines and the button that brings a phone's reader to it (issue 31).
+  'chat.jump': 'Chat',
+  'chat.open': 'Open the chat',
+  'chat.unread': '{n} new',
   'chat.presets': 'Quick phrases',
   'chat.message': 'Message',
   'chat.send': 'Send',

@@ -502,6 +502,8 @@ export const lv = {
   'online.copied': 'Nokopēts',
   'online.watch': 'Skatīšanās saite',
   'online.watching': 'Jūs skatāties šo spēli.',
+  // How many watch the game, shown to everyone at it (issue 31).
+  'online.audience': 'Skatās: {n}',
   'online.seat_open': 'vieta brīva, ielūgums nosūtīts',
   'online.connected': 'šeit',
   'online.away': 'prom',
@@ -561,6 +563,9 @@ export const lv = {
   'offer.take_back.theirs': '{name} lūdz atsaukt savu pēdējo sitienu.',
   'offer.rematch.yours': 'Jūs piedāvājāt revanšu ar samainītām vietām: gaidām atbildi.',
   'offer.rematch.theirs': '{name} piedāvā revanšu ar samainītām vietām.',
+  // A declined offer, said to the one who made it (issue 31).
+  'offer.take_back.declined': 'Pretinieks nepiekrita sitiena atsaukšanai.',
+  'offer.rematch.declined': 'Pretinieks atteica revanšu.',
   'offer.accept': 'Piekrist',
   'offer.decline': 'Atteikt',
   'error.cannot_offer': 'To tagad nevar piedāvāt.',
@@ -571,6 +576,10 @@ export const lv = {
   'chat.title_watchers': 'Skatītāju tērzēšana',
   'chat.hide': 'Slēpt tērzēšanu',
   'chat.show': 'Rādīt tērzēšanu',
+  // The chat's unread lines and the button that brings a phone's reader to it (issue 31).
+  'chat.jump': 'Tērzēšana',
+  'chat.open': 'Atvērt tērzēšanu',
+  'chat.unread': '{n} jaunas',
   'chat.presets': 'Ātrās frāzes',
   'chat.message': 'Ziņa',
   'chat.send': 'Sūtīt',

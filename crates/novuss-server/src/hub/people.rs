@@ -363,6 +363,16 @@ impl Hub {
         }
     }
 
+    /// A socket counted in the game's audience closed: its clients are
+    /// told how many watch now.
+    pub async fn part(&self, shared: &super::SharedRoom) {
+        let mut room = shared.lock().await;
+        room.part();
+        if let Some(message) = room.audience_news() {
+            room.announce(message);
+        }
+    }
+
     /// Tells the other instances over the same database whether `person`
     /// has game `game` open here, so that none grants a claim against a
     /// player connected elsewhere (with SQLite there are none). Written

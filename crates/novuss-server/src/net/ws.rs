@@ -169,6 +169,9 @@ async fn connection(
     let mut present = false;
     // Whether the page said goodbye before the socket closed.
     let mut bye = false;
+    // Whether the socket is counted in its game's audience: decided on its
+    // first `hello` (a player's socket never is).
+    let mut audience: Option<bool> = None;
     let (mut sink, mut stream) = socket.split();
     let (out, mut queue) = mpsc::channel::<Out>(QUEUE);
     let writer = tokio::spawn(async move {
@@ -237,7 +240,7 @@ async fn connection(
                     (&id, &room, client, person.as_ref()),
                     text.as_str(),
                     &out,
-                    &mut follower,
+                    (&mut follower, &mut audience),
                     &hinting,
                 ))
                 .await;
@@ -264,6 +267,9 @@ async fn connection(
         if let Some(p) = &person {
             Box::pin(ws.hub.leave(&room, p, bye)).await;
         }
+    }
+    if audience == Some(true) {
+        Box::pin(ws.hub.part(&room)).await;
     }
     drop(out);
     // What is queued goes out, unless the client reads nothing: then the
@@ -293,7 +299,7 @@ async fn handle(
     (id, room, client, who): (&GameId, &SharedRoom, Client, Option<&PersonId>),
     text: &str,
     out: &mpsc::Sender<Out>,
-    follower: &mut Option<JoinHandle<()>>,
+    (follower, audience): (&mut Option<JoinHandle<()>>, &mut Option<bool>),
     hinting: &Arc<AtomicBool>,
 ) -> Heard {
     let request: Request = match serde_json::from_str(text) {
@@ -314,7 +320,7 @@ async fn handle(
             if let Some(f) = follower.take() {
                 f.abort();
             }
-            *follower = Some(follow(hub, room, who, since, out.clone()).await);
+            *follower = Some(follow(hub, room, (who, audience), since, out.clone()).await);
             // A computer turn that failed (its stroke not stored, say) is
             // tried again whenever a client comes back.
             hub.wake(room.clone());
@@ -415,19 +421,38 @@ async fn handle(
 }
 
 /// Sends what the client missed since `since` (or the whole state), then
-/// every later message of the room, in order.
+/// every later message of the room, in order. On the socket's first
+/// `hello` (`audience` still undecided) it joins the game's audience,
+/// unless it is a player's: everyone else at the game is told, and it is
+/// told the count in its backlog.
 async fn follow(
     hub: &Hub,
     room: &SharedRoom,
-    who: Option<&PersonId>,
+    (who, audience): (Option<&PersonId>, &mut Option<bool>),
     since: Option<u64>,
     out: mpsc::Sender<Out>,
 ) -> JoinHandle<()> {
     let (backlog, mut rx, mut chat) = {
         let mut r = room.lock().await;
-        let mut backlog = since
-            .and_then(|n| r.since(n))
-            .unwrap_or_else(|| vec![r.state_message()]);
+        if audience.is_none() {
+            *audience = Some(r.greet(who));
+            if let Some(news) = r.audience_news() {
+                r.announce(news);
+            }
+        }
+        let mut backlog = match since.and_then(|n| r.since(n)) {
+            // The events missed; first, if the last of them is a stroke
+            // still moving, how long ago it was made.
+            Some(events) => {
+                let mut backlog: Vec<_> = since
+                    .and_then(|n| r.moving_message(n, crate::game::clock::now_ms()))
+                    .into_iter()
+                    .collect();
+                backlog.extend(events);
+                backlog
+            }
+            None => vec![r.state_message()],
+        };
         // Between people, who is connected (not part of the state).
         if r.seats().between_people() {
             backlog.push(r.seats_message());
@@ -435,6 +460,8 @@ async fn follow(
         // The clocks, if the game has any; an offer waiting; the rematch
         // made.
         backlog.extend(r.timers_message(crate::game::clock::now_ms(), &hub.timing()));
+        // How many watch, if anyone does.
+        backlog.extend(r.audience_message());
         backlog.extend(r.offer_message());
         backlog.extend(r.rematch().map(|id| Notice::Rematch { id }.text()));
         // The chat of the connection's room, after the game.

@@ -192,6 +192,23 @@ pub enum Notice<'a> {
         /// What each client may do now: who holds the seats decides it.
         may: May,
     },
+    /// The game's last event is a stroke made `elapsed_ms` ago, which may
+    /// still be moving on the screens of those who saw it made: a client
+    /// that connects and is sent it among the events it missed shows the
+    /// rest of it. Sent before them. Not an event.
+    Moving {
+        /// The stroke's event.
+        event: u64,
+        /// Milliseconds since it was made.
+        elapsed_ms: u64,
+    },
+    /// How many watch the game: sockets open on it that are not its
+    /// players', when that changed (and on connecting, if any do). Not an
+    /// event.
+    Watchers {
+        /// The sockets open on the game that are not its players'.
+        count: usize,
+    },
     /// A request refused; nothing changed.
     Error {
         /// Why.

@@ -19,8 +19,10 @@ pub use play::Play;
 mod step;
 pub use step::Change;
 use step::Step;
+mod audience;
 mod clock;
 mod may;
+mod moving;
 mod offers;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -113,6 +115,12 @@ pub struct Room {
     /// The sockets open on this game: a game somebody watches stays in
     /// memory.
     watchers: Arc<AtomicUsize>,
+    /// The sockets that said hello and are not a player's: the audience.
+    audience: usize,
+    /// The audience the clients were last told of ([`Room::audience_news`]).
+    audience_told: usize,
+    /// The last stroke's event and how long it moves, s ([`Room::moving_message`]).
+    last_stroke: Option<(u64, f64)>,
     /// The last hint given, by event and level (hints are deterministic),
     /// with its best stroke, which the aim tool then offers.
     hint: Option<(u64, novuss_ai::Level, Arc<str>, novuss_ai::Choice)>,
@@ -284,6 +292,9 @@ impl Room {
             feed: Feed::default(),
             computer: false,
             watchers: Arc::new(AtomicUsize::new(0)),
+            audience: 0,
+            audience_told: 0,
+            last_stroke: None,
             hint: None,
             retired: false,
             seats: Seats::new(setup_controllers.iter().map(Controller::is_computer), &[]),
@@ -575,6 +586,7 @@ impl Room {
                     stored,
                 });
                 self.strokes += 1;
+                self.last_stroke = Some((self.event, motion.trace.duration));
                 shown.then(|| {
                     Event::Stroke {
                         event: self.event,
@@ -741,14 +753,6 @@ impl Room {
     /// the computer's task. (A request in progress holds its lock.)
     pub fn in_use(&self) -> bool {
         self.computer || self.watchers.load(Ordering::Acquire) > 0
-    }
-
-    /// Sockets open on the game that are not its players': its
-    /// audience.
-    pub fn audience(&self) -> usize {
-        self.watchers
-            .load(Ordering::Acquire)
-            .saturating_sub(self.seats.sockets())
     }
 
     /// The hint kept for `event` and `level`.
