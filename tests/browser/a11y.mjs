@@ -337,6 +337,10 @@ test('the mute switch is a pressed button, remembered across a reload; sounds fo
   assert.equal(await page.getAttribute('#mute', 'aria-pressed'), 'true');
   await page.reload();
   await waitIdle(page, 1);
+  // The page has heard the stroke it resumed after: a stroke still rolling
+  // when the page came back is shown rolling first, and a key pressed
+  // meanwhile is no stroke.
+  await page.waitForFunction(() => window.novussDebug.last?.event >= 1 && document.body.dataset.phase === 'idle', null, { timeout: WAIT });
   assert.equal(await page.getAttribute('#mute', 'aria-pressed'), 'true', 'still muted after a reload');
   const played = (await page.evaluate(() => window.novussDebug.sounds)).played;
   await page.focus('#table');

@@ -94,10 +94,11 @@ test('a player page and the leaderboard render, with the rating plot, and pass a
   const annaPage = await bruno.locator('#games-body tr:first-child a.other').getAttribute('href');
   assert.match(annaPage, /^player\.html#id=[0-9a-f]{32}$/);
   assert.equal(await bruno.locator('#games-body tr:first-child a.other').textContent(), 'Anna');
-  // Each rated result names the opponent (Anna gave no display name of
-  // her own) and links her page, beside the change.
+  // Each rated result names the opponent (by the name Anna typed for her
+  // seat when she made the game, hers from then on) and links her page,
+  // beside the change.
   const opponents = await bruno.locator('#results-body a.opponent').evaluateAll((as) => as.map((a) => [a.getAttribute('href'), a.textContent]));
-  assert.deepEqual(opponents, [[annaPage, 'Player without a name'], [annaPage, 'Player without a name'], [annaPage, 'Player without a name']]);
+  assert.deepEqual(opponents, [[annaPage, 'Anna'], [annaPage, 'Anna'], [annaPage, 'Anna']]);
   assert.match(await bruno.textContent('#results-body tr:first-child'), /\d+ → \d+ \([+−-]\d+\)/);
   assert.deepEqual(await axeProblems(bruno), [], 'the player page');
   await shot(bruno, 'players-01-player-desktop');
