@@ -20,7 +20,8 @@ use serde_json::{json, Value};
 
 const SINGLES: &str = r#"{"format":"singles","profile":"lnf-2017","sets":1,"stroke_clock":30}"#;
 
-fn lobby(p: &crate::support::server::Person) -> Value {
+/// The lobby as `p` sees it (`GET /api/lobby`).
+pub(crate) fn lobby(p: &crate::support::server::Person) -> Value {
     let (status, body) = p.get("/api/lobby");
     assert_eq!(status, 200, "{body}");
     serde_json::from_str(&body).unwrap()

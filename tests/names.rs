@@ -58,9 +58,7 @@ fn live_names_become(p: &Person, id: &str, want: &[Value]) {
 
 /// The names the lobby's live games give game `id`'s players.
 fn live_names(p: &Person, id: &str) -> Vec<Value> {
-    let (status, body) = p.get("/api/lobby");
-    assert_eq!(status, 200, "{body}");
-    let lobby: Value = serde_json::from_str(&body).unwrap();
+    let lobby = crate::lobby::lobby(p);
     let game = lobby["live"]
         .as_array()
         .unwrap()
@@ -97,8 +95,7 @@ fn an_account_goes_by_its_user_name_until_a_name_is_chosen_and_the_lists_follow(
         .as_str()
         .unwrap()
         .to_owned();
-    let (_, body) = carla.get("/api/lobby");
-    let lobby: Value = serde_json::from_str(&body).unwrap();
+    let lobby = crate::lobby::lobby(&carla);
     let challenge = lobby["challenges"]
         .as_array()
         .unwrap()

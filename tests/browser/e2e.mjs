@@ -14,6 +14,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { ARTIFACTS, launchBrowser, removeTemps, startServer, tempDir as mkdtemp } from './support/harness.mjs';
+import { hintArrowOnCanvas } from './support/canvas.mjs';
 // The words of the page cover every reason and error code (no browser needed).
 import './text.mjs';
 
@@ -306,22 +307,7 @@ test('a hint is drawn on the table and can be used', { timeout: 180_000 }, async
   assert.match(text, /m\/s .* \d+%/);
   const best = await debug(page, () => window.novussDebug.hint.best);
   // The hint's arrow is drawn in its own colour just ahead of the suggested spot.
-  const u = Math.hypot(...best.stroke.direction);
-  // Probe along the arrow (its label may cover part of it on a small table).
-  const probes = [0.03, 0.05, 0.07, 0.09, 0.11].map((d) => [best.stroke.striker[0] + (best.stroke.direction[0] / u) * d, best.stroke.striker[1] + (best.stroke.direction[1] / u) * d]);
-  const found = await debug(page, (ps) => {
-    const c = document.getElementById('table');
-    const r = c.getBoundingClientRect();
-    const k = c.width / r.width;
-    return ps.some((p) => {
-      const q = window.novussDebug.toPage(p);
-      const x = Math.round((q.x - r.left) * k);
-      const y = Math.round((q.y - r.top) * k);
-      const px = c.getContext('2d').getImageData(x - 6, y - 6, 13, 13).data;
-      for (let i = 0; i < px.length; i += 4) if (px[i + 2] > 200 && px[i] < 140 && px[i + 1] > 170) return true;
-      return false;
-    });
-  }, probes);
+  const found = await hintArrowOnCanvas(page, best.stroke);
   assert.ok(found, 'the hint arrow is on the canvas');
   await shot(page, '09-hint');
   await page.click('#use-hint');

@@ -12,6 +12,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { ARTIFACTS, launchBrowser, removeTemps, startServer, tempDir } from './support/harness.mjs';
+import { hintArrowOnCanvas } from './support/canvas.mjs';
 
 const LONG = 90_000; // a hint, or a computer turn and two animations, with room to spare
 
@@ -89,25 +90,6 @@ async function hintNamingADisc(page) {
   throw new Error('no hint named a disc to pocket in five turns');
 }
 
-/** Whether the canvas shows the hint arrow's colour along `stroke`'s first 11 cm. */
-function arrowOnCanvas(page, stroke) {
-  const u = Math.hypot(...stroke.direction);
-  const probes = [0.03, 0.05, 0.07, 0.09, 0.11].map((d) => [stroke.striker[0] + (stroke.direction[0] / u) * d, stroke.striker[1] + (stroke.direction[1] / u) * d]);
-  return page.evaluate((ps) => {
-    const c = /** @type {HTMLCanvasElement} */ (document.getElementById('table'));
-    const r = c.getBoundingClientRect();
-    const k = c.width / r.width;
-    return ps.some((p) => {
-      const q = window.novussDebug.toPage(p);
-      const x = Math.round((q.x - r.left) * k);
-      const y = Math.round((q.y - r.top) * k);
-      const px = c.getContext('2d').getImageData(x - 6, y - 6, 13, 13).data;
-      for (let i = 0; i < px.length; i += 4) if (px[i + 2] > 200 && px[i] < 140 && px[i + 1] > 170) return true;
-      return false;
-    });
-  }, probes);
-}
-
 /** "pot chance N%" and "as … plays it, tried N times" out of a text. */
 function chanceAndHand(text) {
   const chance = text.match(/pot chance (\d+)%/)?.[1];
@@ -133,7 +115,7 @@ async function agree(viewport, name, move) {
   assert.equal(fromHint.chance, Math.round(best.pot_chance * 100), hintText);
   assert.equal(fromHint.tries, best.samples, hintText);
   assert.ok(await page.evaluate(() => window.novussDebug.hintArrow), 'the hint arrow is drawn');
-  assert.ok(await arrowOnCanvas(page, best.stroke), 'the hint arrow is on the canvas');
+  assert.ok(await hintArrowOnCanvas(page, best.stroke), 'the hint arrow is on the canvas');
 
   // The aim tool, on the disc and pocket the hint names.
   await page.click('#target-open');
@@ -160,7 +142,7 @@ async function agree(viewport, name, move) {
   const moved = await page.evaluate(() => window.novussDebug.stroke);
   assert.notDeepEqual(moved.striker, best.stroke.striker, 'the striker moved');
   assert.equal(await page.evaluate(() => window.novussDebug.hintArrow), false, 'no hint arrow after the striker moved');
-  assert.equal(await arrowOnCanvas(page, best.stroke), false, 'and none on the canvas');
+  assert.equal(await hintArrowOnCanvas(page, best.stroke), false, 'and none on the canvas');
   await page.locator('#table').scrollIntoViewIfNeeded();
   await shot(page, `${name}-2-moved`);
 
