@@ -26,10 +26,13 @@ pub struct ListedRow {
 /// The columns a seat-names query selects, in order: the game, the
 /// player, the holder's display name and the holder. Each list's query selects its
 /// games again in a sub-select, the same way as the list itself.
-pub(super) const SEAT_NAMES: &str =
-    "SELECT s.game_id, s.player, COALESCE(p.name, a.username), s.person_id \
-     FROM seats s JOIN people p ON p.id = s.person_id \
-     LEFT JOIN accounts a ON a.person_id = p.id WHERE s.game_id IN ";
+pub(super) const SEAT_NAMES: &str = concat!(
+    "SELECT s.game_id, s.player, ",
+    shown_name!(),
+    ", s.person_id FROM seats s JOIN people p ON p.id = s.person_id ",
+    account_of_p!(),
+    " WHERE s.game_id IN "
+);
 
 /// `games` with the names of `seats` (rows selected by [`SEAT_NAMES`]).
 /// A name row that cannot be read is left out: its seat then shows the

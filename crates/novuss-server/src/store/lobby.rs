@@ -81,15 +81,17 @@ impl Store {
         since: i64,
         limit: u32,
     ) -> Result<Vec<ChallengeRow>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT c.game_id, c.creator, COALESCE(p.name, a.username), c.created, c.min_rating, c.max_rating, g.setup, \
+        let rows = sqlx::query(concat!(
+            "SELECT c.game_id, c.creator, ",
+            shown_name!(),
+            ", c.created, c.min_rating, c.max_rating, g.setup, \
              (SELECT COUNT(*) FROM seats s WHERE s.game_id = c.game_id AND s.person_id IS NULL) AS open, g.over \
-             FROM challenges c JOIN games g ON g.id = c.game_id JOIN people p ON p.id = c.creator \
-             LEFT JOIN accounts a ON a.person_id = p.id \
-             WHERE g.over = 0 AND c.created >= $1 \
+             FROM challenges c JOIN games g ON g.id = c.game_id JOIN people p ON p.id = c.creator ",
+            account_of_p!(),
+            " WHERE g.over = 0 AND c.created >= $1 \
              AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = c.game_id AND s.person_id IS NULL) \
-             ORDER BY c.created DESC LIMIT $2",
-        )
+             ORDER BY c.created DESC LIMIT $2"
+        ))
         .bind(since)
         .bind(i64::from(limit))
         .fetch_all(self.reader())
@@ -106,13 +108,15 @@ impl Store {
 
     /// The challenge of game `game`, if it is one (open or not).
     pub async fn challenge(&self, game: &GameId) -> Result<Option<ChallengeRow>, StoreError> {
-        let row = sqlx::query(
-            "SELECT c.game_id, c.creator, COALESCE(p.name, a.username), c.created, c.min_rating, c.max_rating, g.setup, \
+        let row = sqlx::query(concat!(
+            "SELECT c.game_id, c.creator, ",
+            shown_name!(),
+            ", c.created, c.min_rating, c.max_rating, g.setup, \
              (SELECT COUNT(*) FROM seats s WHERE s.game_id = c.game_id AND s.person_id IS NULL) AS open, g.over \
-             FROM challenges c JOIN games g ON g.id = c.game_id JOIN people p ON p.id = c.creator \
-             LEFT JOIN accounts a ON a.person_id = p.id \
-             WHERE c.game_id = $1",
-        )
+             FROM challenges c JOIN games g ON g.id = c.game_id JOIN people p ON p.id = c.creator ",
+            account_of_p!(),
+            " WHERE c.game_id = $1"
+        ))
         .bind(game.as_str())
         .fetch_optional(self.reader())
         .await?;

@@ -32,6 +32,7 @@
 //! (`game/setup.rs`, `game/event.rs`), and the store sits below it.
 //!
 //! The files are in layers, each using only those listed before it:
+//! `shown.rs` (the name a person goes by, as statements select it),
 //! `error.rs` and `read.rs` (why a call failed; each column read into its
 //! type), `connections.rs` (SQLite's writer and readers or PostgreSQL's
 //! pool, a connection dropped after a failure), `postgres.rs` (what only
@@ -42,6 +43,9 @@
 //! statements per feature: `games.rs`, `people.rs`, `accounts.rs`,
 //! `chat.rs`, `lobby.rs`, `ratings.rs`. This file only names them.
 
+// The name rule's statement pieces, before the files that use them.
+#[macro_use]
+mod shown;
 mod accounts;
 mod chat;
 mod commit;

@@ -91,10 +91,13 @@ impl Store {
         &self,
         person: &PersonId,
     ) -> Result<Option<Option<String>>, StoreError> {
-        let row = sqlx::query(
-            "SELECT COALESCE(p.name, a.username) FROM people p \
-             LEFT JOIN accounts a ON a.person_id = p.id WHERE p.id = $1",
-        )
+        let row = sqlx::query(concat!(
+            "SELECT ",
+            shown_name!(),
+            " FROM people p ",
+            account_of_p!(),
+            " WHERE p.id = $1"
+        ))
         .bind(person.as_str())
         .fetch_optional(self.reader())
         .await?;

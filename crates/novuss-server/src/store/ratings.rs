@@ -285,14 +285,15 @@ impl Store {
         &self,
         person: &PersonId,
     ) -> Result<Vec<(GameId, PlayerId, PersonId, Option<String>)>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT c.game_id, c.player, c.person_id, COALESCE(p.name, a.username) \
-             FROM rating_changes c \
+        let rows = sqlx::query(concat!(
+            "SELECT c.game_id, c.player, c.person_id, ",
+            shown_name!(),
+            " FROM rating_changes c \
              JOIN rating_changes m ON m.game_id = c.game_id AND m.person_id = $1 \
-             JOIN people p ON p.id = c.person_id \
-             LEFT JOIN accounts a ON a.person_id = p.id \
-             WHERE c.person_id <> $1 ORDER BY c.seq, c.player",
-        )
+             JOIN people p ON p.id = c.person_id ",
+            account_of_p!(),
+            " WHERE c.person_id <> $1 ORDER BY c.seq, c.player"
+        ))
         .bind(person.as_str())
         .fetch_all(self.reader())
         .await?;
@@ -339,23 +340,8 @@ impl Store {
         games: u64,
         limit: u32,
     ) -> Result<Vec<(CurrentRow, Option<String>)>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT r.person_id, r.format, r.rating, r.deviation, r.volatility, r.games, r.at, \
-             COALESCE(p.name, a.username) \
-             FROM ratings r JOIN people p ON p.id = r.person_id \
-             LEFT JOIN accounts a ON a.person_id = p.id \
-             WHERE r.format = $1 AND r.deviation < $2 AND r.games >= $3 \
-             ORDER BY r.rating DESC, r.person_id LIMIT $4",
-        )
-        .bind(format.name())
-        .bind(deviation)
-        .bind(games as i64)
-        .bind(i64::from(limit))
-        .fetch_all(self.reader())
-        .await?;
-        rows.iter()
-            .map(|r| Ok((current_row(r)?, maybe_text(r, 7, "(rating)")?)))
-            .collect()
+        const SETTLED: &str = "r.deviation < $2 AND r.games >= $3";
+        self.board(SETTLED, format, deviation, games, limit).await
     }
 
     /// The ratings of `format` that [`Store::leaderboard`] leaves out (a
@@ -369,20 +355,39 @@ impl Store {
         games: u64,
         limit: u32,
     ) -> Result<Vec<(CurrentRow, Option<String>)>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT r.person_id, r.format, r.rating, r.deviation, r.volatility, r.games, r.at, \
-             COALESCE(p.name, a.username) \
-             FROM ratings r JOIN people p ON p.id = r.person_id \
-             LEFT JOIN accounts a ON a.person_id = p.id \
-             WHERE r.format = $1 AND (r.deviation >= $2 OR r.games < $3) \
-             ORDER BY r.rating DESC, r.person_id LIMIT $4",
-        )
-        .bind(format.name())
-        .bind(deviation)
-        .bind(games as i64)
-        .bind(i64::from(limit))
-        .fetch_all(self.reader())
-        .await?;
+        const PROVISIONAL: &str = "(r.deviation >= $2 OR r.games < $3)";
+        self.board(PROVISIONAL, format, deviation, games, limit)
+            .await
+    }
+
+    /// The ratings of `format` that `which` (a condition on `$2`, the
+    /// deviation, and `$3`, the games) selects, best first, with each
+    /// person's name: one of the leaderboard's two tables.
+    async fn board(
+        &self,
+        which: &'static str,
+        format: Format,
+        deviation: f64,
+        games: u64,
+        limit: u32,
+    ) -> Result<Vec<(CurrentRow, Option<String>)>, StoreError> {
+        let statement = format!(
+            concat!(
+                "SELECT r.person_id, r.format, r.rating, r.deviation, r.volatility, r.games, r.at, ",
+                shown_name!(),
+                " FROM ratings r JOIN people p ON p.id = r.person_id ",
+                account_of_p!(),
+                " WHERE r.format = $1 AND {} ORDER BY r.rating DESC, r.person_id LIMIT $4"
+            ),
+            which
+        );
+        let rows = sqlx::query(&statement)
+            .bind(format.name())
+            .bind(deviation)
+            .bind(games as i64)
+            .bind(i64::from(limit))
+            .fetch_all(self.reader())
+            .await?;
         rows.iter()
             .map(|r| Ok((current_row(r)?, maybe_text(r, 7, "(rating)")?)))
             .collect()
