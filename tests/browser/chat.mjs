@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { ARTIFACTS, axeProblems, tableFor } from './support/harness.mjs';
+import { ARTIFACTS, axeProblems, tableFor, inviteFriend } from './support/harness.mjs';
 
 const LONG = 60_000;
 
@@ -29,15 +29,7 @@ async function sees(page, text) {
 
 test('players chat in their own languages, watchers apart, markup stays text', { timeout: 300_000 }, async () => {
   const anna = await person('anna');
-  await anna.goto(table.base);
-  await anna.waitForSelector('dialog#start[open] #start-game');
-  await anna.check('#mode-hot_seat');
-  await anna.selectOption('#kind-1', 'invite');
-  await anna.fill('#name-0', 'Anna');
-  await anna.click('#start-game');
-  await anna.waitForSelector('#invites:not([hidden]) #invite-1');
-  const link = await anna.inputValue('#invite-1');
-  const watch = await anna.inputValue('#watch-link');
+  const { link, watch } = await inviteFriend(anna, table.base);
 
   // Bruno reads Latvian, on a phone.
   const bruno = await person('bruno', { locale: 'lv-LV', viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true });

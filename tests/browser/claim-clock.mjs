@@ -13,7 +13,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { ARTIFACTS, axeProblems, tableFor } from './support/harness.mjs';
+import { ARTIFACTS, axeProblems, tableFor, inviteFriend } from './support/harness.mjs';
 
 const LONG = 60_000;
 
@@ -26,17 +26,13 @@ const clocks = (page) => page.textContent('#clocks');
 
 test('an absence counts across the turns a stroke clock passes, and the claim comes on the absent player’s turn', { timeout: 300_000 }, async () => {
   const anna = await table.person('anna');
-  await anna.goto(table.base);
-  await anna.waitForSelector('dialog#start[open] #start-game');
-  await anna.check('#mode-hot_seat');
-  await anna.selectOption('#kind-1', 'invite');
-  await anna.fill('#name-0', 'Anna');
-  await anna.selectOption('#sets', '3');
-  await anna.selectOption('#stroke-clock', '15');
-  await anna.uncheck('#casual');
-  await anna.click('#start-game');
-  await anna.waitForSelector('#invites:not([hidden]) #invite-1');
-  const link = await anna.inputValue('#invite-1');
+  const { link } = await inviteFriend(anna, table.base, {
+    choose: async (p) => {
+      await p.selectOption('#sets', '3');
+      await p.selectOption('#stroke-clock', '15');
+      await p.uncheck('#casual');
+    },
+  });
 
   const bruno = await table.person('bruno', { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true });
   await bruno.goto(link);

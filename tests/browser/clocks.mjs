@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { ARTIFACTS, axeProblems, tableFor } from './support/harness.mjs';
+import { ARTIFACTS, axeProblems, tableFor, inviteFriend } from './support/harness.mjs';
 
 const LONG = 60_000;
 
@@ -21,17 +21,13 @@ const shot = (page, name) => page.screenshot({ path: path.join(ARTIFACTS, `${nam
 
 test('the stroke clock runs out on both pages, and an absent player’s opponent claims the set', { timeout: 300_000 }, async () => {
   const anna = await person('anna');
-  await anna.goto(table.base);
-  await anna.waitForSelector('dialog#start[open] #start-game');
-  await anna.check('#mode-hot_seat');
-  await anna.selectOption('#kind-1', 'invite');
-  await anna.fill('#name-0', 'Anna');
-  await anna.selectOption('#sets', '3');
-  await anna.selectOption('#stroke-clock', '15');
-  await anna.uncheck('#casual');
-  await anna.click('#start-game');
-  await anna.waitForSelector('#invites:not([hidden]) #invite-1');
-  const link = await anna.inputValue('#invite-1');
+  const { link } = await inviteFriend(anna, table.base, {
+    choose: async (p) => {
+      await p.selectOption('#sets', '3');
+      await p.selectOption('#stroke-clock', '15');
+      await p.uncheck('#casual');
+    },
+  });
 
   const bruno = await person('bruno', { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true });
   await bruno.goto(link);

@@ -10,7 +10,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { ARTIFACTS, tableFor } from './support/harness.mjs';
+import { ARTIFACTS, tableFor, inviteFriend } from './support/harness.mjs';
 
 const LONG = 90_000;
 
@@ -68,16 +68,11 @@ async function controlsFollowTheServer(page, who) {
 
 test('a rated game between people shows no take-back and no hint, and a watcher no player controls', { timeout: 300_000 }, async () => {
   const anna = await person('anna');
-  await anna.goto(table.base);
-  await anna.waitForSelector('dialog#start[open] #start-game');
-  await anna.check('#mode-hot_seat');
-  await anna.selectOption('#kind-1', 'invite');
-  await anna.fill('#name-0', 'Anna');
-  await anna.check('#rated');
-  await anna.click('#start-game');
-  await anna.waitForSelector('#invites:not([hidden]) #invite-1');
-  const link = await anna.inputValue('#invite-1');
-  const watch = await anna.inputValue('#watch-link');
+  const { link, watch } = await inviteFriend(anna, table.base, {
+    choose: async (p) => {
+      await p.check('#rated');
+    },
+  });
 
   const bruno = await person('bruno', { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true });
   await bruno.goto(link);

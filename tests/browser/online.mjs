@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { ARTIFACTS, axeProblems, tableFor, settledAt } from './support/harness.mjs';
+import { ARTIFACTS, axeProblems, tableFor, settledAt, inviteFriend } from './support/harness.mjs';
 
 const LONG = 90_000;
 
@@ -23,16 +23,11 @@ const shot = (page, name) => page.screenshot({ path: path.join(ARTIFACTS, `${nam
 test('two people play through an invitation link while a third watches', { timeout: 600_000 }, async () => {
   // Anna makes a game whose north seat is for a friend at another screen.
   const anna = await person('anna');
-  await anna.goto(table.base);
-  await anna.waitForSelector('dialog#start[open] #start-game');
-  await anna.check('#mode-hot_seat');
-  await anna.selectOption('#kind-1', 'invite');
-  await anna.fill('#name-0', 'Anna');
-  await anna.check('#public');
-  await anna.click('#start-game');
-  await anna.waitForSelector('#invites:not([hidden]) #invite-1');
-  const link = await anna.inputValue('#invite-1');
-  const watch = await anna.inputValue('#watch-link');
+  const { link, watch } = await inviteFriend(anna, table.base, {
+    choose: async (p) => {
+      await p.check('#public');
+    },
+  });
   assert.match(link, /#game=[0-9a-f]{32}&join=[0-9a-f]{64}$/, 'an invitation carries its secret in the fragment');
   assert.ok(!watch.includes('join='), 'the watch link has no secret');
   assert.deepEqual(await axeProblems(anna), [], 'the invitation panel');

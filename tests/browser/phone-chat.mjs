@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { ARTIFACTS, axeProblems, tableFor, settledAt } from './support/harness.mjs';
+import { ARTIFACTS, axeProblems, tableFor, settledAt, inviteFriend } from './support/harness.mjs';
 
 const LONG = 60_000;
 
@@ -33,14 +33,7 @@ const markerIs = (page, n, selector = '#chat-jump .chat-badge') => page.waitForF
 
 test('on a phone the chat is a tap away, and lines that came unseen are counted until read', { timeout: 300_000 }, async () => {
   const anna = await table.person('anna', { viewport: { width: 1280, height: 800 } });
-  await anna.goto(table.base);
-  await anna.waitForSelector('dialog#start[open] #start-game');
-  await anna.check('#mode-hot_seat');
-  await anna.selectOption('#kind-1', 'invite');
-  await anna.fill('#name-0', 'Anna');
-  await anna.click('#start-game');
-  await anna.waitForSelector('#invites:not([hidden]) #invite-1');
-  const link = await anna.inputValue('#invite-1');
+  const { link } = await inviteFriend(anna, table.base);
 
   const bruno = await table.person('bruno', { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
   await bruno.goto(link);

@@ -148,3 +148,26 @@ export async function settledAt(page, e, timeout = 90_000) {
     return d && d.event !== null && d.event >= x && !['animating', 'loading', 'connecting'].includes(document.body.dataset.phase);
   }, e, { timeout });
 }
+
+/**
+ * Anna, at `page`, makes a game with a friend at another screen from the
+ * new-game form as the plain page opens it: her own seat named `name`,
+ * the other seat invited, and whatever `choose` sets on the form before
+ * she starts (rated, public, sets, a clock…). Returns the invitation link
+ * and the watch link the page then shows her.
+ * @param {import('playwright-core').Page} page
+ * @param {string} base the server's address
+ * @param {{name?: string, choose?: (page: import('playwright-core').Page) => Promise<void>}} [how]
+ * @returns {Promise<{link: string, watch: string}>}
+ */
+export async function inviteFriend(page, base, { name = 'Anna', choose } = {}) {
+  await page.goto(base);
+  await page.waitForSelector('dialog#start[open] #start-game');
+  await page.check('#mode-hot_seat');
+  await page.selectOption('#kind-1', 'invite');
+  await page.fill('#name-0', name);
+  if (choose) await choose(page);
+  await page.click('#start-game');
+  await page.waitForSelector('#invites:not([hidden]) #invite-1');
+  return { link: await page.inputValue('#invite-1'), watch: await page.inputValue('#watch-link') };
+}
