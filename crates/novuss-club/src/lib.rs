@@ -15,10 +15,15 @@
 //! - [`round_robin`]: Berger tables, single and double.
 //! - [`knockout`]: seeded single-elimination brackets, with byes and a
 //!   match for third place.
+//! - [`results`]: what each entrant did in each round, which pairings and
+//!   standings read.
 
 pub mod knockout;
+pub mod results;
 pub mod round_robin;
 
 pub use knockout::{bracket, seed_order, Bracket, KnockoutError, Source, Tie, MAX_KNOCKOUT};
+
+pub use results::{Bye, Entrant, History, Round as RoundResult, Score, Sets, Side};
 
 pub use round_robin::{berger, Cycles, Pairing, Round, RoundRobinError, MAX_ENTRANTS};
