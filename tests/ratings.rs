@@ -465,3 +465,68 @@ fn the_leaderboard_keeps_settled_players_best_first() {
     assert!(e["deviation"].as_f64().unwrap() > 110.0, "{e}");
     assert_eq!(e["provisional"], true);
 }
+
+/// A rated game shows each player's rating beside their name, with the
+/// "?" of a provisional one; when it ends, each player's change comes in
+/// a `seats` message to everyone at the table, and stays in the game's
+/// state after a restart; the next rated game shows the moved ratings.
+#[test]
+fn a_rated_game_shows_the_ratings_and_then_their_change() {
+    let dir = data_dir();
+    let server = Running::start(&path(&dir));
+    let anna = server.person();
+    let janis = server.person();
+    let (id, _, _) = seated(&server, &anna, &janis, RATED);
+    let fresh = json!({"rating": 1500, "provisional": true});
+    let seats = server.state(&id)["seats"].clone();
+    assert_eq!(seats[0]["rating"], fresh, "{seats}");
+    assert_eq!(seats[1]["rating"], fresh, "{seats}");
+
+    // Jānis watches his own seat while Anna resigns.
+    let mut his = janis.socket(&id);
+    his.send(&json!({"type": "hello"}));
+    assert_eq!(his.next_reply()["state"]["seats"][1]["rating"], fresh);
+    resign(&mut anna.socket(&id), 0, Seat::South);
+    assert_eq!(his.next_reply()["type"], "resigned");
+    let (won, lost) = glicko2(&newcomer(), &newcomer(), &Outcomes::WIN, &lichess());
+    let up = bounded(won).rating.round() as i64 - 1500;
+    let down = bounded(lost).rating.round() as i64 - 1500;
+    assert!(up > 0 && down < 0, "{up} {down}");
+    let changed = |seats: &Value| (seats[0]["rating"].clone(), seats[1]["rating"].clone());
+    let expected = (
+        json!({"rating": 1500, "provisional": true, "change": down}),
+        json!({"rating": 1500, "provisional": true, "change": up}),
+    );
+    let told = loop {
+        let m = his.next();
+        if m["type"] == "seats" && m["seats"][1]["rating"].get("change").is_some() {
+            break m;
+        }
+    };
+    assert_eq!(changed(&told["seats"]), expected, "{told}");
+    drop(his);
+    let cookies = (anna.cookie().unwrap(), janis.cookie().unwrap());
+
+    // After a restart the game, loaded again, still says so.
+    let server = server.restart();
+    assert_eq!(changed(&server.state(&id)["seats"]), expected);
+
+    // The next rated game between them starts from the moved ratings.
+    let anna = server.person_with(&cookies.0);
+    let janis = server.person_with(&cookies.1);
+    let (next, _, _) = seated(&server, &anna, &janis, RATED);
+    let seats = server.state(&next)["seats"].clone();
+    assert_eq!(
+        seats[0]["rating"],
+        json!({"rating": 1500 + down, "provisional": true}),
+        "{seats}"
+    );
+    assert_eq!(
+        seats[1]["rating"],
+        json!({"rating": 1500 + up, "provisional": true}),
+        "{seats}"
+    );
+    // A casual game between them shows no ratings.
+    let (casual, _, _) = seated(&server, &anna, &janis, CASUAL);
+    assert!(server.state(&casual)["seats"][0].get("rating").is_none());
+}

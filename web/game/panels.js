@@ -84,7 +84,7 @@ function drawPeople(page, parts) {
         watching ? panel.h('p', { class: 'watching' }, t('online.watching')) : '',
         panel.h('ul', {}, (st.seats ?? []).map((seat, k) => seat.holder === 'computer' ? '' : panel.h('li', {},
           panel.h('span', { class: `dot ${seats[k]?.connected ? 'on' : 'off'}`, 'aria-hidden': 'true' }),
-          ` ${panel.playerName(st, k)}: `,
+          ` ${panel.playerName(st, k)} `, panel.ratingBadge(st, k), ': ',
           t(seat.holder === 'open' ? 'online.seat_open' : seats[k]?.connected ? 'online.connected' : 'online.away')))),
       );
     }

@@ -165,6 +165,49 @@ export function sideName(state, side) {
 }
 
 /**
+ * Player `i`'s rating beside their name in a rated game: "1523?" while
+ * provisional, and once the match is rated its change ("+14", "−14"); ''
+ * when the game shows no rating.
+ * @param {{seats?: State['seats']}} state
+ * @param {number} i
+ * @returns {HTMLElement | ''}
+ */
+export function ratingBadge(state, i) {
+  const r = state.seats?.[i]?.rating;
+  if (!r) return '';
+  const shown = `${r.rating}${r.provisional ? '?' : ''}`;
+  const title = t(r.provisional ? 'panel.rating_provisional' : 'panel.rating', { r: r.rating });
+  // Seen as "1523?", heard as the sentence.
+  const badge = h('span', { class: 'rating', title }, h('span', { 'aria-hidden': 'true' }, shown), h('span', { class: 'visually-hidden' }, title));
+  if (r.change !== undefined) {
+    const d = r.change > 0 ? `+${r.change}` : r.change < 0 ? `\u2212${-r.change}` : '\u00b10';
+    const said = t('panel.rating_change', { d });
+    badge.append(' ', h('span', { class: `rating-change ${r.change > 0 ? 'up' : r.change < 0 ? 'down' : ''}`, title: said },
+      h('span', { 'aria-hidden': 'true' }, d), h('span', { class: 'visually-hidden' }, `, ${said}`)));
+  }
+  return badge;
+}
+
+/**
+ * A side's players' names, each with their rating in a rated game.
+ * @param {State} state
+ * @param {number} side
+ * @returns {(string | HTMLElement)[]}
+ */
+function sideNamesRated(state, side) {
+  const s = state.set?.sides?.find((x) => x.side === side);
+  const players = s?.players ?? state.players.map((p, i) => (p.side === side ? i : -1)).filter((i) => i >= 0);
+  if (!players.some((i) => state.seats?.[i]?.rating)) return [sideName(state, side)];
+  /** @type {(string | HTMLElement)[]} */
+  const out = [];
+  players.forEach((i, k) => {
+    if (k > 0) out.push(players.length === 2 ? ` ${t('panel.team_and')} ` : ', ');
+    out.push(playerName(state, i), ' ', ratingBadge(state, i));
+  });
+  return out;
+}
+
+/**
  * Who `match.score[k]` counts for: a player, or in doubles a team (players 0–1 and 2–3).
  * @param {State} state
  * @param {number} k
@@ -251,7 +294,7 @@ export function renderSides(el, state) {
       h('th', { class: 'num' }, t('panel.col.pocketed')),
       h('th', { class: 'num' }, h('abbr', { title: t('panel.col.debt_long') }, t('panel.col.debt'))))),
     h('tbody', {}, sides.map((s) => h('tr', { 'data-side': String(s.side), class: state.turn?.side === s.side ? 'to-play' : '' },
-      h('td', {}, swatch(s.side), ' ', sideName(state, s.side)),
+      h('td', {}, swatch(s.side), ' ', ...sideNamesRated(state, s.side)),
       h('td', { class: 'num on-table' }, String(s.on_table)),
       h('td', { class: 'num pocketed' }, String(s.pocketed)),
       h('td', { class: 'num debt' }, String(s.debt))))),

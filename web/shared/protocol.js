@@ -190,7 +190,18 @@
  * @property {'computer' | 'person' | 'open' | 'unclaimed'} holder
  * @property {string} [person] the holder's public id
  * @property {string} [name] the name the holder chose
+ * @property {SeatRating} [rating] in a rated game: the holder's rating in its format
  * @property {boolean} [connected] in `seats` messages: the holder has the game open
+ */
+
+/**
+ * A seat holder's rating in a rated game: what the game started from (or
+ * stands at now, until it is rated), and once rated, how much it moved
+ * (rounded after less rounded before).
+ * @typedef {object} SeatRating
+ * @property {number} rating rounded
+ * @property {boolean} provisional shown with a "?": fewer than 5 rated games in the format, or still uncertain
+ * @property {number} [change] once the match is over and rated
  */
 
 /**

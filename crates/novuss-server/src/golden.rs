@@ -28,7 +28,7 @@ use crate::game::room::Play;
 use crate::game::room::Room;
 use crate::ids::{GameId, PersonId};
 use crate::offers::{Offer, OfferKind};
-use crate::people::seats::Seats;
+use crate::people::seats::{SeatRating, Seats};
 use crate::store::SeatRow;
 use crate::wire::chat::{self, Line, Said, Settings};
 use crate::wire::http::games::NewGame;
@@ -176,13 +176,26 @@ fn messages() -> BTreeMap<String, Vec<Value>> {
         .text(),
     );
 
-    // A rated game between people: its state says so.
-    let rated = room(
+    // A rated game between people: its state says so, and shows each
+    // player's rating (Bruno's still provisional); once it is rated, the
+    // `seats` message brings each one's change.
+    let mut rated = room(
         json!({"casual": false, "rated": true, "players": [
             {"kind": "human", "name": "Anna"}, {"kind": "human", "invite": true}]}),
         false,
     );
+    let (a, b) = people();
+    let shown = |rating, provisional, change| SeatRating {
+        rating,
+        provisional,
+        change,
+    };
+    rated.seats_mut().rate(&a, shown(1623, false, None));
+    rated.seats_mut().rate(&b, shown(1500, true, None));
     keep(rated.state_message());
+    rated.seats_mut().rate(&a, shown(1623, false, Some(-9)));
+    rated.seats_mut().rate(&b, shown(1500, true, Some(41)));
+    keep(rated.seats_message());
 
     // A game nobody touched for the abandonment period.
     let mut gone = room(json!({}), true);

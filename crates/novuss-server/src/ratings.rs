@@ -53,6 +53,13 @@ use crate::store::{ChangeRow, CurrentRow, GameRow, Settled, Store, StoreError};
 pub const LEADERBOARD_DEVIATION: f64 = crate::glicko::PROVISIONAL_DEVIATION;
 /// Rated games a player needs in a format to be on its leaderboard.
 pub const LEADERBOARD_GAMES: u64 = 5;
+
+/// Whether a rating after `games` rated games of its format is
+/// established: on the leaderboard, and shown without a "?" beside a
+/// player's name.
+pub fn established(rating: &Rating, games: u64) -> bool {
+    rating.deviation < LEADERBOARD_DEVIATION && games >= LEADERBOARD_GAMES
+}
 /// Players on a leaderboard at most.
 pub const LEADERBOARD_SIZE: u32 = 100;
 

@@ -157,6 +157,11 @@ export const en = {
   'panel.you_play': 'your stroke',
   'panel.no_verdict': 'No stroke played yet in this set.',
   'panel.team': '{a} & {b}',
+  'panel.team_and': '&',
+  // Ratings beside the names in a rated game (issue 31).
+  'panel.rating': 'Rating {r}',
+  'panel.rating_provisional': 'Rating {r}, provisional: fewer than 5 rated games, or still uncertain',
+  'panel.rating_change': '{d} after this match',
   'panel.needed': 'first to {n} sets',
   'panel.casual': 'casual',
   'panel.strict': 'no take-backs',

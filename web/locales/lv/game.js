@@ -200,6 +200,11 @@ export const lv = {
   'panel.you_play': 'jūsu sitiens',
   'panel.no_verdict': 'Šajā setā vēl nav bijis neviena sitiena.',
   'panel.team': '{a} un {b}',
+  'panel.team_and': 'un',
+  // Reitingi blakus vārdiem reitinga spēlē (issue 31).
+  'panel.rating': 'Reitings {r}',
+  'panel.rating_provisional': 'Reitings {r}, provizorisks: mazāk par 5 reitinga spēlēm vai vēl neprecīzs',
+  'panel.rating_change': '{d} pēc šī mača',
   'panel.needed': 'līdz {n} uzvarām',
   'panel.casual': 'sitienus var atsaukt',
   'panel.strict': 'bez atsaukšanas',

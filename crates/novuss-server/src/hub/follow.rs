@@ -115,6 +115,8 @@ impl Hub {
             if !changed {
                 return;
             }
+            // A newly seated player's rating is shown beside their name.
+            self.rate_seats(&mut room).await;
             if let Some(row) = row.filter(|r| r.event == room.event()) {
                 room.set_turn_at(row.turn_began());
             }
@@ -141,6 +143,13 @@ impl Hub {
                 Ok(n) => {
                     tracing::debug!(game = %room.id(), events = n, event = room.event(), "followed");
                     self.announce_timers(&room);
+                    // A rated match another server ended: it settled the
+                    // ratings before storing the end, so they are there.
+                    if room.game().is_over() && room.setup().rated {
+                        self.rate_seats(&mut room).await;
+                        let message = room.seats_message();
+                        room.announce(message);
+                    }
                 }
                 Err(f) => {
                     // Why was logged where it failed.

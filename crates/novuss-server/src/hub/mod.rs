@@ -207,6 +207,7 @@ impl Hub {
         let room = match room {
             Ok(Ok(mut room)) => {
                 room.set_turn_at(turn_began);
+                self.rate_seats(&mut room).await;
                 room
             }
             Ok(Err(e)) => {
@@ -309,9 +310,16 @@ impl Hub {
             if let Err(e) = crate::ratings::settle(&self.store, room.id()).await {
                 tracing::error!(game = %room.id(), "the ratings could not be settled: {e}");
             }
+            // Each player's change is shown beside their name.
+            self.rate_seats(room).await;
         }
+        let rated = change.over() && room.setup().rated;
         room.commit(change);
         room.set_turn_at(at_ms);
+        if rated {
+            let message = room.seats_message();
+            room.announce(message);
+        }
         Ok(())
     }
 

@@ -13,8 +13,9 @@ use crate::game::setup::{Controller, NewGame, PlayerSpec};
 use crate::ids::GameId;
 use crate::ids::{PersonId, Secret};
 use crate::people::identity::People;
-use crate::people::seats::Seats;
+use crate::people::seats::{SeatRating, Seats};
 use crate::policy::Action;
+use crate::ratings::{established, standing};
 use crate::store::{Joined, NewRow, SeatRow};
 use crate::wire::http::games::{Created, Invite};
 
@@ -72,6 +73,7 @@ impl Hub {
         let mut room = Room::new(id.clone(), created, setup)
             .map_err(|e| Failure::new(Code::BadSetup, e.to_string()))?;
         *room.seats_mut() = seats;
+        self.rate_seats(&mut room).await;
         let summary = room.summary().json()?;
         self.store
             .create(&NewRow {
@@ -146,6 +148,54 @@ impl Hub {
             names.push((p.clone(), name.flatten()));
         }
         Ok(names)
+    }
+
+    /// In a rated game, gives each seat's holder their rating in the
+    /// game's format: once the match is rated, the rating it started from
+    /// and the change; before, their rating as it stands now. A game
+    /// shows as well without them, so a store that cannot be read now
+    /// leaves the seats as they were (and says so in the log).
+    pub(super) async fn rate_seats(&self, room: &mut Room) {
+        if !room.setup().rated {
+            return;
+        }
+        let format = room.setup().config.format;
+        let id = room.id().clone();
+        let read = async {
+            let changes = self.store.game_changes(&id).await?;
+            let mut out = Vec::new();
+            for person in room.seats().people() {
+                let rating = match changes.iter().find(|(c, _)| c.person == person) {
+                    Some((c, before)) => SeatRating {
+                        rating: c.before.rating.round() as i64,
+                        provisional: !established(&c.before, *before),
+                        change: Some(
+                            c.after.rating.round() as i64 - c.before.rating.round() as i64,
+                        ),
+                    },
+                    None => {
+                        let current = self.store.ratings_of(&person).await?;
+                        let current = current.iter().find(|c| c.format == format);
+                        let r = standing(current, crate::store::now());
+                        SeatRating {
+                            rating: r.rating.round() as i64,
+                            provisional: !established(&r, current.map_or(0, |c| c.games)),
+                            change: None,
+                        }
+                    }
+                };
+                out.push((person, rating));
+            }
+            Ok::<_, crate::store::StoreError>(out)
+        };
+        match read.await {
+            Ok(ratings) => {
+                for (person, rating) in ratings {
+                    room.seats_mut().rate(&person, rating);
+                }
+            }
+            Err(e) => tracing::warn!(game = %id, "the seats' ratings could not be read: {e}"),
+        }
     }
 
     /// A game stored before there were people has no holders: whoever
@@ -250,6 +300,7 @@ impl Hub {
         let mut room = shared.lock().await;
         room.seats_mut().seat(player, person);
         room.seats_mut().name(person, name.flatten());
+        self.rate_seats(&mut room).await;
         room.set_turn_at(at);
         let message = room.seats_message();
         room.announce(message);
@@ -326,6 +377,7 @@ impl Hub {
             let mut room = shared.lock().await;
             room.seats_mut().seat(*player, to);
             room.seats_mut().name(to, name.clone());
+            self.rate_seats(&mut room).await;
             let message = room.seats_message();
             room.announce(message);
         }

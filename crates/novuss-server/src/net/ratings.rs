@@ -218,7 +218,7 @@ pub async fn leaderboard(
     let (mut players, mut provisional) = (Vec::new(), Vec::new());
     for (c, name) in settled.into_iter().chain(unsettled) {
         let r = grow(c.rating, at - c.at);
-        let established = r.deviation < deviation && c.games >= games;
+        let established = crate::ratings::established(&r, c.games);
         let list = if established {
             &mut players
         } else {

@@ -38,6 +38,8 @@ pub struct Seats {
     present: HashMap<PersonId, u32>,
     /// The display names of the holders, as they chose them.
     names: HashMap<PersonId, String>,
+    /// In a rated game, each holder's rating in its format.
+    ratings: HashMap<PersonId, SeatRating>,
     /// When each player who is not connected left (milliseconds since
     /// 1970), and whether their page said goodbye: the absence grace
     /// counts from there.
@@ -53,6 +55,24 @@ pub struct Gone {
     pub bye: bool,
 }
 
+/// A holder's rating in a rated game, as players and watchers see it
+/// beside the name: the rating the game started from (what it stands at
+/// now, until the game is rated), and once it is rated, how much it moved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct SeatRating {
+    /// The rating, rounded.
+    pub rating: i64,
+    /// Whether it is still provisional, the "?" of every page: fewer than
+    /// the leaderboard's games in the format, or still uncertain
+    /// (`crate::ratings::established`).
+    pub provisional: bool,
+    /// Once the match is over and rated: the rounded rating after it
+    /// less the rounded rating before, so that "1500 +14" adds up to what
+    /// the player's page then shows.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub change: Option<i64>,
+}
+
 /// One seat as every client sees it (in the state and `seats` messages).
 #[derive(Clone, Debug, Serialize)]
 pub struct SeatView {
@@ -65,6 +85,9 @@ pub struct SeatView {
     /// The holder's display name, if they chose one.
     #[serde(skip_serializing_if = "Option::is_none")]
     name: Option<String>,
+    /// In a rated game, the holder's rating.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rating: Option<SeatRating>,
     /// Whether the holder has the game open now: in `seats` messages
     /// only, so that a game's state depends on what is stored alone.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -94,6 +117,7 @@ impl Seats {
             holders,
             present: HashMap::new(),
             names: HashMap::new(),
+            ratings: HashMap::new(),
             gone: HashMap::new(),
         }
     }
@@ -166,6 +190,11 @@ impl Seats {
             Some(n) => self.names.insert(person.clone(), n),
             None => self.names.remove(person),
         };
+    }
+
+    /// Remembers a holder's rating (a rated game's).
+    pub fn rate(&mut self, person: &PersonId, rating: SeatRating) {
+        self.ratings.insert(person.clone(), rating);
     }
 
     /// Whether `person` holds any seat.
@@ -261,6 +290,7 @@ impl Seats {
                     name: (self.held_by(p) == 1)
                         .then(|| self.names.get(p).cloned())
                         .flatten(),
+                    rating: self.ratings.get(p).copied(),
                     connected: presence.then(|| self.connected(p)),
                 },
             })
@@ -274,6 +304,7 @@ impl SeatView {
             holder,
             person: None,
             name: None,
+            rating: None,
             connected: None,
         }
     }

@@ -268,6 +268,23 @@ impl Store {
         rows.iter().map(change_row).collect()
     }
 
+    /// The rating changes game `id` made, in player order, each with how
+    /// many rated games of its format the person had played before it
+    /// (whether the rating it started from was still provisional).
+    pub async fn game_changes(&self, id: &GameId) -> Result<Vec<(ChangeRow, u64)>, StoreError> {
+        let rows = sqlx::query(&format!(
+            "SELECT {CHANGE_COLUMNS}, (SELECT COUNT(*) FROM rating_changes b \
+             WHERE b.person_id = c.person_id AND b.format = c.format AND b.seq < c.seq) \
+             FROM rating_changes c WHERE game_id = $1 ORDER BY player"
+        ))
+        .bind(id.as_str())
+        .fetch_all(self.reader())
+        .await?;
+        rows.iter()
+            .map(|r| Ok((change_row(r)?, int(r, 14, id.as_str())?.max(0) as u64)))
+            .collect()
+    }
+
     /// A person's rating changes, oldest first.
     pub async fn changes_of(&self, person: &PersonId) -> Result<Vec<ChangeRow>, StoreError> {
         let rows = sqlx::query(&format!(

@@ -1,0 +1,111 @@
+// Ratings in view (issue 31): in a rated game each player's rating stands
+// beside their name ("1500?" while provisional), and when the match ends
+// each player sees both changes (+N / −N), live and after a reload; the
+// change adds up to what the player page then says, and the rematch
+// starts from the moved ratings. Anna plays at a desktop, Bruno on a
+// phone with touch. The real `novuss serve` on loopback, Debian's
+// Chromium; screenshots in artifacts/.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { ARTIFACTS, axeProblems, tableFor, settledAt, inviteFriend } from './support/harness.mjs';
+
+const LONG = 90_000;
+
+const table = tableFor('ratings-view');
+
+const debug = (page, fn) => page.evaluate(fn);
+const shot = (page, name) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+
+/** The sides table's rows as the player reads them: "Anna 1500?", … */
+const sides = (page) => page.$$eval('#sides tbody tr td:first-child', (tds) => tds.map((td) => {
+  // What is seen: the words for screen readers left out.
+  const seen = /** @type {HTMLElement} */ (td.cloneNode(true));
+  for (const hidden of seen.querySelectorAll('.visually-hidden')) hidden.remove();
+  return (seen.textContent ?? '').replace(/\s+/g, ' ').trim();
+}));
+
+/** A person's rounded rating in singles, as their player page's API gives it. */
+async function ratingOf(page, person) {
+  const body = await page.evaluate(async (id) => (await fetch(`/api/players/${id}`)).json(), person);
+  const singles = body.ratings.find((r) => r.format === 'singles');
+  return Math.round(singles.rating);
+}
+
+test('a rated game shows each rating beside its name, and the change when it ends', { timeout: 600_000 }, async () => {
+  const anna = await table.person('anna', { viewport: { width: 1280, height: 800 } });
+  const { link } = await inviteFriend(anna, table.base, { choose: (p) => p.check('#rated') });
+  const bruno = await table.person('bruno', { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
+  await bruno.goto(link);
+  await settledAt(bruno, 0);
+  await bruno.fill('#my-name-input', 'Bruno');
+  await bruno.tap('#my-name button[type=submit]');
+  await anna.waitForFunction(() => document.getElementById('sides').textContent.includes('Bruno'), null, { timeout: LONG });
+  await settledAt(anna, 0);
+
+  // Two newcomers: 1500, provisional, on both screens; the "?" is
+  // explained to a screen reader.
+  for (const p of [anna, bruno]) {
+    await p.waitForFunction(() => document.querySelectorAll('#sides .rating').length === 2, null, { timeout: LONG });
+    assert.deepEqual(await sides(p), ['Anna 1500?', 'Bruno 1500?']);
+  }
+  assert.match(await anna.textContent('#sides .rating .visually-hidden'), /Rating 1500, provisional/);
+  assert.match(await anna.textContent('#presence'), /Bruno 1500\?/, 'who is connected names the rating too');
+  assert.deepEqual(await axeProblems(anna), [], 'ratings beside the names');
+  await shot(bruno, 'ratings-view-01-bruno-phone');
+
+  // They play until the match can no longer be called off, then Anna
+  // resigns.
+  const pages = { south: anna, north: bruno };
+  while (await debug(anna, () => window.novussDebug.state.can_abort)) {
+    const now = await debug(anna, () => window.novussDebug.state);
+    const mover = pages[now.turn.seat];
+    await settledAt(mover, now.event);
+    await mover.locator('#table').focus();
+    await mover.keyboard.press('4');
+    await mover.keyboard.press('Enter');
+    for (const p of [anna, bruno]) await settledAt(p, now.event + 1);
+  }
+  const e = await debug(anna, () => window.novussDebug.event);
+  await anna.click('#resign');
+  await anna.click('#resign-dialog button[value=resign]');
+  for (const p of [anna, bruno]) {
+    await p.waitForFunction((x) => window.novussDebug.event > x && document.body.dataset.phase === 'over', e, { timeout: LONG });
+    await p.waitForFunction(() => document.querySelectorAll('#sides .rating-change').length === 2, null, { timeout: LONG });
+  }
+  const [annaRow, brunoRow] = await sides(anna);
+  const down = /^Anna 1500\? −(\d+)$/.exec(annaRow);
+  const up = /^Bruno 1500\? \+(\d+)$/.exec(brunoRow);
+  assert.ok(down && up, `the changes: ${annaRow} / ${brunoRow}`);
+  assert.deepEqual(await sides(bruno), [annaRow, brunoRow], 'both see both changes');
+  assert.equal(await anna.getAttribute('#sides .rating-change.down', 'title'), `−${down[1]} after this match`);
+
+  // The change adds up to the player pages' ratings.
+  const st = await debug(anna, () => window.novussDebug.state);
+  assert.equal(await ratingOf(anna, st.seats[0].person), 1500 - Number(down[1]));
+  assert.equal(await ratingOf(anna, st.seats[1].person), 1500 + Number(up[1]));
+  assert.deepEqual(await axeProblems(bruno), [], 'the changes on a phone');
+  await shot(anna, 'ratings-view-02-anna-over-desktop');
+  await shot(bruno, 'ratings-view-03-bruno-over-phone');
+
+  // A reload still says so.
+  await bruno.reload();
+  await bruno.waitForFunction(() => document.querySelectorAll('#sides .rating-change').length === 2, null, { timeout: LONG });
+  assert.deepEqual(await sides(bruno), [annaRow, brunoRow], 'after a reload');
+
+  // The rematch starts from the moved ratings, still provisional.
+  await bruno.waitForSelector('#rematch:not([hidden]):not([disabled])', { timeout: LONG });
+  await bruno.tap('#rematch');
+  await anna.waitForSelector('#offer:not([hidden]) [data-answer=accept]', { timeout: LONG });
+  await anna.click('#offer [data-answer=accept]');
+  for (const p of [anna, bruno]) {
+    await p.waitForFunction((id) => window.novussDebug.state?.id !== id, st.id, { timeout: LONG });
+    await settledAt(p, 0);
+  }
+  const next = await sides(anna);
+  // The rematch swaps the seats: Bruno breaks first now.
+  assert.deepEqual([...next].sort(), [`Anna ${1500 - Number(down[1])}?`, `Bruno ${1500 + Number(up[1])}?`].sort());
+  assert.equal(await anna.$$eval('#sides .rating-change', (x) => x.length), 0, 'no change before the match ends');
+  for (const p of [anna, bruno]) assert.deepEqual(p.errors, []);
+});
