@@ -530,3 +530,59 @@ fn a_rated_game_shows_the_ratings_and_then_their_change() {
     let (casual, _, _) = seated(&server, &anna, &janis, CASUAL);
     assert!(server.state(&casual)["seats"][0].get("rating").is_none());
 }
+
+/// A long player page comes a page at a time: the latest 50 results with
+/// the cursor of the older ones, which `…/results?before=` pages through
+/// to the first; the plot's history has every result. A cursor that is
+/// not a number is refused.
+#[test]
+fn a_long_player_page_comes_a_page_at_a_time() {
+    let dir = data_dir();
+    // Fifty-odd games from one person: more than the door lets through
+    // a minute by default.
+    let server = Running::start_with(
+        &path(&dir),
+        &["--create-per-minute", "1000", "--create-burst", "1000"],
+    );
+    let anna = server.person();
+    let janis = server.person();
+    let mut a = String::new();
+    let games = 53;
+    for _ in 0..games {
+        let (id, who, _) = seated(&server, &anna, &janis, RATED);
+        resign(&mut anna.socket(&id), 0, Seat::South);
+        a = who;
+    }
+    let first = page(&janis, &a);
+    assert_eq!(first["history"].as_array().unwrap().len(), games);
+    let results = first["results"].as_array().unwrap();
+    assert_eq!(results.len(), 50);
+    // The page's results are the latest, oldest first: they end where the
+    // history does.
+    assert_eq!(
+        results.last().unwrap()["rating_after"],
+        first["history"][games - 1]["rating"]
+    );
+    assert_eq!(
+        results[0]["rating_after"],
+        first["history"][games - 50]["rating"]
+    );
+    let cursor = first["older"].as_i64().expect("older results are there");
+    let (status, body) = janis.get(&format!("/api/players/{a}/results?before={cursor}"));
+    assert_eq!(status, 200, "{body}");
+    let older = json(&body);
+    let rest = older["results"].as_array().unwrap();
+    assert_eq!(rest.len(), games - 50);
+    assert_eq!(rest[0]["rating_before"], 1500.0, "back to her first game");
+    assert_eq!(
+        rest.last().unwrap()["rating_after"],
+        results[0]["rating_before"]
+    );
+    assert!(older.get("older").is_none(), "nothing older: {older}");
+
+    let (status, body) = janis.get(&format!("/api/players/{a}/results?before=soon"));
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(json(&body)["code"], "bad_message");
+    let (status, _) = janis.get(&format!("/api/players/{}/results?before=1", "0".repeat(32)));
+    assert_eq!(status, 404);
+}

@@ -3,7 +3,8 @@
 // each player sees both changes (+N / −N), live and after a reload; the
 // change adds up to what the player page then says, and the rematch
 // starts from the moved ratings. Anna plays at a desktop, Bruno on a
-// phone with touch. The real `novuss serve` on loopback, Debian's
+// phone with touch. A long player page shows the latest 50 results and
+// brings the older ones a page at a time. The real `novuss serve` on loopback, Debian's
 // Chromium; screenshots in artifacts/.
 
 import { test } from 'node:test';
@@ -13,7 +14,9 @@ import { ARTIFACTS, axeProblems, tableFor, settledAt, inviteFriend } from './sup
 
 const LONG = 90_000;
 
-const table = tableFor('ratings-view');
+// The long player page's fifty-odd games come faster than the door lets
+// one person make games by default.
+const table = tableFor('ratings-view', ['--create-per-minute', '1000', '--create-burst', '1000']);
 
 const debug = (page, fn) => page.evaluate(fn);
 const shot = (page, name) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
@@ -108,4 +111,56 @@ test('a rated game shows each rating beside its name, and the change when it end
   assert.deepEqual([...next].sort(), [`Anna ${1500 - Number(down[1])}?`, `Bruno ${1500 + Number(up[1])}?`].sort());
   assert.equal(await anna.$$eval('#sides .rating-change', (x) => x.length), 0, 'no change before the match ends');
   for (const p of [anna, bruno]) assert.deepEqual(p.errors, []);
+});
+
+/** A rated match made over the server's own HTTP and WebSocket from inside the pages: the creator resigns at once. */
+async function ratedMatch(creator, guest) {
+  const made = await creator.evaluate(async () => (await fetch('/api/games', {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ format: 'singles', profile: 'lnf-2017', sets: 1, rated: true, casual: false, players: [{ kind: 'human', name: 'Dace' }, { kind: 'human', invite: true }] }),
+  })).json());
+  assert.ok(made.id, JSON.stringify(made));
+  const joined = await guest.evaluate(async ([id, invite]) => (await fetch(`/api/games/${id}/join`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ invite }),
+  })).status, [made.id, made.invites[0].invite]);
+  assert.equal(joined, 200);
+  const end = await creator.evaluate((id) => new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${location.origin.replace('http', 'ws')}/api/games/${id}/ws`);
+    ws.onopen = () => ws.send(JSON.stringify({ type: 'hello' }));
+    ws.onmessage = (m) => {
+      const msg = JSON.parse(m.data);
+      if (msg.type === 'state') ws.send(JSON.stringify({ type: 'resign', event: msg.state.event, seat: 'south' }));
+      if (msg.type === 'resigned' || msg.type === 'error') { ws.close(); resolve(msg.type); }
+    };
+    ws.onerror = () => reject(new Error('socket'));
+  }), made.id);
+  assert.equal(end, 'resigned');
+  return made.id;
+}
+
+test('a long player page shows the latest results and the older ones a page at a time', { timeout: 600_000 }, async () => {
+  const dace = await table.person('dace', { viewport: { width: 1280, height: 800 } });
+  const egils = await table.person('egils', { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
+  for (const p of [dace, egils]) await p.goto(`${table.base}leaderboard.html`);
+  const games = 53;
+  for (let k = 0; k < games; k += 1) await ratedMatch(dace, egils);
+  const me = await dace.evaluate(async () => (await fetch('/api/me')).json());
+
+  // Egils, on his phone, reads Dace's page.
+  await egils.goto(`${table.base}player.html#id=${me.person}`);
+  await egils.waitForSelector('#results-body tr');
+  assert.equal(await egils.locator('#results-body tr').count(), 50, 'the latest 50');
+  assert.equal(await egils.textContent('#older-results'), `Older results (50 of ${games} shown)`);
+  // The plot has every game: 53 results and the start.
+  assert.equal(await egils.locator('#plots svg circle.dot').count(), games + 1);
+  await egils.tap('#older-results');
+  await egils.waitForFunction((n) => document.querySelectorAll('#results-body tr').length === n, games);
+  assert.ok(await egils.isHidden('#older-results'), 'nothing older is left');
+  // The oldest result is last, Dace's first game from 1500.
+  assert.match(await egils.textContent('#results-body tr:last-child'), /1500 → \d+ \(−\d+\)/);
+  assert.equal(await egils.evaluate(() => document.activeElement?.closest('tr') === document.querySelectorAll('#results-body tr')[50]), true,
+    'the first row just shown has the focus');
+  assert.deepEqual(await axeProblems(egils), [], 'a long player page on a phone');
+  await shot(egils, 'ratings-view-04-long-page-phone');
+  for (const p of [dace, egils]) assert.deepEqual(p.errors, []);
 });

@@ -23,6 +23,10 @@ const SVG = 'http://www.w3.org/2000/svg';
 const page = {
   /** @type {import('../shared/protocol.js').PlayerPage | null} */ player: null,
   /** @type {string | null} */ error: null,
+  /** Older results loaded a page at a time, newest first. @type {RatedResult[]} */ older: [],
+  /** Where the next older page ends, if there is one. @type {number | undefined} */ cursor: undefined,
+  /** Why the last older page did not load. @type {string | null} */ olderError: null,
+  /** How many older results the table shows. */ olderShown: 0,
 };
 
 async function load() {
@@ -39,10 +43,36 @@ async function load() {
     if (!res.ok || !body || !Array.isArray(body.ratings)) throw Object.assign(new Error('player'), { code: body?.code || 'unknown' });
     page.player = body;
     page.error = null;
+    page.older = [];
+    page.cursor = body.older;
+    page.olderError = null;
   } catch (e) {
     page.error = errorCode(e);
   }
   render();
+}
+
+/** The next page of older results, below those shown. */
+async function loadOlder() {
+  const p = page.player;
+  if (!p || page.cursor === undefined) return;
+  try {
+    const res = await fetch(`/api/players/${encodeURIComponent(p.id)}/results?before=${page.cursor}`);
+    /** @type {import('../shared/protocol.js').ResultsPage | null} */
+    const body = await res.json().catch(() => null);
+    if (!res.ok || !body || !Array.isArray(body.results)) throw Object.assign(new Error('results'), { code: /** @type {any} */ (body)?.code || 'unknown' });
+    page.older.push(...[...body.results].reverse());
+    page.cursor = body.older;
+    page.olderError = null;
+  } catch (e) {
+    page.olderError = errorCode(e);
+  }
+  render();
+  // The first of the rows just shown takes the focus, so that a keyboard
+  // reads on from there.
+  const rows = /** @type {HTMLTableSectionElement} */ ($('results-body')).rows;
+  const first = rows[rows.length - page.olderShown];
+  if (first && !page.olderError) { first.tabIndex = -1; first.focus(); }
 }
 
 /** A signed whole number: +12, −7, ±0. @param {number} x */
@@ -63,16 +93,16 @@ function ratingCard(r) {
 }
 
 /**
- * The rating over time in one format, as an SVG line over the rated
- * results in order (one step per game: equal spacing reads better than
+ * The rating over time in one format, as an SVG line over every rated
+ * result in order (one step per game: equal spacing reads better than
  * dates when games come in bursts), with a band of ± the deviation.
  * @param {string} format
- * @param {RatedResult[]} results
+ * @param {import('../shared/protocol.js').HistoryPoint[]} history
  */
-function plot(format, results) {
-  const points = results.filter((r) => r.format === format);
-  const ratings = [points[0].rating_before, ...points.map((r) => r.rating_after)];
-  const devs = [null, ...points.map((r) => r.deviation_after)];
+function plot(format, history) {
+  const points = history.filter((r) => r.format === format);
+  const ratings = [points[0].before, ...points.map((r) => r.rating)];
+  const devs = [null, ...points.map((r) => r.deviation)];
   const lows = ratings.map((r, k) => r - (devs[k] ?? 0));
   const highs = ratings.map((r, k) => r + (devs[k] ?? 0));
   // Rules at a round step, at most six of them.
@@ -211,11 +241,18 @@ function render() {
   const note = $('provisional-note');
   note.hidden = !ratings.some((r) => r.provisional);
   note.textContent = pt('players.provisional_note', { deviation: p.provisional_deviation ?? 110 });
-  const formats = FORMATS.filter((f) => p.results.some((r) => r.format === f));
+  const formats = FORMATS.filter((f) => p.history.some((r) => r.format === f));
   $('plots-box').hidden = formats.length === 0;
-  $('plots').replaceChildren(...formats.map((f) => plot(f, p.results)));
+  $('plots').replaceChildren(...formats.map((f) => plot(f, p.history)));
   $('results-box').hidden = p.results.length === 0;
-  $('results-body').replaceChildren(...[...p.results].reverse().map(resultRow));
+  $('results-body').replaceChildren(...[...p.results].reverse().map(resultRow), ...page.older.map(resultRow));
+  page.olderShown = page.older.length;
+  // A long history comes a page at a time.
+  const more = $('older-results');
+  more.hidden = page.cursor === undefined;
+  more.textContent = pt('players.older_results', { shown: p.results.length + page.older.length, total: p.history.length });
+  $('older-error').hidden = !page.olderError;
+  $('older-error').replaceChildren(page.olderError ? el('span', {}, pt('players.load_failed'), ' ', refusal(page.olderError)) : '');
   $('no-games').hidden = p.games.length > 0;
   $('games').hidden = p.games.length === 0;
   $('games-body').replaceChildren(...p.games.map(gameRow));
@@ -223,6 +260,7 @@ function render() {
 
 setUpPage('players.title_plain', render, null);
 addEventListener('hashchange', load);
+$('older-results').addEventListener('click', loadOlder);
 // The plot is drawn at the width it is shown: again when that changes.
 let shownWidth = 0;
 addEventListener('resize', () => {

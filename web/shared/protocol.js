@@ -522,7 +522,16 @@
  * @property {(string | null)[]} people
  */
 
-/** `GET /api/players/{id}`: a person's page. @typedef {{id: string, name: string | null, provisional_deviation: number, ratings: Rating[], results: RatedResult[], games: PlayerGame[]}} PlayerPage */
+/** One point of a rating history: the rating before and after a rated result. @typedef {{format: Format, at: number, before: number, rating: number, deviation: number}} HistoryPoint */
+
+/**
+ * `GET /api/players/{id}`: a person's page: every rated result's point for
+ * the plot (`history`), the latest page of results, and `older`, the
+ * cursor of the page before it, if any.
+ * @typedef {{id: string, name: string | null, provisional_deviation: number, ratings: Rating[], history: HistoryPoint[], results: RatedResult[], older?: number, games: PlayerGame[]}} PlayerPage
+ */
+
+/** `GET /api/players/{id}/results?before=…`: a page of older results. @typedef {{results: RatedResult[], older?: number}} ResultsPage */
 
 /**
  * `GET /api/leaderboard?format=…`: the established players of a format, best

@@ -329,7 +329,7 @@ pub(crate) fn requests() -> Vec<Value> {
 /// server's type. The test [`every_http_body_is_named`] holds this list to
 /// the types of `wire/http/`: a body added there fails until it is named
 /// here, and then until the file has an example of it.
-const ANSWERS: [(&str, &str, &str); 19] = [
+const ANSWERS: [(&str, &str, &str); 20] = [
     ("Health", "GET /api/health", "wire::http::server::Health"),
     ("Options", "GET /api/options", "wire::http::server::Options"),
     (
@@ -378,6 +378,11 @@ const ANSWERS: [(&str, &str, &str); 19] = [
         "PlayerPage",
         "GET /api/players/{id}",
         "wire::http::ratings::PlayerPage",
+    ),
+    (
+        "ResultsPage",
+        "GET /api/players/{id}/results",
+        "wire::http::ratings::ResultsPage",
     ),
     (
         "Leaderboard",
@@ -442,7 +447,7 @@ const ASKED: [(&str, &str, &str); 8] = [
 
 /// The types of `wire/http/` that are parts of a body, not bodies: each
 /// is checked inside the body that holds it.
-const PARTS: [&str; 13] = [
+const PARTS: [&str; 14] = [
     "Account",
     "Who",
     "GameOrigin",
@@ -453,6 +458,7 @@ const PARTS: [&str; 13] = [
     "Password",
     "RatingShown",
     "ResultShown",
+    "HistoryPoint",
     "Opponent",
     "GameShown",
     "Place",
@@ -564,7 +570,8 @@ fn answers() -> BTreeMap<&'static str, Vec<Value>> {
     use crate::wire::http::games::JoinRequest;
     use crate::wire::http::people::{Account, Me, MeRequest};
     use crate::wire::http::ratings::{
-        GameShown, Leaderboard, Opponent, Place, PlayerPage, RatingShown, ResultShown,
+        GameShown, HistoryPoint, Leaderboard, Opponent, Place, PlayerPage, RatingShown,
+        ResultShown, ResultsPage,
     };
     use axum::extract::{Path, RawQuery, State as Held};
 
@@ -700,6 +707,28 @@ fn answers() -> BTreeMap<&'static str, Vec<Value>> {
     // rated game each, made as their handlers make them.
     let (anna, bruno) = people();
     let singles = novuss_core::rules::set::Format::Singles;
+    let result = || ResultShown {
+        game: Some(GameId::parse("9c2a9c0e1b7d4a6f8e5c2b1a0d9f8e7c").expect("an id")),
+        format: singles,
+        at: 1_764_000_000,
+        result: crate::glicko::Outcome::Win,
+        score: 1.0,
+        rating_before: 1500.0,
+        rating_after: 1741.6,
+        deviation_after: 396.8,
+        opponents: vec![Opponent {
+            id: bruno.clone(),
+            name: Some("Bruno".into()),
+        }],
+    };
+    // A page in the middle of a long history: there are older ones still.
+    let older = ResultsPage {
+        results: vec![result()],
+        older: Some(2),
+    };
+    out.entry("ResultsPage")
+        .or_default()
+        .push(serde_json::to_value(older).expect("JSON"));
     let page = PlayerPage {
         id: anna.clone(),
         name: Some("Anna".into()),
@@ -713,20 +742,16 @@ fn answers() -> BTreeMap<&'static str, Vec<Value>> {
             draws: 0,
             losses: 0,
         }],
-        results: vec![ResultShown {
-            game: Some(GameId::parse("9c2a9c0e1b7d4a6f8e5c2b1a0d9f8e7c").expect("an id")),
+        history: vec![HistoryPoint {
             format: singles,
             at: 1_764_000_000,
-            result: crate::glicko::Outcome::Win,
-            score: 1.0,
-            rating_before: 1500.0,
-            rating_after: 1741.6,
-            deviation_after: 396.8,
-            opponents: vec![Opponent {
-                id: bruno.clone(),
-                name: Some("Bruno".into()),
-            }],
+            before: 1500.0,
+            rating: 1741.6,
+            deviation: 396.8,
         }],
+        results: vec![result()],
+        // Fifty results later, the first page says where the older ones end.
+        older: Some(51),
         games: vec![GameShown {
             id: GameId::parse("9c2a9c0e1b7d4a6f8e5c2b1a0d9f8e7c").expect("an id"),
             updated: 1_764_000_000,

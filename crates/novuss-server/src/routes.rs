@@ -92,6 +92,7 @@ pub fn router(
             post(http::upload.layer(limited).layer(json)),
         )
         .route("/api/players/{id}", get(ratings::player))
+        .route("/api/players/{id}/results", get(ratings::older_results))
         .route("/api/leaderboard", get(ratings::leaderboard))
         .route("/api/{*rest}", axum::routing::any(http::no_such_api))
         .with_state(hub.clone());

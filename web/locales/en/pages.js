@@ -240,6 +240,7 @@ export const en = {
   'players.plot_desc': '{n} rated games from {first} to {last}: from {start} to {end}, highest {high}, lowest {low}.',
   'players.plot_one': 'One rating point is not yet a line.',
   'players.results_heading': 'Rated results',
+  'players.older_results': 'Older results ({shown} of {total} shown)',
   'players.results_caption': 'Rated results, the latest first',
   'players.col.when': 'When',
   'players.col.format': 'Format',

@@ -235,6 +235,7 @@ export const lv = {
   'players.plot_desc': 'Reitinga spēles: {n}, no {first} līdz {last}; reitings no {start} līdz {end}, augstākais {high}, zemākais {low}.',
   'players.plot_one': 'Viens reitinga punkts vēl nav līnija.',
   'players.results_heading': 'Reitinga spēļu rezultāti',
+  'players.older_results': 'Vecāki rezultāti (parādīti {shown} no {total})',
   'players.results_caption': 'Reitinga spēļu rezultāti, jaunākie vispirms',
   'players.col.when': 'Kad',
   'players.col.format': 'Formāts',

@@ -25,13 +25,15 @@ use crate::people::identity::Visitor;
 use crate::ratings::{LEADERBOARD_DEVIATION, LEADERBOARD_GAMES, LEADERBOARD_SIZE};
 use crate::store::{now, CurrentRow};
 use crate::wire::http::ratings::{
-    GameShown, Leaderboard, Opponent, Place, PlayerPage, RatingShown, ResultShown,
+    GameShown, HistoryPoint, Leaderboard, Opponent, Place, PlayerPage, RatingShown, ResultShown,
+    ResultsPage,
 };
 
 /// Games listed on a player page at most.
 pub const PLAYER_GAMES: u32 = 50;
-/// Rated results on a player page at most (the latest).
-pub const PLAYER_RESULTS: usize = 500;
+/// Rated results on a page of a player's results (the latest first
+/// shown; older ones a page at a time).
+pub const PLAYER_RESULTS: usize = 50;
 
 fn shown(format: Format, c: &CurrentRow, at: i64) -> RatingShown {
     let r: Rating = grow(c.rating, at - c.at);
@@ -76,31 +78,17 @@ pub async fn player(
         }
         ratings.push(s);
     }
-    // Which rated games the visitor may open: public ones and their own.
-    let skip = changes.len().saturating_sub(PLAYER_RESULTS);
-    let visible = visible_games(&hub, &changes[skip..], viewer).await?;
-    let mut others: HashMap<GameId, Vec<(PlayerId, Opponent)>> = HashMap::new();
-    for (game, player, them, name) in store.others_of(&person).await? {
-        let name = name.as_deref().map(crate::game::setup::shown_name);
-        others
-            .entry(game)
-            .or_default()
-            .push((player, Opponent { id: them, name }));
-    }
-    let results: Vec<ResultShown> = changes[skip..]
+    let history = changes
         .iter()
-        .map(|c| ResultShown {
-            opponents: opponents(c, others.remove(&c.game).unwrap_or_default()),
-            game: visible.contains(&c.game).then(|| c.game.clone()),
+        .map(|c| HistoryPoint {
             format: c.format,
             at: c.at,
-            result: c.result,
-            score: c.score,
-            rating_before: c.before.rating,
-            rating_after: c.after.rating,
-            deviation_after: c.after.deviation,
+            before: c.before.rating,
+            rating: c.after.rating,
+            deviation: c.after.deviation,
         })
         .collect();
+    let (results, older) = results_page(&hub, &person, &changes, None, viewer).await?;
     let mut listed = Vec::with_capacity(games.len());
     for g in games {
         let (Ok(setup), Ok(summary)) = (
@@ -152,11 +140,82 @@ pub async fn player(
         id: person,
         name,
         ratings,
+        history,
         results,
+        older,
         games: listed,
         provisional_deviation: crate::glicko::PROVISIONAL_DEVIATION,
     })
     .into_response())
+}
+
+/// `GET /api/players/{id}/results?before=…`: the page of rated results
+/// before the cursor, for a long player page.
+pub async fn older_results(
+    State(hub): State<Arc<Hub>>,
+    visitor: Visitor,
+    Path(id): Path<String>,
+    RawQuery(query): RawQuery,
+) -> Result<Response, Failure> {
+    let before = query
+        .as_deref()
+        .and_then(|q| q.strip_prefix("before="))
+        .and_then(|b| b.parse::<i64>().ok())
+        .ok_or_else(|| {
+            Failure::new(
+                Code::BadMessage,
+                "before must be the number a page's `older` gave",
+            )
+        })?;
+    let unknown = || Failure::new(Code::UnknownPlayer, "no player has that id");
+    let person = PersonId::parse(&id).ok_or_else(unknown)?;
+    let store = hub.store();
+    store.person_name(&person).await?.ok_or_else(unknown)?;
+    let changes = store.changes_of(&person).await?;
+    let viewer = visitor.person.as_ref();
+    let (results, older) = results_page(&hub, &person, &changes, Some(before), viewer).await?;
+    Ok(Json(ResultsPage { results, older }).into_response())
+}
+
+/// The page of `person`'s rated results (`changes`, oldest first) that
+/// ends before the result of order `before` (`None`: the latest), oldest
+/// first, and the cursor of the page before it, if any.
+async fn results_page(
+    hub: &Hub,
+    person: &PersonId,
+    changes: &[crate::store::ChangeRow],
+    before: Option<i64>,
+    viewer: Option<&PersonId>,
+) -> Result<(Vec<ResultShown>, Option<i64>), Failure> {
+    let end = before.map_or(changes.len(), |b| changes.partition_point(|c| c.seq < b));
+    let start = end.saturating_sub(PLAYER_RESULTS);
+    let page = &changes[start..end];
+    let older = (start > 0).then(|| page.first().map(|c| c.seq)).flatten();
+    // Which rated games the visitor may open: public ones and their own.
+    let visible = visible_games(hub, page, viewer).await?;
+    let mut others: HashMap<GameId, Vec<(PlayerId, Opponent)>> = HashMap::new();
+    for (game, player, them, name) in hub.store().others_of(person).await? {
+        let name = name.as_deref().map(crate::game::setup::shown_name);
+        others
+            .entry(game)
+            .or_default()
+            .push((player, Opponent { id: them, name }));
+    }
+    let results = page
+        .iter()
+        .map(|c| ResultShown {
+            opponents: opponents(c, others.remove(&c.game).unwrap_or_default()),
+            game: visible.contains(&c.game).then(|| c.game.clone()),
+            format: c.format,
+            at: c.at,
+            result: c.result,
+            score: c.score,
+            rating_before: c.before.rating,
+            rating_after: c.after.rating,
+            deviation_after: c.after.deviation,
+        })
+        .collect();
+    Ok((results, older))
 }
 
 /// The rated games of `changes` that `viewer` may see.

@@ -16,8 +16,15 @@ pub struct PlayerPage {
     pub name: Option<String>,
     /// Their rating per format.
     pub ratings: Vec<RatingShown>,
-    /// Their rated results, oldest first.
+    /// Every rated result's rating after it, oldest first: the rating
+    /// history's points.
+    pub history: Vec<HistoryPoint>,
+    /// Their latest rated results (a page of them), oldest first.
     pub results: Vec<ResultShown>,
+    /// Whether older results are there, and where the next page of them
+    /// ends: `GET /api/players/{id}/results?before=…`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub older: Option<i64>,
     /// Their games the visitor may watch, newest first.
     pub games: Vec<GameShown>,
     /// The deviation from which a rating is provisional.
@@ -44,6 +51,31 @@ pub struct RatingShown {
     pub draws: u64,
     /// Lost.
     pub losses: u64,
+}
+
+/// A page of older rated results: `GET /api/players/{id}/results?before=…`.
+#[derive(Debug, Serialize)]
+pub struct ResultsPage {
+    /// The results before the cursor (a page of them), oldest first.
+    pub results: Vec<ResultShown>,
+    /// The cursor of the next older page, if there is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub older: Option<i64>,
+}
+
+/// One point of a rating history.
+#[derive(Debug, Serialize)]
+pub struct HistoryPoint {
+    /// The format.
+    pub format: Format,
+    /// When the match ended, seconds since 1970.
+    pub at: i64,
+    /// The rating before it.
+    pub before: f64,
+    /// The rating after it.
+    pub rating: f64,
+    /// The deviation after it.
+    pub deviation: f64,
 }
 
 /// One rated result on a player page.
