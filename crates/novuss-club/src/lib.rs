@@ -13,14 +13,19 @@
 //! break in turn, set by set).
 //!
 //! - [`round_robin`]: Berger tables, single and double.
+//! - [`entries`]: the players entered, typed in or read from the CSV
+//!   file or Excel sheet a club keeps.
 //! - [`knockout`]: seeded single-elimination brackets, with byes and a
 //!   match for third place.
 //! - [`results`]: what each entrant did in each round, which pairings and
 //!   standings read.
 
+pub mod entries;
 pub mod knockout;
 pub mod results;
 pub mod round_robin;
+
+pub use entries::{read_csv, read_sheet, Category, Entry, ImportError, Problem};
 
 pub use knockout::{bracket, seed_order, Bracket, KnockoutError, Source, Tie, MAX_KNOCKOUT};
 

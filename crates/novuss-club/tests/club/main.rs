@@ -2,7 +2,10 @@
 //!
 //! - `berger`: the round robin tables against FIDE's published ones, and
 //!   what every table must be for any number of entrants;
+//! - `entries`: entries read from CSV text and Excel sheets, and refused
+//!   with their row and column;
 //! - `knockout`: seeded brackets, byes and the match for third place.
 
 mod berger;
+mod entries;
 mod knockout;

@@ -1,0 +1,71 @@
+//! Which column of a list says what: the header row's words, in English
+//! or Latvian, as clubs head their sheets.
+
+/// What a column holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Column {
+    /// The whole name.
+    Name,
+    /// The first name (with [`Column::Surname`], the name is both).
+    First,
+    /// The surname.
+    Surname,
+    /// The club.
+    Club,
+    /// The licence number.
+    Licence,
+    /// The category.
+    Category,
+    /// The birth year.
+    BirthYear,
+    /// A rating.
+    Rating,
+}
+
+/// `text` lower-cased, the Latvian letters without their marks, the
+/// spaces collapsed and trimmed: "Dzimšanas  gads" reads "dzimsanas gads".
+pub(crate) fn folded(text: &str) -> String {
+    let plain: String = text
+        .chars()
+        .flat_map(char::to_lowercase)
+        .map(|c| match c {
+            'ā' => 'a',
+            'č' => 'c',
+            'ē' => 'e',
+            'ģ' => 'g',
+            'ī' => 'i',
+            'ķ' => 'k',
+            'ļ' => 'l',
+            'ņ' => 'n',
+            'š' => 's',
+            'ū' => 'u',
+            'ž' => 'z',
+            'ō' => 'o',
+            'ŗ' => 'r',
+            c => c,
+        })
+        .collect();
+    plain.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The column a header cell names, if it names one we read.
+pub(super) fn column(header: &str) -> Option<Column> {
+    let h = folded(header);
+    let h = h.trim_end_matches([':', '.']);
+    Some(match h {
+        "name" | "player" | "full name" | "entrant" | "dalibnieks" | "speletajs"
+        | "vards, uzvards" | "vards uzvards" | "uzvards, vards" => Column::Name,
+        "first name" | "given name" | "vards" => Column::First,
+        "surname" | "last name" | "family name" | "uzvards" => Column::Surname,
+        "club" | "klubs" | "sporta klubs" => Column::Club,
+        "licence" | "license" | "licence no" | "license no" | "licence number"
+        | "license number" | "licence nr" | "licences nr" | "licences numurs" | "licence nr." => {
+            Column::Licence
+        }
+        "category" | "kategorija" | "grupa" => Column::Category,
+        "birth year" | "year of birth" | "born" | "dzimsanas gads" | "dz. gads" | "dz.g"
+        | "dz. g" => Column::BirthYear,
+        "rating" | "reitings" => Column::Rating,
+        _ => return None,
+    })
+}

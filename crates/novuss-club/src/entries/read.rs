@@ -1,0 +1,299 @@
+//! Reading a list of entries from CSV text or an Excel (or OpenDocument)
+//! workbook: the `csv` and `calamine` crates read the files; here the
+//! header row is found, each row becomes an [`Entry`], and the whole list
+//! is checked.
+
+use std::fmt;
+use std::io::Cursor;
+
+use calamine::{Data, Reader};
+
+use super::columns::{column, Column};
+use super::{Category, Entry};
+
+/// The most entries a list may have (Madona's World Cup stage, the
+/// largest event, draws about 250).
+pub const MAX_ENTRIES: usize = 2000;
+/// The longest name, club or licence number kept.
+const MAX_TEXT: usize = 80;
+
+/// Why a list cannot be read: the row as the file numbers it (from 1)
+/// and the column's header, where there is one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ImportError {
+    /// The row, from 1.
+    pub row: Option<usize>,
+    /// The column's header as the file writes it.
+    pub column: Option<String>,
+    /// What is wrong.
+    pub problem: Problem,
+}
+
+/// What is wrong with a list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Problem {
+    /// Not CSV text, or not a workbook the reader knows.
+    Unreadable(String),
+    /// The workbook has no sheet.
+    NoSheet,
+    /// No row heads a column of names ("Name", "Vārds, uzvārds", or
+    /// first name and surname).
+    NoHeader,
+    /// A row with other cells filled has no name.
+    NoName,
+    /// A cell is longer than a name or a club ever is.
+    TooLong,
+    /// A birth year that is not a year.
+    BirthYear(String),
+    /// A category that is none of men, women, youth, veterans.
+    Category(String),
+    /// A rating that is not a whole number from 0 to 4000.
+    Rating(String),
+    /// The same player as the entry on this earlier row.
+    Twice {
+        /// The earlier row.
+        first: usize,
+    },
+    /// More than [`MAX_ENTRIES`] entries.
+    TooMany,
+}
+
+impl fmt::Display for ImportError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(row) = self.row {
+            write!(f, "row {row}")?;
+            if let Some(c) = &self.column {
+                write!(f, ", column \"{c}\"")?;
+            }
+            write!(f, ": ")?;
+        }
+        match &self.problem {
+            Problem::Unreadable(why) => write!(f, "the file cannot be read: {why}"),
+            Problem::NoSheet => write!(f, "the workbook has no sheet"),
+            Problem::NoHeader => write!(
+                f,
+                "no row heads a column of names (\"Name\", \"Vārds, uzvārds\", or first name and surname)"
+            ),
+            Problem::NoName => write!(f, "the row has no name"),
+            Problem::TooLong => write!(f, "longer than {MAX_TEXT} characters"),
+            Problem::BirthYear(v) => write!(f, "\"{v}\" is not a birth year"),
+            Problem::Category(v) => {
+                write!(f, "\"{v}\" is not a category (men, women, youth or veterans)")
+            }
+            Problem::Rating(v) => write!(f, "\"{v}\" is not a rating (a whole number from 0 to 4000)"),
+            Problem::Twice { first } => write!(f, "the same player as on row {first}"),
+            Problem::TooMany => write!(f, "more than {MAX_ENTRIES} entries"),
+        }
+    }
+}
+
+impl std::error::Error for ImportError {}
+
+fn whole(problem: Problem) -> ImportError {
+    ImportError {
+        row: None,
+        column: None,
+        problem,
+    }
+}
+
+/// The entries of CSV text, as spreadsheets save it: comma- or
+/// semicolon-separated (Excel in Latvia writes semicolons), with a byte
+/// order mark or without.
+pub fn read_csv(text: &str) -> Result<Vec<Entry>, ImportError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let first = text.lines().next().unwrap_or("");
+    let delimiter = if first.matches(';').count() > first.matches(',').count() {
+        b';'
+    } else {
+        b','
+    };
+    let mut reader = csv::ReaderBuilder::new()
+        .delimiter(delimiter)
+        .has_headers(false)
+        .flexible(true)
+        .from_reader(text.as_bytes());
+    let mut rows = Vec::new();
+    for (k, record) in reader.records().enumerate() {
+        let record = record.map_err(|e| ImportError {
+            row: Some(k + 1),
+            column: None,
+            problem: Problem::Unreadable(e.to_string()),
+        })?;
+        rows.push(record.iter().map(str::to_owned).collect());
+        if rows.len() > MAX_ENTRIES + 50 {
+            return Err(whole(Problem::TooMany));
+        }
+    }
+    entries(&rows, 1)
+}
+
+/// The entries of the first sheet of a workbook (`.xlsx`, `.xls`,
+/// `.xlsb` or `.ods`), given as its bytes.
+pub fn read_sheet(bytes: &[u8]) -> Result<Vec<Entry>, ImportError> {
+    let mut book = calamine::open_workbook_auto_from_rs(Cursor::new(bytes))
+        .map_err(|e| whole(Problem::Unreadable(e.to_string())))?;
+    let range = book
+        .worksheet_range_at(0)
+        .ok_or_else(|| whole(Problem::NoSheet))?
+        .map_err(|e| whole(Problem::Unreadable(e.to_string())))?;
+    if range.height() > MAX_ENTRIES + 50 {
+        return Err(whole(Problem::TooMany));
+    }
+    // Rows as the sheet numbers them: the range may start below row 1.
+    let top = range.start().map_or(0, |(r, _)| r as usize);
+    let left = range.start().map_or(0, |(_, c)| c as usize);
+    let rows: Vec<Vec<String>> = range
+        .rows()
+        .map(|row| {
+            let mut cells = vec![String::new(); left];
+            cells.extend(row.iter().map(cell));
+            cells
+        })
+        .collect();
+    entries(&rows, top + 1)
+}
+
+/// A cell as text: a whole number without ".0" (a birth year typed as a
+/// number reads "1985").
+fn cell(d: &Data) -> String {
+    match d {
+        Data::Int(i) => i.to_string(),
+        Data::Float(x) if x.fract() == 0.0 && x.abs() < 1e15 => format!("{}", *x as i64),
+        Data::Float(x) => x.to_string(),
+        Data::String(s) | Data::DateTimeIso(s) | Data::DurationIso(s) => s.clone(),
+        Data::Bool(b) => b.to_string(),
+        Data::DateTime(d) => d.to_string(),
+        Data::Error(_) | Data::Empty => String::new(),
+    }
+}
+
+/// Where each column we read is, from the header row.
+struct Header {
+    columns: Vec<(Column, usize, String)>,
+}
+
+impl Header {
+    /// `cells` as a header, if they head a column of names.
+    fn of(cells: &[String]) -> Option<Header> {
+        let mut columns: Vec<(Column, usize, String)> = Vec::new();
+        for (k, text) in cells.iter().enumerate() {
+            if let Some(c) = column(text) {
+                if !columns.iter().any(|(d, _, _)| *d == c) {
+                    columns.push((c, k, text.trim().to_owned()));
+                }
+            }
+        }
+        let has = |c: Column| columns.iter().any(|(d, _, _)| *d == c);
+        (has(Column::Name) || has(Column::First) || has(Column::Surname))
+            .then_some(Header { columns })
+    }
+
+    fn at(&self, c: Column) -> Option<(usize, &str)> {
+        self.columns
+            .iter()
+            .find(|(d, _, _)| *d == c)
+            .map(|(_, k, h)| (*k, h.as_str()))
+    }
+}
+
+/// The entries of `rows`, the first of which is row `first` of the file.
+fn entries(rows: &[Vec<String>], first: usize) -> Result<Vec<Entry>, ImportError> {
+    let Some((at, header)) = rows
+        .iter()
+        .enumerate()
+        .find_map(|(k, r)| Header::of(r).map(|h| (k, h)))
+    else {
+        return Err(whole(Problem::NoHeader));
+    };
+    let mut out: Vec<(usize, Entry)> = Vec::new();
+    for (k, cells) in rows.iter().enumerate().skip(at + 1) {
+        let row = first + k;
+        if cells.iter().all(|c| c.trim().is_empty()) {
+            continue;
+        }
+        let entry = entry(&header, cells, row)?;
+        if let Some((earlier, _)) = out.iter().find(|(_, e)| e.same_person(&entry)) {
+            return Err(ImportError {
+                row: Some(row),
+                column: None,
+                problem: Problem::Twice { first: *earlier },
+            });
+        }
+        out.push((row, entry));
+        if out.len() > MAX_ENTRIES {
+            return Err(whole(Problem::TooMany));
+        }
+    }
+    Ok(out.into_iter().map(|(_, e)| e).collect())
+}
+
+/// One row's entry.
+fn entry(header: &Header, cells: &[String], row: usize) -> Result<Entry, ImportError> {
+    let fail = |c: Column, problem: Problem| ImportError {
+        row: Some(row),
+        column: header.at(c).map(|(_, h)| h.to_owned()),
+        problem,
+    };
+    // A cell's text, trimmed and not too long; `None` when empty.
+    let text = |c: Column| -> Result<Option<String>, ImportError> {
+        let Some((k, _)) = header.at(c) else {
+            return Ok(None);
+        };
+        let v = cells
+            .get(k)
+            .map(|s| s.split_whitespace().collect::<Vec<_>>().join(" "));
+        match v {
+            Some(v) if v.chars().any(char::is_control) || v.chars().count() > MAX_TEXT => {
+                Err(fail(c, Problem::TooLong))
+            }
+            Some(v) if !v.is_empty() => Ok(Some(v)),
+            _ => Ok(None),
+        }
+    };
+    let name = match (
+        text(Column::Name)?,
+        text(Column::First)?,
+        text(Column::Surname)?,
+    ) {
+        (Some(n), _, _) => n,
+        (None, Some(a), Some(b)) => format!("{a} {b}"),
+        (None, Some(a), None) | (None, None, Some(a)) => a,
+        (None, None, None) => {
+            let c = [Column::Name, Column::First, Column::Surname]
+                .into_iter()
+                .find(|c| header.at(*c).is_some())
+                .unwrap_or(Column::Name);
+            return Err(fail(c, Problem::NoName));
+        }
+    };
+    let birth_year = match text(Column::BirthYear)? {
+        None => None,
+        Some(v) => match v.parse::<u16>() {
+            Ok(y) if (1900..=2100).contains(&y) => Some(y),
+            _ => return Err(fail(Column::BirthYear, Problem::BirthYear(v))),
+        },
+    };
+    let category = match text(Column::Category)? {
+        None => None,
+        Some(v) => match Category::named(&v) {
+            Some(c) => Some(c),
+            None => return Err(fail(Column::Category, Problem::Category(v))),
+        },
+    };
+    let rating = match text(Column::Rating)? {
+        None => None,
+        Some(v) => match v.parse::<u32>() {
+            Ok(r) if r <= 4000 => Some(r),
+            _ => return Err(fail(Column::Rating, Problem::Rating(v))),
+        },
+    };
+    Ok(Entry {
+        name,
+        club: text(Column::Club)?,
+        licence: text(Column::Licence)?,
+        category,
+        birth_year,
+        rating,
+    })
+}
