@@ -2,7 +2,12 @@
 //!
 //! - `berger`: the round robin tables against FIDE's published ones, and
 //!   what every table must be for any number of entrants;
-//! - `knockout`: seeded brackets, byes and the match for third place.
+//! - `knockout`: seeded brackets, byes and the match for third place;
+//! - `swiss`: the Dutch system against bbpPairings' pairings of generated
+//!   tournaments, round 1 by hand, determinism, valid pairings always;
+//! - `trf`: TRF-16 files read, written back, and refused where wrong.
 
 mod berger;
 mod knockout;
+mod swiss;
+mod trf;
