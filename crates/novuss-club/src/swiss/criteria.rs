@@ -123,9 +123,25 @@ pub(crate) fn weight<W: Weight>(
     let group = |score: u32| W::small(1).shl((shape.group_shift)(score));
     let mut acc = W::small(1 + !bye_candidate(high, bye) as u64 + !bye_candidate(low, bye) as u64);
     acc = push(acc, s, flag(in_bracket));
-    acc = push(acc, g, if in_bracket { group(high.score) } else { W::zero() });
+    acc = push(
+        acc,
+        g,
+        if in_bracket {
+            group(high.score)
+        } else {
+            W::zero()
+        },
+    );
     acc = push(acc, s, flag(in_next));
-    acc = push(acc, g, if in_next { group(high.score) } else { W::zero() });
+    acc = push(
+        acc,
+        g,
+        if in_next {
+            group(high.score)
+        } else {
+            W::zero()
+        },
+    );
     let mut c9 = W::zero();
     if bye.single_downfloater {
         if high.score == bye.score {
@@ -142,7 +158,15 @@ pub(crate) fn weight<W: Weight>(
         if shape.played > back {
             let down = (low.floats[back] == Float::Down) as u64
                 + (!floats_down && high.floats[back] == Float::Down) as u64;
-            acc = push(acc, s, if in_bracket { W::small(down) } else { W::zero() });
+            acc = push(
+                acc,
+                s,
+                if in_bracket {
+                    W::small(down)
+                } else {
+                    W::zero()
+                },
+            );
             let up_again = floats_down && low.floats[back] == Float::Up;
             acc = push(acc, s, flag(in_bracket && !up_again));
         }
@@ -160,7 +184,15 @@ pub(crate) fn weight<W: Weight>(
             }
             acc = push(acc, g, v);
             let up_again = floats_down && low.floats[back] == Float::Up;
-            acc = push(acc, g, if in_bracket && !up_again { group(high.score) } else { W::zero() });
+            acc = push(
+                acc,
+                g,
+                if in_bracket && !up_again {
+                    group(high.score)
+                } else {
+                    W::zero()
+                },
+            );
         }
     }
     acc.shl(3 * s + 1)

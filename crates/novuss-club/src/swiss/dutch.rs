@@ -147,7 +147,15 @@ pub(crate) fn pair<W: Weight>(
                     W::zero()
                 }
             } else {
-                weight(&sorted[b], &sorted[a], met_pair(a, b), false, false, &bye, &shape)
+                weight(
+                    &sorted[b],
+                    &sorted[a],
+                    met_pair(a, b),
+                    false,
+                    false,
+                    &bye,
+                    &shape,
+                )
             };
             g.set(a, b, w);
         }
@@ -180,7 +188,15 @@ pub(crate) fn pair<W: Weight>(
     if n % 2 == 1 {
         for a in 0..n {
             for b in 0..a {
-                let w = weight(&sorted[b], &sorted[a], met_pair(a, b), false, false, &bye, &shape);
+                let w = weight(
+                    &sorted[b],
+                    &sorted[a],
+                    met_pair(a, b),
+                    false,
+                    false,
+                    &bye,
+                    &shape,
+                );
                 g.set(a, b, w);
             }
         }
@@ -190,7 +206,9 @@ pub(crate) fn pair<W: Weight>(
     let mut matched = vec![false; n];
     // The bracket: moved-down players first, then the residents, then the
     // next score group; each entry is a vertex (index into `sorted`).
-    let mut bracket: Vec<usize> = (0..n).take_while(|&v| sorted[v].score >= top_score).collect();
+    let mut bracket: Vec<usize> = (0..n)
+        .take_while(|&v| sorted[v].score >= top_score)
+        .collect();
     let mut next_group_start = bracket.len();
     let mut moved_down = 0usize;
     let mut group_begin_vertex = 0usize;
@@ -295,6 +313,7 @@ pub(crate) fn pair<W: Weight>(
                 continue;
             }
             let mut addend = len as u64;
+            let mut first_choice = None;
             for o in (moved_down..residents_end).rev() {
                 let ov = bracket[o];
                 if matched[ov] {
@@ -304,9 +323,14 @@ pub(crate) fn pair<W: Weight>(
                 if !w.is_zero() {
                     g.set(v, ov, w + W::small(addend));
                     addend += 1;
+                    first_choice = Some(ov);
                 }
             }
-            mate = g.solve();
+            // As for S1 below: a tie-break the present matching already
+            // satisfies needs no new search.
+            if first_choice != Some(mate[v]) {
+                mate = g.solve();
+            }
             let m = mate[v];
             matched[m] = true;
             g.finalize(v, m, top);
@@ -326,14 +350,16 @@ pub(crate) fn pair<W: Weight>(
             }
         }
         let s = size_bits;
-        let exchange_weight = |base: &Vec<Vec<W>>, smaller: usize, larger: usize, idx: usize| -> W {
-            let w = base[larger][smaller];
-            if w.is_zero() {
-                return w;
-            }
-            let addend = W::small((idx < remainder_pairs) as u64).shl(2 * s) - W::small(idx as u64);
-            w + addend.shl(1)
-        };
+        let exchange_weight =
+            |base: &Vec<Vec<W>>, smaller: usize, larger: usize, idx: usize| -> W {
+                let w = base[larger][smaller];
+                if w.is_zero() {
+                    return w;
+                }
+                let addend =
+                    W::small((idx < remainder_pairs) as u64).shl(2 * s) - W::small(idx as u64);
+                w + addend.shl(1)
+            };
         for (oi, &o) in remainder.iter().enumerate() {
             for (pi, &p) in remainder.iter().enumerate().take(oi) {
                 g.set(bracket[p], bracket[o], exchange_weight(&base, p, o, pi));
@@ -341,7 +367,10 @@ pub(crate) fn pair<W: Weight>(
         }
         mate = g.solve();
         let acts_as_s1 = |mate: &Vec<usize>, v: usize| mate[v] > v && mate[v] < next_begin_vertex;
-        let s1_end = remainder.get(remainder_pairs).copied().unwrap_or(usize::MAX);
+        let s1_end = remainder
+            .get(remainder_pairs)
+            .copied()
+            .unwrap_or(usize::MAX);
         let exchanges = remainder
             .iter()
             .take_while(|&&p| p < s1_end)
@@ -431,6 +460,7 @@ pub(crate) fn pair<W: Weight>(
                 continue;
             }
             let mut addend = 0u64;
+            let mut first_choice = None;
             for &o in remainder.iter().rev() {
                 let ov = bracket[o];
                 if o <= p || matched[ov] {
@@ -439,10 +469,16 @@ pub(crate) fn pair<W: Weight>(
                 let w = base[o][p];
                 if !w.is_zero() {
                     g.set(v, ov, w + W::small(addend));
+                    first_choice = Some(ov);
                 }
                 addend += 1;
             }
-            mate = g.solve();
+            // The bonus only breaks ties between best matchings in favour
+            // of the highest opponent; when the present one already pairs
+            // the player with them, it stays best and needs no new search.
+            if first_choice != Some(mate[v]) {
+                mate = g.solve();
+            }
             let m = mate[v];
             matched[v] = true;
             matched[m] = true;
@@ -452,9 +488,12 @@ pub(crate) fn pair<W: Weight>(
         // On to the next bracket with whoever is left.
         let mut next = Vec::new();
         moved_down = 0;
-        let next_group_score = if scan_start < n { Some(sorted[scan_start].score) } else { None };
-        bye.single_downfloater =
-            n % 2 == 1 && next_group_score.is_some_and(|s| bye.score >= s);
+        let next_group_score = if scan_start < n {
+            Some(sorted[scan_start].score)
+        } else {
+            None
+        };
+        bye.single_downfloater = n % 2 == 1 && next_group_score.is_some_and(|s| bye.score >= s);
         for (p, &v) in bracket.iter().enumerate() {
             if p < residents_end && matched[v] {
                 pairs_by_vertex[v] = Some(mate[v]);

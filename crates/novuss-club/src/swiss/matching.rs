@@ -258,7 +258,10 @@ impl<'a, W: Weight> Solver<'a, W> {
             let at = |j: isize| j.rem_euclid(len) as usize;
             let endps = self.blossomendps[b].clone();
             let entrychild = self.inblossom[self.endpoint[self.labelend[b] ^ 1]];
-            let mut j = childs.iter().position(|&c| c == entrychild).expect("entry child") as isize;
+            let mut j = childs
+                .iter()
+                .position(|&c| c == entrychild)
+                .expect("entry child") as isize;
             let (jstep, endptrick): (isize, usize);
             if j & 1 != 0 {
                 j -= len;
@@ -474,7 +477,10 @@ impl<'a, W: Weight> Solver<'a, W> {
                     }
                 }
                 for b in 0..2 * n {
-                    if self.blossomparent[b] == NONE && self.label[b] == 1 && self.bestedge[b] != NONE {
+                    if self.blossomparent[b] == NONE
+                        && self.label[b] == 1
+                        && self.bestedge[b] != NONE
+                    {
                         let d = self.slack(self.bestedge[b]).half();
                         if d < delta {
                             delta = d;

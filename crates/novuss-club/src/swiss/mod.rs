@@ -27,7 +27,7 @@ use serde::Serialize;
 
 use crate::results::{Entrant, History, Round, Side};
 
-pub use weight::{Wide, Weight};
+pub use weight::{Weight, Wide};
 
 /// Points for each kind of result, in tenths of a point (FIDE's TRF
 /// writes scores with one decimal).
@@ -144,11 +144,16 @@ pub fn pair_dutch(field: &Field) -> Result<Pairings, SwissError> {
     let played = field.played as usize;
     let mut sorted = players::players(field, played);
     sorted.sort_by(|a, b| b.score.cmp(&a.score).then(a.rank.cmp(&b.rank)));
-    let index: std::collections::HashMap<Entrant, usize> =
-        sorted.iter().enumerate().map(|(i, p)| (p.entrant, i)).collect();
+    let index: std::collections::HashMap<Entrant, usize> = sorted
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.entrant, i))
+        .collect();
     let mut met = HashSet::new();
     for c in &field.competitors {
-        let Some(&a) = index.get(&c.entrant) else { continue };
+        let Some(&a) = index.get(&c.entrant) else {
+            continue;
+        };
         for r in c.history.rounds.iter().take(played) {
             if let Round::Played { opponent, .. } = r {
                 if let Some(&b) = index.get(opponent) {
@@ -158,7 +163,15 @@ pub fn pair_dutch(field: &Field) -> Result<Pairings, SwissError> {
         }
     }
     let p = &field.points;
-    let args = (&sorted[..], &met, played, field.rounds, p.win, p.draw, field.initial);
+    let args = (
+        &sorted[..],
+        &met,
+        played,
+        field.rounds,
+        p.win,
+        p.draw,
+        field.initial,
+    );
     macro_rules! with {
         ($n:literal) => {
             match dutch::pair::<Wide<$n>>(args.0, args.1, args.2, args.3, args.4, args.5, args.6) {
@@ -186,8 +199,16 @@ fn order(p: &mut Pairings, sorted: &[players::Player]) {
         sorted.iter().map(|p| (p.entrant, p)).collect();
     let key = |(a, b): &(Entrant, Entrant)| {
         let (pa, pb) = (by[a], by[b]);
-        let (hi, lo) = if colour::ranks_below(pa, pb) { (pb, pa) } else { (pa, pb) };
-        (std::cmp::Reverse(hi.score), std::cmp::Reverse(lo.score), hi.rank)
+        let (hi, lo) = if colour::ranks_below(pa, pb) {
+            (pb, pa)
+        } else {
+            (pa, pb)
+        };
+        (
+            std::cmp::Reverse(hi.score),
+            std::cmp::Reverse(lo.score),
+            hi.rank,
+        )
     };
     p.pairs.sort_by_key(key);
 }

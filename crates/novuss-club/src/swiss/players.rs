@@ -70,7 +70,12 @@ pub(crate) fn points(round: &Round, p: &PointSystem) -> u32 {
 
 /// A competitor's score after their first `rounds` rounds.
 pub(crate) fn score_after(c: &Competitor, rounds: usize, p: &PointSystem) -> u32 {
-    c.history.rounds.iter().take(rounds).map(|r| points(r, p)).sum()
+    c.history
+        .rounds
+        .iter()
+        .take(rounds)
+        .map(|r| points(r, p))
+        .sum()
 }
 
 /// Whether the round took part in the pairing (an opponent, or the
@@ -78,7 +83,10 @@ pub(crate) fn score_after(c: &Competitor, rounds: usize, p: &PointSystem) -> u32
 pub(crate) fn participated(round: &Round) -> bool {
     matches!(
         round,
-        Round::Played { .. } | Round::Forfeit { .. } | Round::Pending { .. } | Round::Bye(Bye::PairingAllocated)
+        Round::Played { .. }
+            | Round::Forfeit { .. }
+            | Round::Pending { .. }
+            | Round::Bye(Bye::PairingAllocated)
     )
 }
 
@@ -121,7 +129,11 @@ pub(crate) fn players(field: &Field, played: usize) -> Vec<Player> {
                 colours.push(side);
             }
         }
-        let lower = if whites > blacks { Side::Second } else { Side::First };
+        let lower = if whites > blacks {
+            Side::Second
+        } else {
+            Side::First
+        };
         let imbalance = whites.abs_diff(blacks);
         let preference = if imbalance > 1 {
             Some(lower)

@@ -157,7 +157,9 @@ fn err(line: usize, column: usize, kind: TrfErrorKind) -> TrfError {
 
 /// Characters `from..to` (0-based) of a line, padded with blanks.
 fn cols(chars: &[char], from: usize, to: usize) -> String {
-    (from..to).map(|i| chars.get(i).copied().unwrap_or(' ')).collect()
+    (from..to)
+        .map(|i| chars.get(i).copied().unwrap_or(' '))
+        .collect()
 }
 
 fn number(s: &str, line: usize, column: usize) -> Result<u32, TrfError> {
@@ -182,7 +184,11 @@ fn tenths(s: &str, line: usize, column: usize) -> Result<u32, TrfError> {
     if whole.is_empty() && frac.is_empty() {
         return Err(bad());
     }
-    let whole: u32 = if whole.is_empty() { 0 } else { whole.parse().map_err(|_| bad())? };
+    let whole: u32 = if whole.is_empty() {
+        0
+    } else {
+        whole.parse().map_err(|_| bad())?
+    };
     if frac.len() != 1 {
         return Err(bad());
     }
@@ -327,7 +333,13 @@ pub fn parse(text: &str) -> Result<Trf, TrfError> {
             "152" => match value.trim() {
                 "W" => trf.initial = Some(Side::First),
                 "B" => trf.initial = Some(Side::Second),
-                v => return Err(err(line, 5, TrfErrorKind::BadColour(v.chars().next().unwrap_or(' ')))),
+                v => {
+                    return Err(err(
+                        line,
+                        5,
+                        TrfErrorKind::BadColour(v.chars().next().unwrap_or(' ')),
+                    ))
+                }
             },
             "BBW" | "BBD" | "BBL" | "BBZ" | "BBF" | "BBU" => {
                 let v = point(&value)?;
@@ -362,7 +374,12 @@ pub fn parse(text: &str) -> Result<Trf, TrfError> {
 /// Each game told the same way by both players, and each player's points
 /// what their results add up to.
 fn check(trf: &Trf, lines: &[usize]) -> Result<(), TrfError> {
-    let by: HashMap<Entrant, usize> = trf.players.iter().enumerate().map(|(i, p)| (p.number, i)).collect();
+    let by: HashMap<Entrant, usize> = trf
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.number, i))
+        .collect();
     for (i, p) in trf.players.iter().enumerate() {
         let line = lines[i];
         for (r, round) in p.rounds.iter().enumerate() {
@@ -383,9 +400,12 @@ fn check(trf: &Trf, lines: &[usize]) -> Result<(), TrfError> {
                         ..
                     }),
                 ) => opponent == p.number && side != s2 && score.other() == sc2,
-                (Round::Forfeit { won, .. }, Some(Round::Forfeit { opponent, won: w2, .. })) => {
-                    opponent == p.number && !(won && w2)
-                }
+                (
+                    Round::Forfeit { won, .. },
+                    Some(Round::Forfeit {
+                        opponent, won: w2, ..
+                    }),
+                ) => opponent == p.number && !(won && w2),
                 _ => false,
             };
             if !agrees {
@@ -395,7 +415,10 @@ fn check(trf: &Trf, lines: &[usize]) -> Result<(), TrfError> {
         let counted: u32 = p
             .rounds
             .iter()
-            .map(|r| r.map(|r| crate::swiss::round_points(&r, &trf.points)).unwrap_or(0))
+            .map(|r| {
+                r.map(|r| crate::swiss::round_points(&r, &trf.points))
+                    .unwrap_or(0)
+            })
             .sum();
         if counted != p.points {
             return Err(err(
@@ -443,7 +466,11 @@ impl Trf {
         order.sort_by_key(|p| p.number);
         let first = order
             .iter()
-            .filter_map(|p| p.rounds.iter().position(|r| matches!(r, Some(Round::Played { .. }))))
+            .filter_map(|p| {
+                p.rounds
+                    .iter()
+                    .position(|r| matches!(r, Some(Round::Played { .. })))
+            })
             .min();
         let Some(f) = first else { return Side::First };
         let mut flips = 0;
@@ -472,7 +499,13 @@ impl Trf {
             .into_iter()
             .map(|p| {
                 let rounds: Vec<Round> = (0..played as usize)
-                    .map(|r| p.rounds.get(r).copied().flatten().unwrap_or(Round::Bye(Bye::Zero)))
+                    .map(|r| {
+                        p.rounds
+                            .get(r)
+                            .copied()
+                            .flatten()
+                            .unwrap_or(Round::Bye(Bye::Zero))
+                    })
                     .collect();
                 let absent = matches!(p.rounds.get(played as usize), Some(Some(Round::Bye(_))));
                 Competitor {

@@ -14,7 +14,12 @@ fn entry(r: &Option<Round>) -> String {
     let colour = |s: Side| if s == Side::First { 'w' } else { 'b' };
     let (opp, c, res) = match *r {
         None => return "          ".to_string(),
-        Some(Round::Played { opponent, side, score, .. }) => (
+        Some(Round::Played {
+            opponent,
+            side,
+            score,
+            ..
+        }) => (
             opponent.0,
             colour(side),
             match score {
@@ -23,7 +28,11 @@ fn entry(r: &Option<Round>) -> String {
                 Score::Loss => '0',
             },
         ),
-        Some(Round::Forfeit { opponent, side, won }) => (opponent.0, colour(side), if won { '+' } else { '-' }),
+        Some(Round::Forfeit {
+            opponent,
+            side,
+            won,
+        }) => (opponent.0, colour(side), if won { '+' } else { '-' }),
         Some(Round::Pending { opponent, side }) => (opponent.0, colour(side), ' '),
         Some(Round::Bye(b)) => (
             0,
@@ -50,7 +59,11 @@ pub fn write(trf: &Trf) -> String {
         out.push_str(&format!("XXR {r}\n"));
     }
     if let Some(c) = trf.initial {
-        out.push_str(if c == Side::First { "XXC white1\n" } else { "XXC black1\n" });
+        out.push_str(if c == Side::First {
+            "XXC white1\n"
+        } else {
+            "XXC black1\n"
+        });
     }
     if trf.points_given {
         let p: &PointSystem = &trf.points;
@@ -66,8 +79,14 @@ pub fn write(trf: &Trf) -> String {
         }
     }
     for p in &trf.players {
-        let rating = p.rating.map(|r| format!("{r:>4}")).unwrap_or_else(|| "    ".into());
-        let rank = p.rank.map(|r| format!("{r:>4}")).unwrap_or_else(|| "    ".into());
+        let rating = p
+            .rating
+            .map(|r| format!("{r:>4}"))
+            .unwrap_or_else(|| "    ".into());
+        let rank = p
+            .rank
+            .map(|r| format!("{r:>4}"))
+            .unwrap_or_else(|| "    ".into());
         let mut line = format!(
             "001 {:>4} {:<38} {} {:<27}{:>4} {}",
             p.number.0,

@@ -8,8 +8,8 @@ use std::collections::HashSet;
 
 use novuss_club::trf::{self, Trf};
 use novuss_club::{
-    pair_dutch, Bye, Competitor, Entrant, Field, History, Pairings, PointSystem, RoundResult, Score,
-    Side, SwissError,
+    pair_dutch, Bye, Competitor, Entrant, Field, History, Pairings, PointSystem, RoundResult,
+    Score, Side, SwissError,
 };
 use proptest::prelude::*;
 
@@ -74,9 +74,12 @@ fn every_round_is_paired_as_bbp_pairings_pairs_it() {
         (7, 14, 11),
     ] {
         let name = format!("s{seed}-p{players}");
-        let whole = trf::parse(&std::fs::read_to_string(fixture(&format!("{name}.trf"))).unwrap()).unwrap();
+        let whole =
+            trf::parse(&std::fs::read_to_string(fixture(&format!("{name}.trf"))).unwrap()).unwrap();
         for r in 1..=rounds {
-            let expected = read_pairs(&std::fs::read_to_string(fixture(&format!("{name}-r{r}.pairs"))).unwrap());
+            let expected = read_pairs(
+                &std::fs::read_to_string(fixture(&format!("{name}-r{r}.pairs"))).unwrap(),
+            );
             let cut = before(&whole, r, rounds as u32);
             // The cut file goes through its text, as the command line reads it.
             let again = trf::parse(&trf::write(&cut)).unwrap();
@@ -110,7 +113,10 @@ fn fresh(n: u32, rounds: u32) -> Field {
 }
 
 fn numbers(p: &Pairings) -> (Vec<(u32, u32)>, Option<u32>) {
-    (p.pairs.iter().map(|(a, b)| (a.0, b.0)).collect(), p.bye.map(|b| b.0))
+    (
+        p.pairs.iter().map(|(a, b)| (a.0, b.0)).collect(),
+        p.bye.map(|b| b.0),
+    )
 }
 
 #[test]
@@ -137,8 +143,14 @@ fn round_one_pairs_the_top_half_with_the_bottom_half() {
     assert_eq!(numbers(&p), (vec![(1, 5), (6, 2), (3, 7), (8, 4)], None));
 
     // Two players: one pair; one player alone: a bye.
-    assert_eq!(numbers(&pair_dutch(&fresh(2, 1)).unwrap()), (vec![(1, 2)], None));
-    assert_eq!(numbers(&pair_dutch(&fresh(1, 1)).unwrap()), (vec![], Some(1)));
+    assert_eq!(
+        numbers(&pair_dutch(&fresh(2, 1)).unwrap()),
+        (vec![(1, 2)], None)
+    );
+    assert_eq!(
+        numbers(&pair_dutch(&fresh(1, 1)).unwrap()),
+        (vec![], Some(1))
+    );
 }
 
 #[test]
@@ -186,8 +198,12 @@ fn play(n: u32, rounds: u32, rolls: &[u8]) -> Result<(), TestCaseError> {
             Err(SwissError::NoPairing) => return Ok(()),
             Err(e) => return Err(TestCaseError::fail(e.to_string())),
         };
-        let present: HashSet<u32> =
-            f.competitors.iter().filter(|c| !c.absent).map(|c| c.entrant.0).collect();
+        let present: HashSet<u32> = f
+            .competitors
+            .iter()
+            .filter(|c| !c.absent)
+            .map(|c| c.entrant.0)
+            .collect();
         let mut seen = HashSet::new();
         for &(a, b) in &p.pairs {
             prop_assert!(seen.insert(a.0) && seen.insert(b.0), "someone paired twice");
@@ -223,14 +239,32 @@ fn play(n: u32, rounds: u32, rolls: &[u8]) -> Result<(), TestCaseError> {
             let x = *roll.next().unwrap();
             let (rw, rb) = if x % 10 == 0 {
                 (
-                    RoundResult::Forfeit { opponent: b, side: Side::First, won: true },
-                    RoundResult::Forfeit { opponent: w, side: Side::Second, won: false },
+                    RoundResult::Forfeit {
+                        opponent: b,
+                        side: Side::First,
+                        won: true,
+                    },
+                    RoundResult::Forfeit {
+                        opponent: w,
+                        side: Side::Second,
+                        won: false,
+                    },
                 )
             } else {
                 let s = [Score::Win, Score::Draw, Score::Loss][x as usize % 3];
                 (
-                    RoundResult::Played { opponent: b, side: Side::First, score: s, sets: None },
-                    RoundResult::Played { opponent: w, side: Side::Second, score: s.other(), sets: None },
+                    RoundResult::Played {
+                        opponent: b,
+                        side: Side::First,
+                        score: s,
+                        sets: None,
+                    },
+                    RoundResult::Played {
+                        opponent: w,
+                        side: Side::Second,
+                        score: s.other(),
+                        sets: None,
+                    },
                 )
             };
             f.competitors[w.0 as usize - 1].history.rounds.push(rw);

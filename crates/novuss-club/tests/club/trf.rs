@@ -60,7 +60,10 @@ fn a_file_is_read_as_its_columns_say() {
             won: true
         })
     );
-    assert_eq!(t.players[4].rounds[1], Some(RoundResult::Bye(Bye::PairingAllocated)));
+    assert_eq!(
+        t.players[4].rounds[1],
+        Some(RoundResult::Bye(Bye::PairingAllocated))
+    );
     assert_eq!(t.paired_rounds(), 2);
     assert_eq!(t.initial_colour(), Side::First);
     assert_eq!(t.other, ["012 Club night"]);
@@ -107,11 +110,20 @@ fn a_malformed_file_is_refused_with_its_line_and_column() {
     assert_eq!((e.line, e.kind.clone()), (3, TrfErrorKind::TooShort));
 
     let e = refused(2, &line(1, "2.0", &["   3 x 1", "   2 b =", "0000 - H"]));
-    assert_eq!((e.line, e.column, e.kind.clone()), (3, 97, TrfErrorKind::BadColour('x')));
-    assert_eq!(e.to_string(), "line 3, column 97: 'x' is not a colour (w, b or -)");
+    assert_eq!(
+        (e.line, e.column, e.kind.clone()),
+        (3, 97, TrfErrorKind::BadColour('x'))
+    );
+    assert_eq!(
+        e.to_string(),
+        "line 3, column 97: 'x' is not a colour (w, b or -)"
+    );
 
     let e = refused(2, &line(1, "2.0", &["   3 w 1", "   2 b ?", "0000 - H"]));
-    assert_eq!((e.line, e.column, e.kind), (3, 109, TrfErrorKind::BadResult('?')));
+    assert_eq!(
+        (e.line, e.column, e.kind),
+        (3, 109, TrfErrorKind::BadResult('?'))
+    );
 
     let e = refused(2, &line(1, "2.0", &["  3x w 1", "   2 b =", "0000 - H"]));
     assert_eq!((e.line, e.column), (3, 92));
@@ -126,7 +138,14 @@ fn a_malformed_file_is_refused_with_its_line_and_column() {
     let e = refused(2, &line(1, "2.5", &["   3 w 1", "   2 b =", "0000 - H"]));
     assert_eq!(
         (e.line, e.column, e.kind.clone()),
-        (3, 81, TrfErrorKind::Points { written: 25, counted: 20 })
+        (
+            3,
+            81,
+            TrfErrorKind::Points {
+                written: 25,
+                counted: 20
+            }
+        )
     );
     assert_eq!(
         e.to_string(),
@@ -134,19 +153,31 @@ fn a_malformed_file_is_refused_with_its_line_and_column() {
     );
 
     let e = refused(3, &line(1, "2.0", &["   3 w 1", "   2 b =", "0000 - H"]));
-    assert_eq!((e.line, e.column, e.kind), (4, 5, TrfErrorKind::Repeated(1)));
+    assert_eq!(
+        (e.line, e.column, e.kind),
+        (4, 5, TrfErrorKind::Repeated(1))
+    );
 
     let e = refused(2, &line(1, "2.0", &["   9 w 1", "   2 b =", "0000 - H"]));
-    assert_eq!((e.line, e.column, e.kind), (3, 92, TrfErrorKind::UnknownOpponent(9)));
+    assert_eq!(
+        (e.line, e.column, e.kind),
+        (3, 92, TrfErrorKind::UnknownOpponent(9))
+    );
 
     // Player 3 says they lost to 1 with black; 1 claims white and a draw.
     let e = refused(2, &line(1, "1.0", &["   3 w =", "   2 b =", "0000 - H"]));
-    assert_eq!((e.line, e.column, e.kind), (3, 92, TrfErrorKind::Disagrees(3)));
+    assert_eq!(
+        (e.line, e.column, e.kind),
+        (3, 92, TrfErrorKind::Disagrees(3))
+    );
 
     let e = refused(2, &line(1, "2.0", &["   1 w 1", "   2 b =", "0000 - H"]));
     assert_eq!((e.line, e.kind), (3, TrfErrorKind::OwnOpponent));
 
-    assert_eq!(trf::parse("012 Nobody\n").unwrap_err().kind, TrfErrorKind::NoPlayers);
+    assert_eq!(
+        trf::parse("012 Nobody\n").unwrap_err().kind,
+        TrfErrorKind::NoPlayers
+    );
     assert_eq!(trf::parse("").unwrap_err().kind, TrfErrorKind::NoPlayers);
 
     // Pairing needs the number of rounds, and one still to play.
@@ -160,12 +191,27 @@ fn a_malformed_file_is_refused_with_its_line_and_column() {
 fn point_values_and_the_initial_colour_are_read() {
     let text = small().replace("XXR 3", "XXR 3\nXXC black1\nBBW  3.0\nBBD  1.0");
     let text = text
-        .replace(&line(1, "2.0", &["   3 w 1", "   2 b =", "0000 - H"]), &line(1, "5.0", &["   3 w 1", "   2 b =", "0000 - H"]))
-        .replace(&line(2, "1.5", &["   4 b 1", "   1 w ="]), &line(2, "4.0", &["   4 b 1", "   1 w ="]))
-        .replace(&line(4, "1.0", &["   2 w 0", "   3 b +"]), &line(4, "3.0", &["   2 w 0", "   3 b +"]))
-        .replace(&line(5, "1.0", &["0000 - Z", "0000 - U"]), &line(5, "3.0", &["0000 - Z", "0000 - U"]));
+        .replace(
+            &line(1, "2.0", &["   3 w 1", "   2 b =", "0000 - H"]),
+            &line(1, "5.0", &["   3 w 1", "   2 b =", "0000 - H"]),
+        )
+        .replace(
+            &line(2, "1.5", &["   4 b 1", "   1 w ="]),
+            &line(2, "4.0", &["   4 b 1", "   1 w ="]),
+        )
+        .replace(
+            &line(4, "1.0", &["   2 w 0", "   3 b +"]),
+            &line(4, "3.0", &["   2 w 0", "   3 b +"]),
+        )
+        .replace(
+            &line(5, "1.0", &["0000 - Z", "0000 - U"]),
+            &line(5, "3.0", &["0000 - Z", "0000 - U"]),
+        );
     let t = trf::parse(&text).unwrap();
     assert_eq!(t.initial, Some(Side::Second));
-    assert_eq!((t.points.win, t.points.draw, t.points.pairing_bye), (30, 10, 30));
+    assert_eq!(
+        (t.points.win, t.points.draw, t.points.pairing_bye),
+        (30, 10, 30)
+    );
     assert_eq!(trf::parse(&trf::write(&t)).unwrap(), t);
 }
