@@ -28,33 +28,44 @@ fn bits_for(n: usize) -> u32 {
 }
 
 /// A symmetric matrix of edge weights over the players still to pair, and
-/// the last matching computed on it (`mate[v] == v` when unmatched).
+/// the pairs already fixed, which every later matching keeps.
 struct Graph<W: Weight> {
     n: usize,
     w: Vec<W>,
+    fixed: Vec<Option<usize>>,
 }
 
 impl<W: Weight> Graph<W> {
+    fn get(&self, a: usize, b: usize) -> W {
+        self.w[a * self.n + b]
+    }
+
     fn set(&mut self, a: usize, b: usize, w: W) {
         self.w[a * self.n + b] = w;
         self.w[b * self.n + a] = w;
     }
 
+    /// A maximum-weight matching (`mate[v] == v` when unmatched). Fixed
+    /// pairs have no other edge, so they are left out of the search.
     fn solve(&self) -> Vec<usize> {
+        let free: Vec<usize> = (0..self.n).filter(|&v| self.fixed[v].is_none()).collect();
         let mut edges = Vec::new();
-        for a in 0..self.n {
-            for b in a + 1..self.n {
-                let w = self.w[a * self.n + b];
+        for (i, &a) in free.iter().enumerate() {
+            for (j, &b) in free.iter().enumerate().skip(i + 1) {
+                let w = self.get(a, b);
                 if w > W::zero() {
-                    edges.push((a, b, w));
+                    edges.push((i, j, w));
                 }
             }
         }
-        max_weight_matching(self.n, &edges)
-            .into_iter()
-            .enumerate()
-            .map(|(v, m)| m.unwrap_or(v))
-            .collect()
+        let found = max_weight_matching(free.len(), &edges);
+        let mut mate: Vec<usize> = (0..self.n).map(|v| self.fixed[v].unwrap_or(v)).collect();
+        for (i, m) in found.into_iter().enumerate() {
+            if let Some(j) = m {
+                mate[free[i]] = free[j];
+            }
+        }
+        mate
     }
 
     /// Fixes `a` with `b`: no other edge of either is left.
@@ -67,7 +78,50 @@ impl<W: Weight> Graph<W> {
                 self.set(b, v, if v == a { top } else { W::zero() });
             }
         }
+        if a != b {
+            self.fixed[a] = Some(b);
+            self.fixed[b] = Some(a);
+        }
     }
+}
+
+/// Pairs of a best matching as good as `mate` that pairs `v` with `o`,
+/// found by exchanging up to three of its pairs along an alternating cycle
+/// of equal weight (the ties a criterion leaves), or `None`. `w_vo` is the
+/// weight of `v`–`o` and `w_vm` of `v`'s present pair, both before any
+/// tie-break bonus.
+fn rotation<W: Weight>(
+    g: &Graph<W>,
+    mate: &[usize],
+    v: usize,
+    o: usize,
+    w_vo: W,
+    w_vm: W,
+) -> Option<Vec<(usize, usize)>> {
+    let m = mate[v];
+    let x = mate[o];
+    // Gain so far: new edges minus old ones; the cycle must end at zero.
+    let gain = w_vo - w_vm - g.get(o, x);
+    let w_xm = g.get(x, m);
+    if !w_xm.is_zero() && gain + w_xm == W::zero() {
+        return Some(vec![(v, o), (x, m)]);
+    }
+    let taken = |z: usize| z == v || z == o || z == x || z == m;
+    for z in 0..g.n {
+        let y = mate[z];
+        if taken(z) || y == z || taken(y) || g.fixed[z].is_some() {
+            continue;
+        }
+        let w_xz = g.get(x, z);
+        let w_ym = g.get(y, m);
+        if w_xz.is_zero() || w_ym.is_zero() {
+            continue;
+        }
+        if gain + w_xz - g.get(z, y) + w_ym == W::zero() {
+            return Some(vec![(v, o), (x, z), (y, m)]);
+        }
+    }
+    None
 }
 
 /// Pairs the round: `sorted` are the players to pair by score then rank,
@@ -121,6 +175,7 @@ pub(crate) fn pair<W: Weight>(
     let mut g = Graph {
         n,
         w: vec![W::zero(); n * n],
+        fixed: vec![None; n],
     };
     let no_bye_rank = |_: u32| 0u64;
     let mut bye = ByeView {
@@ -461,6 +516,8 @@ pub(crate) fn pair<W: Weight>(
             }
             let mut addend = 0u64;
             let mut first_choice = None;
+            let present = mate[v];
+            let present_weight = g.get(v, present);
             for &o in remainder.iter().rev() {
                 let ov = bracket[o];
                 if o <= p || matched[ov] {
@@ -469,15 +526,29 @@ pub(crate) fn pair<W: Weight>(
                 let w = base[o][p];
                 if !w.is_zero() {
                     g.set(v, ov, w + W::small(addend));
-                    first_choice = Some(ov);
+                    first_choice = Some((ov, w));
                 }
                 addend += 1;
             }
             // The bonus only breaks ties between best matchings in favour
-            // of the highest opponent; when the present one already pairs
-            // the player with them, it stays best and needs no new search.
-            if first_choice != Some(mate[v]) {
-                mate = g.solve();
+            // of the highest opponent. When the present matching already
+            // pairs the player with them, it stays best; when swapping two
+            // of its pairs gives them at no cost, that matching is best.
+            // Otherwise search anew.
+            match first_choice {
+                Some((o, _)) if o == present => {}
+                Some((o, w_vo)) if present != v && mate[o] != o && mate[o] != v => {
+                    match rotation(&g, &mate, v, o, w_vo, present_weight) {
+                        Some(cycle) => {
+                            for (a, b) in cycle {
+                                mate[a] = b;
+                                mate[b] = a;
+                            }
+                        }
+                        None => mate = g.solve(),
+                    }
+                }
+                _ => mate = g.solve(),
             }
             let m = mate[v];
             matched[v] = true;
