@@ -107,8 +107,7 @@ fn rotation<W: Weight>(
         return Some(vec![(v, o), (x, m)]);
     }
     let taken = |z: usize| z == v || z == o || z == x || z == m;
-    for z in 0..g.n {
-        let y = mate[z];
+    for (z, &y) in mate.iter().enumerate() {
         if taken(z) || y == z || taken(y) || g.fixed[z].is_some() {
             continue;
         }
@@ -394,8 +393,12 @@ pub(crate) fn pair<W: Weight>(
         // The remainder: residents not paired with a moved-down player.
         let mut remainder: Vec<usize> = Vec::new();
         let mut remainder_pairs = 0usize;
-        for p in moved_down..residents_end {
-            let v = bracket[p];
+        for (p, &v) in bracket
+            .iter()
+            .enumerate()
+            .take(residents_end)
+            .skip(moved_down)
+        {
             if mate[v] < group_begin_vertex {
                 continue;
             }
