@@ -30,6 +30,8 @@ pub fn max_weight_matching<W: Weight>(n: usize, edges: &[(usize, usize, W)]) -> 
 struct Solver<'a, W: Weight> {
     n: usize,
     edges: &'a [(usize, usize, W)],
+    /// Each edge's weight doubled, as the slack needs it.
+    doubled: Vec<W>,
     /// Endpoint `p` of edge `p / 2`: its first vertex when `p` is even.
     endpoint: Vec<usize>,
     /// For each vertex, the endpoints (`p`) leading away from it.
@@ -73,6 +75,7 @@ impl<'a, W: Weight> Solver<'a, W> {
         Solver {
             n,
             edges,
+            doubled: edges.iter().map(|e| e.2 + e.2).collect(),
             endpoint,
             neighbend,
             mate: vec![NONE; n],
@@ -93,8 +96,8 @@ impl<'a, W: Weight> Solver<'a, W> {
     }
 
     fn slack(&self, k: usize) -> W {
-        let (i, j, w) = self.edges[k];
-        self.dualvar[i] + self.dualvar[j] - (w + w)
+        let (i, j, _) = self.edges[k];
+        self.dualvar[i] + self.dualvar[j] - self.doubled[k]
     }
 
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {

@@ -180,10 +180,18 @@ pub fn pair_dutch(field: &Field) -> Result<Pairings, SwissError> {
             }
         };
     }
+    // The narrowest weight that holds the criteria: arithmetic on wide
+    // weights is most of the time a round takes.
     let result = with!(2)
+        .or_else(|| with!(3))
         .or_else(|| with!(4))
+        .or_else(|| with!(5))
+        .or_else(|| with!(6))
         .or_else(|| with!(8))
+        .or_else(|| with!(10))
+        .or_else(|| with!(12))
         .or_else(|| with!(16))
+        .or_else(|| with!(24))
         .or_else(|| with!(32))
         .unwrap_or(Err(SwissError::TooLarge));
     let mut pairings = result?;
