@@ -7,10 +7,10 @@
 //! is deterministic: the same field always gives the same round.
 //!
 //! How: every pair's standing under the absolute and quality criteria is
-//! packed into one wide edge weight ([`criteria`]), and the brackets are
+//! packed into one wide edge weight (`criteria.rs`), and the brackets are
 //! settled from the top score group down by maximum-weight matchings over
-//! the whole field ([`dutch`]), so that no bracket's choice makes the
-//! rest of the round unpairable. Colours follow C.04.3 E ([`colour`]).
+//! the whole field (`dutch.rs`), so that no bracket's choice makes the
+//! rest of the round unpairable. Colours follow C.04.3 E (`colour.rs`).
 //! Checked round by round against bbpPairings 6.0.0, which implements the
 //! same rules (tests/club/swiss.rs and scripts/swiss-compare).
 
