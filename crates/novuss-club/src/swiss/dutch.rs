@@ -18,10 +18,10 @@ use crate::results::Entrant;
 
 use super::colour::colour_of;
 use super::criteria::{compatible, total_bits, weight, ByeView, Shape};
+use super::field::{Pairings, SwissError};
 use super::matching::max_weight_matching;
 use super::players::Player;
 use super::weight::Weight;
-use super::{Pairings, SwissError};
 
 fn bits_for(n: usize) -> u32 {
     usize::BITS - n.leading_zeros()

@@ -4,7 +4,7 @@
 
 use crate::results::{Bye, Entrant, Round, Score, Side};
 
-use super::{Competitor, Field, PointSystem};
+use super::field::{Competitor, Field, PointSystem};
 
 /// Which way a player floated in a past round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,7 +4,7 @@
 use crate::results::{Bye, Round, Score, Side};
 use crate::swiss::PointSystem;
 
-use super::Trf;
+use super::model::Trf;
 
 fn tenths(v: u32) -> String {
     format!("{}.{}", v / 10, v % 10)
