@@ -574,3 +574,85 @@ fn club_berger_prints_the_round_robin_tables() {
         "error: a round robin needs at least 2 entrants, not 1\n"
     );
 }
+
+/// `novuss club pair --dutch FILE -p [OUT]`, as JaVaFo and bbpPairings
+/// take it: a tournament bbpPairings' generator made, cut before its
+/// fourth round, paired as bbpPairings 6.0.0 pairs it; and a file that is
+/// not TRF refused with its line and column.
+#[test]
+fn club_pair_writes_the_next_round_as_bbp_pairings_does() {
+    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("crates/novuss-club/tests/club/fixtures");
+    let dir = tempfile::tempdir().unwrap();
+    // Round 4 of generated tournament 1 (21 players, 7 rounds): the rounds
+    // before it and the byes asked for it.
+    let whole = std::fs::read_to_string(fixtures.join("s1-p21.trf")).unwrap();
+    let mut cut = String::from("XXR 7\rXXC white1\r");
+    for line in whole.split('\r').filter(|l| l.starts_with("001")) {
+        let entries: Vec<&str> = (0..3).map(|r| &line[89 + 10 * r..99 + 10 * r]).collect();
+        let mut kept = entries.concat();
+        let fourth = line.get(119..129).unwrap_or("");
+        if fourth.ends_with('H') || fourth.ends_with('Z') || fourth.ends_with('F') {
+            kept.push_str(fourth);
+        }
+        let points: f64 = entries
+            .iter()
+            .chain(std::iter::once(&fourth).filter(|_| kept.len() > 30))
+            .map(|e| match e.chars().last() {
+                Some('1' | '+' | 'U' | 'F') => 1.0,
+                Some('=' | 'H') => 0.5,
+                _ => 0.0,
+            })
+            .sum();
+        cut.push_str(&format!(
+            "{}{points:>4.1}{}{kept}\r",
+            &line[..80],
+            &line[84..89]
+        ));
+    }
+    let file = dir.path().join("round4.trf");
+    std::fs::write(&file, &cut).unwrap();
+    let expected = std::fs::read_to_string(fixtures.join("s1-p21-r4.pairs")).unwrap();
+
+    let out_file = dir.path().join("pairs.txt");
+    let out = novuss(
+        &[
+            "club",
+            "pair",
+            "--dutch",
+            file.to_str().unwrap(),
+            "-p",
+            out_file.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(std::fs::read_to_string(&out_file).unwrap(), expected);
+
+    // `-p` alone: the same lines on standard output.
+    let out = novuss(
+        &["club", "pair", "--dutch", file.to_str().unwrap(), "-p"],
+        "",
+    );
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), expected);
+
+    // Not TRF: a colour that is no colour, in line 3 column 97.
+    let bad = cut.replacen(" w ", " x ", 1);
+    let bad_file = dir.path().join("bad.trf");
+    std::fs::write(&bad_file, bad).unwrap();
+    let out = novuss(
+        &["club", "pair", "--dutch", bad_file.to_str().unwrap(), "-p"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.starts_with("error: ") && err.contains("is not a valid TRF file: line 3, column 97"),
+        "{err}"
+    );
+}

@@ -19,11 +19,16 @@
 //!   match for third place.
 //! - [`results`]: what each entrant did in each round, which pairings and
 //!   standings read.
+//! - [`swiss`]: the FIDE Dutch Swiss system, pairing a round from the
+//!   histories so far.
+//! - [`trf`]: FIDE's Tournament Report File (TRF-16), read and written.
 
 pub mod entries;
 pub mod knockout;
 pub mod results;
 pub mod round_robin;
+pub mod swiss;
+pub mod trf;
 
 pub use entries::{read_csv, read_sheet, Category, Entry, ImportError, Problem};
 
@@ -32,3 +37,5 @@ pub use knockout::{bracket, seed_order, Bracket, KnockoutError, Source, Tie, MAX
 pub use results::{Bye, Entrant, History, Round as RoundResult, Score, Sets, Side};
 
 pub use round_robin::{berger, Cycles, Pairing, Round, RoundRobinError, MAX_ENTRANTS};
+
+pub use swiss::{pair_dutch, Competitor, Field, Pairings, PointSystem, SwissError};

@@ -4,8 +4,13 @@
 //!   what every table must be for any number of entrants;
 //! - `entries`: entries read from CSV text and Excel sheets, and refused
 //!   with their row and column;
-//! - `knockout`: seeded brackets, byes and the match for third place.
+//! - `knockout`: seeded brackets, byes and the match for third place;
+//! - `swiss`: the Dutch system against bbpPairings' pairings of generated
+//!   tournaments, round 1 by hand, determinism, valid pairings always;
+//! - `trf`: TRF-16 files read, written back, and refused where wrong.
 
 mod berger;
 mod entries;
 mod knockout;
+mod swiss;
+mod trf;

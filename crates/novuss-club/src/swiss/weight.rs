@@ -1,0 +1,162 @@
+//! Edge weights wide enough to hold every criterion of a bracket at once.
+//!
+//! The Dutch system's criteria are ranked: any improvement in a higher one
+//! outweighs every change in the lower ones. Each criterion gets a field of
+//! bits in one number, the highest criterion in the highest bits, so that a
+//! maximum-weight matching optimises them in order. With hundreds of
+//! players and many score groups the number needs hundreds of bits: this is
+//! a fixed-width two's-complement integer of `N` 64-bit limbs (least
+//! significant first), whose arithmetic wraps like the machine's.
+
+use std::cmp::Ordering;
+use std::ops::{Add, AddAssign, Sub, SubAssign};
+
+/// What the matching needs of a weight.
+pub trait Weight:
+    Copy + Ord + Add<Output = Self> + Sub<Output = Self> + AddAssign + SubAssign + std::fmt::Debug
+{
+    /// Zero.
+    fn zero() -> Self;
+    /// A small value.
+    fn small(v: u64) -> Self;
+    /// Shifted left by `bits` (bits shifted out are lost).
+    fn shl(self, bits: u32) -> Self;
+    /// Halved, rounding towards minus infinity.
+    fn half(self) -> Self;
+    /// Whether it is zero.
+    fn is_zero(&self) -> bool {
+        *self == Self::zero()
+    }
+    /// The lowest bit set.
+    fn set_low_bits(self, v: u64) -> Self;
+    /// How many bits the type holds.
+    const BITS: u32;
+}
+
+/// A two's-complement integer of `N` limbs.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Wide<const N: usize>(pub [u64; N]);
+
+impl<const N: usize> std::fmt::Debug for Wide<N> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "0x")?;
+        for limb in self.0.iter().rev() {
+            write!(f, "{limb:016x}")?;
+        }
+        Ok(())
+    }
+}
+
+impl<const N: usize> Ord for Wide<N> {
+    fn cmp(&self, other: &Self) -> Ordering {
+        // The sign bit decides first; then the limbs, highest first.
+        let neg_a = self.0[N - 1] >> 63;
+        let neg_b = other.0[N - 1] >> 63;
+        if neg_a != neg_b {
+            return neg_b.cmp(&neg_a);
+        }
+        for i in (0..N).rev() {
+            match self.0[i].cmp(&other.0[i]) {
+                Ordering::Equal => continue,
+                o => return o,
+            }
+        }
+        Ordering::Equal
+    }
+}
+
+impl<const N: usize> PartialOrd for Wide<N> {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl<const N: usize> Add for Wide<N> {
+    type Output = Self;
+    fn add(self, o: Self) -> Self {
+        let mut out = [0u64; N];
+        let mut carry = false;
+        for (i, slot) in out.iter_mut().enumerate() {
+            let (s1, c1) = self.0[i].overflowing_add(o.0[i]);
+            let (s2, c2) = s1.overflowing_add(carry as u64);
+            *slot = s2;
+            carry = c1 || c2;
+        }
+        Wide(out)
+    }
+}
+
+impl<const N: usize> Sub for Wide<N> {
+    type Output = Self;
+    fn sub(self, o: Self) -> Self {
+        let mut out = [0u64; N];
+        let mut borrow = false;
+        for (i, slot) in out.iter_mut().enumerate() {
+            let (s1, b1) = self.0[i].overflowing_sub(o.0[i]);
+            let (s2, b2) = s1.overflowing_sub(borrow as u64);
+            *slot = s2;
+            borrow = b1 || b2;
+        }
+        Wide(out)
+    }
+}
+
+impl<const N: usize> AddAssign for Wide<N> {
+    fn add_assign(&mut self, o: Self) {
+        *self = *self + o;
+    }
+}
+
+impl<const N: usize> SubAssign for Wide<N> {
+    fn sub_assign(&mut self, o: Self) {
+        *self = *self - o;
+    }
+}
+
+impl<const N: usize> Weight for Wide<N> {
+    const BITS: u32 = 64 * N as u32;
+
+    fn zero() -> Self {
+        Wide([0; N])
+    }
+
+    fn small(v: u64) -> Self {
+        let mut out = [0; N];
+        out[0] = v;
+        Wide(out)
+    }
+
+    fn shl(self, bits: u32) -> Self {
+        let limbs = (bits / 64) as usize;
+        let rest = bits % 64;
+        let mut out = [0u64; N];
+        for i in (limbs..N).rev() {
+            let src = i - limbs;
+            let mut v = self.0[src] << rest;
+            if rest > 0 && src > 0 {
+                v |= self.0[src - 1] >> (64 - rest);
+            }
+            out[i] = v;
+        }
+        Wide(out)
+    }
+
+    fn half(self) -> Self {
+        let mut out = [0u64; N];
+        for (i, slot) in out.iter_mut().enumerate() {
+            let high = if i + 1 < N {
+                self.0[i + 1] << 63
+            } else {
+                // Arithmetic shift: the sign stays.
+                self.0[i] & (1 << 63)
+            };
+            *slot = (self.0[i] >> 1) | high;
+        }
+        Wide(out)
+    }
+
+    fn set_low_bits(mut self, v: u64) -> Self {
+        self.0[0] |= v;
+        self
+    }
+}
