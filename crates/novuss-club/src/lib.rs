@@ -15,12 +15,17 @@
 //! - [`round_robin`]: Berger tables, single and double.
 //! - [`knockout`]: seeded single-elimination brackets, with byes and a
 //!   match for third place.
+//! - [`groups`]: groups by the snake system, a round robin each, and the
+//!   cross into the knock-out.
+//! - [`tables`]: which table each pairing of a round plays at.
 //! - [`results`]: what each entrant did in each round, which pairings and
 //!   standings read.
 
+pub mod groups;
 pub mod knockout;
 pub mod results;
 pub mod round_robin;
+pub mod tables;
 
 pub use knockout::{bracket, seed_order, Bracket, KnockoutError, Source, Tie, MAX_KNOCKOUT};
 

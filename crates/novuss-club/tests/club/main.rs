@@ -5,4 +5,6 @@
 //! - `knockout`: seeded brackets, byes and the match for third place.
 
 mod berger;
+mod groups;
 mod knockout;
+mod tables;
