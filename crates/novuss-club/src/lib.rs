@@ -14,7 +14,7 @@
 //!
 //! - [`round_robin`]: Berger tables, single and double.
 //! - [`knockout`]: seeded single-elimination brackets, with byes and a
-//!   match for third place.
+//!   match for third place; and [`knockout::double`], double elimination.
 //! - [`groups`]: groups by the snake system, a round robin each, and the
 //!   cross into the knock-out.
 //! - [`tables`]: which table each pairing of a round plays at.
@@ -27,6 +27,7 @@ pub mod results;
 pub mod round_robin;
 pub mod tables;
 
+pub use knockout::double::{double_bracket, DoubleBracket, DoubleTie, Part};
 pub use knockout::{bracket, seed_order, Bracket, KnockoutError, Source, Tie, MAX_KNOCKOUT};
 
 pub use results::{Bye, Entrant, History, Round as RoundResult, Score, Sets, Side};

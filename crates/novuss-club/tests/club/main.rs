@@ -5,6 +5,7 @@
 //! - `knockout`: seeded brackets, byes and the match for third place.
 
 mod berger;
+mod double;
 mod groups;
 mod knockout;
 mod tables;
