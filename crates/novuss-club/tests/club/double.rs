@@ -64,9 +64,10 @@ fn four_entrants_play_six_matches_and_the_reset() {
 
 #[test]
 fn the_second_round_losers_drop_in_reversed_to_avoid_rematches() {
-    // Eight: losers of WB round 2 (matches 7, 8: 1-4 and 2-3 for the
-    // better seeds) meet the survivors of 8-5... reversed, so the loser of
-    // the top half meets the bottom half's survivor.
+    // Eight: the winners' semi-finals are matches 7 (top half) and 8
+    // (bottom half); their losers drop in reversed, so the top half's
+    // loser meets the survivor of the bottom half's first-round losers
+    // (match 6), whom they have not met.
     let b = double_bracket(8, true).unwrap();
     let drop: Vec<_> = b
         .ties
