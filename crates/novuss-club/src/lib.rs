@@ -14,7 +14,8 @@
 //!
 //! - [`round_robin`]: Berger tables, single and double.
 //! - [`knockout`]: seeded single-elimination brackets, with byes and a
-//!   match for third place; and [`knockout::double`], double elimination.
+//!   match for third place.
+//! - [`knockout::double`]: double elimination, with the bracket reset.
 //! - [`groups`]: groups by the snake system, a round robin each, and the
 //!   cross into the knock-out.
 //! - [`tables`]: which table each pairing of a round plays at.
