@@ -17,6 +17,10 @@
 //!   file or Excel sheet a club keeps.
 //! - [`knockout`]: seeded single-elimination brackets, with byes and a
 //!   match for third place.
+//! - [`knockout::double`]: double elimination, with the bracket reset.
+//! - [`groups`]: groups by the snake system, a round robin each, and the
+//!   cross into the knock-out.
+//! - [`tables`]: which table each pairing of a round plays at.
 //! - [`results`]: what each entrant did in each round, which pairings and
 //!   standings read.
 //! - [`swiss`]: the FIDE Dutch Swiss system, pairing a round from the
@@ -24,14 +28,17 @@
 //! - [`trf`]: FIDE's Tournament Report File (TRF-16), read and written.
 
 pub mod entries;
+pub mod groups;
 pub mod knockout;
 pub mod results;
 pub mod round_robin;
 pub mod swiss;
+pub mod tables;
 pub mod trf;
 
 pub use entries::{read_csv, read_sheet, Category, Entry, ImportError, Problem};
 
+pub use knockout::double::{double_bracket, DoubleBracket, DoubleTie, Part};
 pub use knockout::{bracket, seed_order, Bracket, KnockoutError, Source, Tie, MAX_KNOCKOUT};
 
 pub use results::{Bye, Entrant, History, Round as RoundResult, Score, Sets, Side};

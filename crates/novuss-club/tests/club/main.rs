@@ -10,7 +10,10 @@
 //! - `trf`: TRF-16 files read, written back, and refused where wrong.
 
 mod berger;
+mod double;
 mod entries;
+mod groups;
 mod knockout;
 mod swiss;
+mod tables;
 mod trf;

@@ -158,6 +158,16 @@ impl MatchFormat {
         }
     }
 
+    /// The number of sets the match is called by: `N` for a best of `N`
+    /// and for `N` sets, `2K - 1` for a first to `K` (the most sets it
+    /// takes when no set is drawn).
+    pub fn nominal_sets(self) -> u32 {
+        match self {
+            MatchFormat::BestOf(n) | MatchFormat::Sets(n) => n,
+            MatchFormat::FirstTo(k) => (2 * k).saturating_sub(1),
+        }
+    }
+
     /// Whether a drawn match is possible: a fixed even number of sets.
     pub fn draws(self) -> bool {
         matches!(self, MatchFormat::Sets(n) if n % 2 == 0)
@@ -273,6 +283,14 @@ mod tests {
             "3:2 is not a result: the match is not over"
         );
         assert_eq!(six.standing((3, 2)), Ok(None));
+    }
+
+    #[test]
+    fn a_format_is_called_by_its_number_of_sets() {
+        assert_eq!(MatchFormat::BestOf(5).nominal_sets(), 5);
+        assert_eq!(MatchFormat::Sets(6).nominal_sets(), 6);
+        assert_eq!(MatchFormat::FirstTo(3).nominal_sets(), 5);
+        assert_eq!(MatchFormat::FirstTo(0).nominal_sets(), 0);
     }
 
     #[test]

@@ -39,12 +39,24 @@
 //!
 //! # Winning, draws
 //! A match of `N` sets (`N` odd: one set, best of three, best of five, `000`
-//! 1.1) is won by the first contender to win `(N + 1) / 2` sets. *Interpretation*:
+//! 1.1) is won by the first contender to win `(N + 1) / 2` sets. That is the
+//! default; a match may instead be played to another [`MatchFormat`]
+//! ([`Match::with_format`]): a fixed number of sets, where a level score
+//! once all are played is a drawn match (six sets: 4:0, 4:1, 4:2 win, 3:3
+//! is a draw), or first to `K` sets. Between two contenders the match ends
+//! when [`MatchFormat::standing`] says the score is a result: a side with
+//! more than half of a fixed number of sets has won, and the rest are not
+//! played. A fixed number of sets is played between two contenders only
+//! (singles, doubles); four-player games play a best of or a first to.
+//! *Interpretation*:
 //! a drawn set (`000` 1.27, 4.5) counts for nobody but is a completed set (the
 //! players change places after it, and the set number moves on), so draws
 //! add sets: a best of three can need a fourth or fifth set. The same reading
 //! serves four-player games, where four contenders may need more than `N`
-//! sets before one reaches `(N + 1) / 2`.
+//! sets before one reaches `(N + 1) / 2`. A fixed number of sets reads it
+//! the same way: it is a number of sets *won*, so a drawn set adds a set
+//! there too (six sets of which one is drawn are seven played), and the
+//! format's standing is the only judge of the end.
 //!
 //! Forfeits (`000` §6; 5.7 and 6.6, playing out of turn) are `Won` results
 //! for the other side, reported by the referee like any other.
@@ -75,7 +87,9 @@
 //! ([`SetRecord`]); reading it back replays that list through
 //! [`Match::record`], so a stored match that contradicts its own rules
 //! (a wrong seating, a set after the end, a winner out of range) is refused
-//! rather than trusted.
+//! rather than trusted. The format is stored beside the config only when
+//! it is not the default best of [`MatchConfig::sets`], so every match
+//! stored before formats existed reads, and is written, exactly as before.
 //!
 //! [`Profile::first_turn_clear_replay_swaps`]: crate::rules::profile::Profile::first_turn_clear_replay_swaps
 
@@ -83,6 +97,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::play::match_format::{MatchFormat, MatchResult};
 use crate::rules::profile::ProfileId;
 use crate::rules::set::{Format, ReplayReason, SetResult, SetState, Side};
 use crate::seat::Seat;
@@ -135,7 +150,10 @@ pub struct MatchConfig {
     pub profile: ProfileId,
     /// Singles, doubles or four players.
     pub format: Format,
-    /// Number of sets `N`: odd, at least one (`000` 1.1).
+    /// Number of sets `N`: odd, at least one (`000` 1.1), for the default
+    /// best of `N`. A match of another format ([`Match::with_format`])
+    /// sets it to the number the format is called by
+    /// ([`MatchFormat::nominal_sets`]).
     pub sets: u32,
     /// Names, one per player: 2 in singles, 4 in doubles (team `t` is
     /// players `2t` and `2t + 1`) and in four-player games. `None` for a
@@ -210,6 +228,22 @@ impl MatchConfig {
         if self.sets % 2 == 0 {
             return Err(MatchError::SetCount(self.sets));
         }
+        self.validate_players()
+    }
+
+    /// Checks that `format` can be played by these players (a fixed
+    /// number of sets needs two contenders), then the player count and the
+    /// seating; the number of sets is the format's.
+    pub fn validate_with(&self, format: MatchFormat) -> Result<(), MatchError> {
+        format.checked().map_err(|_| MatchError::Format(format))?;
+        if self.format == Format::FourPlayer && format.sets().is_some() {
+            return Err(MatchError::SetsNeedTwo(format));
+        }
+        self.validate_players()
+    }
+
+    /// The player count and the seating.
+    fn validate_players(&self) -> Result<(), MatchError> {
         let expected = MatchConfig::players_needed(self.format);
         if self.players.len() != expected {
             return Err(MatchError::PlayerCount {
@@ -336,6 +370,20 @@ impl fmt::Display for SeatingError {
 pub enum MatchError {
     /// The number of sets must be odd (hence at least one).
     SetCount(u32),
+    /// A match format that cannot be played (no sets, too many, a best of
+    /// an even number).
+    Format(MatchFormat),
+    /// A fixed number of sets is played between two sides; a four-player
+    /// game plays a best of or a first to.
+    SetsNeedTwo(MatchFormat),
+    /// A stored match whose config's number of sets is not the one its
+    /// format is called by.
+    FormatSets {
+        /// The format stored.
+        format: MatchFormat,
+        /// The number of sets stored with it.
+        sets: u32,
+    },
     /// The format needs another number of players.
     PlayerCount {
         /// The format.
@@ -381,6 +429,20 @@ impl fmt::Display for MatchError {
                 f,
                 "a match has an odd number of sets (1, 3, 5, ...), not {n}"
             ),
+            MatchError::Format(format) => match format.checked() {
+                Err(why) => why.fmt(f),
+                Ok(_) => f.write_str("the match format cannot be played"),
+            },
+            MatchError::FormatSets { format, sets } => write!(
+                f,
+                "inconsistent match record: {sets} sets, and a format of {}",
+                format.nominal_sets()
+            ),
+            MatchError::SetsNeedTwo(format) => write!(
+                f,
+                "a match of {} sets is played between two sides, not in a four-player game",
+                format.nominal_sets()
+            ),
             MatchError::PlayerCount {
                 format,
                 expected,
@@ -417,6 +479,8 @@ impl std::error::Error for MatchError {}
 #[serde(try_from = "StoredMatch", into = "StoredMatch")]
 pub struct Match {
     config: MatchConfig,
+    /// How many sets, and when the match ends.
+    format: MatchFormat,
     /// Seat of each player for the set to play now (or the last one played).
     seating: Vec<Seat>,
     /// Number of the set to play now (or of the last one, once over).
@@ -425,6 +489,8 @@ pub struct Match {
     score: Vec<u32>,
     sets: Vec<SetRecord>,
     winner: Option<ContenderId>,
+    /// Whether the match ended level (a fixed even number of sets).
+    drawn: bool,
     /// The player who resigned the match, if one did.
     resigned: Option<PlayerId>,
     /// Whether the match was called off before it had a result.
@@ -435,6 +501,9 @@ pub struct Match {
 #[derive(Serialize, Deserialize)]
 struct StoredMatch {
     config: MatchConfig,
+    /// Absent for the default, a best of `config.sets`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    match_format: Option<MatchFormat>,
     sets: Vec<SetRecord>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     resigned: Option<PlayerId>,
@@ -444,7 +513,9 @@ struct StoredMatch {
 
 impl From<Match> for StoredMatch {
     fn from(m: Match) -> StoredMatch {
+        let default = MatchFormat::BestOf(m.config.sets);
         StoredMatch {
+            match_format: (m.format != default).then_some(m.format),
             config: m.config,
             sets: m.sets,
             resigned: m.resigned,
@@ -456,7 +527,20 @@ impl From<Match> for StoredMatch {
 impl TryFrom<StoredMatch> for Match {
     type Error = MatchError;
     fn try_from(stored: StoredMatch) -> Result<Match, MatchError> {
-        let mut m = Match::new(stored.config)?;
+        let mut m = match stored.match_format {
+            None => Match::new(stored.config)?,
+            Some(format) => {
+                // The config's number of sets is the format's: a stored
+                // match that says otherwise contradicts itself.
+                if stored.config.sets != format.nominal_sets() {
+                    return Err(MatchError::FormatSets {
+                        format,
+                        sets: stored.config.sets,
+                    });
+                }
+                Match::with_format(stored.config, format)?
+            }
+        };
         for (k, set) in stored.sets.into_iter().enumerate() {
             if set.number != m.number || set.seating != m.seating || Some(set.opener) != m.opener()
             {
@@ -478,25 +562,50 @@ impl Match {
     /// A match ready for its first set, or why the config is wrong.
     pub fn new(config: MatchConfig) -> Result<Match, MatchError> {
         config.validate()?;
+        let format = MatchFormat::BestOf(config.sets);
+        Ok(Match::ready(config, format))
+    }
+
+    /// A match of `format` ready for its first set, or why it cannot be
+    /// played. `config.sets` is replaced by the number of sets the format
+    /// is called by ([`MatchFormat::nominal_sets`]), so that whoever reads
+    /// the config sees the match's length. A best of `N` is the match
+    /// [`Match::new`] makes.
+    pub fn with_format(mut config: MatchConfig, format: MatchFormat) -> Result<Match, MatchError> {
+        config.validate_with(format)?;
+        config.sets = format.nominal_sets();
+        Ok(Match::ready(config, format))
+    }
+
+    fn ready(config: MatchConfig, format: MatchFormat) -> Match {
         let contenders = match config.format {
             Format::Doubles => 2,
             _ => config.players.len(),
         };
-        Ok(Match {
+        Match {
             seating: config.seating.clone(),
             number: 1,
             score: vec![0; contenders],
             sets: Vec::new(),
             winner: None,
+            drawn: false,
             resigned: None,
             aborted: false,
+            format,
             config,
-        })
+        }
     }
 
     /// How the match was set up.
     pub fn config(&self) -> &MatchConfig {
         &self.config
+    }
+
+    /// How many sets, and when the match ends: a best of
+    /// [`MatchConfig::sets`] unless the match was made
+    /// [`Match::with_format`].
+    pub fn match_format(&self) -> MatchFormat {
+        self.format
     }
 
     /// The seat that opens every set of the match (`000` 4.3, 5.3).
@@ -601,9 +710,10 @@ impl Match {
             .collect()
     }
 
-    /// Set wins a contender needs: `(N + 1) / 2`.
+    /// Set wins a contender needs to win: `(N + 1) / 2` in a best of `N`,
+    /// more than half of a fixed number of sets, `K` in a first to `K`.
     pub fn needed(&self) -> u32 {
-        self.config.sets.div_ceil(2)
+        self.format.needed()
     }
 
     /// Sets won by each contender.
@@ -616,9 +726,31 @@ impl Match {
         self.winner
     }
 
-    /// Whether the match is over: a contender has won, or it was aborted.
+    /// Whether the match ended level: all of a fixed even number of sets
+    /// won, half by each side (3:3 in six sets).
+    pub fn is_drawn(&self) -> bool {
+        self.drawn
+    }
+
+    /// How a match between two contenders ended: the first (contender 0)
+    /// or the second won, or it was drawn. `None` while it goes on, once
+    /// aborted, and in four-player games (see [`Match::winner`]).
+    pub fn result(&self) -> Option<MatchResult> {
+        if self.contenders() != 2 {
+            return None;
+        }
+        match (self.winner, self.drawn) {
+            (Some(ContenderId(0)), _) => Some(MatchResult::First),
+            (Some(_), _) => Some(MatchResult::Second),
+            (None, true) => Some(MatchResult::Drawn),
+            (None, false) => None,
+        }
+    }
+
+    /// Whether the match is over: a contender has won, it was drawn, or it
+    /// was aborted.
     pub fn is_over(&self) -> bool {
-        self.winner.is_some() || self.aborted
+        self.winner.is_some() || self.drawn || self.aborted
     }
 
     /// Calls the match off without a result, as online games allow before
@@ -713,8 +845,7 @@ impl Match {
             None => {
                 if let Some(c) = won_by {
                     self.score[c.index()] += 1;
-                    if self.score[c.index()] >= self.needed() {
-                        self.winner = Some(c);
+                    if self.ends() {
                         return Ok(());
                     }
                 }
@@ -730,6 +861,25 @@ impl Match {
             Some(ReplayCause::Other) => {}
         }
         Ok(())
+    }
+
+    /// Ends the match if the score is a result: between two contenders as
+    /// the format's standing says, in four-player games when a contender
+    /// has the sets needed. Whether it ended.
+    fn ends(&mut self) -> bool {
+        if let [a, b] = self.score[..] {
+            // The format was checked when the match was made and the match
+            // stops at its first result, so the standing is never an error.
+            match self.format.standing((a, b)).ok().flatten() {
+                Some(MatchResult::First) => self.winner = Some(ContenderId(0)),
+                Some(MatchResult::Second) => self.winner = Some(ContenderId(1)),
+                Some(MatchResult::Drawn) => self.drawn = true,
+                None => {}
+            }
+        } else if let Some(c) = self.score.iter().position(|&w| w >= self.needed()) {
+            self.winner = Some(ContenderId(c));
+        }
+        self.is_over()
     }
 
     /// The change of places between sets (`000` 4.3, 5.3).
@@ -953,6 +1103,191 @@ mod tests {
         assert!(m.is_deciding());
         m.record(won(0)).unwrap(); // Set 7 opened by Bruno (team 0).
         assert_eq!(m.winner(), Some(ContenderId(0)));
+    }
+
+    fn singles_of(format: MatchFormat) -> Match {
+        let players = ["Anna".to_string(), "Bruno".to_string()];
+        let config = MatchConfig::singles(ProfileId::Lnf2017, 1, players, PlayerId(0), South);
+        Match::with_format(config, format).unwrap()
+    }
+
+    /// Records a set won by `contender`, whichever side they play.
+    fn set_to(m: &mut Match, contender: usize) {
+        let side = (0..m.sides())
+            .find(|&s| m.contender_of_side(side(s)) == Some(ContenderId(contender)))
+            .unwrap();
+        m.record(won(side)).unwrap();
+    }
+
+    #[test]
+    fn six_sets_end_early_once_a_side_has_four() {
+        let mut m = singles_of(MatchFormat::Sets(6));
+        assert_eq!(m.config().sets, 6);
+        assert_eq!(m.needed(), 4);
+        for (k, c) in [0, 1, 0, 0, 1].into_iter().enumerate() {
+            set_to(&mut m, c);
+            assert!(!m.is_over(), "after set {}", k + 1);
+            assert!(!m.is_deciding(), "six sets have no deciding set");
+        }
+        // Ends change after every set as in a best of (`000` 4.3): Bruno
+        // opens the even sets, Anna the odd ones.
+        assert_eq!(m.set_number(), 6);
+        assert_eq!(m.opener(), Some(PlayerId(1)));
+        set_to(&mut m, 0);
+        assert_eq!(m.score(), &[4, 2]);
+        assert_eq!(m.winner(), Some(ContenderId(0)));
+        assert_eq!(m.result(), Some(MatchResult::First));
+        assert!(m.is_over() && !m.is_drawn());
+        assert_eq!(m.record(won(0)), Err(MatchError::Over));
+
+        // 4:0 ends after four sets: the last two are not played.
+        let mut m = singles_of(MatchFormat::Sets(6));
+        for _ in 0..4 {
+            set_to(&mut m, 1);
+        }
+        assert_eq!((m.set_number(), m.result()), (4, Some(MatchResult::Second)));
+    }
+
+    #[test]
+    fn six_sets_at_three_all_are_a_drawn_match() {
+        let mut m = singles_of(MatchFormat::Sets(6));
+        for c in [0, 0, 1, 1, 0, 1] {
+            set_to(&mut m, c);
+        }
+        assert_eq!(m.score(), &[3, 3]);
+        assert!(m.is_over() && m.is_drawn());
+        assert_eq!(m.winner(), None);
+        assert_eq!(m.result(), Some(MatchResult::Drawn));
+        assert!(m.next_set().is_none());
+        assert_eq!(m.record(SetResult::Drawn), Err(MatchError::Over));
+        let openers: Vec<usize> = m.history().iter().map(|s| s.opener.index()).collect();
+        assert_eq!(openers, [0, 1, 0, 1, 0, 1]);
+    }
+
+    #[test]
+    fn four_sets_in_doubles_draw_at_two_all() {
+        let config = doubles(ProfileId::Lnf2017, 1).config().clone();
+        let mut m = Match::with_format(config, MatchFormat::Sets(4)).unwrap();
+        for c in [0, 1, 1, 0] {
+            set_to(&mut m, c);
+        }
+        assert_eq!(m.result(), Some(MatchResult::Drawn));
+        // The seats moved clockwise after each set but the last (`000` 5.3).
+        let thrice = |s: Seat| s.clockwise().clockwise().clockwise();
+        assert_eq!(m.seating(), [South, North, West, East].map(thrice));
+    }
+
+    #[test]
+    fn a_drawn_set_adds_a_set_to_a_fixed_number() {
+        // Interpretation: six sets are six sets won; a drawn set (`000`
+        // 4.5) counts for nobody, as in a best of.
+        let mut m = Match::with_format(
+            singles(ProfileId::Australia1992, 1).config().clone(),
+            MatchFormat::Sets(6),
+        )
+        .unwrap();
+        for c in [0, 1, 0, 1, 0] {
+            set_to(&mut m, c);
+        }
+        m.record(SetResult::Drawn).unwrap();
+        assert!(!m.is_over());
+        assert_eq!(m.set_number(), 7);
+        set_to(&mut m, 1);
+        assert_eq!(m.result(), Some(MatchResult::Drawn));
+    }
+
+    #[test]
+    fn first_to_k_ends_at_k_sets_won() {
+        let mut m = singles_of(MatchFormat::FirstTo(3));
+        assert_eq!((m.config().sets, m.needed()), (5, 3));
+        for c in [1, 1, 0, 0] {
+            set_to(&mut m, c);
+        }
+        assert!(m.is_deciding(), "2:2, both need one");
+        set_to(&mut m, 1);
+        assert_eq!(m.score(), &[2, 3]);
+        assert_eq!(m.result(), Some(MatchResult::Second));
+        // Four players play first to as they play a best of.
+        let mut four = Match::with_format(
+            MatchConfig {
+                profile: ProfileId::Lnf2017,
+                format: Format::FourPlayer,
+                sets: 1,
+                players: names(4),
+                seating: vec![North, East, South, West],
+                opener: PlayerId(0),
+            },
+            MatchFormat::FirstTo(1),
+        )
+        .unwrap();
+        set_to(&mut four, 2);
+        assert_eq!((four.winner(), four.result()), (Some(ContenderId(2)), None));
+    }
+
+    #[test]
+    fn formats_that_cannot_be_played_are_refused_by_the_match() {
+        let config = singles(ProfileId::Lnf2017, 3).config().clone();
+        for bad in [
+            MatchFormat::BestOf(4),
+            MatchFormat::Sets(0),
+            MatchFormat::FirstTo(0),
+        ] {
+            assert_eq!(
+                Match::with_format(config.clone(), bad),
+                Err(MatchError::Format(bad))
+            );
+        }
+        assert_eq!(
+            MatchError::Format(MatchFormat::BestOf(4)).to_string(),
+            "a best of 4 cannot be played: a best of is of an odd number of sets, 1 to 99"
+        );
+        let four = MatchConfig {
+            profile: ProfileId::Lnf2017,
+            format: Format::FourPlayer,
+            sets: 3,
+            players: names(4),
+            seating: vec![North, East, South, West],
+            opener: PlayerId(0),
+        };
+        assert_eq!(
+            Match::with_format(four, MatchFormat::Sets(6)),
+            Err(MatchError::SetsNeedTwo(MatchFormat::Sets(6)))
+        );
+        // A best of made with a format is the match `new` makes.
+        assert_eq!(
+            Match::with_format(config.clone(), MatchFormat::BestOf(3)),
+            Match::new(config)
+        );
+    }
+
+    #[test]
+    fn a_format_is_stored_only_when_it_is_not_the_default() {
+        // A best of is written exactly as before formats existed.
+        let mut m = singles(ProfileId::Lnf2017, 3);
+        m.record(won(0)).unwrap();
+        let v = serde_json::to_value(&m).unwrap();
+        assert_eq!(v.as_object().unwrap().len(), 2, "{v}");
+        assert_eq!(
+            serde_json::from_value::<Match>(v).unwrap().match_format(),
+            MatchFormat::BestOf(3)
+        );
+
+        let mut m = singles_of(MatchFormat::Sets(6));
+        for c in [0, 1, 0, 1, 0, 1] {
+            set_to(&mut m, c);
+        }
+        let v = serde_json::to_value(&m).unwrap();
+        assert_eq!(
+            v["match_format"],
+            serde_json::json!({"kind": "sets", "sets": 6})
+        );
+        let back: Match = serde_json::from_value(v.clone()).unwrap();
+        assert_eq!(back, m);
+        assert!(back.is_drawn());
+        // A stored format that disagrees with the stored number of sets.
+        let mut bad = v;
+        bad["config"]["sets"] = serde_json::json!(5);
+        assert!(serde_json::from_value::<Match>(bad).is_err());
     }
 
     #[test]

@@ -17,6 +17,8 @@
 
 use serde::Serialize;
 
+pub mod double;
+
 /// The most entrants a bracket is drawn for.
 pub const MAX_KNOCKOUT: u32 = 4096;
 
