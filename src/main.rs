@@ -391,7 +391,11 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(out) => {
-            say!("{out}");
+            // A command that wrote its output to a file (`club pair -p
+            // OUT`) prints nothing, not an empty line.
+            if !out.is_empty() {
+                say!("{out}");
+            }
             ExitCode::SUCCESS
         }
         Err(e) => {
