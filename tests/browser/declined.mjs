@@ -9,7 +9,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { ARTIFACTS, axeProblems, tableFor, settledAt, inviteFriend } from './support/harness.mjs';
+import { ARTIFACTS, axeProblems, tableFor, settledAt, inviteFriend, playUntilResignable } from './support/harness.mjs';
 
 const LONG = 90_000;
 
@@ -53,15 +53,7 @@ test('a declined take-back and a declined rematch are said to the one who asked'
   await shot(anna, 'declined-01-anna-take-back-desktop');
 
   // The game moves on: the answer was about the stroke before.
-  while (await debug(anna, () => window.novussDebug.state.can_abort)) {
-    const st = await debug(anna, () => window.novussDebug.state);
-    const mover = pages[st.turn.seat];
-    await settledAt(mover, st.event);
-    await mover.locator('#table').focus();
-    await mover.keyboard.press('4');
-    await mover.keyboard.press('Enter');
-    for (const p of [anna, bruno]) await settledAt(p, st.event + 1);
-  }
+  await playUntilResignable(pages);
   assert.equal(await offerText(anna), '', 'said once, until the game moved on');
 
   // Anna resigns; Bruno, on his phone, offers a rematch, and Anna declines.

@@ -10,7 +10,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { ARTIFACTS, axeProblems, tableFor, settledAt, inviteFriend } from './support/harness.mjs';
+import { ARTIFACTS, axeProblems, tableFor, settledAt, inviteFriend, playUntilResignable } from './support/harness.mjs';
 
 const LONG = 90_000;
 
@@ -61,15 +61,7 @@ test('a rated game shows each rating beside its name, and the change when it end
   // They play until the match can no longer be called off, then Anna
   // resigns.
   const pages = { south: anna, north: bruno };
-  while (await debug(anna, () => window.novussDebug.state.can_abort)) {
-    const now = await debug(anna, () => window.novussDebug.state);
-    const mover = pages[now.turn.seat];
-    await settledAt(mover, now.event);
-    await mover.locator('#table').focus();
-    await mover.keyboard.press('4');
-    await mover.keyboard.press('Enter');
-    for (const p of [anna, bruno]) await settledAt(p, now.event + 1);
-  }
+  await playUntilResignable(pages);
   const e = await debug(anna, () => window.novussDebug.event);
   await anna.click('#resign');
   await anna.click('#resign-dialog button[value=resign]');

@@ -171,3 +171,23 @@ export async function inviteFriend(page, base, { name = 'Anna', choose } = {}) {
   await page.waitForSelector('#invites:not([hidden]) #invite-1');
   return { link: await page.inputValue('#invite-1'), watch: await page.inputValue('#watch-link') };
 }
+
+/**
+ * The players at `pages` (by seat) stroke in turn, each with the keyboard
+ * ("4", Enter), until the match can no longer be called off (every side
+ * has stroked), so that resigning is what ends it; each stroke waits for
+ * every page to show it.
+ * @param {Record<string, import('playwright-core').Page>} pages the page of each seat's player
+ */
+export async function playUntilResignable(pages) {
+  const all = Object.values(pages);
+  const state = () => all[0].evaluate(() => window.novussDebug.state);
+  for (let st = await state(); st.can_abort; st = await state()) {
+    const mover = pages[st.turn.seat];
+    await settledAt(mover, st.event);
+    await mover.locator('#table').focus();
+    await mover.keyboard.press('4');
+    await mover.keyboard.press('Enter');
+    for (const p of all) await settledAt(p, st.event + 1);
+  }
+}
