@@ -153,14 +153,24 @@ export function isYou(state, i) {
 }
 
 /**
+ * The players (by index) of a side: as the set lists them, else by the
+ * side each player's seat is on.
+ * @param {State} state
+ * @param {number} side
+ * @returns {number[]}
+ */
+function sidePlayers(state, side) {
+  const s = state.set?.sides?.find((x) => x.side === side);
+  return s?.players ?? state.players.map((p, i) => (p.side === side ? i : -1)).filter((i) => i >= 0);
+}
+
+/**
  * The names of a side's players ("Anna", or "Anna & Bob" in doubles).
  * @param {State} state
  * @param {number} side
  */
 export function sideName(state, side) {
-  const s = state.set?.sides?.find((x) => x.side === side);
-  const players = s?.players ?? state.players.map((p, i) => (p.side === side ? i : -1)).filter((i) => i >= 0);
-  const names = players.map((i) => playerName(state, i));
+  const names = sidePlayers(state, side).map((i) => playerName(state, i));
   return names.length === 2 ? t('panel.team', { a: names[0], b: names[1] }) : names.join(', ');
 }
 
@@ -195,8 +205,7 @@ export function ratingBadge(state, i) {
  * @returns {(string | HTMLElement)[]}
  */
 function sideNamesRated(state, side) {
-  const s = state.set?.sides?.find((x) => x.side === side);
-  const players = s?.players ?? state.players.map((p, i) => (p.side === side ? i : -1)).filter((i) => i >= 0);
+  const players = sidePlayers(state, side);
   if (!players.some((i) => state.seats?.[i]?.rating)) return [sideName(state, side)];
   /** @type {(string | HTMLElement)[]} */
   const out = [];
