@@ -26,7 +26,10 @@
 //! - [`swiss`]: the FIDE Dutch Swiss system, pairing a round from the
 //!   histories so far.
 //! - [`trf`]: FIDE's Tournament Report File (TRF-16), read and written.
+//! - [`competition`]: a competition as its organiser runs it, changed
+//!   only by checked changes, which the server stores.
 
+pub mod competition;
 pub mod entries;
 pub mod groups;
 pub mod knockout;
@@ -35,6 +38,8 @@ pub mod round_robin;
 pub mod swiss;
 pub mod tables;
 pub mod trf;
+
+pub use competition::{Change, Competition, Outcome, Refusal, Setup, System};
 
 pub use entries::{read_csv, read_sheet, Category, Entry, ImportError, Problem};
 

@@ -104,8 +104,10 @@ pub enum Round {
         sets: Option<Sets>,
     },
     /// Paired, but one side did not play (TRF `+` and `-` against an
-    /// opponent): the pair counts as having met for pairings, and the
-    /// tie-breaks treat the round as unplayed.
+    /// opponent): a game that was not played, so the pair has not met and
+    /// may be paired again, gives neither side a colour (the Dutch system
+    /// as bbpPairings and JaVaFo apply C.04.1, which [`crate::swiss`]
+    /// follows), and the tie-breaks treat the round as unplayed.
     Forfeit {
         /// Who the entrant was paired with.
         opponent: Entrant,

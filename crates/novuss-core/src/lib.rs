@@ -105,7 +105,7 @@ pub use glam::DVec2;
 pub use physics::stroke::Stroke;
 pub use physics::{Engine, Physics};
 pub use play::game::{Game, GameError};
-pub use play::match_format::{MatchFormat, MatchPoints, MatchResult};
+pub use play::match_format::{FormatError, MatchFormat, MatchPoints, MatchResult};
 pub use play::match_play::{ContenderId, Match, MatchConfig, PlayerId};
 pub use play::record::GameRecord;
 pub use rules::profile::ProfileId;

@@ -22,7 +22,7 @@
 //! rounds of the first cycle swap places, so that nobody breaks first (or
 //! second) three rounds running across the change of cycle.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The most entrants a round robin is drawn for: a table of 1,000 rounds
 /// is no competition anyone plays, and the bound keeps what a caller asks
@@ -30,7 +30,7 @@ use serde::Serialize;
 pub const MAX_ENTRANTS: u32 = 1000;
 
 /// One or two meetings of every pair.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Cycles {
     /// Every pair meets once.

@@ -2,6 +2,8 @@
 //!
 //! - `berger`: the round robin tables against FIDE's published ones, and
 //!   what every table must be for any number of entrants;
+//! - `competition`: a competition run change by change, round robin and
+//!   Swiss, with refusals that change nothing;
 //! - `entries`: entries read from CSV text and Excel sheets, and refused
 //!   with their row and column;
 //! - `knockout`: seeded brackets, byes and the match for third place;
@@ -10,6 +12,7 @@
 //! - `trf`: TRF-16 files read, written back, and refused where wrong.
 
 mod berger;
+mod competition;
 mod double;
 mod entries;
 mod groups;

@@ -1,0 +1,109 @@
+//! The changes an organiser (or an arbiter) makes to a competition, each
+//! one value: the server stores them in order and a competition is
+//! rebuilt by applying them again, as a game is rebuilt from its events.
+//!
+//! A pairing is stored as it came out, not as "pair the next round": a
+//! later version of the pairing engine must not change a round that was
+//! played.
+
+use serde::{Deserialize, Serialize};
+
+use crate::entries::Entry;
+use crate::results::{Bye, Entrant, Side};
+
+/// How a match ended, as the table protocol or the organiser gives it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Outcome {
+    /// Played: the sets each side won, the first-named side's first.
+    Sets {
+        /// Sets the first-named side won.
+        first: u32,
+        /// Sets the second-named side won.
+        second: u32,
+    },
+    /// One side did not appear: the other wins without play.
+    Forfeit {
+        /// The side that appeared.
+        winner: Side,
+    },
+    /// Neither side appeared: both lose without play.
+    BothAbsent,
+}
+
+/// One board of a pairing as stored: who meets whom, and where.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Paired {
+    /// Breaks first in the first set.
+    pub first: Entrant,
+    /// The other.
+    pub second: Entrant,
+    /// The table, from 1; `None` while the board waits for one to come
+    /// free (more boards than tables).
+    pub table: Option<u32>,
+}
+
+/// Someone not paired in a round, and what the round gives them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rest {
+    /// Who.
+    pub entrant: Entrant,
+    /// The bye (a round robin's rest is a zero-point one).
+    pub bye: Bye,
+}
+
+/// A change to a competition.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "change", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Change {
+    /// A new entrant, numbered after the last (late entries too, in a
+    /// Swiss: they miss the rounds already paired, as zero-point byes).
+    Enter {
+        /// Who.
+        entry: Entry,
+    },
+    /// An entrant leaves: not paired from the next round on (in a round
+    /// robin their remaining matches are lost without play).
+    Withdraw {
+        /// Who.
+        entrant: Entrant,
+    },
+    /// An entrant asks not to be paired in a round not yet paired, for a
+    /// full-, half- or zero-point bye (FIDE C.04.1; what it is worth is
+    /// the competition's rule).
+    RequestBye {
+        /// Who.
+        entrant: Entrant,
+        /// The round.
+        round: u32,
+        /// Which bye: full, half or zero.
+        bye: Bye,
+    },
+    /// A round's pairing, as the engine (or the organiser) made it: the
+    /// boards top first, and who rests.
+    Pair {
+        /// The round, from 1.
+        round: u32,
+        /// The boards, the top board first.
+        boards: Vec<Paired>,
+        /// Those not paired.
+        rests: Vec<Rest>,
+    },
+    /// A board's result, entered or corrected.
+    Result {
+        /// The round.
+        round: u32,
+        /// The board, from 1 (the top board is 1).
+        board: u32,
+        /// How it ended.
+        outcome: Outcome,
+    },
+    /// The last round's pairing is taken back, while none of its results
+    /// is in.
+    Unpair {
+        /// The round.
+        round: u32,
+    },
+}

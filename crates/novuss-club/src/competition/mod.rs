@@ -1,0 +1,497 @@
+//! A competition as its organiser runs it: the set-up, the entrants, the
+//! rounds paired and their results, changed only by [`Change`]s, each
+//! checked before it is applied ([`Competition::apply`]: a refused change
+//! leaves the competition as it was).
+//!
+//! The server stores the changes in order and rebuilds a competition by
+//! applying them again, so what is stored is what happened and the state
+//! is derived: the histories that pairings and standings read
+//! ([`Competition::histories`]), the next round's pairing
+//! ([`Competition::pair_next`]).
+//!
+//! Entrants are numbered in the order they entered ([`Entrant`] 1, 2, …)
+//! and keep that number. The pairing number the systems rank by (FIDE's
+//! starting rank, C.04.2) is derived: rating first, higher first, then the
+//! order of entry ([`Competition::ranking`]); a late entrant of a Swiss
+//! takes their place in it, as C.04.2 lets an arbiter renumber.
+
+mod change;
+mod pairing;
+mod refusal;
+mod setup;
+
+use serde::Serialize;
+
+use crate::entries::Entry;
+use crate::results::{Bye, Entrant, History, Round, Score, Sets, Side};
+
+pub use change::{Change, Outcome, Paired, Rest};
+pub use refusal::Refusal;
+pub use setup::{Day, Setup, System, MAX_SWISS_ROUNDS, MAX_TABLES, MAX_TEXT};
+
+/// An entrant as the competition lists them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Listed {
+    /// Their number, in the order of entry.
+    pub entrant: Entrant,
+    /// Who they are.
+    pub entry: Entry,
+    /// The first round they are not paired in, once they withdrew.
+    pub withdrawn_from: Option<u32>,
+    /// The first round they could be paired in (1, or the round after
+    /// those paired when they entered late).
+    pub entered_for: u32,
+}
+
+/// A board of a round, with its result once it is in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Board {
+    /// Who meets whom, and where.
+    #[serde(flatten)]
+    pub paired: Paired,
+    /// The result, once it is in.
+    pub outcome: Option<Outcome>,
+    /// Whether the pairing itself decided it (a withdrawn entrant's match
+    /// in a round robin): such a result does not stop the pairing being
+    /// taken back.
+    pub by_pairing: bool,
+}
+
+/// A round paired.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PairedRound {
+    /// Its number, from 1.
+    pub number: u32,
+    /// Its boards, the top board first.
+    pub boards: Vec<Board>,
+    /// Who is not paired, and with what bye.
+    pub rests: Vec<Rest>,
+}
+
+impl PairedRound {
+    /// Whether every board has its result.
+    pub fn complete(&self) -> bool {
+        self.boards.iter().all(|b| b.outcome.is_some())
+    }
+}
+
+/// A competition.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Competition {
+    setup: Setup,
+    entrants: Vec<Listed>,
+    rounds: Vec<PairedRound>,
+    /// Byes asked for rounds not yet paired: (entrant, round, bye).
+    requested: Vec<(Entrant, u32, Bye)>,
+}
+
+impl Competition {
+    /// A new competition of `setup`, checked.
+    pub fn new(setup: Setup) -> Result<Competition, Refusal> {
+        Ok(Competition {
+            setup: setup.checked()?,
+            entrants: Vec::new(),
+            rounds: Vec::new(),
+            requested: Vec::new(),
+        })
+    }
+
+    /// Its set-up.
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    /// Its entrants, in the order of entry.
+    pub fn entrants(&self) -> &[Listed] {
+        &self.entrants
+    }
+
+    /// The rounds paired so far, the first first.
+    pub fn rounds(&self) -> &[PairedRound] {
+        &self.rounds
+    }
+
+    /// The byes asked for rounds not yet paired: (entrant, round, bye).
+    pub fn requested_byes(&self) -> &[(Entrant, u32, Bye)] {
+        &self.requested
+    }
+
+    /// The number of rounds the competition has: fixed for a Swiss, from
+    /// the Berger table for a round robin (known once its first round is
+    /// paired; before that, for the entrants so far).
+    pub fn round_count(&self) -> u32 {
+        match self.setup.system {
+            System::Swiss { rounds } => rounds,
+            System::RoundRobin { cycles } => {
+                let n = if self.rounds.is_empty() {
+                    self.entrants.len() as u32
+                } else {
+                    self.pairing_field_size()
+                };
+                let per_cycle = (n + n % 2).saturating_sub(1);
+                match cycles {
+                    crate::round_robin::Cycles::Single => per_cycle,
+                    crate::round_robin::Cycles::Double => 2 * per_cycle,
+                }
+            }
+        }
+    }
+
+    /// The entrants a round robin's table was drawn for: those entered
+    /// before its first round.
+    fn pairing_field_size(&self) -> u32 {
+        self.entrants.iter().filter(|l| l.entered_for == 1).count() as u32
+    }
+
+    /// Whether every round is paired and every result is in.
+    pub fn finished(&self) -> bool {
+        self.rounds.len() as u32 >= self.round_count()
+            && self.rounds.last().is_none_or(PairedRound::complete)
+            && !self.rounds.is_empty()
+    }
+
+    fn listed(&self, entrant: Entrant) -> Result<&Listed, Refusal> {
+        entrant
+            .0
+            .checked_sub(1)
+            .and_then(|i| self.entrants.get(i as usize))
+            .ok_or(Refusal::NoSuchEntrant { entrant })
+    }
+
+    /// Whether `entrant` may be paired in round `round`.
+    pub fn available(&self, entrant: Entrant, round: u32) -> bool {
+        self.listed(entrant)
+            .is_ok_and(|l| l.entered_for <= round && l.withdrawn_from.is_none_or(|w| round < w))
+    }
+
+    /// Applies `change`, or says why not and changes nothing.
+    pub fn apply(&mut self, change: &Change) -> Result<(), Refusal> {
+        let next = self.rounds.len() as u32 + 1;
+        match change {
+            Change::Enter { entry } => {
+                let entry = checked_entry(entry)?;
+                if matches!(self.setup.system, System::RoundRobin { .. }) && !self.rounds.is_empty()
+                {
+                    return Err(Refusal::EntriesClosed);
+                }
+                if let Some(l) = self.entrants.iter().find(|l| l.entry.same_person(&entry)) {
+                    return Err(Refusal::EnteredTwice { entrant: l.entrant });
+                }
+                if self.entrants.len() as u32 >= self.setup.max_entrants() {
+                    return Err(Refusal::TooManyEntrants {
+                        max: self.setup.max_entrants(),
+                    });
+                }
+                self.entrants.push(Listed {
+                    entrant: Entrant(self.entrants.len() as u32 + 1),
+                    entry,
+                    withdrawn_from: None,
+                    entered_for: next,
+                });
+                Ok(())
+            }
+            Change::Withdraw { entrant } => {
+                let l = self.listed(*entrant)?;
+                if l.withdrawn_from.is_some() {
+                    return Err(Refusal::Withdrawn { entrant: *entrant });
+                }
+                let i = (entrant.0 - 1) as usize;
+                self.entrants[i].withdrawn_from = Some(next);
+                self.requested.retain(|(e, ..)| e != entrant);
+                Ok(())
+            }
+            Change::RequestBye {
+                entrant,
+                round,
+                bye,
+            } => {
+                self.listed(*entrant)?;
+                if !self.available(*entrant, *round) {
+                    return Err(Refusal::Withdrawn { entrant: *entrant });
+                }
+                if *round < next
+                    || *round > self.round_count()
+                    || !matches!(bye, Bye::Full | Bye::Half | Bye::Zero)
+                    || !matches!(self.setup.system, System::Swiss { .. })
+                {
+                    return Err(Refusal::ByeNotRequestable);
+                }
+                self.requested
+                    .retain(|(e, r, _)| !(e == entrant && r == round));
+                self.requested.push((*entrant, *round, *bye));
+                Ok(())
+            }
+            Change::Pair {
+                round,
+                boards,
+                rests,
+            } => {
+                let made = self.check_pairing(*round, boards, rests)?;
+                self.requested.retain(|(_, r, _)| r != round);
+                self.rounds.push(made);
+                Ok(())
+            }
+            Change::Result {
+                round,
+                board,
+                outcome,
+            } => {
+                self.board(*round, *board)?;
+                let outcome = self.checked_outcome(*outcome)?;
+                let r = &mut self.rounds[(*round - 1) as usize];
+                let b = &mut r.boards[(*board - 1) as usize];
+                b.outcome = Some(outcome);
+                b.by_pairing = false;
+                Ok(())
+            }
+            Change::Unpair { round } => {
+                let last = self.rounds.last().ok_or(Refusal::NothingPaired)?;
+                if last.number != *round {
+                    return Err(Refusal::WrongRound {
+                        asked: *round,
+                        current: last.number,
+                    });
+                }
+                if last
+                    .boards
+                    .iter()
+                    .any(|b| b.outcome.is_some() && !b.by_pairing)
+                {
+                    return Err(Refusal::HasResults { round: *round });
+                }
+                self.rounds.pop();
+                Ok(())
+            }
+        }
+    }
+
+    fn board(&self, round: u32, board: u32) -> Result<&Board, Refusal> {
+        round
+            .checked_sub(1)
+            .and_then(|r| self.rounds.get(r as usize))
+            .and_then(|r| board.checked_sub(1).and_then(|b| r.boards.get(b as usize)))
+            .ok_or(Refusal::NoSuchBoard { round, board })
+    }
+
+    /// `outcome` if it can end a match of the competition's format.
+    fn checked_outcome(&self, outcome: Outcome) -> Result<Outcome, Refusal> {
+        if let Outcome::Sets { first, second } = outcome {
+            self.setup
+                .format
+                .check((first, second))
+                .map_err(|why| Refusal::Score {
+                    first,
+                    second,
+                    needed: self.setup.format.needed(),
+                    why,
+                })?;
+        }
+        Ok(outcome)
+    }
+
+    /// The round `round` as `boards` and `rests` make it, if it can be
+    /// the next: the previous round complete, every entrant who may play
+    /// on one board or rest exactly once, nobody else.
+    fn check_pairing(
+        &self,
+        round: u32,
+        boards: &[Paired],
+        rests: &[Rest],
+    ) -> Result<PairedRound, Refusal> {
+        let next = self.rounds.len() as u32 + 1;
+        if round != next {
+            return Err(Refusal::WrongRound {
+                asked: round,
+                current: next,
+            });
+        }
+        if let Some(last) = self.rounds.last() {
+            if !last.complete() {
+                return Err(Refusal::RoundOpen { round: last.number });
+            }
+        }
+        if next > self.round_count() {
+            return Err(Refusal::Finished);
+        }
+        let mut seen = vec![false; self.entrants.len()];
+        let mut mark = |e: Entrant| -> Result<(), Refusal> {
+            self.listed(e)?;
+            let s = &mut seen[(e.0 - 1) as usize];
+            if *s {
+                return Err(Refusal::NoPairing);
+            }
+            *s = true;
+            Ok(())
+        };
+        for b in boards {
+            mark(b.first)?;
+            mark(b.second)?;
+            if b.table.is_some_and(|t| t == 0 || t > self.setup.tables) {
+                return Err(Refusal::Tables {
+                    tables: b.table.unwrap_or(0),
+                });
+            }
+        }
+        for r in rests {
+            mark(r.entrant)?;
+        }
+        // Everyone who may play is placed; a withdrawn entrant only on a
+        // round robin's board, which is then lost without play.
+        let round_robin = matches!(self.setup.system, System::RoundRobin { .. });
+        for l in &self.entrants {
+            let here = seen[(l.entrant.0 - 1) as usize];
+            let may = self.available(l.entrant, round);
+            if may && !here {
+                return Err(Refusal::NoPairing);
+            }
+            if !may && here && !round_robin {
+                let on_board = boards
+                    .iter()
+                    .any(|b| b.first == l.entrant || b.second == l.entrant);
+                if on_board {
+                    return Err(Refusal::Withdrawn { entrant: l.entrant });
+                }
+            }
+        }
+        let boards = boards
+            .iter()
+            .map(|&paired| {
+                let gone = |e: Entrant| !self.available(e, round);
+                let outcome = match (gone(paired.first), gone(paired.second)) {
+                    (false, false) => None,
+                    (true, true) => Some(Outcome::BothAbsent),
+                    (true, false) => Some(Outcome::Forfeit {
+                        winner: Side::Second,
+                    }),
+                    (false, true) => Some(Outcome::Forfeit {
+                        winner: Side::First,
+                    }),
+                };
+                Board {
+                    paired,
+                    outcome,
+                    by_pairing: outcome.is_some(),
+                }
+            })
+            .collect();
+        Ok(PairedRound {
+            number: round,
+            boards,
+            rests: rests.to_vec(),
+        })
+    }
+
+    /// Every entrant's history, by entrant number from 1 (index 0 is
+    /// entrant 1): a board's result as played, forfeited or pending, a
+    /// rest as its bye, and the rounds before a late entry and after a
+    /// withdrawal as zero-point byes (FIDE C.07 16.1).
+    pub fn histories(&self) -> Vec<History> {
+        let mut out = vec![History::default(); self.entrants.len()];
+        for r in &self.rounds {
+            let mut placed = vec![false; self.entrants.len()];
+            for b in &r.boards {
+                let (f, s) = (b.paired.first, b.paired.second);
+                let (rf, rs) = self.rounds_of(b);
+                out[(f.0 - 1) as usize].rounds.push(rf);
+                out[(s.0 - 1) as usize].rounds.push(rs);
+                placed[(f.0 - 1) as usize] = true;
+                placed[(s.0 - 1) as usize] = true;
+            }
+            for rest in &r.rests {
+                out[(rest.entrant.0 - 1) as usize]
+                    .rounds
+                    .push(Round::Bye(rest.bye));
+                placed[(rest.entrant.0 - 1) as usize] = true;
+            }
+            for (i, p) in placed.iter().enumerate() {
+                if !p {
+                    out[i].rounds.push(Round::Bye(Bye::Zero));
+                }
+            }
+        }
+        out
+    }
+
+    /// A board as each of its two entrants' rounds.
+    fn rounds_of(&self, b: &Board) -> (Round, Round) {
+        let (f, s) = (b.paired.first, b.paired.second);
+        let played = |score: Score, sets: Sets| {
+            (
+                Round::Played {
+                    opponent: s,
+                    side: Side::First,
+                    score,
+                    sets: Some(sets),
+                },
+                Round::Played {
+                    opponent: f,
+                    side: Side::Second,
+                    score: score.other(),
+                    sets: Some(Sets {
+                        won: sets.lost,
+                        lost: sets.won,
+                    }),
+                },
+            )
+        };
+        let forfeit = |won_f: bool, won_s: bool| {
+            (
+                Round::Forfeit {
+                    opponent: s,
+                    side: Side::First,
+                    won: won_f,
+                },
+                Round::Forfeit {
+                    opponent: f,
+                    side: Side::Second,
+                    won: won_s,
+                },
+            )
+        };
+        match b.outcome {
+            None => (
+                Round::Pending {
+                    opponent: s,
+                    side: Side::First,
+                },
+                Round::Pending {
+                    opponent: f,
+                    side: Side::Second,
+                },
+            ),
+            Some(Outcome::Sets { first, second }) => {
+                let score = match self.setup.format.check((first, second)) {
+                    Ok(novuss_core::MatchResult::First) => Score::Win,
+                    Ok(novuss_core::MatchResult::Second) => Score::Loss,
+                    // Every stored score was checked against the format
+                    // as it was applied; a draw is the only other end.
+                    _ => Score::Draw,
+                };
+                played(
+                    score,
+                    Sets {
+                        won: first,
+                        lost: second,
+                    },
+                )
+            }
+            Some(Outcome::Forfeit { winner }) => {
+                forfeit(winner == Side::First, winner == Side::Second)
+            }
+            Some(Outcome::BothAbsent) => forfeit(false, false),
+        }
+    }
+}
+
+/// An entry with its texts trimmed and checked.
+fn checked_entry(entry: &Entry) -> Result<Entry, Refusal> {
+    let mut e = entry.clone();
+    e.name = setup::text("name", &e.name)?.ok_or(Refusal::Missing { field: "name" })?;
+    for (field, value) in [("club", &mut e.club), ("licence", &mut e.licence)] {
+        *value = match value {
+            Some(v) => setup::text(field, v)?,
+            None => None,
+        };
+    }
+    Ok(e)
+}

@@ -1,0 +1,206 @@
+//! The next round's pairing, as the competition's system makes it: the
+//! Berger table's round for a round robin (C.05 Annex 1), the Dutch
+//! system for a Swiss (C.04.3); then the tables (`tables.rs`). What comes
+//! out is a [`Change::Pair`], which the server stores as it is.
+
+use std::collections::HashMap;
+
+use super::{Change, Competition, Paired, Refusal, Rest, System};
+use crate::results::{Bye, Entrant, History, Round};
+use crate::round_robin::berger;
+use crate::swiss::{pair_dutch, Competitor, Field, PointSystem, SwissError};
+
+impl Competition {
+    /// The pairing numbers: every entrant in the order the systems rank
+    /// them (the first is number 1), rating first, higher first, an
+    /// unrated entrant after the rated, then the order of entry (FIDE
+    /// C.04.2: starting rank by rating, then as the regulations say).
+    pub fn ranking(&self) -> Vec<Entrant> {
+        let mut order: Vec<_> = self.entrants.iter().collect();
+        order.sort_by_key(|l| (std::cmp::Reverse(l.entry.rating), l.entrant));
+        order.into_iter().map(|l| l.entrant).collect()
+    }
+
+    /// The next round's pairing, or why it cannot be made now.
+    pub fn pair_next(&self) -> Result<Change, Refusal> {
+        let round = self.rounds.len() as u32 + 1;
+        if let Some(last) = self.rounds.last() {
+            if !last.complete() {
+                return Err(Refusal::RoundOpen { round: last.number });
+            }
+        }
+        if self.entrants.len() < 2 {
+            return Err(Refusal::TooFew);
+        }
+        if round > self.round_count() {
+            return Err(Refusal::Finished);
+        }
+        let (pairs, rests) = match self.setup.system {
+            System::RoundRobin { cycles } => self.berger_round(round, cycles)?,
+            System::Swiss { .. } => self.dutch_round(round)?,
+        };
+        let boards = self.seated(&pairs);
+        Ok(Change::Pair {
+            round,
+            boards,
+            rests,
+        })
+    }
+
+    /// Round `round` of the Berger table drawn over the entrants in
+    /// ranking order (the round robin's field is closed at its first
+    /// round).
+    fn berger_round(
+        &self,
+        round: u32,
+        cycles: crate::round_robin::Cycles,
+    ) -> Result<(Vec<(Entrant, Entrant)>, Vec<Rest>), Refusal> {
+        let field: Vec<Entrant> = self
+            .ranking()
+            .into_iter()
+            .filter(|&e| self.entrants[(e.0 - 1) as usize].entered_for == 1)
+            .collect();
+        let table = berger(field.len() as u32, cycles).map_err(|_| Refusal::TooFew)?;
+        let drawn = table.get((round - 1) as usize).ok_or(Refusal::Finished)?;
+        let at = |n: u32| field[(n - 1) as usize];
+        let pairs = drawn
+            .pairings
+            .iter()
+            .map(|p| (at(p.first), at(p.second)))
+            .collect();
+        let rests = drawn
+            .rests
+            .map(|n| Rest {
+                entrant: at(n),
+                bye: Bye::Zero,
+            })
+            .into_iter()
+            .collect();
+        Ok((pairs, rests))
+    }
+
+    /// Round `round` by the Dutch system, over the entrants renumbered by
+    /// ranking (the engine ranks by number), those absent this round with
+    /// the byes they asked for.
+    fn dutch_round(&self, round: u32) -> Result<(Vec<(Entrant, Entrant)>, Vec<Rest>), Refusal> {
+        let ranking = self.ranking();
+        let number: HashMap<Entrant, Entrant> = ranking
+            .iter()
+            .enumerate()
+            .map(|(i, &e)| (e, Entrant(i as u32 + 1)))
+            .collect();
+        let histories = self.histories();
+        let renumbered = |h: &History| History {
+            rounds: h
+                .rounds
+                .iter()
+                .map(|r| match *r {
+                    Round::Played {
+                        opponent,
+                        side,
+                        score,
+                        sets,
+                    } => Round::Played {
+                        opponent: number[&opponent],
+                        side,
+                        score,
+                        sets,
+                    },
+                    Round::Forfeit {
+                        opponent,
+                        side,
+                        won,
+                    } => Round::Forfeit {
+                        opponent: number[&opponent],
+                        side,
+                        won,
+                    },
+                    Round::Pending { opponent, side } => Round::Pending {
+                        opponent: number[&opponent],
+                        side,
+                    },
+                    Round::Bye(b) => Round::Bye(b),
+                })
+                .collect(),
+        };
+        let asked = |e: Entrant| {
+            self.requested
+                .iter()
+                .find(|(who, r, _)| *who == e && *r == round)
+                .map(|&(_, _, bye)| bye)
+        };
+        let mut rests = Vec::new();
+        let competitors = ranking
+            .iter()
+            .map(|&e| {
+                let absent = !self.available(e, round) || asked(e).is_some();
+                if let Some(bye) = asked(e).filter(|_| self.available(e, round)) {
+                    rests.push(Rest { entrant: e, bye });
+                }
+                Competitor {
+                    entrant: number[&e],
+                    history: renumbered(&histories[(e.0 - 1) as usize]),
+                    absent,
+                }
+            })
+            .collect();
+        let p = self.setup.points;
+        let field = Field {
+            competitors,
+            played: round - 1,
+            rounds: self.round_count(),
+            initial: crate::results::Side::First,
+            points: PointSystem {
+                win: p.win,
+                draw: p.draw,
+                loss: p.loss,
+                forfeit_loss: p.loss,
+                zero_bye: 0,
+                pairing_bye: p.win,
+            },
+        };
+        let made = pair_dutch(&field).map_err(|e| match e {
+            SwissError::NoPairing => Refusal::NoPairing,
+            _ => Refusal::NoPairing,
+        })?;
+        let back = |n: Entrant| ranking[(n.0 - 1) as usize];
+        if let Some(b) = made.bye {
+            rests.push(Rest {
+                entrant: back(b),
+                bye: Bye::PairingAllocated,
+            });
+        }
+        rests.sort_by_key(|r| r.entrant);
+        let pairs = made
+            .pairs
+            .iter()
+            .map(|&(w, b)| (back(w), back(b)))
+            .collect();
+        Ok((pairs, rests))
+    }
+
+    /// The boards of `pairs` (top first) at tables: nobody at the table
+    /// they had last round when it can be avoided (`tables::assign`).
+    fn seated(&self, pairs: &[(Entrant, Entrant)]) -> Vec<Paired> {
+        let mut previous = HashMap::new();
+        if let Some(last) = self.rounds.last() {
+            for b in &last.boards {
+                if let Some(t) = b.paired.table {
+                    previous.insert(b.paired.first.0, t);
+                    previous.insert(b.paired.second.0, t);
+                }
+            }
+        }
+        let list: Vec<[u32; 2]> = pairs.iter().map(|&(a, b)| [a.0, b.0]).collect();
+        let seating = crate::tables::assign(&list, self.setup.tables, &previous);
+        pairs
+            .iter()
+            .enumerate()
+            .map(|(i, &(first, second))| Paired {
+                first,
+                second,
+                table: seating.tables.get(i).copied(),
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,191 @@
+//! Why a competition refuses a change: one typed reason each, with a
+//! stable code that clients word in their reader's language, and an
+//! English sentence for the command line and the logs.
+
+use std::fmt;
+
+use novuss_core::{FormatError, MatchFormat, MatchPoints};
+use serde::Serialize;
+
+use crate::results::Entrant;
+
+/// Why a change was refused. Nothing changed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "code", rename_all = "snake_case")]
+pub enum Refusal {
+    /// A text field that must be given is empty.
+    Missing {
+        /// Which.
+        field: &'static str,
+    },
+    /// A text field is too long or holds a control character.
+    Text {
+        /// Which.
+        field: &'static str,
+    },
+    /// The last day is before the first.
+    EndsBeforeItStarts,
+    /// Not 1 to [`super::setup::MAX_TABLES`] tables.
+    Tables {
+        /// The number asked for.
+        tables: u32,
+    },
+    /// Not 1 to [`super::setup::MAX_SWISS_ROUNDS`] Swiss rounds.
+    Rounds {
+        /// The number asked for.
+        rounds: u32,
+    },
+    /// A match format that cannot be played.
+    Format {
+        /// The format asked for.
+        format: MatchFormat,
+    },
+    /// Match points where a win is not worth more than a draw, or a draw
+    /// less than a loss.
+    Points {
+        /// The points asked for.
+        points: MatchPoints,
+    },
+    /// The same person is entered already (same licence, or same name and
+    /// birth year).
+    EnteredTwice {
+        /// The entrant they are already.
+        entrant: Entrant,
+    },
+    /// More entrants than the system pairs.
+    TooManyEntrants {
+        /// The most.
+        max: u32,
+    },
+    /// No entrant has this number.
+    NoSuchEntrant {
+        /// The number asked for.
+        entrant: Entrant,
+    },
+    /// The entrant has withdrawn already.
+    Withdrawn {
+        /// Who.
+        entrant: Entrant,
+    },
+    /// A round robin takes no entries after its first round is paired:
+    /// its table is drawn for the whole field.
+    EntriesClosed,
+    /// Fewer than two entrants to pair.
+    TooFew,
+    /// The previous round still has a match without a result.
+    RoundOpen {
+        /// The open round.
+        round: u32,
+    },
+    /// Every round has been paired.
+    Finished,
+    /// The round asked about is not the one the change is for (the
+    /// organiser's page was behind).
+    WrongRound {
+        /// The round the change names.
+        asked: u32,
+        /// The round it can be for.
+        current: u32,
+    },
+    /// No such board in the round.
+    NoSuchBoard {
+        /// The round.
+        round: u32,
+        /// The board asked for.
+        board: u32,
+    },
+    /// A score that is not the end of a match of the competition's format.
+    Score {
+        /// The sets of the first-named side.
+        first: u32,
+        /// The sets of the second-named side.
+        second: u32,
+        /// The sets a side needs to win.
+        needed: u32,
+        /// Why, as the core says it.
+        #[serde(skip)]
+        why: FormatError,
+    },
+    /// Undoing a pairing once a result of it is in.
+    HasResults {
+        /// The round.
+        round: u32,
+    },
+    /// No round is paired yet.
+    NothingPaired,
+    /// The pairing engine found no pairing that keeps FIDE's absolute
+    /// criteria (C.04.3 C.1–C.3): the organiser pairs by hand.
+    NoPairing,
+    /// A requested bye for a round already paired, or for a pairing-
+    /// allocated bye.
+    ByeNotRequestable,
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::Missing { field } => write!(f, "the {field} is missing"),
+            Refusal::Text { field } => write!(
+                f,
+                "the {field} is too long (at most {} characters) or has a line break",
+                super::setup::MAX_TEXT
+            ),
+            Refusal::EndsBeforeItStarts => f.write_str("the competition ends before it starts"),
+            Refusal::Tables { tables: n } => write!(
+                f,
+                "{n} tables: a competition has 1 to {}",
+                super::setup::MAX_TABLES
+            ),
+            Refusal::Rounds { rounds: n } => write!(
+                f,
+                "{n} rounds: a Swiss has 1 to {}",
+                super::setup::MAX_SWISS_ROUNDS
+            ),
+            Refusal::Format { format } => match format.checked() {
+                Err(why) => why.fmt(f),
+                Ok(_) => f.write_str("the match format cannot be played"),
+            },
+            Refusal::Points { points: p } => write!(
+                f,
+                "{}/{}/{} match points: a win must be worth more than a draw, a draw at least a loss, a win at most 100",
+                p.win, p.draw, p.loss
+            ),
+            Refusal::EnteredTwice { entrant } => {
+                write!(f, "this player is entered already, as number {}", entrant.0)
+            }
+            Refusal::TooManyEntrants { max } => write!(f, "at most {max} entrants"),
+            Refusal::NoSuchEntrant { entrant } => write!(f, "no entrant number {}", entrant.0),
+            Refusal::Withdrawn { entrant } => {
+                write!(f, "entrant number {} has withdrawn", entrant.0)
+            }
+            Refusal::EntriesClosed => {
+                f.write_str("a round robin takes no entries once its first round is paired")
+            }
+            Refusal::TooFew => f.write_str("fewer than two entrants to pair"),
+            Refusal::RoundOpen { round } => {
+                write!(f, "round {round} still has a match without a result")
+            }
+            Refusal::Finished => f.write_str("every round has been paired"),
+            Refusal::WrongRound { asked, current } => {
+                write!(f, "the change is for round {asked}, and the round now is {current}")
+            }
+            Refusal::NoSuchBoard { round, board } => {
+                write!(f, "round {round} has no board {board}")
+            }
+            Refusal::Score { why, .. } => why.fmt(f),
+            Refusal::HasResults { round } => write!(
+                f,
+                "round {round} has results: its pairing can no longer be undone"
+            ),
+            Refusal::NothingPaired => f.write_str("no round is paired yet"),
+            Refusal::NoPairing => f.write_str(
+                "no pairing keeps the absolute criteria (nobody meets twice, at most one bye each)",
+            ),
+            Refusal::ByeNotRequestable => {
+                f.write_str("a bye is requested for a round not yet paired, and as full, half or zero")
+            }
+        }
+    }
+}
+
+impl std::error::Error for Refusal {}

@@ -1,0 +1,174 @@
+//! What an organiser decides when creating a competition: its name, where
+//! and when, how many tables, the system, the match format and what a
+//! result is worth. Checked as a whole before anything is kept.
+
+use novuss_core::{MatchFormat, MatchPoints};
+use serde::{Deserialize, Serialize};
+
+use crate::round_robin::{Cycles, MAX_ENTRANTS};
+
+use super::refusal::Refusal;
+
+/// The longest name, venue or other text of a set-up, in characters.
+pub const MAX_TEXT: usize = 100;
+/// The most tables a hall can have here (Madona's World Cup stage plays
+/// on about 60).
+pub const MAX_TABLES: u32 = 500;
+/// The most rounds of a Swiss (a 250-player event plays 13).
+pub const MAX_SWISS_ROUNDS: u32 = 30;
+
+/// How the rounds are paired.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum System {
+    /// Everyone meets everyone (FIDE Handbook C.05, Annex 1: Berger
+    /// tables), once or twice.
+    RoundRobin {
+        /// Once or twice.
+        cycles: Cycles,
+    },
+    /// The FIDE Dutch system (C.04.3), for a number of rounds fixed at
+    /// the start.
+    Swiss {
+        /// Rounds to play.
+        rounds: u32,
+    },
+}
+
+/// A calendar day, as the organiser gives it (`2026-11-28`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct Day {
+    /// The year.
+    pub year: u16,
+    /// The month, 1 to 12.
+    pub month: u8,
+    /// The day of the month.
+    pub day: u8,
+}
+
+impl TryFrom<String> for Day {
+    type Error = String;
+    fn try_from(text: String) -> Result<Day, String> {
+        Day::parse(&text).ok_or_else(|| format!("not a day (YYYY-MM-DD): {text:?}"))
+    }
+}
+
+impl From<Day> for String {
+    fn from(d: Day) -> String {
+        format!("{:04}-{:02}-{:02}", d.year, d.month, d.day)
+    }
+}
+
+impl Day {
+    /// `YYYY-MM-DD`, a day that exists (the Gregorian calendar).
+    pub fn parse(text: &str) -> Option<Day> {
+        let b = text.as_bytes();
+        if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
+            return None;
+        }
+        let num = |r: std::ops::Range<usize>| -> Option<u32> {
+            let s = &text[r];
+            s.bytes()
+                .all(|c| c.is_ascii_digit())
+                .then(|| s.parse().ok())
+                .flatten()
+        };
+        let (year, month, day) = (num(0..4)?, num(5..7)?, num(8..10)?);
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+        let days = match month {
+            1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+            4 | 6 | 9 | 11 => 30,
+            2 if leap => 29,
+            2 => 28,
+            _ => return None,
+        };
+        (year >= 1900 && (1..=days).contains(&day)).then_some(Day {
+            year: year as u16,
+            month: month as u8,
+            day: day as u8,
+        })
+    }
+}
+
+/// A competition's set-up.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Setup {
+    /// Its name ("Riga Open 2026").
+    pub name: String,
+    /// Where it is played.
+    #[serde(default)]
+    pub venue: Option<String>,
+    /// Its first day.
+    #[serde(default)]
+    pub starts: Option<Day>,
+    /// Its last day.
+    #[serde(default)]
+    pub ends: Option<Day>,
+    /// The tables the hall has.
+    pub tables: u32,
+    /// How rounds are paired.
+    pub system: System,
+    /// How many sets a match has and when it ends.
+    pub format: MatchFormat,
+    /// What a match's result is worth (2/1/0 unless the organiser says).
+    #[serde(default)]
+    pub points: MatchPoints,
+    /// Whether results move the players' real-table ratings (issue 33
+    /// keeps that pool; here it is recorded).
+    #[serde(default)]
+    pub rated: bool,
+}
+
+impl Setup {
+    /// The set-up, if it can be played; why not otherwise.
+    pub fn checked(mut self) -> Result<Setup, Refusal> {
+        self.name = text("name", &self.name)?.ok_or(Refusal::Missing { field: "name" })?;
+        self.venue = match &self.venue {
+            Some(v) => text("venue", v)?,
+            None => None,
+        };
+        if let (Some(a), Some(b)) = (self.starts, self.ends) {
+            if b < a {
+                return Err(Refusal::EndsBeforeItStarts);
+            }
+        }
+        if !(1..=MAX_TABLES).contains(&self.tables) {
+            return Err(Refusal::Tables {
+                tables: self.tables,
+            });
+        }
+        if let System::Swiss { rounds } = self.system {
+            if !(1..=MAX_SWISS_ROUNDS).contains(&rounds) {
+                return Err(Refusal::Rounds { rounds });
+            }
+        }
+        self.format.checked().map_err(|_| Refusal::Format {
+            format: self.format,
+        })?;
+        let p = self.points;
+        if !(p.win > p.draw && p.draw >= p.loss) || p.win > 100 {
+            return Err(Refusal::Points { points: p });
+        }
+        Ok(self)
+    }
+
+    /// The most entrants the system can pair.
+    pub fn max_entrants(&self) -> u32 {
+        match self.system {
+            System::RoundRobin { .. } => MAX_ENTRANTS,
+            System::Swiss { .. } => crate::entries::MAX_ENTRIES as u32,
+        }
+    }
+}
+
+/// `value` trimmed, `None` when empty; refused when too long or holding a
+/// control character (a line break would break every list it is shown in).
+pub(super) fn text(field: &'static str, value: &str) -> Result<Option<String>, Refusal> {
+    let v = value.trim();
+    if v.chars().count() > MAX_TEXT || v.chars().any(char::is_control) {
+        return Err(Refusal::Text { field });
+    }
+    Ok((!v.is_empty()).then(|| v.to_owned()))
+}
