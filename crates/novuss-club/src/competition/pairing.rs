@@ -10,6 +10,10 @@ use crate::results::{Bye, Entrant, History, Round};
 use crate::round_robin::berger;
 use crate::swiss::{pair_dutch, Competitor, Field, PointSystem, SwissError};
 
+/// A round as a system draws it: the pairs, the top board first, and who
+/// rests.
+type Drawn = (Vec<(Entrant, Entrant)>, Vec<Rest>);
+
 impl Competition {
     /// The pairing numbers: every entrant in the order the systems rank
     /// them (the first is number 1), rating first, higher first, an
@@ -54,7 +58,7 @@ impl Competition {
         &self,
         round: u32,
         cycles: crate::round_robin::Cycles,
-    ) -> Result<(Vec<(Entrant, Entrant)>, Vec<Rest>), Refusal> {
+    ) -> Result<Drawn, Refusal> {
         let field: Vec<Entrant> = self
             .ranking()
             .into_iter()
@@ -82,7 +86,7 @@ impl Competition {
     /// Round `round` by the Dutch system, over the entrants renumbered by
     /// ranking (the engine ranks by number), those absent this round with
     /// the byes they asked for.
-    fn dutch_round(&self, round: u32) -> Result<(Vec<(Entrant, Entrant)>, Vec<Rest>), Refusal> {
+    fn dutch_round(&self, round: u32) -> Result<Drawn, Refusal> {
         let ranking = self.ranking();
         let number: HashMap<Entrant, Entrant> = ranking
             .iter()
