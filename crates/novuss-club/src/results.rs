@@ -148,6 +148,38 @@ impl Round {
         }
     }
 
+    /// The same round with its opponent renamed by `rename` (a field
+    /// renumbered, as the pairing numbers of a Swiss are).
+    pub fn with_opponent(self, rename: impl Fn(Entrant) -> Entrant) -> Round {
+        match self {
+            Round::Played {
+                opponent,
+                side,
+                score,
+                sets,
+            } => Round::Played {
+                opponent: rename(opponent),
+                side,
+                score,
+                sets,
+            },
+            Round::Forfeit {
+                opponent,
+                side,
+                won,
+            } => Round::Forfeit {
+                opponent: rename(opponent),
+                side,
+                won,
+            },
+            Round::Pending { opponent, side } => Round::Pending {
+                opponent: rename(opponent),
+                side,
+            },
+            Round::Bye(b) => Round::Bye(b),
+        }
+    }
+
     /// Whether the round was played over the table (C.04.1: only played
     /// games give a colour and count as having met for most tie-breaks).
     pub fn played(&self) -> bool {

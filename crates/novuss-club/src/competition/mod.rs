@@ -146,8 +146,7 @@ impl Competition {
     /// Whether every round is paired and every result is in.
     pub fn finished(&self) -> bool {
         self.rounds.len() as u32 >= self.round_count()
-            && self.rounds.last().is_none_or(PairedRound::complete)
-            && !self.rounds.is_empty()
+            && self.rounds.last().is_some_and(PairedRound::complete)
     }
 
     fn listed(&self, entrant: Entrant) -> Result<&Listed, Refusal> {

@@ -6,9 +6,9 @@
 use std::collections::HashMap;
 
 use super::{Change, Competition, Paired, Refusal, Rest, System};
-use crate::results::{Bye, Entrant, History, Round};
+use crate::results::{Bye, Entrant, History};
 use crate::round_robin::berger;
-use crate::swiss::{pair_dutch, Competitor, Field, PointSystem, SwissError};
+use crate::swiss::{pair_dutch, Competitor, Field, PointSystem};
 
 /// A round as a system draws it: the pairs, the top board first, and who
 /// rests.
@@ -98,33 +98,7 @@ impl Competition {
             rounds: h
                 .rounds
                 .iter()
-                .map(|r| match *r {
-                    Round::Played {
-                        opponent,
-                        side,
-                        score,
-                        sets,
-                    } => Round::Played {
-                        opponent: number[&opponent],
-                        side,
-                        score,
-                        sets,
-                    },
-                    Round::Forfeit {
-                        opponent,
-                        side,
-                        won,
-                    } => Round::Forfeit {
-                        opponent: number[&opponent],
-                        side,
-                        won,
-                    },
-                    Round::Pending { opponent, side } => Round::Pending {
-                        opponent: number[&opponent],
-                        side,
-                    },
-                    Round::Bye(b) => Round::Bye(b),
-                })
+                .map(|r| r.with_opponent(|o| number[&o]))
                 .collect(),
         };
         let asked = |e: Entrant| {
@@ -163,10 +137,10 @@ impl Competition {
                 pairing_bye: p.win,
             },
         };
-        let made = pair_dutch(&field).map_err(|e| match e {
-            SwissError::NoPairing => Refusal::NoPairing,
-            _ => Refusal::NoPairing,
-        })?;
+        // The histories are the competition's own, every opponent one of
+        // its entrants; what else the engine can refuse is a field it
+        // cannot pair.
+        let made = pair_dutch(&field).map_err(|_| Refusal::NoPairing)?;
         let back = |n: Entrant| ranking[(n.0 - 1) as usize];
         if let Some(b) = made.bye {
             rests.push(Rest {
