@@ -28,7 +28,7 @@
 //! - [`trf`]: FIDE's Tournament Report File (TRF-16), read and written.
 //! - [`competition`]: a competition as its organiser runs it, changed
 //!   only by checked changes, which the server stores.
-//! - [`standings`]: the standings after any number of results, with
+//! - [`standings`](mod@standings): the standings after any number of results, with
 //!   FIDE's tie-breaks (C.07) in the organiser's order.
 
 pub mod competition;

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use crate::results::{Bye, Entrant, Round};
 
-use super::Participant;
+use super::regulations::Participant;
 
 /// Why histories cannot be ranked. Rounds are numbered from 1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

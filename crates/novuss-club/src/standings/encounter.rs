@@ -18,8 +18,8 @@
 use crate::results::Round;
 
 use super::check::StandingsError;
+use super::regulations::PairingMethod;
 use super::scores::{round_points, Table};
-use super::PairingMethod;
 
 /// `group` (positions in the table) in tiers, best first: those in one
 /// tier share their place.

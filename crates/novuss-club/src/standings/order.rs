@@ -3,12 +3,40 @@
 //! shares a place, listed by starting number.
 
 use std::cmp::Ordering;
+use std::ops::RangeInclusive;
+
+use serde::{Deserialize, Serialize};
+
+use crate::results::Entrant;
 
 use super::check::StandingsError;
 use super::opponents::{buchholz, progressive, sonneborn_berger, sum, Cut};
 use super::scores::Table;
 use super::tiebreak::{TieBreak, TieBreakValue};
-use super::{counts, encounter, Standing, Standings};
+use super::{counts, encounter};
+
+/// The standings: every participant once, best first.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Standings {
+    /// The tie-breaks, in the order each row's values follow.
+    pub tiebreaks: Vec<TieBreak>,
+    /// The rows, best first; those sharing a place by starting number.
+    pub rows: Vec<Standing>,
+}
+
+/// One participant's line in the standings.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Standing {
+    /// The place, from 1; a shared place is the range of the places
+    /// shared (`3..=4`), a place of one's own is `n..=n`.
+    pub place: RangeInclusive<u32>,
+    /// Who.
+    pub entrant: Entrant,
+    /// Match points, in the point system's units.
+    pub points: u64,
+    /// One value per tie-break, in the order of [`Standings::tiebreaks`].
+    pub values: Vec<TieBreakValue>,
+}
 
 /// Ranks the table by `tiebreaks`.
 pub(super) fn rank(table: &Table, tiebreaks: &[TieBreak]) -> Result<Standings, StandingsError> {

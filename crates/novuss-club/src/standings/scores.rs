@@ -21,7 +21,7 @@ use crate::results::{Bye, Entrant, Round};
 use crate::swiss::PointSystem;
 
 use super::check::Field;
-use super::{PairingMethod, Participant, Regulations};
+use super::regulations::{PairingMethod, Participant, Regulations};
 
 /// The points a round is worth under `p`; nothing while pending.
 pub(super) fn round_points(round: &Round, p: &PointSystem) -> u64 {

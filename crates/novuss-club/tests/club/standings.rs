@@ -432,31 +432,56 @@ fn with_sets(results: &[(u32, u32, u32, u32)], n: u32) -> Vec<Participant> {
         })
         .collect();
     for &(a, b, sa, sb) in results {
-        let score = match sa.cmp(&sb) {
-            Ordering::Greater => Score::Win,
-            Ordering::Equal => Score::Draw,
-            Ordering::Less => Score::Loss,
-        };
-        players[(a - 1) as usize]
-            .history
-            .rounds
-            .push(RoundResult::Played {
-                opponent: Entrant(b),
-                side: Side::First,
-                score,
-                sets: Some(Sets { won: sa, lost: sb }),
-            });
+        let mine = played(Entrant(b), sa, sb, true);
+        players[(a - 1) as usize].history.rounds.push(mine);
         players[(b - 1) as usize]
             .history
             .rounds
-            .push(RoundResult::Played {
-                opponent: Entrant(a),
-                side: Side::Second,
-                score: score.other(),
-                sets: Some(Sets { won: sb, lost: sa }),
-            });
+            .push(mirror(mine, Entrant(a)));
     }
     players
+}
+
+/// A match over the table against `opponent`, breaking first, won, drawn
+/// or lost by its set score (kept or not).
+fn played(opponent: Entrant, won: u32, lost: u32, keep: bool) -> RoundResult {
+    RoundResult::Played {
+        opponent,
+        side: Side::First,
+        score: match won.cmp(&lost) {
+            Ordering::Greater => Score::Win,
+            Ordering::Equal => Score::Draw,
+            Ordering::Less => Score::Loss,
+        },
+        sets: keep.then_some(Sets { won, lost }),
+    }
+}
+
+/// `r` as `me`'s opponent tells it.
+fn mirror(r: RoundResult, me: Entrant) -> RoundResult {
+    match r {
+        RoundResult::Played {
+            side, score, sets, ..
+        } => RoundResult::Played {
+            opponent: me,
+            side: side.other(),
+            score: score.other(),
+            sets: sets.map(|s| Sets {
+                won: s.lost,
+                lost: s.won,
+            }),
+        },
+        RoundResult::Forfeit { side, won, .. } => RoundResult::Forfeit {
+            opponent: me,
+            side: side.other(),
+            won: !won,
+        },
+        RoundResult::Pending { side, .. } => RoundResult::Pending {
+            opponent: me,
+            side: side.other(),
+        },
+        bye => bye,
+    }
 }
 
 /// Set ratio compares exactly: 8:4 and 6:3 are equal (a shared place),
@@ -793,59 +818,29 @@ fn play(n: usize, plan: &[Plan], ratings: Vec<Option<u32>>) -> Vec<Participant> 
         for pair in here.chunks(2) {
             let (a, b) = (pair[0], pair[1]);
             let (kind, sa, sb) = outcomes[a];
-            let (ea, eb) = (Entrant(a as u32 + 1), Entrant(b as u32 + 1));
-            let (ra, rb) = match kind {
-                0..=6 => {
-                    let score = match sa.cmp(&sb) {
-                        Ordering::Greater => Score::Win,
-                        Ordering::Equal => Score::Draw,
-                        Ordering::Less => Score::Loss,
-                    };
-                    let sets = (kind < 5).then_some((sa, sb));
-                    (
-                        RoundResult::Played {
-                            opponent: eb,
-                            side: Side::First,
-                            score,
-                            sets: sets.map(|(w, l)| Sets { won: w, lost: l }),
-                        },
-                        RoundResult::Played {
-                            opponent: ea,
-                            side: Side::Second,
-                            score: score.other(),
-                            sets: sets.map(|(w, l)| Sets { won: l, lost: w }),
-                        },
-                    )
-                }
-                7..=9 => {
-                    let (wa, wb) = match kind {
-                        7 => (true, false),
-                        8 => (false, true),
-                        _ => (false, false),
-                    };
-                    (
-                        RoundResult::Forfeit {
-                            opponent: eb,
-                            side: Side::First,
-                            won: wa,
-                        },
-                        RoundResult::Forfeit {
-                            opponent: ea,
-                            side: Side::Second,
-                            won: wb,
-                        },
-                    )
-                }
-                _ => (
-                    RoundResult::Pending {
-                        opponent: eb,
-                        side: Side::First,
-                    },
-                    RoundResult::Pending {
-                        opponent: ea,
-                        side: Side::Second,
-                    },
-                ),
+            let eb = Entrant(b as u32 + 1);
+            let forfeit = |won| RoundResult::Forfeit {
+                opponent: eb,
+                side: Side::First,
+                won,
+            };
+            let ra = match kind {
+                0..=6 => played(eb, sa, sb, kind < 5),
+                7 => forfeit(true),
+                _ if kind <= 9 => forfeit(false),
+                _ => RoundResult::Pending {
+                    opponent: eb,
+                    side: Side::First,
+                },
+            };
+            // Kind 9: neither came, both lost.
+            let rb = match mirror(ra, Entrant(a as u32 + 1)) {
+                RoundResult::Forfeit { opponent, side, .. } if kind == 9 => RoundResult::Forfeit {
+                    opponent,
+                    side,
+                    won: false,
+                },
+                other => other,
             };
             histories[a].rounds.push(ra);
             histories[b].rounds.push(rb);
