@@ -656,3 +656,142 @@ fn club_pair_writes_the_next_round_as_bbp_pairings_does() {
         "{err}"
     );
 }
+
+/// Held's 5-round Swiss of 16 (*Exercises in Tie-Breaking*, the example
+/// docs/standings.md records) as a TRF-16 file: `opponent colour result`
+/// per round, `H U Z` byes, `+ -` forfeits, then the score.
+fn held_trf() -> String {
+    let rows = [
+        "9w1 13b= 2w= 15b1 4w= 3.5",
+        "10b1 7w1 1b= 16w1 3b= 4.0",
+        "11w= 6b1 8w1 4b= 2w= 3.5",
+        "12b1 H 13w1 3w= 1b= 3.5",
+        "13w0 15b0 11w1 7b= 10w1 2.5",
+        "14b0 3w0 U 10w1 8b1 3.0",
+        "15w1 2b0 16b0 5w= 11b0 1.5",
+        "16b= 14w1 3b0 13w1 6w0 2.5",
+        "1b0 10w0 H 11b- U 1.5",
+        "2w0 9b1 15w0 6b0 5b0 1.0",
+        "3b= 16w0 5b0 9w+ 7w1 2.5",
+        "4w0 U 14w+ Z Z 2.0",
+        "5b1 1w= 4b0 8b0 14w0 1.5",
+        "6w1 8b0 12b- Z 13b1 2.0",
+        "7b0 5w1 10b1 1w0 16b0 2.0",
+        "8w= 11b1 7w1 2b0 15w1 3.5",
+    ];
+    let mut trf = String::from("012 Held's exercises\nXXR 5\n");
+    for (i, row) in rows.iter().enumerate() {
+        let n = i + 1;
+        let mut tokens: Vec<&str> = row.split_whitespace().collect();
+        let points = tokens.pop().unwrap();
+        let name = format!("Player {n}");
+        trf.push_str(&format!(
+            "001 {n:>4} m    {name:<33} {:>4} LAT {:>11} {:10} {points:>4} {:>4}",
+            1500 + n,
+            "",
+            "",
+            ""
+        ));
+        for t in tokens {
+            if t.len() == 1 {
+                trf.push_str(&format!("  0000 - {t}"));
+            } else {
+                let (opponent, rest) = t.split_at(t.len() - 2);
+                let (colour, result) = rest.split_at(1);
+                trf.push_str(&format!("  {opponent:>4} {colour} {result}"));
+            }
+        }
+        trf.push('\n');
+    }
+    trf
+}
+
+/// `novuss club standings FILE.trf`: Held's published BH-C1, BH and SB
+/// (the default tie-breaks) in a table; direct encounter's shared places
+/// (1, 3, 4 and 16 share 2nd, exercise 23) in JSON; an unknown tie-break
+/// and a file with two pairing-allocated byes in one round refused.
+#[test]
+fn club_standings_ranks_a_trf_file_by_the_tiebreaks_asked_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("held.trf");
+    std::fs::write(&file, held_trf()).unwrap();
+    let path = file.to_str().unwrap();
+
+    let out = novuss(&["club", "standings", path], "");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "Place  No  Name       Pts  BH-C1    BH     SB\n\
+         1       2  Player 2   4.0   12.0  13.0   9.50\n\
+         2       3  Player 3   3.5   13.0  15.5  10.50\n\
+         3       4  Player 4   3.5   11.5  15.0   9.75\n\
+         4       1  Player 1   3.5   11.0  12.5   8.00\n\
+         5      16  Player 16  3.5   11.0  12.5   7.25\n\
+         6       6  Player 6   3.0   11.0  12.0   6.50\n\
+         7      11  Player 11  2.5   12.0  13.5   5.75\n\
+         8       8  Player 8   2.5   12.0  13.5   5.25\n\
+         9       5  Player 5   2.5    7.5   8.5   4.25\n\
+         10     15  Player 15  2.0   11.0  12.0   3.50\n\
+         11     12  Player 12  2.0    9.5  11.5   4.00\n\
+         12     14  Player 14  2.0    9.0  11.0   4.50\n\
+         13      7  Player 7   1.5   12.5  14.5   3.25\n\
+         14     13  Player 13  1.5   12.0  14.0   4.25\n\
+         15      9  Player 9   1.5    7.5   9.0   2.25\n\
+         16     10  Player 10  1.0   11.5  13.0   1.50\n"
+    );
+
+    let v = json(&novuss(
+        &["club", "standings", path, "--tiebreaks", "de", "--json"],
+        "",
+    ));
+    assert_eq!(v["tiebreaks"], serde_json::json!(["de"]));
+    let shared: Vec<(u64, &str)> = v["rows"].as_array().unwrap()[1..5]
+        .iter()
+        .map(|r| {
+            assert_eq!(r["place"], serde_json::json!({"start": 2, "end": 5}));
+            (r["entrant"].as_u64().unwrap(), r["name"].as_str().unwrap())
+        })
+        .collect();
+    assert_eq!(
+        shared,
+        [
+            (1, "Player 1"),
+            (3, "Player 3"),
+            (4, "Player 4"),
+            (16, "Player 16")
+        ]
+    );
+    assert_eq!(v["rows"][1]["points"], 35);
+
+    let out = novuss(
+        &["club", "standings", path, "--tiebreaks", "bh,buchholz"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.starts_with("error: ") && err.contains("not a tie-break"),
+        "{err}"
+    );
+
+    // A 17th player given the pairing-allocated bye in round 2, as 12 was.
+    let mut two_byes = held_trf();
+    two_byes.push_str(&format!(
+        "001   17 m    {:<33} {:>4} LAT {:>11} {:10}  1.0 {:>4}  0000 - Z  0000 - U\n",
+        "Player 17", 1400, "", "", ""
+    ));
+    std::fs::write(&file, two_byes).unwrap();
+    let out = novuss(&["club", "standings", path], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        format!(
+            "error: {path} cannot be ranked: more than one player has the \
+             pairing-allocated bye in round 2\n"
+        )
+    );
+}

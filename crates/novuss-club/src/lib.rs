@@ -28,6 +28,8 @@
 //! - [`trf`]: FIDE's Tournament Report File (TRF-16), read and written.
 //! - [`competition`]: a competition as its organiser runs it, changed
 //!   only by checked changes, which the server stores.
+//! - [`standings`](mod@standings): the standings after any number of results, with
+//!   FIDE's tie-breaks (C.07) in the organiser's order.
 
 pub mod competition;
 pub mod entries;
@@ -35,6 +37,7 @@ pub mod groups;
 pub mod knockout;
 pub mod results;
 pub mod round_robin;
+pub mod standings;
 pub mod swiss;
 pub mod tables;
 pub mod trf;
@@ -47,6 +50,11 @@ pub use knockout::double::{double_bracket, DoubleBracket, DoubleTie, Part};
 pub use knockout::{bracket, seed_order, Bracket, KnockoutError, Source, Tie, MAX_KNOCKOUT};
 
 pub use results::{Bye, Entrant, History, Round as RoundResult, Score, Sets, Side};
+
+pub use standings::{
+    standings, PairingMethod, Participant, Regulations, Standing, Standings, StandingsError,
+    TieBreak, TieBreakValue,
+};
 
 pub use round_robin::{berger, Cycles, Pairing, Round, RoundRobinError, MAX_ENTRANTS};
 

@@ -7,6 +7,9 @@
 //! - `entries`: entries read from CSV text and Excel sheets, and refused
 //!   with their row and column;
 //! - `knockout`: seeded brackets, byes and the match for third place;
+//! - `standings`: the tie-breaks against Held's worked examples, set
+//!   ratio, rating and shared places, bad histories refused, and any
+//!   valid history ranked;
 //! - `swiss`: the Dutch system against bbpPairings' pairings of generated
 //!   tournaments, round 1 by hand, determinism, valid pairings always;
 //! - `trf`: TRF-16 files read, written back, and refused where wrong.
@@ -17,6 +20,7 @@ mod double;
 mod entries;
 mod groups;
 mod knockout;
+mod standings;
 mod swiss;
 mod tables;
 mod trf;
