@@ -8,11 +8,11 @@
 //! again; tells the waiting creator of the acceptance; refuses streams
 //! beyond its bound per address; and never holds up a shutdown.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
+use std::io::Write;
 use std::time::Duration;
 
 use crate::support::db;
+use crate::support::live::Live;
 use crate::support::server::{
     data_dir, needs_postgres, new_database, path, Person, Reply, Running,
 };
@@ -172,112 +172,28 @@ fn play_someone_now_pairs_two_visitors() {
     assert_eq!(paired["player"], 1);
 }
 
-/// One follower of `GET /api/lobby/live` on a raw connection: the answer's
-/// head, then its events as they come (chunks undone, keep-alive comments
-/// skipped).
-struct Live {
-    status: u16,
-    head: String,
-    reader: BufReader<TcpStream>,
-    /// What came of the body and is not yet an event.
-    text: String,
+/// The lobby's events, on a follower of `GET /api/lobby/live`.
+trait LobbyLive {
+    /// `person` follows the lobby of `server`, with the query `query`.
+    fn lobby_of(server: &Running, person: &Person, query: &str) -> Live;
+    /// The next `lobby` event's lobby.
+    fn lobby(&mut self) -> Value;
+    /// Lobbies as they come until one satisfies `done`: each differs from
+    /// the one before (the stream sends a lobby only when it changed).
+    fn until(&mut self, before: Value, done: impl Fn(&Value) -> bool) -> Value;
 }
 
-impl Live {
-    /// Opens the stream on `stream` (a new connection to the server at
-    /// `host`), with `cookie` and the query `query` (`""` for none).
-    fn open_on(stream: TcpStream, host: &str, cookie: Option<String>, query: &str) -> Live {
-        stream
-            .set_read_timeout(Some(Duration::from_secs(20)))
-            .unwrap();
-        let mut s = stream;
-        let cookie = cookie
-            .map(|c| format!("Cookie: {c}\r\n"))
-            .unwrap_or_default();
-        write!(
-            s,
-            "GET /api/lobby/live{query} HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\n{cookie}\r\n"
-        )
-        .unwrap();
-        let mut reader = BufReader::new(s);
-        let mut head = String::new();
-        loop {
-            let mut line = String::new();
-            reader.read_line(&mut line).expect("the answer's head");
-            if line == "\r\n" || line.is_empty() {
-                break;
-            }
-            head.push_str(&line);
-        }
-        let status = head
-            .split_whitespace()
-            .nth(1)
-            .and_then(|c| c.parse().ok())
-            .unwrap_or(0);
-        Live {
-            status,
-            head,
-            reader,
-            text: String::new(),
-        }
+impl LobbyLive for Live {
+    fn lobby_of(server: &Running, person: &Person, query: &str) -> Live {
+        Live::follow(server, person, &format!("/api/lobby/live{query}"))
     }
 
-    /// `person` follows the lobby of `server`.
-    fn follow(server: &Running, person: &Person, query: &str) -> Live {
-        let live = Live::open_on(server.connect(), &server.host, person.cookie(), query);
-        assert_eq!(live.status, 200, "{}", live.head);
-        assert!(
-            live.head
-                .to_ascii_lowercase()
-                .contains("content-type: text/event-stream"),
-            "{}",
-            live.head
-        );
-        live
-    }
-
-    /// The next event: its name and its data as JSON. Panics if none
-    /// comes within the read timeout or the stream ends.
-    fn next(&mut self) -> (String, Value) {
-        loop {
-            if let Some(end) = self.text.find("\n\n") {
-                let block: String = self.text.drain(..end + 2).collect();
-                let mut name = String::from("message");
-                let mut data = String::new();
-                for line in block.lines() {
-                    if let Some(v) = line.strip_prefix("event:") {
-                        name = v.trim().to_owned();
-                    } else if let Some(v) = line.strip_prefix("data:") {
-                        data.push_str(v.trim_start());
-                    }
-                }
-                if data.is_empty() {
-                    // A keep-alive comment.
-                    continue;
-                }
-                return (name, serde_json::from_str(&data).expect("JSON data"));
-            }
-            // One chunk: its size in hex, the bytes, a line end.
-            let mut size = String::new();
-            self.reader.read_line(&mut size).expect("a chunk");
-            let n = usize::from_str_radix(size.trim(), 16).expect("a chunk's size");
-            assert!(n > 0, "the stream ended");
-            let mut chunk = vec![0u8; n + 2];
-            self.reader.read_exact(&mut chunk).expect("the chunk");
-            self.text
-                .push_str(std::str::from_utf8(&chunk[..n]).expect("UTF-8"));
-        }
-    }
-
-    /// The next `lobby` event's lobby.
     fn lobby(&mut self) -> Value {
         let (name, data) = self.next();
         assert_eq!(name, "lobby", "{data}");
         data
     }
 
-    /// Lobbies as they come until one satisfies `done`: each differs from
-    /// the one before (the stream sends a lobby only when it changed).
     fn until(&mut self, mut before: Value, done: impl Fn(&Value) -> bool) -> Value {
         loop {
             let now = self.lobby();
@@ -298,7 +214,7 @@ fn the_live_lobby_shows_a_challenge_come_and_go_and_tells_its_creator() {
     let bruno = server.person();
     anna.post("/api/me", r#"{"name":"Anna"}"#);
     bruno.post("/api/me", r#"{"name":"Bruno"}"#);
-    let mut watching = Live::follow(&server, &bruno, "");
+    let mut watching = Live::lobby_of(&server, &bruno, "");
     let first = watching.lobby();
     assert_eq!(first["challenges"], json!([]), "{first}");
 
@@ -308,7 +224,7 @@ fn the_live_lobby_shows_a_challenge_come_and_go_and_tells_its_creator() {
         .as_str()
         .unwrap()
         .to_owned();
-    let mut waiting = Live::follow(&server, &anna, &format!("?waiting={id}"));
+    let mut waiting = Live::lobby_of(&server, &anna, &format!("?waiting={id}"));
     let mine = waiting.lobby();
     assert_eq!(listed(&mine, &id).expect("her own")["acceptable"], false);
 
@@ -338,7 +254,14 @@ fn live_streams_beyond_an_address_bound_are_refused_clearly() {
     let server = Running::start(&path(&dir));
     // The server's bound (lobby::live::PER_ADDRESS).
     const PER_ADDRESS: usize = 16;
-    let open = |from: &str| Live::open_on(server.connect_from(from), &server.host, None, "");
+    let open = |from: &str| {
+        Live::open_on(
+            server.connect_from(from),
+            &server.host,
+            None,
+            "/api/lobby/live",
+        )
+    };
     let mut held: Vec<Live> = (0..PER_ADDRESS).map(|_| open("127.0.0.7")).collect();
     for live in &mut held {
         assert_eq!(live.status, 200, "{}", live.head);
@@ -372,7 +295,7 @@ fn a_server_with_lobby_followers_stops_at_once() {
     let dir = data_dir();
     let mut server = Running::start(&path(&dir));
     let mut followers: Vec<Live> = (0..3)
-        .map(|_| Live::follow(&server, &server.person(), ""))
+        .map(|_| Live::lobby_of(&server, &server.person(), ""))
         .collect();
     for live in &mut followers {
         live.lobby();
@@ -385,8 +308,7 @@ fn a_server_with_lobby_followers_stops_at_once() {
     // Each stream was ended by the server as it stopped (its last chunk
     // sent), not dropped once the connection's grace ran out.
     for live in &mut followers {
-        let mut rest = String::new();
-        let _ = live.reader.read_to_string(&mut rest);
+        let rest = live.rest();
         assert!(rest.ends_with("0\r\n\r\n"), "the stream ended: {rest:?}");
     }
 }
@@ -403,7 +325,7 @@ fn a_challenge_made_on_another_server_shows_in_the_live_lobby() {
     let a = Running::start_on(&path(&dirs[0]), Some(&url), &[]);
     let b = Running::start_on(&path(&dirs[1]), Some(&url), &[]);
     let watcher = b.person();
-    let mut live = Live::follow(&b, &watcher, "");
+    let mut live = Live::lobby_of(&b, &watcher, "");
     let first = live.lobby();
     let (status, body) = a.person().post("/api/lobby/challenges", SINGLES);
     assert_eq!(status, 201, "{body}");
@@ -467,7 +389,7 @@ fn a_challenge_is_withdrawn_by_its_creator_alone_while_it_is_open() {
             .to_owned()
     };
     let id = made(&anna);
-    let mut waiting = Live::follow(&server, &anna, &format!("?waiting={id}"));
+    let mut waiting = Live::lobby_of(&server, &anna, &format!("?waiting={id}"));
     let before = waiting.lobby();
     assert!(listed(&before, &id).is_some());
     for (who, code) in [(&bruno, "not_creator"), (&stranger, "not_creator")] {

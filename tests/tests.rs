@@ -6,6 +6,7 @@
 //! - `chat`: the chat of games between people: rooms, limits, keeping;
 //! - `cli`: the subcommands, over the real binary;
 //! - `clocks`: the stroke clock, absence claims and abandoned games;
+//! - `competitions`: an organiser runs a Swiss over HTTP, followed live;
 //! - `server`: games over real HTTP and WebSocket on loopback;
 //! - `replay`: replays, analysis and uploads;
 //! - `schema`: the SQLite and PostgreSQL migrations make the same tables;
@@ -31,6 +32,7 @@ mod aim;
 mod chat;
 mod cli;
 mod clocks;
+mod competitions;
 mod door;
 mod door_people;
 mod door_pg;

@@ -119,12 +119,24 @@ const HELD_ELSEWHERE = new Set(['State', 'Verdict', 'Motion', 'Choice', 'Table',
 /**
  * Holds examples against a declared object type, and every object inside
  * them against the declared type of its field: a list's items against the
- * list's item type. A union (a choice of shapes) and a record (any keys)
- * are not looked into.
+ * list's item type. A union of shapes told apart by a literal field
+ * (`kind`, `change`) is held member by member; any other union and a
+ * record (any keys) are not looked into.
  */
 function sameShape(what, type, examples) {
   const name = type.aliasSymbol?.name ?? type.symbol?.name;
   if (HELD_ELSEWHERE.has(name)) return;
+  if (type.isUnion()) {
+    const members = discriminated(type);
+    if (!members) return;
+    const [key, byValue] = members;
+    for (const e of examples) assert.ok(byValue.has(e[key]), `${what}: the server sends ${key} \`${e[key]}\`, which web/shared/protocol.js does not declare`);
+    for (const [value, member] of byValue) {
+      const mine = examples.filter((e) => e[key] === value);
+      if (mine.length > 0) sameShape(`${what} (${key} ${value})`, member, mine);
+    }
+    return;
+  }
   const props = properties(type);
   // A body that is a state (a new game's, a game's) is held to the state's
   // fields by the state's own test, over every kind of state the server
@@ -142,9 +154,30 @@ function sameShape(what, type, examples) {
       values = values.flat().filter((v) => v !== null);
     }
     const objects = values.filter((v) => typeof v === 'object' && !Array.isArray(v));
-    if (objects.length === 0 || inner.isUnion() || inner.getStringIndexType() || inner.getProperties().length === 0) continue;
+    if (objects.length === 0 || (inner.isUnion() && !discriminated(inner)) || inner.getStringIndexType() || (!inner.isUnion() && inner.getProperties().length === 0)) continue;
     sameShape(`${what}.${prop.name}`, inner, objects);
   }
+}
+
+/**
+ * A union of object shapes told apart by one property whose type is a
+ * different string literal in each (`kind`, `change`): that key, and each
+ * member by its value; `null` for any other union.
+ */
+function discriminated(union) {
+  const members = union.types.filter((t) => !(t.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined)));
+  if (members.length < 2 || members.some((m) => m.getProperties().length === 0)) return null;
+  for (const prop of members[0].getProperties()) {
+    const byValue = new Map();
+    for (const m of members) {
+      const p = m.getProperty(prop.name);
+      const t = p && checker.getTypeOfSymbolAtLocation(p, source);
+      if (!t || !t.isStringLiteral()) break;
+      byValue.set(t.value, m);
+    }
+    if (byValue.size === members.length) return [prop.name, byValue];
+  }
+  return null;
 }
 
 test('every HTTP body is one the page declares, field by field and inside', () => {

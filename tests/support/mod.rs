@@ -1,6 +1,7 @@
 pub mod accounts;
 pub mod chat;
 pub mod db;
+pub mod live;
 pub mod play;
 pub mod server;
 

@@ -617,8 +617,9 @@
 /**
  * Every refusal of an HTTP route (docs/protocol.md "Errors"): a stable
  * `code` the page words, an English `detail`, and for a failure of the
- * server's own the `error_id` of its log line.
- * @typedef {{code: string, detail: string, error_id?: string}} Failure
+ * server's own the `error_id` of its log line; a competition's refusal
+ * (`competition_refused`) has its `refusal` too.
+ * @typedef {{code: string, detail: string, error_id?: string, refusal?: CompetitionRefusal}} Failure
  */
 
 /** The secret that takes player `player`'s invited seat. @typedef {{player: number, invite: string}} Invite */
@@ -657,6 +658,70 @@
  * @property {number[]} sets
  * @property {Table} table
  * @property {Record<string, ProfileSettings>} profile_settings
+ */
+
+// ---- Competitions (docs/competitions.md, docs/protocol.md "Competitions") ----
+
+/** How many sets a match has: best of, a fixed number (draws possible), or first to. @typedef {{kind: 'best_of' | 'sets' | 'first_to', sets: number}} MatchFormat */
+
+/** What a match's result is worth. @typedef {{win: number, draw: number, loss: number}} MatchPoints */
+
+/** How rounds are paired. @typedef {{kind: 'swiss', rounds: number} | {kind: 'round_robin', cycles: 'single' | 'double'}} CompetitionSystem */
+
+/**
+ * `POST /api/competitions`: a competition's set-up (days as `YYYY-MM-DD`).
+ * @typedef {{name: string, venue?: string | null, starts?: string | null, ends?: string | null, tables: number, system: CompetitionSystem, format: MatchFormat, points?: MatchPoints, rated?: boolean}} NewCompetition
+ */
+
+/** A competition's set-up as stored. @typedef {{name: string, venue: string | null, starts: string | null, ends: string | null, tables: number, system: CompetitionSystem, format: MatchFormat, points: MatchPoints, rated: boolean}} CompetitionSetup */
+
+/** A player as entered. @typedef {{name: string, club: string | null, licence: string | null, category: 'men' | 'women' | 'youth' | 'veterans' | null, birth_year: number | null, rating: number | null}} Entry */
+
+/** An entrant: their number (in the order of entry), the first round they could play, and the first they are not paired in once withdrawn. @typedef {{entrant: number, entry: Entry, entered_for: number, withdrawn_from: number | null}} Entrant */
+
+/** How a match ended. @typedef {{kind: 'sets', first: number, second: number} | {kind: 'forfeit', winner: 'first' | 'second'} | {kind: 'both_absent'}} MatchOutcome */
+
+/** A bye. @typedef {'pairing_allocated' | 'full' | 'half' | 'zero'} ByeKind */
+
+/** A board of a round: `first` breaks first in the first set; `table` is null while it waits for one. @typedef {{first: number, second: number, table: number | null, outcome: MatchOutcome | null, by_pairing: boolean}} Board */
+
+/** Someone not paired in a round. @typedef {{entrant: number, bye: ByeKind}} Rest */
+
+/** A round paired. @typedef {{number: number, boards: Board[], rests: Rest[]}} PairedRound */
+
+/** A bye asked for a round not yet paired. @typedef {{entrant: number, round: number, bye: ByeKind}} RequestedBye */
+
+/**
+ * A competition as everyone reads it (`POST /api/competitions`, each change's
+ * answer, and the `competition` event of `GET /api/competitions/{id}/live`).
+ * @typedef {object} Competition
+ * @property {string} id
+ * @property {string} organiser
+ * @property {number} created
+ * @property {number} changes how many changes it has had
+ * @property {number} round_count
+ * @property {boolean} finished
+ * @property {number[]} ranking entrants in pairing-number order
+ * @property {CompetitionSetup} setup
+ * @property {Entrant[]} entrants
+ * @property {PairedRound[]} rounds
+ * @property {RequestedBye[]} requested
+ */
+
+/** `GET /api/competitions/{id}`: the competition, and whether the visitor may change it. @typedef {{competition: Competition, may_change: boolean}} CompetitionPage */
+
+/** A competition in `GET /api/competitions`. @typedef {{id: string, organiser: string, created: number, setup: CompetitionSetup}} CompetitionSummary */
+
+/**
+ * `POST /api/competitions/{id}/changes`: one change by the organiser.
+ * @typedef {{change: 'enter', entry: Partial<Entry> & {name: string}} | {change: 'withdraw', entrant: number} | {change: 'request_bye', entrant: number, round: number, bye: ByeKind} | {change: 'pair_next', round: number} | {change: 'result', round: number, board: number, outcome: MatchOutcome} | {change: 'unpair', round: number}} CompetitionChange
+ */
+
+/**
+ * Why a competition refused a change (`refusal` of a `competition_refused`
+ * failure): its `code`, and the fields each code has (docs/protocol.md,
+ * "Competitions"), which the page words it with.
+ * @typedef {{code: string} & Record<string, unknown>} CompetitionRefusal
  */
 
 export {};

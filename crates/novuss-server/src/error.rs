@@ -167,6 +167,13 @@ pub enum Code {
     AlreadyAccount,
     /// No person has that id (a player page).
     UnknownPlayer,
+    /// No competition has that id.
+    UnknownCompetition,
+    /// Only the competition's organiser may change it.
+    NotOrganiser,
+    /// The competition refused the change: `refusal` says why, with the
+    /// numbers a page words it with (docs/competitions.md, "Refusals").
+    CompetitionRefused,
 }
 
 /// A refusal with its English detail.
@@ -180,6 +187,10 @@ pub struct Failure {
     /// was logged.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error_id: Option<String>,
+    /// For [`Code::CompetitionRefused`]: the competition's reason, typed,
+    /// with its own code and numbers.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub refusal: Option<novuss_club::Refusal>,
 }
 
 /// A new error id: 12 hex digits, enough to find one line in a log.
@@ -195,6 +206,7 @@ impl Failure {
             code,
             detail: detail.into(),
             error_id: None,
+            refusal: None,
         }
     }
 
@@ -208,6 +220,7 @@ impl Failure {
             code,
             detail: format!("{what} (error {id} in the server's log)"),
             error_id: Some(id),
+            refusal: None,
         }
     }
 
@@ -219,9 +232,11 @@ impl Failure {
     /// The HTTP status for this refusal.
     pub fn status(&self) -> StatusCode {
         match self.code {
-            Code::UnknownGame | Code::NoSuchPath | Code::UnknownPlayer | Code::UnknownUsername => {
-                StatusCode::NOT_FOUND
-            }
+            Code::UnknownGame
+            | Code::NoSuchPath
+            | Code::UnknownPlayer
+            | Code::UnknownUsername
+            | Code::UnknownCompetition => StatusCode::NOT_FOUND,
             Code::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Code::Storage | Code::Busy => StatusCode::SERVICE_UNAVAILABLE,
             Code::Internal | Code::Damaged => StatusCode::INTERNAL_SERVER_ERROR,
@@ -232,7 +247,7 @@ impl Failure {
             Code::RateLimited => StatusCode::TOO_MANY_REQUESTS,
             Code::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Code::NotAPlayer | Code::NotYourSeat => StatusCode::FORBIDDEN,
-            Code::NotCreator | Code::NotAPerson => StatusCode::FORBIDDEN,
+            Code::NotCreator | Code::NotAPerson | Code::NotOrganiser => StatusCode::FORBIDDEN,
             Code::ChatTooFast | Code::ChatQuota => StatusCode::TOO_MANY_REQUESTS,
             Code::UploadQuota => StatusCode::FORBIDDEN,
             Code::SeatTaken | Code::AlreadySeated => StatusCode::CONFLICT,
@@ -244,6 +259,17 @@ impl Failure {
     }
 
     /// The refusal for a stroke the core would not play.
+    /// The competition's refusal of a change.
+    pub fn of_competition(refusal: novuss_club::Refusal) -> Failure {
+        Failure {
+            code: Code::CompetitionRefused,
+            detail: refusal.to_string(),
+            error_id: None,
+            refusal: Some(refusal),
+        }
+    }
+
+    /// The failure of a stroke the referee or the engine refused.
     pub fn of_play(e: &PlayError) -> Failure {
         let code = match e.refusal() {
             Some(Refusal::SetOver) => Code::SetOver,

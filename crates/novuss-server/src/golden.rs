@@ -329,7 +329,7 @@ pub(crate) fn requests() -> Vec<Value> {
 /// server's type. The test [`every_http_body_is_named`] holds this list to
 /// the types of `wire/http/`: a body added there fails until it is named
 /// here, and then until the file has an example of it.
-const ANSWERS: [(&str, &str, &str); 20] = [
+const ANSWERS: [(&str, &str, &str); 23] = [
     ("Health", "GET /api/health", "wire::http::server::Health"),
     ("Options", "GET /api/options", "wire::http::server::Options"),
     (
@@ -405,12 +405,27 @@ const ANSWERS: [(&str, &str, &str); 20] = [
         "the `accepted` event of GET /api/lobby/live",
         "wire::http::lobby::Accepted",
     ),
+    (
+        "Competition",
+        "POST /api/competitions, POST /api/competitions/{id}/changes; the `competition` event of GET /api/competitions/{id}/live",
+        "wire::http::competitions::CompetitionView",
+    ),
+    (
+        "CompetitionPage",
+        "GET /api/competitions/{id}",
+        "wire::http::competitions::CompetitionPage",
+    ),
+    (
+        "CompetitionSummary",
+        "GET /api/competitions (a list of them)",
+        "wire::http::competitions::ListedCompetition",
+    ),
     ("Failure", "every route's refusal", "error::Failure"),
 ];
 
 /// The request bodies, as [`ANSWERS`] (`POST /api/account/signout` reads
 /// none, and an upload is a record in the core's format, docs/formats.md).
-const ASKED: [(&str, &str, &str); 8] = [
+const ASKED: [(&str, &str, &str); 10] = [
     ("NewGame", "POST /api/games", "wire::http::games::NewGame"),
     ("MeRequest", "POST /api/me", "wire::http::people::MeRequest"),
     (
@@ -442,6 +457,16 @@ const ASKED: [(&str, &str, &str); 8] = [
         "NewChallenge",
         "POST /api/lobby/challenges, POST /api/lobby/quick",
         "wire::http::lobby::NewChallenge",
+    ),
+    (
+        "NewCompetition",
+        "POST /api/competitions",
+        "novuss_club::Setup",
+    ),
+    (
+        "CompetitionChange",
+        "POST /api/competitions/{id}/changes",
+        "wire::http::competitions::Ask",
     ),
 ];
 
@@ -513,6 +538,27 @@ fn asked() -> BTreeMap<&'static str, Vec<Value>> {
             vec![
                 json!({"format": "singles", "profile": "lnf-2017", "sets": 1}),
                 json!({"format": "singles", "profile": "lnf-2017", "sets": 3, "rated": true, "stroke_clock": 30, "min_rating": 1300, "max_rating": 1700}),
+            ],
+        ),
+        (
+            "NewCompetition",
+            vec![
+                json!({"name": "Riga Open", "venue": "Rīga", "starts": "2026-11-28", "ends": "2026-11-29", "tables": 2, "system": {"kind": "swiss", "rounds": 5}, "format": {"kind": "sets", "sets": 6}, "points": {"win": 2, "draw": 1, "loss": 0}, "rated": false}),
+                json!({"name": "Club league", "tables": 4, "system": {"kind": "round_robin", "cycles": "double"}, "format": {"kind": "best_of", "sets": 3}}),
+            ],
+        ),
+        (
+            "CompetitionChange",
+            vec![
+                json!({"change": "enter", "entry": {"name": "Anna Bērziņa", "club": "RNK", "licence": "LV-0042", "category": "women", "birth_year": 1990, "rating": 1850}}),
+                json!({"change": "enter", "entry": {"name": "Bruno"}}),
+                json!({"change": "withdraw", "entrant": 3}),
+                json!({"change": "request_bye", "entrant": 2, "round": 2, "bye": "half"}),
+                json!({"change": "pair_next", "round": 1}),
+                json!({"change": "result", "round": 1, "board": 1, "outcome": {"kind": "sets", "first": 4, "second": 2}}),
+                json!({"change": "result", "round": 1, "board": 2, "outcome": {"kind": "forfeit", "winner": "second"}}),
+                json!({"change": "result", "round": 1, "board": 3, "outcome": {"kind": "both_absent"}}),
+                json!({"change": "unpair", "round": 1}),
             ],
         ),
     ])
@@ -701,6 +747,43 @@ fn answers() -> BTreeMap<&'static str, Vec<Value>> {
             // The games accepted are live now.
             keep("Lobby", serde_json::to_value(lobby.view(Some(&bruno)).await.expect("a lobby")).expect("JSON"));
         }
+
+        // A competition: Anna, with an account, creates a Swiss, enters
+        // three players, pairs round 1 (one bye) and enters its result.
+        {
+            use crate::competitions::Desk;
+            use crate::store::NewAccount;
+            use crate::wire::http::competitions::{Ask, CompetitionPage};
+            hub.store()
+                .register(&NewAccount {
+                    person: &anna,
+                    new_person: false,
+                    username: "anna",
+                    username_key: "anna",
+                    password_hash: "(not a real hash)",
+                    session_hash: &"0".repeat(64),
+                    now: 1_764_000_000,
+                })
+                .await
+                .expect("an account");
+            let desk = Desk::new(hub.store().clone());
+            let setup = serde_json::from_value(self::asked()["NewCompetition"][0].clone()).expect("a set-up");
+            let made = desk.create(setup, &anna).await.expect("a competition");
+            keep("Competition", serde_json::to_value(&made).expect("JSON"));
+            let ask = |v: Value| -> Ask { serde_json::from_value(v).expect("a change") };
+            for name in ["Anna", "Bruno", "Chris"] {
+                desk.change(&made.id, Some(&anna), &ask(json!({"change": "enter", "entry": {"name": name, "club": "RNK"}}))).await.expect("entered");
+            }
+            desk.change(&made.id, Some(&anna), &ask(json!({"change": "pair_next", "round": 1}))).await.expect("paired");
+            let played = desk.change(&made.id, Some(&anna), &ask(json!({"change": "result", "round": 1, "board": 1, "outcome": {"kind": "sets", "first": 4, "second": 2}}))).await.expect("a result");
+            keep("Competition", serde_json::to_value(&played).expect("JSON"));
+            let wrong = desk.change(&made.id, Some(&anna), &ask(json!({"change": "result", "round": 1, "board": 1, "outcome": {"kind": "sets", "first": 5, "second": 0}}))).await;
+            keep("Failure", serde_json::to_value(wrong.expect_err("refused")).expect("JSON"));
+            keep("CompetitionPage", serde_json::to_value(CompetitionPage { competition: played, may_change: true }).expect("JSON"));
+            for listed in desk.list().await.expect("a list") {
+                keep("CompetitionSummary", serde_json::to_value(listed).expect("JSON"));
+            }
+        }
         out
     });
     // Rated play is long to set up here: a page and a leaderboard with a
@@ -797,6 +880,7 @@ fn answers() -> BTreeMap<&'static str, Vec<Value>> {
         detail: "the database failed; nothing was stored (error 7f3a9c21e0b4 in the server's log)"
             .into(),
         error_id: Some("7f3a9c21e0b4".into()),
+        refusal: None,
     };
     out.entry("Failure")
         .or_default()
@@ -987,6 +1071,8 @@ fn every_http_request_is_understood() {
                 "AnalysisRequest" => reads::<crate::game::analysis::AnalysisRequest>(v),
                 "AimRequest" => reads::<crate::net::aim::AimRequest>(v),
                 "NewChallenge" => reads::<crate::wire::http::lobby::NewChallenge>(v),
+                "NewCompetition" => reads::<novuss_club::Setup>(v),
+                "CompetitionChange" => reads::<crate::wire::http::competitions::Ask>(v),
                 other => Err(format!("no type reads {other}")),
             };
             if let Err(e) = read {

@@ -74,6 +74,44 @@ impl Borrow<str> for GameId {
     }
 }
 
+/// A checked competition id: 32 lowercase hex digits of a random 128-bit
+/// number, as a game's, so that an unlisted competition cannot be found
+/// by guessing either.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(transparent)]
+pub struct CompetitionId(String);
+
+impl CompetitionId {
+    /// A new random id.
+    pub fn random() -> CompetitionId {
+        CompetitionId(format!("{:032x}", rand::rng().random::<u128>()))
+    }
+
+    /// `text` as an id: anything but 32 lowercase hex digits names no
+    /// competition (`unknown_competition`).
+    pub fn parse(text: &str) -> Result<CompetitionId, Failure> {
+        if is_lower_hex(text, 32) {
+            Ok(CompetitionId(text.to_owned()))
+        } else {
+            Err(Failure::new(
+                Code::UnknownCompetition,
+                format!("no competition has the id {text:?}"),
+            ))
+        }
+    }
+
+    /// The id's text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for CompetitionId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
 /// A person's public id: 16 random bytes in hex. It names them in games
 /// and on their page, and proves nothing.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]

@@ -20,6 +20,7 @@
 #![warn(missing_docs)]
 
 mod chat;
+mod competitions;
 mod error;
 mod feed;
 mod game;

@@ -39,7 +39,9 @@
 //!   identity in the watchers' room; only the game's creator changes the
 //!   chat's settings;
 //! - a challenge of the lobby is its creator's alone: only they withdraw
-//!   it, and only while a seat waits for whoever accepts it.
+//!   it, and only while a seat waits for whoever accepts it;
+//! - a competition is its organiser's alone: only they change it
+//!   ([`may_change_competition`]); everyone may read and follow it.
 
 use novuss_core::PlayerId;
 use serde::Serialize;
@@ -582,3 +584,16 @@ fn allowed_now(action: Action, player: Option<PlayerId>, at: &Situation) -> bool
 
 #[cfg(test)]
 mod tests;
+
+/// Whether `who` may change a competition that `organiser` runs: only its
+/// organiser may (the arbiters they name will be added here, issue 33).
+pub fn may_change_competition(organiser: &PersonId, who: Option<&PersonId>) -> Result<(), Failure> {
+    if who == Some(organiser) {
+        Ok(())
+    } else {
+        refuse(
+            Code::NotOrganiser,
+            "only the competition's organiser may change it",
+        )
+    }
+}

@@ -20,7 +20,7 @@ use crate::net::accounts;
 use crate::net::guard::{self, Guard};
 use crate::net::limited;
 use crate::net::{body, http, ws};
-use crate::net::{lobby, ratings};
+use crate::net::{competitions, lobby, ratings};
 
 /// The page may load only from this server: no CDN, no outside fonts.
 const CSP: &str = "default-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
@@ -58,6 +58,25 @@ pub fn router(
         )
         .with_state(lobby::LobbyRoutes::new(
             Lobby::new(hub.clone()),
+            shutdown.clone(),
+        ));
+    let competition_routes = Router::new()
+        .route(
+            "/api/competitions",
+            get(competitions::list).post(
+                competitions::create
+                    .layer(limited.clone())
+                    .layer(json.clone()),
+            ),
+        )
+        .route("/api/competitions/{id}", get(competitions::competition))
+        .route(
+            "/api/competitions/{id}/changes",
+            post(competitions::change.layer(json.clone())),
+        )
+        .route("/api/competitions/{id}/live", get(competitions::live))
+        .with_state(competitions::CompetitionRoutes::new(
+            Arc::new(crate::competitions::Desk::new(hub.store().clone())),
             shutdown.clone(),
         ));
     let api = Router::new()
@@ -102,6 +121,7 @@ pub fn router(
         .with_state(ws::Ws { hub, shutdown });
     api.merge(sockets)
         .merge(lobby_routes)
+        .merge(competition_routes)
         .merge(accounts)
         .fallback(crate::net::web::asset)
         .layer(from_fn_with_state(

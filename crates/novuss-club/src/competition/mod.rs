@@ -81,8 +81,19 @@ pub struct Competition {
     setup: Setup,
     entrants: Vec<Listed>,
     rounds: Vec<PairedRound>,
-    /// Byes asked for rounds not yet paired: (entrant, round, bye).
-    requested: Vec<(Entrant, u32, Bye)>,
+    /// Byes asked for rounds not yet paired.
+    requested: Vec<Requested>,
+}
+
+/// A bye an entrant asked for a round not yet paired.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Requested {
+    /// Who.
+    pub entrant: Entrant,
+    /// The round.
+    pub round: u32,
+    /// Which bye: full, half or zero.
+    pub bye: Bye,
 }
 
 impl Competition {
@@ -111,8 +122,8 @@ impl Competition {
         &self.rounds
     }
 
-    /// The byes asked for rounds not yet paired: (entrant, round, bye).
-    pub fn requested_byes(&self) -> &[(Entrant, u32, Bye)] {
+    /// The byes asked for rounds not yet paired.
+    pub fn requested_byes(&self) -> &[Requested] {
         &self.requested
     }
 
@@ -197,7 +208,7 @@ impl Competition {
                 }
                 let i = (entrant.0 - 1) as usize;
                 self.entrants[i].withdrawn_from = Some(next);
-                self.requested.retain(|(e, ..)| e != entrant);
+                self.requested.retain(|r| r.entrant != *entrant);
                 Ok(())
             }
             Change::RequestBye {
@@ -217,8 +228,12 @@ impl Competition {
                     return Err(Refusal::ByeNotRequestable);
                 }
                 self.requested
-                    .retain(|(e, r, _)| !(e == entrant && r == round));
-                self.requested.push((*entrant, *round, *bye));
+                    .retain(|r| !(r.entrant == *entrant && r.round == *round));
+                self.requested.push(Requested {
+                    entrant: *entrant,
+                    round: *round,
+                    bye: *bye,
+                });
                 Ok(())
             }
             Change::Pair {
@@ -227,7 +242,7 @@ impl Competition {
                 rests,
             } => {
                 let made = self.check_pairing(*round, boards, rests)?;
-                self.requested.retain(|(_, r, _)| r != round);
+                self.requested.retain(|r| r.round != *round);
                 self.rounds.push(made);
                 Ok(())
             }

@@ -130,8 +130,8 @@ impl Competition {
         let asked = |e: Entrant| {
             self.requested
                 .iter()
-                .find(|(who, r, _)| *who == e && *r == round)
-                .map(|&(_, _, bye)| bye)
+                .find(|r| r.entrant == e && r.round == round)
+                .map(|r| r.bye)
         };
         let mut rests = Vec::new();
         let competitors = ranking

@@ -41,7 +41,7 @@
 //! with its seats' holders' names), `commit.rs` (SQLite's group
 //! commit), `handle.rs` (the [`Store`] itself), then one file of
 //! statements per feature: `games.rs`, `people.rs`, `accounts.rs`,
-//! `chat.rs`, `lobby.rs`, `ratings.rs`. This file only names them.
+//! `chat.rs`, `lobby.rs`, `ratings.rs`, `competitions.rs`. This file only names them.
 
 // The name rule's statement pieces, before the files that use them.
 #[macro_use]
@@ -49,6 +49,7 @@ mod shown;
 mod accounts;
 mod chat;
 mod commit;
+mod competitions;
 mod connections;
 mod error;
 mod games;

@@ -1,0 +1,16 @@
+//! Competitions on real tables (issue 32; docs/competitions.md, "On the
+//! server"): an organiser with an account creates one, enters its
+//! players, has its rounds paired and enters the results; everyone may
+//! read it and follow it live.
+//!
+//! What a competition is and does is `novuss-club`'s
+//! ([`novuss_club::Competition`]): this feature stores its changes, in
+//! order, before anyone is told of them, rebuilds it from them, and says
+//! who may change it (the policy: [`crate::policy::may_change_competition`]).
+//! - `desk.rs`: the [`Desk`] itself: creating, loading, and changing a
+//!   competition (check → store → tell its followers);
+//! - the routes are in `net/competitions.rs`.
+
+mod desk;
+
+pub use desk::Desk;

@@ -1,0 +1,169 @@
+//! Competitions' bodies (docs/protocol.md, "Competitions"): what the
+//! organiser sends to change one, and the competition as every client
+//! reads it ([`CompetitionView`]: the same for everyone, so that one copy
+//! is sent to every follower); refusals are [`crate::error::Failure`] with
+//! the competition's typed `refusal`.
+
+use novuss_club::competition::Outcome;
+use novuss_club::{Bye, Change, Competition, Entrant, Entry, Setup};
+use serde::{Deserialize, Serialize};
+
+use crate::ids::{CompetitionId, PersonId};
+
+/// `POST /api/competitions/{id}/changes`: one change. Each names what it
+/// is about, so it is checked against the competition as it stands when
+/// it arrives.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(tag = "change", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Ask {
+    /// Enter a player.
+    Enter {
+        /// Who.
+        entry: Entry,
+    },
+    /// An entrant withdraws from the next round on.
+    Withdraw {
+        /// Who.
+        entrant: Entrant,
+    },
+    /// An entrant asks for a full-, half- or zero-point bye in a round
+    /// not yet paired.
+    RequestBye {
+        /// Who.
+        entrant: Entrant,
+        /// The round.
+        round: u32,
+        /// Which.
+        bye: Bye,
+    },
+    /// Pair round `round`, which must be the next, by the competition's
+    /// system.
+    PairNext {
+        /// The round.
+        round: u32,
+    },
+    /// A board's result, entered or corrected.
+    Result {
+        /// The round.
+        round: u32,
+        /// The board, from 1.
+        board: u32,
+        /// How it ended.
+        outcome: Outcome,
+    },
+    /// Take back round `round`'s pairing (the last), while no result of
+    /// it is in.
+    Unpair {
+        /// The round.
+        round: u32,
+    },
+}
+
+impl Ask {
+    /// The change as the competition stores it; `None` for "pair the
+    /// next round", which the desk makes from the competition.
+    pub fn change(&self) -> Option<Change> {
+        Some(match self {
+            Ask::Enter { entry } => Change::Enter {
+                entry: entry.clone(),
+            },
+            Ask::Withdraw { entrant } => Change::Withdraw { entrant: *entrant },
+            &Ask::RequestBye {
+                entrant,
+                round,
+                bye,
+            } => Change::RequestBye {
+                entrant,
+                round,
+                bye,
+            },
+            Ask::PairNext { .. } => return None,
+            &Ask::Result {
+                round,
+                board,
+                outcome,
+            } => Change::Result {
+                round,
+                board,
+                outcome,
+            },
+            &Ask::Unpair { round } => Change::Unpair { round },
+        })
+    }
+
+    /// The round asked to be paired (0 for any other change).
+    pub fn round(&self) -> u32 {
+        match self {
+            Ask::PairNext { round } => *round,
+            _ => 0,
+        }
+    }
+}
+
+/// `GET /api/competitions/{id}`: the competition, and what the visitor
+/// may do with it.
+#[derive(Clone, Debug, Serialize)]
+pub struct CompetitionPage {
+    /// The competition.
+    pub competition: CompetitionView,
+    /// Whether the visitor may change it (its organiser).
+    pub may_change: bool,
+}
+
+/// A competition as everyone sees it.
+#[derive(Clone, Debug, Serialize)]
+pub struct CompetitionView {
+    /// Its id.
+    pub id: CompetitionId,
+    /// Who runs it.
+    pub organiser: PersonId,
+    /// When it was created, seconds since 1970.
+    pub created: i64,
+    /// How many changes it has had: a follower that has seen this many
+    /// is up to date.
+    pub changes: u64,
+    /// The rounds it will have (for a round robin, from its field).
+    pub round_count: u32,
+    /// Whether every round is paired and every result in.
+    pub finished: bool,
+    /// The pairing numbers: entrants in the order the systems rank them.
+    pub ranking: Vec<Entrant>,
+    /// The set-up, entrants, rounds with results, and requested byes.
+    #[serde(flatten)]
+    pub competition: Competition,
+}
+
+impl CompetitionView {
+    /// `competition`, rebuilt from its `changes` changes.
+    pub fn new(
+        id: CompetitionId,
+        organiser: PersonId,
+        created: i64,
+        changes: u64,
+        competition: Competition,
+    ) -> CompetitionView {
+        CompetitionView {
+            id,
+            organiser,
+            created,
+            changes,
+            round_count: competition.round_count(),
+            finished: competition.finished(),
+            ranking: competition.ranking(),
+            competition,
+        }
+    }
+}
+
+/// A competition in the list of them (`GET /api/competitions`).
+#[derive(Clone, Debug, Serialize)]
+pub struct ListedCompetition {
+    /// Its id.
+    pub id: CompetitionId,
+    /// Who runs it.
+    pub organiser: PersonId,
+    /// When it was created, seconds since 1970.
+    pub created: i64,
+    /// Its set-up.
+    pub setup: Setup,
+}

@@ -1,0 +1,277 @@
+//! Competitions over real HTTP (issue 32): an organiser with an account
+//! creates a Swiss, enters players, pairs rounds and enters results, and
+//! a follower sees every change live; strangers, other people and bad
+//! changes are refused with their reasons and store nothing; the
+//! competition comes back whole after a restart. On SQLite and, with
+//! `NOVUSS_TEST_BACKEND=postgres`, on PostgreSQL.
+
+use serde_json::{json, Value};
+
+use crate::support::db;
+use crate::support::live::Live;
+use crate::support::server::{data_dir, path, Person, Running};
+
+fn body(answer: (u16, String)) -> (u16, Value) {
+    (
+        answer.0,
+        serde_json::from_str(&answer.1).unwrap_or(Value::Null),
+    )
+}
+
+/// `person` registers an account named `name`.
+fn register(person: &Person, name: &str) {
+    let (status, text) = person.post(
+        "/api/account/register",
+        &json!({"username": name, "password": "a long password"}).to_string(),
+    );
+    assert_eq!(status, 201, "{text}");
+}
+
+fn swiss(name: &str, rounds: u32, tables: u32) -> Value {
+    json!({
+        "name": name,
+        "venue": "Rīga",
+        "starts": "2026-11-28",
+        "ends": "2026-11-28",
+        "tables": tables,
+        "system": {"kind": "swiss", "rounds": rounds},
+        "format": {"kind": "sets", "sets": 6},
+    })
+}
+
+fn change(person: &Person, id: &str, c: Value) -> (u16, Value) {
+    body(person.post(&format!("/api/competitions/{id}/changes"), &c.to_string()))
+}
+
+/// Enters a result for every open board of the competition's last round
+/// (the better ranked side wins 4:2), checking each answer; returns the
+/// competition after the last.
+fn finish_round(person: &Person, id: &str, mut c: Value) -> Value {
+    let round = c["rounds"].as_array().unwrap().last().unwrap().clone();
+    for (i, b) in round["boards"].as_array().unwrap().iter().enumerate() {
+        if !b["outcome"].is_null() {
+            continue;
+        }
+        let first_better = b["first"].as_u64() < b["second"].as_u64();
+        let outcome = if first_better {
+            json!({"kind": "sets", "first": 4, "second": 2})
+        } else {
+            json!({"kind": "sets", "first": 1, "second": 4})
+        };
+        let (status, now) = change(
+            person,
+            id,
+            json!({"change": "result", "round": round["number"], "board": i + 1, "outcome": outcome}),
+        );
+        assert_eq!(status, 200, "{now}");
+        c = now;
+    }
+    c
+}
+
+#[test]
+fn an_organiser_runs_a_swiss_and_a_follower_sees_every_change() {
+    let dir = data_dir();
+    let server = Running::start(&path(&dir));
+    let organiser = server.person();
+    let stranger = server.person();
+    let other = server.person();
+    register(&organiser, "organiser1");
+    register(&other, "someone_else");
+
+    // Only a person with an account organises.
+    let (status, refused) = body(stranger.post("/api/competitions", &swiss("X", 3, 2).to_string()));
+    assert_eq!(
+        (status, refused["code"].as_str()),
+        (401, Some("not_signed_in")),
+        "{refused}"
+    );
+    // A set-up that cannot be played says why, with the numbers.
+    let mut bad = swiss("Bad", 3, 2);
+    bad["format"] = json!({"kind": "best_of", "sets": 4});
+    let (status, refused) = body(organiser.post("/api/competitions", &bad.to_string()));
+    assert_eq!(status, 400, "{refused}");
+    assert_eq!(refused["code"], "competition_refused");
+    assert_eq!(refused["refusal"]["code"], "format");
+    let (status, refused) = body(organiser.post("/api/competitions", r#"{"name":"X"}"#));
+    assert_eq!(
+        (status, refused["code"].as_str()),
+        (400, Some("bad_message")),
+        "{refused}"
+    );
+
+    let (status, c) =
+        body(organiser.post("/api/competitions", &swiss("Riga Open", 3, 2).to_string()));
+    assert_eq!(status, 201, "{c}");
+    let id = c["id"].as_str().unwrap().to_owned();
+    assert_eq!(c["setup"]["name"], "Riga Open");
+    assert_eq!(c["round_count"], 3);
+    assert_eq!(c["changes"], 0);
+    let (_, list) = body(stranger.get("/api/competitions"));
+    assert!(
+        list.as_array()
+            .unwrap()
+            .iter()
+            .any(|l| l["id"] == id.as_str()),
+        "{list}"
+    );
+
+    // Everyone may read it; only the organiser may change it.
+    let (status, page) = body(stranger.get(&format!("/api/competitions/{id}")));
+    assert_eq!(
+        (status, &page["may_change"]),
+        (200, &json!(false)),
+        "{page}"
+    );
+    let (_, page) = body(organiser.get(&format!("/api/competitions/{id}")));
+    assert_eq!(page["may_change"], true, "{page}");
+    let mut live = Live::follow(&server, &stranger, &format!("/api/competitions/{id}/live"));
+    let (name, first) = live.next();
+    assert_eq!(
+        (name.as_str(), &first["changes"]),
+        ("competition", &json!(0))
+    );
+
+    for (i, who) in ["Anna", "Bruno", "Chris", "Dace", "Edgars"]
+        .iter()
+        .enumerate()
+    {
+        let (status, c) = change(
+            &organiser,
+            &id,
+            json!({"change": "enter", "entry": {"name": who, "club": "RNK", "rating": 1800 - 10 * i}}),
+        );
+        assert_eq!(status, 200, "{c}");
+        let (_, seen) = live.next();
+        assert_eq!(seen["changes"], i + 1, "the follower sees each entry");
+    }
+    for who in [&stranger, &other] {
+        let (status, refused) = change(who, &id, json!({"change": "pair_next", "round": 1}));
+        assert_eq!(
+            (status, refused["code"].as_str()),
+            (403, Some("not_organiser")),
+            "{refused}"
+        );
+    }
+    // The same person twice, a round not next, a bad body: refused.
+    let (status, refused) = change(
+        &organiser,
+        &id,
+        json!({"change": "enter", "entry": {"name": "anna"}}),
+    );
+    assert_eq!(status, 400);
+    assert_eq!(
+        refused["refusal"],
+        json!({"code": "entered_twice", "entrant": 1})
+    );
+    let (_, refused) = change(&organiser, &id, json!({"change": "pair_next", "round": 2}));
+    assert_eq!(
+        refused["refusal"],
+        json!({"code": "wrong_round", "asked": 2, "current": 1})
+    );
+    let (status, refused) = change(&organiser, &id, json!({"change": "pair_next"}));
+    assert_eq!(
+        (status, refused["code"].as_str()),
+        (400, Some("bad_message"))
+    );
+
+    let (status, c) = change(&organiser, &id, json!({"change": "pair_next", "round": 1}));
+    assert_eq!(status, 200, "{c}");
+    let boards = c["rounds"][0]["boards"].as_array().unwrap();
+    assert_eq!(boards.len(), 2);
+    assert_eq!(boards[0]["table"], 1);
+    assert_eq!(
+        c["rounds"][0]["rests"],
+        json!([{"entrant": 5, "bye": "pairing_allocated"}])
+    );
+    let (_, seen) = live.next();
+    assert_eq!(seen["rounds"], c["rounds"], "the follower sees the pairing");
+
+    // 5:0 in six sets is not a result; nothing is stored.
+    let stored = db::count(
+        &server.data.join("novuss.sqlite3"),
+        "SELECT COUNT(*) FROM competition_changes",
+    );
+    let (status, refused) = change(
+        &organiser,
+        &id,
+        json!({"change": "result", "round": 1, "board": 1, "outcome": {"kind": "sets", "first": 5, "second": 0}}),
+    );
+    assert_eq!(status, 400, "{refused}");
+    assert_eq!(
+        refused["refusal"],
+        json!({"code": "score", "first": 5, "second": 0, "needed": 4})
+    );
+    assert_eq!(
+        db::count(
+            &server.data.join("novuss.sqlite3"),
+            "SELECT COUNT(*) FROM competition_changes"
+        ),
+        stored
+    );
+    let (_, refused) = change(&organiser, &id, json!({"change": "pair_next", "round": 2}));
+    assert_eq!(
+        refused["refusal"],
+        json!({"code": "round_open", "round": 1})
+    );
+
+    let mut c = finish_round(&organiser, &id, c);
+    for round in 2..=3 {
+        let (status, paired) = change(
+            &organiser,
+            &id,
+            json!({"change": "pair_next", "round": round}),
+        );
+        assert_eq!(status, 200, "{paired}");
+        c = finish_round(&organiser, &id, paired);
+    }
+    assert_eq!(c["finished"], true, "{c}");
+    let (_, refused) = change(&organiser, &id, json!({"change": "pair_next", "round": 4}));
+    assert_eq!(refused["refusal"], json!({"code": "finished"}));
+    // The follower caught up with every change.
+    let mut seen = live.next().1;
+    while seen["changes"] != c["changes"] {
+        seen = live.next().1;
+    }
+    assert_eq!(seen, c);
+
+    // Stored before it was shown: the same competition after a restart.
+    let changes = c["changes"].as_u64().unwrap();
+    assert_eq!(
+        db::count(
+            &server.data.join("novuss.sqlite3"),
+            "SELECT COUNT(*) FROM competition_changes"
+        ) as u64,
+        changes
+    );
+    let server = server.restart();
+    let reader = server.person();
+    let (_, page) = body(reader.get(&format!("/api/competitions/{id}")));
+    assert_eq!(page["competition"], c);
+}
+
+#[test]
+fn an_unknown_or_malformed_competition_is_not_found() {
+    let dir = data_dir();
+    let server = Running::start(&path(&dir));
+    let p = server.person();
+    for bad in [
+        "nope",
+        "0123456789abcdef0123456789abcdef",
+        "0123456789ABCDEF0123456789ABCDEF",
+    ] {
+        let (status, refused) = body(p.get(&format!("/api/competitions/{bad}")));
+        assert_eq!(status, 404, "{bad}: {refused}");
+        assert_eq!(refused["code"], "unknown_competition", "{bad}");
+    }
+    let (status, refused) = body(p.get("/api/competitions/../../etc"));
+    assert_eq!(
+        (status, refused["code"].as_str()),
+        (404, Some("no_such_path"))
+    );
+    let (status, _) = body(p.post(
+        "/api/competitions/0123456789abcdef0123456789abcdef/changes",
+        r#"{"change":"unpair","round":1}"#,
+    ));
+    assert_eq!(status, 404);
+}
