@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 
 use crate::support::db;
 use crate::support::live::Live;
-use crate::support::server::{data_dir, path, Person, Running};
+use crate::support::server::{data_dir, needs_postgres, new_database, path, Person, Running};
 
 fn body(answer: (u16, String)) -> (u16, Value) {
     (
@@ -274,4 +274,42 @@ fn an_unknown_or_malformed_competition_is_not_found() {
         r#"{"change":"unpair","round":1}"#,
     ));
     assert_eq!(status, 404);
+}
+
+/// Two servers over one PostgreSQL: the organiser changes the competition
+/// through one, and a follower connected to the other sees each change
+/// (the store's notice, then that server reads it).
+#[test]
+fn a_follower_on_another_server_sees_the_changes() {
+    if !needs_postgres() {
+        return;
+    }
+    let dirs = [data_dir(), data_dir()];
+    let url = new_database(&path(&dirs[0]));
+    let a = Running::start_on(&path(&dirs[0]), Some(&url), &[]);
+    let b = Running::start_on(&path(&dirs[1]), Some(&url), &[]);
+    let organiser = a.person();
+    register(&organiser, "organiser2");
+    let (status, c) =
+        body(organiser.post("/api/competitions", &swiss("Two halls", 3, 2).to_string()));
+    assert_eq!(status, 201, "{c}");
+    let id = c["id"].as_str().unwrap().to_owned();
+    let watcher = b.person();
+    let mut live = Live::follow(&b, &watcher, &format!("/api/competitions/{id}/live"));
+    assert_eq!(live.next().1["changes"], 0);
+    for (i, who) in ["Anna", "Bruno", "Chris"].iter().enumerate() {
+        let (status, _) = change(
+            &organiser,
+            &id,
+            json!({"change": "enter", "entry": {"name": who}}),
+        );
+        assert_eq!(status, 200);
+        let (name, seen) = live.next();
+        assert_eq!(name, "competition");
+        assert_eq!(seen["changes"], i + 1, "{seen}");
+        assert_eq!(seen["entrants"][i]["entry"]["name"], *who);
+    }
+    let (_, paired) = change(&organiser, &id, json!({"change": "pair_next", "round": 1}));
+    let seen = live.next().1;
+    assert_eq!(seen["rounds"], paired["rounds"]);
 }

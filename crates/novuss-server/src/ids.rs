@@ -81,6 +81,13 @@ impl Borrow<str> for GameId {
 #[serde(transparent)]
 pub struct CompetitionId(String);
 
+impl<'de> Deserialize<'de> for CompetitionId {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<CompetitionId, D::Error> {
+        let text = String::deserialize(d)?;
+        CompetitionId::parse(&text).map_err(|f| serde::de::Error::custom(f.detail))
+    }
+}
+
 impl CompetitionId {
     /// A new random id.
     pub fn random() -> CompetitionId {

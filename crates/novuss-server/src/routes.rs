@@ -76,7 +76,7 @@ pub fn router(
         )
         .route("/api/competitions/{id}/live", get(competitions::live))
         .with_state(competitions::CompetitionRoutes::new(
-            Arc::new(crate::competitions::Desk::new(hub.store().clone())),
+            crate::competitions::Desk::start(hub.store().clone(), hub.competition_news()),
             shutdown.clone(),
         ));
     let api = Router::new()

@@ -34,11 +34,18 @@ const CHANNEL: usize = 16;
 /// The most competitions listed at once.
 pub const LISTED: u32 = 100;
 
+/// A followed competition: its channel of views, and the number of
+/// changes of the last view sent on it.
+struct Followed {
+    tx: broadcast::Sender<Arc<str>>,
+    told: u64,
+}
+
 /// Creates, reads and changes competitions; tells their followers.
 pub struct Desk {
     store: Store,
     /// Each followed competition's channel of views.
-    followed: Mutex<HashMap<CompetitionId, broadcast::Sender<Arc<str>>>>,
+    followed: Mutex<HashMap<CompetitionId, Followed>>,
 }
 
 impl Desk {
@@ -47,6 +54,55 @@ impl Desk {
         Desk {
             store,
             followed: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Over `store`, also telling followers of the changes that other
+    /// instances sharing the database make: `news` names each competition
+    /// changed (`None`: any may have), as the hub hears it
+    /// ([`crate::hub::Hub::competition_news`]). The task ends with the
+    /// desk.
+    pub fn start(store: Store, mut news: broadcast::Receiver<Option<CompetitionId>>) -> Arc<Desk> {
+        let desk = Arc::new(Desk::new(store));
+        let weak = Arc::downgrade(&desk);
+        tokio::spawn(async move {
+            loop {
+                let changed = match news.recv().await {
+                    Ok(changed) => changed,
+                    Err(broadcast::error::RecvError::Lagged(_)) => None,
+                    Err(broadcast::error::RecvError::Closed) => return,
+                };
+                let Some(desk) = weak.upgrade() else { return };
+                let ids: Vec<CompetitionId> = match changed {
+                    Some(id) => vec![id],
+                    None => desk.lock().keys().cloned().collect(),
+                };
+                for id in ids {
+                    desk.catch_up(&id).await;
+                }
+            }
+        });
+        desk
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<CompetitionId, Followed>> {
+        self.followed.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Reads competition `id` again, if anyone follows it here, and tells
+    /// them if it has changes they have not been sent (this instance's
+    /// own changes were sent as they were made).
+    async fn catch_up(&self, id: &CompetitionId) {
+        let followed = self
+            .lock()
+            .get(id)
+            .is_some_and(|f| f.tx.receiver_count() > 0);
+        if !followed {
+            return;
+        }
+        match self.view(id).await {
+            Ok(view) => self.tell(id, &view),
+            Err(f) => tracing::warn!(competition = %id, "cannot be read again: {}", f.detail),
         }
     }
 
@@ -173,22 +229,32 @@ impl Desk {
 
     /// A receiver of competition `id`'s views from now on.
     pub fn follow(&self, id: &CompetitionId) -> broadcast::Receiver<Arc<str>> {
-        let mut followed = self.followed.lock().unwrap_or_else(|p| p.into_inner());
-        followed.retain(|_, tx| tx.receiver_count() > 0);
+        let mut followed = self.lock();
+        followed.retain(|_, f| f.tx.receiver_count() > 0);
         followed
             .entry(id.clone())
-            .or_insert_with(|| broadcast::channel(CHANNEL).0)
+            .or_insert_with(|| Followed {
+                tx: broadcast::channel(CHANNEL).0,
+                told: 0,
+            })
+            .tx
             .subscribe()
     }
 
-    /// Sends `view` to competition `id`'s followers, if it has any.
+    /// Sends `view` to competition `id`'s followers, if it has any and
+    /// they have not been sent it (or a later one) yet.
     fn tell(&self, id: &CompetitionId, view: &CompetitionView) {
-        let followed = self.followed.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(tx) = followed.get(id).filter(|tx| tx.receiver_count() > 0) {
-            // A view is plain data: serde_json cannot fail to write it.
-            let json: Arc<str> = serde_json::to_string(view).unwrap_or_default().into();
-            let _ = tx.send(json);
+        let mut followed = self.lock();
+        let Some(f) = followed.get_mut(id) else {
+            return;
+        };
+        if f.tx.receiver_count() == 0 || view.changes <= f.told {
+            return;
         }
+        f.told = view.changes;
+        // A view is plain data: serde_json cannot fail to write it.
+        let json: Arc<str> = serde_json::to_string(view).unwrap_or_default().into();
+        let _ = f.tx.send(json);
     }
 }
 

@@ -65,7 +65,11 @@ impl Hub {
                 Heard::Notice(Notice::Event { game, event }) => self.follow(&game, event).await,
                 Heard::Notice(Notice::Seats { game }) => self.follow_seats(&game).await,
                 Heard::Notice(Notice::Chat { game }) => self.follow_chat(&game).await,
+                Heard::Notice(Notice::Competition { competition }) => {
+                    self.competition_changed(Some(competition))
+                }
                 Heard::Reconnected => {
+                    self.competition_changed(None);
                     self.follow_all().await;
                     for (id, _) in self.all_loaded() {
                         self.follow_seats(&id).await;

@@ -60,6 +60,10 @@ async fn live(shared: &SharedRoom) -> Result<tokio::sync::MutexGuard<'_, Room>, 
 /// game makes only that game's requests wait.
 type Slot = Arc<OnceCell<SharedRoom>>;
 
+/// Competition notices waiting for the desk before it is told it lagged
+/// (it then tells every followed competition's followers afresh).
+const COMPETITION_NEWS: usize = 256;
+
 /// The games of one server.
 pub struct Hub {
     store: Store,
@@ -79,6 +83,11 @@ pub struct Hub {
     timing: StdMutex<crate::game::clock::Timing>,
     /// What uploads may store, and each address's budget.
     uploads: StdMutex<uploads::Uploads>,
+    /// Competitions changed by any instance sharing the database, as its
+    /// listener heard them (`None`: it reconnected, and any may have
+    /// changed), for the competitions' desk to tell its followers: the
+    /// hub only passes them on.
+    competition_news: tokio::sync::broadcast::Sender<Option<crate::ids::CompetitionId>>,
 }
 
 impl Hub {
@@ -94,8 +103,22 @@ impl Hub {
             people: Arc::new(People::new(store.clone(), false)),
             timing: StdMutex::new(crate::game::clock::Timing::DEFAULT),
             uploads: StdMutex::new(uploads::Uploads::new(UploadQuota::default())),
+            competition_news: tokio::sync::broadcast::channel(COMPETITION_NEWS).0,
             store,
         })
+    }
+
+    /// A receiver of the competitions any instance changes
+    /// ([`Hub::follow_notices`]); with SQLite, nothing is ever sent.
+    pub fn competition_news(
+        &self,
+    ) -> tokio::sync::broadcast::Receiver<Option<crate::ids::CompetitionId>> {
+        self.competition_news.subscribe()
+    }
+
+    /// Passes on that competition `id` changed (`None`: any may have).
+    pub(crate) fn competition_changed(&self, id: Option<crate::ids::CompetitionId>) {
+        let _ = self.competition_news.send(id);
     }
 
     /// The store.

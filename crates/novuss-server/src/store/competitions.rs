@@ -7,6 +7,7 @@ use sqlx::Connection;
 
 use super::error::StoreError;
 use super::handle::Store;
+use super::postgres::Notice;
 use super::read::{int, person_id, readable, text};
 use crate::ids::{CompetitionId, PersonId};
 
@@ -130,6 +131,10 @@ impl Store {
             .bind(body)
             .execute(&mut *tx)
             .await?;
+            let notice = Notice::Competition {
+                competition: id.clone(),
+            };
+            self.notice(&mut tx, &notice).await?;
             tx.commit().await?;
             Ok(())
         }

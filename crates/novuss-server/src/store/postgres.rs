@@ -24,7 +24,7 @@ use tokio::time::Instant;
 
 use super::connections::Connections;
 use super::error::StoreError;
-use crate::ids::{GameId, PersonId};
+use crate::ids::{CompetitionId, GameId, PersonId};
 
 /// Connections each instance's pool opens at most. PostgreSQL allows 100
 /// by default: room for a few instances, their listeners and tools.
@@ -110,6 +110,11 @@ pub enum Notice {
     Chat {
         /// The game.
         game: GameId,
+    },
+    /// Competition `competition` has a new change.
+    Competition {
+        /// The competition.
+        competition: CompetitionId,
     },
 }
 
