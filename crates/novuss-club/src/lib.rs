@@ -28,6 +28,11 @@
 //! - [`trf`]: FIDE's Tournament Report File (TRF-16), read and written.
 //! - [`competition`]: a competition as its organiser runs it, changed
 //!   only by checked changes, which the server stores.
+//! - [`teams`]: the team championship: rosters in board order, line-ups,
+//!   team matches decided once a team passes half of the board points,
+//!   team standings, and teams paired by Berger and the Dutch system.
+//! - [`series`]: a season of stages, points by place, a player's best `N`
+//!   of `M` stages counted.
 
 pub mod competition;
 pub mod entries;
@@ -35,8 +40,10 @@ pub mod groups;
 pub mod knockout;
 pub mod results;
 pub mod round_robin;
+pub mod series;
 pub mod swiss;
 pub mod tables;
+pub mod teams;
 pub mod trf;
 
 pub use competition::{Change, Competition, Outcome, Refusal, Setup, System};
@@ -51,3 +58,7 @@ pub use results::{Bye, Entrant, History, Round as RoundResult, Score, Sets, Side
 pub use round_robin::{berger, Cycles, Pairing, Round, RoundRobinError, MAX_ENTRANTS};
 
 pub use swiss::{pair_dutch, Competitor, Field, Pairings, PointSystem, SwissError};
+
+pub use series::{series_standings, Places, Placing, SeriesError, SeriesRow, SeriesRules, Stage};
+
+pub use teams::{Team, TeamError, TeamMatch, TeamRules};

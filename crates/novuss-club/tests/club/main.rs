@@ -7,8 +7,11 @@
 //! - `entries`: entries read from CSV text and Excel sheets, and refused
 //!   with their row and column;
 //! - `knockout`: seeded brackets, byes and the match for third place;
+//! - `series`: a season's best N of M stages, shared places, ties;
 //! - `swiss`: the Dutch system against bbpPairings' pairings of generated
 //!   tournaments, round 1 by hand, determinism, valid pairings always;
+//! - `teams`: line-ups, team matches decided past half, team standings,
+//!   team round robin and Swiss;
 //! - `trf`: TRF-16 files read, written back, and refused where wrong.
 
 mod berger;
@@ -17,6 +20,8 @@ mod double;
 mod entries;
 mod groups;
 mod knockout;
+mod series;
 mod swiss;
 mod tables;
+mod teams;
 mod trf;
