@@ -30,6 +30,11 @@
 //!   only by checked changes, which the server stores.
 //! - [`standings`](mod@standings): the standings after any number of results, with
 //!   FIDE's tie-breaks (C.07) in the organiser's order.
+//! - [`teams`]: the team championship: rosters in board order, line-ups,
+//!   team matches decided once a team passes half of the board points,
+//!   team standings, and teams paired by Berger and the Dutch system.
+//! - [`series`]: a season of stages, points by place, a player's best `N`
+//!   of `M` stages counted.
 
 pub mod competition;
 pub mod entries;
@@ -37,9 +42,11 @@ pub mod groups;
 pub mod knockout;
 pub mod results;
 pub mod round_robin;
+pub mod series;
 pub mod standings;
 pub mod swiss;
 pub mod tables;
+pub mod teams;
 pub mod trf;
 
 pub use competition::{Change, Competition, Outcome, Refusal, Setup, System};
@@ -59,3 +66,7 @@ pub use standings::{
 pub use round_robin::{berger, Cycles, Pairing, Round, RoundRobinError, MAX_ENTRANTS};
 
 pub use swiss::{pair_dutch, Competitor, Field, Pairings, PointSystem, SwissError};
+
+pub use series::{series_standings, Places, Placing, SeriesError, SeriesRow, SeriesRules, Stage};
+
+pub use teams::{Team, TeamError, TeamMatch, TeamRules};

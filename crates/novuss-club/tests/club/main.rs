@@ -7,11 +7,14 @@
 //! - `entries`: entries read from CSV text and Excel sheets, and refused
 //!   with their row and column;
 //! - `knockout`: seeded brackets, byes and the match for third place;
+//! - `series`: a season's best N of M stages, shared places, ties;
 //! - `standings`: the tie-breaks against Held's worked examples, set
 //!   ratio, rating and shared places, bad histories refused, and any
 //!   valid history ranked;
 //! - `swiss`: the Dutch system against bbpPairings' pairings of generated
 //!   tournaments, round 1 by hand, determinism, valid pairings always;
+//! - `teams`: line-ups, team matches decided past half, team standings,
+//!   team round robin and Swiss;
 //! - `trf`: TRF-16 files read, written back, and refused where wrong.
 
 mod berger;
@@ -20,7 +23,9 @@ mod double;
 mod entries;
 mod groups;
 mod knockout;
+mod series;
 mod standings;
 mod swiss;
 mod tables;
+mod teams;
 mod trf;
