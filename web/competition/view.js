@@ -93,8 +93,8 @@ export function entrantRows(c) {
       el('td', { class: 'num' }, String(e.entrant)),
       el('td', { class: 'names' }, e.entry.name, notes ? el('span', { class: 'muted small' }, ` (${notes})`) : null),
       el('td', {}, e.entry.club ?? ''),
-      el('td', {}, e.entry.category ? ct(`category.${e.entry.category}`) : ''),
-      el('td', { class: 'num' }, e.entry.birth_year === null ? '' : String(e.entry.birth_year)),
+      el('td', { class: 'wide' }, e.entry.category ? ct(`category.${e.entry.category}`) : ''),
+      el('td', { class: 'num wide' }, e.entry.birth_year === null ? '' : String(e.entry.birth_year)),
       el('td', { class: 'num' }, e.entry.rating === null ? '' : String(e.entry.rating)));
   });
 }
