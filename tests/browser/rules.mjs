@@ -194,7 +194,7 @@ test('the page loads in English, switches to Latvian in place and stays Latvian 
   const links = () => page.locator('#pages a').evaluateAll((as) => as.map((a) => [a.getAttribute('href'), a.textContent]));
   assert.deepEqual(await links(), [
     ['history.html', 'Games'], ['lobby.html', 'Lobby'], ['leaderboard.html', 'Players'],
-    ['./', 'New game'], ['rules.html', 'Rules'], ['account.html', 'Account'],
+    ['competitions.html', 'Competitions'], ['./', 'New game'], ['rules.html', 'Rules'], ['account.html', 'Account'],
   ]);
   // A diagram's state survives the switch: move the disc first.
   await page.locator('#light-dark-diagram canvas[tabindex]').focus();
@@ -203,7 +203,7 @@ test('the page loads in English, switches to Latvian in place and stays Latvian 
   await page.selectOption('select.language', 'lv');
   await page.waitForSelector('body[data-ready="lv"]');
   assert.equal(await page.locator('h1').textContent(), words.lv['page.heading']);
-  assert.deepEqual((await links()).map(([, text]) => text), ['Spēles', 'Vestibils', 'Spēlētāji', 'Jauna spēle', 'Noteikumi', 'Konts']);
+  assert.deepEqual((await links()).map(([, text]) => text), ['Spēles', 'Vestibils', 'Spēlētāji', 'Sacensības', 'Jauna spēle', 'Noteikumi', 'Konts']);
   assert.equal(await page.locator('#penalty h2 span:not(.num)').first().textContent(), words.lv['sec.penalty']);
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'lv');
   const after = await live(page, 'light-dark');

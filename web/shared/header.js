@@ -10,7 +10,7 @@
 import { languageSwitch, onLanguage } from './lang.js';
 import { pt } from './pages-text.js';
 
-/** @typedef {'history' | 'lobby' | 'leaderboard' | 'game' | 'rules' | 'account'} PageId */
+/** @typedef {'history' | 'lobby' | 'leaderboard' | 'competitions' | 'game' | 'rules' | 'account'} PageId */
 
 /**
  * A page the header links to: `words` is the id of its name in the
@@ -23,6 +23,7 @@ export const PAGES = [
   { id: 'history', href: 'history.html', words: 'nav.history' },
   { id: 'lobby', href: 'lobby.html', words: 'nav.lobby' },
   { id: 'leaderboard', href: 'leaderboard.html', words: 'nav.players' },
+  { id: 'competitions', href: 'competitions.html', words: 'nav.competitions' },
   { id: 'game', href: './', words: 'nav.new_game' },
   { id: 'rules', href: 'rules.html', words: 'nav.rules' },
   { id: 'account', href: 'account.html', words: 'nav.account' },

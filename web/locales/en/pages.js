@@ -12,6 +12,8 @@ export const en = {
   'nav.history': 'Games',
   'nav.lobby': 'Lobby',
   'nav.players': 'Players',
+  // competitions: the competitions' pages (competitions.html, competition.html)
+  'nav.competitions': 'Competitions',
   'nav.new_game': 'New game',
   'nav.rules': 'Rules',
   'nav.account': 'Account',

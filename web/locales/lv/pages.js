@@ -12,6 +12,8 @@ export const lv = {
   'nav.history': 'Spēles',
   'nav.lobby': 'Vestibils',
   'nav.players': 'Spēlētāji',
+  // competitions: the competitions' pages (competitions.html, competition.html)
+  'nav.competitions': 'Sacensības',
   'nav.new_game': 'Jauna spēle',
   'nav.rules': 'Noteikumi',
   'nav.account': 'Konts',

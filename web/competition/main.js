@@ -1,0 +1,225 @@
+// @ts-check
+// One competition's page, for everyone (docs/protocol.md "Competitions"):
+// its set-up, the current round's boards by table with their results,
+// who rests, the standings, earlier rounds and the entrants; for its
+// organiser the desk (desk.js). The page follows the competition live
+// (GET /api/competitions/{id}/live, server-sent events carrying the whole
+// competition): every change appears without a reload and is read out in
+// a live region; after a lost connection the browser reconnects and the
+// first event brings the whole state back. It never polls.
+
+import { fillTexts, onLanguage } from '../shared/lang.js';
+import { mountHeader } from '../shared/header.js';
+import { el } from '../shared/pages.js';
+import { ct, setupText, daysText, refusalText } from '../competitions/text.js';
+import { boardView, restItems, roundState, standingRows, entrantRows, earlierRound, nameOf, outcomeText } from './view.js';
+import { makeDesk } from './desk.js';
+
+/** @typedef {import('../shared/protocol.js').Competition} Competition */
+/** @typedef {import('../shared/protocol.js').CompetitionPage} CompetitionPage */
+
+const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
+// How long after the server refused the stream (an EventSource then stops
+// for good) the page opens a new one.
+const RETRY_MS = 5_000;
+
+const id = new URLSearchParams(location.search).get('id') ?? '';
+
+const page = {
+  /** @type {Competition | null} */ competition: null,
+  mayChange: false,
+  connected: false,
+  /** @type {string | null} */ failed: null,
+  /** @type {EventSource | null} */ source: null,
+};
+
+const desk = makeDesk(id, () => page.competition, (c) => take(c));
+
+/**
+ * The current round's boards, kept by board while the round is shown so
+ * that the organiser's forms keep what is typed and where focus is.
+ * @type {{round: number, items: Map<number, {li: HTMLLIElement, form: ReturnType<typeof desk.resultForm> | null}>}}
+ */
+const shown = { round: 0, items: new Map() };
+
+/**
+ * A competition arrived (the stream, or a change's answer): drawn unless
+ * the page has a later one already; what changed is announced.
+ * @param {Competition} c
+ */
+function take(c) {
+  const before = page.competition;
+  if (before && c.changes < before.changes) return;
+  page.competition = c;
+  if (before && c.changes > before.changes) announce(before, c);
+  render();
+}
+
+/** Says in the live region what changed between `a` and `b`. @param {Competition} a @param {Competition} b */
+function announce(a, b) {
+  const said = [];
+  if (b.rounds.length > a.rounds.length) said.push(ct('announce.paired', { round: b.rounds.length }));
+  if (b.rounds.length < a.rounds.length) said.push(ct('announce.unpaired', { round: a.rounds.length }));
+  for (const r of b.rounds) {
+    const old = a.rounds.find((x) => x.number === r.number);
+    r.boards.forEach((bd, i) => {
+      const was = old?.boards[i]?.outcome;
+      if (bd.outcome && JSON.stringify(bd.outcome) !== JSON.stringify(was)) {
+        said.push(ct('announce.result', { round: r.number, board: i + 1, first: nameOf(b, bd.first), second: nameOf(b, bd.second), score: outcomeText(bd.outcome) }));
+      }
+    });
+  }
+  for (const e of b.entrants.slice(a.entrants.length)) said.push(ct('announce.entered', { name: e.entry.name }));
+  if (said.length) $('announce').textContent = said.join(' ');
+}
+
+/** The current round's boards, reusing what is shown. @param {Competition} c */
+function renderBoards(c) {
+  const r = c.rounds[c.rounds.length - 1];
+  $('round-box').hidden = !r;
+  if (!r) {
+    shown.round = 0;
+    shown.items.clear();
+    $('boards').replaceChildren();
+    return;
+  }
+  if (shown.round !== r.number || shown.items.size !== r.boards.length) {
+    shown.round = r.number;
+    shown.items.clear();
+    $('boards').replaceChildren();
+  }
+  $('round-heading').textContent = ct('round.current', { n: r.number, count: c.round_count });
+  $('round-state').textContent = roundState(r);
+  const list = $('boards');
+  r.boards.forEach((b, i) => {
+    let item = shown.items.get(i + 1);
+    if (!item) {
+      const form = page.mayChange ? desk.resultForm(r.number, i + 1) : null;
+      item = { li: el('li', { class: 'board', 'data-board': i + 1 }), form };
+      shown.items.set(i + 1, item);
+      list.append(item.li);
+    }
+    item.li.dataset.result = b.outcome ? outcomeText(b.outcome) : '';
+    const view = boardView(c, b, i);
+    const old = item.li.querySelector('.board-view');
+    if (old) old.replaceWith(view);
+    else item.li.prepend(view);
+    if (item.form) {
+      if (!item.form.form.isConnected) item.li.append(item.form.form);
+      item.form.update(c);
+    }
+  });
+  $('rests-box').hidden = !r.rests.length;
+  $('rests').replaceChildren(...restItems(c, r));
+}
+
+function render() {
+  const c = page.competition;
+  renderConnection();
+  if (!c) {
+    if (page.failed) {
+      $('name').textContent = ct('comp.load_failed');
+      $('setup').textContent = page.failed;
+    }
+    return;
+  }
+  document.title = ct('comp.title', { name: c.setup.name });
+  $('name').textContent = c.setup.name;
+  $('setup').textContent = setupText(c.setup);
+  $('where').textContent = [c.setup.venue, daysText(c.setup)].filter(Boolean).join(' · ');
+  const progress = c.finished ? ct('comp.finished', { count: c.round_count })
+    : c.rounds.length ? ct('comp.progress', { round: c.rounds.length, count: c.round_count })
+      : ct('comp.not_started', { n: c.entrants.length });
+  $('progress').textContent = progress;
+  document.body.dataset.rounds = String(c.rounds.length);
+  document.body.dataset.changes = String(c.changes);
+  if (page.mayChange) desk.render(c);
+  renderBoards(c);
+  const requested = c.requested ?? [];
+  $('requested-box').hidden = !requested.length;
+  $('requested').replaceChildren(...requested.map((q) => el('li', {}, ct('requested.item', { who: `${q.entrant} ${nameOf(c, q.entrant)}`, bye: ct(`bye.${q.bye}`), round: q.round }))));
+  const paired = c.rounds.length > 0;
+  $('standings').hidden = !paired;
+  $('standings-none').hidden = paired;
+  $('standings-body').replaceChildren(...(paired ? standingRows(c) : []));
+  const earlier = c.rounds.slice(0, -1).reverse();
+  $('earlier-box').hidden = !earlier.length;
+  // Folded rounds stay as the reader opened them.
+  const open = new Set([...$('earlier').querySelectorAll('details[open]')].map((d) => d.getAttribute('data-round')));
+  $('earlier').replaceChildren(...earlier.map((r) => {
+    const d = earlierRound(c, r);
+    if (open.has(String(r.number))) d.setAttribute('open', '');
+    return d;
+  }));
+  $('entrants-heading').textContent = ct('entrants.heading', { n: c.entrants.length });
+  $('entrants').hidden = !c.entrants.length;
+  $('entrants-none').hidden = !!c.entrants.length;
+  $('entrants-body').replaceChildren(...entrantRows(c));
+}
+
+/** Says whether what is shown is live. */
+function renderConnection() {
+  const box = $('live-state');
+  box.dataset.connected = String(page.connected);
+  box.textContent = ct(page.connected ? 'live.connected' : page.competition ? 'live.lost' : 'live.connecting');
+  box.className = page.connected ? 'live-state muted small' : 'live-state notice';
+}
+
+/**
+ * Follows the competition: each `competition` event is the whole of it.
+ * The browser reconnects by itself after a lost connection; after a
+ * refusal (which ends an EventSource) the page opens a new one later.
+ */
+function follow() {
+  page.source?.close();
+  const source = new EventSource(`/api/competitions/${encodeURIComponent(id)}/live`);
+  page.source = source;
+  source.addEventListener('open', () => { page.connected = true; renderConnection(); });
+  source.addEventListener('competition', (e) => {
+    page.connected = true;
+    try {
+      take(/** @type {Competition} */ (JSON.parse(/** @type {MessageEvent} */ (e).data)));
+    } catch {
+      renderConnection();
+    }
+  });
+  source.addEventListener('error', () => {
+    page.connected = false;
+    renderConnection();
+    if (source.readyState === EventSource.CLOSED && page.source === source) {
+      setTimeout(() => { if (page.source === source) follow(); }, RETRY_MS);
+    }
+  });
+}
+
+/** Reads the competition and whether this visitor may change it, then follows it. */
+async function load() {
+  if (!id) {
+    page.failed = ct('comp.no_id');
+    render();
+    return;
+  }
+  try {
+    const res = await fetch(`/api/competitions/${encodeURIComponent(id)}`);
+    const body = await res.json().catch(() => null);
+    if (!res.ok) throw Object.assign(new Error('load'), { code: body?.code || 'unknown' });
+    const p = /** @type {CompetitionPage} */ (body);
+    page.mayChange = p.may_change;
+    take(p.competition);
+  } catch (e) {
+    page.failed = refusalText(e);
+    render();
+    return;
+  }
+  follow();
+}
+
+mountHeader('competitions');
+const words = () => {
+  fillTexts(document, ct);
+  document.title = page.competition ? ct('comp.title', { name: page.competition.setup.name }) : ct('comp.title_loading');
+  render();
+};
+words();
+onLanguage(words);
+load();

@@ -1,0 +1,108 @@
+// @ts-check
+// One competition in words, for everyone: an entrant by number and name,
+// a board's result or state, a rest's bye, and the tables of standings,
+// entrants and earlier rounds. No state of its own: main.js draws with it.
+
+import { el } from '../shared/pages.js';
+import { ct } from '../competitions/text.js';
+import { standings } from './standings.js';
+
+/** @typedef {import('../shared/protocol.js').Competition} Competition */
+/** @typedef {import('../shared/protocol.js').Board} Board */
+/** @typedef {import('../shared/protocol.js').PairedRound} PairedRound */
+/** @typedef {import('../shared/protocol.js').MatchOutcome} MatchOutcome */
+
+/** An entrant's name. @param {Competition} c @param {number} n */
+export function nameOf(c, n) {
+  return c.entrants.find((e) => e.entrant === n)?.entry.name ?? `#${n}`;
+}
+
+/** An entrant as a board shows them: their number, name and club. @param {Competition} c @param {number} n */
+function who(c, n) {
+  const e = c.entrants.find((x) => x.entrant === n);
+  return el('span', { class: 'who' },
+    el('span', { class: 'no' }, String(n)), ' ',
+    el('span', { class: 'pname' }, e?.entry.name ?? ''),
+    e?.entry.club ? el('span', { class: 'club muted' }, ` ${e.entry.club}`) : null);
+}
+
+/** A result in words. @param {MatchOutcome} o */
+export function outcomeText(o) {
+  if (o.kind === 'sets') return ct('outcome.sets', { first: o.first, second: o.second });
+  if (o.kind === 'forfeit') return ct(o.winner === 'first' ? 'outcome.forfeit_first' : 'outcome.forfeit_second');
+  return ct('outcome.both_absent');
+}
+
+/** A board's result, or whether it is being played or waits for a table. @param {Board} b */
+function stateOf(b) {
+  if (b.outcome) return el('span', { class: 'result done' }, outcomeText(b.outcome));
+  return el('span', { class: 'result pending muted' }, ct(b.table === null ? 'board.waiting' : 'board.playing'));
+}
+
+/** The heading line of a board: its number and table. @param {Board} b @param {number} i */
+function boardHead(b, i) {
+  return el('span', { class: 'board-head' },
+    el('span', { class: 'board-no' }, ct('board.label', { n: i + 1 })), ' · ',
+    el('span', { class: 'table-no' }, b.table === null ? ct('board.no_table') : ct('board.table', { n: b.table })));
+}
+
+/** What a board shows everyone. @param {Competition} c @param {Board} b @param {number} i */
+export function boardView(c, b, i) {
+  return el('div', { class: 'board-view' }, boardHead(b, i),
+    el('span', { class: 'pair' }, who(c, b.first), el('span', { class: 'vs muted' }, ` ${ct('board.vs')} `), who(c, b.second)),
+    stateOf(b));
+}
+
+/** Who rests in a round, with their bye. @param {Competition} c @param {PairedRound} r */
+export function restItems(c, r) {
+  return r.rests.map((x) => el('li', { 'data-entrant': x.entrant }, who(c, x.entrant), ' — ', ct(`bye.${x.bye}`)));
+}
+
+/** How many of a round's boards have a result. @param {PairedRound} r */
+export function resultsIn(r) {
+  return r.boards.filter((b) => b.outcome).length;
+}
+
+/** A round's state in words. @param {PairedRound} r */
+export function roundState(r) {
+  const n = resultsIn(r);
+  return n === r.boards.length ? ct('round.complete') : ct('round.open', { n, total: r.boards.length });
+}
+
+/** The standings' rows. @param {Competition} c */
+export function standingRows(c) {
+  return standings(c).map((l) => el('tr', { 'data-entrant': l.entrant },
+    el('td', { class: 'num place' }, l.shared > l.place ? ct('place.shared', { a: l.place, b: l.shared }) : String(l.place)),
+    el('td', { class: 'num' }, String(l.entrant)),
+    el('td', { class: 'names' }, nameOf(c, l.entrant)),
+    el('td', { class: 'num points' }, String(l.points)),
+    el('td', { class: 'num' }, String(l.wins)),
+    el('td', { class: 'num' }, String(l.draws)),
+    el('td', { class: 'num' }, String(l.losses)),
+    el('td', { class: 'num sets' }, `${l.won}:${l.lost}`)));
+}
+
+/** The entrants' rows. @param {Competition} c */
+export function entrantRows(c) {
+  return c.entrants.map((e) => {
+    const notes = [
+      e.entered_for > 1 ? ct('entrants.late', { round: e.entered_for }) : null,
+      e.withdrawn_from !== null ? ct('entrants.withdrawn', { round: e.withdrawn_from }) : null,
+    ].filter(Boolean).join(', ');
+    return el('tr', { 'data-entrant': e.entrant, class: e.withdrawn_from !== null ? 'withdrawn' : null },
+      el('td', { class: 'num' }, String(e.entrant)),
+      el('td', { class: 'names' }, e.entry.name, notes ? el('span', { class: 'muted small' }, ` (${notes})`) : null),
+      el('td', {}, e.entry.club ?? ''),
+      el('td', { class: 'wide' }, e.entry.category ? ct(`category.${e.entry.category}`) : ''),
+      el('td', { class: 'num wide' }, e.entry.birth_year === null ? '' : String(e.entry.birth_year)),
+      el('td', { class: 'num' }, e.entry.rating === null ? '' : String(e.entry.rating)));
+  });
+}
+
+/** An earlier round, folded: its boards and rests. @param {Competition} c @param {PairedRound} r */
+export function earlierRound(c, r) {
+  return el('details', { class: 'earlier-round', 'data-round': r.number },
+    el('summary', {}, ct('round.heading', { n: r.number }), ' · ', roundState(r)),
+    el('ol', { class: 'boards compact' }, r.boards.map((b, i) => el('li', { 'data-board': i + 1 }, boardView(c, b, i)))),
+    r.rests.length ? el('ul', { class: 'rests' }, restItems(c, r)) : null);
+}

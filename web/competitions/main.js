@@ -1,0 +1,137 @@
+// @ts-check
+// The competitions' list (docs/protocol.md "Competitions"): each with its
+// venue, days, system and rounds, linking to its page; and for a person
+// signed in to an account the form that creates one (without an account
+// the page says one is needed and links to the account page). A refusal
+// is worded under the form, which keeps what was typed.
+
+import { fillTexts, onLanguage } from '../shared/lang.js';
+import { mountHeader } from '../shared/header.js';
+import { el } from '../shared/pages.js';
+import { ct, daysText, systemText, refusalText, post } from './text.js';
+
+/** @typedef {import('../shared/protocol.js').CompetitionSummary} CompetitionSummary */
+/** @typedef {import('../shared/protocol.js').NewCompetition} NewCompetition */
+
+const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
+const input = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ (document.getElementById(id));
+
+const page = {
+  /** @type {CompetitionSummary[] | null} */ list: null,
+  failed: false,
+  busy: false,
+};
+
+/** The rounds of a competition in words. @param {CompetitionSummary['setup']} s */
+function roundsText(s) {
+  if (s.system.kind === 'swiss') return String(s.system.rounds);
+  return ct(s.system.cycles === 'double' ? 'comps.rounds_rr2' : 'comps.rounds_rr');
+}
+
+/** @param {CompetitionSummary} c */
+function row(c) {
+  const s = c.setup;
+  return el('tr', { 'data-competition': c.id },
+    el('td', { 'data-label': ct('comps.col.name'), class: 'names' },
+      el('a', { href: `competition.html?id=${encodeURIComponent(c.id)}` }, s.name)),
+    el('td', { 'data-label': ct('comps.col.venue') }, s.venue ?? ct('nowhere')),
+    el('td', { 'data-label': ct('comps.col.dates'), class: 'when' }, daysText(s)),
+    el('td', { 'data-label': ct('comps.col.system') }, systemText(s.system)),
+    el('td', { 'data-label': ct('comps.col.rounds'), class: 'num' }, roundsText(s)));
+}
+
+function render() {
+  const status = $('list-status');
+  if (page.failed) {
+    status.className = 'notice bad';
+    status.textContent = ct('comps.load_failed');
+    return;
+  }
+  if (!page.list) return;
+  status.className = page.list.length ? 'visually-hidden' : 'muted';
+  status.textContent = page.list.length ? ct('comps.caption') : ct('comps.none');
+  $('list').hidden = !page.list.length;
+  $('list-body').replaceChildren(...page.list.map(row));
+}
+
+async function load() {
+  try {
+    const res = await fetch('/api/competitions');
+    if (!res.ok) throw new Error(String(res.status));
+    page.list = await res.json();
+  } catch {
+    page.failed = true;
+  }
+  render();
+}
+
+/** Shows the form to a person with an account, else why it is not there. */
+async function whoIsHere() {
+  let account = false;
+  try {
+    const res = await fetch('/api/me');
+    account = res.ok && !!(await res.json())?.account;
+  } catch { /* as if not signed in: the page says how to */ }
+  $('new').hidden = !account;
+  $('need-account').hidden = account;
+}
+
+/** The set-up typed into the form. @returns {NewCompetition} */
+function setup() {
+  const num = (/** @type {string} */ id) => Number(input(id).value.trim() === '' ? NaN : input(id).value);
+  const text = (/** @type {string} */ id) => input(id).value.trim() || null;
+  const system = input('c-system').value;
+  /** @type {NewCompetition} */
+  return {
+    name: input('c-name').value,
+    venue: text('c-venue'),
+    starts: text('c-starts'),
+    ends: text('c-ends'),
+    tables: num('c-tables'),
+    system: system === 'swiss' ? { kind: 'swiss', rounds: num('c-rounds') } : { kind: 'round_robin', cycles: system === 'double' ? 'double' : 'single' },
+    format: { kind: /** @type {'sets' | 'best_of' | 'first_to'} */ (input('c-format').value), sets: num('c-sets') },
+    points: { win: num('c-win'), draw: num('c-draw'), loss: num('c-loss') },
+    rated: input('c-rated').checked,
+  };
+}
+
+function showRounds() {
+  $('rounds-row').hidden = input('c-system').value !== 'swiss';
+}
+
+$('new').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  if (page.busy) return;
+  const error = $('new-error');
+  error.hidden = true;
+  const asked = setup();
+  // A number left empty or not whole would be a bad body: say so here.
+  const numbers = [asked.tables, asked.format.sets, asked.points?.win, asked.points?.draw, asked.points?.loss,
+    asked.system.kind === 'swiss' ? asked.system.rounds : 1];
+  page.busy = true;
+  /** @type {HTMLButtonElement} */ ($('create')).disabled = true;
+  try {
+    if (!numbers.every((n) => Number.isInteger(n) && /** @type {number} */ (n) >= 0)) throw Object.assign(new Error('numbers'), { code: 'bad_numbers' });
+    const made = await post('/api/competitions', asked);
+    location.assign(`competition.html?id=${encodeURIComponent(made.id)}`);
+  } catch (err) {
+    error.textContent = refusalText(err);
+    error.hidden = false;
+  } finally {
+    page.busy = false;
+    /** @type {HTMLButtonElement} */ ($('create')).disabled = false;
+  }
+});
+input('c-system').addEventListener('change', showRounds);
+
+mountHeader('competitions');
+const words = () => {
+  fillTexts(document, ct);
+  document.title = ct('comps.title');
+  render();
+};
+words();
+onLanguage(words);
+showRounds();
+load();
+whoIsHere();
