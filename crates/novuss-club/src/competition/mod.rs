@@ -19,6 +19,7 @@ mod change;
 mod pairing;
 mod refusal;
 mod setup;
+mod standings;
 
 use serde::Serialize;
 

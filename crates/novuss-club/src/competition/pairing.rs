@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use super::{Change, Competition, Paired, Refusal, Rest, System};
 use crate::results::{Bye, Entrant, History};
 use crate::round_robin::berger;
-use crate::swiss::{pair_dutch, Competitor, Field, PointSystem};
+use crate::swiss::{pair_dutch, Competitor, Field};
 
 /// A round as a system draws it: the pairs, the top board first, and who
 /// rests.
@@ -122,20 +122,12 @@ impl Competition {
                 }
             })
             .collect();
-        let p = self.setup.points;
         let field = Field {
             competitors,
             played: round - 1,
             rounds: self.round_count(),
             initial: crate::results::Side::First,
-            points: PointSystem {
-                win: p.win,
-                draw: p.draw,
-                loss: p.loss,
-                forfeit_loss: p.loss,
-                zero_bye: 0,
-                pairing_bye: p.win,
-            },
+            points: self.point_system(),
         };
         // The histories are the competition's own, every opponent one of
         // its entrants; what else the engine can refuse is a field it

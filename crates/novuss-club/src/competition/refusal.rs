@@ -8,6 +8,7 @@ use novuss_core::{FormatError, MatchFormat, MatchPoints};
 use serde::Serialize;
 
 use crate::results::Entrant;
+use crate::standings::TieBreak;
 
 /// Why a change was refused. Nothing changed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -45,6 +46,11 @@ pub enum Refusal {
     Points {
         /// The points asked for.
         points: MatchPoints,
+    },
+    /// A tie-break listed twice in the order.
+    TieBreakTwice {
+        /// Which.
+        tiebreak: TieBreak,
     },
     /// The same person is entered already (same licence, or same name and
     /// birth year).
@@ -150,6 +156,9 @@ impl fmt::Display for Refusal {
                 "{}/{}/{} match points: a win must be worth more than a draw, a draw at least a loss, a win at most 100",
                 p.win, p.draw, p.loss
             ),
+            Refusal::TieBreakTwice { tiebreak } => {
+                write!(f, "the tie-break {} is listed twice", tiebreak.code())
+            }
             Refusal::EnteredTwice { entrant } => {
                 write!(f, "this player is entered already, as number {}", entrant.0)
             }

@@ -6,6 +6,7 @@ use novuss_core::{MatchFormat, MatchPoints};
 use serde::{Deserialize, Serialize};
 
 use crate::round_robin::{Cycles, MAX_ENTRANTS};
+use crate::standings::TieBreak;
 
 use super::refusal::Refusal;
 
@@ -119,6 +120,11 @@ pub struct Setup {
     /// keeps that pool; here it is recorded).
     #[serde(default)]
     pub rated: bool,
+    /// The tie-breaks after match points, first first, as FIDE's C.07
+    /// defines them; none given: the system's own
+    /// ([`Setup::default_tiebreaks`]).
+    #[serde(default)]
+    pub tiebreaks: Vec<TieBreak>,
 }
 
 impl Setup {
@@ -151,7 +157,38 @@ impl Setup {
         if !(p.win > p.draw && p.draw >= p.loss) || p.win > 100 {
             return Err(Refusal::Points { points: p });
         }
+        for (i, t) in self.tiebreaks.iter().enumerate() {
+            if self.tiebreaks[..i].contains(t) {
+                return Err(Refusal::TieBreakTwice { tiebreak: *t });
+            }
+        }
+        if self.tiebreaks.is_empty() {
+            self.tiebreaks = Setup::default_tiebreaks(self.system);
+        }
         Ok(self)
+    }
+
+    /// The tie-breaks a competition of `system` has when its organiser
+    /// names none (our choice; C.07 leaves it to the regulations). In a
+    /// round robin everyone meets everyone, so the opponents' scores
+    /// (Buchholz) tell nobody apart: the direct encounter, then the sets,
+    /// wins and Sonneborn-Berger. A Swiss goes by the strength of the
+    /// opponents met, as `novuss club standings` does, then the sets.
+    pub fn default_tiebreaks(system: System) -> Vec<TieBreak> {
+        match system {
+            System::RoundRobin { .. } => vec![
+                TieBreak::DirectEncounter,
+                TieBreak::SetRatio,
+                TieBreak::Wins,
+                TieBreak::SonnebornBerger,
+            ],
+            System::Swiss { .. } => vec![
+                TieBreak::BuchholzCut1,
+                TieBreak::Buchholz,
+                TieBreak::SonnebornBerger,
+                TieBreak::SetRatio,
+            ],
+        }
     }
 
     /// The most entrants the system can pair.

@@ -2,11 +2,13 @@
 //! reason, a round robin and a Swiss paired round after round with
 //! results entered, byes asked for, late entries and withdrawals, scores
 //! checked against the match format, pairings taken back, and a refused
-//! change leaving everything as it was.
+//! change leaving everything as it was; the standings after the results
+//! by the organiser's tie-breaks.
 
 use std::collections::HashSet;
 
 use novuss_club::competition::{Outcome, Paired, Rest};
+use novuss_club::standings::{TieBreak, TieBreakValue};
 use novuss_club::{
     Bye, Change, Competition, Cycles, Entrant, Entry, Refusal, RoundResult, Setup, Side, System,
 };
@@ -24,6 +26,7 @@ fn setup(system: System, tables: u32) -> Setup {
         format: MatchFormat::Sets(6),
         points: MatchPoints::default(),
         rated: false,
+        tiebreaks: vec![],
     }
 }
 
@@ -712,4 +715,156 @@ proptest! {
             prop_assert_eq!(unique.len(), opponents.len());
         }
     }
+}
+
+/// The result of the board where `winner` meets `loser` in the last
+/// round: `winner` wins 4:`sets`.
+fn beats(c: &mut Competition, winner: u32, loser: u32, sets: u32) {
+    let round = c.rounds().last().unwrap().clone();
+    let (i, b) = round
+        .boards
+        .iter()
+        .enumerate()
+        .find(|(_, b)| {
+            [b.paired.first.0, b.paired.second.0] == [winner, loser]
+                || [b.paired.first.0, b.paired.second.0] == [loser, winner]
+        })
+        .expect("they meet this round");
+    let outcome = if b.paired.first.0 == winner {
+        Outcome::Sets {
+            first: 4,
+            second: sets,
+        }
+    } else {
+        Outcome::Sets {
+            first: sets,
+            second: 4,
+        }
+    };
+    c.apply(&Change::Result {
+        round: round.number,
+        board: i as u32 + 1,
+        outcome,
+    })
+    .unwrap();
+}
+
+#[test]
+fn the_standings_follow_the_results_by_the_organisers_tiebreaks() {
+    // A round robin names its own tie-breaks when the organiser names
+    // none; one named twice is refused.
+    let rr = System::RoundRobin {
+        cycles: Cycles::Single,
+    };
+    let c = Competition::new(setup(rr, 2)).unwrap();
+    assert_eq!(
+        c.setup().tiebreaks,
+        [
+            TieBreak::DirectEncounter,
+            TieBreak::SetRatio,
+            TieBreak::Wins,
+            TieBreak::SonnebornBerger
+        ]
+    );
+    let twice = Setup {
+        tiebreaks: vec![TieBreak::Wins, TieBreak::Buchholz, TieBreak::Wins],
+        ..setup(rr, 2)
+    };
+    assert_eq!(
+        Competition::new(twice),
+        Err(Refusal::TieBreakTwice {
+            tiebreak: TieBreak::Wins
+        })
+    );
+
+    // Four players, everyone once: 1 and 2 end on 4 points, 1 having
+    // beaten 2; 3 and 4 on 2 points, 4 having beaten 3. The direct
+    // encounter decides both ties although 2 has the better sets
+    // (C.07 6).
+    let mut c = with_entrants(rr, 2, 4);
+    let before = c.standings().unwrap();
+    assert_eq!(before.rows.len(), 4);
+    assert!(before
+        .rows
+        .iter()
+        .all(|r| r.place == (1..=4) && r.points == 0));
+    let results = [
+        (1, 2, 2),
+        (3, 1, 2),
+        (1, 4, 2),
+        (2, 3, 0),
+        (2, 4, 0),
+        (4, 3, 1),
+    ];
+    for _ in 0..3 {
+        pair(&mut c);
+        let round = c.rounds().last().unwrap().clone();
+        for b in &round.boards {
+            let (a, z) = (b.paired.first.0, b.paired.second.0);
+            let &(w, l, sets) = results
+                .iter()
+                .find(|(w, l, _)| (*w, *l) == (a, z) || (*w, *l) == (z, a))
+                .unwrap();
+            beats(&mut c, w, l, sets);
+        }
+    }
+    assert!(c.finished());
+    let s = c.standings().unwrap();
+    let order: Vec<(u32, u64)> = s.rows.iter().map(|r| (r.entrant.0, r.points)).collect();
+    assert_eq!(order, [(1, 4), (2, 4), (4, 2), (3, 2)]);
+    let places: Vec<_> = s.rows.iter().map(|r| r.place.clone()).collect();
+    assert_eq!(places, [1..=1, 2..=2, 3..=3, 4..=4]);
+    // 2's sets: 2:4, 4:0, 4:0 = 10:4; 1's: 4:2, 2:4, 4:2 = 10:8.
+    let sets = |e: u32| {
+        let row = s.rows.iter().find(|r| r.entrant.0 == e).unwrap();
+        row.values[1]
+    };
+    assert_eq!(
+        sets(2),
+        TieBreakValue::SetRatio(novuss_club::Sets { won: 10, lost: 4 })
+    );
+    assert_eq!(
+        sets(1),
+        TieBreakValue::SetRatio(novuss_club::Sets { won: 10, lost: 8 })
+    );
+
+    // The same results ranked by the sets first: 2 goes ahead.
+    let by_sets = Setup {
+        tiebreaks: vec![TieBreak::SetRatio, TieBreak::DirectEncounter],
+        ..setup(rr, 2)
+    };
+    let mut again = Competition::new(by_sets).unwrap();
+    for e in c.entrants() {
+        again
+            .apply(&Change::Enter {
+                entry: e.entry.clone(),
+            })
+            .unwrap();
+    }
+    for r in c.rounds() {
+        again
+            .apply(&Change::Pair {
+                round: r.number,
+                boards: r.boards.iter().map(|b| b.paired).collect(),
+                rests: r.rests.clone(),
+            })
+            .unwrap();
+        for (i, b) in r.boards.iter().enumerate() {
+            again
+                .apply(&Change::Result {
+                    round: r.number,
+                    board: i as u32 + 1,
+                    outcome: b.outcome.unwrap(),
+                })
+                .unwrap();
+        }
+    }
+    let order: Vec<u32> = again
+        .standings()
+        .unwrap()
+        .rows
+        .iter()
+        .map(|r| r.entrant.0)
+        .collect();
+    assert_eq!(order, [2, 1, 4, 3]);
 }
