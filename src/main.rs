@@ -66,6 +66,8 @@ enum CliError {
     Serve(ServeError),
     /// `loadtest`.
     Loadtest(LoadError),
+    /// `loadtest-competition`.
+    Hall(novuss_bench::hall::HallError),
     /// `club`.
     Club(novuss::club::ClubError),
 }
@@ -86,6 +88,7 @@ impl std::fmt::Display for CliError {
             CliError::BenchServer(e) => write!(f, "{e}"),
             CliError::Serve(e) => write!(f, "{e}"),
             CliError::Loadtest(e) => write!(f, "{e}"),
+            CliError::Hall(e) => write!(f, "{e}"),
             CliError::Club(e) => write!(f, "{e}"),
         }
     }
@@ -258,6 +261,12 @@ enum Command {
     /// memory and CPU. With --idle N: N silent sockets, the server's
     /// memory as they grow, and new games timed while they are held.
     Loadtest(novuss_bench::load::LoadArgs),
+    /// Load-test a competition day against a running server: an organiser
+    /// enters the players, pairs each Swiss round and enters its results
+    /// at a steady pace while spectators follow the live page; reports
+    /// how soon each spectator had each change, the organiser's waits and
+    /// the server's CPU and memory.
+    LoadtestCompetition(novuss_bench::hall::HallArgs),
     /// Serve the game to a browser (the default): prints the address to
     /// open.
     Serve(novuss::serve::ServeArgs),
@@ -373,6 +382,9 @@ fn main() -> ExitCode {
         } => novuss_bench::server::measure(strokes, &modes, json).map_err(CliError::BenchServer),
         Command::Serve(args) => novuss::serve::serve(args).map_err(CliError::Serve),
         Command::Loadtest(args) => novuss_bench::load::run(&args).map_err(CliError::Loadtest),
+        Command::LoadtestCompetition(args) => {
+            novuss_bench::hall::run(&args).map_err(CliError::Hall)
+        }
         Command::Club(c) => novuss::club::run(&c).map_err(CliError::Club),
         Command::Ratings(c) => match novuss::ratings::run(c) {
             Ok((report, same)) => {

@@ -184,8 +184,9 @@ fn an_organiser_runs_a_swiss_and_a_follower_sees_every_change() {
         c["rounds"][0]["rests"],
         json!([{"entrant": 5, "bye": "pairing_allocated"}])
     );
-    let (_, seen) = live.next();
-    assert_eq!(seen["rounds"], c["rounds"], "the follower sees the pairing");
+    let (name, held) = live.next();
+    assert_eq!(name, "competition");
+    assert_eq!(held["rounds"], c["rounds"], "the follower sees the pairing");
 
     // 5:0 in six sets is not a result; nothing is stored.
     let stored = db::count(
@@ -228,12 +229,34 @@ fn an_organiser_runs_a_swiss_and_a_follower_sees_every_change() {
     assert_eq!(c["finished"], true, "{c}");
     let (_, refused) = change(&organiser, &id, json!({"change": "pair_next", "round": 4}));
     assert_eq!(refused["refusal"], json!({"code": "finished"}));
-    // The follower caught up with every change.
-    let mut seen = live.next().1;
+    // The follower caught up with every change: each result came as
+    // itself with the standings it made, and what the follower built
+    // from them is the competition as the organiser sees it.
+    let mut seen = held;
+    let mut results = 0;
     while seen["changes"] != c["changes"] {
-        seen = live.next().1;
+        let (name, next) = live.next();
+        if name == "result" {
+            results += 1;
+        }
+        seen = followed(seen, &name, next);
     }
+    assert_eq!(
+        results, 6,
+        "three rounds of two boards, each result as itself"
+    );
     assert_eq!(seen, c);
+    // Standings by the Swiss's own tie-breaks, every entrant once.
+    assert_eq!(
+        c["setup"]["tiebreaks"],
+        json!(["bh_c1", "bh", "sb", "set_ratio"])
+    );
+    let rows = c["standings"]["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 5);
+    assert_eq!(rows[0]["place"]["start"], 1, "{rows:?}");
+    let points: u64 = rows.iter().map(|r| r["points"].as_u64().unwrap()).sum();
+    // Six matches of 2 points, three pairing-allocated byes of 2.
+    assert_eq!(points, 18, "{rows:?}");
 
     // Stored before it was shown: the same competition after a restart.
     let changes = c["changes"].as_u64().unwrap();
@@ -312,4 +335,25 @@ fn a_follower_on_another_server_sees_the_changes() {
     let (_, paired) = change(&organiser, &id, json!({"change": "pair_next", "round": 1}));
     let seen = live.next().1;
     assert_eq!(seen["rounds"], paired["rounds"]);
+}
+
+/// The competition a follower holds after the event `name` with `data`:
+/// a `competition` event is the whole of it, a `result` event the next
+/// change, one board's result with the standings after it.
+fn followed(mut held: Value, name: &str, data: Value) -> Value {
+    match name {
+        "competition" => data,
+        "result" => {
+            let next = held["changes"].as_u64().unwrap() + 1;
+            assert_eq!(data["changes"], next, "results come in order, none missed");
+            let round = data["round"].as_u64().unwrap() as usize - 1;
+            let board = data["board"].as_u64().unwrap() as usize - 1;
+            held["rounds"][round]["boards"][board]["outcome"] = data["outcome"].clone();
+            held["changes"] = data["changes"].clone();
+            held["finished"] = data["finished"].clone();
+            held["standings"] = data["standings"].clone();
+            held
+        }
+        other => panic!("an event {other}: {data}"),
+    }
 }

@@ -69,6 +69,9 @@ test('an organiser runs a 12-player Swiss of 5 rounds; a spectator\'s phone foll
   await org.fill('#c-tables', '6');
   await org.selectOption('#c-system', 'swiss');
   await org.fill('#c-rounds', '5');
+  // The tie-breaks in the organiser's order: Buchholz, then the sets.
+  await org.selectOption('#c-tiebreak-1', 'bh');
+  await org.selectOption('#c-tiebreak-2', 'set_ratio');
   assert.equal(await org.inputValue('#c-format'), 'sets');
   assert.equal(await org.inputValue('#c-sets'), '6');
   await org.click('#create');
@@ -148,6 +151,14 @@ test('an organiser runs a 12-player Swiss of 5 rounds; a spectator\'s phone foll
     const changes = await org.evaluate(() => Number(document.body.dataset.changes));
     await upTo(fan, changes);
     assert.deepEqual(await standings(fan), await standings(org), `round ${round}`);
+    if (round === 1) {
+      // The server's standings, by the tie-breaks chosen, each column
+      // under its acronym with its long name as the title.
+      const head = await fan.$$eval('#standings-head th', (ths) => ths.map((t) => t.textContent));
+      assert.deepEqual(head, [en['col.place'], en['col.no'], en['col.name'], en['col.points'], 'BH', en['tiebreak.set_ratio']]);
+      assert.equal(await fan.getAttribute('#standings-head th[data-tiebreak="bh"] abbr', 'title'), en['tiebreak.bh.long']);
+      assert.match(await fan.textContent('#standings-body tr:first-child td[data-tiebreak="set_ratio"]'), /^\d+:\d+$/);
+    }
     assert.equal(await fan.textContent('#round-heading'), fill(en['round.current'], { n: round, count: 5 }));
     if (round === 2) {
       assert.equal(await fan.locator('#boards li[data-board="3"] .result').textContent(), en['outcome.forfeit_second']);

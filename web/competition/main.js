@@ -3,8 +3,9 @@
 // its set-up, the current round's boards by table with their results,
 // who rests, the standings, earlier rounds and the entrants; for its
 // organiser the desk (desk.js). The page follows the competition live
-// (GET /api/competitions/{id}/live, server-sent events carrying the whole
-// competition): every change appears without a reload and is read out in
+// (GET /api/competitions/{id}/live, server-sent events: the whole
+// competition first and after most changes, a result as itself with the
+// standings it makes): every change appears without a reload and is read out in
 // a live region; after a lost connection the browser reconnects and the
 // first event brings the whole state back. It never polls.
 
@@ -12,11 +13,13 @@ import { fillTexts, onLanguage } from '../shared/lang.js';
 import { mountHeader } from '../shared/header.js';
 import { el } from '../shared/pages.js';
 import { ct, setupText, daysText, refusalText } from '../competitions/text.js';
-import { boardView, restItems, roundState, standingRows, entrantRows, earlierRound, nameOf, outcomeText } from './view.js';
+import { boardView, restItems, roundState, entrantRows, earlierRound, nameOf, outcomeText } from './view.js';
+import { standingHead, standingRows } from './standings.js';
 import { makeDesk } from './desk.js';
 
 /** @typedef {import('../shared/protocol.js').Competition} Competition */
 /** @typedef {import('../shared/protocol.js').CompetitionPage} CompetitionPage */
+/** @typedef {import('../shared/protocol.js').CompetitionResult} CompetitionResult */
 
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 // How long after the server refused the stream (an EventSource then stops
@@ -138,10 +141,11 @@ function render() {
   const requested = c.requested ?? [];
   $('requested-box').hidden = !requested.length;
   $('requested').replaceChildren(...requested.map((q) => el('li', {}, ct('requested.item', { who: `${q.entrant} ${nameOf(c, q.entrant)}`, bye: ct(`bye.${q.bye}`), round: q.round }))));
-  const paired = c.rounds.length > 0;
+  const paired = c.rounds.length > 0 && !!c.standings;
   $('standings').hidden = !paired;
   $('standings-none').hidden = paired;
-  $('standings-body').replaceChildren(...(paired ? standingRows(c) : []));
+  $('standings-head').replaceChildren(standingHead(c.setup.tiebreaks));
+  $('standings-body').replaceChildren(...(paired ? standingRows(c, nameOf) : []));
   const earlier = c.rounds.slice(0, -1).reverse();
   $('earlier-box').hidden = !earlier.length;
   // Folded rounds stay as the reader opened them.
@@ -166,7 +170,9 @@ function renderConnection() {
 }
 
 /**
- * Follows the competition: each `competition` event is the whole of it.
+ * Follows the competition: each `competition` event is the whole of it,
+ * each `result` event the next change (one board's result and the
+ * standings after it).
  * The browser reconnects by itself after a lost connection; after a
  * refusal (which ends an EventSource) the page opens a new one later.
  */
@@ -179,6 +185,28 @@ function follow() {
     page.connected = true;
     try {
       take(/** @type {Competition} */ (JSON.parse(/** @type {MessageEvent} */ (e).data)));
+    } catch {
+      renderConnection();
+    }
+  });
+  source.addEventListener('result', (e) => {
+    page.connected = true;
+    try {
+      const r = /** @type {CompetitionResult} */ (JSON.parse(/** @type {MessageEvent} */ (e).data));
+      const c = page.competition;
+      if (!c || r.changes <= c.changes) return;
+      // A change missed (cannot happen on one stream; said for safety):
+      // a new stream starts with the whole competition.
+      if (r.changes !== c.changes + 1) { follow(); return; }
+      const round = c.rounds[r.round - 1];
+      const board = round?.boards[r.board - 1];
+      if (!board) { follow(); return; }
+      const next = structuredClone(c);
+      next.rounds[r.round - 1].boards[r.board - 1].outcome = r.outcome;
+      next.changes = r.changes;
+      next.finished = r.finished;
+      next.standings = r.standings;
+      take(next);
     } catch {
       renderConnection();
     }

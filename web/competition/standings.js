@@ -1,79 +1,46 @@
 // @ts-check
-// A simple standings table from a competition's rounds: match points by
-// the competition's own (a played result, a forfeit, a bye), wins, draws
-// and losses, sets won and lost; placed by points, then set difference,
-// then pairing number, a place shared when points and set difference are
-// equal. FIDE's tie-breaks come next (docs/standings.md); the page says so.
+// The standings as the server ranks them (docs/standings.md): match
+// points, then the competition's tie-breaks in the organiser's order,
+// computed as FIDE's tie-break regulations (C.07) define them; the page
+// only words and lays them out. Places shared by entrants still tied
+// after every tie-break read "3–4".
+
+import { el } from '../shared/pages.js';
+import { ct } from '../competitions/text.js';
 
 /** @typedef {import('../shared/protocol.js').Competition} Competition */
-/** @typedef {import('../shared/protocol.js').ByeKind} ByeKind */
+/** @typedef {import('../shared/protocol.js').TieBreak} TieBreak */
+/** @typedef {import('../shared/protocol.js').TieBreakValue} TieBreakValue */
 
-/**
- * One entrant's line: `place` from 1, `shared` the last place of those
- * sharing it (equal to `place` when nobody does).
- * @typedef {{entrant: number, points: number, wins: number, draws: number, losses: number, won: number, lost: number, place: number, shared: number}} Line
- */
-
-/**
- * What a bye is worth: a pairing-allocated or full-point bye a win, a
- * half-point bye a draw, a zero-point one a loss's points.
- * @param {ByeKind} bye @param {Competition['setup']['points']} p
- */
-function byePoints(bye, p) {
-  if (bye === 'pairing_allocated' || bye === 'full') return p.win;
-  return bye === 'half' ? p.draw : p.loss;
+/** A tie-break's value as a cell's text. @param {TieBreakValue} v */
+export function valueText(v) {
+  if ('set_ratio' in v) return `${v.set_ratio.won}:${v.set_ratio.lost}`;
+  if ('rating' in v) return v.rating === null ? '' : String(v.rating);
+  if ('points' in v) return String(v.points);
+  if ('point_products' in v) return String(v.point_products);
+  if ('count' in v) return String(v.count);
+  return String(v.rank);
 }
 
-/** @param {Competition} c @returns {Line[]} the lines, first place first */
-export function standings(c) {
-  const p = c.setup.points;
-  /** @type {Map<number, Line>} */
-  const lines = new Map();
-  for (const e of c.entrants) {
-    lines.set(e.entrant, { entrant: e.entrant, points: 0, wins: 0, draws: 0, losses: 0, won: 0, lost: 0, place: 0, shared: 0 });
-  }
-  /** @param {number} who @param {'win' | 'draw' | 'loss'} how @param {number} won @param {number} lost */
-  const add = (who, how, won, lost) => {
-    const l = lines.get(who);
-    if (!l) return;
-    l.points += p[how];
-    if (how === 'win') l.wins++;
-    else if (how === 'draw') l.draws++;
-    else l.losses++;
-    l.won += won;
-    l.lost += lost;
-  };
-  for (const r of c.rounds) {
-    for (const b of r.boards) {
-      const o = b.outcome;
-      if (!o) continue;
-      if (o.kind === 'sets') {
-        const how = o.first > o.second ? 'win' : o.first < o.second ? 'loss' : 'draw';
-        add(b.first, how, o.first, o.second);
-        add(b.second, how === 'win' ? 'loss' : how === 'loss' ? 'win' : 'draw', o.second, o.first);
-      } else if (o.kind === 'forfeit') {
-        add(b.first, o.winner === 'first' ? 'win' : 'loss', 0, 0);
-        add(b.second, o.winner === 'second' ? 'win' : 'loss', 0, 0);
-      } else {
-        add(b.first, 'loss', 0, 0);
-        add(b.second, 'loss', 0, 0);
-      }
-    }
-    for (const rest of r.rests) {
-      const l = lines.get(rest.entrant);
-      if (l) l.points += byePoints(rest.bye, p);
-    }
-  }
-  const rank = new Map(c.ranking.map((e, i) => [e, i]));
-  const pairing = (/** @type {Line} */ l) => rank.get(l.entrant) ?? Number.MAX_SAFE_INTEGER;
-  const sorted = [...lines.values()].sort((a, b) => b.points - a.points
-    || (b.won - b.lost) - (a.won - a.lost) || pairing(a) - pairing(b));
-  const same = (/** @type {Line} */ a, /** @type {Line} */ b) => a.points === b.points && a.won - a.lost === b.won - b.lost;
-  for (let i = 0; i < sorted.length;) {
-    let j = i;
-    while (j + 1 < sorted.length && same(sorted[j + 1], sorted[i])) j++;
-    for (let k = i; k <= j; k++) Object.assign(sorted[k], { place: i + 1, shared: j + 1 });
-    i = j + 1;
-  }
-  return sorted;
+/** The head's cells: place, number, name, points, then each tie-break. @param {TieBreak[]} tiebreaks */
+export function standingHead(tiebreaks) {
+  return el('tr', {},
+    el('th', { scope: 'col', class: 'num' }, ct('col.place')),
+    el('th', { scope: 'col', class: 'num' }, ct('col.no')),
+    el('th', { scope: 'col' }, ct('col.name')),
+    el('th', { scope: 'col', class: 'num' }, ct('col.points')),
+    tiebreaks.map((t) => el('th', { scope: 'col', class: 'num', 'data-tiebreak': t },
+      el('abbr', { title: ct(`tiebreak.${t}.long`) }, ct(`tiebreak.${t}`)))));
+}
+
+/** The rows, best first. @param {Competition} c @param {(c: Competition, e: number) => string} nameOf */
+export function standingRows(c, nameOf) {
+  const s = c.standings;
+  if (!s) return [];
+  return s.rows.map((r) => el('tr', { 'data-entrant': r.entrant },
+    el('td', { class: 'num place' }, r.place.end > r.place.start ? ct('place.shared', { a: r.place.start, b: r.place.end }) : String(r.place.start)),
+    el('td', { class: 'num' }, String(r.entrant)),
+    el('td', { class: 'names' }, nameOf(c, r.entrant)),
+    el('td', { class: 'num points' }, String(r.points)),
+    r.values.map((v, i) => el('td', { class: 'num', 'data-tiebreak': s.tiebreaks[i] }, valueText(v)))));
 }

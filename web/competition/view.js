@@ -5,7 +5,6 @@
 
 import { el } from '../shared/pages.js';
 import { ct } from '../competitions/text.js';
-import { standings } from './standings.js';
 
 /** @typedef {import('../shared/protocol.js').Competition} Competition */
 /** @typedef {import('../shared/protocol.js').Board} Board */
@@ -67,19 +66,6 @@ export function resultsIn(r) {
 export function roundState(r) {
   const n = resultsIn(r);
   return n === r.boards.length ? ct('round.complete') : ct('round.open', { n, total: r.boards.length });
-}
-
-/** The standings' rows. @param {Competition} c */
-export function standingRows(c) {
-  return standings(c).map((l) => el('tr', { 'data-entrant': l.entrant },
-    el('td', { class: 'num place' }, l.shared > l.place ? ct('place.shared', { a: l.place, b: l.shared }) : String(l.place)),
-    el('td', { class: 'num' }, String(l.entrant)),
-    el('td', { class: 'names' }, nameOf(c, l.entrant)),
-    el('td', { class: 'num points' }, String(l.points)),
-    el('td', { class: 'num' }, String(l.wins)),
-    el('td', { class: 'num' }, String(l.draws)),
-    el('td', { class: 'num' }, String(l.losses)),
-    el('td', { class: 'num sets' }, `${l.won}:${l.lost}`)));
 }
 
 /** The entrants' rows. @param {Competition} c */

@@ -12,6 +12,7 @@ import { ct, daysText, systemText, refusalText, post } from './text.js';
 
 /** @typedef {import('../shared/protocol.js').CompetitionSummary} CompetitionSummary */
 /** @typedef {import('../shared/protocol.js').NewCompetition} NewCompetition */
+/** @typedef {import('../shared/protocol.js').TieBreak} TieBreak */
 
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 const input = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ (document.getElementById(id));
@@ -92,7 +93,38 @@ function setup() {
     format: { kind: /** @type {'sets' | 'best_of' | 'first_to'} */ (input('c-format').value), sets: num('c-sets') },
     points: { win: num('c-win'), draw: num('c-draw'), loss: num('c-loss') },
     rated: input('c-rated').checked,
+    tiebreaks: tiebreaksChosen(),
   };
+}
+
+/** The tie-breaks an organiser can put in order (docs/standings.md). @type {TieBreak[]} */
+const TIEBREAKS = ['bh_c1', 'bh', 'bh_m1', 'sb', 'sb_c1', 'de', 'win', 'won', 'ps', 'ps_c1', 'set_ratio', 'rating'];
+/** How many the form offers to put in order. */
+const CHOICES = 4;
+
+/**
+ * The tie-break choices: one select per place in the order, each "the
+ * system's own" (empty) or a tie-break, worded in the reader's language
+ * and keeping what was chosen when the language changes.
+ */
+function renderTiebreaks() {
+  const box = $('tiebreak-choices');
+  const chosen = [...box.querySelectorAll('select')].map((s) => s.value);
+  box.replaceChildren(...Array.from({ length: CHOICES }, (_, i) => {
+    const select = el('select', { id: `c-tiebreak-${i + 1}`, 'aria-describedby': 'tiebreaks-hint' },
+      el('option', { value: '' }, i === 0 ? ct('new.tiebreak_default') : ct('new.tiebreak_none')),
+      TIEBREAKS.map((t) => el('option', { value: t }, `${ct(`tiebreak.${t}`)}: ${ct(`tiebreak.${t}.long`)}`)));
+    /** @type {HTMLSelectElement} */ (select).value = chosen[i] ?? '';
+    return el('div', { class: 'row' }, el('label', { for: `c-tiebreak-${i + 1}` }, ct('new.tiebreak_n', { n: i + 1 })), select);
+  }));
+}
+
+/** The tie-breaks chosen, in order; none: the system's own. @returns {TieBreak[]} */
+function tiebreaksChosen() {
+  return [...$('tiebreak-choices').querySelectorAll('select')]
+    .map((s) => /** @type {TieBreak | ''} */ (s.value))
+    .filter((v) => v !== '')
+    .map((v) => /** @type {TieBreak} */ (v));
 }
 
 function showRounds() {
@@ -128,6 +160,7 @@ mountHeader('competitions');
 const words = () => {
   fillTexts(document, ct);
   document.title = ct('comps.title');
+  renderTiebreaks();
   render();
 };
 words();

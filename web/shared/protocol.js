@@ -670,10 +670,26 @@
 
 /**
  * `POST /api/competitions`: a competition's set-up (days as `YYYY-MM-DD`).
- * @typedef {{name: string, venue?: string | null, starts?: string | null, ends?: string | null, tables: number, system: CompetitionSystem, format: MatchFormat, points?: MatchPoints, rated?: boolean}} NewCompetition
+ * @typedef {{name: string, venue?: string | null, starts?: string | null, ends?: string | null, tables: number, system: CompetitionSystem, format: MatchFormat, points?: MatchPoints, rated?: boolean, tiebreaks?: TieBreak[]}} NewCompetition
  */
 
-/** A competition's set-up as stored. @typedef {{name: string, venue: string | null, starts: string | null, ends: string | null, tables: number, system: CompetitionSystem, format: MatchFormat, points: MatchPoints, rated: boolean}} CompetitionSetup */
+/** A competition's set-up as stored. @typedef {{name: string, venue: string | null, starts: string | null, ends: string | null, tables: number, system: CompetitionSystem, format: MatchFormat, points: MatchPoints, rated: boolean, tiebreaks: TieBreak[]}} CompetitionSetup */
+
+/**
+ * A tie-break after match points (FIDE C.07; docs/standings.md), by its code.
+ * @typedef {'bh' | 'bh_c1' | 'bh_m1' | 'sb' | 'sb_c1' | 'ps' | 'ps_c1' | 'de' | 'win' | 'won' | 'set_ratio' | 'rating'} TieBreak
+ */
+
+/**
+ * One tie-break's value for an entrant: points and point products in the
+ * competition's match points, a count, a rank (the direct encounter; lower
+ * is better), sets won and lost, or a rating (null: unrated).
+ * @typedef {{points: number} | {point_products: number} | {count: number} | {rank: number} | {set_ratio: {won: number, lost: number}} | {rating: number | null}} TieBreakValue
+ */
+
+/** An entrant's line: the places shared (`start` = `end` when nobody shares it). @typedef {{place: {start: number, end: number}, entrant: number, points: number, values: TieBreakValue[]}} Standing */
+
+/** The standings, best first; each row's values follow `tiebreaks`. @typedef {{tiebreaks: TieBreak[], rows: Standing[]}} Standings */
 
 /** A player as entered. @typedef {{name: string, club: string | null, licence: string | null, category: 'men' | 'women' | 'youth' | 'veterans' | null, birth_year: number | null, rating: number | null}} Entry */
 
@@ -706,6 +722,13 @@
  * @property {Entrant[]} entrants
  * @property {PairedRound[]} rounds
  * @property {RequestedBye[]} requested
+ * @property {Standings | null} standings by the set-up's tie-breaks
+ */
+
+/**
+ * The `result` event of `GET /api/competitions/{id}/live`: a board's result,
+ * the change after the follower's last, with the standings it makes.
+ * @typedef {{changes: number, round: number, board: number, outcome: MatchOutcome, finished: boolean, standings: Standings | null}} CompetitionResult
  */
 
 /** `GET /api/competitions/{id}`: the competition, and whether the visitor may change it. @typedef {{competition: Competition, may_change: boolean}} CompetitionPage */

@@ -4,7 +4,9 @@
 //! - The server, run by `novuss bench-server` ([`server`]): a real server
 //!   with a temporary database, measured from inside and from outside.
 //! - The load tool, run by `novuss loadtest` ([`load`]): simulated people
-//!   driving servers already running on this machine.
+//!   driving servers already running on this machine; `novuss
+//!   loadtest-competition` ([`hall`]): a competition day, an organiser
+//!   and its spectators.
 //!
 //! The last two play through [`client`], the requests a browser makes.
 //!
@@ -26,6 +28,7 @@ use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
 pub mod client;
+pub mod hall;
 pub mod load;
 pub mod percentiles;
 #[cfg(feature = "rapier")]

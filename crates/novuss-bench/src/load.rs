@@ -25,11 +25,11 @@ use std::time::{Duration, Instant};
 
 use crate::client::http;
 
-mod address;
+pub(crate) mod address;
 mod error;
 mod idle;
 mod kind;
-mod process;
+pub(crate) mod process;
 mod room;
 mod tally;
 
@@ -160,7 +160,7 @@ fn run_idle(args: &LoadArgs, addr: std::net::SocketAddr, n: usize) -> Result<Str
     }
 }
 
-fn runtime() -> Result<tokio::runtime::Runtime, LoadError> {
+pub(crate) fn runtime() -> Result<tokio::runtime::Runtime, LoadError> {
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -171,10 +171,10 @@ fn runtime() -> Result<tokio::runtime::Runtime, LoadError> {
 /// and checks that it leaves room for `sockets` and [`SPARE_FILES`]; the
 /// limit now in force, if known. `too_many` is the refusal, given the
 /// limit.
-fn open_files_for(
+pub(crate) fn open_files_for<E>(
     sockets: u64,
-    too_many: impl FnOnce(u64) -> LoadError,
-) -> Result<Option<u64>, LoadError> {
+    too_many: impl FnOnce(u64) -> E,
+) -> Result<Option<u64>, E> {
     let limit = novuss_server::raise_open_files()
         .ok()
         .flatten()
@@ -187,7 +187,7 @@ fn open_files_for(
 
 /// Fails at once if no server answers at `addr`, or one that is not
 /// novuss.
-async fn check_server(addr: std::net::SocketAddr, url: &str) -> Result<(), LoadError> {
+pub(crate) async fn check_server(addr: std::net::SocketAddr, url: &str) -> Result<(), LoadError> {
     let health = http::request(addr, "GET", "/api/health", None, Duration::from_secs(10))
         .await
         .map_err(|error| LoadError::NoServer {

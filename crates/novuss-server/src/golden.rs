@@ -329,7 +329,7 @@ pub(crate) fn requests() -> Vec<Value> {
 /// server's type. The test [`every_http_body_is_named`] holds this list to
 /// the types of `wire/http/`: a body added there fails until it is named
 /// here, and then until the file has an example of it.
-const ANSWERS: [(&str, &str, &str); 23] = [
+const ANSWERS: [(&str, &str, &str); 24] = [
     ("Health", "GET /api/health", "wire::http::server::Health"),
     ("Options", "GET /api/options", "wire::http::server::Options"),
     (
@@ -409,6 +409,11 @@ const ANSWERS: [(&str, &str, &str); 23] = [
         "Competition",
         "POST /api/competitions, POST /api/competitions/{id}/changes; the `competition` event of GET /api/competitions/{id}/live",
         "wire::http::competitions::CompetitionView",
+    ),
+    (
+        "CompetitionResult",
+        "the `result` event of GET /api/competitions/{id}/live",
+        "wire::http::competitions::ResultEntered",
     ),
     (
         "CompetitionPage",
@@ -543,7 +548,7 @@ fn asked() -> BTreeMap<&'static str, Vec<Value>> {
         (
             "NewCompetition",
             vec![
-                json!({"name": "Riga Open", "venue": "Rīga", "starts": "2026-11-28", "ends": "2026-11-29", "tables": 2, "system": {"kind": "swiss", "rounds": 5}, "format": {"kind": "sets", "sets": 6}, "points": {"win": 2, "draw": 1, "loss": 0}, "rated": false}),
+                json!({"name": "Riga Open", "venue": "Rīga", "starts": "2026-11-28", "ends": "2026-11-29", "tables": 2, "system": {"kind": "swiss", "rounds": 5}, "format": {"kind": "sets", "sets": 6}, "points": {"win": 2, "draw": 1, "loss": 0}, "rated": false, "tiebreaks": ["bh", "set_ratio", "de"]}),
                 json!({"name": "Club league", "tables": 4, "system": {"kind": "round_robin", "cycles": "double"}, "format": {"kind": "best_of", "sets": 3}}),
             ],
         ),
@@ -769,17 +774,20 @@ fn answers() -> BTreeMap<&'static str, Vec<Value>> {
             let desk = Desk::new(hub.store().clone());
             let setup = serde_json::from_value(self::asked()["NewCompetition"][0].clone()).expect("a set-up");
             let made = desk.create(setup, &anna).await.expect("a competition");
-            keep("Competition", serde_json::to_value(&made).expect("JSON"));
+            keep("Competition", serde_json::to_value(&made.view).expect("JSON"));
             let ask = |v: Value| -> Ask { serde_json::from_value(v).expect("a change") };
             for name in ["Anna", "Bruno", "Chris"] {
-                desk.change(&made.id, Some(&anna), &ask(json!({"change": "enter", "entry": {"name": name, "club": "RNK"}}))).await.expect("entered");
+                desk.change(&made.view.id, Some(&anna), &ask(json!({"change": "enter", "entry": {"name": name, "club": "RNK"}})), None).await.expect("entered");
             }
-            desk.change(&made.id, Some(&anna), &ask(json!({"change": "pair_next", "round": 1}))).await.expect("paired");
-            let played = desk.change(&made.id, Some(&anna), &ask(json!({"change": "result", "round": 1, "board": 1, "outcome": {"kind": "sets", "first": 4, "second": 2}}))).await.expect("a result");
-            keep("Competition", serde_json::to_value(&played).expect("JSON"));
-            let wrong = desk.change(&made.id, Some(&anna), &ask(json!({"change": "result", "round": 1, "board": 1, "outcome": {"kind": "sets", "first": 5, "second": 0}}))).await;
+            desk.change(&made.view.id, Some(&anna), &ask(json!({"change": "pair_next", "round": 1})), None).await.expect("paired");
+            let (_, mut pushes) = desk.follow(&made.view.id).await.expect("followed");
+            let played = desk.change(&made.view.id, Some(&anna), &ask(json!({"change": "result", "round": 1, "board": 1, "outcome": {"kind": "sets", "first": 4, "second": 2}})), None).await.expect("a result");
+            keep("Competition", serde_json::to_value(&played.view).expect("JSON"));
+            let Ok(crate::competitions::Push::Result(entered)) = pushes.try_recv() else { panic!("the result pushed as itself") };
+            keep("CompetitionResult", serde_json::from_str(&entered).expect("JSON"));
+            let wrong = desk.change(&made.view.id, Some(&anna), &ask(json!({"change": "result", "round": 1, "board": 1, "outcome": {"kind": "sets", "first": 5, "second": 0}})), None).await;
             keep("Failure", serde_json::to_value(wrong.expect_err("refused")).expect("JSON"));
-            keep("CompetitionPage", serde_json::to_value(CompetitionPage { competition: played, may_change: true }).expect("JSON"));
+            keep("CompetitionPage", serde_json::to_value(CompetitionPage { competition: &played.json, may_change: true }).expect("JSON"));
             for listed in desk.list().await.expect("a list") {
                 keep("CompetitionSummary", serde_json::to_value(listed).expect("JSON"));
             }

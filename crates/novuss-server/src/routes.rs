@@ -77,6 +77,7 @@ pub fn router(
         .route("/api/competitions/{id}/live", get(competitions::live))
         .with_state(competitions::CompetitionRoutes::new(
             crate::competitions::Desk::start(hub.store().clone(), hub.competition_news()),
+            hub.clone(),
             shutdown.clone(),
         ));
     let api = Router::new()

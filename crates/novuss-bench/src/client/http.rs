@@ -157,12 +157,29 @@ pub async fn request_from(
     body: Option<&[u8]>,
     limit: Duration,
 ) -> Result<Reply, HttpError> {
+    request_as(from, addr, method, path, body, None, limit).await
+}
+
+/// [`request_from`], sending `cookie` (`name=value`) as a browser that
+/// holds it would.
+pub async fn request_as(
+    from: Option<IpAddr>,
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&[u8]>,
+    cookie: Option<&str>,
+    limit: Duration,
+) -> Result<Reply, HttpError> {
     let addr = loopback(addr)?;
     let exchange = async {
         let mut stream = connect(addr, from).await?;
         let mut head = format!(
             "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nAccept: application/json\r\n"
         );
+        if let Some(c) = cookie {
+            head.push_str(&format!("Cookie: {c}\r\n"));
+        }
         if let Some(b) = body {
             head.push_str(&format!(
                 "Content-Type: application/json\r\nContent-Length: {}\r\n",

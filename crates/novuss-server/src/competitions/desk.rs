@@ -1,59 +1,115 @@
 //! The organiser's desk: a competition created, loaded (rebuilt from its
-//! stored changes) and changed. A change is checked against the
-//! competition as stored now, stored as the next change, and only then
-//! shown to the competition's followers: nothing acknowledged is lost,
-//! and nothing refused is stored.
+//! stored changes, then held in memory) and changed. A change is checked
+//! against the competition as stored now, stored as the next change, and
+//! only then shown to the competition's followers: nothing acknowledged
+//! is lost, and nothing refused is stored.
 //!
 //! Changes name what they are about (a round, a board, an entrant), so
 //! they are checked against the latest state rather than against what
 //! the organiser's page last saw: two pages entering results of two
-//! boards at once both succeed. Two writers that race for the same next
-//! number (two instances over one PostgreSQL) are told apart by the
-//! store, and the loser is rebuilt and checked again.
+//! boards at once both succeed, one after the other (a competition's
+//! changes are made one at a time on each server). Two servers over one
+//! PostgreSQL that race for the same next number are told apart by the
+//! store, and the loser reads the competition again and checks its
+//! change once more.
+//!
+//! A competition read is written as JSON once per change and shared by
+//! every reader and follower: a page load costs a copy, not a rebuild.
+//! A result, the change a competition has most of, is pushed to
+//! followers as the board and the standings it makes, not as the whole
+//! competition.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
+use std::time::Instant;
 
-use novuss_club::{Competition, Setup};
+use novuss_club::{Change, Competition, Setup};
+use serde_json::value::RawValue;
 use tokio::sync::broadcast;
 
 use crate::error::{Code, Failure};
+use crate::hub::work::{Queued, WAIT};
 use crate::ids::{CompetitionId, PersonId};
 use crate::policy;
 use crate::store::{now, Store, StoreError};
-use crate::wire::http::competitions::{Ask, CompetitionView, ListedCompetition};
+use crate::wire::http::competitions::{Ask, CompetitionView, ListedCompetition, ResultEntered};
 
 /// How often a change that lost a race for its number is checked again
 /// against the competition as it then stands.
 const RETRIES: usize = 3;
 
-/// Views waiting for a slow follower before it is told it lagged (it
-/// then reads the competition afresh).
-const CHANNEL: usize = 16;
+/// Pushes waiting for a slow follower before it is told it lagged (it
+/// is then sent the whole competition afresh).
+const CHANNEL: usize = 64;
+
+/// Competitions kept in memory that nobody here follows, beyond which the
+/// least recently read is dropped (read again from the store when next
+/// asked for). Followed ones are always kept.
+const KEPT: usize = 64;
 
 /// The most competitions listed at once.
 pub const LISTED: u32 = 100;
 
-/// A followed competition: its channel of views, and the number of
-/// changes of the last view sent on it.
-struct Followed {
-    tx: broadcast::Sender<Arc<str>>,
-    told: u64,
+/// A competition as it stands, held for every reader.
+#[derive(Debug)]
+pub struct Held {
+    /// What it is.
+    pub view: CompetitionView,
+    /// The view as JSON, written once.
+    pub json: Box<RawValue>,
+}
+
+impl Held {
+    fn new(view: CompetitionView) -> Held {
+        // A view is plain data: serde_json cannot fail to write it.
+        let json = serde_json::value::to_raw_value(&view)
+            .unwrap_or_else(|_| RawValue::from_string("null".into()).expect("JSON"));
+        Held { view, json }
+    }
+}
+
+/// What a competition's followers are sent, written once for all.
+#[derive(Clone, Debug)]
+pub enum Push {
+    /// The whole competition (a [`CompetitionView`]).
+    Whole(Arc<str>),
+    /// One board's result and the standings after it (a
+    /// [`ResultEntered`]), the change after the last they were sent.
+    Result(Arc<str>),
+}
+
+/// A competition in memory: as it stands, its followers, and the lock
+/// its changes on this server take one at a time.
+struct Kept {
+    held: Arc<Held>,
+    tx: broadcast::Sender<Push>,
+    changing: Arc<tokio::sync::Mutex<()>>,
+    read: Instant,
+}
+
+impl Kept {
+    fn new(held: Arc<Held>) -> Kept {
+        Kept {
+            held,
+            tx: broadcast::channel(CHANNEL).0,
+            changing: Arc::default(),
+            read: Instant::now(),
+        }
+    }
 }
 
 /// Creates, reads and changes competitions; tells their followers.
 pub struct Desk {
     store: Store,
-    /// Each followed competition's channel of views.
-    followed: Mutex<HashMap<CompetitionId, Followed>>,
+    kept: Mutex<HashMap<CompetitionId, Kept>>,
 }
 
 impl Desk {
-    /// Over `store`, followed by nobody yet.
+    /// Over `store`, holding no competition yet.
     pub fn new(store: Store) -> Desk {
         Desk {
             store,
-            followed: Mutex::new(HashMap::new()),
+            kept: Mutex::new(HashMap::new()),
         }
     }
 
@@ -85,34 +141,29 @@ impl Desk {
         desk
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<CompetitionId, Followed>> {
-        self.followed.lock().unwrap_or_else(|p| p.into_inner())
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<CompetitionId, Kept>> {
+        self.kept.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// Reads competition `id` again, if anyone follows it here, and tells
-    /// them if it has changes they have not been sent (this instance's
-    /// own changes were sent as they were made).
+    /// Reads competition `id` again if it is held here, and tells its
+    /// followers if another server changed it (this server's own changes
+    /// were told as they were made).
     async fn catch_up(&self, id: &CompetitionId) {
-        let followed = self
-            .lock()
-            .get(id)
-            .is_some_and(|f| f.tx.receiver_count() > 0);
-        if !followed {
+        let Some(changing) = self.lock().get(id).map(|k| k.changing.clone()) else {
             return;
-        }
-        match self.view(id).await {
-            Ok(view) => self.tell(id, &view),
+        };
+        let _one_at_a_time = changing.lock().await;
+        match self.load(id).await {
+            Ok(held) => {
+                self.keep(id, held);
+            }
             Err(f) => tracing::warn!(competition = %id, "cannot be read again: {}", f.detail),
         }
     }
 
     /// A new competition of `setup`, organised by `organiser`, who must
     /// hold an account.
-    pub async fn create(
-        &self,
-        setup: Setup,
-        organiser: &PersonId,
-    ) -> Result<CompetitionView, Failure> {
+    pub async fn create(&self, setup: Setup, organiser: &PersonId) -> Result<Arc<Held>, Failure> {
         if self.store.account(organiser).await?.is_none() {
             return Err(Failure::new(
                 Code::NotSignedIn,
@@ -125,17 +176,25 @@ impl Desk {
         self.store
             .add_competition(&id, organiser, created, competition.setup())
             .await?;
-        Ok(CompetitionView::new(
-            id,
-            organiser.clone(),
-            created,
-            0,
-            competition,
-        ))
+        let view = view_of(id.clone(), organiser.clone(), created, 0, competition);
+        let held = Arc::new(Held::new(view));
+        self.keep(&id, held.clone());
+        Ok(held)
     }
 
-    /// Competition `id` as it stands.
-    pub async fn view(&self, id: &CompetitionId) -> Result<CompetitionView, Failure> {
+    /// Competition `id` as it stands: held in memory, or read from the
+    /// store and then held.
+    pub async fn view(&self, id: &CompetitionId) -> Result<Arc<Held>, Failure> {
+        if let Some(k) = self.lock().get_mut(id) {
+            k.read = Instant::now();
+            return Ok(k.held.clone());
+        }
+        let held = self.load(id).await?;
+        Ok(self.keep(id, held))
+    }
+
+    /// Competition `id` rebuilt from the store.
+    async fn load(&self, id: &CompetitionId) -> Result<Arc<Held>, Failure> {
         let row = self
             .store
             .competition(id)
@@ -145,13 +204,30 @@ impl Desk {
         for c in &row.changes {
             competition.apply(&c.change).map_err(|r| damaged(id, &r))?;
         }
-        Ok(CompetitionView::new(
-            row.id,
-            row.organiser,
-            row.created,
-            row.changes.len() as u64,
-            competition,
-        ))
+        let changes = row.changes.len() as u64;
+        let view = view_of(row.id, row.organiser, row.created, changes, competition);
+        Ok(Arc::new(Held::new(view)))
+    }
+
+    /// Holds `held` as competition `id`, unless what is held is as new
+    /// already; tells followers of what they have not been sent. Returns
+    /// what is held now.
+    fn keep(&self, id: &CompetitionId, held: Arc<Held>) -> Arc<Held> {
+        let mut kept = self.lock();
+        if !kept.contains_key(id) && kept.len() >= KEPT {
+            forget_unfollowed(&mut kept);
+        }
+        let k = kept
+            .entry(id.clone())
+            .or_insert_with(|| Kept::new(held.clone()));
+        k.read = Instant::now();
+        if held.view.changes > k.held.view.changes {
+            k.held = held;
+            if k.tx.receiver_count() > 0 {
+                let _ = k.tx.send(Push::Whole(k.held.json.get().into()));
+            }
+        }
+        k.held.clone()
     }
 
     /// The latest competitions, newest first.
@@ -172,20 +248,36 @@ impl Desk {
 
     /// Makes the change `ask` to competition `id` for `who`: checked by
     /// the policy and by the competition, stored, then shown to its
-    /// followers. Returns the competition as it now stands.
+    /// followers. Returns the competition as it now stands. A pairing is
+    /// made on a blocking thread in `place`'s turn of the server's heavy
+    /// work (none: a blocking thread of its own, as in-process callers
+    /// have).
     pub async fn change(
         &self,
         id: &CompetitionId,
         who: Option<&PersonId>,
         ask: &Ask,
-    ) -> Result<CompetitionView, Failure> {
+        place: Option<Queued>,
+    ) -> Result<Arc<Held>, Failure> {
+        // Anyone may ask; only the organiser gets as far as the lock.
+        let held = self.view(id).await?;
+        policy::may_change_competition(&held.view.organiser, who)?;
+        let Some(who) = who else {
+            return Err(Failure::new(Code::NotOrganiser, "nobody may change it"));
+        };
+        let changing = self
+            .lock()
+            .get(id)
+            .map(|k| k.changing.clone())
+            .unwrap_or_default();
+        let mut ticket = match place {
+            Some(q) => Some(q.turn(WAIT).await?),
+            None => None,
+        };
+        let _one_at_a_time = changing.lock().await;
         for _ in 0..RETRIES {
-            let view = self.view(id).await?;
-            policy::may_change_competition(&view.organiser, who)?;
-            // The policy let only a person through.
-            let Some(who) = who else {
-                return Err(Failure::new(Code::NotOrganiser, "nobody may change it"));
-            };
+            let held = self.view(id).await?;
+            let view = &held.view;
             let change = match ask.change() {
                 Some(c) => c,
                 None => {
@@ -197,12 +289,19 @@ impl Desk {
                             current: next,
                         }));
                     }
-                    view.competition
-                        .pair_next()
-                        .map_err(Failure::of_competition)?
+                    let competition = view.competition.clone();
+                    let pair = move || competition.pair_next().map_err(Failure::of_competition);
+                    match ticket.take() {
+                        Some(t) => t.run("pairing", pair).await?,
+                        // No turn given, or a second try after another
+                        // server's change: a thread of its own.
+                        None => tokio::task::spawn_blocking(pair)
+                            .await
+                            .map_err(|e| Failure::internal("the pairing failed", &e))??,
+                    }
                 }
             };
-            let mut competition = view.competition;
+            let mut competition = view.competition.clone();
             competition
                 .apply(&change)
                 .map_err(Failure::of_competition)?;
@@ -212,14 +311,25 @@ impl Desk {
                 .add_competition_change(id, number, who, now(), &change)
                 .await
             {
-                Err(StoreError::Conflict) => continue,
+                Err(StoreError::Conflict) => {
+                    // Another server stored a change first: read it.
+                    let fresh = self.load(id).await?;
+                    self.keep(id, fresh);
+                    continue;
+                }
                 Err(e) => return Err(e.into()),
                 Ok(()) => {}
             }
-            let view =
-                CompetitionView::new(view.id, view.organiser, view.created, number, competition);
-            self.tell(id, &view);
-            return Ok(view);
+            let new = view_of(
+                view.id.clone(),
+                view.organiser.clone(),
+                view.created,
+                number,
+                competition,
+            );
+            let new = Arc::new(Held::new(new));
+            self.made(id, &new, &change);
+            return Ok(new);
         }
         Err(Failure::new(
             Code::Busy,
@@ -227,34 +337,88 @@ impl Desk {
         ))
     }
 
-    /// A receiver of competition `id`'s views from now on.
-    pub fn follow(&self, id: &CompetitionId) -> broadcast::Receiver<Arc<str>> {
-        let mut followed = self.lock();
-        followed.retain(|_, f| f.tx.receiver_count() > 0);
-        followed
+    /// Holds `held`, just made by `change` on this server, and pushes it
+    /// to the followers: a result as itself, anything else whole.
+    fn made(&self, id: &CompetitionId, held: &Arc<Held>, change: &Change) {
+        let mut kept = self.lock();
+        let k = kept
             .entry(id.clone())
-            .or_insert_with(|| Followed {
-                tx: broadcast::channel(CHANNEL).0,
-                told: 0,
-            })
-            .tx
-            .subscribe()
-    }
-
-    /// Sends `view` to competition `id`'s followers, if it has any and
-    /// they have not been sent it (or a later one) yet.
-    fn tell(&self, id: &CompetitionId, view: &CompetitionView) {
-        let mut followed = self.lock();
-        let Some(f) = followed.get_mut(id) else {
-            return;
-        };
-        if f.tx.receiver_count() == 0 || view.changes <= f.told {
+            .or_insert_with(|| Kept::new(held.clone()));
+        k.held = held.clone();
+        k.read = Instant::now();
+        if k.tx.receiver_count() == 0 {
             return;
         }
-        f.told = view.changes;
-        // A view is plain data: serde_json cannot fail to write it.
-        let json: Arc<str> = serde_json::to_string(view).unwrap_or_default().into();
-        let _ = f.tx.send(json);
+        let push = match *change {
+            Change::Result {
+                round,
+                board,
+                outcome,
+            } => {
+                let shown = ResultEntered {
+                    changes: held.view.changes,
+                    round,
+                    board,
+                    outcome,
+                    finished: held.view.finished,
+                    standings: &held.view.standings,
+                };
+                // Plain data: serde_json cannot fail to write it.
+                Push::Result(serde_json::to_string(&shown).unwrap_or_default().into())
+            }
+            _ => Push::Whole(held.json.get().into()),
+        };
+        let _ = k.tx.send(push);
+    }
+
+    /// Competition `id` as it stands and a receiver of its pushes from
+    /// then on (a push the view already holds may follow: its `changes`
+    /// says so).
+    pub async fn follow(
+        &self,
+        id: &CompetitionId,
+    ) -> Result<(Arc<Held>, broadcast::Receiver<Push>), Failure> {
+        self.view(id).await?;
+        let mut kept = self.lock();
+        // Dropped while this task waited: read it again next time.
+        let Some(k) = kept.get_mut(id) else {
+            return Err(Failure::new(
+                Code::Busy,
+                "the competition is being read; try again",
+            ));
+        };
+        Ok((k.held.clone(), k.tx.subscribe()))
+    }
+}
+
+/// A competition's view with its standings; standings that cannot be
+/// computed are logged and left out (the competition is still shown).
+fn view_of(
+    id: CompetitionId,
+    organiser: PersonId,
+    created: i64,
+    changes: u64,
+    competition: Competition,
+) -> CompetitionView {
+    let standings = match competition.standings() {
+        Ok(s) => Some(s),
+        Err(e) => {
+            tracing::error!(competition = %id, "its standings cannot be computed: {e}");
+            None
+        }
+    };
+    CompetitionView::new(id, organiser, created, changes, competition, standings)
+}
+
+/// Drops the least recently read competition that nobody here follows.
+fn forget_unfollowed(kept: &mut HashMap<CompetitionId, Kept>) {
+    let oldest = kept
+        .iter()
+        .filter(|(_, k)| k.tx.receiver_count() == 0)
+        .min_by_key(|(_, k)| k.read)
+        .map(|(id, _)| id.clone());
+    if let Some(id) = oldest {
+        kept.remove(&id);
     }
 }
 

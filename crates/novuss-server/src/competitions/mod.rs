@@ -8,9 +8,10 @@
 //! order, before anyone is told of them, rebuilds it from them, and says
 //! who may change it (the policy: [`crate::policy::may_change_competition`]).
 //! - `desk.rs`: the [`Desk`] itself: creating, loading, and changing a
-//!   competition (check → store → tell its followers);
+//!   competition (check → store → tell its followers), each held in
+//!   memory as it stands, written as JSON once per change;
 //! - the routes are in `net/competitions.rs`.
 
 mod desk;
 
-pub use desk::Desk;
+pub use desk::{Desk, Push};

@@ -13,8 +13,10 @@ use axum::Json;
 use novuss_club::Setup;
 use tokio::sync::{broadcast, watch};
 
-use crate::competitions::Desk;
+use crate::competitions::{Desk, Push};
 use crate::error::{Code, Failure};
+use crate::hub::work::Client;
+use crate::hub::Hub;
 use crate::ids::CompetitionId;
 use crate::net::body::JsonBody;
 use crate::people::identity::Visitor;
@@ -28,14 +30,25 @@ const KEEP_ALIVE: Duration = Duration::from_secs(15);
 #[derive(Clone)]
 pub struct CompetitionRoutes {
     desk: Arc<Desk>,
+    /// Its share of heavy work: a pairing can take seconds of a core.
+    hub: Arc<Hub>,
     /// Becomes `true` when the server shuts down: live streams end.
     shutdown: watch::Receiver<bool>,
 }
 
 impl CompetitionRoutes {
-    /// Over `desk`; live streams end when `shutdown` becomes `true`.
-    pub fn new(desk: Arc<Desk>, shutdown: watch::Receiver<bool>) -> CompetitionRoutes {
-        CompetitionRoutes { desk, shutdown }
+    /// Over `desk`, pairing in `hub`'s share of heavy work; live streams
+    /// end when `shutdown` becomes `true`.
+    pub fn new(
+        desk: Arc<Desk>,
+        hub: Arc<Hub>,
+        shutdown: watch::Receiver<bool>,
+    ) -> CompetitionRoutes {
+        CompetitionRoutes {
+            desk,
+            hub,
+            shutdown,
+        }
     }
 }
 
@@ -57,8 +70,8 @@ pub async fn create(
             "only a person signed in to an account may organise a competition",
         ));
     };
-    let view = s.desk.create(setup, &person).await?;
-    Ok((StatusCode::CREATED, Json(view)).into_response())
+    let held = s.desk.create(setup, &person).await?;
+    Ok((StatusCode::CREATED, Json(&held.json)).into_response())
 }
 
 /// `GET /api/competitions/{id}`: the competition, and whether the visitor
@@ -69,33 +82,51 @@ pub async fn competition(
     visitor: Visitor,
 ) -> Result<Response, Failure> {
     let id = CompetitionId::parse(&id)?;
-    let competition = s.desk.view(&id).await?;
+    let held = s.desk.view(&id).await?;
     let may_change =
-        policy::may_change_competition(&competition.organiser, visitor.person.as_ref()).is_ok();
+        policy::may_change_competition(&held.view.organiser, visitor.person.as_ref()).is_ok();
     Ok(Json(CompetitionPage {
-        competition,
+        competition: &held.json,
         may_change,
     })
     .into_response())
 }
 
 /// `POST /api/competitions/{id}/changes`: one change by its organiser;
-/// the competition as it then stands.
+/// the competition as it then stands. Pairing a round is heavy work (a
+/// Swiss of hundreds takes seconds of a core): it waits for its turn
+/// among the hints and replays, one at a time per client, on a blocking
+/// thread.
 pub async fn change(
     State(s): State<CompetitionRoutes>,
     Path(id): Path<String>,
+    client: Client,
     visitor: Visitor,
     JsonBody(ask): JsonBody<Ask>,
 ) -> Result<Response, Failure> {
     let id = CompetitionId::parse(&id)?;
-    let view = s.desk.change(&id, visitor.person.as_ref(), &ask).await?;
-    Ok(Json(view).into_response())
+    let place = match ask {
+        Ask::PairNext { .. } => Some(s.hub.queue(client, "pairing")?),
+        _ => None,
+    };
+    let held = s
+        .desk
+        .change(&id, visitor.person.as_ref(), &ask, place)
+        .await?;
+    Ok(Json(&held.json).into_response())
 }
 
 /// `GET /api/competitions/{id}/live`: the competition as server-sent
-/// events, a `competition` event at once and after every change (a
-/// follower that falls behind is sent the competition afresh), a comment
-/// after a quiet spell; it ends when the server stops.
+/// events: a `competition` event at once (the whole competition), then a
+/// `result` event for each result entered or corrected and a
+/// `competition` event after any other change (a follower that falls
+/// behind is sent the competition afresh); a comment after a quiet
+/// spell; it ends when the server stops.
+///
+/// Each stream is a connection, which the listener bounds per address
+/// (`--max-connections-per-address`); there is no tighter bound for
+/// these streams, since a hall's spectators often share one address (the
+/// venue's Wi-Fi).
 pub async fn live(
     State(s): State<CompetitionRoutes>,
     Path(id): Path<String>,
@@ -105,37 +136,43 @@ pub async fn live(
     if *stop.borrow_and_update() {
         return Err(Failure::new(Code::Busy, "the server is stopping"));
     }
-    // Subscribed before the first view is read: no change falls between.
-    let rx = s.desk.follow(&id);
-    let first = s.desk.view(&id).await?;
-    // A view is plain data: serde_json cannot fail to write it.
-    let first: Arc<str> = serde_json::to_string(&first).unwrap_or_default().into();
+    let (first, rx) = s.desk.follow(&id).await?;
+    let first = Push::Whole(first.json.get().into());
     let desk = s.desk.clone();
     let state = (Some(first), rx, stop, desk, id);
     let events =
         futures_util::stream::unfold(state, |(first, mut rx, mut stop, desk, id)| async move {
-            if let Some(json) = first {
-                let event = Event::default().event("competition").data(&*json);
-                return Some((Ok::<_, Infallible>(event), (None, rx, stop, desk, id)));
+            if let Some(push) = first {
+                return Some((
+                    Ok::<_, Infallible>(event(&push)),
+                    (None, rx, stop, desk, id),
+                ));
             }
             let got = tokio::select! {
                 got = rx.recv() => got,
                 _ = stop.wait_for(|s| *s) => return None,
             };
-            let json: Arc<str> = match got {
-                Ok(json) => json,
+            let push = match got {
+                Ok(push) => push,
                 // Behind by more than the channel holds: the competition
                 // afresh, which holds every change it missed.
                 Err(broadcast::error::RecvError::Lagged(_)) => match desk.view(&id).await {
-                    Ok(v) => serde_json::to_string(&v).unwrap_or_default().into(),
+                    Ok(held) => Push::Whole(held.json.get().into()),
                     Err(_) => return None,
                 },
                 Err(broadcast::error::RecvError::Closed) => return None,
             };
-            let event = Event::default().event("competition").data(&*json);
-            Some((Ok(event), (None, rx, stop, desk, id)))
+            Some((Ok(event(&push)), (None, rx, stop, desk, id)))
         });
     Ok(Sse::new(events)
         .keep_alive(KeepAlive::new().interval(KEEP_ALIVE))
         .into_response())
+}
+
+/// A push as its server-sent event.
+fn event(push: &Push) -> Event {
+    match push {
+        Push::Whole(json) => Event::default().event("competition").data(&**json),
+        Push::Result(json) => Event::default().event("result").data(&**json),
+    }
 }

@@ -5,8 +5,10 @@
 //! the competition's typed `refusal`.
 
 use novuss_club::competition::Outcome;
+use novuss_club::standings::Standings;
 use novuss_club::{Bye, Change, Competition, Entrant, Entry, Setup};
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 
 use crate::ids::{CompetitionId, PersonId};
 
@@ -103,11 +105,33 @@ impl Ask {
 /// `GET /api/competitions/{id}`: the competition, and what the visitor
 /// may do with it.
 #[derive(Clone, Debug, Serialize)]
-pub struct CompetitionPage {
-    /// The competition.
-    pub competition: CompetitionView,
+pub struct CompetitionPage<'a> {
+    /// The competition: a [`CompetitionView`] as written once for every
+    /// reader.
+    pub competition: &'a RawValue,
     /// Whether the visitor may change it (its organiser).
     pub may_change: bool,
+}
+
+/// The `result` event of `GET /api/competitions/{id}/live`: a board's
+/// result, entered or corrected, as the change after the follower's
+/// last (`changes` one more than the competition they hold), with the
+/// standings it makes. The most common change in a competition, sent
+/// without the whole competition.
+#[derive(Clone, Debug, Serialize)]
+pub struct ResultEntered<'a> {
+    /// The number of changes the competition has with this one.
+    pub changes: u64,
+    /// The round.
+    pub round: u32,
+    /// The board, from 1.
+    pub board: u32,
+    /// How it ended.
+    pub outcome: Outcome,
+    /// Whether every round is now paired and every result in.
+    pub finished: bool,
+    /// The standings after it.
+    pub standings: &'a Option<Standings>,
 }
 
 /// A competition as everyone sees it.
@@ -128,19 +152,24 @@ pub struct CompetitionView {
     pub finished: bool,
     /// The pairing numbers: entrants in the order the systems rank them.
     pub ranking: Vec<Entrant>,
+    /// The standings by the set-up's tie-breaks (`null` only if they
+    /// cannot be computed, which the server logs).
+    pub standings: Option<Standings>,
     /// The set-up, entrants, rounds with results, and requested byes.
     #[serde(flatten)]
     pub competition: Competition,
 }
 
 impl CompetitionView {
-    /// `competition`, rebuilt from its `changes` changes.
+    /// `competition`, rebuilt from its `changes` changes, with its
+    /// `standings`.
     pub fn new(
         id: CompetitionId,
         organiser: PersonId,
         created: i64,
         changes: u64,
         competition: Competition,
+        standings: Option<Standings>,
     ) -> CompetitionView {
         CompetitionView {
             id,
@@ -150,6 +179,7 @@ impl CompetitionView {
             round_count: competition.round_count(),
             finished: competition.finished(),
             ranking: competition.ranking(),
+            standings,
             competition,
         }
     }
