@@ -12,20 +12,16 @@
 import { fillTexts, onLanguage } from '../shared/lang.js';
 import { mountHeader } from '../shared/header.js';
 import { el } from '../shared/pages.js';
-import { ct, setupText, daysText, refusalText } from '../competitions/text.js';
+import { ct, setupText, whereText, refusalText } from '../competitions/text.js';
 import { boardView, restItems, roundState, entrantRows, earlierRound, nameOf, outcomeText } from './view.js';
 import { standingHead, standingRows } from './standings.js';
 import { makeDesk } from './desk.js';
+import { followCompetition } from './live.js';
 
 /** @typedef {import('../shared/protocol.js').Competition} Competition */
 /** @typedef {import('../shared/protocol.js').CompetitionPage} CompetitionPage */
-/** @typedef {import('../shared/protocol.js').CompetitionResult} CompetitionResult */
 
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
-// How long after the server refused the stream (an EventSource then stops
-// for good) the page opens a new one.
-const RETRY_MS = 5_000;
-
 const id = new URLSearchParams(location.search).get('id') ?? '';
 
 const page = {
@@ -33,7 +29,6 @@ const page = {
   mayChange: false,
   connected: false,
   /** @type {string | null} */ failed: null,
-  /** @type {EventSource | null} */ source: null,
 };
 
 const desk = makeDesk(id, () => page.competition, (c) => take(c));
@@ -129,7 +124,7 @@ function render() {
   document.title = ct('comp.title', { name: c.setup.name });
   $('name').textContent = c.setup.name;
   $('setup').textContent = setupText(c.setup);
-  $('where').textContent = [c.setup.venue, daysText(c.setup)].filter(Boolean).join(' · ');
+  $('where').textContent = whereText(c.setup);
   const progress = c.finished ? ct('comp.finished', { count: c.round_count })
     : c.rounds.length ? ct('comp.progress', { round: c.rounds.length, count: c.round_count })
       : ct('comp.not_started', { n: c.entrants.length });
@@ -169,59 +164,18 @@ function renderConnection() {
   box.className = page.connected ? 'live-state muted small' : 'live-state notice';
 }
 
-/**
- * Follows the competition: each `competition` event is the whole of it,
- * each `result` event the next change (one board's result and the
- * standings after it).
- * The browser reconnects by itself after a lost connection; after a
- * refusal (which ends an EventSource) the page opens a new one later.
- */
+/** Follows the competition live (live.js). */
 function follow() {
-  page.source?.close();
-  const source = new EventSource(`/api/competitions/${encodeURIComponent(id)}/live`);
-  page.source = source;
-  source.addEventListener('open', () => { page.connected = true; renderConnection(); });
-  source.addEventListener('competition', (e) => {
-    page.connected = true;
-    try {
-      take(/** @type {Competition} */ (JSON.parse(/** @type {MessageEvent} */ (e).data)));
-    } catch {
-      renderConnection();
-    }
-  });
-  source.addEventListener('result', (e) => {
-    page.connected = true;
-    try {
-      const r = /** @type {CompetitionResult} */ (JSON.parse(/** @type {MessageEvent} */ (e).data));
-      const c = page.competition;
-      if (!c || r.changes <= c.changes) return;
-      // A change missed (cannot happen on one stream; said for safety):
-      // a new stream starts with the whole competition.
-      if (r.changes !== c.changes + 1) { follow(); return; }
-      const round = c.rounds[r.round - 1];
-      const board = round?.boards[r.board - 1];
-      if (!board) { follow(); return; }
-      const next = structuredClone(c);
-      next.rounds[r.round - 1].boards[r.board - 1].outcome = r.outcome;
-      next.changes = r.changes;
-      next.finished = r.finished;
-      next.standings = r.standings;
-      take(next);
-    } catch {
-      renderConnection();
-    }
-  });
-  source.addEventListener('error', () => {
-    page.connected = false;
-    renderConnection();
-    if (source.readyState === EventSource.CLOSED && page.source === source) {
-      setTimeout(() => { if (page.source === source) follow(); }, RETRY_MS);
-    }
+  followCompetition(id, {
+    held: () => page.competition,
+    take,
+    connection: (open) => { page.connected = open; renderConnection(); },
   });
 }
 
 /** Reads the competition and whether this visitor may change it, then follows it. */
 async function load() {
+  /** @type {HTMLAnchorElement} */ ($('screen-link')).href = `competition-screen.html?id=${encodeURIComponent(id)}`;
   if (!id) {
     page.failed = ct('comp.no_id');
     render();

@@ -49,6 +49,11 @@ export function daysText(s) {
   return a === b ? ct('days.one', { a: dayText(a) }) : ct('days.two', { a: dayText(a), b: dayText(b) });
 }
 
+/** Where and when, as far as the set-up says (nothing when it says neither). @param {CompetitionSetup} s */
+export function whereText(s) {
+  return [s.venue, s.starts || s.ends ? daysText(s) : null].filter(Boolean).join(' · ');
+}
+
 /** The whole set-up in one line. @param {CompetitionSetup} s */
 export function setupText(s) {
   return [systemText(s.system), formatText(s.format),

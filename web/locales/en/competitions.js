@@ -109,6 +109,12 @@ export const en = {
   'announce.entered': '{name} is entered.',
 
   // Standings
+  'screen.live': 'Live',
+  'screen.table': 'Table',
+  'screen.result': 'Result',
+  'screen.standings': 'Standings after round {n}',
+  'screen.page': 'Page {a} of {b}',
+  'screen.open': 'Big screen for the hall',
   'standings.heading': 'Standings',
   'standings.caption': 'Standings after the results entered so far',
   'standings.note': 'Placed by match points, then the tie-breaks in the order the organiser chose, as FIDE’s tie-break regulations define them; those still equal share a place.',

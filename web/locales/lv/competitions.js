@@ -108,6 +108,12 @@ export const lv = {
   'announce.entered': '{name} ir pieteikts.',
 
   // Kopvērtējums
+  'screen.live': 'Tiešraide',
+  'screen.table': 'Galds',
+  'screen.result': 'Rezultāts',
+  'screen.standings': 'Kopvērtējums pēc {n}. kārtas',
+  'screen.page': '{a}. lapa no {b}',
+  'screen.open': 'Lielais ekrāns zālei',
   'standings.heading': 'Kopvērtējums',
   'standings.caption': 'Kopvērtējums pēc līdz šim ievadītajiem rezultātiem',
   'standings.note': 'Vietas pēc mača punktiem, tad pēc papildrādītājiem organizatora izvēlētajā secībā, kā tos nosaka FIDE papildrādītāju noteikumi; tie, kam viss vienāds, dala vietu.',

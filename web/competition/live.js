@@ -1,0 +1,85 @@
+// @ts-check
+// Following a competition live (docs/protocol.md "Competitions"): the
+// server-sent events of GET /api/competitions/{id}/live. A `competition`
+// event is the whole competition; a `result` event is the next change,
+// one board's result with the standings it makes, applied here to the
+// competition held. The browser reconnects by itself after a lost
+// connection (the first event then brings the whole state back); after a
+// refusal, which ends an EventSource, a new one is opened later. Never
+// polled. Used by the competition's page and by its big screen.
+
+/** @typedef {import('../shared/protocol.js').Competition} Competition */
+/** @typedef {import('../shared/protocol.js').CompetitionResult} CompetitionResult */
+
+// How long after the server refused the stream (an EventSource then stops
+// for good) a new one is opened.
+const RETRY_MS = 5_000;
+
+/**
+ * `c` after the result event `r`, or null if `r` is not the change after
+ * `c`'s last (a missed change: the caller starts a new stream, which
+ * begins whole).
+ * @param {Competition} c @param {CompetitionResult} r @returns {Competition | null}
+ */
+export function withResult(c, r) {
+  if (r.changes !== c.changes + 1) return null;
+  const board = c.rounds[r.round - 1]?.boards[r.board - 1];
+  if (!board) return null;
+  const next = structuredClone(c);
+  next.rounds[r.round - 1].boards[r.board - 1].outcome = r.outcome;
+  next.changes = r.changes;
+  next.finished = r.finished;
+  next.standings = r.standings;
+  return next;
+}
+
+/**
+ * Follows competition `id`: `take` is given each competition as it
+ * arrives (never an older one than the last), `connection` whether the
+ * stream is open. Returns `stop`, which ends it.
+ * @param {string} id
+ * @param {{held: () => Competition | null, take: (c: Competition) => void, connection: (open: boolean) => void}} on
+ * @returns {() => void}
+ */
+export function followCompetition(id, on) {
+  /** @type {EventSource | null} */
+  let source = null;
+  let stopped = false;
+  const open = () => {
+    source?.close();
+    if (stopped) return;
+    const s = new EventSource(`/api/competitions/${encodeURIComponent(id)}/live`);
+    source = s;
+    s.addEventListener('open', () => on.connection(true));
+    s.addEventListener('competition', (e) => {
+      on.connection(true);
+      try {
+        on.take(/** @type {Competition} */ (JSON.parse(/** @type {MessageEvent} */ (e).data)));
+      } catch {
+        on.connection(true);
+      }
+    });
+    s.addEventListener('result', (e) => {
+      on.connection(true);
+      const c = on.held();
+      let r;
+      try {
+        r = /** @type {CompetitionResult} */ (JSON.parse(/** @type {MessageEvent} */ (e).data));
+      } catch {
+        return;
+      }
+      if (!c || r.changes <= c.changes) return;
+      const next = withResult(c, r);
+      if (next) on.take(next);
+      else open();
+    });
+    s.addEventListener('error', () => {
+      on.connection(false);
+      if (s.readyState === EventSource.CLOSED && source === s) {
+        setTimeout(() => { if (source === s) open(); }, RETRY_MS);
+      }
+    });
+  };
+  open();
+  return () => { stopped = true; source?.close(); };
+}
