@@ -239,3 +239,85 @@ fn dropped_sockets_reconnect_to_a_restarted_server() {
         );
     }
 }
+
+/// `novuss loadtest-competition`: a small competition day, every change
+/// seen by every spectator, stored by the server; and options out of
+/// range refused before anything is sent.
+#[test]
+fn a_competition_day_reaches_every_spectator() {
+    let dir = data_dir();
+    let server = Running::start(dir.path());
+    let run = |args: &[&str]| {
+        Command::new(crate::support::novuss())
+            .arg("loadtest-competition")
+            .args(args)
+            .output()
+            .expect("the binary runs")
+    };
+    let out = run(&[
+        "--url",
+        &server.url,
+        "--players",
+        "9",
+        "--rounds",
+        "3",
+        "--tables",
+        "4",
+        "--followers",
+        "6",
+        "--results-per-second",
+        "200",
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    // Nine players: four boards and a bye a round.
+    assert_eq!(v["results"], 12, "{v:#}");
+    assert_eq!(v["changes"], 9 + 3 + 12, "{v:#}");
+    assert_eq!(v["missed"], 0, "{v:#}");
+    assert_eq!(v["streams_failed"], 0, "{v:#}");
+    assert_eq!(
+        v["result_events"],
+        12 * 6,
+        "each result to each spectator, as itself: {v:#}"
+    );
+    assert_eq!(v["result_shown_within_1s"].as_f64(), Some(1.0), "{v:#}");
+    let shown = &v["result_shown_ms"];
+    assert!(shown["p50"].as_f64().unwrap() > 0.0, "{v:#}");
+    assert!(v["server_rss_mb"].as_f64().unwrap() > 0.0, "{v:#}");
+    let db = server.data.join("novuss.sqlite3");
+    assert_eq!(
+        db::count(&db, "SELECT COUNT(*) FROM competition_changes"),
+        24
+    );
+
+    for (bad, says) in [
+        (&["--players", "1"][..], "--players"),
+        (&["--rounds", "40"][..], "--rounds"),
+        (&["--results-per-second", "0"][..], "--results-per-second"),
+    ] {
+        let mut args = vec!["--url", &server.url];
+        args.extend_from_slice(bad);
+        let out = run(&args);
+        assert!(!out.status.success());
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains(says),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let out = run(&["--url", "http://192.0.2.1:8080/"]);
+    assert!(
+        !out.status.success(),
+        "an address off this machine is refused"
+    );
+    assert_eq!(
+        db::count(&db, "SELECT COUNT(*) FROM competitions"),
+        1,
+        "nothing made by the refused runs"
+    );
+}

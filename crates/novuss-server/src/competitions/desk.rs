@@ -29,6 +29,7 @@ use tokio::sync::broadcast;
 
 use crate::error::{Code, Failure};
 use crate::hub::work::{Queued, WAIT};
+use crate::hub::CompetitionNews;
 use crate::ids::{CompetitionId, PersonId};
 use crate::policy;
 use crate::store::{now, Store, StoreError};
@@ -115,10 +116,14 @@ impl Desk {
 
     /// Over `store`, also telling followers of the changes that other
     /// instances sharing the database make: `news` names each competition
-    /// changed (`None`: any may have), as the hub hears it
-    /// ([`crate::hub::Hub::competition_news`]). The task ends with the
-    /// desk.
-    pub fn start(store: Store, mut news: broadcast::Receiver<Option<CompetitionId>>) -> Arc<Desk> {
+    /// changed with its number of changes (`None`: any may have), as the
+    /// hub hears it ([`crate::hub::Hub::competition_news`]); this
+    /// server's own changes are heard too, and cost nothing, since what
+    /// it holds is as new. The task ends with the desk.
+    pub fn start(
+        store: Store,
+        mut news: broadcast::Receiver<Option<CompetitionNews>>,
+    ) -> Arc<Desk> {
         let desk = Arc::new(Desk::new(store));
         let weak = Arc::downgrade(&desk);
         tokio::spawn(async move {
@@ -130,7 +135,8 @@ impl Desk {
                 };
                 let Some(desk) = weak.upgrade() else { return };
                 let ids: Vec<CompetitionId> = match changed {
-                    Some(id) => vec![id],
+                    Some((id, changes)) if changes > 0 && desk.holds(&id, changes) => continue,
+                    Some((id, _)) => vec![id],
                     None => desk.lock().keys().cloned().collect(),
                 };
                 for id in ids {
@@ -139,6 +145,14 @@ impl Desk {
             }
         });
         desk
+    }
+
+    /// Whether competition `id` is held here with `changes` changes or
+    /// more.
+    fn holds(&self, id: &CompetitionId, changes: u64) -> bool {
+        self.lock()
+            .get(id)
+            .is_some_and(|k| k.held.view.changes >= changes)
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<CompetitionId, Kept>> {

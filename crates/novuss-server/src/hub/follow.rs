@@ -65,9 +65,10 @@ impl Hub {
                 Heard::Notice(Notice::Event { game, event }) => self.follow(&game, event).await,
                 Heard::Notice(Notice::Seats { game }) => self.follow_seats(&game).await,
                 Heard::Notice(Notice::Chat { game }) => self.follow_chat(&game).await,
-                Heard::Notice(Notice::Competition { competition }) => {
-                    self.competition_changed(Some(competition))
-                }
+                Heard::Notice(Notice::Competition {
+                    competition,
+                    changes,
+                }) => self.competition_changed(Some((competition, changes))),
                 Heard::Reconnected => {
                     self.competition_changed(None);
                     self.follow_all().await;

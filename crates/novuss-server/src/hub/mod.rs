@@ -60,6 +60,10 @@ async fn live(shared: &SharedRoom) -> Result<tokio::sync::MutexGuard<'_, Room>, 
 /// game makes only that game's requests wait.
 type Slot = Arc<OnceCell<SharedRoom>>;
 
+/// A competition changed by some instance, and how many changes it has
+/// now (0: not said).
+pub type CompetitionNews = (crate::ids::CompetitionId, u64);
+
 /// Competition notices waiting for the desk before it is told it lagged
 /// (it then tells every followed competition's followers afresh).
 const COMPETITION_NEWS: usize = 256;
@@ -83,11 +87,11 @@ pub struct Hub {
     timing: StdMutex<crate::game::clock::Timing>,
     /// What uploads may store, and each address's budget.
     uploads: StdMutex<uploads::Uploads>,
-    /// Competitions changed by any instance sharing the database, as its
-    /// listener heard them (`None`: it reconnected, and any may have
-    /// changed), for the competitions' desk to tell its followers: the
-    /// hub only passes them on.
-    competition_news: tokio::sync::broadcast::Sender<Option<crate::ids::CompetitionId>>,
+    /// Competitions changed by any instance sharing the database, with
+    /// their number of changes, as its listener heard them (`None`: it
+    /// reconnected, and any may have changed), for the competitions' desk
+    /// to tell its followers: the hub only passes them on.
+    competition_news: tokio::sync::broadcast::Sender<Option<CompetitionNews>>,
 }
 
 impl Hub {
@@ -110,15 +114,13 @@ impl Hub {
 
     /// A receiver of the competitions any instance changes
     /// ([`Hub::follow_notices`]); with SQLite, nothing is ever sent.
-    pub fn competition_news(
-        &self,
-    ) -> tokio::sync::broadcast::Receiver<Option<crate::ids::CompetitionId>> {
+    pub fn competition_news(&self) -> tokio::sync::broadcast::Receiver<Option<CompetitionNews>> {
         self.competition_news.subscribe()
     }
 
-    /// Passes on that competition `id` changed (`None`: any may have).
-    pub(crate) fn competition_changed(&self, id: Option<crate::ids::CompetitionId>) {
-        let _ = self.competition_news.send(id);
+    /// Passes on that a competition changed (`None`: any may have).
+    pub(crate) fn competition_changed(&self, news: Option<CompetitionNews>) {
+        let _ = self.competition_news.send(news);
     }
 
     /// The store.

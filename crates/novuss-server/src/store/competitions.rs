@@ -133,6 +133,7 @@ impl Store {
             .await?;
             let notice = Notice::Competition {
                 competition: id.clone(),
+                changes: number,
             };
             self.notice(&mut tx, &notice).await?;
             tx.commit().await?;

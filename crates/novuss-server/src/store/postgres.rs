@@ -115,6 +115,10 @@ pub enum Notice {
     Competition {
         /// The competition.
         competition: CompetitionId,
+        /// How many changes it has with this one (0 from a server that did
+        /// not say: read it again whatever one holds).
+        #[serde(default)]
+        changes: u64,
     },
 }
 
