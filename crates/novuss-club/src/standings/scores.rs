@@ -23,22 +23,11 @@ use crate::swiss::PointSystem;
 use super::check::Field;
 use super::regulations::{PairingMethod, Participant, Regulations};
 
-/// The points a round is worth under `p`; nothing while pending.
+/// The points a round is worth under `p`; nothing while pending. The
+/// Dutch system's own reckoning (`swiss::round_points`), widened for the
+/// sums the tie-breaks make.
 pub(super) fn round_points(round: &Round, p: &PointSystem) -> u64 {
-    u64::from(match *round {
-        Round::Played { score, .. } => match score {
-            crate::results::Score::Win => p.win,
-            crate::results::Score::Draw => p.draw,
-            crate::results::Score::Loss => p.loss,
-        },
-        Round::Forfeit { won: true, .. } => p.win,
-        Round::Forfeit { won: false, .. } => p.forfeit_loss,
-        Round::Bye(Bye::PairingAllocated) => p.pairing_bye,
-        Round::Bye(Bye::Full) => p.win,
-        Round::Bye(Bye::Half) => p.draw,
-        Round::Bye(Bye::Zero) => p.zero_bye,
-        Round::Pending { .. } => 0,
-    })
+    u64::from(crate::swiss::round_points(round, p))
 }
 
 /// Whether a round is a voluntary unplayed round (16.1).
