@@ -38,13 +38,21 @@ async function shots(page, name) {
  * reads the invitation and watch links it gives her.
  */
 async function friendGame(anna) {
+  const before = await anna.evaluate(() => window.novussDebug?.state?.id ?? null);
   if (!(await anna.isVisible('dialog#start[open]'))) await anna.click('#new-game');
   await anna.waitForSelector('dialog#start[open] #start-game');
   await anna.check('#mode-friend');
   await anna.fill('#name-0', 'Anna');
   await anna.click('#start-game');
-  await anna.waitForSelector('#invites:not([hidden]) #invite-1');
-  return { invite: await anna.inputValue('#invite-1'), watch: await anna.inputValue('#watch-link'), id: await anna.evaluate(() => window.novussDebug.state.id) };
+  // The game shown before this one had its links on the page too: wait
+  // for the new game's, or its links would be read as this one's.
+  const id = await (await anna.waitForFunction((was) => {
+    const now = window.novussDebug?.state?.id;
+    const invite = /** @type {HTMLInputElement | null} */ (document.querySelector('#invites:not([hidden]) #invite-1'));
+    const watch = /** @type {HTMLInputElement | null} */ (document.querySelector('#watch-link'));
+    return now && now !== was && invite?.value.includes(`game=${now}&`) && watch?.value.includes(now) ? now : null;
+  }, before, { timeout: LONG })).jsonValue();
+  return { invite: await anna.inputValue('#invite-1'), watch: await anna.inputValue('#watch-link'), id };
 }
 
 /** Marks the page's document, so that a test can tell it was not loaded again. */
