@@ -16,6 +16,7 @@
 //! takes their place in it, as C.04.2 lets an arbiter renumber.
 
 mod change;
+mod knockout;
 mod pairing;
 mod refusal;
 mod setup;
@@ -27,6 +28,7 @@ use crate::entries::Entry;
 use crate::results::{Bye, Entrant, History, Round, Score, Sets, Side};
 
 pub use change::{Change, Outcome, Paired, Rest};
+pub use knockout::{BracketView, Slot, TieView};
 pub use refusal::Refusal;
 pub use setup::{Day, Setup, System, MAX_SWISS_ROUNDS, MAX_TABLES, MAX_TEXT};
 
@@ -130,10 +132,12 @@ impl Competition {
 
     /// The number of rounds the competition has: fixed for a Swiss, from
     /// the Berger table for a round robin (known once its first round is
-    /// paired; before that, for the entrants so far).
+    /// paired; before that, for the entrants so far), from the bracket for
+    /// a knock-out (likewise).
     pub fn round_count(&self) -> u32 {
         match self.setup.system {
             System::Swiss { rounds } => rounds,
+            System::Knockout { .. } => self.knockout_rounds(),
             System::RoundRobin { cycles } => {
                 let n = if self.rounds.is_empty() {
                     self.entrants.len() as u32
@@ -181,8 +185,7 @@ impl Competition {
         match change {
             Change::Enter { entry } => {
                 let entry = checked_entry(entry)?;
-                if matches!(self.setup.system, System::RoundRobin { .. }) && !self.rounds.is_empty()
-                {
+                if !matches!(self.setup.system, System::Swiss { .. }) && !self.rounds.is_empty() {
                     return Err(Refusal::EntriesClosed);
                 }
                 if let Some(l) = self.entrants.iter().find(|l| l.entry.same_person(&entry)) {
@@ -253,6 +256,7 @@ impl Competition {
             } => {
                 self.board(*round, *board)?;
                 let outcome = self.checked_outcome(*outcome)?;
+                self.check_knockout_result(*round, *board, outcome)?;
                 let r = &mut self.rounds[(*round - 1) as usize];
                 let b = &mut r.boards[(*board - 1) as usize];
                 b.outcome = Some(outcome);
@@ -328,6 +332,9 @@ impl Competition {
         if next > self.round_count() {
             return Err(Refusal::Finished);
         }
+        if let System::Knockout { .. } = self.setup.system {
+            self.check_knockout_pairing(round, boards, rests)?;
+        }
         let mut seen = vec![false; self.entrants.len()];
         let mut mark = |e: Entrant| -> Result<(), Refusal> {
             self.listed(e)?;
@@ -350,16 +357,19 @@ impl Competition {
         for r in rests {
             mark(r.entrant)?;
         }
-        // Everyone who may play is placed; a withdrawn entrant only on a
-        // round robin's board, which is then lost without play.
-        let round_robin = matches!(self.setup.system, System::RoundRobin { .. });
+        // Everyone who may play is placed (in a knock-out, everyone still
+        // in: the bracket's round was checked above); a withdrawn entrant
+        // only on a board of a table or bracket drawn in advance, which is
+        // then lost without play.
+        let drawn_ahead = !matches!(self.setup.system, System::Swiss { .. });
+        let knockout = matches!(self.setup.system, System::Knockout { .. });
         for l in &self.entrants {
             let here = seen[(l.entrant.0 - 1) as usize];
             let may = self.available(l.entrant, round);
-            if may && !here {
+            if may && !here && !knockout {
                 return Err(Refusal::NoPairing);
             }
-            if !may && here && !round_robin {
+            if !may && here && !drawn_ahead {
                 let on_board = boards
                     .iter()
                     .any(|b| b.first == l.entrant || b.second == l.entrant);

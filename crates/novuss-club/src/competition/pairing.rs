@@ -1,6 +1,7 @@
 //! The next round's pairing, as the competition's system makes it: the
 //! Berger table's round for a round robin (C.05 Annex 1), the Dutch
-//! system for a Swiss (C.04.3); then the tables (`tables.rs`). What comes
+//! system for a Swiss (C.04.3), the bracket's round for a knock-out
+//! (`knockout.rs`); then the tables (`tables.rs`). What comes
 //! out is a [`Change::Pair`], which the server stores as it is.
 
 use std::collections::HashMap;
@@ -12,7 +13,7 @@ use crate::swiss::{pair_dutch, Competitor, Field};
 
 /// A round as a system draws it: the pairs, the top board first, and who
 /// rests.
-type Drawn = (Vec<(Entrant, Entrant)>, Vec<Rest>);
+pub(super) type Drawn = (Vec<(Entrant, Entrant)>, Vec<Rest>);
 
 impl Competition {
     /// The pairing numbers: every entrant in the order the systems rank
@@ -42,6 +43,7 @@ impl Competition {
         let (pairs, rests) = match self.setup.system {
             System::RoundRobin { cycles } => self.berger_round(round, cycles)?,
             System::Swiss { .. } => self.dutch_round(round)?,
+            System::Knockout { .. } => self.knockout_round(round)?,
         };
         let boards = self.seated(&pairs);
         Ok(Change::Pair {

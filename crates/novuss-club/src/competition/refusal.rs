@@ -73,8 +73,8 @@ pub enum Refusal {
         /// Who.
         entrant: Entrant,
     },
-    /// A round robin takes no entries after its first round is paired:
-    /// its table is drawn for the whole field.
+    /// A round robin or a knock-out takes no entries after its first
+    /// round is paired: its table or bracket is drawn for the whole field.
     EntriesClosed,
     /// Fewer than two entrants to pair.
     TooFew,
@@ -125,6 +125,25 @@ pub enum Refusal {
     /// A requested bye for a round already paired, or for a pairing-
     /// allocated bye.
     ByeNotRequestable,
+    /// A knock-out with a match format that can end drawn.
+    DrawsInKnockout {
+        /// The format asked for.
+        format: MatchFormat,
+    },
+    /// Tie-breaks named for a knock-out, which places by the round
+    /// each entrant went out in.
+    TieBreaksInKnockout,
+    /// A knock-out result that would change who won, once the round its
+    /// winner goes on to is paired: that pairing is taken back first.
+    DecidesLaterRound {
+        /// The later round, paired.
+        round: u32,
+    },
+    /// A knock-out round paired otherwise than its bracket draws it.
+    NotTheBracket {
+        /// The round.
+        round: u32,
+    },
 }
 
 impl fmt::Display for Refusal {
@@ -167,9 +186,9 @@ impl fmt::Display for Refusal {
             Refusal::Withdrawn { entrant } => {
                 write!(f, "entrant number {} has withdrawn", entrant.0)
             }
-            Refusal::EntriesClosed => {
-                f.write_str("a round robin takes no entries once its first round is paired")
-            }
+            Refusal::EntriesClosed => f.write_str(
+                "a round robin or a knock-out takes no entries once its first round is paired",
+            ),
             Refusal::TooFew => f.write_str("fewer than two entrants to pair"),
             Refusal::RoundOpen { round } => {
                 write!(f, "round {round} still has a match without a result")
@@ -193,6 +212,22 @@ impl fmt::Display for Refusal {
             Refusal::ByeNotRequestable => {
                 f.write_str("a bye is requested for a round not yet paired, and as full, half or zero")
             }
+            Refusal::DrawsInKnockout { format } => write!(
+                f,
+                "a knock-out match must have a winner, and {} sets can end level",
+                format.nominal_sets()
+            ),
+            Refusal::TieBreaksInKnockout => f.write_str(
+                "a knock-out places entrants by the round they went out in: it has no tie-breaks",
+            ),
+            Refusal::DecidesLaterRound { round } => write!(
+                f,
+                "this result changes who plays in round {round}, which is paired: take that pairing back first"
+            ),
+            Refusal::NotTheBracket { round } => write!(
+                f,
+                "round {round} of a knock-out is paired as its bracket draws it"
+            ),
         }
     }
 }

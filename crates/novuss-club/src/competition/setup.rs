@@ -34,6 +34,15 @@ pub enum System {
         /// Rounds to play.
         rounds: u32,
     },
+    /// Single elimination by a seeded bracket (`knockout::bracket`: seed
+    /// 1 meets the lowest seed, byes to the top seeds when the field is
+    /// not a power of two), drawn for the field entered before the first
+    /// round; the loser of each match is out.
+    Knockout {
+        /// Whether the semi-finals' losers play for third place.
+        #[serde(default)]
+        third_place: bool,
+    },
 }
 
 /// A calendar day, as the organiser gives it (`2026-11-28`).
@@ -162,6 +171,20 @@ impl Setup {
                 return Err(Refusal::TieBreakTwice { tiebreak: *t });
             }
         }
+        if let System::Knockout { .. } = self.system {
+            // Every knock-out match sends one side on: a format that can
+            // end level (six sets, 3:3) cannot decide one.
+            if self.format.draws() {
+                return Err(Refusal::DrawsInKnockout {
+                    format: self.format,
+                });
+            }
+            // Places come from how far each entrant went, and those out
+            // in the same round share a place: there is nothing to break.
+            if !self.tiebreaks.is_empty() {
+                return Err(Refusal::TieBreaksInKnockout);
+            }
+        }
         if self.tiebreaks.is_empty() {
             self.tiebreaks = Setup::default_tiebreaks(self.system);
         }
@@ -188,6 +211,7 @@ impl Setup {
                 TieBreak::SonnebornBerger,
                 TieBreak::SetRatio,
             ],
+            System::Knockout { .. } => Vec::new(),
         }
     }
 
@@ -196,6 +220,9 @@ impl Setup {
         match self.system {
             System::RoundRobin { .. } => MAX_ENTRANTS,
             System::Swiss { .. } => crate::entries::MAX_ENTRIES as u32,
+            System::Knockout { .. } => {
+                crate::knockout::MAX_KNOCKOUT.min(crate::entries::MAX_ENTRIES as u32)
+            }
         }
     }
 }

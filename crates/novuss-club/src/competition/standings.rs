@@ -35,6 +35,14 @@ impl Competition {
     /// error here means the standings module checks more than the
     /// competition does, and is the caller's to log.
     pub fn standings(&self) -> Result<Standings, StandingsError> {
+        let pairing = match self.setup.system {
+            System::RoundRobin { .. } => PairingMethod::Predetermined,
+            System::Swiss { .. } => PairingMethod::Swiss,
+            // A knock-out places by how far each entrant went (FIDE's
+            // tie-break regulations are for tables where everyone plays
+            // every round; its many first-round byes are not a Swiss's).
+            System::Knockout { .. } => return Ok(self.knockout_standings()),
+        };
         let participants: Vec<Participant> = self
             .histories()
             .into_iter()
@@ -48,10 +56,7 @@ impl Competition {
         let regulations = Regulations {
             points: self.point_system(),
             tiebreaks: self.setup.tiebreaks.clone(),
-            pairing: match self.setup.system {
-                System::RoundRobin { .. } => PairingMethod::Predetermined,
-                System::Swiss { .. } => PairingMethod::Swiss,
-            },
+            pairing,
         };
         standings(&participants, &regulations)
     }

@@ -7,6 +7,8 @@
 //! - `entries`: entries read from CSV text and Excel sheets, and refused
 //!   with their row and column;
 //! - `knockout`: seeded brackets, byes and the match for third place;
+//! - `knockout_competition`: a knock-out competition run round by round
+//!   from its results, walkovers, refusals, places;
 //! - `series`: a season's best N of M stages, shared places, ties;
 //! - `standings`: the tie-breaks against Held's worked examples, set
 //!   ratio, rating and shared places, bad histories refused, and any
@@ -23,6 +25,7 @@ mod double;
 mod entries;
 mod groups;
 mod knockout;
+mod knockout_competition;
 mod series;
 mod standings;
 mod swiss;
