@@ -30,6 +30,7 @@ export function withResult(c, r) {
   next.changes = r.changes;
   next.finished = r.finished;
   next.standings = r.standings;
+  next.bracket = r.bracket ?? null;
   return next;
 }
 

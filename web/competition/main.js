@@ -13,7 +13,8 @@ import { fillTexts, onLanguage } from '../shared/lang.js';
 import { mountHeader } from '../shared/header.js';
 import { el } from '../shared/pages.js';
 import { ct, setupText, whereText, refusalText } from '../competitions/text.js';
-import { boardView, restItems, roundState, entrantRows, earlierRound, nameOf, outcomeText } from './view.js';
+import { boardView, restItems, roundState, entrantRows, earlierRound, nameOf, outcomeText, knockoutRoundName } from './view.js';
+import { bracketView } from './bracket.js';
 import { standingHead, standingRows } from './standings.js';
 import { makeDesk } from './desk.js';
 import { followCompetition } from './live.js';
@@ -86,7 +87,9 @@ function renderBoards(c) {
     shown.items.clear();
     $('boards').replaceChildren();
   }
-  $('round-heading').textContent = ct('round.current', { n: r.number, count: c.round_count });
+  const name = knockoutRoundName(c, r.number);
+  const numbered = ct('round.current', { n: r.number, count: c.round_count });
+  $('round-heading').textContent = name ? `${name} (${numbered})` : numbered;
   $('round-state').textContent = roundState(r);
   const list = $('boards');
   r.boards.forEach((b, i) => {
@@ -136,7 +139,11 @@ function render() {
   const requested = c.requested ?? [];
   $('requested-box').hidden = !requested.length;
   $('requested').replaceChildren(...requested.map((q) => el('li', {}, ct('requested.item', { who: `${q.entrant} ${nameOf(c, q.entrant)}`, bye: ct(`bye.${q.bye}`), round: q.round }))));
+  const bracket = bracketView(c);
+  $('bracket-box').hidden = !bracket;
+  $('bracket').replaceChildren(...(bracket ? [bracket] : []));
   const paired = c.rounds.length > 0 && !!c.standings;
+  $('standings-note').textContent = ct(c.setup.system.kind === 'knockout' ? 'standings.note_ko' : 'standings.note');
   $('standings').hidden = !paired;
   $('standings-none').hidden = paired;
   $('standings-head').replaceChildren(standingHead(c.setup.tiebreaks));

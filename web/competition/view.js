@@ -25,6 +25,20 @@ function who(c, n) {
     e?.entry.club ? el('span', { class: 'club muted' }, ` ${e.entry.club}`) : null);
 }
 
+/**
+ * A knock-out round's name: the final, the semi-finals, the
+ * quarter-finals, else the round of N; `null` for other systems.
+ * @param {Competition} c @param {number} round
+ */
+export function knockoutRoundName(c, round) {
+  if (c.setup.system.kind !== 'knockout') return null;
+  const fromEnd = c.round_count - round;
+  if (fromEnd === 0) return ct(c.bracket?.ties.some((t) => t.third_place) ? 'ko.final_third' : 'ko.final');
+  if (fromEnd === 1) return ct('ko.semi');
+  if (fromEnd === 2) return ct('ko.quarter');
+  return ct('ko.round_of', { n: 2 ** (fromEnd + 1), half: 2 ** fromEnd });
+}
+
 /** A result in words. @param {MatchOutcome} o */
 export function outcomeText(o) {
   if (o.kind === 'sets') return ct('outcome.sets', { first: o.first, second: o.second });
@@ -52,9 +66,20 @@ export function boardView(c, b, i) {
     stateOf(b));
 }
 
-/** Who rests in a round, with their bye. @param {Competition} c @param {PairedRound} r */
+/**
+ * Who rests in a round, with their bye (in a knock-out, who goes through
+ * without playing).
+ * @param {Competition} c @param {PairedRound} r
+ */
 export function restItems(c, r) {
-  return r.rests.map((x) => el('li', { 'data-entrant': x.entrant }, who(c, x.entrant), ' — ', ct(`bye.${x.bye}`)));
+  const knockout = c.setup.system.kind === 'knockout';
+  return r.rests.map((x) => el('li', { 'data-entrant': x.entrant }, who(c, x.entrant), ' — ', ct(knockout ? 'ko.through' : `bye.${x.bye}`)));
+}
+
+/** A round's heading: its number, and in a knock-out its name. @param {Competition} c @param {number} n */
+export function roundTitle(c, n) {
+  const name = knockoutRoundName(c, n);
+  return name ? `${name} (${ct('round.heading', { n })})` : ct('round.heading', { n });
 }
 
 /** How many of a round's boards have a result. @param {PairedRound} r */
@@ -88,7 +113,7 @@ export function entrantRows(c) {
 /** An earlier round, folded: its boards and rests. @param {Competition} c @param {PairedRound} r */
 export function earlierRound(c, r) {
   return el('details', { class: 'earlier-round', 'data-round': r.number },
-    el('summary', {}, ct('round.heading', { n: r.number }), ' · ', roundState(r)),
+    el('summary', {}, roundTitle(c, r.number), ' · ', roundState(r)),
     el('ol', { class: 'boards compact' }, r.boards.map((b, i) => el('li', { 'data-board': i + 1 }, boardView(c, b, i)))),
     r.rests.length ? el('ul', { class: 'rests' }, restItems(c, r)) : null);
 }

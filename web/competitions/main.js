@@ -26,6 +26,7 @@ const page = {
 /** The rounds of a competition in words. @param {CompetitionSummary['setup']} s */
 function roundsText(s) {
   if (s.system.kind === 'swiss') return String(s.system.rounds);
+  if (s.system.kind === 'knockout') return ct('comps.rounds_ko');
   return ct(s.system.cycles === 'double' ? 'comps.rounds_rr2' : 'comps.rounds_rr');
 }
 
@@ -89,12 +90,25 @@ function setup() {
     starts: text('c-starts'),
     ends: text('c-ends'),
     tables: num('c-tables'),
-    system: system === 'swiss' ? { kind: 'swiss', rounds: num('c-rounds') } : { kind: 'round_robin', cycles: system === 'double' ? 'double' : 'single' },
+    system: systemChosen(system),
     format: { kind: /** @type {'sets' | 'best_of' | 'first_to'} */ (input('c-format').value), sets: num('c-sets') },
     points: { win: num('c-win'), draw: num('c-draw'), loss: num('c-loss') },
     rated: input('c-rated').checked,
-    tiebreaks: tiebreaksChosen(),
+    // A knock-out places by the round each entrant went out in.
+    tiebreaks: system === 'knockout' ? [] : tiebreaksChosen(),
   };
+}
+
+/**
+ * The system the form's choice names.
+ * @param {string} choice
+ * @returns {NewCompetition['system']}
+ */
+function systemChosen(choice) {
+  const num = (/** @type {string} */ id) => Number(input(id).value.trim() === '' ? NaN : input(id).value);
+  if (choice === 'swiss') return { kind: 'swiss', rounds: num('c-rounds') };
+  if (choice === 'knockout') return { kind: 'knockout', third_place: input('c-third').checked };
+  return { kind: 'round_robin', cycles: choice === 'double' ? 'double' : 'single' };
 }
 
 /** The tie-breaks an organiser can put in order (docs/standings.md). @type {TieBreak[]} */
@@ -127,8 +141,12 @@ function tiebreaksChosen() {
     .map((v) => /** @type {TieBreak} */ (v));
 }
 
+/** Shows what the system chosen asks: a Swiss's rounds, a knock-out's match for third place, tie-breaks but for a knock-out. */
 function showRounds() {
-  $('rounds-row').hidden = input('c-system').value !== 'swiss';
+  const system = input('c-system').value;
+  $('rounds-row').hidden = system !== 'swiss';
+  $('third-row').hidden = system !== 'knockout';
+  $('tiebreaks').hidden = system === 'knockout';
 }
 
 $('new').addEventListener('submit', async (e) => {

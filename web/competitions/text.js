@@ -23,6 +23,7 @@ export const ct = translator({ en: { ...pagesEn, ...en }, lv: { ...pagesLv, ...l
 /** How rounds are paired, in words. @param {CompetitionSetup['system']} s */
 export function systemText(s) {
   if (s.kind === 'swiss') return ct('system.swiss', { rounds: s.rounds });
+  if (s.kind === 'knockout') return ct(s.third_place ? 'system.knockout_third' : 'system.knockout');
   return ct(s.cycles === 'double' ? 'system.double' : 'system.single');
 }
 
@@ -100,6 +101,7 @@ export function refusalText(e, format) {
     const n = /** @type {Record<string, unknown>} */ (r);
     if (r.code === 'score') return scoreRefusal(Number(n.first), Number(n.second), Number(n.needed), format);
     if (r.code === 'points' && n.points && typeof n.points === 'object') return ct('refusal.points', /** @type {Record<string, unknown>} */ (n.points));
+    if (r.code === 'draws_in_knockout' && n.format && typeof n.format === 'object') return ct('refusal.draws_in_knockout', { format: formatText(/** @type {MatchFormat} */ (n.format)) });
     const params = { ...n };
     if (typeof n.field === 'string') params.field = ct.has(`field.${n.field}`) ? ct(`field.${n.field}`) : n.field;
     return ct.has(`refusal.${r.code}`) ? ct(`refusal.${r.code}`, params) : ct('refusal.unknown', { code: r.code });

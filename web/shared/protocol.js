@@ -666,7 +666,7 @@
 
 /** What a match's result is worth. @typedef {{win: number, draw: number, loss: number}} MatchPoints */
 
-/** How rounds are paired. @typedef {{kind: 'swiss', rounds: number} | {kind: 'round_robin', cycles: 'single' | 'double'}} CompetitionSystem */
+/** How rounds are paired. @typedef {{kind: 'swiss', rounds: number} | {kind: 'round_robin', cycles: 'single' | 'double'} | {kind: 'knockout', third_place: boolean}} CompetitionSystem */
 
 /**
  * `POST /api/competitions`: a competition's set-up (days as `YYYY-MM-DD`).
@@ -723,14 +723,38 @@
  * @property {PairedRound[]} rounds
  * @property {RequestedBye[]} requested
  * @property {Standings | null} standings by the set-up's tie-breaks
+ * @property {Bracket | null} bracket a knock-out's bracket as it stands (`null` for other systems)
  */
 
 /**
  * The `result` event of `GET /api/competitions/{id}/live`: a board's result,
- * the change after the follower's last, with the standings it makes.
- * @typedef {{changes: number, round: number, board: number, outcome: MatchOutcome, finished: boolean, standings: Standings | null}} CompetitionResult
+ * the change after the follower's last, with the standings it makes (and a
+ * knock-out's bracket, which a result moves on).
+ * @typedef {{changes: number, round: number, board: number, outcome: MatchOutcome, finished: boolean, standings: Standings | null, bracket?: Bracket | null}} CompetitionResult
  */
 
+/**
+ * Where a side of a knock-out match comes from: a seed, or the winner or
+ * loser of an earlier match by its number.
+ * @typedef {{seed: number} | {winner_of: number} | {loser_of: number}} BracketSource
+ */
+/**
+ * A side of a knock-out match as it stands: its entrant, where it comes
+ * from while undecided, or nobody (both sides of the match before were
+ * absent: the other side goes on).
+ * @typedef {{kind: 'entrant', entrant: number} | {kind: 'awaits', source: BracketSource} | {kind: 'nobody'}} BracketSlot
+ */
+/**
+ * A match of the bracket: its number, round, sides (the better seed
+ * first once both are known), its board in its round once paired, and
+ * who went on once decided.
+ * @typedef {{number: number, round: number, third_place: boolean, a: BracketSlot, b: BracketSlot, board: number | null, winner: number | null}} BracketTie
+ */
+/**
+ * A knock-out's bracket: its places (a power of two), rounds, the
+ * entrants by seed, the seeds with a first-round bye, the matches.
+ * @typedef {{places: number, rounds: number, seeds: number[], byes: number[], ties: BracketTie[]}} Bracket
+ */
 /** `GET /api/competitions/{id}`: the competition, and whether the visitor may change it. @typedef {{competition: Competition, may_change: boolean}} CompetitionPage */
 
 /** A competition in `GET /api/competitions`. @typedef {{id: string, organiser: string, created: number, setup: CompetitionSetup}} CompetitionSummary */

@@ -376,6 +376,7 @@ impl Desk {
                     outcome,
                     finished: held.view.finished,
                     standings: &held.view.standings,
+                    bracket: &held.view.bracket,
                 };
                 // Plain data: serde_json cannot fail to write it.
                 Push::Result(serde_json::to_string(&shown).unwrap_or_default().into())

@@ -4,7 +4,7 @@
 //! is sent to every follower); refusals are [`crate::error::Failure`] with
 //! the competition's typed `refusal`.
 
-use novuss_club::competition::Outcome;
+use novuss_club::competition::{BracketView, Outcome};
 use novuss_club::standings::Standings;
 use novuss_club::{Bye, Change, Competition, Entrant, Entry, Setup};
 use serde::{Deserialize, Serialize};
@@ -132,6 +132,8 @@ pub struct ResultEntered<'a> {
     pub finished: bool,
     /// The standings after it.
     pub standings: &'a Option<Standings>,
+    /// A knock-out's bracket after it (who goes on where), else `null`.
+    pub bracket: &'a Option<BracketView>,
 }
 
 /// A competition as everyone sees it.
@@ -155,6 +157,8 @@ pub struct CompetitionView {
     /// The standings by the set-up's tie-breaks (`null` only if they
     /// cannot be computed, which the server logs).
     pub standings: Option<Standings>,
+    /// A knock-out's bracket as it stands; `null` for other systems.
+    pub bracket: Option<BracketView>,
     /// The set-up, entrants, rounds with results, and requested byes.
     #[serde(flatten)]
     pub competition: Competition,
@@ -180,6 +184,7 @@ impl CompetitionView {
             finished: competition.finished(),
             ranking: competition.ranking(),
             standings,
+            bracket: competition.bracket(),
             competition,
         }
     }
