@@ -35,6 +35,27 @@ export function withResult(c, r) {
 }
 
 /**
+ * The results `b` has that `a` did not (entered or corrected since), round
+ * by round, board by board: what the page announces and the big screen
+ * lights.
+ * @param {Competition} a @param {Competition} b
+ * @returns {{round: number, board: number, first: number, second: number, outcome: import('../shared/protocol.js').MatchOutcome}[]}
+ */
+export function newResults(a, b) {
+  /** @type {{round: number, board: number, first: number, second: number, outcome: import('../shared/protocol.js').MatchOutcome}[]} */
+  const out = [];
+  for (const r of b.rounds) {
+    const old = a.rounds.find((x) => x.number === r.number);
+    r.boards.forEach((bd, i) => {
+      if (bd.outcome && JSON.stringify(bd.outcome) !== JSON.stringify(old?.boards[i]?.outcome)) {
+        out.push({ round: r.number, board: i + 1, first: bd.first, second: bd.second, outcome: bd.outcome });
+      }
+    });
+  }
+  return out;
+}
+
+/**
  * Follows competition `id`: `take` is given each competition as it
  * arrives (never an older one than the last), `connection` whether the
  * stream is open. Returns `stop`, which ends it.

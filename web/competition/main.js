@@ -17,7 +17,7 @@ import { boardView, restItems, roundState, entrantRows, earlierRound, nameOf, ou
 import { bracketView } from './bracket.js';
 import { standingHead, standingRows } from './standings.js';
 import { makeDesk } from './desk.js';
-import { followCompetition } from './live.js';
+import { followCompetition, newResults } from './live.js';
 
 /** @typedef {import('../shared/protocol.js').Competition} Competition */
 /** @typedef {import('../shared/protocol.js').CompetitionPage} CompetitionPage */
@@ -59,14 +59,8 @@ function announce(a, b) {
   const said = [];
   if (b.rounds.length > a.rounds.length) said.push(ct('announce.paired', { round: b.rounds.length }));
   if (b.rounds.length < a.rounds.length) said.push(ct('announce.unpaired', { round: a.rounds.length }));
-  for (const r of b.rounds) {
-    const old = a.rounds.find((x) => x.number === r.number);
-    r.boards.forEach((bd, i) => {
-      const was = old?.boards[i]?.outcome;
-      if (bd.outcome && JSON.stringify(bd.outcome) !== JSON.stringify(was)) {
-        said.push(ct('announce.result', { round: r.number, board: i + 1, first: nameOf(b, bd.first), second: nameOf(b, bd.second), score: outcomeText(bd.outcome) }));
-      }
-    });
+  for (const n of newResults(a, b)) {
+    said.push(ct('announce.result', { round: n.round, board: n.board, first: nameOf(b, n.first), second: nameOf(b, n.second), score: outcomeText(n.outcome) }));
   }
   for (const e of b.entrants.slice(a.entrants.length)) said.push(ct('announce.entered', { name: e.entry.name }));
   if (said.length) $('announce').textContent = said.join(' ');

@@ -13,7 +13,7 @@ import { el } from '../shared/pages.js';
 import { ct, whereText } from '../competitions/text.js';
 import { nameOf, outcomeText } from './view.js';
 import { valueText } from './standings.js';
-import { followCompetition } from './live.js';
+import { followCompetition, newResults } from './live.js';
 
 /** @typedef {import('../shared/protocol.js').Competition} Competition */
 /** @typedef {{kind: 'round' | 'standings' | 'entrants', page: number, pages: number}} Slide */
@@ -137,14 +137,7 @@ function take(c) {
   const before = screen.competition;
   if (before && c.changes < before.changes) return;
   if (before) {
-    for (const r of c.rounds) {
-      const old = before.rounds.find((x) => x.number === r.number);
-      r.boards.forEach((b, i) => {
-        if (b.outcome && JSON.stringify(b.outcome) !== JSON.stringify(old?.boards[i]?.outcome)) {
-          screen.fresh.set(`${r.number}:${i + 1}`, Date.now());
-        }
-      });
-    }
+    for (const n of newResults(before, c)) screen.fresh.set(`${n.round}:${n.board}`, Date.now());
   }
   screen.competition = c;
   render();

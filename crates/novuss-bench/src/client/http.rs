@@ -269,23 +269,52 @@ fn parse(raw: &[u8]) -> Result<Reply, HttpError> {
 fn unchunk(mut rest: &[u8]) -> Result<Vec<u8>, HttpError> {
     let mut body = Vec::new();
     loop {
-        let end = rest
-            .windows(2)
-            .position(|w| w == b"\r\n")
-            .ok_or(HttpError::NoChunkSize)?;
-        let size_text = String::from_utf8_lossy(&rest[..end]);
-        let size = usize::from_str_radix(size_text.split(';').next().unwrap_or("").trim(), 16)
-            .map_err(|_| HttpError::BadChunkSize(size_text.to_string()))?;
-        rest = &rest[end + 2..];
-        if size == 0 {
-            return Ok(body);
+        match next_chunk(rest)? {
+            Chunk::Data { data, used } => {
+                body.extend_from_slice(data);
+                rest = &rest[used..];
+            }
+            Chunk::Last => return Ok(body),
+            Chunk::NoSize => return Err(HttpError::NoChunkSize),
+            Chunk::CutShort => return Err(HttpError::ChunkCutShort),
         }
-        if rest.len() < size + 2 {
-            return Err(HttpError::ChunkCutShort);
-        }
-        body.extend_from_slice(&rest[..size]);
-        rest = &rest[size + 2..];
     }
+}
+
+/// The first chunk of a chunked body (RFC 9112 7.1), as far as `buf`
+/// holds it.
+pub(crate) enum Chunk<'a> {
+    /// A chunk's data, and how many bytes of `buf` it took (its size line
+    /// and closing line break too).
+    Data { data: &'a [u8], used: usize },
+    /// The last chunk: the body is over.
+    Last,
+    /// Its size line has not all come.
+    NoSize,
+    /// Its data has not all come.
+    CutShort,
+}
+
+/// Reads the chunk at the start of `buf`: a whole answer's reader treats
+/// a part not come as an error, a stream's reader waits for more.
+pub(crate) fn next_chunk(buf: &[u8]) -> Result<Chunk<'_>, HttpError> {
+    let Some(end) = buf.windows(2).position(|w| w == b"\r\n") else {
+        return Ok(Chunk::NoSize);
+    };
+    let size_text = String::from_utf8_lossy(&buf[..end]);
+    let size = usize::from_str_radix(size_text.split(';').next().unwrap_or("").trim(), 16)
+        .map_err(|_| HttpError::BadChunkSize(size_text.to_string()))?;
+    if size == 0 {
+        return Ok(Chunk::Last);
+    }
+    let start = end + 2;
+    if buf.len() < start + size + 2 {
+        return Ok(Chunk::CutShort);
+    }
+    Ok(Chunk::Data {
+        data: &buf[start..start + size],
+        used: start + size + 2,
+    })
 }
 
 #[cfg(test)]

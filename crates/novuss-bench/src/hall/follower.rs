@@ -14,7 +14,7 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio::sync::watch;
 
-use crate::client::http::{self, HttpError};
+use crate::client::http::{self, next_chunk, Chunk, HttpError};
 
 /// What a follower saw.
 #[derive(Debug, Default)]
@@ -133,21 +133,16 @@ impl Follower {
     /// Moves whole chunks from `raw` to `body`.
     fn undo_chunks(&mut self) -> Result<(), String> {
         loop {
-            let Some(end) = self.raw.windows(2).position(|w| w == b"\r\n") else {
-                return Ok(());
+            let used = match next_chunk(&self.raw).map_err(|e| e.to_string())? {
+                Chunk::Data { data, used } => {
+                    self.body.extend_from_slice(data);
+                    used
+                }
+                Chunk::Last => return Err("the stream ended".into()),
+                // The rest of the chunk is still on its way.
+                Chunk::NoSize | Chunk::CutShort => return Ok(()),
             };
-            let size_text = String::from_utf8_lossy(&self.raw[..end]).to_string();
-            let size = usize::from_str_radix(size_text.split(';').next().unwrap_or("").trim(), 16)
-                .map_err(|_| format!("a bad chunk size {size_text:?}"))?;
-            if size == 0 {
-                return Err("the stream ended".into());
-            }
-            if self.raw.len() < end + 2 + size + 2 {
-                return Ok(());
-            }
-            self.body
-                .extend_from_slice(&self.raw[end + 2..end + 2 + size]);
-            self.raw.drain(..end + 2 + size + 2);
+            self.raw.drain(..used);
         }
     }
 
