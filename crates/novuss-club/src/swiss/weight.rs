@@ -27,8 +27,10 @@ pub trait Weight:
     fn is_zero(&self) -> bool {
         *self == Self::zero()
     }
-    /// The lowest bit set.
+    /// With the low bits of `v` set.
     fn set_low_bits(self, v: u64) -> Self;
+    /// The lowest bit: 1 when odd.
+    fn low_bit(&self) -> u64;
     /// How many bits the type holds.
     const BITS: u32;
 }
@@ -158,5 +160,9 @@ impl<const N: usize> Weight for Wide<N> {
     fn set_low_bits(mut self, v: u64) -> Self {
         self.0[0] |= v;
         self
+    }
+
+    fn low_bit(&self) -> u64 {
+        self.0[0] & 1
     }
 }
