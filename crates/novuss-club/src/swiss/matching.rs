@@ -208,15 +208,17 @@ impl<W: Weight> Matcher<W> {
             .collect()
     }
 
-    /// The first search: nothing matched, each vertex's dual its heaviest
-    /// edge (so every edge is feasible), rounded up to even.
+    /// The first search: nothing matched, every dual the heaviest edge
+    /// (rounded up to even), so that every edge is feasible and all roots
+    /// fall to zero together, which ends the search at once.
     fn cold_start(&mut self) {
         let n = self.n;
+        let heaviest = self
+            .weight
+            .iter()
+            .copied()
+            .fold(W::zero(), |a, b| if b > a { b } else { a });
         for v in 0..n {
-            let heaviest = self.weight[v * n..(v + 1) * n]
-                .iter()
-                .copied()
-                .fold(W::zero(), |a, b| if b > a { b } else { a });
             self.dual[v] = even(heaviest);
         }
         for v in std::mem::take(&mut self.dirty_list) {
@@ -696,11 +698,12 @@ impl<W: Weight> Matcher<W> {
         'search: loop {
             while let Some(v) = self.queue.pop() {
                 for w in 0..n {
-                    let p = end(v, w);
-                    if self.weight[v * n + w].is_zero() || self.inblossom[v] == self.inblossom[w]
-                    {
+                    // Read afresh: a blossom made on the way takes v in.
+                    let bv = self.inblossom[v];
+                    if self.inblossom[w] == bv || self.weight[v * n + w].is_zero() {
                         continue;
                     }
+                    let p = end(v, w);
                     let mut kslack = W::zero();
                     if !self.is_allowed(p) {
                         kslack = self.slack(p);
@@ -733,7 +736,7 @@ impl<W: Weight> Matcher<W> {
                             self.labelend[w] = rev(p);
                         }
                     } else if self.label[bw] == OUTER {
-                        let b = self.inblossom[v];
+                        let b = bv;
                         if self.bestedge[b] == NO_END || kslack < self.slack(self.bestedge[b]) {
                             self.bestedge[b] = p;
                         }
