@@ -499,8 +499,7 @@ impl<W: Weight> Matcher<W> {
                     let bj = self.inblossom[j];
                     if bj != b
                         && self.label[bj] == OUTER
-                        && (bestedgeto[bj] == NO_END
-                            || self.slack(k) < self.slack(bestedgeto[bj]))
+                        && (bestedgeto[bj] == NO_END || self.slack(k) < self.slack(bestedgeto[bj]))
                     {
                         bestedgeto[bj] = end(i, j);
                     }
