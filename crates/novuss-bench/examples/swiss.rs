@@ -13,6 +13,11 @@
 //! the fastest and median time of ours and of bbpPairings (its whole
 //! process: reading, pairing, writing), their ratio, and whether the two
 //! pairings are the same.
+//!
+//! `--pair FILE -p OUT` only pairs FILE and writes the pairing as
+//! bbpPairings does (the number of pairs, then `white black` lines, the
+//! bye as `player 0`): scripts/swiss-compare can then compare without a
+//! server build.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -72,19 +77,59 @@ fn theirs(bbp: &Path, file: &Path) -> (Duration, String) {
     (took, text)
 }
 
+/// Pairs the one file given and writes bbpPairings' output format.
+fn pair_to_file(files: &[PathBuf], out: Option<&Path>) {
+    let (Some(file), Some(out)) = (files.first(), out) else {
+        eprintln!("usage: swiss --pair FILE.trf -p OUT");
+        std::process::exit(2);
+    };
+    let text = match std::fs::read_to_string(file) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("{}: {e}", file.display());
+            std::process::exit(1);
+        }
+    };
+    let paired = trf::parse(&text)
+        .map_err(|e| e.to_string())
+        .and_then(|t| t.field().map_err(|e| e.to_string()))
+        .and_then(|f| pair_dutch(&f).map_err(|e| e.to_string()));
+    match paired {
+        Ok(_) => {
+            let (_, written) = ours(&text);
+            if let Err(e) = std::fs::write(out, written) {
+                eprintln!("{}: {e}", out.display());
+                std::process::exit(1);
+            }
+        }
+        Err(e) => {
+            eprintln!("{}: {e}", file.display());
+            std::process::exit(1);
+        }
+    }
+}
+
 fn main() {
     let mut args = std::env::args().skip(1);
     let mut bbp = None;
     let mut runs = 5usize;
     let mut json = false;
     let mut files: Vec<PathBuf> = Vec::new();
+    let mut pair_only = false;
+    let mut out: Option<PathBuf> = None;
     while let Some(a) = args.next() {
         match a.as_str() {
+            "--pair" => pair_only = true,
+            "-p" => out = args.next().map(PathBuf::from),
             "--bbp" => bbp = args.next().map(PathBuf::from),
             "--runs" => runs = args.next().and_then(|r| r.parse().ok()).unwrap_or(5).max(1),
             "--json" => json = true,
             f => files.push(PathBuf::from(f)),
         }
+    }
+    if pair_only {
+        pair_to_file(&files, out.as_deref());
+        return;
     }
     if files.is_empty() {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../novuss-club/tests/club/fixtures");

@@ -19,7 +19,7 @@ use crate::results::Entrant;
 use super::colour::colour_of;
 use super::criteria::{compatible, total_bits, weight, ByeView, Shape};
 use super::field::{Pairings, SwissError};
-use super::matching::max_weight_matching;
+use super::matching::Matcher;
 use super::players::Player;
 use super::weight::Weight;
 
@@ -27,50 +27,45 @@ fn bits_for(n: usize) -> u32 {
     usize::BITS - n.leading_zeros()
 }
 
-/// A symmetric matrix of edge weights over the players still to pair, and
-/// the pairs already fixed, which every later matching keeps.
+/// The edge weights over the players still to pair, the pairs already
+/// fixed (which every later matching keeps), and the matching kept
+/// between searches: each search starts from the last one and only
+/// re-pairs around the players whose edges changed.
 struct Graph<W: Weight> {
-    n: usize,
-    w: Vec<W>,
+    matcher: Matcher<W>,
     fixed: Vec<Option<usize>>,
 }
 
 impl<W: Weight> Graph<W> {
+    fn new(n: usize) -> Self {
+        Graph {
+            matcher: Matcher::new(n),
+            fixed: vec![None; n],
+        }
+    }
+
+    fn n(&self) -> usize {
+        self.fixed.len()
+    }
+
     fn get(&self, a: usize, b: usize) -> W {
-        self.w[a * self.n + b]
+        self.matcher.weight(a, b)
     }
 
+    /// Sets the weight of `a`–`b`, naming `a` as the player whose edges
+    /// are changing (the one the next search re-pairs).
     fn set(&mut self, a: usize, b: usize, w: W) {
-        self.w[a * self.n + b] = w;
-        self.w[b * self.n + a] = w;
+        self.matcher.set(a, b, w);
     }
 
-    /// A maximum-weight matching (`mate[v] == v` when unmatched). Fixed
-    /// pairs have no other edge, so they are left out of the search.
-    fn solve(&self) -> Vec<usize> {
-        let free: Vec<usize> = (0..self.n).filter(|&v| self.fixed[v].is_none()).collect();
-        let mut edges = Vec::new();
-        for (i, &a) in free.iter().enumerate() {
-            for (j, &b) in free.iter().enumerate().skip(i + 1) {
-                let w = self.get(a, b);
-                if w > W::zero() {
-                    edges.push((i, j, w));
-                }
-            }
-        }
-        let found = max_weight_matching(free.len(), &edges);
-        let mut mate: Vec<usize> = (0..self.n).map(|v| self.fixed[v].unwrap_or(v)).collect();
-        for (i, m) in found.into_iter().enumerate() {
-            if let Some(j) = m {
-                mate[free[i]] = free[j];
-            }
-        }
-        mate
+    /// A maximum-weight matching (`mate[v] == v` when unmatched).
+    fn solve(&mut self) -> Vec<usize> {
+        self.matcher.solve()
     }
 
     /// Fixes `a` with `b`: no other edge of either is left.
     fn finalize(&mut self, a: usize, b: usize, top: W) {
-        for v in 0..self.n {
+        for v in 0..self.n() {
             if v != a {
                 self.set(a, v, if v == b { top } else { W::zero() });
             }
@@ -81,6 +76,7 @@ impl<W: Weight> Graph<W> {
         if a != b {
             self.fixed[a] = Some(b);
             self.fixed[b] = Some(a);
+            self.matcher.fix(a, b);
         }
     }
 }
@@ -171,11 +167,7 @@ pub(crate) fn pair<W: Weight>(
     // The all-ones value just wider than every weight: a fixed pair's weight.
     let top = W::small(1).shl(total_bits(&shape) + 1) - W::small(1);
 
-    let mut g = Graph {
-        n,
-        w: vec![W::zero(); n * n],
-        fixed: vec![None; n],
-    };
+    let mut g = Graph::new(n);
     let no_bye_rank = |_: u32| 0u64;
     let mut bye = ByeView {
         score: 0,

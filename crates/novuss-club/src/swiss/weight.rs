@@ -27,15 +27,32 @@ pub trait Weight:
     fn is_zero(&self) -> bool {
         *self == Self::zero()
     }
-    /// The lowest bit set.
+    /// With the low bits of `v` set.
     fn set_low_bits(self, v: u64) -> Self;
+    /// The lowest bit: 1 when odd.
+    fn low_bit(&self) -> u64;
     /// How many bits the type holds.
     const BITS: u32;
 }
 
 /// A two's-complement integer of `N` limbs.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Hash)]
 pub struct Wide<const N: usize>(pub [u64; N]);
+
+// Compared limb by limb rather than as bytes: the derived comparison of
+// an array calls `memcmp`, which was two fifths of a round's time in the
+// matching's inner loops.
+impl<const N: usize> PartialEq for Wide<N> {
+    fn eq(&self, other: &Self) -> bool {
+        self.0
+            .iter()
+            .zip(other.0.iter())
+            .fold(0, |acc, (a, b)| acc | (a ^ b))
+            == 0
+    }
+}
+
+impl<const N: usize> Eq for Wide<N> {}
 
 impl<const N: usize> std::fmt::Debug for Wide<N> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -155,8 +172,16 @@ impl<const N: usize> Weight for Wide<N> {
         Wide(out)
     }
 
+    fn is_zero(&self) -> bool {
+        self.0.iter().fold(0, |acc, l| acc | l) == 0
+    }
+
     fn set_low_bits(mut self, v: u64) -> Self {
         self.0[0] |= v;
         self
+    }
+
+    fn low_bit(&self) -> u64 {
+        self.0[0] & 1
     }
 }
