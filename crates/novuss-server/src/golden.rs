@@ -197,6 +197,29 @@ fn messages() -> BTreeMap<String, Vec<Value>> {
     rated.seats_mut().rate(&b, shown(1500, true, Some(41)));
     keep(rated.seats_message());
 
+    // A six-set match (issue 32) that ends level: its state says the
+    // format and, at the end, a drawn match. Each set is claimed from
+    // the other player in turn (as stored claims are loaded: no clock).
+    let mut six = room(
+        json!({"sets": null, "match_format": {"kind": "sets", "sets": 6}}),
+        false,
+    );
+    for k in 0..6 {
+        if k > 0 {
+            let next = six.next_set(six.event()).expect("the next set");
+            six.commit(next);
+        }
+        let seat = |p: usize| six.game().progress().seat_of(PlayerId(p)).expect("seated");
+        let (here, away) = (seat(k % 2), seat(1 - k % 2));
+        let claim = six
+            .claim(six.event(), here, away, Claimed::Set, None)
+            .expect("a set claimed");
+        let message = six.commit(claim);
+        if k == 5 {
+            keep(message);
+        }
+    }
+
     // A game nobody touched for the abandonment period.
     let mut gone = room(json!({}), true);
     let abandon = gone.abandon(0).expect("abandoned");
@@ -504,6 +527,7 @@ fn asked() -> BTreeMap<&'static str, Vec<Value>> {
                 json!({"format": "singles", "profile": "lnf-2017", "sets": 1, "players": [{"kind": "human", "name": "Anna"}, {"kind": "computer", "level": "club"}], "casual": true}),
                 json!({"format": "singles", "profile": "lnf-2017", "sets": 3, "players": [{"kind": "human"}, {"kind": "human", "invite": true}], "casual": false, "public": true, "rated": true, "stroke_clock": 30}),
                 json!({"format": "doubles", "profile": "koroona", "sets": 5, "players": [{"kind": "human", "name": "Anna"}, {"kind": "computer", "level": "novice", "name": "Robo"}, {"kind": "human"}, {"kind": "human"}]}),
+                json!({"format": "singles", "profile": "lnf-2017", "match_format": {"kind": "sets", "sets": 6}, "players": [{"kind": "human", "name": "Anna"}, {"kind": "human", "name": "Bruno"}]}),
             ],
         ),
         (
@@ -543,6 +567,7 @@ fn asked() -> BTreeMap<&'static str, Vec<Value>> {
             vec![
                 json!({"format": "singles", "profile": "lnf-2017", "sets": 1}),
                 json!({"format": "singles", "profile": "lnf-2017", "sets": 3, "rated": true, "stroke_clock": 30, "min_rating": 1300, "max_rating": 1700}),
+                json!({"format": "doubles", "profile": "lnf-2017", "match_format": {"kind": "sets", "sets": 4}}),
             ],
         ),
         (
