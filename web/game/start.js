@@ -56,8 +56,13 @@ const SEATING = {
 const FIXED = [{ kind: 'sets', sets: 6 }, { kind: 'sets', sets: 4 }];
 /** @type {MatchFormat[]} */
 const OTHER = [{ kind: 'first_to', sets: 2 }, { kind: 'first_to', sets: 3 }];
-/** A format as the select's value: `sets:6`. @param {MatchFormat} f */
-const formatKey = (f) => `${f.kind}:${f.sets}`;
+/**
+ * A format as the select's value: a best of by its number of sets (`3`,
+ * as the form always had it, so that remembered choices still hold),
+ * another by kind and sets (`sets:6`).
+ * @param {MatchFormat} f
+ */
+const formatKey = (f) => (f.kind === 'best_of' ? String(f.sets) : `${f.kind}:${f.sets}`);
 
 /**
  * The select's value as the request's terms: a best of by its sets, as
@@ -66,10 +71,10 @@ const formatKey = (f) => `${f.kind}:${f.sets}`;
  * @returns {{sets: number} | {match_format: MatchFormat}}
  */
 export function matchTerms(value) {
-  const [kind, n] = value.split(':');
+  const [kind, n] = value.includes(':') ? value.split(':') : ['best_of', value];
   const sets = Number(n);
   if (kind === 'sets' || kind === 'first_to') return { match_format: { kind, sets } };
-  return { sets: Number.isFinite(sets) && sets > 0 ? sets : 1 };
+  return { sets: Number.isInteger(sets) && sets > 0 ? sets : 1 };
 }
 
 const DEFAULTS = {
@@ -222,8 +227,7 @@ export function buildStartForm(form, options, onSubmit, current = null, offerCoa
   };
   const levelSel = select('level', levels, levelName, level);
   const formatSel = select('format', opt.formats, (v) => t(`format.${v}`), mem.format ?? 'singles');
-  // Choices remembered before formats were a number of sets: a best of.
-  const chosenSets = /^\d+$/.test(String(mem.sets ?? '')) ? `best_of:${mem.sets}` : String(mem.sets ?? 'best_of:1');
+  const chosenSets = String(mem.sets ?? 1);
   /** @param {MatchFormat} f */
   const formatOption = (f) => {
     const o = h('option', { value: formatKey(f) }, formatText(f));
@@ -241,7 +245,7 @@ export function buildStartForm(form, options, onSubmit, current = null, offerCoa
     for (const o of setsSel.querySelectorAll('option')) {
       o.disabled = four && o.value.startsWith('sets:');
     }
-    if (four && setsSel.value.startsWith('sets:')) setsSel.value = 'best_of:3';
+    if (four && setsSel.value.startsWith('sets:')) setsSel.value = String(opt.sets[0] ?? 1);
   };
   const profileSel = select('profile', opt.profiles, (v) => t(`profile.${v}`), mem.profile ?? opt.profiles[0]);
   const casual = h('input', { type: 'checkbox', id: 'casual', name: 'casual' });
