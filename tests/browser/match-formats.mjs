@@ -14,7 +14,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { ARTIFACTS, axeProblems, tableFor, settledAt } from './support/harness.mjs';
+import { ARTIFACTS, axeProblems, tableFor, settledAt, root } from './support/harness.mjs';
+
+const { rematchRequest } = await import(path.join(root, 'web/game/rematch.js'));
 
 const LONG = 60_000;
 const DESKTOP = { width: 1280, height: 800 };
@@ -192,4 +194,15 @@ test('a six-set match played to 3:3 is shown as a drawn match, in English and La
   assert.equal(row.drawn, true);
   assert.deepEqual(anna.errors, []);
   assert.deepEqual(bruno.errors, []);
+});
+
+test('a rematch of six sets is six sets again; of a best of, its sets as before', () => {
+  const players = [{ name: 'Anna', kind: 'human' }, { name: 'Bruno', kind: 'human' }];
+  const six = { format: 'singles', profile: 'lnf-2017', casual: true, players, match: { sets: 6, format: { kind: 'sets', sets: 6 } } };
+  const body = rematchRequest(six);
+  assert.deepEqual(body.match_format, { kind: 'sets', sets: 6 });
+  assert.equal(body.sets, undefined);
+  const three = { ...six, match: { sets: 3, format: { kind: 'best_of', sets: 3 } } };
+  assert.equal(rematchRequest(three).sets, 3);
+  assert.equal(rematchRequest(three).match_format, undefined);
 });

@@ -486,7 +486,7 @@
  * @property {boolean} acceptable
  */
 
-/** A public game in play (a challenge accepted: people only, never over, so no computer level and no winner), with how many watch it. @typedef {Omit<GameSummary, 'winner' | 'aborted' | 'drawn' | 'who'> & {who: {name: string | null, kind: 'human' | 'computer'}[], watchers: number}} LiveGame */
+/** A public game in play (a challenge accepted: people only, never over, so no computer level and no winner), with how many watch it. @typedef {Omit<GameSummary, 'winner' | 'aborted' | 'who'> & {who: {name: string | null, kind: 'human' | 'computer'}[], watchers: number}} LiveGame */
 
 /** `GET /api/lobby`: the open challenges and the live games. @typedef {{challenges: Challenge[], live: LiveGame[]}} Lobby */
 
@@ -648,7 +648,6 @@
  * @property {number[]} score
  * @property {number} [winner]
  * @property {boolean} [aborted]
- * @property {boolean} [drawn] the match ended level
  * @property {number} event
  * @property {number} strokes
  */
