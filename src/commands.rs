@@ -290,6 +290,7 @@ pub fn replay(text: &str) -> Result<(String, bool), CommandError> {
     let score: Vec<String> = report.score.iter().map(u32::to_string).collect();
     out += &match report.winner {
         Some(w) => format!("match over: contender {w} won, {}\n", score.join("–")),
+        None if report.drawn => format!("match over: drawn, {}\n", score.join("–")),
         None => format!("match in progress: {}\n", score.join("–")),
     };
     if report.divergences.is_empty() {

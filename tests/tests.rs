@@ -20,6 +20,7 @@
 //! - `instances`: several servers over one PostgreSQL database;
 //! - `loadtest`: `novuss loadtest` driving a real server;
 //! - `lobby`: challenges, "play someone now" and live games;
+//! - `match_formats`: six sets, drawn matches and four-player refusals;
 //! - `names`: one name per person, in seats, lists and the lobby;
 //! - `offers`: take-backs and rematches between people, by consent;
 //! - `online`: people at different screens: invitations, seats, watchers;
@@ -41,6 +42,7 @@ mod front_door;
 mod instances;
 mod loadtest;
 mod lobby;
+mod match_formats;
 mod names;
 mod offers;
 mod online;

@@ -22,7 +22,9 @@ pub fn mirror(request: &str) -> Game {
         .unwrap()
         .setup()
         .unwrap();
-    Game::new(setup.config, setup.physics).unwrap()
+    // Of the request's match format: a fixed number of sets ends as a
+    // best of would not (issue 32).
+    Game::of_match(setup.new_match().unwrap(), setup.physics, None).unwrap()
 }
 
 /// The stroke a quick geometric player would choose for the player to move.

@@ -124,7 +124,12 @@ export class Narrator {
       return m.state.match?.over || m.state.between_sets ? `${said} ${panel.resultText(m.state, true)}` : said;
     }
     if (m.type === 'taken_back') return t('status.taken_back', { n: m.strokes });
-    return t('status.set_started', { n: (m.type === 'set_started' ? m.set_number : undefined) ?? m.state.match.set_number });
+    const n = (m.type === 'set_started' ? m.set_number : undefined) ?? m.state.match.set_number;
+    // In a fixed number of sets, which of them it is (issue 32).
+    const f = m.state.match?.format;
+    return f?.kind === 'sets' && n <= f.sets && f.sets > 1
+      ? t('status.set_started_of', { n, of: f.sets })
+      : t('status.set_started', { n });
   }
 
   /** The verdict box for the last event. */

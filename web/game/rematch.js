@@ -9,7 +9,7 @@
 
 /**
  * The body of `POST /api/games` for a rematch of the game in `st`: names,
- * levels, format, profile, sets and take-backs are kept; player 0 of the
+ * levels, format, profile, match format and take-backs are kept; player 0 of the
  * new game is the one who sat second (in doubles, team 1 comes first).
  * @param {State} st
  * @returns {NewGame}
@@ -22,5 +22,9 @@ export function rematchRequest(st) {
     const base = p.kind === 'computer' ? { kind: 'computer', level: p.level } : { kind: 'human' };
     return /** @type {NewPlayer} */ (p.name ? { ...base, name: p.name } : base);
   });
-  return { format: st.format, profile: st.profile, sets: st.match.sets, casual: st.casual, players };
+  // A best of is asked for by its sets, as always; another format as
+  // itself, so that a rematch of six sets is six sets again.
+  const f = st.match.format;
+  const length = f && f.kind !== 'best_of' ? { match_format: { kind: f.kind, sets: f.sets } } : { sets: st.match.sets };
+  return { format: st.format, profile: st.profile, ...length, casual: st.casual, players };
 }

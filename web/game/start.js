@@ -7,7 +7,7 @@
 // GET /api/options; the last ones are remembered.
 
 import { t, errorText, dateTime } from '../shared/text.js';
-import { h, setsText, playerName } from '../shared/panel.js';
+import { h, formatText, playerName } from '../shared/panel.js';
 import { byId } from '../shared/dom.js';
 import { errorCode, errorDetail } from '../shared/net.js';
 
@@ -18,6 +18,7 @@ import { errorCode, errorDetail } from '../shared/net.js';
 
 /** A new game as `POST /api/games` takes it (docs/protocol.md "A new game"). @typedef {import('../shared/protocol.js').NewGame} NewGame */
 /** @typedef {import('../shared/protocol.js').Format} Format */
+/** @typedef {import('../shared/protocol.js').MatchFormat} MatchFormat */
 
 /**
  * The choices the form remembers (localStorage), and with a rebuild's
@@ -45,6 +46,37 @@ const SEATING = {
   doubles: ['south', 'north', 'west', 'east'],
   four_player: ['south', 'west', 'north', 'east'],
 };
+/**
+ * The match formats offered besides the server's best-ofs (issue 32): a
+ * fixed number of sets, where an even number can end level (six in
+ * singles, 3:3 a draw; four, doubles' usual, 2:2 a draw); and under
+ * "Other", first to K sets. A fixed number is between two sides only.
+ * @type {MatchFormat[]}
+ */
+const FIXED = [{ kind: 'sets', sets: 6 }, { kind: 'sets', sets: 4 }];
+/** @type {MatchFormat[]} */
+const OTHER = [{ kind: 'first_to', sets: 2 }, { kind: 'first_to', sets: 3 }];
+/**
+ * A format as the select's value: a best of by its number of sets (`3`,
+ * as the form always had it, so that remembered choices still hold),
+ * another by kind and sets (`sets:6`).
+ * @param {MatchFormat} f
+ */
+const formatKey = (f) => (f.kind === 'best_of' ? String(f.sets) : `${f.kind}:${f.sets}`);
+
+/**
+ * The select's value as the request's terms: a best of by its sets, as
+ * older servers take it; another format as itself.
+ * @param {string} value
+ * @returns {{sets: number} | {match_format: MatchFormat}}
+ */
+export function matchTerms(value) {
+  const [kind, n] = value.includes(':') ? value.split(':') : ['best_of', value];
+  const sets = Number(n);
+  if (kind === 'sets' || kind === 'first_to') return { match_format: { kind, sets } };
+  return { sets: Number.isInteger(sets) && sets > 0 ? sets : 1 };
+}
+
 const DEFAULTS = {
   formats: ['singles', 'doubles', 'four_player'],
   profiles: ['lnf-2017', 'australia-1992', 'koroona'],
@@ -195,7 +227,26 @@ export function buildStartForm(form, options, onSubmit, current = null, offerCoa
   };
   const levelSel = select('level', levels, levelName, level);
   const formatSel = select('format', opt.formats, (v) => t(`format.${v}`), mem.format ?? 'singles');
-  const setsSel = select('sets', opt.sets, (v) => setsText(v), mem.sets ?? 1);
+  const chosenSets = String(mem.sets ?? 1);
+  /** @param {MatchFormat} f */
+  const formatOption = (f) => {
+    const o = h('option', { value: formatKey(f) }, formatText(f));
+    if (formatKey(f) === chosenSets) o.selected = true;
+    return o;
+  };
+  const bestOfs = opt.sets.map((n) => /** @type {MatchFormat} */ ({ kind: 'best_of', sets: Number(n) }));
+  const setsSel = h('select', { id: 'sets', name: 'sets' },
+    [...bestOfs, ...FIXED].map(formatOption),
+    h('optgroup', { label: t('start.sets_other') }, OTHER.map(formatOption)));
+  // Four players play a best of or a first to: a fixed number of sets is
+  // between two sides (the server refuses it too).
+  const syncSets = () => {
+    const four = formatSel.value === 'four_player';
+    for (const o of setsSel.querySelectorAll('option')) {
+      o.disabled = four && o.value.startsWith('sets:');
+    }
+    if (four && setsSel.value.startsWith('sets:')) setsSel.value = String(opt.sets[0] ?? 1);
+  };
   const profileSel = select('profile', opt.profiles, (v) => t(`profile.${v}`), mem.profile ?? opt.profiles[0]);
   const casual = h('input', { type: 'checkbox', id: 'casual', name: 'casual' });
   casual.checked = mem.casual !== false;
@@ -279,6 +330,7 @@ export function buildStartForm(form, options, onSubmit, current = null, offerCoa
         return row;
       }));
     syncRated();
+    syncSets();
   };
 
   // Busy until this browser's games are known (StartDialog.open).
@@ -326,7 +378,7 @@ export function buildStartForm(form, options, onSubmit, current = null, offerCoa
     const body = {
       format: /** @type {Format} */ (formatSel.value),
       profile: profileSel.value,
-      sets: Number(setsSel.value),
+      ...matchTerms(setsSel.value),
       casual: casual.checked,
       public: listed.checked,
       ...(rated.checked ? { rated: true } : {}),
@@ -343,7 +395,7 @@ export function buildStartForm(form, options, onSubmit, current = null, offerCoa
     };
     const m = valueOf(form, 'input[name=mode]:checked');
     localStorage.setItem(KEY, JSON.stringify({
-      mode: m, level: levelSel.value, format: body.format, sets: body.sets, profile: body.profile,
+      mode: m, level: levelSel.value, format: body.format, sets: setsSel.value, profile: body.profile,
       casual: body.casual, stroke_clock: clockSel.value, name: input(form, '#name-0').value.trim(),
     }));
     submit.disabled = true;

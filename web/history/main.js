@@ -5,7 +5,7 @@
 // becomes a new game only if the server replays it exactly.
 
 import { t } from '../shared/text.js';
-import { setsText } from '../shared/panel.js';
+import { formatText } from '../shared/panel.js';
 import { pt } from '../shared/pages-text.js';
 import { setUpPage, when, playersLine, contender, refusal, el, icon } from '../shared/pages.js';
 import { errorCode } from '../shared/net.js';
@@ -108,7 +108,7 @@ function row(g) {
       el('span', { class: 'names' }, players),
       g.origin === 'uploaded' ? el('span', { class: 'tag uploaded', title: pt('game.uploaded_title') }, pt('game.uploaded')) : null),
     el('td', { 'data-label': pt('col.game'), class: 'kind' },
-      [t(`format.short.${g.format}`), t(`profile.${g.profile}`), setsText(g.sets)].join(' · ')),
+      [t(`format.short.${g.format}`), t(`profile.${g.profile}`), formatText(g.match_format, g.sets)].join(' · ')),
     resultCell(g, who),
     el('td', { 'data-label': pt('col.strokes'), class: 'num strokes' }, strokes === null ? '—' : String(strokes)),
     el('td', { class: 'actions' },

@@ -12,7 +12,7 @@
 // stream says somebody accepted it.
 
 import { t } from '../shared/text.js';
-import { setsText } from '../shared/panel.js';
+import { setsText, formatText } from '../shared/panel.js';
 import { pt } from '../shared/pages-text.js';
 import { setUpPage, el, refusal, playersLine } from '../shared/pages.js';
 import { ratingText, playerHref } from '../players/common.js';
@@ -24,7 +24,7 @@ import { errorCode } from '../shared/net.js';
 
 /**
  * The terms of a game as the lobby takes them.
- * @typedef {{format: string, profile: string, sets: number, rated: boolean, stroke_clock?: number, min_rating?: number | null, max_rating?: number | null}} Terms
+ * @typedef {{format: string, profile: string, sets: number, match_format?: {kind: string, sets: number}, rated: boolean, stroke_clock?: number, min_rating?: number | null, max_rating?: number | null}} Terms
  */
 
 /**
@@ -225,7 +225,7 @@ function play(id) {
 /** A challenge's terms in words. @param {Terms} c */
 function termsText(c) {
   return [
-    t(`format.short.${c.format}`), setsText(c.sets), t(`profile.${c.profile}`),
+    t(`format.short.${c.format}`), formatText(c.match_format, c.sets), t(`profile.${c.profile}`),
     pt(c.rated ? 'lobby.rated_short' : 'lobby.casual_short'),
     c.stroke_clock ? t('start.clock_secs', { s: c.stroke_clock }) : null,
   ].filter(Boolean).join(' · ');
@@ -272,7 +272,7 @@ function liveRow(g) {
   const id = encodeURIComponent(g.id);
   return el('tr', { 'data-live': g.id },
     el('td', { 'data-label': pt('lobby.col.players') }, players),
-    el('td', { 'data-label': pt('lobby.col.game') }, [t(`format.short.${g.format}`), t(`profile.${g.profile}`), setsText(g.sets)].join(' · ')),
+    el('td', { 'data-label': pt('lobby.col.game') }, [t(`format.short.${g.format}`), t(`profile.${g.profile}`), formatText(g.match_format, g.sets)].join(' · ')),
     el('td', { 'data-label': pt('lobby.col.score'), class: 'num' }, pt('game.sets', { score: (g.score ?? []).join('–') })),
     el('td', { 'data-label': pt('lobby.col.watchers'), class: 'num', 'data-watchers': String(g.watchers) }, pt('lobby.watchers_n', { n: g.watchers })),
     el('td', { class: 'actions' }, el('a', { class: 'button', href: `/#game=${id}`, 'aria-label': pt('lobby.watch_label', { players }) }, pt('lobby.watch'))));

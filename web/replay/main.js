@@ -422,7 +422,7 @@ function renderAbout() {
   $('match-line').textContent = pt('replay.match_line', {
     profile: t(`profile.${st.profile}`),
     format: t(`format.short.${st.format}`),
-    sets: panel.setsText(st.match?.sets ?? 1),
+    sets: panel.formatText(st.match?.format, st.match?.sets ?? 1),
     when: when(st.created),
   });
   const uploaded = strokes().length > 0 && strokes().every((s) => s.by === null || s.by === undefined);

@@ -237,6 +237,31 @@ export function setsText(n) {
 }
 
 /**
+ * A match format in words (issue 32): "Best of 3 sets", "6 sets (a draw
+ * at 3:3)", "First to 3 sets". A state from an older server has no
+ * format: a best of `sets`.
+ * @param {{kind: string, sets: number} | null | undefined} f
+ * @param {number} [sets] the match's sets, when `f` is missing
+ */
+export function formatText(f, sets = 1) {
+  if (!f || f.kind === 'best_of' || (f.kind === 'sets' && f.sets === 1)) return setsText(f?.sets ?? sets);
+  if (f.kind === 'first_to') return t('mf.first_to', { n: f.sets });
+  return f.sets % 2 === 0 ? t('mf.sets_draw', { n: f.sets, h: f.sets / 2 }) : t('mf.sets', { n: f.sets });
+}
+
+/**
+ * The set shown, in the format's terms: "set 5 of 6" in a fixed number
+ * of sets (until drawn sets carry it past the last), "set 5" otherwise.
+ * @param {{format?: {kind: string, sets: number}, set_number: number}} m
+ */
+export function setNumberText(m) {
+  const f = m.format;
+  return f && f.kind === 'sets' && m.set_number <= f.sets
+    ? t('panel.set_of_n', { n: m.set_number, of: f.sets })
+    : t('panel.set_of', { n: m.set_number });
+}
+
+/**
  * The rule profile and the format in one line.
  * @param {{profile: string, format: string}} state
  */
@@ -247,8 +272,10 @@ export function formatLine(state) {
 /** @param {State} state */
 function matchLine(state) {
   const m = state.match;
-  const parts = [setsText(m.sets)];
-  if (m.sets > 1) parts.push(t('panel.set_of', { n: m.set_number }), t('panel.needed', { n: m.needed }));
+  const parts = [formatText(m.format, m.sets)];
+  if (m.sets > 1) parts.push(setNumberText(m));
+  // A first to K says what is needed already.
+  if (m.sets > 1 && m.format?.kind !== 'first_to') parts.push(t('panel.needed', { n: m.needed }));
   parts.push(t(state.casual ? 'panel.casual' : 'panel.strict'));
   return parts.join(' · ');
 }
@@ -267,6 +294,8 @@ export function renderMatch(el, state) {
       h('tbody', {}, m.score.map((s, k) => h('tr', { class: m.winner === k ? 'winner' : '' },
         h('td', {}, contenderName(state, k)),
         h('td', { class: 'num', 'data-score': String(s) }, String(s)))))),
+    // A level score at the end is a result of its own, said as one.
+    m.over && m.drawn ? h('div', { class: 'match-drawn', id: 'match-drawn' }, t('match.score_drawn', { score: m.score.join(':') })) : null,
   );
 }
 
@@ -418,6 +447,7 @@ export function resultText(state, explained = false) {
     const winner = m.winner ?? null;
     const score = (winner === null ? m.score : [m.score[winner], ...m.score.filter((_, k) => k !== winner)]).join('–');
     if (m.aborted) return t('match.aborted');
+    if (m.drawn) return t('match.drawn', { score: m.score.join(':') });
     if (m.winner === null || m.winner === undefined) return t('match.over');
     if (m.resigned === null || m.resigned === undefined) return t('match.won', { name: contenderName(state, m.winner), score });
     // A resignation is said first, and the score left out: it does not

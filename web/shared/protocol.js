@@ -98,12 +98,14 @@
 
 /**
  * @typedef {object} MatchView
- * @property {number} sets
+ * @property {number} sets the number of sets the match is called by
+ * @property {MatchFormat} format how many sets, and when the match ends (issue 32)
  * @property {number} needed
  * @property {number} set_number
  * @property {number[]} score
  * @property {boolean} over
  * @property {number | null} winner
+ * @property {boolean} [drawn] the match ended level (3:3 in six sets): over, nobody won
  * @property {number} [resigned] the player who resigned the match
  * @property {boolean} [aborted] the match was called off without a result
  * @property {SetResult[]} results
@@ -475,6 +477,7 @@
  * @property {string} format
  * @property {string} profile
  * @property {number} sets
+ * @property {MatchFormat} match_format
  * @property {boolean} rated
  * @property {number} [stroke_clock]
  * @property {number | null} [min_rating]
@@ -489,7 +492,7 @@
 
 /**
  * A challenge's terms, as `POST /api/lobby/challenges` and `POST /api/lobby/quick` read them.
- * @typedef {{format: string, profile: string, sets: number, rated?: boolean, stroke_clock?: number | null, min_rating?: number | null, max_rating?: number | null}} NewChallenge
+ * @typedef {{format: string, profile: string, sets?: number, match_format?: MatchFormat, rated?: boolean, stroke_clock?: number | null, min_rating?: number | null, max_rating?: number | null}} NewChallenge
  */
 
 /** What "play someone now" did: the game to open, and the seat taken, or that it waits for an opponent. @typedef {{id: string, player?: number, waiting: boolean}} Quick */
@@ -588,7 +591,8 @@
  * @typedef {object} NewGame
  * @property {Format} format
  * @property {string} profile
- * @property {number} sets
+ * @property {number} [sets] 1, 3 or 5 (a best of); may be left out when `match_format` is given
+ * @property {MatchFormat} [match_format] a best of, a fixed number of sets, or first to K
  * @property {NewPlayer[]} players
  * @property {boolean} [casual]
  * @property {boolean} [public]
@@ -636,6 +640,7 @@
  * @property {Format} format
  * @property {string} profile
  * @property {number} sets
+ * @property {MatchFormat} match_format
  * @property {(string | null)[]} [players] the names the set-up gave
  * @property {{name: string | null, kind: 'human' | 'computer', level?: string}[]} who
  * @property {'played' | 'uploaded'} [origin]
@@ -662,7 +667,7 @@
 
 // ---- Competitions (docs/competitions.md, docs/protocol.md "Competitions") ----
 
-/** How many sets a match has: best of, a fixed number (draws possible), or first to. @typedef {{kind: 'best_of' | 'sets' | 'first_to', sets: number}} MatchFormat */
+/** How many sets a match has: best of, a fixed number (draws possible), or first to; competitions' and games' alike. @typedef {{kind: 'best_of' | 'sets' | 'first_to', sets: number}} MatchFormat */
 
 /** What a match's result is worth. @typedef {{win: number, draw: number, loss: number}} MatchPoints */
 

@@ -15,8 +15,11 @@
 //! A rated match is scored by its result in sets (the core's
 //! [`Match::winner`](novuss_core::play::match_play::Match::winner)): the
 //! winner wins, the others lose; a match that ended without a winner but
-//! was not called off (the core has none yet: a drawn set adds a set) is
-//! a draw for everyone. An aborted match is not rated.
+//! was not called off is a draw for everyone, 0.5 each in Glicko-2: a
+//! match of a fixed even number of sets that ends level (3:3 in six sets,
+//! 2:2 in four; issue 32, `MatchFormat::Sets`). A drawn *set* is not
+//! such a draw: it adds a set, and the match goes on. An aborted or
+//! abandoned match is not rated.
 //!
 //! * Singles: one result against the opponent.
 //! * Doubles: one result against the opposing pair, seen through
@@ -617,8 +620,29 @@ mod tests {
     #[test]
     fn a_drawn_match_is_a_draw() {
         let before = [Rating::default(); 2];
-        let m = rate(&result(Format::Singles, None, &[1, 1]), &before);
+        let m = rate(&result(Format::Singles, None, &[3, 3]), &before);
         assert_eq!(m[0].after.rating, 1500.0);
         assert_eq!(m[0].result, Outcome::Draw);
+        assert_eq!(m[0].score, 0.5);
+        // Between unequal ratings a draw is 0.5 against the other, as
+        // Glicko-2 scores it: the weaker gains what a draw is worth to
+        // them, the stronger loses.
+        let strong = Rating {
+            rating: 1700.0,
+            ..Rating::default()
+        };
+        let before = [strong, Rating::default()];
+        let m = rate(&result(Format::Singles, None, &[3, 3]), &before);
+        assert_eq!(m[0].after, update(strong, &[(before[1], Outcome::Draw)]));
+        assert_eq!(m[1].after, update(before[1], &[(strong, Outcome::Draw)]));
+        assert!(m[0].after.rating < 1700.0 && m[1].after.rating > 1500.0);
+        // Doubles: 2:2 in four sets, a draw for all four.
+        let m = rate(
+            &result(Format::Doubles, None, &[2, 2]),
+            &[Rating::default(); 4],
+        );
+        assert!(m
+            .iter()
+            .all(|p| p.result == Outcome::Draw && p.score == 0.5));
     }
 }

@@ -54,6 +54,12 @@ export const en = {
   'sets.3': 'Best of 3 sets',
   'sets.5': 'Best of 5 sets',
   'sets.n': 'Best of {n} sets',
+  // Other match formats (issue 32): a fixed number of sets, where an even
+  // number can end level, a drawn match; first to K sets.
+  'mf.sets': '{n} sets',
+  'mf.sets_draw': '{n} sets (a draw at {h}:{h})',
+  'mf.first_to': 'First to {n} sets',
+  'start.sets_other': 'Other',
   'profile.lnf-2017': 'LNF 2017 (Latvian federation)',
   'profile.australia-1992': 'Australia 1992',
   'profile.koroona': 'Koroona (French)',
@@ -151,6 +157,7 @@ export const en = {
   'panel.debt_note': 'Owed: penalty discs a side must put back once it pockets discs of its own (000 3.2–3.3).',
   'panel.debt_link': 'Debts in the rules',
   'panel.set_of': 'set {n}',
+  'panel.set_of_n': 'set {n} of {of}',
   'panel.score': 'Sets won',
   'panel.turn_line': '{name} ({seat})',
   'panel.turn_none': 'No one: the set is over',
@@ -195,6 +202,7 @@ export const en = {
   'status.pull_too_short': 'Drawn back too little: nothing was played. Draw the cue further back.',
   'status.taken_back': 'Strokes taken back: {n}.',
   'status.set_started': 'Set {n} begins.',
+  'status.set_started_of': 'Set {n} of {of} begins.',
 
   // Stroke summaries
   'verdict.by': '{name}, {seat}',
@@ -220,6 +228,8 @@ export const en = {
   'match.aborted': 'The game was called off before it had a result.',
   'match.won_resigned': '{name} wins the match.',
   'match.over': 'The match is over.',
+  'match.drawn': 'Drawn match, {score}.',
+  'match.score_drawn': '{score} — a draw',
   'match.score': '{score}',
 
   // Hints

@@ -97,6 +97,12 @@ export const lv = {
   'sets.3': '3 seti (līdz 2 uzvarām)',
   'sets.5': '5 seti (līdz 3 uzvarām)',
   'sets.n': '{n} seti (uzvar vairākumā)',
+  // Citi spēles formāti (issue 32): noteikts setu skaits, kur pie pāra
+  // skaita iespējams neizšķirts; līdz K uzvarētiem setiem.
+  'mf.sets': '{n} seti',
+  'mf.sets_draw': '{n} seti (neizšķirts pie {h}:{h})',
+  'mf.first_to': 'Līdz {n} uzvarētiem setiem',
+  'start.sets_other': 'Citi',
   'profile.lnf-2017': 'LNF 2017 (Latvija)',
   'profile.australia-1992': 'Austrālija 1992',
   'profile.koroona': 'Koroona (Francija)',
@@ -194,6 +200,7 @@ export const lv = {
   'panel.debt_note': 'Parādā: soda kauliņi, kas pusei jāatliek uz galda, tiklīdz tā iesit savus kauliņus (000 3.2–3.3).',
   'panel.debt_link': 'Parādi noteikumos',
   'panel.set_of': '{n}. sets',
+  'panel.set_of_n': '{n}. sets no {of}',
   'panel.score': 'Uzvarētie seti',
   'panel.turn_line': '{name} ({seat})',
   'panel.turn_none': 'Nevienam: sets ir beidzies',
@@ -238,6 +245,7 @@ export const lv = {
   'status.pull_too_short': 'Kija atvilkta par maz: nekas netika nospēlēts. Atvelciet kiju tālāk.',
   'status.taken_back': 'Atsaukti sitieni: {n}.',
   'status.set_started': 'Sākas {n}. sets.',
+  'status.set_started_of': 'Sākas {n}. sets no {of}.',
 
   // Stroke summaries
   'verdict.by': '{name}, {seat}',
@@ -263,6 +271,8 @@ export const lv = {
   'match.aborted': 'Spēle tika atcelta, pirms tai bija rezultāts.',
   'match.won_resigned': '{name} uzvar spēlē.',
   'match.over': 'Spēle ir beigusies.',
+  'match.drawn': 'Spēle beidzas neizšķirti, {score}.',
+  'match.score_drawn': '{score} — neizšķirts',
   'match.score': '{score}',
 
   // Hints

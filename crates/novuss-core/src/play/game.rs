@@ -166,11 +166,32 @@ impl Game {
         Game::starting_at(progress, physics, start)
     }
 
+    /// A new game of `progress`, a match of any format
+    /// ([`Match::with_format`]) that has no set played yet: its first set
+    /// lined up, or starting from `start` as [`Game::from_position`] does.
+    pub fn of_match(
+        progress: Match,
+        physics: Physics,
+        start: Option<SetState>,
+    ) -> Result<Game, GameError> {
+        if !progress.history().is_empty() || progress.is_over() {
+            return Err(GameError::Start);
+        }
+        let set = match start {
+            None => progress
+                .next_set()
+                .ok_or(GameError::Match(MatchError::Over))?,
+            Some(start) if record::fits_match(&progress, &start) => start,
+            Some(_) => return Err(GameError::Start),
+        };
+        Game::starting_at(progress, physics, set)
+    }
+
     fn starting_at(progress: Match, physics: Physics, set: SetState) -> Result<Game, GameError> {
         crate::physics::stroke::check_parameters(&set.table, &physics)
             .map_err(|e| GameError::Physics(crate::physics::stroke::InputError::Parameter(e)))?;
         let engine = Engine::new(set.table, physics);
-        let record = GameRecord::new(progress.config().clone(), physics, set.clone());
+        let record = GameRecord::new(&progress, physics, set.clone());
         Ok(Game {
             progress,
             set,

@@ -513,9 +513,8 @@ struct StoredMatch {
 
 impl From<Match> for StoredMatch {
     fn from(m: Match) -> StoredMatch {
-        let default = MatchFormat::BestOf(m.config.sets);
         StoredMatch {
-            match_format: (m.format != default).then_some(m.format),
+            match_format: m.stored_format(),
             config: m.config,
             sets: m.sets,
             resigned: m.resigned,
@@ -527,20 +526,7 @@ impl From<Match> for StoredMatch {
 impl TryFrom<StoredMatch> for Match {
     type Error = MatchError;
     fn try_from(stored: StoredMatch) -> Result<Match, MatchError> {
-        let mut m = match stored.match_format {
-            None => Match::new(stored.config)?,
-            Some(format) => {
-                // The config's number of sets is the format's: a stored
-                // match that says otherwise contradicts itself.
-                if stored.config.sets != format.nominal_sets() {
-                    return Err(MatchError::FormatSets {
-                        format,
-                        sets: stored.config.sets,
-                    });
-                }
-                Match::with_format(stored.config, format)?
-            }
-        };
+        let mut m = Match::stored(stored.config, stored.match_format)?;
         for (k, set) in stored.sets.into_iter().enumerate() {
             if set.number != m.number || set.seating != m.seating || Some(set.opener) != m.opener()
             {
@@ -575,6 +561,28 @@ impl Match {
         config.validate_with(format)?;
         config.sets = format.nominal_sets();
         Ok(Match::ready(config, format))
+    }
+
+    /// A match as a record stores it: `format` absent for the default,
+    /// a best of `config.sets` ([`Match::new`]), and otherwise one whose
+    /// number of sets must be the config's ([`Match::with_format`] wrote
+    /// it so: a record that says otherwise contradicts itself).
+    pub fn stored(config: MatchConfig, format: Option<MatchFormat>) -> Result<Match, MatchError> {
+        match format {
+            None => Match::new(config),
+            Some(format) if config.sets != format.nominal_sets() => Err(MatchError::FormatSets {
+                format,
+                sets: config.sets,
+            }),
+            Some(format) => Match::with_format(config, format),
+        }
+    }
+
+    /// The format as a record stores it: `None` for the default best of
+    /// [`MatchConfig::sets`], so that every record written before formats
+    /// existed is written exactly as before.
+    pub fn stored_format(&self) -> Option<MatchFormat> {
+        (self.format != MatchFormat::BestOf(self.config.sets)).then_some(self.format)
     }
 
     fn ready(config: MatchConfig, format: MatchFormat) -> Match {

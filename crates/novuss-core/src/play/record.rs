@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::physics::stroke::Stroke;
 use crate::physics::{Engine, Physics};
+use crate::play::match_format::MatchFormat;
 use crate::play::match_play::{ContenderId, Match, MatchConfig, MatchError, PlayerId};
 use crate::rules::referee::{Conduct, PlayError};
 use crate::rules::set::{SetResult, SetState};
@@ -77,6 +78,11 @@ pub struct GameRecord {
     pub physics: Physics,
     /// Format, profile, sets, players and the first seating.
     pub config: MatchConfig,
+    /// How many sets and when the match ends, when it is not the default
+    /// best of `config.sets` ([`Match::stored_format`]): absent from every
+    /// record of a best of, so those read and are written as before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub match_format: Option<MatchFormat>,
     /// Every set played, in order, replays included.
     pub sets: Vec<SetLog>,
     /// The player who resigned the match after the last set's last action,
@@ -260,6 +266,10 @@ pub struct ReplayReport {
     pub score: Vec<u32>,
     /// The contender who won the match, if it is over.
     pub winner: Option<ContenderId>,
+    /// Whether the match ended level (a fixed even number of sets, as
+    /// 3:3 in six): over, and nobody won.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub drawn: bool,
     /// Every difference found.
     pub divergences: Vec<Divergence>,
 }
@@ -276,12 +286,14 @@ pub fn replay(record: &GameRecord) -> Result<ReplayReport, RecordError> {
         actions: 0,
         score: vec![],
         winner: None,
+        drawn: false,
         divergences: vec![],
     };
     let (progress, _) = walk(record, |d| report.divergences.push(d))?;
     report.actions = record.sets.iter().map(|s| s.entries.len()).sum();
     report.score = progress.score().to_vec();
     report.winner = progress.winner();
+    report.drawn = progress.is_drawn();
     Ok(report)
 }
 
@@ -300,7 +312,8 @@ pub(crate) fn walk(
     if record.sets.is_empty() {
         return Err(RecordError::Empty);
     }
-    let mut progress = Match::new(record.config.clone()).map_err(RecordError::Match)?;
+    let mut progress =
+        Match::stored(record.config.clone(), record.match_format).map_err(RecordError::Match)?;
     let mut engine = Engine::new(record.sets[0].start.table, record.physics);
     let mut last = record.sets[0].start.clone();
     for (s, log) in record.sets.iter().enumerate() {
@@ -398,13 +411,15 @@ fn differences(a: &Verdict, b: &Verdict) -> Vec<Part> {
 }
 
 impl GameRecord {
-    /// An empty record of a match whose first set starts at `start`.
-    pub(crate) fn new(config: MatchConfig, physics: Physics, start: SetState) -> GameRecord {
+    /// An empty record of `progress`, a match whose first set starts at
+    /// `start`.
+    pub(crate) fn new(progress: &Match, physics: Physics, start: SetState) -> GameRecord {
         GameRecord {
             format_version: FORMAT_VERSION,
             engine: ENGINE_VERSION.to_string(),
             physics,
-            config,
+            config: progress.config().clone(),
+            match_format: progress.stored_format(),
             sets: vec![SetLog {
                 start,
                 entries: vec![],

@@ -5,7 +5,8 @@
 use novuss_core::physics::stroke::Stroke;
 use novuss_core::physics::Physics;
 use novuss_core::play::game::{Game, GameError};
-use novuss_core::play::match_play::{ContenderId, MatchConfig, MatchError, PlayerId};
+use novuss_core::play::match_format::{MatchFormat, MatchResult};
+use novuss_core::play::match_play::{ContenderId, Match, MatchConfig, MatchError, PlayerId};
 use novuss_core::play::record::{replay, Action, Part, RecordError, FORMAT_VERSION};
 use novuss_core::rules::profile::ProfileId;
 use novuss_core::rules::referee::{Conduct, PlayError, Refusal};
@@ -79,6 +80,52 @@ fn a_best_of_three_is_played_recorded_and_resumed() {
     let json = serde_json::to_string(game.record()).unwrap();
     let back = Game::from_record(serde_json::from_str(&json).unwrap()).unwrap();
     assert_eq!(back.record(), game.record());
+}
+
+/// A six-set match (issue 32) played through [`Game`] to 3:3 is a drawn
+/// match; its record says its format, replays to the same draw, and a
+/// best of's record is written without one, as before formats existed.
+#[test]
+fn a_six_set_game_ends_drawn_and_its_record_says_so() {
+    let progress = Match::with_format(singles(1), MatchFormat::Sets(6)).unwrap();
+    let mut game = Game::of_match(progress, Physics::default(), None).unwrap();
+    // The side to stroke wins each forfeit, and the players take turns to
+    // open (`000` 4.3): the sets go to each player in turn.
+    for k in 0..6 {
+        if k > 0 {
+            game.next_set().unwrap();
+        }
+        forfeit_set(&mut game);
+    }
+    assert!(game.is_over());
+    assert_eq!(game.progress().score(), [3, 3]);
+    assert_eq!(game.progress().winner(), None);
+    assert_eq!(game.progress().result(), Some(MatchResult::Drawn));
+    assert_eq!(game.record().config.sets, 6);
+    assert_eq!(game.record().match_format, Some(MatchFormat::Sets(6)));
+    let report = replay(game.record()).unwrap();
+    assert!(report.divergences.is_empty() && report.drawn, "{report:?}");
+    let json = serde_json::to_string(game.record()).unwrap();
+    assert!(json.contains(r#""match_format":{"kind":"sets","sets":6}"#));
+    let back = Game::from_record(serde_json::from_str(&json).unwrap()).unwrap();
+    assert_eq!(back.progress(), game.progress());
+    // The same sets under a best of seven would not have ended: the
+    // record's format is what ends the match, not its number of sets.
+    let mut as_best_of: serde_json::Value = serde_json::from_str(&json).unwrap();
+    as_best_of["match_format"] = serde_json::json!({"kind": "best_of", "sets": 6});
+    let refused = serde_json::from_value(as_best_of).map(Game::from_record);
+    assert!(matches!(refused, Ok(Err(RecordError::Match(_)))));
+    // A best of three: no format in the record, as before.
+    let best = Game::new(singles(3), Physics::default()).unwrap();
+    let json = serde_json::to_string(best.record()).unwrap();
+    assert!(!json.contains("match_format"), "{json}");
+    // A match with a set played cannot start a game.
+    let mut played = Match::with_format(singles(1), MatchFormat::Sets(4)).unwrap();
+    played.record(SetResult::Drawn).unwrap();
+    assert!(matches!(
+        Game::of_match(played, Physics::default(), None),
+        Err(GameError::Start)
+    ));
 }
 
 #[test]

@@ -143,13 +143,11 @@ impl Act {
     }
 }
 
-/// The game as it starts: the match's line-up, or the stored position an
-/// uploaded record began from.
+/// The game as it starts, a match of the set-up's format: the match's
+/// line-up, or the stored position an uploaded record began from.
 pub fn start(setup: &Setup) -> Result<Game, GameError> {
-    match &setup.start {
-        None => Game::new(setup.config.clone(), setup.physics),
-        Some(set) => Game::from_position(setup.config.clone(), setup.physics, set.clone()),
-    }
+    let progress = setup.new_match().map_err(GameError::Match)?;
+    Game::of_match(progress, setup.physics, setup.start.clone())
 }
 
 /// One stroke played on `game`: its verdict, motion and picture after.

@@ -39,6 +39,7 @@ pub fn listed(row: crate::store::ListedRow) -> Option<Listed> {
         format: setup.config.format,
         profile: setup.config.profile,
         sets: setup.config.sets,
+        match_format: setup.match_format(),
         who: players
             .iter()
             .zip(&setup.controllers)
@@ -57,6 +58,7 @@ pub fn listed(row: crate::store::ListedRow) -> Option<Listed> {
         score: summary.score,
         winner: summary.winner,
         aborted: summary.aborted,
+        drawn: summary.drawn,
         event: r.event,
         strokes: summary.strokes,
     })

@@ -3,12 +3,13 @@
 
 use novuss_ai::Level;
 use novuss_core::physics::Physics;
+use novuss_core::play::match_play::Match;
 use novuss_core::play::match_play::MatchConfig;
 use novuss_core::play::match_play::MatchError;
 use novuss_core::rules::profile::ProfileId;
 use novuss_core::rules::set::{Format, SetState};
 use novuss_core::seat::Seat;
-use novuss_core::PlayerId;
+use novuss_core::{MatchFormat, PlayerId};
 use serde::{Deserialize, Serialize};
 
 // The lobby and the hub's tests name the request here.
@@ -17,8 +18,27 @@ pub use crate::wire::http::games::{NewGame, PlayerSpec};
 /// The longest player name, in characters.
 pub const MAX_NAME: usize = 40;
 
-/// The sets a match may have here, for new games and uploads alike.
+/// The sets a match given by its number of sets alone (a best of) may
+/// have here, for new games and uploads alike.
 pub const SETS: [u32; 3] = [1, 3, 5];
+
+/// The most sets a screen game's match may be called by
+/// ([`MatchFormat::nominal_sets`]): a best of nine, nine sets, first to
+/// five. Longer matches are competitions' (the core's bound is 99); a
+/// game on a screen that long would outlast its players' evening.
+pub const MAX_SETS: u32 = 9;
+
+/// Whether `format` is one a game here may be played to: one the core
+/// can play, of at most [`MAX_SETS`] sets.
+pub fn check_match_format(format: MatchFormat) -> Result<MatchFormat, SetupError> {
+    let format = format
+        .checked()
+        .map_err(|_| SetupError::Match(MatchError::Format(format)))?;
+    if format.nominal_sets() > MAX_SETS {
+        return Err(SetupError::TooLong(format));
+    }
+    Ok(format)
+}
 
 /// Whether `c` changes the direction of the text around it (the Unicode
 /// bidirectional formatting characters): a name with one could make the
@@ -151,6 +171,29 @@ pub struct Setup {
     /// line-up (an uploaded record's analysis position).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start: Option<SetState>,
+    /// How many sets and when the match ends, when it is not the default
+    /// best of `config.sets` (then `config.sets` is the number the format
+    /// is called by). Absent from every game stored before formats, and
+    /// from every best of since: those are stored as they always were. An
+    /// older server skips the field it does not know; a fixed even number
+    /// of sets is then refused by its own check of `config.sets` (never
+    /// played as another match), and a first to K is the best of
+    /// `2K - 1` it reads, the same match.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub match_format: Option<MatchFormat>,
+}
+
+impl Setup {
+    /// How many sets and when the match ends.
+    pub fn match_format(&self) -> MatchFormat {
+        self.match_format
+            .unwrap_or(MatchFormat::BestOf(self.config.sets))
+    }
+
+    /// The match as it starts, of the set-up's format.
+    pub fn new_match(&self) -> Result<Match, MatchError> {
+        Match::stored(self.config.clone(), self.match_format)
+    }
 }
 
 /// A set-up as stored, older forms included: games stored before names
@@ -173,6 +216,8 @@ struct StoredSetup {
     #[serde(default)]
     start: Option<SetState>,
     #[serde(default)]
+    match_format: Option<MatchFormat>,
+    #[serde(default)]
     named: Vec<bool>,
 }
 
@@ -193,6 +238,7 @@ impl From<StoredSetup> for Setup {
             stroke_clock: s.stroke_clock,
             origin: s.origin,
             start: s.start,
+            match_format: s.match_format,
         }
     }
 }
@@ -210,6 +256,15 @@ pub enum SetupError {
     Profile(String),
     /// A number of sets not in [`SETS`].
     Sets(u32),
+    /// A match format of more than [`MAX_SETS`] sets.
+    TooLong(MatchFormat),
+    /// `sets` and `match_format` both given, and not the same length.
+    SetsAndFormat {
+        /// The sets given.
+        sets: u32,
+        /// The format given.
+        format: MatchFormat,
+    },
     /// Not as many players as the format seats.
     Players {
         /// The format asked for.
@@ -226,6 +281,8 @@ pub enum SetupError {
         /// What is wrong with it.
         why: NameError,
     },
+    /// Neither `sets` nor `match_format` given.
+    NoSets,
     /// Nobody at the table is a person.
     NoHuman,
     /// A stroke clock not in [`STROKE_CLOCKS`].
@@ -248,7 +305,20 @@ impl std::fmt::Display for SetupError {
                 let names: Vec<&str> = ProfileId::ALL.iter().map(|p| p.name()).collect();
                 write!(f, "unknown profile {given:?}: one of {}", names.join(", "))
             }
-            SetupError::Sets(n) => write!(f, "{n} sets: a match is 1, 3 or 5 sets"),
+            SetupError::Sets(n) => write!(
+                f,
+                "{n} sets: a match is 1, 3 or 5 sets, or another match_format"
+            ),
+            SetupError::TooLong(format) => write!(
+                f,
+                "a match of {} sets: a game here has at most {MAX_SETS}",
+                format.nominal_sets()
+            ),
+            SetupError::SetsAndFormat { sets, format } => write!(
+                f,
+                "sets is {sets} and the match format has {}: give the format alone",
+                format.nominal_sets()
+            ),
             SetupError::Players { format, given } => write!(
                 f,
                 "{given} players for {}: it needs {}",
@@ -261,6 +331,9 @@ impl std::fmt::Display for SetupError {
                 level_names().join(", ")
             ),
             SetupError::Name { player, why } => write!(f, "player {player}: {why}"),
+            SetupError::NoSets => {
+                f.write_str("a new game needs its sets (1, 3 or 5) or its match_format")
+            }
             SetupError::NoHuman => f.write_str("at least one player must be human"),
             SetupError::StrokeClock(n) => {
                 write!(f, "a stroke clock of {n} s: none, 15, 30 or 60")
@@ -306,6 +379,25 @@ impl NewGame {
         Ok(())
     }
 
+    /// The match's format: `match_format` if given (`sets`, if given too,
+    /// its length), else a best of `sets` of [`SETS`].
+    fn match_format(&self) -> Result<MatchFormat, SetupError> {
+        match (self.sets, self.match_format) {
+            (sets, Some(format)) => {
+                let format = check_match_format(format)?;
+                match sets {
+                    Some(sets) if sets != format.nominal_sets() => {
+                        Err(SetupError::SetsAndFormat { sets, format })
+                    }
+                    _ => Ok(format),
+                }
+            }
+            (Some(sets), None) if SETS.contains(&sets) => Ok(MatchFormat::BestOf(sets)),
+            (Some(sets), None) => Err(SetupError::Sets(sets)),
+            (None, None) => Err(SetupError::NoSets),
+        }
+    }
+
     /// Checks the request and makes the set-up.
     pub fn setup(&self) -> Result<Setup, SetupError> {
         let format = self
@@ -316,9 +408,7 @@ impl NewGame {
             .profile
             .known()
             .map_err(|p| SetupError::Profile(p.to_owned()))?;
-        if !SETS.contains(&self.sets) {
-            return Err(SetupError::Sets(self.sets));
-        }
+        let match_format = self.match_format()?;
         if self.players.len() != format.players() {
             return Err(SetupError::Players {
                 format,
@@ -370,13 +460,17 @@ impl NewGame {
         let config = MatchConfig {
             profile,
             format,
-            sets: self.sets,
+            sets: match_format.nominal_sets(),
             players: names,
             seating,
             opener: PlayerId(0),
         };
-        config.validate().map_err(SetupError::Match)?;
+        // The core has the last word: a fixed number of sets in a
+        // four-player game is refused there, with its reason.
+        let stored = (match_format != MatchFormat::BestOf(config.sets)).then_some(match_format);
+        Match::stored(config.clone(), stored).map_err(SetupError::Match)?;
         Ok(Setup {
+            match_format: stored,
             config,
             physics: Physics::default(),
             controllers,
@@ -447,6 +541,71 @@ mod tests {
         let plain = game(r#"{"format":"singles","profile":"lnf-2017","sets":1,"players":[{"kind":"human"},{"kind":"computer","level":"club"}]}"#).unwrap();
         let written = serde_json::to_value(&plain).unwrap();
         assert!(written.get("rated").is_none() && written.get("stroke_clock").is_none());
+    }
+
+    /// Issue 32: a match format instead of `sets`, stored beside the
+    /// config only when it is not a best of, and refused with the reason
+    /// when it cannot be played here.
+    #[test]
+    fn a_match_format_is_checked_and_stored() {
+        let six = game(r#"{"format":"singles","profile":"lnf-2017","match_format":{"kind":"sets","sets":6},"players":[{"kind":"human"},{"kind":"human"}]}"#).unwrap();
+        assert_eq!(six.match_format(), MatchFormat::Sets(6));
+        assert_eq!(six.config.sets, 6);
+        let written = serde_json::to_value(&six).unwrap();
+        assert_eq!(
+            written["match_format"],
+            serde_json::json!({"kind": "sets", "sets": 6})
+        );
+        let back: Setup = serde_json::from_value(written).unwrap();
+        assert_eq!(
+            back.new_match().unwrap().match_format(),
+            MatchFormat::Sets(6)
+        );
+        // A best of given as a format is the game `sets` makes, stored
+        // without one.
+        let best = game(r#"{"format":"singles","profile":"lnf-2017","sets":3,"match_format":{"kind":"best_of","sets":3},"players":[{"kind":"human"},{"kind":"human"}]}"#).unwrap();
+        assert!(best.match_format.is_none());
+        assert!(serde_json::to_value(&best)
+            .unwrap()
+            .get("match_format")
+            .is_none());
+        let doubles = game(r#"{"format":"doubles","profile":"lnf-2017","match_format":{"kind":"sets","sets":4},"players":[{"kind":"human"},{"kind":"human"},{"kind":"human"},{"kind":"human"}]}"#).unwrap();
+        assert_eq!(doubles.match_format(), MatchFormat::Sets(4));
+        let first = game(r#"{"format":"four_player","profile":"lnf-2017","match_format":{"kind":"first_to","sets":2},"players":[{"kind":"human"},{"kind":"human"},{"kind":"human"},{"kind":"human"}]}"#).unwrap();
+        assert_eq!(first.config.sets, 3);
+        for (format, words) in [
+            (
+                r#""format":"four_player","match_format":{"kind":"sets","sets":6}"#,
+                "between two sides, not in a four-player game",
+            ),
+            (
+                r#""format":"singles","match_format":{"kind":"best_of","sets":4}"#,
+                "a best of is of an odd number of sets",
+            ),
+            (
+                r#""format":"singles","match_format":{"kind":"sets","sets":12}"#,
+                "at most 9",
+            ),
+            (
+                r#""format":"singles","match_format":{"kind":"first_to","sets":0}"#,
+                "cannot be played",
+            ),
+            (
+                r#""format":"singles","sets":3,"match_format":{"kind":"sets","sets":6}"#,
+                "give the format alone",
+            ),
+            (r#""format":"singles""#, "needs its sets"),
+        ] {
+            let four = format.contains("four_player");
+            let players = if four {
+                r#"[{"kind":"human"},{"kind":"human"},{"kind":"human"},{"kind":"human"}]"#
+            } else {
+                r#"[{"kind":"human"},{"kind":"human"}]"#
+            };
+            let json = format!(r#"{{{format},"profile":"lnf-2017","players":{players}}}"#);
+            let e = game(&json).unwrap_err().to_string();
+            assert!(e.contains(words), "{json}: {e}");
+        }
     }
 
     #[test]

@@ -9,7 +9,7 @@ use novuss_core::seat::Seat;
 
 use crate::error::{Code, Failure};
 use crate::game::room::Room;
-use crate::game::setup::{check_name, Controller, GameOrigin, Setup, SETS};
+use crate::game::setup::{check_match_format, check_name, Controller, GameOrigin, Setup, SETS};
 use crate::ids::GameId;
 use crate::wire::motion::By;
 use novuss_core::physics::Physics;
@@ -105,14 +105,24 @@ fn admissible(record: &GameRecord) -> Result<(), Failure> {
             "the record was played with other physics than this server's; `novuss replay` replays it",
         ));
     }
-    if !SETS.contains(&record.config.sets) {
-        return Err(refuse(
-            Code::UnsupportedRecord,
-            format!(
-                "{} sets: a match here is 1, 3 or 5 sets",
-                record.config.sets
-            ),
-        ));
+    match record.match_format {
+        None if !SETS.contains(&record.config.sets) => {
+            return Err(refuse(
+                Code::UnsupportedRecord,
+                format!(
+                    "{} sets: a match here is 1, 3 or 5 sets, or another match format",
+                    record.config.sets
+                ),
+            ));
+        }
+        None => {}
+        // A format is checked as a new game's is: one the core plays, no
+        // longer than a game here may be (its consistency with the
+        // record's sets is the replay's to check).
+        Some(format) => {
+            check_match_format(format)
+                .map_err(|e| refuse(Code::UnsupportedRecord, e.to_string()))?;
+        }
     }
     for (k, name) in record.config.players.iter().enumerate() {
         let Some(name) = name else { continue };
@@ -132,7 +142,9 @@ fn unsupported(set: usize, action: usize, why: &str) -> Failure {
 /// The set-up of a game made from `record`: everyone a person, no
 /// take-backs, and the first set's position when it is not the line-up.
 fn setup_of(record: &GameRecord) -> Result<Setup, Failure> {
-    let lineup = novuss_core::play::game::Game::new(record.config.clone(), record.physics)
+    let progress = novuss_core::Match::stored(record.config.clone(), record.match_format)
+        .map_err(|e| refuse(Code::BadRecord, e.to_string()))?;
+    let lineup = novuss_core::play::game::Game::of_match(progress, record.physics, None)
         .map_err(|e| refuse(Code::BadRecord, e.to_string()))?;
     let first = &record.sets[0].start;
     Ok(Setup {
@@ -144,5 +156,6 @@ fn setup_of(record: &GameRecord) -> Result<Setup, Failure> {
         stroke_clock: None,
         origin: GameOrigin::Uploaded,
         start: (first != lineup.set()).then(|| first.clone()),
+        match_format: record.match_format,
     })
 }

@@ -162,11 +162,13 @@ pub fn state(
         max_speed: setup.physics.max_stroke_speed,
         progress: MatchView {
             sets: progress.config().sets,
+            format: progress.match_format(),
             needed: progress.needed(),
             set_number,
             score: progress.score().to_vec(),
             over: progress.is_over(),
             winner: progress.winner(),
+            drawn: progress.is_drawn(),
             resigned: progress.resigned(),
             aborted: progress.aborted(),
             results: progress.history().iter().map(|r| r.result).collect(),
@@ -206,6 +208,10 @@ pub struct Summary {
     /// Whether the match was called off without a result.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub aborted: bool,
+    /// Whether the match ended level (3:3 in six sets): over, nobody won,
+    /// and a result all the same.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub drawn: bool,
     /// Whether the game was abandoned without a result.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub abandoned: bool,
@@ -221,6 +227,7 @@ impl Summary {
             strokes,
             winner: progress.winner(),
             aborted: progress.aborted(),
+            drawn: progress.is_drawn(),
             abandoned: false,
         }
     }

@@ -169,7 +169,7 @@ impl Lobby {
             };
             let same = setup.config.format == format
                 && setup.config.profile == wanted.config.profile
-                && setup.config.sets == wanted.config.sets
+                && setup.match_format() == wanted.match_format()
                 && setup.rated == wanted.rated
                 && setup.stroke_clock == wanted.stroke_clock;
             let theirs = visitor.person.as_ref() == Some(&row.creator);

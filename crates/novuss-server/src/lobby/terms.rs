@@ -49,6 +49,7 @@ impl NewChallenge {
             "format": self.format,
             "profile": self.profile,
             "sets": self.sets,
+            "match_format": self.match_format,
             "players": seats,
             "casual": !self.rated,
             "public": true,

@@ -199,6 +199,7 @@ impl Lobby {
             format,
             profile: setup.config.profile,
             sets: setup.config.sets,
+            match_format: setup.match_format(),
             rated: setup.rated,
             stroke_clock: setup.stroke_clock,
             min_rating: row.min_rating,

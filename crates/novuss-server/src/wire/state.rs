@@ -9,7 +9,7 @@ use novuss_core::rules::set::{DiscId, Format, SetResult, Side};
 use novuss_core::seat::Seat;
 use novuss_core::table::Table;
 use novuss_core::DVec2;
-use novuss_core::{ContenderId, PlayerId};
+use novuss_core::{ContenderId, MatchFormat, PlayerId};
 use serde::Serialize;
 
 use crate::people::seats::SeatView;
@@ -92,8 +92,11 @@ pub struct PlayerView {
 /// The match.
 #[derive(Clone, Debug, Serialize)]
 pub struct MatchView {
-    /// Sets in the match.
+    /// Sets in the match: the number its format is called by.
     pub sets: u32,
+    /// How many sets and when the match ends: a best of, a fixed number
+    /// (an even one may end drawn), or first to K.
+    pub format: MatchFormat,
     /// Sets a contender needs to win it.
     pub needed: u32,
     /// The set shown.
@@ -104,6 +107,9 @@ pub struct MatchView {
     pub over: bool,
     /// Who won it.
     pub winner: Option<ContenderId>,
+    /// Whether it ended level, a drawn match (3:3 in six sets).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub drawn: bool,
     /// The player who resigned the match, if one did.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub resigned: Option<PlayerId>,

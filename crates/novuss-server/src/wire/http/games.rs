@@ -5,7 +5,7 @@
 use novuss_ai::Level;
 use novuss_core::rules::profile::ProfileId;
 use novuss_core::rules::set::Format;
-use novuss_core::PlayerId;
+use novuss_core::{MatchFormat, PlayerId};
 use serde::{Deserialize, Serialize};
 
 use crate::ids::{GameId, PersonId};
@@ -20,8 +20,17 @@ pub struct NewGame {
     pub format: Pick<Format>,
     /// A rule profile's name.
     pub profile: Pick<ProfileId>,
-    /// 1, 3 or 5.
-    pub sets: u32,
+    /// 1, 3 or 5: a best of that many sets. May be left out when
+    /// `match_format` is given; otherwise it must be the number of sets
+    /// the format is called by.
+    #[serde(default)]
+    pub sets: Option<u32>,
+    /// How many sets and when the match ends (issue 32): a best of, a
+    /// fixed number of sets (an even one can end drawn), or first to K;
+    /// the shape competitions use (`{"kind": "sets", "sets": 6}`). Absent:
+    /// a best of `sets`.
+    #[serde(default)]
+    pub match_format: Option<MatchFormat>,
     /// The players in seating order.
     pub players: Vec<PlayerSpec>,
     /// Whether strokes may be taken back.
@@ -130,6 +139,8 @@ pub struct Listed {
     pub format: novuss_core::rules::set::Format,
     pub profile: novuss_core::rules::profile::ProfileId,
     pub sets: u32,
+    /// How many sets and when the match ends.
+    pub match_format: MatchFormat,
     pub players: Vec<Option<String>>,
     pub who: Vec<Who>,
     pub origin: GameOrigin,
@@ -139,6 +150,9 @@ pub struct Listed {
     pub winner: Option<novuss_core::ContenderId>,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub aborted: bool,
+    /// Whether the match ended level (3:3 in six sets).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub drawn: bool,
     pub event: u64,
     pub strokes: u32,
 }

@@ -7,7 +7,7 @@ use novuss_core::rules::set::Format;
 use serde::{Deserialize, Serialize};
 
 use super::games::Listed;
-use novuss_core::PlayerId;
+use novuss_core::{MatchFormat, PlayerId};
 
 use crate::ids::{GameId, PersonId};
 
@@ -20,8 +20,13 @@ pub struct NewChallenge {
     pub format: String,
     /// A rule profile's name.
     pub profile: String,
-    /// 1, 3 or 5.
-    pub sets: u32,
+    /// 1, 3 or 5, a best of; may be left out when `match_format` is
+    /// given (as in a new game).
+    #[serde(default)]
+    pub sets: Option<u32>,
+    /// How many sets and when the match ends, as a new game takes it.
+    #[serde(default)]
+    pub match_format: Option<MatchFormat>,
     /// Whether it moves ratings (then with no take-backs).
     #[serde(default)]
     pub rated: bool,
@@ -64,8 +69,10 @@ pub struct Challenge {
     pub format: Format,
     /// The rule profile.
     pub profile: novuss_core::rules::profile::ProfileId,
-    /// Sets.
+    /// Sets: the number its format is called by.
     pub sets: u32,
+    /// How many sets and when the match ends.
+    pub match_format: MatchFormat,
     /// Whether it is rated.
     pub rated: bool,
     /// Seconds a stroke, if it has a clock.
