@@ -16,10 +16,12 @@
 //! takes their place in it, as C.04.2 lets an arbiter renumber.
 
 mod change;
+mod entry_file;
 mod pairing;
 mod refusal;
 mod setup;
 mod standings;
+mod trf;
 
 use serde::Serialize;
 
@@ -27,6 +29,7 @@ use crate::entries::Entry;
 use crate::results::{Bye, Entrant, History, Round, Score, Sets, Side};
 
 pub use change::{Change, Outcome, Paired, Rest};
+pub use entry_file::FileProblem;
 pub use refusal::Refusal;
 pub use setup::{Day, Setup, System, MAX_SWISS_ROUNDS, MAX_TABLES, MAX_TEXT};
 
@@ -199,6 +202,25 @@ impl Competition {
                     withdrawn_from: None,
                     entered_for: next,
                 });
+                Ok(())
+            }
+            Change::EnterList { entries } => {
+                if entries.is_empty() {
+                    return Err(Refusal::Missing { field: "entries" });
+                }
+                // Entered one by one into a copy, so that each is checked
+                // against those before it, then kept whole or not at all.
+                let mut next = self.clone();
+                for (k, entry) in entries.iter().enumerate() {
+                    next.apply(&Change::Enter {
+                        entry: entry.clone(),
+                    })
+                    .map_err(|r| Refusal::InList {
+                        position: k as u32 + 1,
+                        refusal: Box::new(r),
+                    })?;
+                }
+                *self = next;
                 Ok(())
             }
             Change::Withdraw { entrant } => {

@@ -125,6 +125,25 @@ pub enum Refusal {
     /// A requested bye for a round already paired, or for a pairing-
     /// allocated bye.
     ByeNotRequestable,
+    /// One entry of a list entered at once cannot be entered; none of
+    /// the list was.
+    InList {
+        /// Its place in the list, from 1.
+        position: u32,
+        /// Why.
+        refusal: Box<Refusal>,
+    },
+    /// A file of players cannot be entered: where in the file (the row as
+    /// the sheet numbers it, the column by its header) and what is wrong;
+    /// none of it was entered.
+    EntryFile {
+        /// The row, from 1, when one row is at fault.
+        row: Option<u32>,
+        /// The column's header, when one column is.
+        column: Option<String>,
+        /// What is wrong.
+        problem: super::entry_file::FileProblem,
+    },
 }
 
 impl fmt::Display for Refusal {
@@ -192,6 +211,23 @@ impl fmt::Display for Refusal {
             ),
             Refusal::ByeNotRequestable => {
                 f.write_str("a bye is requested for a round not yet paired, and as full, half or zero")
+            }
+            Refusal::InList { position, refusal } => {
+                write!(f, "entry {position} of the list: {refusal}")
+            }
+            Refusal::EntryFile {
+                row,
+                column,
+                problem,
+            } => {
+                if let Some(row) = row {
+                    write!(f, "row {row}")?;
+                    if let Some(c) = column {
+                        write!(f, ", column \"{c}\"")?;
+                    }
+                    f.write_str(": ")?;
+                }
+                problem.fmt(f)
             }
         }
     }
