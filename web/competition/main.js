@@ -17,6 +17,7 @@ import { boardView, restItems, roundState, entrantRows, earlierRound, nameOf, ou
 import { standingHead, standingRows } from './standings.js';
 import { makeDesk } from './desk.js';
 import { followCompetition } from './live.js';
+import { mountFiles } from './files.js';
 
 /** @typedef {import('../shared/protocol.js').Competition} Competition */
 /** @typedef {import('../shared/protocol.js').CompetitionPage} CompetitionPage */
@@ -32,6 +33,7 @@ const page = {
 };
 
 const desk = makeDesk(id, () => page.competition, (c) => take(c));
+mountFiles(id, (c) => take(c));
 
 /**
  * The current round's boards, kept by board while the round is shown so

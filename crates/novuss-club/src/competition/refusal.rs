@@ -133,6 +133,14 @@ pub enum Refusal {
         /// Why.
         refusal: Box<Refusal>,
     },
+    /// A change of a competition read from a file (its `competition.json`)
+    /// is refused: the competition is not created.
+    Replay {
+        /// The change's number, from 1.
+        change: u32,
+        /// Why.
+        refusal: Box<Refusal>,
+    },
     /// A file of players cannot be entered: where in the file (the row as
     /// the sheet numbers it, the column by its header) and what is wrong;
     /// none of it was entered.
@@ -215,6 +223,7 @@ impl fmt::Display for Refusal {
             Refusal::InList { position, refusal } => {
                 write!(f, "entry {position} of the list: {refusal}")
             }
+            Refusal::Replay { change, refusal } => write!(f, "change {change}: {refusal}"),
             Refusal::EntryFile {
                 row,
                 column,
