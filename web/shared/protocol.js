@@ -747,6 +747,13 @@
  */
 
 /**
+ * `GET /api/competitions/{id}/competition.json`, and the body of
+ * `POST /api/competitions/import`: a competition's set-up and its stored
+ * changes, versioned.
+ * @typedef {{format: 'novuss-competition', version: number, setup: CompetitionSetup, changes: {number: number, at?: number | null, change: object}[]}} CompetitionFile
+ */
+
+/**
  * Why a competition refused a change (`refusal` of a `competition_refused`
  * failure): its `code`, and the fields each code has (docs/protocol.md,
  * "Competitions"), which the page words it with.

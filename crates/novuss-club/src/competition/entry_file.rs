@@ -121,8 +121,8 @@ impl From<ImportError> for Refusal {
         };
         Refusal::EntryFile {
             row: e.row.map(|r| r as u32),
-            column: e.column,
-            problem,
+            column: e.column.map(Into::into),
+            problem: Box::new(problem),
         }
     }
 }
@@ -137,7 +137,7 @@ impl Competition {
             return Err(Refusal::EntryFile {
                 row: None,
                 column: None,
-                problem: FileProblem::Empty,
+                problem: Box::new(FileProblem::Empty),
             });
         }
         let change = Change::EnterList {
@@ -173,7 +173,7 @@ impl Competition {
                     (Some(licence), true) => licence.clone(),
                     _ => sheet.name_column.clone(),
                 };
-                (Some(column), FileProblem::Entered { entrant })
+                (Some(column.into()), FileProblem::Entered { entrant })
             }
             other => (
                 None,
@@ -185,7 +185,7 @@ impl Competition {
         Refusal::EntryFile {
             row: Some(*row as u32),
             column,
-            problem,
+            problem: Box::new(problem),
         }
     }
 }

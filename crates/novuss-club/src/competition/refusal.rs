@@ -147,10 +147,11 @@ pub enum Refusal {
     EntryFile {
         /// The row, from 1, when one row is at fault.
         row: Option<u32>,
-        /// The column's header, when one column is.
-        column: Option<String>,
+        /// The column's header, when one column is (boxed, as the
+        /// problem is, to keep every refusal small).
+        column: Option<Box<str>>,
         /// What is wrong.
-        problem: super::entry_file::FileProblem,
+        problem: Box<super::entry_file::FileProblem>,
     },
 }
 

@@ -110,9 +110,9 @@ fn a_file_is_refused_at_its_row_and_column() {
         Refusal::EntryFile {
             row: Some(4),
             column: Some("Licence".into()),
-            problem: FileProblem::Entered {
+            problem: Box::new(FileProblem::Entered {
                 entrant: Entrant(1)
-            },
+            }),
         }
     );
     assert_eq!(
@@ -128,9 +128,9 @@ fn a_file_is_refused_at_its_row_and_column() {
         Refusal::EntryFile {
             row: Some(4),
             column: Some("Name".into()),
-            problem: FileProblem::Entered {
+            problem: Box::new(FileProblem::Entered {
                 entrant: Entrant(2)
-            },
+            }),
         }
     );
     // The reader's own refusals keep their row and column.
@@ -140,18 +140,15 @@ fn a_file_is_refused_at_its_row_and_column() {
         Refusal::EntryFile {
             row: Some(3),
             column: Some("Birth year".into()),
-            problem: FileProblem::BirthYear {
+            problem: Box::new(FileProblem::BirthYear {
                 value: "85x".into()
-            },
+            }),
         }
     );
     let empty = read_csv_rows("Name,Club\n").unwrap();
     assert!(matches!(
         c.enter_sheet(&empty),
-        Err(Refusal::EntryFile {
-            problem: FileProblem::Empty,
-            ..
-        })
+        Err(Refusal::EntryFile { problem, .. }) if *problem == FileProblem::Empty
     ));
     assert_eq!(c, before, "checking a file changed the competition");
 

@@ -51,11 +51,11 @@ pub fn read_entries(bytes: &[u8]) -> Result<Sheet, Failure> {
             Failure::of_competition(Refusal::EntryFile {
                 row: None,
                 column: None,
-                problem: novuss_club::competition::FileProblem::Unreadable {
+                problem: Box::new(novuss_club::competition::FileProblem::Unreadable {
                     why: format!(
                         "not a workbook, nor CSV text in UTF-8 ({e}): save the list as \"CSV UTF-8\""
                     ),
-                },
+                }),
             })
         })?;
         read_csv_rows(text)
@@ -297,23 +297,32 @@ pub fn xlsx(table: &Table, sheet: &str) -> Result<Vec<u8>, Failure> {
 /// anything else but letters and digits a dash) and the exact name in
 /// UTF-8 (RFC 6266, RFC 5987).
 pub fn disposition(competition: &str, what: &str) -> String {
+    // The Latvian letters without their marks, keeping their case.
+    let unmarked = |c: char| -> char {
+        let base = match c.to_lowercase().next().unwrap_or(c) {
+            'ā' => 'a',
+            'č' => 'c',
+            'ē' => 'e',
+            'ģ' => 'g',
+            'ī' => 'i',
+            'ķ' => 'k',
+            'ļ' => 'l',
+            'ņ' => 'n',
+            'š' => 's',
+            'ū' => 'u',
+            'ž' => 'z',
+            _ => return c,
+        };
+        if c.is_uppercase() {
+            base.to_ascii_uppercase()
+        } else {
+            base
+        }
+    };
     let plain: String = competition
         .chars()
-        .map(|c| match c {
-            'ā' | 'Ā' => 'a',
-            'č' | 'Č' => 'c',
-            'ē' | 'Ē' => 'e',
-            'ģ' | 'Ģ' => 'g',
-            'ī' | 'Ī' => 'i',
-            'ķ' | 'Ķ' => 'k',
-            'ļ' | 'Ļ' => 'l',
-            'ņ' | 'Ņ' => 'n',
-            'š' | 'Š' => 's',
-            'ū' | 'Ū' => 'u',
-            'ž' | 'Ž' => 'z',
-            c if c.is_ascii_alphanumeric() => c,
-            _ => '-',
-        })
+        .map(unmarked)
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
         .collect();
     let plain = plain
         .split('-')
@@ -390,4 +399,52 @@ pub fn replayed(file: &CompetitionFile) -> Result<Competition, Failure> {
         })?;
     }
     Ok(competition)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_download_is_named_after_the_competition_in_ascii_and_exactly() {
+        assert_eq!(
+            disposition("Rīgas kauss: 2026/Ž", "standings.csv"),
+            "attachment; filename=\"Rigas-kauss-2026-Z-standings.csv\"; \
+             filename*=UTF-8''R%C4%ABgas%20kauss%3A%202026%2F%C5%BD%20standings.csv"
+        );
+        // Nothing left of the name but punctuation: a plain one.
+        assert!(disposition("«»", "results.csv")
+            .starts_with("attachment; filename=\"competition-results.csv\""));
+    }
+
+    #[test]
+    fn the_set_ratio_is_two_numbers_and_a_shared_place_text() {
+        assert_eq!(
+            tiebreak_columns(TieBreak::SetRatio),
+            ["Sets won", "Sets lost"]
+        );
+        assert_eq!(tiebreak_columns(TieBreak::BuchholzCut1), ["BH-C1"]);
+        let sets = TieBreakValue::SetRatio(novuss_club::Sets { won: 12, lost: 7 });
+        assert_eq!(
+            tiebreak_cells(&sets),
+            [Cell::Number(12.0), Cell::Number(7.0)]
+        );
+        assert_eq!(tiebreak_cells(&TieBreakValue::Rating(None)), [Cell::Empty]);
+        let s = |a, b| Standing {
+            place: a..=b,
+            entrant: novuss_club::Entrant(1),
+            points: 0,
+            values: vec![],
+        };
+        assert_eq!(place(&s(3, 4)), Cell::Text("3-4".into()));
+        assert_eq!(place(&s(2, 2)), Cell::Number(2.0));
+    }
+
+    #[test]
+    fn a_csv_file_that_is_not_utf8_is_refused_with_a_reason() {
+        // "Vārds" in Windows-1257, as a Baltic Excel saves CSV.
+        let f = read_entries(b"V\xe2rds\nA\n").unwrap_err();
+        assert_eq!(f.code, Code::CompetitionRefused);
+        assert!(f.detail.contains("CSV UTF-8"), "{}", f.detail);
+    }
 }
