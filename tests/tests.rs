@@ -6,6 +6,8 @@
 //! - `chat`: the chat of games between people: rooms, limits, keeping;
 //! - `cli`: the subcommands, over the real binary;
 //! - `clocks`: the stroke clock, absence claims and abandoned games;
+//! - `competition_files`: a competition's players imported from files,
+//!   its standings, results, TRF and JSON exported and read back;
 //! - `competitions`: an organiser runs a Swiss over HTTP, followed live;
 //! - `server`: games over real HTTP and WebSocket on loopback;
 //! - `replay`: replays, analysis and uploads;
@@ -33,6 +35,7 @@ mod aim;
 mod chat;
 mod cli;
 mod clocks;
+mod competition_files;
 mod competitions;
 mod door;
 mod door_people;

@@ -18,6 +18,7 @@ import { bracketView } from './bracket.js';
 import { standingHead, standingRows } from './standings.js';
 import { makeDesk } from './desk.js';
 import { followCompetition, newResults } from './live.js';
+import { mountFiles } from './files.js';
 
 /** @typedef {import('../shared/protocol.js').Competition} Competition */
 /** @typedef {import('../shared/protocol.js').CompetitionPage} CompetitionPage */
@@ -33,6 +34,7 @@ const page = {
 };
 
 const desk = makeDesk(id, () => page.competition, (c) => take(c));
+mountFiles(id, (c) => take(c));
 
 /**
  * The current round's boards, kept by board while the round is shown so

@@ -766,7 +766,20 @@
 
 /**
  * `POST /api/competitions/{id}/changes`: one change by the organiser.
- * @typedef {{change: 'enter', entry: Partial<Entry> & {name: string}} | {change: 'withdraw', entrant: number} | {change: 'request_bye', entrant: number, round: number, bye: ByeKind} | {change: 'pair_next', round: number} | {change: 'result', round: number, board: number, outcome: MatchOutcome} | {change: 'unpair', round: number}} CompetitionChange
+ * @typedef {{change: 'enter', entry: Partial<Entry> & {name: string}} | {change: 'enter_list', entries: (Partial<Entry> & {name: string})[]} | {change: 'withdraw', entrant: number} | {change: 'request_bye', entrant: number, round: number, bye: ByeKind} | {change: 'pair_next', round: number} | {change: 'result', round: number, board: number, outcome: MatchOutcome} | {change: 'unpair', round: number}} CompetitionChange
+ */
+
+/**
+ * `POST /api/competitions/{id}/entries`: how many players the file entered,
+ * and the competition as it then stands.
+ * @typedef {{entered: number, competition: Competition}} EntriesImported
+ */
+
+/**
+ * `GET /api/competitions/{id}/competition.json`, and the body of
+ * `POST /api/competitions/import`: a competition's set-up and its stored
+ * changes, versioned.
+ * @typedef {{format: 'novuss-competition', version: number, setup: CompetitionSetup, changes: {number: number, at?: number | null, change: object}[]}} CompetitionFile
  */
 
 /**

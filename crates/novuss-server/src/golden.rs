@@ -352,7 +352,7 @@ pub(crate) fn requests() -> Vec<Value> {
 /// server's type. The test [`every_http_body_is_named`] holds this list to
 /// the types of `wire/http/`: a body added there fails until it is named
 /// here, and then until the file has an example of it.
-const ANSWERS: [(&str, &str, &str); 24] = [
+const ANSWERS: [(&str, &str, &str); 26] = [
     ("Health", "GET /api/health", "wire::http::server::Health"),
     ("Options", "GET /api/options", "wire::http::server::Options"),
     (
@@ -448,6 +448,16 @@ const ANSWERS: [(&str, &str, &str); 24] = [
         "GET /api/competitions (a list of them)",
         "wire::http::competitions::ListedCompetition",
     ),
+    (
+        "EntriesImported",
+        "POST /api/competitions/{id}/entries",
+        "wire::http::competitions::EntriesImported",
+    ),
+    (
+        "CompetitionFile",
+        "GET /api/competitions/{id}/competition.json; the body of POST /api/competitions/import",
+        "wire::http::competitions::CompetitionFile",
+    ),
     ("Failure", "every route's refusal", "error::Failure"),
 ];
 
@@ -500,7 +510,7 @@ const ASKED: [(&str, &str, &str); 10] = [
 
 /// The types of `wire/http/` that are parts of a body, not bodies: each
 /// is checked inside the body that holds it.
-const PARTS: [&str; 14] = [
+const PARTS: [&str; 15] = [
     "Account",
     "Who",
     "GameOrigin",
@@ -515,6 +525,7 @@ const PARTS: [&str; 14] = [
     "Opponent",
     "GameShown",
     "Place",
+    "FiledChange",
 ];
 
 /// One example or more of every request body, each read by the server's
@@ -583,6 +594,7 @@ fn asked() -> BTreeMap<&'static str, Vec<Value>> {
             vec![
                 json!({"change": "enter", "entry": {"name": "Anna Bērziņa", "club": "RNK", "licence": "LV-0042", "category": "women", "birth_year": 1990, "rating": 1850}}),
                 json!({"change": "enter", "entry": {"name": "Bruno"}}),
+                json!({"change": "enter_list", "entries": [{"name": "Dace", "club": "RNK"}, {"name": "Edgars", "club": null, "licence": null, "category": null, "birth_year": 1985, "rating": null}]}),
                 json!({"change": "withdraw", "entrant": 3}),
                 json!({"change": "request_bye", "entrant": 2, "round": 2, "bye": "half"}),
                 json!({"change": "pair_next", "round": 1}),
@@ -857,6 +869,14 @@ fn answers() -> BTreeMap<&'static str, Vec<Value>> {
             keep("Competition", serde_json::to_value(&played.view).expect("JSON"));
             let Ok(crate::competitions::Push::Result(entered)) = pushes.try_recv() else { panic!("the result pushed as itself") };
             keep("CompetitionResult", serde_json::from_str(&entered).expect("JSON"));
+            // Its files: a list of two entered at once, and the whole
+            // competition as its JSON file.
+            let other = desk.create(serde_json::from_value(self::asked()["NewCompetition"][1].clone()).expect("a set-up"), &anna).await.expect("a competition");
+            let listed = desk.change(&other.view.id, Some(&anna), &ask(self::asked()["CompetitionChange"][2].clone()), None).await.expect("a list");
+            keep("EntriesImported", serde_json::to_value(crate::wire::http::competitions::EntriesImported { entered: 2, competition: &listed.json }).expect("JSON"));
+            let row = hub.store().competition(&other.view.id).await.expect("read").expect("stored");
+            let changes = row.changes.into_iter().map(|c| crate::wire::http::competitions::FiledChange { number: c.number, at: Some(c.at), change: c.change }).collect();
+            keep("CompetitionFile", serde_json::to_value(crate::competitions::files::competition_file(row.setup, changes)).expect("JSON"));
         }
         out
     });

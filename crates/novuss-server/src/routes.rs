@@ -20,7 +20,7 @@ use crate::net::accounts;
 use crate::net::guard::{self, Guard};
 use crate::net::limited;
 use crate::net::{body, http, ws};
-use crate::net::{competitions, lobby, ratings};
+use crate::net::{competition_files, competitions, lobby, ratings};
 
 /// The page may load only from this server: no CDN, no outside fonts.
 const CSP: &str = "default-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
@@ -60,6 +60,8 @@ pub fn router(
             Lobby::new(hub.clone()),
             shutdown.clone(),
         ));
+    let desk = crate::competitions::Desk::start(hub.store().clone(), hub.competition_news());
+    let competition_files = competition_files::FileRoutes::new(desk.clone(), hub.store().clone());
     let competition_routes = Router::new()
         .route(
             "/api/competitions",
@@ -76,10 +78,48 @@ pub fn router(
         )
         .route("/api/competitions/{id}/live", get(competitions::live))
         .with_state(competitions::CompetitionRoutes::new(
-            crate::competitions::Desk::start(hub.store().clone(), hub.competition_news()),
+            desk,
             hub.clone(),
             shutdown.clone(),
-        ));
+        ))
+        .merge(
+            // A competition's files in and out (docs/protocol.md,
+            // "Competitions' files").
+            Router::new()
+                .route(
+                    "/api/competitions/import",
+                    post(
+                        competition_files::import
+                            .layer(limited.clone())
+                            .layer(json.clone()),
+                    ),
+                )
+                .route(
+                    "/api/competitions/{id}/entries",
+                    post(competition_files::entries),
+                )
+                .route(
+                    "/api/competitions/{id}/standings.csv",
+                    get(competition_files::standings_csv),
+                )
+                .route(
+                    "/api/competitions/{id}/standings.xlsx",
+                    get(competition_files::standings_xlsx),
+                )
+                .route(
+                    "/api/competitions/{id}/results.csv",
+                    get(competition_files::results_csv),
+                )
+                .route(
+                    "/api/competitions/{id}/competition.trf",
+                    get(competition_files::trf),
+                )
+                .route(
+                    "/api/competitions/{id}/competition.json",
+                    get(competition_files::competition_json),
+                )
+                .with_state(competition_files),
+        );
     let api = Router::new()
         .route("/api/health", get(http::health))
         .route("/api/options", get(http::options))

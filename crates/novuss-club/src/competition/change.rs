@@ -64,6 +64,14 @@ pub enum Change {
         /// Who.
         entry: Entry,
     },
+    /// A list of new entrants at once (read from the organiser's file),
+    /// numbered after the last in the list's order: all of them are
+    /// entered or, if any one cannot be, none (the import is one change
+    /// in the record, and followers see it once).
+    EnterList {
+        /// Who, in the list's order.
+        entries: Vec<Entry>,
+    },
     /// An entrant leaves: not paired from the next round on (in a round
     /// robin their remaining matches are lost without play).
     Withdraw {

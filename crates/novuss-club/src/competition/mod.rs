@@ -17,10 +17,12 @@
 
 mod change;
 mod knockout;
+mod entry_file;
 mod pairing;
 mod refusal;
 mod setup;
 mod standings;
+mod trf;
 
 use serde::Serialize;
 
@@ -29,6 +31,7 @@ use crate::results::{Bye, Entrant, History, Round, Score, Sets, Side};
 
 pub use change::{Change, Outcome, Paired, Rest};
 pub use knockout::{BracketView, Slot, TieView};
+pub use entry_file::FileProblem;
 pub use refusal::Refusal;
 pub use setup::{Day, Setup, System, MAX_SWISS_ROUNDS, MAX_TABLES, MAX_TEXT};
 
@@ -202,6 +205,25 @@ impl Competition {
                     withdrawn_from: None,
                     entered_for: next,
                 });
+                Ok(())
+            }
+            Change::EnterList { entries } => {
+                if entries.is_empty() {
+                    return Err(Refusal::Missing { field: "entries" });
+                }
+                // Entered one by one into a copy, so that each is checked
+                // against those before it, then kept whole or not at all.
+                let mut next = self.clone();
+                for (k, entry) in entries.iter().enumerate() {
+                    next.apply(&Change::Enter {
+                        entry: entry.clone(),
+                    })
+                    .map_err(|r| Refusal::InList {
+                        position: k as u32 + 1,
+                        refusal: Box::new(r),
+                    })?;
+                }
+                *self = next;
                 Ok(())
             }
             Change::Withdraw { entrant } => {

@@ -144,6 +144,34 @@ pub enum Refusal {
         /// The round.
         round: u32,
     },
+    /// One entry of a list entered at once cannot be entered; none of
+    /// the list was.
+    InList {
+        /// Its place in the list, from 1.
+        position: u32,
+        /// Why.
+        refusal: Box<Refusal>,
+    },
+    /// A change of a competition read from a file (its `competition.json`)
+    /// is refused: the competition is not created.
+    Replay {
+        /// The change's number, from 1.
+        change: u32,
+        /// Why.
+        refusal: Box<Refusal>,
+    },
+    /// A file of players cannot be entered: where in the file (the row as
+    /// the sheet numbers it, the column by its header) and what is wrong;
+    /// none of it was entered.
+    EntryFile {
+        /// The row, from 1, when one row is at fault.
+        row: Option<u32>,
+        /// The column's header, when one column is (boxed, as the
+        /// problem is, to keep every refusal small).
+        column: Option<Box<str>>,
+        /// What is wrong.
+        problem: Box<super::entry_file::FileProblem>,
+    },
 }
 
 impl fmt::Display for Refusal {
@@ -228,6 +256,24 @@ impl fmt::Display for Refusal {
                 f,
                 "round {round} of a knock-out is paired as its bracket draws it"
             ),
+            Refusal::InList { position, refusal } => {
+                write!(f, "entry {position} of the list: {refusal}")
+            }
+            Refusal::Replay { change, refusal } => write!(f, "change {change}: {refusal}"),
+            Refusal::EntryFile {
+                row,
+                column,
+                problem,
+            } => {
+                if let Some(row) = row {
+                    write!(f, "row {row}")?;
+                    if let Some(c) = column {
+                        write!(f, ", column \"{c}\"")?;
+                    }
+                    f.write_str(": ")?;
+                }
+                problem.fmt(f)
+            }
         }
     }
 }

@@ -13,7 +13,9 @@ mod read;
 
 use serde::{Deserialize, Serialize};
 
-pub use read::{read_csv, read_sheet, ImportError, Problem, MAX_ENTRIES};
+pub use read::{
+    read_csv, read_csv_rows, read_sheet, read_sheet_rows, ImportError, Problem, Sheet, MAX_ENTRIES,
+};
 
 /// The categories Novuss competitions are played in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

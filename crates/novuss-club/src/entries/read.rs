@@ -101,6 +101,13 @@ fn whole(problem: Problem) -> ImportError {
 /// semicolon-separated (Excel in Latvia writes semicolons), with a byte
 /// order mark or without.
 pub fn read_csv(text: &str) -> Result<Vec<Entry>, ImportError> {
+    read_csv_rows(text).map(Sheet::into_entries)
+}
+
+/// [`read_csv`], each entry with its row and the name and licence
+/// columns' headers: what a competition needs to say where a player
+/// already entered is.
+pub fn read_csv_rows(text: &str) -> Result<Sheet, ImportError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let first = text.lines().next().unwrap_or("");
     let delimiter = if first.matches(';').count() > first.matches(',').count() {
@@ -131,6 +138,11 @@ pub fn read_csv(text: &str) -> Result<Vec<Entry>, ImportError> {
 /// The entries of the first sheet of a workbook (`.xlsx`, `.xls`,
 /// `.xlsb` or `.ods`), given as its bytes.
 pub fn read_sheet(bytes: &[u8]) -> Result<Vec<Entry>, ImportError> {
+    read_sheet_rows(bytes).map(Sheet::into_entries)
+}
+
+/// [`read_sheet`], each entry with its row (see [`read_csv_rows`]).
+pub fn read_sheet_rows(bytes: &[u8]) -> Result<Sheet, ImportError> {
     let mut book = calamine::open_workbook_auto_from_rs(Cursor::new(bytes))
         .map_err(|e| whole(Problem::Unreadable(e.to_string())))?;
     let range = book
@@ -168,6 +180,24 @@ fn cell(d: &Data) -> String {
     }
 }
 
+/// A list as read: each entry with the row the file gives it on (from 1),
+/// and the headers of the columns that tell who a player is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sheet {
+    /// The entries, in the file's order, each with its row.
+    pub rows: Vec<(usize, Entry)>,
+    /// The header of the name column (or of the first name's).
+    pub name_column: String,
+    /// The header of the licence column, if the list has one.
+    pub licence_column: Option<String>,
+}
+
+impl Sheet {
+    fn into_entries(self) -> Vec<Entry> {
+        self.rows.into_iter().map(|(_, e)| e).collect()
+    }
+}
+
 /// Where each column we read is, from the header row.
 struct Header {
     columns: Vec<(Column, usize, String)>,
@@ -198,7 +228,7 @@ impl Header {
 }
 
 /// The entries of `rows`, the first of which is row `first` of the file.
-fn entries(rows: &[Vec<String>], first: usize) -> Result<Vec<Entry>, ImportError> {
+fn entries(rows: &[Vec<String>], first: usize) -> Result<Sheet, ImportError> {
     let Some((at, header)) = rows
         .iter()
         .enumerate()
@@ -225,7 +255,15 @@ fn entries(rows: &[Vec<String>], first: usize) -> Result<Vec<Entry>, ImportError
             return Err(whole(Problem::TooMany));
         }
     }
-    Ok(out.into_iter().map(|(_, e)| e).collect())
+    let name_column = [Column::Name, Column::First, Column::Surname]
+        .into_iter()
+        .find_map(|c| header.at(c))
+        .map_or_else(String::new, |(_, h)| h.to_owned());
+    Ok(Sheet {
+        rows: out,
+        name_column,
+        licence_column: header.at(Column::Licence).map(|(_, h)| h.to_owned()),
+    })
 }
 
 /// One row's entry.

@@ -4,6 +4,9 @@
 //!   what every table must be for any number of entrants;
 //! - `competition`: a competition run change by change, round robin and
 //!   Swiss, with refusals that change nothing;
+//! - `competition_files`: a list of players entered whole or not at all,
+//!   refused at the file's row and column; the competition as TRF-16,
+//!   read back, ranked and paired the same;
 //! - `entries`: entries read from CSV text and Excel sheets, and refused
 //!   with their row and column;
 //! - `knockout`: seeded brackets, byes and the match for third place;
@@ -21,6 +24,7 @@
 
 mod berger;
 mod competition;
+mod competition_files;
 mod double;
 mod entries;
 mod groups;

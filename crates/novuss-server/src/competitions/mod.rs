@@ -10,8 +10,12 @@
 //! - `desk.rs`: the [`Desk`] itself: creating, loading, and changing a
 //!   competition (check → store → tell its followers), each held in
 //!   memory as it stands, written as JSON once per change;
+//! - `files.rs`: its files in and out: a list of players imported, the
+//!   standings, results, TRF-16 and `competition.json` exported, and a
+//!   `competition.json` imported as a new competition;
 //! - the routes are in `net/competitions.rs`.
 
 mod desk;
+pub mod files;
 
 pub use desk::{Desk, Push};

@@ -23,6 +23,12 @@ pub enum Ask {
         /// Who.
         entry: Entry,
     },
+    /// Enter a list of players at once, all or none (what importing a
+    /// file of players stores).
+    EnterList {
+        /// Who, in order.
+        entries: Vec<Entry>,
+    },
     /// An entrant withdraws from the next round on.
     Withdraw {
         /// Who.
@@ -68,6 +74,9 @@ impl Ask {
         Some(match self {
             Ask::Enter { entry } => Change::Enter {
                 entry: entry.clone(),
+            },
+            Ask::EnterList { entries } => Change::EnterList {
+                entries: entries.clone(),
             },
             Ask::Withdraw { entrant } => Change::Withdraw { entrant: *entrant },
             &Ask::RequestBye {
@@ -201,4 +210,51 @@ pub struct ListedCompetition {
     pub created: i64,
     /// Its set-up.
     pub setup: Setup,
+}
+
+/// `POST /api/competitions/{id}/entries`: the players of the file sent,
+/// entered as one change.
+#[derive(Clone, Debug, Serialize)]
+pub struct EntriesImported<'a> {
+    /// How many players the file entered.
+    pub entered: usize,
+    /// The competition as it now stands: a [`CompetitionView`].
+    pub competition: &'a RawValue,
+}
+
+/// What a competition's file says it is (`competition.json`).
+pub const COMPETITION_FILE: &str = "novuss-competition";
+
+/// The version of `competition.json` this server writes and reads.
+pub const COMPETITION_FILE_VERSION: u32 = 1;
+
+/// `GET /api/competitions/{id}/competition.json`, and the body of
+/// `POST /api/competitions/import`: a competition as stored, its set-up
+/// and its changes in order, from which any server rebuilds it.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CompetitionFile {
+    /// Always [`COMPETITION_FILE`].
+    pub format: String,
+    /// [`COMPETITION_FILE_VERSION`]: a later version is refused, not
+    /// guessed at.
+    pub version: u32,
+    /// The set-up.
+    pub setup: Setup,
+    /// The changes, the first first.
+    pub changes: Vec<FiledChange>,
+}
+
+/// One change of a [`CompetitionFile`].
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FiledChange {
+    /// Its number, from 1, in order.
+    pub number: u64,
+    /// When it was made, seconds since 1970 (kept for the reader;
+    /// an import stores its own time).
+    #[serde(default)]
+    pub at: Option<i64>,
+    /// The change.
+    pub change: Change,
 }

@@ -1,0 +1,261 @@
+//! A competition's files' routes (docs/protocol.md, "Competitions' files");
+//! what the files are is `competitions/files.rs`.
+
+use std::sync::Arc;
+
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use novuss_club::Change;
+
+use crate::competitions::files::{self, ENTRIES_TYPES, MAX_COMPETITION_FILE, MAX_ENTRIES_FILE};
+use crate::competitions::Desk;
+use crate::error::{Code, Failure};
+use crate::ids::CompetitionId;
+use crate::net::body::Body;
+use crate::people::identity::Visitor;
+use crate::policy;
+use crate::store::{now, Store};
+use crate::wire::http::competitions::{Ask, CompetitionFile, EntriesImported, FiledChange};
+
+/// What the files' routes need: the desk the competitions' routes share
+/// (so that an import is seen at once by every reader and follower), and
+/// the store its changes are read from.
+#[derive(Clone)]
+pub struct FileRoutes {
+    desk: Arc<Desk>,
+    store: Store,
+}
+
+impl FileRoutes {
+    /// Over `desk` and its `store`.
+    pub fn new(desk: Arc<Desk>, store: Store) -> FileRoutes {
+        FileRoutes { desk, store }
+    }
+}
+
+/// The media type of a request's body, without its parameters.
+fn media_type(headers: &HeaderMap) -> Option<String> {
+    let t = headers.get(header::CONTENT_TYPE)?.to_str().ok()?;
+    Some(t.split(';').next()?.trim().to_ascii_lowercase())
+}
+
+/// Runs `work` on a blocking thread: reading a workbook or replaying a
+/// competition is seconds of a core at worst, not an async task's.
+async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, Failure> + Send + 'static,
+) -> Result<T, Failure> {
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(|e| Failure::internal("reading the file failed", &e))?
+}
+
+/// `POST /api/competitions/{id}/entries`: the players of the file sent
+/// (CSV, or an Excel or OpenDocument workbook), entered as one change by
+/// the organiser, or none of them with the row and column at fault.
+pub async fn entries(
+    State(s): State<FileRoutes>,
+    Path(id): Path<String>,
+    visitor: Visitor,
+    headers: HeaderMap,
+    Body(bytes): Body<MAX_ENTRIES_FILE>,
+) -> Result<Response, Failure> {
+    let id = CompetitionId::parse(&id)?;
+    let held = s.desk.view(&id).await?;
+    let who = visitor.person.as_ref();
+    policy::may_change_competition(&held.view.organiser, who)?;
+    match media_type(&headers) {
+        Some(t) if ENTRIES_TYPES.contains(&t.as_str()) => {}
+        t => {
+            return Err(Failure::new(
+                Code::BadContentType,
+                format!(
+                    "a list of players is sent as text/csv or a spreadsheet's type, not {}",
+                    t.as_deref().unwrap_or("without a Content-Type")
+                ),
+            ))
+        }
+    }
+    let sheet = blocking(move || files::read_entries(&bytes)).await?;
+    let Change::EnterList { entries } = held
+        .view
+        .competition
+        .enter_sheet(&sheet)
+        .map_err(Failure::of_competition)?
+    else {
+        return Err(Failure::internal(
+            "a list was not entered as a list",
+            &"enter_sheet",
+        ));
+    };
+    let entered = entries.len();
+    let ask = Ask::EnterList { entries };
+    let now = match s.desk.change(&id, who, &ask, None).await {
+        Ok(now) => now,
+        Err(f) => {
+            // Refused on the second check (another change came first):
+            // told at the file's row, against the competition as it is.
+            let fresh = s.desk.view(&id).await?;
+            return Err(files::told_in_file(f, &fresh.view.competition, &sheet));
+        }
+    };
+    Ok(Json(EntriesImported {
+        entered,
+        competition: &now.json,
+    })
+    .into_response())
+}
+
+/// A download: `bytes` of `media_type`, saved as the competition's name
+/// and `what`.
+fn download(bytes: Vec<u8>, media_type: &str, competition: &str, what: &str) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, media_type.to_owned()),
+            (
+                header::CONTENT_DISPOSITION,
+                files::disposition(competition, what),
+            ),
+            (header::CACHE_CONTROL, "no-cache".to_owned()),
+        ],
+        bytes,
+    )
+        .into_response()
+}
+
+/// `GET /api/competitions/{id}/standings.csv`.
+pub async fn standings_csv(
+    State(s): State<FileRoutes>,
+    Path(id): Path<String>,
+) -> Result<Response, Failure> {
+    let held = s.desk.view(&CompetitionId::parse(&id)?).await?;
+    let table = files::standings_table(&held.view)?;
+    let name = &held.view.competition.setup().name;
+    Ok(download(
+        files::csv(&table)?,
+        "text/csv; charset=utf-8",
+        name,
+        "standings.csv",
+    ))
+}
+
+/// `GET /api/competitions/{id}/standings.xlsx`.
+pub async fn standings_xlsx(
+    State(s): State<FileRoutes>,
+    Path(id): Path<String>,
+) -> Result<Response, Failure> {
+    let held = s.desk.view(&CompetitionId::parse(&id)?).await?;
+    let table = files::standings_table(&held.view)?;
+    let name = held.view.competition.setup().name.clone();
+    let bytes = blocking(move || files::xlsx(&table, "Standings")).await?;
+    Ok(download(
+        bytes,
+        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        &name,
+        "standings.xlsx",
+    ))
+}
+
+/// `GET /api/competitions/{id}/results.csv`.
+pub async fn results_csv(
+    State(s): State<FileRoutes>,
+    Path(id): Path<String>,
+) -> Result<Response, Failure> {
+    let held = s.desk.view(&CompetitionId::parse(&id)?).await?;
+    let table = files::results_table(&held.view);
+    let name = &held.view.competition.setup().name;
+    Ok(download(
+        files::csv(&table)?,
+        "text/csv; charset=utf-8",
+        name,
+        "results.csv",
+    ))
+}
+
+/// `GET /api/competitions/{id}/competition.trf`: FIDE's TRF-16.
+pub async fn trf(State(s): State<FileRoutes>, Path(id): Path<String>) -> Result<Response, Failure> {
+    let held = s.desk.view(&CompetitionId::parse(&id)?).await?;
+    let text = held.view.competition.trf();
+    let name = &held.view.competition.setup().name;
+    Ok(download(
+        text.into_bytes(),
+        "text/plain; charset=utf-8",
+        name,
+        "competition.trf",
+    ))
+}
+
+/// `GET /api/competitions/{id}/competition.json`: its set-up and stored
+/// changes, versioned, as `POST /api/competitions/import` takes them.
+pub async fn competition_json(
+    State(s): State<FileRoutes>,
+    Path(id): Path<String>,
+) -> Result<Response, Failure> {
+    let id = CompetitionId::parse(&id)?;
+    let row = s.store.competition(&id).await?.ok_or_else(|| {
+        Failure::new(
+            Code::UnknownCompetition,
+            format!("no competition has the id {id}"),
+        )
+    })?;
+    let name = row.setup.name.clone();
+    let changes = row
+        .changes
+        .into_iter()
+        .map(|c| FiledChange {
+            number: c.number,
+            at: Some(c.at),
+            change: c.change,
+        })
+        .collect();
+    let file = files::competition_file(row.setup, changes);
+    let bytes = serde_json::to_vec_pretty(&file)
+        .map_err(|e| Failure::internal("the competition could not be written", &e))?;
+    Ok(download(
+        bytes,
+        "application/json",
+        &name,
+        "competition.json",
+    ))
+}
+
+/// `POST /api/competitions/import`: a new competition, organised by the
+/// visitor (who must be signed in to an account), made from a
+/// `competition.json`: every change is replayed and checked before
+/// anything is stored (`201`, the competition).
+pub async fn import(
+    State(s): State<FileRoutes>,
+    visitor: Visitor,
+    Body(bytes): Body<MAX_COMPETITION_FILE>,
+) -> Result<Response, Failure> {
+    let signed_in = match &visitor.person {
+        Some(p) => s.store.account(p).await?.is_some(),
+        None => false,
+    };
+    let Some(person) = visitor.person.filter(|_| signed_in) else {
+        return Err(Failure::new(
+            Code::NotSignedIn,
+            "only a person signed in to an account may organise a competition",
+        ));
+    };
+    let file: CompetitionFile = serde_json::from_slice(&bytes)
+        .map_err(|e| Failure::new(Code::BadMessage, format!("not a competition's file: {e}")))?;
+    let (file, competition) = blocking(move || {
+        let c = files::replayed(&file)?;
+        Ok((file, c))
+    })
+    .await?;
+    let id = CompetitionId::random();
+    let created = now();
+    s.store
+        .add_competition(&id, &person, created, competition.setup())
+        .await?;
+    for c in &file.changes {
+        s.store
+            .add_competition_change(&id, c.number, &person, now(), &c.change)
+            .await?;
+    }
+    let held = s.desk.view(&id).await?;
+    Ok((StatusCode::CREATED, Json(&held.json)).into_response())
+}

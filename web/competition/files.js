@@ -1,0 +1,107 @@
+// @ts-check
+// A competition's files (docs/competitions.md "Files in and out"): for
+// its organiser, a file of players (CSV or Excel) imported into the
+// desk, all or nobody, a refusal worded at the file's row and column;
+// for everyone, the downloads: standings (Excel, CSV), results (CSV),
+// FIDE's TRF-16 report and the whole competition as JSON
+// (docs/protocol.md "Competitions' files").
+
+import { ct, refusalText } from '../competitions/text.js';
+
+/** @typedef {import('../shared/protocol.js').Competition} Competition */
+/** @typedef {import('../shared/protocol.js').EntriesImported} EntriesImported */
+/** @typedef {import('../shared/protocol.js').CompetitionRefusal} CompetitionRefusal */
+
+const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
+
+/** The downloads, by the element that links each and the file's name on the server. */
+const DOWNLOADS = /** @type {const} */ ([
+  ['download-standings-xlsx', 'standings.xlsx'],
+  ['download-standings-csv', 'standings.csv'],
+  ['download-results-csv', 'results.csv'],
+  ['download-trf', 'competition.trf'],
+  ['download-json', 'competition.json'],
+]);
+
+/**
+ * The type a file is sent as: what the browser says when the server takes
+ * it, else by its name's ending (a browser may not know `.ods`), else
+ * plain bytes (the server tells a workbook from CSV by its first bytes).
+ * @param {File} file
+ */
+function typeOf(file) {
+  const known = ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    'application/vnd.ms-excel', 'application/vnd.oasis.opendocument.spreadsheet'];
+  if (known.includes(file.type)) return file.type;
+  const ending = file.name.toLowerCase().split('.').pop();
+  if (ending === 'csv') return 'text/csv';
+  if (ending === 'xlsx') return known[1];
+  if (ending === 'xls') return known[2];
+  if (ending === 'ods') return known[3];
+  return 'application/octet-stream';
+}
+
+/**
+ * A refusal of a file in words: at its row and column when the file is at
+ * fault, else as any refusal of the competition.
+ * @param {unknown} e
+ */
+export function fileRefusalText(e) {
+  const r = /** @type {{refusal?: CompetitionRefusal}} */ (e ?? {}).refusal;
+  if (!r || r.code !== 'entry_file') return refusalText(e);
+  const p = /** @type {{problem: string} & Record<string, unknown>} */ (r.problem ?? { problem: '' });
+  const problem = p.problem === 'refused'
+    ? refusalText({ refusal: p.refusal })
+    : ct.has(`files.problem.${p.problem}`) ? ct(`files.problem.${p.problem}`, p) : ct('refusal.entry_file');
+  if (typeof r.row !== 'number') return problem;
+  return typeof r.column === 'string'
+    ? ct('files.at_cell', { row: r.row, column: r.column, problem })
+    : ct('files.at_row', { row: r.row, problem });
+}
+
+/**
+ * The files of competition `id`: the download links, and for its
+ * organiser the import; `show(c)` draws the competition an import
+ * answered with.
+ * @param {string} id
+ * @param {(c: Competition) => void} show
+ */
+export function mountFiles(id, show) {
+  const base = `/api/competitions/${encodeURIComponent(id)}/`;
+  for (const [link, file] of DOWNLOADS) {
+    /** @type {HTMLAnchorElement} */ ($(link)).href = base + file;
+  }
+  const picker = /** @type {HTMLInputElement} */ ($('import-file'));
+  const note = $('import-note');
+  const error = $('import-error');
+  picker.addEventListener('change', async () => {
+    const file = picker.files?.[0];
+    if (!file) return;
+    error.hidden = true;
+    note.hidden = false;
+    note.textContent = ct('files.reading', { name: file.name });
+    picker.disabled = true;
+    document.body.dataset.busy = 'true';
+    try {
+      const res = await fetch(base + 'entries', {
+        method: 'POST',
+        headers: { 'content-type': typeOf(file) },
+        body: await file.arrayBuffer(),
+      }).catch(() => { throw Object.assign(new Error('entries'), { code: 'network' }); });
+      const answer = await res.json().catch(() => null);
+      if (!res.ok) throw Object.assign(new Error('entries'), { code: answer?.code || 'unknown', refusal: answer?.refusal });
+      const done = /** @type {EntriesImported} */ (answer);
+      show(done.competition);
+      note.textContent = ct('files.entered', { name: file.name, n: done.entered });
+    } catch (e) {
+      note.hidden = true;
+      error.textContent = `${fileRefusalText(e)} ${ct('files.nothing_entered')}`;
+      error.hidden = false;
+    } finally {
+      // The same file, mended, can be chosen again.
+      picker.value = '';
+      picker.disabled = false;
+      delete document.body.dataset.busy;
+    }
+  });
+}
