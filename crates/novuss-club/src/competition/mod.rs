@@ -16,8 +16,8 @@
 //! takes their place in it, as C.04.2 lets an arbiter renumber.
 
 mod change;
-mod knockout;
 mod entry_file;
+mod knockout;
 mod pairing;
 mod refusal;
 mod setup;
@@ -30,8 +30,8 @@ use crate::entries::Entry;
 use crate::results::{Bye, Entrant, History, Round, Score, Sets, Side};
 
 pub use change::{Change, Outcome, Paired, Rest};
-pub use knockout::{BracketView, Slot, TieView};
 pub use entry_file::FileProblem;
+pub use knockout::{BracketView, Slot, TieView};
 pub use refusal::Refusal;
 pub use setup::{Day, Setup, System, MAX_SWISS_ROUNDS, MAX_TABLES, MAX_TEXT};
 

@@ -36,7 +36,7 @@ pub trait Weight:
 }
 
 /// A two's-complement integer of `N` limbs.
-#[derive(Clone, Copy, Hash)]
+#[derive(Clone, Copy)]
 pub struct Wide<const N: usize>(pub [u64; N]);
 
 // Compared limb by limb rather than as bytes: the derived comparison of
