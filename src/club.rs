@@ -5,8 +5,8 @@ use std::path::PathBuf;
 
 use novuss_club::trf::{self, Trf, TrfError};
 use novuss_club::{
-    berger, pair_dutch, standings, Bye, Cycles, History, PairingMethod, Participant, Regulations,
-    RoundResult, RoundRobinError, Standing, StandingsError, SwissError, TieBreak, TieBreakValue,
+    berger, pair_dutch, standings, Cycles, PairingMethod, Regulations, RoundRobinError, Standing,
+    StandingsError, SwissError, TieBreak, TieBreakValue,
 };
 use serde::Serialize;
 
@@ -184,7 +184,7 @@ pub fn run(c: &ClubCommand) -> Result<String, ClubError> {
                     PairingMethod::Swiss
                 },
             };
-            let ranked = standings(&participants(&trf), &regulations)
+            let ranked = standings(&trf.participants(), &regulations)
                 .map_err(|e| ClubError::Standings(file.clone(), e))?;
             let named: Vec<Named> = ranked
                 .rows
@@ -204,33 +204,6 @@ pub fn run(c: &ClubCommand) -> Result<String, ClubError> {
             Ok(table(&ranked.tiebreaks, &named))
         }
     }
-}
-
-/// The players of a TRF file as the standings read them: every round up
-/// to the last one paired, a blank entry a zero-point bye (as FIDE's
-/// TRF-16 reads an absence).
-fn participants(trf: &Trf) -> Vec<Participant> {
-    let rounds = trf.paired_rounds() as usize;
-    let mut players: Vec<_> = trf.players.iter().collect();
-    players.sort_by_key(|p| p.number);
-    players
-        .into_iter()
-        .map(|p| Participant {
-            entrant: p.number,
-            history: History {
-                rounds: (0..rounds)
-                    .map(|r| {
-                        p.rounds
-                            .get(r)
-                            .copied()
-                            .flatten()
-                            .unwrap_or(RoundResult::Bye(Bye::Zero))
-                    })
-                    .collect(),
-            },
-            rating: p.rating,
-        })
-        .collect()
 }
 
 /// A player's name: columns 15-47 of their line (after sex and title).

@@ -11,22 +11,7 @@ use std::process::Command;
 
 use serde_json::{json, Value};
 
-use crate::support::server::{data_dir, path, Person, Running};
-
-fn body(answer: (u16, String)) -> (u16, Value) {
-    (
-        answer.0,
-        serde_json::from_str(&answer.1).unwrap_or(Value::Null),
-    )
-}
-
-fn register(person: &Person, name: &str) {
-    let (status, text) = person.post(
-        "/api/account/register",
-        &json!({"username": name, "password": "a long password"}).to_string(),
-    );
-    assert_eq!(status, 201, "{text}");
-}
+use crate::support::server::{data_dir, json_answer, path, Person, Running};
 
 fn agent() -> ureq::Agent {
     ureq::Agent::config_builder()
@@ -143,7 +128,7 @@ fn standings_of(c: &Value) -> Vec<(String, u64)> {
 
 fn change(person: &Person, id: &str, c: Value) -> Value {
     let (status, now) =
-        body(person.post(&format!("/api/competitions/{id}/changes"), &c.to_string()));
+        json_answer(person.post(&format!("/api/competitions/{id}/changes"), &c.to_string()));
     assert_eq!(status, 200, "{now}");
     now
 }
@@ -180,8 +165,8 @@ fn players_come_in_from_files_and_every_export_reads_back() {
     let organiser = server.person();
     let other = server.person();
     let stranger = server.person();
-    register(&organiser, "organiser_files");
-    register(&other, "importer");
+    organiser.register("organiser_files", "a long password");
+    other.register("importer", "a long password");
 
     let setup = json!({
         "name": "Rīgas kauss 2026",
@@ -191,7 +176,7 @@ fn players_come_in_from_files_and_every_export_reads_back() {
         "format": {"kind": "sets", "sets": 6},
         "tiebreaks": ["bh_c1", "bh", "sb", "win"],
     });
-    let (status, c) = body(organiser.post("/api/competitions", &setup.to_string()));
+    let (status, c) = json_answer(organiser.post("/api/competitions", &setup.to_string()));
     assert_eq!(status, 201, "{c}");
     let id = c["id"].as_str().unwrap().to_owned();
     let entries = format!("/api/competitions/{id}/entries");
@@ -256,7 +241,7 @@ fn players_come_in_from_files_and_every_export_reads_back() {
         refused.json()["refusal"]["problem"]["problem"],
         "birth_year"
     );
-    let (_, page) = body(stranger.get(&format!("/api/competitions/{id}")));
+    let (_, page) = json_answer(stranger.get(&format!("/api/competitions/{id}")));
     assert_eq!(
         page["competition"]["changes"], 1,
         "a refused file stored something"
@@ -465,12 +450,18 @@ fn players_come_in_from_files_and_every_export_reads_back() {
     assert_eq!(exported["version"], 1);
     assert_eq!(exported["changes"][0]["change"]["change"], "enter_list");
     let text = serde_json::to_string(&exported).unwrap();
-    let (status, refused) = body(stranger.post("/api/competitions/import", &text));
+    let (status, refused) = json_answer(stranger.post("/api/competitions/import", &text));
     assert_eq!(
         (status, refused["code"].as_str()),
         (401, Some("not_signed_in"))
     );
-    let listed = |p: &Person| body(p.get("/api/competitions")).1.as_array().unwrap().len();
+    let listed = |p: &Person| {
+        json_answer(p.get("/api/competitions"))
+            .1
+            .as_array()
+            .unwrap()
+            .len()
+    };
     let before = listed(&stranger);
 
     // A file whose fifth change no longer fits is refused with its
@@ -483,12 +474,13 @@ fn players_come_in_from_files_and_every_export_reads_back() {
         .position(|ch| ch["change"]["change"] == "result")
         .unwrap();
     bad["changes"][k]["change"]["outcome"] = json!({"kind": "sets", "first": 9, "second": 0});
-    let (status, refused) = body(other.post("/api/competitions/import", &bad.to_string()));
+    let (status, refused) = json_answer(other.post("/api/competitions/import", &bad.to_string()));
     assert_eq!(status, 400, "{refused}");
     assert_eq!(refused["refusal"]["code"], "replay");
     assert_eq!(refused["refusal"]["change"], k + 1);
     assert_eq!(refused["refusal"]["refusal"]["code"], "score");
-    let (status, refused) = body(other.post("/api/competitions/import", r#"{"format":"x"}"#));
+    let (status, refused) =
+        json_answer(other.post("/api/competitions/import", r#"{"format":"x"}"#));
     assert_eq!(
         (status, refused["code"].as_str()),
         (400, Some("bad_message"))
@@ -499,7 +491,7 @@ fn players_come_in_from_files_and_every_export_reads_back() {
         "a refused import stored a competition"
     );
 
-    let (status, copy) = body(other.post("/api/competitions/import", &text));
+    let (status, copy) = json_answer(other.post("/api/competitions/import", &text));
     assert_eq!(status, 201, "{copy}");
     assert_ne!(copy["id"], c["id"]);
     assert_ne!(copy["organiser"], c["organiser"]);
@@ -515,7 +507,7 @@ fn players_come_in_from_files_and_every_export_reads_back() {
         assert_eq!(copy[field], c[field], "{field}");
     }
     let copy_id = copy["id"].as_str().unwrap();
-    let (_, page) = body(other.get(&format!("/api/competitions/{copy_id}")));
+    let (_, page) = json_answer(other.get(&format!("/api/competitions/{copy_id}")));
     assert_eq!(page["may_change"], true);
     assert_eq!(listed(&stranger), before + 1);
 }

@@ -9,23 +9,9 @@ use serde_json::{json, Value};
 
 use crate::support::db;
 use crate::support::live::Live;
-use crate::support::server::{data_dir, needs_postgres, new_database, path, Person, Running};
-
-fn body(answer: (u16, String)) -> (u16, Value) {
-    (
-        answer.0,
-        serde_json::from_str(&answer.1).unwrap_or(Value::Null),
-    )
-}
-
-/// `person` registers an account named `name`.
-fn register(person: &Person, name: &str) {
-    let (status, text) = person.post(
-        "/api/account/register",
-        &json!({"username": name, "password": "a long password"}).to_string(),
-    );
-    assert_eq!(status, 201, "{text}");
-}
+use crate::support::server::{
+    data_dir, json_answer, needs_postgres, new_database, path, Person, Running,
+};
 
 fn swiss(name: &str, rounds: u32, tables: u32) -> Value {
     json!({
@@ -40,7 +26,7 @@ fn swiss(name: &str, rounds: u32, tables: u32) -> Value {
 }
 
 fn change(person: &Person, id: &str, c: Value) -> (u16, Value) {
-    body(person.post(&format!("/api/competitions/{id}/changes"), &c.to_string()))
+    json_answer(person.post(&format!("/api/competitions/{id}/changes"), &c.to_string()))
 }
 
 /// Enters a result for every open board of the competition's last round
@@ -76,11 +62,12 @@ fn an_organiser_runs_a_swiss_and_a_follower_sees_every_change() {
     let organiser = server.person();
     let stranger = server.person();
     let other = server.person();
-    register(&organiser, "organiser1");
-    register(&other, "someone_else");
+    organiser.register("organiser1", "a long password");
+    other.register("someone_else", "a long password");
 
     // Only a person with an account organises.
-    let (status, refused) = body(stranger.post("/api/competitions", &swiss("X", 3, 2).to_string()));
+    let (status, refused) =
+        json_answer(stranger.post("/api/competitions", &swiss("X", 3, 2).to_string()));
     assert_eq!(
         (status, refused["code"].as_str()),
         (401, Some("not_signed_in")),
@@ -89,11 +76,11 @@ fn an_organiser_runs_a_swiss_and_a_follower_sees_every_change() {
     // A set-up that cannot be played says why, with the numbers.
     let mut bad = swiss("Bad", 3, 2);
     bad["format"] = json!({"kind": "best_of", "sets": 4});
-    let (status, refused) = body(organiser.post("/api/competitions", &bad.to_string()));
+    let (status, refused) = json_answer(organiser.post("/api/competitions", &bad.to_string()));
     assert_eq!(status, 400, "{refused}");
     assert_eq!(refused["code"], "competition_refused");
     assert_eq!(refused["refusal"]["code"], "format");
-    let (status, refused) = body(organiser.post("/api/competitions", r#"{"name":"X"}"#));
+    let (status, refused) = json_answer(organiser.post("/api/competitions", r#"{"name":"X"}"#));
     assert_eq!(
         (status, refused["code"].as_str()),
         (400, Some("bad_message")),
@@ -101,13 +88,13 @@ fn an_organiser_runs_a_swiss_and_a_follower_sees_every_change() {
     );
 
     let (status, c) =
-        body(organiser.post("/api/competitions", &swiss("Riga Open", 3, 2).to_string()));
+        json_answer(organiser.post("/api/competitions", &swiss("Riga Open", 3, 2).to_string()));
     assert_eq!(status, 201, "{c}");
     let id = c["id"].as_str().unwrap().to_owned();
     assert_eq!(c["setup"]["name"], "Riga Open");
     assert_eq!(c["round_count"], 3);
     assert_eq!(c["changes"], 0);
-    let (_, list) = body(stranger.get("/api/competitions"));
+    let (_, list) = json_answer(stranger.get("/api/competitions"));
     assert!(
         list.as_array()
             .unwrap()
@@ -117,13 +104,13 @@ fn an_organiser_runs_a_swiss_and_a_follower_sees_every_change() {
     );
 
     // Everyone may read it; only the organiser may change it.
-    let (status, page) = body(stranger.get(&format!("/api/competitions/{id}")));
+    let (status, page) = json_answer(stranger.get(&format!("/api/competitions/{id}")));
     assert_eq!(
         (status, &page["may_change"]),
         (200, &json!(false)),
         "{page}"
     );
-    let (_, page) = body(organiser.get(&format!("/api/competitions/{id}")));
+    let (_, page) = json_answer(organiser.get(&format!("/api/competitions/{id}")));
     assert_eq!(page["may_change"], true, "{page}");
     let mut live = Live::follow(&server, &stranger, &format!("/api/competitions/{id}/live"));
     let (name, first) = live.next();
@@ -269,7 +256,7 @@ fn an_organiser_runs_a_swiss_and_a_follower_sees_every_change() {
     );
     let server = server.restart();
     let reader = server.person();
-    let (_, page) = body(reader.get(&format!("/api/competitions/{id}")));
+    let (_, page) = json_answer(reader.get(&format!("/api/competitions/{id}")));
     assert_eq!(page["competition"], c);
 }
 
@@ -283,16 +270,16 @@ fn an_unknown_or_malformed_competition_is_not_found() {
         "0123456789abcdef0123456789abcdef",
         "0123456789ABCDEF0123456789ABCDEF",
     ] {
-        let (status, refused) = body(p.get(&format!("/api/competitions/{bad}")));
+        let (status, refused) = json_answer(p.get(&format!("/api/competitions/{bad}")));
         assert_eq!(status, 404, "{bad}: {refused}");
         assert_eq!(refused["code"], "unknown_competition", "{bad}");
     }
-    let (status, refused) = body(p.get("/api/competitions/../../etc"));
+    let (status, refused) = json_answer(p.get("/api/competitions/../../etc"));
     assert_eq!(
         (status, refused["code"].as_str()),
         (404, Some("no_such_path"))
     );
-    let (status, _) = body(p.post(
+    let (status, _) = json_answer(p.post(
         "/api/competitions/0123456789abcdef0123456789abcdef/changes",
         r#"{"change":"unpair","round":1}"#,
     ));
@@ -312,9 +299,9 @@ fn a_follower_on_another_server_sees_the_changes() {
     let a = Running::start_on(&path(&dirs[0]), Some(&url), &[]);
     let b = Running::start_on(&path(&dirs[1]), Some(&url), &[]);
     let organiser = a.person();
-    register(&organiser, "organiser2");
+    organiser.register("organiser2", "a long password");
     let (status, c) =
-        body(organiser.post("/api/competitions", &swiss("Two halls", 3, 2).to_string()));
+        json_answer(organiser.post("/api/competitions", &swiss("Two halls", 3, 2).to_string()));
     assert_eq!(status, 201, "{c}");
     let id = c["id"].as_str().unwrap().to_owned();
     let watcher = b.person();

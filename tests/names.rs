@@ -18,14 +18,6 @@ fn me(p: &Person) -> Value {
     serde_json::from_str(&body).unwrap()
 }
 
-fn register(p: &Person, username: &str) {
-    let (status, body) = p.post(
-        "/api/account/register",
-        &json!({"username": username, "password": PASSWORD}).to_string(),
-    );
-    assert_eq!(status, 201, "{body}");
-}
-
 /// The names `GET /api/games` gives game `id`'s players, as `p` sees it.
 fn listed_names(p: &Person, id: &str) -> Vec<Value> {
     let row = p.listed(id).expect("the game is listed");
@@ -82,7 +74,7 @@ fn an_account_goes_by_its_user_name_until_a_name_is_chosen_and_the_lists_follow(
     let bruno = server.person();
     let carla = server.person();
     // Anna has an account and never chose a name: she goes by "anna_k".
-    register(&anna, "anna_k");
+    anna.register("anna_k", PASSWORD);
     assert_eq!(me(&anna)["name"], "anna_k");
 
     // Her challenge names her so in the lobby.
@@ -154,7 +146,7 @@ fn the_name_typed_for_ones_own_seat_is_ones_name_and_hot_seat_keeps_its_names() 
     let server = Running::start(&path(&dir));
     let dana = server.person();
     let eric = server.person();
-    register(&dana, "dana");
+    dana.register("dana", PASSWORD);
     // Dana makes a game with a friend, typing "Dana O." for her seat: that
     // is her name from now on, in this game and in every other.
     let created = dana.create(

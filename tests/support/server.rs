@@ -63,6 +63,14 @@ impl Jar {
     }
 }
 
+/// An answer's status and its body as JSON (`null` when it is none).
+pub fn json_answer(answer: (u16, String)) -> (u16, serde_json::Value) {
+    (
+        answer.0,
+        serde_json::from_str(&answer.1).unwrap_or(serde_json::Value::Null),
+    )
+}
+
 /// The session's `Set-Cookie` of an answer (it may set the device's too).
 fn session_cookie(h: &ureq::http::HeaderMap) -> Option<&str> {
     h.get_all("set-cookie")
@@ -91,6 +99,16 @@ impl Person<'_> {
             &serde_json::json!({ "invite": invite }).to_string(),
         );
         assert_eq!(status, 200, "{body}");
+    }
+
+    /// Registers an account named `username` with `password`; panics
+    /// unless it is made.
+    pub fn register(&self, username: &str, password: &str) {
+        let (status, body) = self.post(
+            "/api/account/register",
+            &serde_json::json!({"username": username, "password": password}).to_string(),
+        );
+        assert_eq!(status, 201, "{body}");
     }
 
     /// `GET path` with this person's cookie.

@@ -28,24 +28,36 @@ pub(crate) fn folded(text: &str) -> String {
     let plain: String = text
         .chars()
         .flat_map(char::to_lowercase)
-        .map(|c| match c {
-            'ā' => 'a',
-            'č' => 'c',
-            'ē' => 'e',
-            'ģ' => 'g',
-            'ī' => 'i',
-            'ķ' => 'k',
-            'ļ' => 'l',
-            'ņ' => 'n',
-            'š' => 's',
-            'ū' => 'u',
-            'ž' => 'z',
-            'ō' => 'o',
-            'ŗ' => 'r',
-            c => c,
-        })
+        .map(unmarked)
         .collect();
     plain.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// A Latvian letter without its mark, in its case ('Ā' is 'A', 'ņ' is
+/// 'n', the old 'ō' and 'ŗ' too); any other character as it is. What a
+/// sheet's header is matched by, and what a file's ASCII name is made of.
+pub fn unmarked(c: char) -> char {
+    let base = match c.to_lowercase().next().unwrap_or(c) {
+        'ā' => 'a',
+        'č' => 'c',
+        'ē' => 'e',
+        'ģ' => 'g',
+        'ī' => 'i',
+        'ķ' => 'k',
+        'ļ' => 'l',
+        'ņ' => 'n',
+        'š' => 's',
+        'ū' => 'u',
+        'ž' => 'z',
+        'ō' => 'o',
+        'ŗ' => 'r',
+        _ => return c,
+    };
+    if c.is_uppercase() {
+        base.to_ascii_uppercase()
+    } else {
+        base
+    }
 }
 
 /// The column a header cell names, if it names one we read.

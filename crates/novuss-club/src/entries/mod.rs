@@ -9,6 +9,8 @@
 //! and the column, so the organiser mends the file and reads it again.
 
 mod columns;
+
+pub use columns::unmarked;
 mod read;
 
 use serde::{Deserialize, Serialize};

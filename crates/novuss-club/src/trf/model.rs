@@ -138,6 +138,33 @@ fn paired(r: &Option<Round>) -> bool {
 }
 
 impl Trf {
+    /// Its players as the standings read them, by starting number: each
+    /// paired round as the file gives it, a round it leaves blank a
+    /// zero-point bye (FIDE C.07 16.1).
+    pub fn participants(&self) -> Vec<crate::standings::Participant> {
+        let rounds = self.paired_rounds() as usize;
+        let mut players: Vec<&TrfPlayer> = self.players.iter().collect();
+        players.sort_by_key(|p| p.number);
+        players
+            .into_iter()
+            .map(|p| crate::standings::Participant {
+                entrant: p.number,
+                history: History {
+                    rounds: (0..rounds)
+                        .map(|r| {
+                            p.rounds
+                                .get(r)
+                                .copied()
+                                .flatten()
+                                .unwrap_or(Round::Bye(Bye::Zero))
+                        })
+                        .collect(),
+                },
+                rating: p.rating,
+            })
+            .collect()
+    }
+
     /// The number of rounds paired so far: the last round in which anyone
     /// had an opponent or the pairing-allocated bye.
     pub fn paired_rounds(&self) -> u32 {

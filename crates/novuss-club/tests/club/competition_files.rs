@@ -6,11 +6,10 @@
 
 use novuss_club::competition::{FileProblem, Outcome};
 use novuss_club::entries::{read_csv_rows, read_sheet_rows};
-use novuss_club::standings::{standings, PairingMethod, Participant, Regulations, TieBreak};
+use novuss_club::standings::{standings, PairingMethod, Regulations, TieBreak};
 use novuss_club::trf;
 use novuss_club::{
-    pair_dutch, Bye, Change, Competition, Entrant, Entry, History, Refusal, RoundResult, Setup,
-    System,
+    pair_dutch, Bye, Change, Competition, Entrant, Entry, Refusal, RoundResult, Setup, System,
 };
 use novuss_core::{MatchFormat, MatchPoints};
 
@@ -244,29 +243,6 @@ fn played_swiss(rounds: u32, played: u32, tiebreaks: Vec<TieBreak>) -> Competiti
     c
 }
 
-/// The participants of a TRF file as `novuss club standings` reads them.
-fn participants(file: &trf::Trf) -> Vec<Participant> {
-    let rounds = file.paired_rounds() as usize;
-    file.players
-        .iter()
-        .map(|p| Participant {
-            entrant: p.number,
-            history: History {
-                rounds: (0..rounds)
-                    .map(|r| {
-                        p.rounds
-                            .get(r)
-                            .copied()
-                            .flatten()
-                            .unwrap_or(RoundResult::Bye(Bye::Zero))
-                    })
-                    .collect(),
-            },
-            rating: p.rating,
-        })
-        .collect()
-}
-
 #[test]
 fn the_trf_reads_back_ranks_the_same_and_pairs_the_same() {
     // Tie-breaks TRF can carry (it has no set scores).
@@ -292,7 +268,7 @@ fn the_trf_reads_back_ranks_the_same_and_pairs_the_same() {
     let ranking = c.ranking();
     let name_of = |e: Entrant| c.entrants()[(e.0 - 1) as usize].entry.name.clone();
     let theirs = standings(
-        &participants(&file),
+        &file.participants(),
         &Regulations {
             points: file.points,
             tiebreaks,

@@ -297,31 +297,9 @@ pub fn xlsx(table: &Table, sheet: &str) -> Result<Vec<u8>, Failure> {
 /// anything else but letters and digits a dash) and the exact name in
 /// UTF-8 (RFC 6266, RFC 5987).
 pub fn disposition(competition: &str, what: &str) -> String {
-    // The Latvian letters without their marks, keeping their case.
-    let unmarked = |c: char| -> char {
-        let base = match c.to_lowercase().next().unwrap_or(c) {
-            'ā' => 'a',
-            'č' => 'c',
-            'ē' => 'e',
-            'ģ' => 'g',
-            'ī' => 'i',
-            'ķ' => 'k',
-            'ļ' => 'l',
-            'ņ' => 'n',
-            'š' => 's',
-            'ū' => 'u',
-            'ž' => 'z',
-            _ => return c,
-        };
-        if c.is_uppercase() {
-            base.to_ascii_uppercase()
-        } else {
-            base
-        }
-    };
     let plain: String = competition
         .chars()
-        .map(unmarked)
+        .map(novuss_club::entries::unmarked)
         .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
         .collect();
     let plain = plain
