@@ -12,7 +12,10 @@
 export function hintArrowOnCanvas(page, stroke) {
   const u = Math.hypot(...stroke.direction);
   const probes = [0.03, 0.05, 0.07, 0.09, 0.11].map((d) => [stroke.striker[0] + (stroke.direction[0] / u) * d, stroke.striker[1] + (stroke.direction[1] / u) * d]);
-  return page.evaluate((ps) => {
+  return page.evaluate(async (ps) => {
+    // The table is drawn on an animation frame: what a change asked for
+    // is on the canvas once two frames have passed, not before.
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
     const c = /** @type {HTMLCanvasElement} */ (document.getElementById('table'));
     const r = c.getBoundingClientRect();
     const k = c.width / r.width;
