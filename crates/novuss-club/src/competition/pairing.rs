@@ -26,6 +26,16 @@ impl Competition {
         order.into_iter().map(|l| l.entrant).collect()
     }
 
+    /// Each entrant's pairing number: their place in [`Competition::ranking`],
+    /// from 1, as the Dutch engine and a TRF file number them.
+    pub fn pairing_numbers(&self) -> HashMap<Entrant, Entrant> {
+        self.ranking()
+            .iter()
+            .enumerate()
+            .map(|(i, &e)| (e, Entrant(i as u32 + 1)))
+            .collect()
+    }
+
     /// The next round's pairing, or why it cannot be made now.
     pub fn pair_next(&self) -> Result<Change, Refusal> {
         let round = self.rounds.len() as u32 + 1;
@@ -90,11 +100,7 @@ impl Competition {
     /// the byes they asked for.
     fn dutch_round(&self, round: u32) -> Result<Drawn, Refusal> {
         let ranking = self.ranking();
-        let number: HashMap<Entrant, Entrant> = ranking
-            .iter()
-            .enumerate()
-            .map(|(i, &e)| (e, Entrant(i as u32 + 1)))
-            .collect();
+        let number = self.pairing_numbers();
         let histories = self.histories();
         let renumbered = |h: &History| History {
             rounds: h

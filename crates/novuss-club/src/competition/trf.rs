@@ -76,11 +76,7 @@ impl Competition {
             pairing_bye: p.pairing_bye * 10,
         };
         let ranking = self.ranking();
-        let number: HashMap<Entrant, Entrant> = ranking
-            .iter()
-            .enumerate()
-            .map(|(i, &e)| (e, Entrant(i as u32 + 1)))
-            .collect();
+        let number = self.pairing_numbers();
         let ranks: HashMap<Entrant, u32> = self
             .standings()
             .map(|st| {

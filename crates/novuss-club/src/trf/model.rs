@@ -41,6 +41,19 @@ pub struct TrfPlayer {
     pub rounds: Vec<Option<Round>>,
 }
 
+impl TrfPlayer {
+    /// Round `index` (from 0) as the standings and the pairing read it: as
+    /// the file gives it, or, left blank or beyond the file's last round,
+    /// a zero-point bye (FIDE C.07 16.1: a round not played scores nothing).
+    pub fn round(&self, index: usize) -> Round {
+        self.rounds
+            .get(index)
+            .copied()
+            .flatten()
+            .unwrap_or(Round::Bye(Bye::Zero))
+    }
+}
+
 /// What is wrong with a TRF file, and where.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TrfError {
@@ -150,15 +163,7 @@ impl Trf {
             .map(|p| crate::standings::Participant {
                 entrant: p.number,
                 history: History {
-                    rounds: (0..rounds)
-                        .map(|r| {
-                            p.rounds
-                                .get(r)
-                                .copied()
-                                .flatten()
-                                .unwrap_or(Round::Bye(Bye::Zero))
-                        })
-                        .collect(),
+                    rounds: (0..rounds).map(|r| p.round(r)).collect(),
                 },
                 rating: p.rating,
             })
@@ -220,15 +225,7 @@ impl Trf {
         let competitors = players
             .into_iter()
             .map(|p| {
-                let rounds: Vec<Round> = (0..played as usize)
-                    .map(|r| {
-                        p.rounds
-                            .get(r)
-                            .copied()
-                            .flatten()
-                            .unwrap_or(Round::Bye(Bye::Zero))
-                    })
-                    .collect();
+                let rounds: Vec<Round> = (0..played as usize).map(|r| p.round(r)).collect();
                 let absent = matches!(p.rounds.get(played as usize), Some(Some(Round::Bye(_))));
                 Competitor {
                     entrant: p.number,
