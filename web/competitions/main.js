@@ -9,6 +9,7 @@ import { fillTexts, onLanguage } from '../shared/lang.js';
 import { mountHeader } from '../shared/header.js';
 import { el } from '../shared/pages.js';
 import { ct, daysText, systemText, refusalText, post } from './text.js';
+import { mountImport } from './import.js';
 
 /** @typedef {import('../shared/protocol.js').CompetitionSummary} CompetitionSummary */
 /** @typedef {import('../shared/protocol.js').NewCompetition} NewCompetition */
@@ -76,6 +77,7 @@ async function whoIsHere() {
   } catch { /* as if not signed in: the page says how to */ }
   $('new').hidden = !account;
   $('need-account').hidden = account;
+  mountImport(account);
 }
 
 /** The set-up typed into the form. @returns {NewCompetition} */
