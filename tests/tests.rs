@@ -6,6 +6,7 @@
 //! - `chat`: the chat of games between people: rooms, limits, keeping;
 //! - `cli`: the subcommands, over the real binary;
 //! - `clocks`: the stroke clock, absence claims and abandoned games;
+//! - `clubs`: a club's page: the competitions it organises;
 //! - `competition_files`: a competition's players imported from files,
 //!   its standings, results, TRF and JSON exported and read back;
 //! - `competitions`: an organiser runs a Swiss over HTTP, followed live;
@@ -35,6 +36,7 @@ mod aim;
 mod chat;
 mod cli;
 mod clocks;
+mod clubs;
 mod competition_files;
 mod competitions;
 mod door;

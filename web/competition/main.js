@@ -12,7 +12,7 @@
 import { fillTexts, onLanguage } from '../shared/lang.js';
 import { mountHeader } from '../shared/header.js';
 import { el } from '../shared/pages.js';
-import { ct, setupText, whereText, refusalText } from '../competitions/text.js';
+import { ct, clubLink, setupText, whereText, refusalText } from '../competitions/text.js';
 import { boardView, restItems, roundState, entrantRows, earlierRound, nameOf, outcomeText, knockoutRoundName } from './view.js';
 import { bracketView } from './bracket.js';
 import { standingHead, standingRows } from './standings.js';
@@ -124,6 +124,8 @@ function render() {
   $('name').textContent = c.setup.name;
   $('setup').textContent = setupText(c.setup);
   $('where').textContent = whereText(c.setup);
+  $('organised-by').hidden = !c.setup.club;
+  $('club-link').replaceChildren(...(c.setup.club ? [clubLink(c.setup.club)] : []));
   const progress = c.finished ? ct('comp.finished', { count: c.round_count })
     : c.rounds.length ? ct('comp.progress', { round: c.rounds.length, count: c.round_count })
       : ct('comp.not_started', { n: c.entrants.length });

@@ -8,7 +8,7 @@
 import { fillTexts, onLanguage } from '../shared/lang.js';
 import { mountHeader } from '../shared/header.js';
 import { el } from '../shared/pages.js';
-import { ct, daysText, systemText, refusalText, post } from './text.js';
+import { ct, clubLink, daysText, systemText, refusalText, post } from './text.js';
 import { mountImport } from './import.js';
 
 /** @typedef {import('../shared/protocol.js').CompetitionSummary} CompetitionSummary */
@@ -36,7 +36,8 @@ function row(c) {
   const s = c.setup;
   return el('tr', { 'data-competition': c.id },
     el('td', { 'data-label': ct('comps.col.name'), class: 'names' },
-      el('a', { href: `competition.html?id=${encodeURIComponent(c.id)}` }, s.name)),
+      el('a', { href: `competition.html?id=${encodeURIComponent(c.id)}` }, s.name),
+      s.club ? el('span', { class: 'club muted' }, ' · ', clubLink(s.club)) : null),
     el('td', { 'data-label': ct('comps.col.venue') }, s.venue ?? ct('nowhere')),
     el('td', { 'data-label': ct('comps.col.dates'), class: 'when' }, daysText(s)),
     el('td', { 'data-label': ct('comps.col.system') }, systemText(s.system)),
@@ -89,6 +90,7 @@ function setup() {
   return {
     name: input('c-name').value,
     venue: text('c-venue'),
+    club: text('c-club'),
     starts: text('c-starts'),
     ends: text('c-ends'),
     tables: num('c-tables'),

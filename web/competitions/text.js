@@ -27,6 +27,14 @@ export function systemText(s) {
   return ct(s.cycles === 'double' ? 'system.double' : 'system.single');
 }
 
+/** A link to the page of the club named `name`. @param {string} name */
+export function clubLink(name) {
+  const a = document.createElement('a');
+  a.href = `club.html?name=${encodeURIComponent(name)}`;
+  a.textContent = name;
+  return a;
+}
+
 /** A match format in words. @param {MatchFormat} f */
 export function formatText(f) {
   return ct(`format.${f.kind}`, { n: f.sets });

@@ -675,10 +675,10 @@
 
 /**
  * `POST /api/competitions`: a competition's set-up (days as `YYYY-MM-DD`).
- * @typedef {{name: string, venue?: string | null, starts?: string | null, ends?: string | null, tables: number, system: CompetitionSystem, format: MatchFormat, points?: MatchPoints, rated?: boolean, tiebreaks?: TieBreak[]}} NewCompetition
+ * @typedef {{name: string, venue?: string | null, club?: string | null, starts?: string | null, ends?: string | null, tables: number, system: CompetitionSystem, format: MatchFormat, points?: MatchPoints, rated?: boolean, tiebreaks?: TieBreak[]}} NewCompetition
  */
 
-/** A competition's set-up as stored. @typedef {{name: string, venue: string | null, starts: string | null, ends: string | null, tables: number, system: CompetitionSystem, format: MatchFormat, points: MatchPoints, rated: boolean, tiebreaks: TieBreak[]}} CompetitionSetup */
+/** A competition's set-up as stored. @typedef {{name: string, venue: string | null, club: string | null, starts: string | null, ends: string | null, tables: number, system: CompetitionSystem, format: MatchFormat, points: MatchPoints, rated: boolean, tiebreaks: TieBreak[]}} CompetitionSetup */
 
 /**
  * A tie-break after match points (FIDE C.07; docs/standings.md), by its code.
@@ -763,6 +763,8 @@
 /** `GET /api/competitions/{id}`: the competition, and whether the visitor may change it. @typedef {{competition: Competition, may_change: boolean}} CompetitionPage */
 
 /** A competition in `GET /api/competitions`. @typedef {{id: string, organiser: string, created: number, setup: CompetitionSetup}} CompetitionSummary */
+
+/** `GET /api/clubs/{name}`: a club's name as its newest competition writes it, and the competitions it organises, newest first. @typedef {{name: string, competitions: CompetitionSummary[]}} Club */
 
 /**
  * `POST /api/competitions/{id}/changes`: one change by the organiser.

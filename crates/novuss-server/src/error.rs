@@ -169,6 +169,8 @@ pub enum Code {
     UnknownPlayer,
     /// No competition has that id.
     UnknownCompetition,
+    /// No competition is organised by a club of that name.
+    UnknownClub,
     /// Only the competition's organiser may change it.
     NotOrganiser,
     /// The competition refused the change: `refusal` says why, with the
@@ -236,7 +238,8 @@ impl Failure {
             | Code::NoSuchPath
             | Code::UnknownPlayer
             | Code::UnknownUsername
-            | Code::UnknownCompetition => StatusCode::NOT_FOUND,
+            | Code::UnknownCompetition
+            | Code::UnknownClub => StatusCode::NOT_FOUND,
             Code::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Code::Storage | Code::Busy => StatusCode::SERVICE_UNAVAILABLE,
             Code::Internal | Code::Damaged => StatusCode::INTERNAL_SERVER_ERROR,

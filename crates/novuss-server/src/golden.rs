@@ -352,7 +352,7 @@ pub(crate) fn requests() -> Vec<Value> {
 /// server's type. The test [`every_http_body_is_named`] holds this list to
 /// the types of `wire/http/`: a body added there fails until it is named
 /// here, and then until the file has an example of it.
-const ANSWERS: [(&str, &str, &str); 26] = [
+const ANSWERS: [(&str, &str, &str); 27] = [
     ("Health", "GET /api/health", "wire::http::server::Health"),
     ("Options", "GET /api/options", "wire::http::server::Options"),
     (
@@ -447,6 +447,11 @@ const ANSWERS: [(&str, &str, &str); 26] = [
         "CompetitionSummary",
         "GET /api/competitions (a list of them)",
         "wire::http::competitions::ListedCompetition",
+    ),
+    (
+        "Club",
+        "GET /api/clubs/{name}",
+        "wire::http::clubs::Club",
     ),
     (
         "EntriesImported",
@@ -584,7 +589,7 @@ fn asked() -> BTreeMap<&'static str, Vec<Value>> {
         (
             "NewCompetition",
             vec![
-                json!({"name": "Riga Open", "venue": "Rīga", "starts": "2026-11-28", "ends": "2026-11-29", "tables": 2, "system": {"kind": "swiss", "rounds": 5}, "format": {"kind": "sets", "sets": 6}, "points": {"win": 2, "draw": 1, "loss": 0}, "rated": false, "tiebreaks": ["bh", "set_ratio", "de"]}),
+                json!({"name": "Riga Open", "venue": "Rīga", "club": "Rīgas NK", "starts": "2026-11-28", "ends": "2026-11-29", "tables": 2, "system": {"kind": "swiss", "rounds": 5}, "format": {"kind": "sets", "sets": 6}, "points": {"win": 2, "draw": 1, "loss": 0}, "rated": false, "tiebreaks": ["bh", "set_ratio", "de"]}),
                 json!({"name": "Club league", "tables": 4, "system": {"kind": "round_robin", "cycles": "double"}, "format": {"kind": "best_of", "sets": 3}}),
                 json!({"name": "Madona Cup", "tables": 2, "system": {"kind": "knockout", "third_place": true}, "format": {"kind": "best_of", "sets": 3}}),
             ],
@@ -860,6 +865,12 @@ fn answers() -> BTreeMap<&'static str, Vec<Value>> {
             for listed in desk.list().await.expect("a list") {
                 keep("CompetitionSummary", serde_json::to_value(listed).expect("JSON"));
             }
+            // The club's page, found by its name without marks.
+            let club = crate::wire::http::clubs::Club {
+                name: "Rīgas NK".into(),
+                competitions: hub.store().club_competitions("rigas nk", 100).await.expect("a club").into_iter().map(Into::into).collect(),
+            };
+            keep("Club", serde_json::to_value(club).expect("JSON"));
             // (Listed before the cup is made: two competitions made in
             // the same second are listed in no fixed order.)
             // A knock-out of three: seed 1 through the first round on a

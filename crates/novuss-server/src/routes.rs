@@ -20,7 +20,7 @@ use crate::net::accounts;
 use crate::net::guard::{self, Guard};
 use crate::net::limited;
 use crate::net::{body, http, ws};
-use crate::net::{competition_files, competitions, lobby, ratings};
+use crate::net::{clubs, competition_files, competitions, lobby, ratings};
 
 /// The page may load only from this server: no CDN, no outside fonts.
 const CSP: &str = "default-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
@@ -119,6 +119,12 @@ pub fn router(
                     get(competition_files::competition_json),
                 )
                 .with_state(competition_files),
+        )
+        .merge(
+            // A club's competitions (docs/protocol.md, "Clubs").
+            Router::new()
+                .route("/api/clubs/{name}", get(clubs::club))
+                .with_state(hub.store().clone()),
         );
     let api = Router::new()
         .route("/api/health", get(http::health))

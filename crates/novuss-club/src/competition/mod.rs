@@ -33,7 +33,7 @@ pub use change::{Change, Outcome, Paired, Rest};
 pub use entry_file::FileProblem;
 pub use knockout::{BracketView, Slot, TieView};
 pub use refusal::Refusal;
-pub use setup::{Day, Setup, System, MAX_SWISS_ROUNDS, MAX_TABLES, MAX_TEXT};
+pub use setup::{club_key, Day, Setup, System, MAX_SWISS_ROUNDS, MAX_TABLES, MAX_TEXT};
 
 /// An entrant as the competition lists them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

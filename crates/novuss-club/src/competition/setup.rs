@@ -5,6 +5,7 @@
 use novuss_core::{MatchFormat, MatchPoints};
 use serde::{Deserialize, Serialize};
 
+use crate::entries::folded;
 use crate::round_robin::{Cycles, MAX_ENTRANTS};
 use crate::standings::TieBreak;
 
@@ -110,6 +111,11 @@ pub struct Setup {
     /// Where it is played.
     #[serde(default)]
     pub venue: Option<String>,
+    /// The club that organises it, as it writes its name ("Rīgas NK"):
+    /// its competitions are listed together on the club's page, whoever
+    /// of its people created them.
+    #[serde(default)]
+    pub club: Option<String>,
     /// Its first day.
     #[serde(default)]
     pub starts: Option<Day>,
@@ -142,6 +148,10 @@ impl Setup {
         self.name = text("name", &self.name)?.ok_or(Refusal::Missing { field: "name" })?;
         self.venue = match &self.venue {
             Some(v) => text("venue", v)?,
+            None => None,
+        };
+        self.club = match &self.club {
+            Some(c) => text("club", c)?,
             None => None,
         };
         if let (Some(a), Some(b)) = (self.starts, self.ends) {
@@ -191,6 +201,14 @@ impl Setup {
         Ok(self)
     }
 
+    /// The organising club's name as it is looked up: lower-cased, the
+    /// Latvian letters without their marks, spaces collapsed, so that
+    /// "Rīgas  NK" and "rigas nk" are one club (a name typed on a phone
+    /// without Latvian letters is still the club's).
+    pub fn club_key(&self) -> Option<String> {
+        self.club.as_deref().map(club_key)
+    }
+
     /// The tie-breaks a competition of `system` has when its organiser
     /// names none (our choice; C.07 leaves it to the regulations). In a
     /// round robin everyone meets everyone, so the opponents' scores
@@ -235,4 +253,10 @@ pub(super) fn text(field: &'static str, value: &str) -> Result<Option<String>, R
         return Err(Refusal::Text { field });
     }
     Ok((!v.is_empty()).then(|| v.to_owned()))
+}
+
+/// A club's name as it is looked up (see [`Setup::club_key`]); empty for a
+/// name of nothing but spaces.
+pub fn club_key(name: &str) -> String {
+    folded(name)
 }

@@ -24,7 +24,7 @@ pub(super) enum Column {
 
 /// `text` lower-cased, the Latvian letters without their marks, the
 /// spaces collapsed and trimmed: "Dzimšanas  gads" reads "dzimsanas gads".
-pub(crate) fn folded(text: &str) -> String {
+pub fn folded(text: &str) -> String {
     let plain: String = text
         .chars()
         .flat_map(char::to_lowercase)

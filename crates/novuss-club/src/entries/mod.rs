@@ -10,7 +10,7 @@
 
 mod columns;
 
-pub use columns::unmarked;
+pub use columns::{folded, unmarked};
 mod read;
 
 use serde::{Deserialize, Serialize};

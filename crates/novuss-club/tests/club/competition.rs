@@ -19,6 +19,7 @@ fn setup(system: System, tables: u32) -> Setup {
     Setup {
         name: "Club evening".into(),
         venue: Some("Rīga".into()),
+        club: None,
         starts: None,
         ends: None,
         tables,
@@ -180,6 +181,39 @@ fn a_set_up_that_cannot_be_played_is_refused_with_its_reason() {
     .unwrap();
     assert_eq!(c.setup().name, "Riga Open");
     assert_eq!(c.setup().venue, None);
+}
+
+#[test]
+fn the_organising_club_is_tidied_and_looked_up_without_case_or_marks() {
+    let ok = setup(System::Swiss { rounds: 5 }, 4);
+    let c = Competition::new(Setup {
+        club: Some("  Rīgas  Novusa   Klubs ".into()),
+        ..ok.clone()
+    })
+    .unwrap();
+    // Kept as written, spaces at the ends trimmed.
+    assert_eq!(c.setup().club.as_deref(), Some("Rīgas  Novusa   Klubs"));
+    // One club however it is typed.
+    assert_eq!(c.setup().club_key().as_deref(), Some("rigas novusa klubs"));
+    assert_eq!(
+        novuss_club::competition::club_key("RIGAS NOVUSA KLUBS"),
+        "rigas novusa klubs"
+    );
+    // A club of spaces is none; a club with a line break is refused.
+    let none = Competition::new(Setup {
+        club: Some("   ".into()),
+        ..ok.clone()
+    })
+    .unwrap();
+    assert_eq!(none.setup().club, None);
+    assert_eq!(none.setup().club_key(), None);
+    assert_eq!(
+        Competition::new(Setup {
+            club: Some("Rīga\nNK".into()),
+            ..ok
+        }),
+        Err(Refusal::Text { field: "club" })
+    );
 }
 
 trait ParseDay {

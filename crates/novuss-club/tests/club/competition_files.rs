@@ -17,6 +17,7 @@ fn setup(system: System, tiebreaks: Vec<TieBreak>) -> Setup {
     Setup {
         name: "Rīgas kauss".into(),
         venue: Some("Rīga".into()),
+        club: None,
         starts: novuss_club::competition::Day::parse("2026-11-28"),
         ends: novuss_club::competition::Day::parse("2026-11-29"),
         tables: 4,

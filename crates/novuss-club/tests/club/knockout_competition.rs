@@ -14,6 +14,7 @@ fn setup(third_place: bool, format: MatchFormat) -> Setup {
     Setup {
         name: "Cup".into(),
         venue: None,
+        club: None,
         starts: None,
         ends: None,
         tables: 4,

@@ -251,12 +251,7 @@ impl Desk {
             .competitions(LISTED)
             .await?
             .into_iter()
-            .map(|c| ListedCompetition {
-                id: c.id,
-                organiser: c.organiser,
-                created: c.created,
-                setup: c.setup,
-            })
+            .map(ListedCompetition::from)
             .collect())
     }
 

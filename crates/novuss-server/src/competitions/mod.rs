@@ -18,4 +18,4 @@
 mod desk;
 pub mod files;
 
-pub use desk::{Desk, Push};
+pub use desk::{Desk, Push, LISTED};

@@ -78,16 +78,18 @@ impl Store {
         created: i64,
         setup: &Setup,
     ) -> Result<(), StoreError> {
+        let club = setup.club_key();
         // A set-up is plain data: serde_json cannot fail to write it.
         let setup = serde_json::to_string(setup).unwrap_or_default();
         let mut conn = self.write().await?;
         let result = sqlx::query(
-            "INSERT INTO competitions (id, organiser, created, setup, changes) VALUES ($1, $2, $3, $4, 0)",
+            "INSERT INTO competitions (id, organiser, created, setup, changes, club_key) VALUES ($1, $2, $3, $4, 0, $5)",
         )
         .bind(id.as_str())
         .bind(organiser.as_str())
         .bind(created)
         .bind(setup)
+        .bind(club)
         .execute(&mut *conn)
         .await
         .map(drop)
@@ -211,21 +213,45 @@ impl Store {
         .bind(i64::from(limit))
         .fetch_all(self.reader())
         .await?;
-        Ok(readable(
-            rows.iter().map(|r| {
-                let key = text(r, 0, "a competition")?;
-                Ok(ListedCompetition {
-                    id: CompetitionId::parse(&key).map_err(|_| StoreError::Damaged {
-                        game: key.clone(),
-                        what: "not a competition's id".into(),
-                    })?,
-                    organiser: person_id(r, 1, &key)?,
-                    created: int(r, 2, &key)?,
-                    setup: json(r, 3, &key, "a competition's set-up")?,
-                    changes: int(r, 4, &key)? as u64,
-                })
-            }),
-            "the competitions",
-        ))
+        Ok(listed(&rows))
     }
+
+    /// The latest `limit` competitions organised by the club whose name
+    /// is looked up as `club_key` (`novuss_club::competition::club_key`),
+    /// newest first.
+    pub async fn club_competitions(
+        &self,
+        club_key: &str,
+        limit: u32,
+    ) -> Result<Vec<ListedCompetition>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id, organiser, created, setup, changes FROM competitions WHERE club_key = $1 ORDER BY created DESC, id LIMIT $2",
+        )
+        .bind(club_key)
+        .bind(i64::from(limit))
+        .fetch_all(self.reader())
+        .await?;
+        Ok(listed(&rows))
+    }
+}
+
+/// Rows of `id, organiser, created, setup, changes` as listed
+/// competitions; one that cannot be read is left out (and logged).
+fn listed(rows: &[AnyRow]) -> Vec<ListedCompetition> {
+    readable(
+        rows.iter().map(|r| {
+            let key = text(r, 0, "a competition")?;
+            Ok(ListedCompetition {
+                id: CompetitionId::parse(&key).map_err(|_| StoreError::Damaged {
+                    game: key.clone(),
+                    what: "not a competition's id".into(),
+                })?,
+                organiser: person_id(r, 1, &key)?,
+                created: int(r, 2, &key)?,
+                setup: json(r, 3, &key, "a competition's set-up")?,
+                changes: int(r, 4, &key)? as u64,
+            })
+        }),
+        "the competitions",
+    )
 }

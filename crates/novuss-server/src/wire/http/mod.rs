@@ -7,6 +7,7 @@
 //! the lobby's bodies by the lobby; each is in the golden file all the same.
 
 pub mod accounts;
+pub mod clubs;
 pub mod competitions;
 pub mod games;
 pub mod lobby;
