@@ -121,18 +121,60 @@ pub fn read_csv_rows(text: &str) -> Result<Sheet, ImportError> {
         .flexible(true)
         .from_reader(text.as_bytes());
     let mut rows = Vec::new();
+    let mut lines = Lines::default();
     for (k, record) in reader.records().enumerate() {
         let record = record.map_err(|e| ImportError {
-            row: Some(k + 1),
+            row: Some(e.position().map_or(k + 1, |p| lines.row_at(text, p.byte()))),
             column: None,
             problem: Problem::Unreadable(e.to_string()),
         })?;
-        rows.push(record.iter().map(str::to_owned).collect());
+        let row = record
+            .position()
+            .map_or(k + 1, |p| lines.row_at(text, p.byte()));
+        lines.in_cells += record
+            .iter()
+            .map(|c| c.matches('\n').count())
+            .sum::<usize>();
+        rows.push((row, record.iter().map(str::to_owned).collect()));
         if rows.len() > MAX_ENTRIES + 50 {
             return Err(whole(Problem::TooMany));
         }
     }
-    entries(&rows, 1)
+    entries(&rows)
+}
+
+/// The row a spreadsheet shows a CSV record on. The reader skips empty
+/// lines, which a spreadsheet shows as empty rows, and a quoted cell may
+/// hold line breaks, which stay in one row: the row is one more than the
+/// line breaks before the record, less those inside the cells before it.
+/// Counted as the records come, so a file is read once.
+#[derive(Default)]
+struct Lines {
+    /// The byte counted up to.
+    at: u64,
+    /// Line breaks before `at`.
+    breaks: usize,
+    /// Line breaks inside the cells of the records read so far.
+    in_cells: usize,
+}
+
+impl Lines {
+    /// The row of the record the reader places at byte `at` of `text`:
+    /// where the record before it ended, so the line breaks after it (the
+    /// record's own end and any empty lines) come first.
+    fn row_at(&mut self, text: &str, at: u64) -> usize {
+        let bytes = text.as_bytes();
+        let mut start = at as usize;
+        while bytes.get(start).is_some_and(|b| matches!(b, b'\r' | b'\n')) {
+            start += 1;
+        }
+        let start = start as u64;
+        if let Some(between) = bytes.get(self.at as usize..start as usize) {
+            self.breaks += between.iter().filter(|&&b| b == b'\n').count();
+            self.at = start;
+        }
+        1 + self.breaks - self.in_cells.min(self.breaks)
+    }
 }
 
 /// The entries of the first sheet of a workbook (`.xlsx`, `.xls`,
@@ -155,15 +197,16 @@ pub fn read_sheet_rows(bytes: &[u8]) -> Result<Sheet, ImportError> {
     // Rows as the sheet numbers them: the range may start below row 1.
     let top = range.start().map_or(0, |(r, _)| r as usize);
     let left = range.start().map_or(0, |(_, c)| c as usize);
-    let rows: Vec<Vec<String>> = range
+    let rows: Vec<(usize, Vec<String>)> = range
         .rows()
-        .map(|row| {
+        .enumerate()
+        .map(|(k, row)| {
             let mut cells = vec![String::new(); left];
             cells.extend(row.iter().map(cell));
-            cells
+            (top + 1 + k, cells)
         })
         .collect();
-    entries(&rows, top + 1)
+    entries(&rows)
 }
 
 /// A cell as text: a whole number without ".0" (a birth year typed as a
@@ -227,18 +270,18 @@ impl Header {
     }
 }
 
-/// The entries of `rows`, the first of which is row `first` of the file.
-fn entries(rows: &[Vec<String>], first: usize) -> Result<Sheet, ImportError> {
+/// The entries of `rows`, each with its row as the file numbers it (from
+/// 1).
+fn entries(rows: &[(usize, Vec<String>)]) -> Result<Sheet, ImportError> {
     let Some((at, header)) = rows
         .iter()
         .enumerate()
-        .find_map(|(k, r)| Header::of(r).map(|h| (k, h)))
+        .find_map(|(k, (_, r))| Header::of(r).map(|h| (k, h)))
     else {
         return Err(whole(Problem::NoHeader));
     };
     let mut out: Vec<(usize, Entry)> = Vec::new();
-    for (k, cells) in rows.iter().enumerate().skip(at + 1) {
-        let row = first + k;
+    for &(row, ref cells) in rows.iter().skip(at + 1) {
         if cells.iter().all(|c| c.trim().is_empty()) {
             continue;
         }

@@ -246,3 +246,35 @@ fn bytes_that_are_no_workbook_are_refused() {
     assert!(matches!(e.problem, Problem::Unreadable(_)), "{e:?}");
     assert_eq!(e.row, None);
 }
+
+#[test]
+fn a_csv_files_rows_are_numbered_as_a_spreadsheet_shows_them() {
+    // Row 1 the header, row 2 Jānis, rows 3 and 4 empty, row 5 Anna with
+    // a club on two lines (one row all the same), row 6 empty, row 7 a
+    // birth year that is none.
+    let text = "Name,Club,Birth year\r\n\
+                Jānis Bērziņš,Madona,1971\r\n\
+                \r\n\
+                \r\n\
+                Anna Ozola,\"Rīgas\nNovusa klubs\",1988\r\n\
+                \r\n\
+                Pēteris Ozols,Ogre,19x5\r\n";
+    let refused = read_csv(text).unwrap_err();
+    assert_eq!(refused.row, Some(7), "{refused}");
+    assert_eq!(refused.column.as_deref(), Some("Birth year"));
+    let mended = text.replace("19x5", "1995");
+    let rows: Vec<usize> = novuss_club::entries::read_csv_rows(&mended)
+        .unwrap()
+        .rows
+        .iter()
+        .map(|(row, _)| *row)
+        .collect();
+    assert_eq!(rows, [2, 5, 7]);
+    // The same player twice names both rows as the sheet shows them.
+    let twice = format!("{mended}\r\nJānis Bērziņš,Madona,1971\r\n");
+    let refused = read_csv(&twice).unwrap_err();
+    assert_eq!(
+        (refused.row, refused.problem),
+        (Some(9), Problem::Twice { first: 2 })
+    );
+}
