@@ -26,6 +26,7 @@ mod berger;
 mod competition;
 mod competition_files;
 mod double;
+mod double_competition;
 mod entries;
 mod groups;
 mod knockout;
