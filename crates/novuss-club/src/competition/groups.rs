@@ -76,7 +76,9 @@ impl Competition {
     /// systems): said before a round is paired, rather than "finished".
     pub(super) fn groups_drawable(&self) -> Result<(), Refusal> {
         match self.setup.system {
-            super::System::GroupsThenKnockout { groups, .. } => self.group_field(groups).map(|_| ()),
+            super::System::GroupsThenKnockout { groups, .. } => {
+                self.group_field(groups).map(|_| ())
+            }
             _ => Ok(()),
         }
     }
@@ -194,7 +196,12 @@ impl Competition {
 
     /// The knock-out after the groups, once the group stage is complete:
     /// seeds are the qualifiers in the order of the cross's matches.
-    pub(super) fn groups_plan(&self, groups: u32, cycles: Cycles, third_place: bool) -> Option<Plan> {
+    pub(super) fn groups_plan(
+        &self,
+        groups: u32,
+        cycles: Cycles,
+        third_place: bool,
+    ) -> Option<Plan> {
         if !self.group_stage_complete(groups, cycles) {
             return None;
         }
@@ -290,23 +297,22 @@ impl Competition {
         let mut points = vec![0u64; n];
         let p = self.point_system();
         for h in self.histories().iter().zip(&self.entrants) {
-            points[at(h.1.entrant)] = h
-                .0
-                .rounds
-                .iter()
-                .map(|r| match r {
-                    Round::Played { score, .. } => match score {
-                        crate::results::Score::Win => p.win,
-                        crate::results::Score::Draw => p.draw,
-                        crate::results::Score::Loss => p.loss,
-                    },
-                    Round::Forfeit { won: true, .. } => p.win,
-                    Round::Forfeit { won: false, .. } => p.forfeit_loss,
-                    Round::Bye(Bye::PairingAllocated) => p.pairing_bye,
-                    _ => 0,
-                })
-                .map(u64::from)
-                .sum();
+            points[at(h.1.entrant)] =
+                h.0.rounds
+                    .iter()
+                    .map(|r| match r {
+                        Round::Played { score, .. } => match score {
+                            crate::results::Score::Win => p.win,
+                            crate::results::Score::Draw => p.draw,
+                            crate::results::Score::Loss => p.loss,
+                        },
+                        Round::Forfeit { won: true, .. } => p.win,
+                        Round::Forfeit { won: false, .. } => p.forfeit_loss,
+                        Round::Bye(Bye::PairingAllocated) => p.pairing_bye,
+                        _ => 0,
+                    })
+                    .map(u64::from)
+                    .sum();
         }
         let mut reach = vec![0u64; n];
         // Group places below every knock-out reach: the 1000s hold the

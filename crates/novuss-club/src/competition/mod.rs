@@ -32,9 +32,9 @@ use serde::Serialize;
 use crate::entries::Entry;
 use crate::results::{Bye, Entrant, History, Round, Score, Sets, Side};
 
+pub use bracket::{BracketView, Slot, TieView};
 pub use change::{Change, Outcome, Paired, Rest};
 pub use entry_file::FileProblem;
-pub use bracket::{BracketView, Slot, TieView};
 pub use groups::{GroupView, MAX_GROUPS, MIN_GROUP};
 pub use refusal::Refusal;
 pub use setup::{Day, Setup, System, MAX_SWISS_ROUNDS, MAX_TABLES, MAX_TEXT};

@@ -4,9 +4,7 @@
 //! the places.
 
 use novuss_club::competition::{Outcome, Rest};
-use novuss_club::{
-    Bye, Change, Competition, Entrant, Entry, Part, Refusal, Setup, Side, System,
-};
+use novuss_club::{Bye, Change, Competition, Entrant, Entry, Part, Refusal, Setup, Side, System};
 use novuss_core::{MatchFormat, MatchPoints};
 use proptest::prelude::*;
 
@@ -62,7 +60,11 @@ fn win(c: &Competition, winner: u32) -> Change {
         .enumerate()
         .find(|(_, b)| b.paired.first.0 == winner || b.paired.second.0 == winner)
         .unwrap();
-    let (first, second) = if b.paired.first.0 == winner { (2, 1) } else { (1, 2) };
+    let (first, second) = if b.paired.first.0 == winner {
+        (2, 1)
+    } else {
+        (1, 2)
+    };
     Change::Result {
         round: round.number,
         board: i as u32 + 1,
@@ -125,7 +127,11 @@ fn six_entrants_play_both_brackets_the_grand_final_and_its_reset() {
     assert_eq!(pair(&mut c), (vec![(1, 3), (2, 4), (5, 6)], vec![]));
     wins(&mut c, &[3, 4, 5]);
     let b = c.bracket().unwrap();
-    let winners_final = b.ties.iter().find(|t| t.part == Part::Winners && t.column == 3).unwrap();
+    let winners_final = b
+        .ties
+        .iter()
+        .find(|t| t.part == Part::Winners && t.column == 3)
+        .unwrap();
     assert_eq!(winners_final.winner, Some(Entrant(3)));
     assert_eq!(pair(&mut c), (vec![(4, 5)], vec![]));
     wins(&mut c, &[4]);
@@ -144,15 +150,31 @@ fn six_entrants_play_both_brackets_the_grand_final_and_its_reset() {
     assert_eq!(c.pair_next(), Err(Refusal::Finished));
     assert_eq!(
         places(&c),
-        vec![(1, 1, 1), (2, 2, 3), (3, 3, 4), (4, 4, 5), (5, 6, 2), (5, 6, 6)]
+        vec![
+            (1, 1, 1),
+            (2, 2, 3),
+            (3, 3, 4),
+            (4, 4, 5),
+            (5, 6, 2),
+            (5, 6, 6)
+        ]
     );
-    let points: Vec<u64> = c.standings().unwrap().rows.iter().map(|r| r.points).collect();
+    let points: Vec<u64> = c
+        .standings()
+        .unwrap()
+        .rows
+        .iter()
+        .map(|r| r.points)
+        .collect();
     // 1: a bye, four wins and the winners' final lost; 3: three wins
     // and the two finals lost (a win is worth 2).
     assert_eq!(points[0], 10);
     assert_eq!(points[1], 6);
     let view = c.bracket().unwrap();
-    assert_eq!(view.ties.iter().filter(|t| t.part == Part::Final).count(), 2);
+    assert_eq!(
+        view.ties.iter().filter(|t| t.part == Part::Final).count(),
+        2
+    );
     assert!(view.ties.iter().any(|t| t.part == Part::Losers));
 }
 
@@ -166,23 +188,34 @@ fn the_reset_is_not_played_when_the_winners_champion_wins_the_final() {
     assert_eq!(c.round_count(), 5);
     for _ in 0..4 {
         pair(&mut c);
-        let favourites: Vec<u32> = c.rounds().last().unwrap().boards.iter().map(|b| b.paired.first.0.min(b.paired.second.0)).collect();
+        let favourites: Vec<u32> = c
+            .rounds()
+            .last()
+            .unwrap()
+            .boards
+            .iter()
+            .map(|b| b.paired.first.0.min(b.paired.second.0))
+            .collect();
         wins(&mut c, &favourites);
     }
     assert_eq!(c.round_count(), 4);
     assert!(c.finished());
     assert_eq!(c.pair_next(), Err(Refusal::Finished));
-    assert_eq!(
-        places(&c),
-        vec![(1, 1, 1), (2, 2, 2), (3, 3, 3), (4, 4, 4)]
-    );
+    assert_eq!(places(&c), vec![(1, 1, 1), (2, 2, 2), (3, 3, 3), (4, 4, 4)]);
     // Without a reset, the grand final decides whoever wins it.
     let mut c = double(4, false);
     assert_eq!(c.round_count(), 4);
     for _ in 0..4 {
         pair(&mut c);
         // The underdog of each board wins.
-        let underdogs: Vec<u32> = c.rounds().last().unwrap().boards.iter().map(|b| b.paired.first.0.max(b.paired.second.0)).collect();
+        let underdogs: Vec<u32> = c
+            .rounds()
+            .last()
+            .unwrap()
+            .boards
+            .iter()
+            .map(|b| b.paired.first.0.max(b.paired.second.0))
+            .collect();
         wins(&mut c, &underdogs);
     }
     assert!(c.finished());
@@ -202,8 +235,28 @@ fn pairings_and_corrections_that_break_the_bracket_are_refused() {
     let before = c.clone();
     let wrong = Change::Pair {
         round: 1,
-        boards: vec![novuss_club::competition::Paired { first: Entrant(3), second: Entrant(5), table: None }, novuss_club::competition::Paired { first: Entrant(4), second: Entrant(6), table: None }],
-        rests: vec![Rest { entrant: Entrant(1), bye: Bye::PairingAllocated }, Rest { entrant: Entrant(2), bye: Bye::PairingAllocated }],
+        boards: vec![
+            novuss_club::competition::Paired {
+                first: Entrant(3),
+                second: Entrant(5),
+                table: None,
+            },
+            novuss_club::competition::Paired {
+                first: Entrant(4),
+                second: Entrant(6),
+                table: None,
+            },
+        ],
+        rests: vec![
+            Rest {
+                entrant: Entrant(1),
+                bye: Bye::PairingAllocated,
+            },
+            Rest {
+                entrant: Entrant(2),
+                bye: Bye::PairingAllocated,
+            },
+        ],
     };
     assert_eq!(c.apply(&wrong), Err(Refusal::NotTheBracket { round: 1 }));
     assert_eq!(c, before);
@@ -214,29 +267,71 @@ fn pairings_and_corrections_that_break_the_bracket_are_refused() {
     let held = c.clone();
     // Board of 4–5 in round 1.
     let r1 = &c.rounds()[0];
-    let board = r1.boards.iter().position(|b| b.paired.first.0 == 4 || b.paired.second.0 == 4).unwrap() as u32 + 1;
+    let board = r1
+        .boards
+        .iter()
+        .position(|b| b.paired.first.0 == 4 || b.paired.second.0 == 4)
+        .unwrap() as u32
+        + 1;
     let four_first = r1.boards[(board - 1) as usize].paired.first.0 == 4;
-    let flipped = Change::Result { round: 1, board, outcome: Outcome::Forfeit { winner: if four_first { Side::First } else { Side::Second } } };
-    assert_eq!(c.apply(&flipped), Err(Refusal::DecidesLaterRound { round: 2 }));
+    let flipped = Change::Result {
+        round: 1,
+        board,
+        outcome: Outcome::Forfeit {
+            winner: if four_first {
+                Side::First
+            } else {
+                Side::Second
+            },
+        },
+    };
+    assert_eq!(
+        c.apply(&flipped),
+        Err(Refusal::DecidesLaterRound { round: 2 })
+    );
     assert_eq!(c, held);
     wins(&mut c, &[1, 3]);
     pair(&mut c);
     wins(&mut c, &[3, 4, 5]);
     pair(&mut c); // round 4: 4–5 in the losers' bracket
-    // The winners' final (round 3) sends 1 or 3 to round 5, not 4: its
-    // correction changes no paired round and is taken.
+                  // The winners' final (round 3) sends 1 or 3 to round 5, not 4: its
+                  // correction changes no paired round and is taken.
     let r3 = &c.rounds()[2];
-    let board = r3.boards.iter().position(|b| (b.paired.first.0, b.paired.second.0) == (1, 3) || (b.paired.first.0, b.paired.second.0) == (3, 1)).unwrap() as u32 + 1;
+    let board = r3
+        .boards
+        .iter()
+        .position(|b| {
+            (b.paired.first.0, b.paired.second.0) == (1, 3)
+                || (b.paired.first.0, b.paired.second.0) == (3, 1)
+        })
+        .unwrap() as u32
+        + 1;
     let one_first = r3.boards[(board - 1) as usize].paired.first.0 == 1;
     let (first, second) = if one_first { (2, 0) } else { (0, 2) };
-    c.apply(&Change::Result { round: 3, board, outcome: Outcome::Sets { first, second } }).unwrap();
+    c.apply(&Change::Result {
+        round: 3,
+        board,
+        outcome: Outcome::Sets { first, second },
+    })
+    .unwrap();
     let b = c.bracket().unwrap();
-    let winners_final = b.ties.iter().find(|t| t.part == Part::Winners && t.column == 3).unwrap();
+    let winners_final = b
+        .ties
+        .iter()
+        .find(|t| t.part == Part::Winners && t.column == 3)
+        .unwrap();
     assert_eq!(winners_final.winner, Some(Entrant(1)));
     // Bad input for a board that does not exist changes nothing.
     let held = c.clone();
     assert_eq!(
-        c.apply(&Change::Result { round: 4, board: 9, outcome: Outcome::Sets { first: 2, second: 0 } }),
+        c.apply(&Change::Result {
+            round: 4,
+            board: 9,
+            outcome: Outcome::Sets {
+                first: 2,
+                second: 0
+            }
+        }),
         Err(Refusal::NoSuchBoard { round: 4, board: 9 })
     );
     assert_eq!(c, held);
