@@ -99,6 +99,15 @@ impl Competition {
             .iter()
             .find(|t| t.part == Part::Final && t.column == 1)
             .map(|t| r.known(t.a));
+        // Who has lost in the winners' bracket: until then an entrant is
+        // above everyone in the losers' bracket.
+        let mut dropped = vec![false; n];
+        for (i, tie) in r.plan.ties.iter().enumerate() {
+            if let (Part::Winners, Some((_, Known::Is(loser)))) = (tie.part, r.decided[i]) {
+                dropped[at(loser)] = true;
+            }
+        }
+        let unbeaten = 4 * last_losers + 4;
         let mut reach = vec![0u64; n];
         for (i, tie) in r.plan.ties.iter().enumerate() {
             let (a, b) = r.sides[i];
@@ -117,8 +126,11 @@ impl Competition {
                 }
                 let column = u64::from(tie.column);
                 let v = match tie.part {
-                    // In the winners' bracket nobody is out yet.
-                    Part::Winners => 1,
+                    // Unbeaten: above the losers' bracket, below the
+                    // grand final (a loss there is placed by the
+                    // losers' match it leads to).
+                    Part::Winners if dropped[at(e)] => 1,
+                    Part::Winners => unbeaten,
                     Part::Losers => match r.decided[i] {
                         Some(_) if winner != Some(e) => 4 * column,
                         _ => 4 * column + 2,

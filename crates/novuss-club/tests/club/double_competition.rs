@@ -122,6 +122,8 @@ fn six_entrants_play_both_brackets_the_grand_final_and_its_reset() {
     // the second round's losers (the bracket's byes pass them on).
     assert_eq!(pair(&mut c), (vec![(1, 5), (2, 3)], vec![]));
     wins(&mut c, &[1, 3]);
+    // The two unbeaten share the top places, above the losers' bracket.
+    assert_eq!(places(&c)[..2], [(1, 2, 1), (1, 2, 3)]);
     // The second round's losers drop crossed: 2 (lost in the bottom
     // half) meets 4 (from the top half), 5 meets 6.
     assert_eq!(pair(&mut c), (vec![(1, 3), (2, 4), (5, 6)], vec![]));
