@@ -82,7 +82,9 @@ function columns(c, b, part, double) {
   const numbers = [...new Set(ties.map((t) => t.column))].sort((x, y) => x - y);
   return el('div', { class: 'bracket', 'data-part': part }, numbers.map((n) => {
     const name = columnName(b, part, n, double);
-    return el('section', { class: 'bracket-round', 'data-column': n, 'aria-label': name },
+    // A single bracket's columns are its rounds (`data-round`, as before
+    // the double elimination's parts).
+    return el('section', { class: 'bracket-round', 'data-column': n, 'data-round': double ? null : n, 'aria-label': name },
       el('h3', { class: 'small' }, name),
       el('div', { class: 'ties' }, ties.filter((t) => t.column === n).map((t) => tieBox(c, t))));
   }));
