@@ -55,8 +55,8 @@ function groupTable(c, g, stage) {
     const goes = through.has(row.entrant);
     return el('tr', { class: goes ? 'through' : '', 'data-entrant': row.entrant },
       el('td', { class: 'num', 'data-label': ct('col.place') }, start === end ? String(start) : `${start}–${end}`),
-      el('th', { scope: 'row', 'data-label': ct('col.name') }, e?.entry.name ?? `#${row.entrant}`,
-        goes ? el('span', { class: 'through-mark' }, ` · ${ct('groups.through')}`) : null),
+      el('td', { class: 'names', 'data-label': ct('col.name') }, e?.entry.name ?? `#${row.entrant}`,
+        goes ? el('span', { class: 'through-mark muted small' }, ` · ${ct('groups.through')}`) : null),
       el('td', { class: 'num', 'data-label': ct('groups.col.played') }, String(r.played)),
       el('td', { class: 'num', 'data-label': ct('col.points') }, String(row.points)),
       el('td', { class: 'num', 'data-label': ct('groups.col.sets') }, `${r.won}:${r.lost}`));
