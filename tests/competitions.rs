@@ -344,3 +344,110 @@ fn followed(mut held: Value, name: &str, data: Value) -> Value {
         other => panic!("an event {other}: {data}"),
     }
 }
+
+/// Groups then knock-out over real HTTP: a field that cannot make the
+/// groups asked is refused with the numbers and stores nothing; then it
+/// is played to its end by the bracket's own pairings while a follower
+/// gets each result with the group tables and the bracket, and it comes
+/// back the same after a restart.
+#[test]
+fn groups_then_a_knockout_run_over_http_to_the_end() {
+    let dir = data_dir();
+    let server = Running::start(&path(&dir));
+    let organiser = server.person();
+    let follower = server.person();
+    organiser.register("groups_organiser", "a long password");
+    let setup = json!({
+        "name": "Grupu kauss",
+        "tables": 3,
+        "system": {"kind": "groups_then_knockout", "groups": 3, "third_place": true},
+        "format": {"kind": "best_of", "sets": 3},
+    });
+    let (status, c) = json_answer(organiser.post("/api/competitions", &setup.to_string()));
+    assert_eq!(status, 201, "{c}");
+    assert_eq!(c["setup"]["system"]["cycles"], "single", "{c}");
+    let id = c["id"].as_str().unwrap().to_owned();
+    for i in 0..8 {
+        let entry = json!({"name": format!("Player {}", i + 1), "rating": 2000 - 10 * i});
+        let (status, _) = change(&organiser, &id, json!({"change": "enter", "entry": entry}));
+        assert_eq!(status, 200);
+    }
+    // Eight cannot make three groups of three.
+    let (status, refused) = change(&organiser, &id, json!({"change": "pair_next", "round": 1}));
+    assert_eq!(status, 400, "{refused}");
+    assert_eq!(
+        refused["refusal"],
+        json!({"code": "group_sizes", "groups": 3, "entrants": 8})
+    );
+    let (_, page) = json_answer(organiser.get(&format!("/api/competitions/{id}")));
+    assert_eq!(page["competition"]["changes"], 8);
+    assert_eq!(page["competition"]["rounds"], json!([]));
+    let (status, _) = change(
+        &organiser,
+        &id,
+        json!({"change": "enter", "entry": {"name": "Player 9", "rating": 1900}}),
+    );
+    assert_eq!(status, 200);
+    let mut live = Live::follow(&server, &follower, &format!("/api/competitions/{id}/live"));
+    let (_, mut held) = live.next();
+    assert_eq!(held["groups"].as_array().unwrap().len(), 3, "{held}");
+    assert!(held["bracket"].is_null());
+    let mut c = held.clone();
+    // Three group rounds, the cross, the bracket over its three winners
+    // (one waits with a bye), the final.
+    assert_eq!(c["round_count"], 6);
+    while c["finished"] != json!(true) {
+        let round = c["rounds"].as_array().unwrap().len() + 1;
+        let (status, paired) = change(
+            &organiser,
+            &id,
+            json!({"change": "pair_next", "round": round}),
+        );
+        assert_eq!(status, 200, "{paired}");
+        held = live.next().1;
+        c = paired;
+        let boards = c["rounds"][round - 1]["boards"].as_array().unwrap().len();
+        for board in 1..=boards {
+            // The first-named side wins 2:0.
+            let (status, next) = change(
+                &organiser,
+                &id,
+                json!({"change": "result", "round": round, "board": board, "outcome": {"kind": "sets", "first": 2, "second": 0}}),
+            );
+            assert_eq!(status, 200, "{next}");
+            let (name, data) = live.next();
+            assert_eq!(name, "result");
+            assert_eq!(
+                data["groups"], next["groups"],
+                "the groups pushed with the result"
+            );
+            assert_eq!(data["bracket"], next["bracket"]);
+            held = followed(held, &name, data);
+            c = next;
+        }
+        // Once the groups are complete, the knock-out is drawn.
+        if round == 3 {
+            assert!(!c["bracket"].is_null(), "{c}");
+            assert_eq!(c["bracket"]["seeds"].as_array().unwrap().len(), 6);
+        }
+    }
+    assert_eq!(c["rounds"].as_array().unwrap().len(), 6);
+    assert_eq!(held["standings"], c["standings"]);
+    let rows = c["standings"]["rows"].as_array().unwrap();
+    assert_eq!(rows[0]["place"], json!({"start": 1, "end": 1}));
+    let (_, before) = json_answer(organiser.get(&format!("/api/competitions/{id}")));
+    let server = server.restart();
+    let (_, after) = json_answer(server.person().get(&format!("/api/competitions/{id}")));
+    assert_eq!(
+        before["competition"]["standings"],
+        after["competition"]["standings"]
+    );
+    assert_eq!(
+        before["competition"]["groups"],
+        after["competition"]["groups"]
+    );
+    assert_eq!(
+        before["competition"]["bracket"],
+        after["competition"]["bracket"]
+    );
+}

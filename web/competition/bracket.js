@@ -1,15 +1,18 @@
 // @ts-check
-// A knock-out's bracket as the server resolves it (docs/protocol.md
-// "Competitions", `bracket`): a column per round, each match a box of its
-// two sides (an entrant, where a side comes from while undecided, or
-// nobody), the one who went on marked, with the result once in; and the
-// rounds named as view.js names them. No state of its own.
+// A bracket as the server resolves it (docs/protocol.md "Competitions",
+// `bracket`): a column per round, each match a box of its two sides (an
+// entrant, where a side comes from while undecided, or nobody), the one
+// who went on marked, with the result once in. A double elimination
+// draws its winners' bracket, then its losers' bracket, then the grand
+// final (and its reset) under it, each part with its own columns. No
+// state of its own.
 
 import { el } from '../shared/pages.js';
 import { ct } from '../competitions/text.js';
-import { outcomeText, knockoutRoundName } from './view.js';
+import { outcomeText } from './view.js';
 
 /** @typedef {import('../shared/protocol.js').Competition} Competition */
+/** @typedef {import('../shared/protocol.js').Bracket} Bracket */
 /** @typedef {import('../shared/protocol.js').BracketTie} BracketTie */
 /** @typedef {import('../shared/protocol.js').BracketSlot} BracketSlot */
 
@@ -36,9 +39,13 @@ function side(c, s, winner) {
 function tieBox(c, t) {
   const board = t.board === null ? null : c.rounds[t.round - 1]?.boards[t.board - 1];
   const walkover = t.winner !== null && (t.a.kind === 'nobody' || t.b.kind === 'nobody');
+  // A grand final's reset with nobody on one side was not needed: the
+  // winners' champion won the first final.
+  const unneeded = walkover && t.part === 'final' && t.column === 2;
   const state = board?.outcome ? outcomeText(board.outcome)
-    : walkover ? ct('ko.walkover')
-      : board ? ct(board.table === null ? 'board.waiting' : 'board.table', { n: board.table ?? 0 }) : '';
+    : unneeded ? ct('ko.reset_not_needed')
+      : walkover ? ct('ko.walkover')
+        : board ? ct(board.table === null ? 'board.waiting' : 'board.table', { n: board.table ?? 0 }) : '';
   return el('div', { class: `tie${t.third_place ? ' third' : ''}`, 'data-tie': t.number },
     el('p', { class: 'tie-head muted small' },
       t.third_place ? ct('ko.third_place') : ct('ko.match', { n: t.number }),
@@ -47,19 +54,57 @@ function tieBox(c, t) {
 }
 
 /**
+ * A column's name: in the winners' bracket the final, semi-finals,
+ * quarter-finals or round of N counted from its last column (the
+ * winners' final in a double elimination); the losers' rounds and
+ * final; the grand final and its reset.
+ * @param {Bracket} b @param {BracketTie['part']} part @param {number} column @param {boolean} double
+ */
+function columnName(b, part, column, double) {
+  if (part === 'final') return ct(column === 1 ? 'ko.grand_final' : 'ko.reset');
+  if (part === 'losers') {
+    const last = Math.max(...b.ties.filter((t) => t.part === 'losers').map((t) => t.column));
+    return column === last ? ct('ko.losers_final') : ct('ko.losers_round', { n: column });
+  }
+  const fromEnd = b.rounds - column;
+  if (fromEnd === 0) {
+    if (double) return ct('ko.winners_final');
+    return ct(b.ties.some((t) => t.third_place) ? 'ko.final_third' : 'ko.final');
+  }
+  if (fromEnd === 1) return ct('ko.semi');
+  if (fromEnd === 2) return ct('ko.quarter');
+  return ct('ko.round_of', { n: 2 ** (fromEnd + 1) });
+}
+
+/** One part's columns, named. @param {Competition} c @param {Bracket} b @param {BracketTie['part']} part @param {boolean} double */
+function columns(c, b, part, double) {
+  const ties = b.ties.filter((t) => t.part === part);
+  const numbers = [...new Set(ties.map((t) => t.column))].sort((x, y) => x - y);
+  return el('div', { class: 'bracket', 'data-part': part }, numbers.map((n) => {
+    const name = columnName(b, part, n, double);
+    // A single bracket's columns are its rounds (`data-round`, as before
+    // the double elimination's parts).
+    return el('section', { class: 'bracket-round', 'data-column': n, 'data-round': double ? null : n, 'aria-label': name },
+      el('h3', { class: 'small' }, name),
+      el('div', { class: 'ties' }, ties.filter((t) => t.column === n).map((t) => tieBox(c, t))));
+  }));
+}
+
+/**
  * The bracket: a column per round, named, its matches top first (the
- * match for third place under the final); `null` when there is none.
+ * match for third place under the final); a double elimination's three
+ * parts one under another, each headed; `null` when there is none.
  * @param {Competition} c
  */
 export function bracketView(c) {
   const b = c.bracket;
   if (!b) return null;
-  const columns = [];
-  for (let r = 1; r <= b.rounds; r++) {
-    const ties = b.ties.filter((t) => t.round === r);
-    columns.push(el('section', { class: 'bracket-round', 'data-round': r, 'aria-label': knockoutRoundName(c, r) ?? '' },
-      el('h3', { class: 'small' }, knockoutRoundName(c, r)),
-      el('div', { class: 'ties' }, ties.map((t) => tieBox(c, t)))));
-  }
-  return el('div', { class: 'bracket' }, columns);
+  const double = b.ties.some((t) => t.part !== 'winners');
+  if (!double) return columns(c, b, 'winners', false);
+  return el('div', { class: 'bracket-parts' },
+    /** @type {BracketTie['part'][]} */ (['winners', 'losers', 'final'])
+      .filter((part) => b.ties.some((t) => t.part === part))
+      .map((part) => el('section', { class: 'bracket-part', 'aria-label': ct(part === 'final' ? 'ko.final_part' : `ko.${part}`) },
+        el('h3', {}, ct(part === 'final' ? 'ko.final_part' : `ko.${part}`)),
+        columns(c, b, part, true))));
 }

@@ -31,6 +31,7 @@ export function withResult(c, r) {
   next.finished = r.finished;
   next.standings = r.standings;
   next.bracket = r.bracket ?? null;
+  next.groups = r.groups ?? null;
   return next;
 }
 

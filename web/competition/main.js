@@ -15,6 +15,7 @@ import { el } from '../shared/pages.js';
 import { ct, clubLink, setupText, whereText, refusalText } from '../competitions/text.js';
 import { boardView, restItems, roundState, entrantRows, earlierRound, nameOf, outcomeText, knockoutRoundName } from './view.js';
 import { bracketView } from './bracket.js';
+import { groupsView } from './groups.js';
 import { standingHead, standingRows } from './standings.js';
 import { makeDesk } from './desk.js';
 import { followCompetition, newResults } from './live.js';
@@ -137,14 +138,20 @@ function render() {
   const requested = c.requested ?? [];
   $('requested-box').hidden = !requested.length;
   $('requested').replaceChildren(...requested.map((q) => el('li', {}, ct('requested.item', { who: `${q.entrant} ${nameOf(c, q.entrant)}`, bye: ct(`bye.${q.bye}`), round: q.round }))));
+  const groups = groupsView(c);
+  $('groups-box').hidden = !groups;
+  $('groups').replaceChildren(...(groups ? [groups] : []));
   const bracket = bracketView(c);
   $('bracket-box').hidden = !bracket;
   $('bracket').replaceChildren(...(bracket ? [bracket] : []));
   const paired = c.rounds.length > 0 && !!c.standings;
-  $('standings-note').textContent = ct(c.setup.system.kind === 'knockout' ? 'standings.note_ko' : 'standings.note');
+  const notes = { knockout: 'standings.note_ko', double_elimination: 'standings.note_double', groups_then_knockout: 'standings.note_groups' };
+  $('standings-note').textContent = ct(notes[/** @type {keyof typeof notes} */ (c.setup.system.kind)] ?? 'standings.note');
   $('standings').hidden = !paired;
   $('standings-none').hidden = paired;
-  $('standings-head').replaceChildren(standingHead(c.setup.tiebreaks));
+  // The standings' own tie-breaks: groups rank their tables by the
+  // set-up's, the overall places by how far each went.
+  $('standings-head').replaceChildren(standingHead(c.standings?.tiebreaks ?? c.setup.tiebreaks));
   $('standings-body').replaceChildren(...(paired ? standingRows(c, nameOf) : []));
   const earlier = c.rounds.slice(0, -1).reverse();
   $('earlier-box').hidden = !earlier.length;

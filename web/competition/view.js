@@ -9,6 +9,7 @@ import { ct } from '../competitions/text.js';
 /** @typedef {import('../shared/protocol.js').Competition} Competition */
 /** @typedef {import('../shared/protocol.js').Board} Board */
 /** @typedef {import('../shared/protocol.js').PairedRound} PairedRound */
+/** @typedef {import('../shared/protocol.js').Rest} Rest */
 /** @typedef {import('../shared/protocol.js').MatchOutcome} MatchOutcome */
 
 /** An entrant's name. @param {Competition} c @param {number} n */
@@ -72,8 +73,10 @@ export function boardView(c, b, i) {
  * @param {Competition} c @param {PairedRound} r
  */
 export function restItems(c, r) {
-  const knockout = c.setup.system.kind === 'knockout';
-  return r.rests.map((x) => el('li', { 'data-entrant': x.entrant }, who(c, x.entrant), ' — ', ct(knockout ? 'ko.through' : `bye.${x.bye}`)));
+  // A bracket's bye (a knock-out's, a double elimination's, the
+  // knock-out's after groups) is going through; a Swiss's is a bye.
+  const through = (/** @type {Rest} */ x) => c.setup.system.kind !== 'swiss' && x.bye === 'pairing_allocated';
+  return r.rests.map((x) => el('li', { 'data-entrant': x.entrant }, who(c, x.entrant), ' — ', ct(through(x) ? 'ko.through' : `bye.${x.bye}`)));
 }
 
 /** A round's heading: its number, and in a knock-out its name. @param {Competition} c @param {number} n */

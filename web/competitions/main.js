@@ -27,7 +27,8 @@ const page = {
 /** The rounds of a competition in words. @param {CompetitionSummary['setup']} s */
 function roundsText(s) {
   if (s.system.kind === 'swiss') return String(s.system.rounds);
-  if (s.system.kind === 'knockout') return ct('comps.rounds_ko');
+  if (s.system.kind === 'knockout' || s.system.kind === 'double_elimination') return ct('comps.rounds_ko');
+  if (s.system.kind === 'groups_then_knockout') return ct('comps.rounds_groups');
   return ct(s.system.cycles === 'double' ? 'comps.rounds_rr2' : 'comps.rounds_rr');
 }
 
@@ -98,8 +99,9 @@ function setup() {
     format: { kind: /** @type {'sets' | 'best_of' | 'first_to'} */ (input('c-format').value), sets: num('c-sets') },
     points: { win: num('c-win'), draw: num('c-draw'), loss: num('c-loss') },
     rated: input('c-rated').checked,
-    // A knock-out places by the round each entrant went out in.
-    tiebreaks: system === 'knockout' ? [] : tiebreaksChosen(),
+    // A knock-out places by the round each entrant went out in (groups
+    // rank their tables by the tie-breaks).
+    tiebreaks: system === 'knockout' || system === 'double_elimination' ? [] : tiebreaksChosen(),
   };
 }
 
@@ -112,6 +114,15 @@ function systemChosen(choice) {
   const num = (/** @type {string} */ id) => Number(input(id).value.trim() === '' ? NaN : input(id).value);
   if (choice === 'swiss') return { kind: 'swiss', rounds: num('c-rounds') };
   if (choice === 'knockout') return { kind: 'knockout', third_place: input('c-third').checked };
+  if (choice === 'double_elimination') return { kind: 'double_elimination', reset: input('c-reset').checked };
+  if (choice === 'groups') {
+    return {
+      kind: 'groups_then_knockout',
+      groups: num('c-groups'),
+      cycles: input('c-group-cycles').value === 'double' ? 'double' : 'single',
+      third_place: input('c-third').checked,
+    };
+  }
   return { kind: 'round_robin', cycles: choice === 'double' ? 'double' : 'single' };
 }
 
@@ -145,12 +156,20 @@ function tiebreaksChosen() {
     .map((v) => /** @type {TieBreak} */ (v));
 }
 
-/** Shows what the system chosen asks: a Swiss's rounds, a knock-out's match for third place, tie-breaks but for a knock-out. */
+/**
+ * Shows what the system chosen asks: a Swiss's rounds, a knock-out's
+ * match for third place, a double elimination's reset, the groups and
+ * their cycles, tie-breaks but for a bracket alone.
+ */
 function showRounds() {
   const system = input('c-system').value;
   $('rounds-row').hidden = system !== 'swiss';
-  $('third-row').hidden = system !== 'knockout';
-  $('tiebreaks').hidden = system === 'knockout';
+  $('third-row').hidden = system !== 'knockout' && system !== 'groups';
+  $('reset-row').hidden = system !== 'double_elimination';
+  $('groups-row').hidden = system !== 'groups';
+  $('groups-hint').hidden = system !== 'groups';
+  $('group-cycles-row').hidden = system !== 'groups';
+  $('tiebreaks').hidden = system === 'knockout' || system === 'double_elimination';
 }
 
 $('new').addEventListener('submit', async (e) => {
@@ -161,7 +180,8 @@ $('new').addEventListener('submit', async (e) => {
   const asked = setup();
   // A number left empty or not whole would be a bad body: say so here.
   const numbers = [asked.tables, asked.format.sets, asked.points?.win, asked.points?.draw, asked.points?.loss,
-    asked.system.kind === 'swiss' ? asked.system.rounds : 1];
+    asked.system.kind === 'swiss' ? asked.system.rounds : 1,
+    asked.system.kind === 'groups_then_knockout' ? asked.system.groups : 1];
   page.busy = true;
   /** @type {HTMLButtonElement} */ ($('create')).disabled = true;
   try {

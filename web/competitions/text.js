@@ -24,6 +24,11 @@ export const ct = translator({ en: { ...pagesEn, ...en }, lv: { ...pagesLv, ...l
 export function systemText(s) {
   if (s.kind === 'swiss') return ct('system.swiss', { rounds: s.rounds });
   if (s.kind === 'knockout') return ct(s.third_place ? 'system.knockout_third' : 'system.knockout');
+  if (s.kind === 'double_elimination') return ct(s.reset ? 'system.double_elimination_reset' : 'system.double_elimination');
+  if (s.kind === 'groups_then_knockout') {
+    return ct(s.third_place ? 'system.groups_third' : 'system.groups', { groups: s.groups })
+      + (s.cycles === 'double' ? ` · ${ct('system.groups_double')}` : '');
+  }
   return ct(s.cycles === 'double' ? 'system.double' : 'system.single');
 }
 

@@ -671,7 +671,7 @@
 
 /** What a match's result is worth. @typedef {{win: number, draw: number, loss: number}} MatchPoints */
 
-/** How rounds are paired. @typedef {{kind: 'swiss', rounds: number} | {kind: 'round_robin', cycles: 'single' | 'double'} | {kind: 'knockout', third_place: boolean}} CompetitionSystem */
+/** How rounds are paired. @typedef {{kind: 'swiss', rounds: number} | {kind: 'round_robin', cycles: 'single' | 'double'} | {kind: 'knockout', third_place: boolean} | {kind: 'double_elimination', reset: boolean} | {kind: 'groups_then_knockout', groups: number, cycles: 'single' | 'double', third_place: boolean}} CompetitionSystem */
 
 /**
  * `POST /api/competitions`: a competition's set-up (days as `YYYY-MM-DD`).
@@ -728,14 +728,21 @@
  * @property {PairedRound[]} rounds
  * @property {RequestedBye[]} requested
  * @property {Standings | null} standings by the set-up's tie-breaks
- * @property {Bracket | null} bracket a knock-out's bracket as it stands (`null` for other systems)
+ * @property {Bracket | null} bracket a bracket as it stands: a knock-out's, a double elimination's, or the knock-out after groups once drawn (`null` otherwise)
+ * @property {CompetitionGroup[] | null} groups groups then knock-out: each group's entrants and table (`null` for other systems)
+ */
+
+/**
+ * A group of groups then knock-out: its place in the order of the groups
+ * (0 is group A), its entrants best seed first, its table.
+ * @typedef {{group: number, entrants: number[], standings: Standings}} CompetitionGroup
  */
 
 /**
  * The `result` event of `GET /api/competitions/{id}/live`: a board's result,
  * the change after the follower's last, with the standings it makes (and a
  * knock-out's bracket, which a result moves on).
- * @typedef {{changes: number, round: number, board: number, outcome: MatchOutcome, finished: boolean, standings: Standings | null, bracket?: Bracket | null}} CompetitionResult
+ * @typedef {{changes: number, round: number, board: number, outcome: MatchOutcome, finished: boolean, standings: Standings | null, bracket?: Bracket | null, groups?: CompetitionGroup[] | null}} CompetitionResult
  */
 
 /**
@@ -750,13 +757,15 @@
  * @typedef {{kind: 'entrant', entrant: number} | {kind: 'awaits', source: BracketSource} | {kind: 'nobody'}} BracketSlot
  */
 /**
- * A match of the bracket: its number, round, sides (the better seed
- * first once both are known), its board in its round once paired, and
- * who went on once decided.
- * @typedef {{number: number, round: number, third_place: boolean, a: BracketSlot, b: BracketSlot, board: number | null, winner: number | null}} BracketTie
+ * A match of the bracket: its number, the competition's round it is
+ * played in, its part (a single knock-out is all `winners`) and its
+ * round within the part (`column`), sides (the better seed first once
+ * both are known), its board in its round once paired, and who went on
+ * once decided.
+ * @typedef {{number: number, round: number, part: 'winners' | 'losers' | 'final', column: number, third_place: boolean, a: BracketSlot, b: BracketSlot, board: number | null, winner: number | null}} BracketTie
  */
 /**
- * A knock-out's bracket: its places (a power of two), rounds, the
+ * A bracket: its places (a power of two), the winners' bracket's rounds, the
  * entrants by seed, the seeds with a first-round bye, the matches.
  * @typedef {{places: number, rounds: number, seeds: number[], byes: number[], ties: BracketTie[]}} Bracket
  */

@@ -592,6 +592,8 @@ fn asked() -> BTreeMap<&'static str, Vec<Value>> {
                 json!({"name": "Riga Open", "venue": "Rīga", "club": "Rīgas NK", "starts": "2026-11-28", "ends": "2026-11-29", "tables": 2, "system": {"kind": "swiss", "rounds": 5}, "format": {"kind": "sets", "sets": 6}, "points": {"win": 2, "draw": 1, "loss": 0}, "rated": false, "tiebreaks": ["bh", "set_ratio", "de"]}),
                 json!({"name": "Club league", "tables": 4, "system": {"kind": "round_robin", "cycles": "double"}, "format": {"kind": "best_of", "sets": 3}}),
                 json!({"name": "Madona Cup", "tables": 2, "system": {"kind": "knockout", "third_place": true}, "format": {"kind": "best_of", "sets": 3}}),
+                json!({"name": "Double Cup", "tables": 2, "system": {"kind": "double_elimination", "reset": true}, "format": {"kind": "best_of", "sets": 3}}),
+                json!({"name": "Groups Cup", "tables": 3, "system": {"kind": "groups_then_knockout", "groups": 2, "cycles": "single", "third_place": false}, "format": {"kind": "best_of", "sets": 3}}),
             ],
         ),
         (
@@ -884,6 +886,29 @@ fn answers() -> BTreeMap<&'static str, Vec<Value>> {
             desk.change(&cup.view.id, Some(&anna), &ask(json!({"change": "pair_next", "round": 1})), None).await.expect("paired");
             let (_, mut pushes) = desk.follow(&cup.view.id).await.expect("followed");
             let played = desk.change(&cup.view.id, Some(&anna), &ask(json!({"change": "result", "round": 1, "board": 1, "outcome": {"kind": "sets", "first": 1, "second": 2}})), None).await.expect("a result");
+            keep("Competition", serde_json::to_value(&played.view).expect("JSON"));
+            let Ok(crate::competitions::Push::Result(entered)) = pushes.try_recv() else { panic!("the result pushed as itself") };
+            keep("CompetitionResult", serde_json::from_str(&entered).expect("JSON"));
+            // A double elimination of three: the losers' bracket and the
+            // grand final waiting, after the first match's result.
+            let setup = serde_json::from_value(self::asked()["NewCompetition"][3].clone()).expect("a set-up");
+            let double = desk.create(setup, &anna).await.expect("a double elimination");
+            for name in ["Gunta", "Haralds", "Inese"] {
+                desk.change(&double.view.id, Some(&anna), &ask(json!({"change": "enter", "entry": {"name": name}})), None).await.expect("entered");
+            }
+            desk.change(&double.view.id, Some(&anna), &ask(json!({"change": "pair_next", "round": 1})), None).await.expect("paired");
+            let played = desk.change(&double.view.id, Some(&anna), &ask(json!({"change": "result", "round": 1, "board": 1, "outcome": {"kind": "sets", "first": 2, "second": 0}})), None).await.expect("a result");
+            keep("Competition", serde_json::to_value(&played.view).expect("JSON"));
+            // Groups then knock-out: six in two groups of three, round 1
+            // paired and one result in, pushed with the groups' tables.
+            let setup = serde_json::from_value(self::asked()["NewCompetition"][4].clone()).expect("a set-up");
+            let grouped = desk.create(setup, &anna).await.expect("groups");
+            for name in ["Jānis", "Kristaps", "Laura", "Māra", "Nils", "Olga"] {
+                desk.change(&grouped.view.id, Some(&anna), &ask(json!({"change": "enter", "entry": {"name": name}})), None).await.expect("entered");
+            }
+            desk.change(&grouped.view.id, Some(&anna), &ask(json!({"change": "pair_next", "round": 1})), None).await.expect("paired");
+            let (_, mut pushes) = desk.follow(&grouped.view.id).await.expect("followed");
+            let played = desk.change(&grouped.view.id, Some(&anna), &ask(json!({"change": "result", "round": 1, "board": 1, "outcome": {"kind": "sets", "first": 2, "second": 1}})), None).await.expect("a result");
             keep("Competition", serde_json::to_value(&played.view).expect("JSON"));
             let Ok(crate::competitions::Push::Result(entered)) = pushes.try_recv() else { panic!("the result pushed as itself") };
             keep("CompetitionResult", serde_json::from_str(&entered).expect("JSON"));

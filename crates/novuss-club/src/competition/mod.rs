@@ -15,8 +15,11 @@
 //! order of entry ([`Competition::ranking`]); a late entrant of a Swiss
 //! takes their place in it, as C.04.2 lets an arbiter renumber.
 
+mod bracket;
 mod change;
+mod double;
 mod entry_file;
+mod groups;
 mod knockout;
 mod pairing;
 mod refusal;
@@ -29,9 +32,10 @@ use serde::Serialize;
 use crate::entries::Entry;
 use crate::results::{Bye, Entrant, History, Round, Score, Sets, Side};
 
+pub use bracket::{BracketView, Slot, TieView};
 pub use change::{Change, Outcome, Paired, Rest};
 pub use entry_file::FileProblem;
-pub use knockout::{BracketView, Slot, TieView};
+pub use groups::{GroupView, MAX_GROUPS, MIN_GROUP};
 pub use refusal::Refusal;
 pub use setup::{club_key, Day, Setup, System, MAX_SWISS_ROUNDS, MAX_TABLES, MAX_TEXT};
 
@@ -141,6 +145,12 @@ impl Competition {
         match self.setup.system {
             System::Swiss { rounds } => rounds,
             System::Knockout { .. } => self.knockout_rounds(),
+            // The bracket's last round; a reset known not to be needed
+            // is not played.
+            System::DoubleElimination { .. } => self.bracket_last_round().unwrap_or(0),
+            System::GroupsThenKnockout { groups, cycles, .. } => {
+                self.groups_round_count(groups, cycles)
+            }
             System::RoundRobin { cycles } => {
                 let n = if self.rounds.is_empty() {
                     self.entrants.len() as u32
@@ -278,7 +288,7 @@ impl Competition {
             } => {
                 self.board(*round, *board)?;
                 let outcome = self.checked_outcome(*outcome)?;
-                self.check_knockout_result(*round, *board, outcome)?;
+                self.check_later_rounds(*round, *board, outcome)?;
                 let r = &mut self.rounds[(*round - 1) as usize];
                 let b = &mut r.boards[(*board - 1) as usize];
                 b.outcome = Some(outcome);
@@ -351,11 +361,12 @@ impl Competition {
                 return Err(Refusal::RoundOpen { round: last.number });
             }
         }
+        self.groups_drawable()?;
         if next > self.round_count() {
             return Err(Refusal::Finished);
         }
-        if let System::Knockout { .. } = self.setup.system {
-            self.check_knockout_pairing(round, boards, rests)?;
+        if self.drawn_exactly() {
+            self.check_drawn_pairing(round, boards, rests)?;
         }
         let mut seen = vec![false; self.entrants.len()];
         let mut mark = |e: Entrant| -> Result<(), Refusal> {
@@ -379,12 +390,12 @@ impl Competition {
         for r in rests {
             mark(r.entrant)?;
         }
-        // Everyone who may play is placed (in a knock-out, everyone still
-        // in: the bracket's round was checked above); a withdrawn entrant
+        // Everyone who may play is placed (in a bracket or groups,
+        // everyone the draw places: its round was checked above); a withdrawn entrant
         // only on a board of a table or bracket drawn in advance, which is
         // then lost without play.
         let drawn_ahead = !matches!(self.setup.system, System::Swiss { .. });
-        let knockout = matches!(self.setup.system, System::Knockout { .. });
+        let knockout = self.drawn_exactly();
         for l in &self.entrants {
             let here = seen[(l.entrant.0 - 1) as usize];
             let may = self.available(l.entrant, round);

@@ -47,13 +47,17 @@ impl Competition {
         if self.entrants.len() < 2 {
             return Err(Refusal::TooFew);
         }
+        self.groups_drawable()?;
         if round > self.round_count() {
             return Err(Refusal::Finished);
         }
         let (pairs, rests) = match self.setup.system {
             System::RoundRobin { cycles } => self.berger_round(round, cycles)?,
             System::Swiss { .. } => self.dutch_round(round)?,
-            System::Knockout { .. } => self.knockout_round(round)?,
+            System::Knockout { .. } | System::DoubleElimination { .. } => {
+                self.bracket_round(round)?
+            }
+            System::GroupsThenKnockout { .. } => self.drawn_round(round)?,
         };
         let boards = self.seated(&pairs);
         Ok(Change::Pair {
@@ -61,6 +65,22 @@ impl Competition {
             boards,
             rests,
         })
+    }
+
+    /// Round `round` of a system drawn exactly: a bracket's round, or a
+    /// groups' round then the knock-out's after them.
+    pub(super) fn drawn_round(&self, round: u32) -> Result<Drawn, Refusal> {
+        match self.setup.system {
+            System::GroupsThenKnockout { groups, cycles, .. } => {
+                self.group_field(groups)?;
+                if round <= self.group_stage_rounds(groups, cycles) {
+                    self.group_round(groups, cycles, round)
+                } else {
+                    self.bracket_round(round)
+                }
+            }
+            _ => self.bracket_round(round),
+        }
     }
 
     /// Round `round` of the Berger table drawn over the entrants in

@@ -144,6 +144,14 @@ pub enum Refusal {
         /// The round.
         round: u32,
     },
+    /// A number of groups the field cannot make: each group has 3
+    /// entrants to the Berger tables' most, and there are 1 to 64 groups.
+    GroupSizes {
+        /// The groups asked for.
+        groups: u32,
+        /// The entrants to draw (0 when the set-up itself is refused).
+        entrants: u32,
+    },
     /// One entry of a list entered at once cannot be entered; none of
     /// the list was.
     InList {
@@ -254,7 +262,13 @@ impl fmt::Display for Refusal {
             ),
             Refusal::NotTheBracket { round } => write!(
                 f,
-                "round {round} of a knock-out is paired as its bracket draws it"
+                "round {round} is paired as its bracket (or its groups' tables) draws it"
+            ),
+            Refusal::GroupSizes { groups, entrants } => write!(
+                f,
+                "{groups} groups for {entrants} entrants: there are 1 to {} groups of 3 to {} entrants each",
+                super::groups::MAX_GROUPS,
+                crate::round_robin::MAX_ENTRANTS
             ),
             Refusal::InList { position, refusal } => {
                 write!(f, "entry {position} of the list: {refusal}")

@@ -44,6 +44,38 @@ pub enum System {
         #[serde(default)]
         third_place: bool,
     },
+    /// Double elimination (`knockout::double`): a winners' and a losers'
+    /// bracket, nobody out before a second loss, the winners' champion
+    /// against the losers' champion in the grand final.
+    DoubleElimination {
+        /// Whether the grand final is played again when the losers'
+        /// champion wins it (then both have lost once).
+        #[serde(default = "reset_default")]
+        reset: bool,
+    },
+    /// Groups by the snake, a round robin in each (Berger tables), then
+    /// the top two of each group crossed into a knock-out
+    /// (`competition/groups.rs`).
+    GroupsThenKnockout {
+        /// How many groups: each has 3 entrants or more.
+        groups: u32,
+        /// Once or twice in each group.
+        #[serde(default = "cycles_default")]
+        cycles: Cycles,
+        /// Whether the knock-out's semi-finals' losers play for third.
+        #[serde(default)]
+        third_place: bool,
+    },
+}
+
+/// A grand final is reset unless the organiser says not.
+fn reset_default() -> bool {
+    true
+}
+
+/// Groups meet once unless the organiser says twice.
+fn cycles_default() -> Cycles {
+    Cycles::Single
 }
 
 /// A calendar day, as the organiser gives it (`2026-11-28`).
@@ -181,7 +213,18 @@ impl Setup {
                 return Err(Refusal::TieBreakTwice { tiebreak: *t });
             }
         }
-        if let System::Knockout { .. } = self.system {
+        if let System::GroupsThenKnockout { groups, .. } = self.system {
+            if !(1..=super::groups::MAX_GROUPS).contains(&groups) {
+                return Err(Refusal::GroupSizes {
+                    groups,
+                    entrants: 0,
+                });
+            }
+        }
+        if let System::Knockout { .. }
+        | System::DoubleElimination { .. }
+        | System::GroupsThenKnockout { .. } = self.system
+        {
             // Every knock-out match sends one side on: a format that can
             // end level (six sets, 3:3) cannot decide one.
             if self.format.draws() {
@@ -189,8 +232,11 @@ impl Setup {
                     format: self.format,
                 });
             }
+        }
+        if let System::Knockout { .. } | System::DoubleElimination { .. } = self.system {
             // Places come from how far each entrant went, and those out
             // in the same round share a place: there is nothing to break.
+            // (Groups rank their tables by the tie-breaks.)
             if !self.tiebreaks.is_empty() {
                 return Err(Refusal::TieBreaksInKnockout);
             }
@@ -217,7 +263,7 @@ impl Setup {
     /// opponents met, as `novuss club standings` does, then the sets.
     pub fn default_tiebreaks(system: System) -> Vec<TieBreak> {
         match system {
-            System::RoundRobin { .. } => vec![
+            System::RoundRobin { .. } | System::GroupsThenKnockout { .. } => vec![
                 TieBreak::DirectEncounter,
                 TieBreak::SetRatio,
                 TieBreak::Wins,
@@ -229,7 +275,7 @@ impl Setup {
                 TieBreak::SonnebornBerger,
                 TieBreak::SetRatio,
             ],
-            System::Knockout { .. } => Vec::new(),
+            System::Knockout { .. } | System::DoubleElimination { .. } => Vec::new(),
         }
     }
 
@@ -238,9 +284,12 @@ impl Setup {
         match self.system {
             System::RoundRobin { .. } => MAX_ENTRANTS,
             System::Swiss { .. } => crate::entries::MAX_ENTRIES as u32,
-            System::Knockout { .. } => {
+            System::Knockout { .. } | System::DoubleElimination { .. } => {
                 crate::knockout::MAX_KNOCKOUT.min(crate::entries::MAX_ENTRIES as u32)
             }
+            System::GroupsThenKnockout { groups, .. } => groups
+                .saturating_mul(MAX_ENTRANTS)
+                .min(crate::entries::MAX_ENTRIES as u32),
         }
     }
 }

@@ -42,6 +42,10 @@ impl Competition {
             // tie-break regulations are for tables where everyone plays
             // every round; its many first-round byes are not a Swiss's).
             System::Knockout { .. } => return Ok(self.knockout_standings()),
+            System::DoubleElimination { .. } => return Ok(self.double_standings()),
+            // Places by the knock-out, then by group place; each group's
+            // table is ranked by the tie-breaks (`Competition::groups`).
+            System::GroupsThenKnockout { .. } => return Ok(self.groups_standings()),
         };
         let participants: Vec<Participant> = self
             .histories()

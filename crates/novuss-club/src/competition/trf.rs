@@ -62,6 +62,8 @@ impl Competition {
                 System::Swiss { .. } => "Individual: Swiss-System (FIDE Dutch)",
                 System::RoundRobin { .. } => "Individual: Round-Robin (Berger)",
                 System::Knockout { .. } => "Individual: Knock-out",
+                System::DoubleElimination { .. } => "Individual: Double elimination",
+                System::GroupsThenKnockout { .. } => "Individual: Groups (Berger) then knock-out",
             }
         ));
         let p = self.point_system();

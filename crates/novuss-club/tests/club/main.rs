@@ -7,8 +7,13 @@
 //! - `competition_files`: a list of players entered whole or not at all,
 //!   refused at the file's row and column; the competition as TRF-16,
 //!   read back, ranked and paired the same;
+//! - `double_competition`: a double elimination run round by round, both
+//!   brackets side by side, the grand final and its reset, refusals,
+//!   places;
 //! - `entries`: entries read from CSV text and Excel sheets, and refused
 //!   with their row and column;
+//! - `groups_competition`: groups by the snake played side by side, their
+//!   tables, the cross into a knock-out, corrections checked, places;
 //! - `knockout`: seeded brackets, byes and the match for third place;
 //! - `knockout_competition`: a knock-out competition run round by round
 //!   from its results, walkovers, refusals, places;
@@ -26,8 +31,10 @@ mod berger;
 mod competition;
 mod competition_files;
 mod double;
+mod double_competition;
 mod entries;
 mod groups;
+mod groups_competition;
 mod knockout;
 mod knockout_competition;
 mod series;

@@ -372,6 +372,7 @@ impl Desk {
                     finished: held.view.finished,
                     standings: &held.view.standings,
                     bracket: &held.view.bracket,
+                    groups: &held.view.groups,
                 };
                 // Plain data: serde_json cannot fail to write it.
                 Push::Result(serde_json::to_string(&shown).unwrap_or_default().into())

@@ -4,7 +4,7 @@
 //! is sent to every follower); refusals are [`crate::error::Failure`] with
 //! the competition's typed `refusal`.
 
-use novuss_club::competition::{BracketView, Outcome};
+use novuss_club::competition::{BracketView, GroupView, Outcome};
 use novuss_club::standings::Standings;
 use novuss_club::{Bye, Change, Competition, Entrant, Entry, Setup};
 use serde::{Deserialize, Serialize};
@@ -143,6 +143,8 @@ pub struct ResultEntered<'a> {
     pub standings: &'a Option<Standings>,
     /// A knock-out's bracket after it (who goes on where), else `null`.
     pub bracket: &'a Option<BracketView>,
+    /// Groups then knock-out: each group's table after it, else `null`.
+    pub groups: &'a Option<Vec<GroupView>>,
 }
 
 /// A competition as everyone sees it.
@@ -166,8 +168,12 @@ pub struct CompetitionView {
     /// The standings by the set-up's tie-breaks (`null` only if they
     /// cannot be computed, which the server logs).
     pub standings: Option<Standings>,
-    /// A knock-out's bracket as it stands; `null` for other systems.
+    /// A bracket as it stands (a knock-out's, a double elimination's,
+    /// or the knock-out after groups once drawn); `null` otherwise.
     pub bracket: Option<BracketView>,
+    /// Groups then knock-out: each group's entrants and table, once the
+    /// groups can be drawn; `null` for other systems.
+    pub groups: Option<Vec<GroupView>>,
     /// The set-up, entrants, rounds with results, and requested byes.
     #[serde(flatten)]
     pub competition: Competition,
@@ -194,6 +200,7 @@ impl CompetitionView {
             ranking: competition.ranking(),
             standings,
             bracket: competition.bracket(),
+            groups: competition.groups(),
             competition,
         }
     }
