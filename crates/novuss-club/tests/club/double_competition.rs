@@ -12,6 +12,7 @@ fn setup(reset: bool, format: MatchFormat) -> Setup {
     Setup {
         name: "Double".into(),
         venue: None,
+        club: None,
         starts: None,
         ends: None,
         tables: 4,

@@ -12,6 +12,7 @@ fn setup(groups: u32, third_place: bool, format: MatchFormat) -> Setup {
     Setup {
         name: "Groups".into(),
         venue: None,
+        club: None,
         starts: None,
         ends: None,
         tables: 6,
