@@ -312,6 +312,7 @@ export const en = {
   'files.problem.rating': '“{value}” is not a rating (a whole number from 0 to 4000).',
   'files.problem.twice': 'the same player as on row {first}.',
   'files.problem.too_many': 'more than 2000 players.',
+  'files.problem.unpacked': 'the workbook unpacks to more than {mib} MiB, far more than a list of players ever does.',
   'files.problem.empty': 'the file lists no player.',
   'files.problem.entered': 'this player is entered already, as number {entrant}.',
   'club.title': '{name} — Novuss',

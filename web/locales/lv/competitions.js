@@ -311,6 +311,7 @@ export const lv = {
   'files.problem.rating': '“{value}” nav reitings (vesels skaitlis no 0 līdz 4000).',
   'files.problem.twice': 'tas pats spēlētājs, kas {first}. rindā.',
   'files.problem.too_many': 'vairāk nekā 2000 spēlētāju.',
+  'files.problem.unpacked': 'darbgrāmata izpakojot aizņem vairāk nekā {mib} MiB — daudz vairāk, nekā jebkad aizņem spēlētāju saraksts.',
   'files.problem.empty': 'failā nav neviena spēlētāja.',
   'files.problem.entered': 'šis spēlētājs jau ir pieteikts ar numuru {entrant}.',
   'club.title': '{name} — Novuss',

@@ -53,6 +53,11 @@ pub enum FileProblem {
     },
     /// More entries than a list may have.
     TooMany,
+    /// A workbook that unpacks to more than a list ever does.
+    Unpacked {
+        /// The most it may unpack to, in MiB.
+        mib: u64,
+    },
     /// The file lists nobody.
     Empty,
     /// The player is entered in the competition already.
@@ -93,6 +98,9 @@ impl fmt::Display for FileProblem {
                 "more than {} entries",
                 crate::entries::MAX_ENTRIES
             ),
+            FileProblem::Unpacked { mib } => {
+                write!(f, "the workbook unpacks to more than {mib} MiB")
+            }
             FileProblem::Empty => f.write_str("the file lists no player"),
             FileProblem::Entered { entrant } => {
                 write!(f, "this player is entered already, as number {}", entrant.0)
@@ -118,6 +126,9 @@ impl From<ImportError> for Refusal {
                 first: first as u32,
             },
             Problem::TooMany => FileProblem::TooMany,
+            Problem::Unpacked => FileProblem::Unpacked {
+                mib: crate::entries::MAX_UNPACKED >> 20,
+            },
         };
         Refusal::EntryFile {
             row: e.row.map(|r| r as u32),

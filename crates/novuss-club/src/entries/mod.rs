@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 
 pub use read::{
     read_csv, read_csv_rows, read_sheet, read_sheet_rows, ImportError, Problem, Sheet, MAX_ENTRIES,
+    MAX_UNPACKED,
 };
 
 /// The categories Novuss competitions are played in.

@@ -4,7 +4,7 @@
 //! is checked.
 
 use std::fmt;
-use std::io::Cursor;
+use std::io::{Cursor, Read};
 
 use calamine::{Data, Reader};
 
@@ -56,6 +56,9 @@ pub enum Problem {
     },
     /// More than [`MAX_ENTRIES`] entries.
     TooMany,
+    /// A workbook that unpacks to more than [`MAX_UNPACKED`] bytes (a
+    /// list of 2,000 players unpacks to well under one).
+    Unpacked,
 }
 
 impl fmt::Display for ImportError {
@@ -83,6 +86,11 @@ impl fmt::Display for ImportError {
             Problem::Rating(v) => write!(f, "\"{v}\" is not a rating (a whole number from 0 to 4000)"),
             Problem::Twice { first } => write!(f, "the same player as on row {first}"),
             Problem::TooMany => write!(f, "more than {MAX_ENTRIES} entries"),
+            Problem::Unpacked => write!(
+                f,
+                "the workbook unpacks to more than {} MiB",
+                MAX_UNPACKED >> 20
+            ),
         }
     }
 }
@@ -183,8 +191,38 @@ pub fn read_sheet(bytes: &[u8]) -> Result<Vec<Entry>, ImportError> {
     read_sheet_rows(bytes).map(Sheet::into_entries)
 }
 
+/// The most a workbook may unpack to, in bytes. An `.xlsx` or `.ods` is a
+/// zip of XML, and XML of repeated cells compresses a thousandfold: a file
+/// within the server's 1 MiB could unpack to a gigabyte, all of which the
+/// reader would hold. A club's list of 2,000 players unpacks to about a
+/// megabyte.
+pub const MAX_UNPACKED: u64 = 16 << 20;
+
+/// Whether a workbook given as `bytes` unpacks to at most [`MAX_UNPACKED`]
+/// bytes, counted by unpacking it (a zip's own sizes can lie); a workbook
+/// that is no zip (`.xls`) is as large as its bytes.
+fn unpacks_small(bytes: &[u8]) -> Result<(), ImportError> {
+    let Ok(mut zip) = zip::ZipArchive::new(Cursor::new(bytes)) else {
+        return Ok(());
+    };
+    let mut left = MAX_UNPACKED;
+    for i in 0..zip.len() {
+        let Ok(part) = zip.by_index(i) else {
+            // A part that cannot be opened: the reader will say why.
+            return Ok(());
+        };
+        let unpacked = std::io::copy(&mut part.take(left + 1), &mut std::io::sink()).unwrap_or(0);
+        if unpacked > left {
+            return Err(whole(Problem::Unpacked));
+        }
+        left -= unpacked;
+    }
+    Ok(())
+}
+
 /// [`read_sheet`], each entry with its row (see [`read_csv_rows`]).
 pub fn read_sheet_rows(bytes: &[u8]) -> Result<Sheet, ImportError> {
+    unpacks_small(bytes)?;
     let mut book = calamine::open_workbook_auto_from_rs(Cursor::new(bytes))
         .map_err(|e| whole(Problem::Unreadable(e.to_string())))?;
     let range = book

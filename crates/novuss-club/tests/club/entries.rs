@@ -247,6 +247,44 @@ fn bytes_that_are_no_workbook_are_refused() {
     assert_eq!(e.row, None);
 }
 
+/// A workbook of one player with a part that unpacks to `padding` zero
+/// bytes (a thousandfold smaller packed).
+fn padded_workbook(padding: usize) -> Vec<u8> {
+    use std::io::{Cursor, Write};
+    let mut book = Workbook::new();
+    let sheet = book.add_worksheet();
+    sheet.write_string(0, 0, "Name").unwrap();
+    sheet.write_string(1, 0, "Anna Ozola").unwrap();
+    let plain = book.save_to_buffer().unwrap();
+    let mut source = zip::ZipArchive::new(Cursor::new(plain)).unwrap();
+    let mut out = zip::ZipWriter::new(Cursor::new(Vec::new()));
+    for i in 0..source.len() {
+        out.raw_copy_file(source.by_index_raw(i).unwrap()).unwrap();
+    }
+    let packed = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated)
+        .large_file(padding > u32::MAX as usize);
+    out.start_file("docProps/padding.xml", packed).unwrap();
+    let zeros = vec![0u8; 1 << 20];
+    for _ in 0..padding >> 20 {
+        out.write_all(&zeros).unwrap();
+    }
+    out.finish().unwrap().into_inner()
+}
+
+#[test]
+fn a_workbook_that_unpacks_to_more_than_a_list_ever_does_is_refused_unread() {
+    // Within the limit: read.
+    let small = padded_workbook(1 << 20);
+    assert_eq!(read_sheet(&small).unwrap(), [Entry::named("Anna Ozola")]);
+    // Packed under the server's 1 MiB, unpacked over the 16 MiB a reader
+    // may hold.
+    let bomb = padded_workbook(64 << 20);
+    assert!(bomb.len() < 1 << 20, "{} bytes packed", bomb.len());
+    let e = read_sheet(&bomb).unwrap_err();
+    assert_eq!((e.row, e.problem), (None, Problem::Unpacked));
+}
+
 #[test]
 fn a_csv_files_rows_are_numbered_as_a_spreadsheet_shows_them() {
     // Row 1 the header, row 2 Jānis, rows 3 and 4 empty, row 5 Anna with
