@@ -193,6 +193,11 @@ test('a six-set match played to 3:3 is shown as a drawn match, in English and La
   const row = list.json.find((g) => g.id === id);
   assert.deepEqual(row.match_format, { kind: 'sets', sets: 6 });
   assert.equal(row.drawn, true);
+  // The list of games says it was drawn, at 3–3.
+  await anna.goto(`${table.base}history.html`);
+  const cell = anna.locator(`tr[data-game="${id}"] td.result`);
+  await cell.waitFor({ timeout: LONG });
+  assert.equal(await cell.textContent(), 'Drawnsets 3–3');
   assert.deepEqual(anna.errors, []);
   assert.deepEqual(bruno.errors, []);
 });

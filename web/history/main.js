@@ -84,8 +84,11 @@ function resultCell(g, who) {
   // The server says who won (a resignation can win at any score); older
   // rows are read off the score.
   const winners = g.winner !== undefined && Number.isInteger(g.winner) ? [g.winner] : s.map((x, k) => (x === best ? k : -1)).filter((k) => k >= 0);
+  // A match of a fixed, even number of sets can end level (3–3 of six).
+  const level = s.length > 1 && s.every((x) => x === s[0]);
   const line = g.aborted ? pt('game.aborted')
-    : winners.length === 1 ? pt('game.won_by', { name: contender(g.format, who, winners[0]) }) : pt('game.finished');
+    : winners.length === 1 ? pt('game.won_by', { name: contender(g.format, who, winners[0]) })
+      : level ? pt('game.drawn') : pt('game.finished');
   // The winner's sets first, as a result is said.
   const won = winners.length === 1 ? [s[winners[0]], ...s.filter((_, k) => k !== winners[0])].join('–') : score;
   return el('td', { 'data-label': pt('col.result'), class: 'result over' },

@@ -191,7 +191,9 @@ function gameRow(g) {
   const date = when(g.updated);
   const result = g.aborted ? pt('game.aborted') : !g.over ? pt('game.unfinished')
     : typeof g.winner === 'number' && Number.isInteger(g.winner) ? `${pt('game.won_by', { name: winnerName(g.format, g.winner, who) })} · ${pt('game.sets', { score: (g.score || []).join('–') })}`
-      : pt('game.finished');
+      // A match of a fixed, even number of sets can end level (3–3 of six).
+      : (g.score || []).length > 1 && (g.score || []).every((/** @type {number} */ x) => x === g.score[0]) ? `${pt('game.drawn')} · ${pt('game.sets', { score: g.score.join('–') })}`
+        : pt('game.finished');
   // Each other person's name leads to their page.
   const others = (g.people || []).map((/** @type {string | null} */ id, /** @type {number} */ k) => (id && id !== page.player?.id
     ? el('a', { href: playerHref(id), class: 'other' }, who[k].name || t('start.player_n', { n: k + 1 })) : null)).filter(Boolean);

@@ -40,6 +40,7 @@ export const en = {
   'game.sets': 'sets {score}',
   'game.unfinished': 'Unfinished',
   'game.finished': 'Finished',
+  'game.drawn': 'Drawn',
   'game.aborted': 'Called off',
   'game.won_by': '{name} won',
   'game.uploaded': 'uploaded',

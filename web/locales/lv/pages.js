@@ -39,6 +39,7 @@ export const lv = {
   'game.sets': 'seti {score}',
   'game.unfinished': 'Nepabeigta',
   'game.finished': 'Pabeigta',
+  'game.drawn': 'Neizšķirts',
   'game.aborted': 'Atcelta',
   'game.won_by': 'Uzvarēja {name}',
   'game.uploaded': 'augšupielādēta',
