@@ -87,14 +87,14 @@ impl<W: Weight> Matcher<W> {
         for &bv in &path {
             match self.blossombestedges[bv].take() {
                 Some(list) => {
-                    for k in list {
-                        self.offer(b, k, &mut to, &mut slack_to);
+                    for (k, key) in list {
+                        self.offer(b, k, Some(key - self.drift), &mut to, &mut slack_to);
                     }
                 }
                 None => {
                     for v in self.leaves_of(bv) {
                         for j in self.edges.neighbours(v) {
-                            self.offer(b, end(v, j), &mut to, &mut slack_to);
+                            self.offer(b, end(v, j), None, &mut to, &mut slack_to);
                         }
                     }
                 }
@@ -108,7 +108,7 @@ impl<W: Weight> Matcher<W> {
             if k == NO_END {
                 continue;
             }
-            list.push(k);
+            list.push((k, slack_to[bj] + self.drift));
             if self.bestedge[b] == NO_END || slack_to[bj] < self.bestslack[b] {
                 self.set_bestedge(b, k, slack_to[bj]);
             }
@@ -117,8 +117,9 @@ impl<W: Weight> Matcher<W> {
     }
 
     /// Keeps edge `k` (one end in the new blossom `b`) as the best to the
-    /// outer blossom at its other end when its slack is the least so far.
-    fn offer(&self, b: usize, k: End, to: &mut [End], slack_to: &mut [W]) {
+    /// outer blossom at its other end when its slack (`known`, or read
+    /// from the weights) is the least so far.
+    fn offer(&self, b: usize, k: End, known: Option<W>, to: &mut [End], slack_to: &mut [W]) {
         let (mut i, mut j) = (tail(k), head(k));
         if self.inblossom[j] == b {
             std::mem::swap(&mut i, &mut j);
@@ -127,7 +128,8 @@ impl<W: Weight> Matcher<W> {
         if bj == b || self.label[bj] != OUTER {
             return;
         }
-        let s = self.slack(k);
+        let s = known.unwrap_or_else(|| self.slack(k));
+        debug_assert!(s == self.slack(k));
         if to[bj] == NO_END || s < slack_to[bj] {
             to[bj] = end(i, j);
             slack_to[bj] = s;

@@ -34,6 +34,7 @@ use edges::Edges;
 
 const NONE: usize = usize::MAX;
 
+
 /// One end of an edge, directed: the vertex it leaves in the high half,
 /// the vertex it reaches (its "endpoint") in the low half. The graph is
 /// dense, so an edge is named by its two vertices rather than by an index
@@ -133,7 +134,15 @@ pub(crate) struct Matcher<W: Weight> {
     /// least stays the least and is only compared when a vertex turns
     /// outer, instead of at every dual change over all vertices.
     least_outer: usize,
-    blossombestedges: Vec<Option<Vec<End>>>,
+    /// An outer blossom's least-slack edge to each other outer blossom,
+    /// each with its slack plus the `drift` when it was found: the slack
+    /// now is that less the `drift` now.
+    blossombestedges: Vec<Option<Vec<(End, W)>>>,
+    /// How much every edge between two outer vertices has lost of its
+    /// slack since the stage began (twice the sum of the dual changes):
+    /// both its ends fall by each change, so such an edge's slack can be
+    /// kept without reading its weight again.
+    drift: W,
     /// Stage number in which each edge was found tight (both directions).
     allowed: Vec<u32>,
     stage: u32,
@@ -166,6 +175,7 @@ impl<W: Weight> Matcher<W> {
             bestslack: vec![W::zero(); 2 * n],
             least_outer: NONE,
             blossombestedges: vec![None; 2 * n],
+            drift: W::zero(),
             allowed: vec![0; n * n],
             stage: 0,
             queue: Vec::new(),

@@ -21,6 +21,7 @@ impl<W: Weight> Matcher<W> {
         }
         self.queue.clear();
         self.least_outer = NONE;
+        self.drift = W::zero();
         let mut roots = false;
         for v in 0..n {
             let b = self.inblossom[v];
@@ -69,7 +70,11 @@ impl<W: Weight> Matcher<W> {
                 let mut kslack = W::zero();
                 if !self.is_allowed(p) {
                     kslack = dual_v + self.dual[w] - self.edges.twice(v, w);
-                    if kslack <= W::zero() {
+                    // Duals are feasible: the slack of an edge between two
+                    // outermost blossoms is never negative, so it is tight
+                    // when zero (tested limb-wise without branching).
+                    debug_assert!(kslack >= W::zero());
+                    if kslack.is_zero() {
                         self.allow(p);
                     }
                 }
@@ -188,6 +193,7 @@ impl<W: Weight> Matcher<W> {
     fn shift_duals(&mut self, delta: W) {
         let n = self.n;
         let twice = delta + delta;
+        self.drift += twice;
         for v in 0..n {
             let bv = self.inblossom[v];
             match self.label[bv] {
