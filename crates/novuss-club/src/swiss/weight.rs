@@ -190,3 +190,30 @@ impl<const N: usize> Weight for Wide<N> {
         self.0[0] & 1
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Two limbs as the 128-bit integer they stand for.
+    fn value(w: Wide<2>) -> u128 {
+        w.0[0] as u128 | (w.0[1] as u128) << 64
+    }
+
+    fn wide(v: u128) -> Wide<2> {
+        Wide([v as u64, (v >> 64) as u64])
+    }
+
+    proptest! {
+        /// Addition and subtraction carry and borrow across limbs and wrap
+        /// like the machine's integers; comparison is signed.
+        #[test]
+        fn two_limbs_count_as_one_128_bit_integer(a: u128, b: u128) {
+            prop_assert_eq!(value(wide(a) + wide(b)), a.wrapping_add(b));
+            prop_assert_eq!(value(wide(a) - wide(b)), a.wrapping_sub(b));
+            prop_assert_eq!(wide(a).cmp(&wide(b)), (a as i128).cmp(&(b as i128)));
+            prop_assert_eq!(value(wide(a).half()), ((a as i128) >> 1) as u128);
+        }
+    }
+}

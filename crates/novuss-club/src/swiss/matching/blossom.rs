@@ -5,6 +5,37 @@
 use super::super::weight::Weight;
 use super::*;
 
+/// Scratch room for making a blossom: its least-slack edge to each outer
+/// blossom so far (`to`, NO_END where none, which is how it is left) and
+/// that edge's slack, and which blossoms have one. Kept between blossoms:
+/// zeroing wide slacks for every blossom made was an eighth of a round.
+pub(super) struct BestTo<W> {
+    to: Vec<End>,
+    slack: Vec<W>,
+    touched: Vec<usize>,
+}
+
+// By hand: a derived one would ask `W: Default` for empty vectors.
+impl<W> Default for BestTo<W> {
+    fn default() -> Self {
+        BestTo {
+            to: Vec::new(),
+            slack: Vec::new(),
+            touched: Vec::new(),
+        }
+    }
+}
+
+impl<W: Weight> BestTo<W> {
+    pub fn new(n: usize) -> Self {
+        BestTo {
+            to: vec![NO_END; 2 * n],
+            slack: vec![W::zero(); 2 * n],
+            touched: Vec::new(),
+        }
+    }
+}
+
 impl<W: Weight> Matcher<W> {
     /// The base of the blossom an edge between two outer vertices closes,
     /// or NONE when it joins two trees (an augmenting path).
@@ -81,45 +112,47 @@ impl<W: Weight> Matcher<W> {
         // The least-slack edge from the new blossom to each outer blossom:
         // from the lists its sub-blossoms kept, or for a single vertex from
         // its edges.
-        let n = self.n;
-        let mut to = vec![NO_END; 2 * n];
-        let mut slack_to = vec![W::zero(); 2 * n];
+        let mut best = std::mem::take(&mut self.best_to);
         for &bv in &path {
             match self.blossombestedges[bv].take() {
                 Some(list) => {
                     for (k, key) in list {
-                        self.offer(b, k, Some(key - self.drift), &mut to, &mut slack_to);
+                        self.offer(b, k, Some(key), &mut best);
                     }
                 }
                 None => {
                     for v in self.leaves_of(bv) {
                         for j in self.edges.neighbours(v) {
-                            self.offer(b, end(v, j), None, &mut to, &mut slack_to);
+                            self.offer(b, end(v, j), None, &mut best);
                         }
                     }
                 }
             }
             self.bestedge[bv] = NO_END;
         }
-        let mut list = Vec::new();
+        // In the order of the blossoms reached, as a scan of them all would
+        // list them: ties go to the first.
+        best.touched.sort_unstable();
+        let mut list = Vec::with_capacity(best.touched.len());
         self.bestedge[b] = NO_END;
-        for bj in 0..2 * n {
-            let k = to[bj];
-            if k == NO_END {
-                continue;
-            }
-            list.push((k, slack_to[bj] + self.drift));
-            if self.bestedge[b] == NO_END || slack_to[bj] < self.bestslack[b] {
-                self.set_bestedge(b, k, slack_to[bj]);
+        for &bj in &best.touched {
+            let (k, s) = (best.to[bj], best.slack[bj]);
+            best.to[bj] = NO_END;
+            list.push((k, s + self.drift));
+            if self.bestedge[b] == NO_END || s < self.bestslack[b] {
+                self.set_bestedge(b, k, s);
             }
         }
+        best.touched.clear();
+        self.best_to = best;
         self.blossombestedges[b] = Some(list);
     }
 
     /// Keeps edge `k` (one end in the new blossom `b`) as the best to the
-    /// outer blossom at its other end when its slack (`known`, or read
-    /// from the weights) is the least so far.
-    fn offer(&self, b: usize, k: End, known: Option<W>, to: &mut [End], slack_to: &mut [W]) {
+    /// outer blossom at its other end when its slack is the least so far:
+    /// the slack from `key` (a kept list's slack plus drift) when given,
+    /// else from the weights; worked out only for an edge that can count.
+    fn offer(&self, b: usize, k: End, key: Option<W>, best: &mut BestTo<W>) {
         let (mut i, mut j) = (tail(k), head(k));
         if self.inblossom[j] == b {
             std::mem::swap(&mut i, &mut j);
@@ -128,12 +161,18 @@ impl<W: Weight> Matcher<W> {
         if bj == b || self.label[bj] != OUTER {
             return;
         }
-        let s = known.unwrap_or_else(|| self.slack(k));
+        let s = match key {
+            Some(key) => key - self.drift,
+            None => self.slack(k),
+        };
         debug_assert!(s == self.slack(k));
-        if to[bj] == NO_END || s < slack_to[bj] {
-            to[bj] = end(i, j);
-            slack_to[bj] = s;
+        if best.to[bj] == NO_END {
+            best.touched.push(bj);
+        } else if s >= best.slack[bj] {
+            return;
         }
+        best.to[bj] = end(i, j);
+        best.slack[bj] = s;
     }
 
     /// Expands the outermost blossom `b`: at the end of a stage (its dual

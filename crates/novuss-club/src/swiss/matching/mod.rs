@@ -143,6 +143,7 @@ pub(crate) struct Matcher<W: Weight> {
     /// both its ends fall by each change, so such an edge's slack can be
     /// kept without reading its weight again.
     drift: W,
+    best_to: blossom::BestTo<W>,
     /// Stage number in which each edge was found tight (both directions).
     allowed: Vec<u32>,
     stage: u32,
@@ -176,6 +177,7 @@ impl<W: Weight> Matcher<W> {
             least_outer: NONE,
             blossombestedges: vec![None; 2 * n],
             drift: W::zero(),
+            best_to: blossom::BestTo::new(n),
             allowed: vec![0; n * n],
             stage: 0,
             queue: Vec::new(),
