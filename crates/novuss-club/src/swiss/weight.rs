@@ -107,6 +107,8 @@ impl<const N: usize> Add for Wide<N> {
 
 impl<const N: usize> Sub for Wide<N> {
     type Output = Self;
+    // The shift reads the borrow out of the 128-bit difference.
+    #[allow(clippy::suspicious_arithmetic_impl)]
     fn sub(self, o: Self) -> Self {
         // As for addition: a 128-bit difference per limb, negative (its
         // top bit set) when the limb borrows.

@@ -34,7 +34,6 @@ use edges::Edges;
 
 const NONE: usize = usize::MAX;
 
-
 /// One end of an edge, directed: the vertex it leaves in the high half,
 /// the vertex it reaches (its "endpoint") in the low half. The graph is
 /// dense, so an edge is named by its two vertices rather than by an index
