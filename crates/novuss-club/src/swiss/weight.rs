@@ -107,17 +107,19 @@ impl<const N: usize> Add for Wide<N> {
 
 impl<const N: usize> Sub for Wide<N> {
     type Output = Self;
-    // Subtracting is adding the complement and one: the same single
-    // add-with-carry chain as addition (a 128-bit difference per limb left
-    // a five-instruction borrow dance per limb).
+    // The shift reads the borrow out of the 128-bit difference.
     #[allow(clippy::suspicious_arithmetic_impl)]
     fn sub(self, o: Self) -> Self {
+        // As for addition: a 128-bit difference per limb, negative (its
+        // top bit set) when the limb borrows.
         let mut out = [0u64; N];
-        let mut carry = 1u64;
+        let mut borrow = 0u64;
         for (i, slot) in out.iter_mut().enumerate() {
-            let s = self.0[i] as u128 + !o.0[i] as u128 + carry as u128;
-            *slot = s as u64;
-            carry = (s >> 64) as u64;
+            let d = (self.0[i] as u128)
+                .wrapping_sub(o.0[i] as u128)
+                .wrapping_sub(borrow as u128);
+            *slot = d as u64;
+            borrow = (d >> 127) as u64;
         }
         Wide(out)
     }
