@@ -91,13 +91,15 @@ impl<const N: usize> PartialOrd for Wide<N> {
 impl<const N: usize> Add for Wide<N> {
     type Output = Self;
     fn add(self, o: Self) -> Self {
+        // Through a 128-bit sum per limb, which the compiler turns into
+        // one add-with-carry chain (two overflowing adds and an `or` per
+        // limb did not fold into one).
         let mut out = [0u64; N];
-        let mut carry = false;
+        let mut carry = 0u64;
         for (i, slot) in out.iter_mut().enumerate() {
-            let (s1, c1) = self.0[i].overflowing_add(o.0[i]);
-            let (s2, c2) = s1.overflowing_add(carry as u64);
-            *slot = s2;
-            carry = c1 || c2;
+            let s = self.0[i] as u128 + o.0[i] as u128 + carry as u128;
+            *slot = s as u64;
+            carry = (s >> 64) as u64;
         }
         Wide(out)
     }
@@ -105,14 +107,19 @@ impl<const N: usize> Add for Wide<N> {
 
 impl<const N: usize> Sub for Wide<N> {
     type Output = Self;
+    // The shift reads the borrow out of the 128-bit difference.
+    #[allow(clippy::suspicious_arithmetic_impl)]
     fn sub(self, o: Self) -> Self {
+        // As for addition: a 128-bit difference per limb, negative (its
+        // top bit set) when the limb borrows.
         let mut out = [0u64; N];
-        let mut borrow = false;
+        let mut borrow = 0u64;
         for (i, slot) in out.iter_mut().enumerate() {
-            let (s1, b1) = self.0[i].overflowing_sub(o.0[i]);
-            let (s2, b2) = s1.overflowing_sub(borrow as u64);
-            *slot = s2;
-            borrow = b1 || b2;
+            let d = (self.0[i] as u128)
+                .wrapping_sub(o.0[i] as u128)
+                .wrapping_sub(borrow as u128);
+            *slot = d as u64;
+            borrow = (d >> 127) as u64;
         }
         Wide(out)
     }
@@ -183,5 +190,32 @@ impl<const N: usize> Weight for Wide<N> {
 
     fn low_bit(&self) -> u64 {
         self.0[0] & 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Two limbs as the 128-bit integer they stand for.
+    fn value(w: Wide<2>) -> u128 {
+        w.0[0] as u128 | (w.0[1] as u128) << 64
+    }
+
+    fn wide(v: u128) -> Wide<2> {
+        Wide([v as u64, (v >> 64) as u64])
+    }
+
+    proptest! {
+        /// Addition and subtraction carry and borrow across limbs and wrap
+        /// like the machine's integers; comparison is signed.
+        #[test]
+        fn two_limbs_count_as_one_128_bit_integer(a: u128, b: u128) {
+            prop_assert_eq!(value(wide(a) + wide(b)), a.wrapping_add(b));
+            prop_assert_eq!(value(wide(a) - wide(b)), a.wrapping_sub(b));
+            prop_assert_eq!(wide(a).cmp(&wide(b)), (a as i128).cmp(&(b as i128)));
+            prop_assert_eq!(value(wide(a).half()), ((a as i128) >> 1) as u128);
+        }
     }
 }
