@@ -13,10 +13,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { ARTIFACTS, axeProblems, tableFor } from './support/harness.mjs';
+import { LONG, changesOf, enterPlayers, pairNext, phoneFollowing, register, upTo } from './support/desk.mjs';
 import { en } from '../../web/locales/en/competitions.js';
 
 const table = tableFor('competition-double');
-const LONG = 20_000;
 const fill = (s, vars) => s.replace(/\{(\w+)\}/g, (_, k) => String(vars[k]));
 const shot = (page, name) => page.screenshot({ path: path.join(ARTIFACTS, `competition-double-${name}.png`), fullPage: true });
 
@@ -26,8 +26,6 @@ const PLAYERS = [
   ['Līga Liepa', 1720], ['Mārtiņš Krūmiņš', 1700], ['Ilze Vītola', 1650],
 ];
 
-const upTo = (page, changes) => page.waitForFunction((n) => Number(document.body.dataset.changes) >= n && !document.body.dataset.busy, changes, { timeout: LONG });
-const changesOf = (page) => page.evaluate(() => Number(document.body.dataset.changes));
 /** The names on a part's column of the bracket, match by match. */
 const column = (page, part, n) => page.$$eval(`.bracket[data-part="${part}"] .bracket-round[data-column="${n}"] .tie`, (ties) => ties.map((t) => [...t.querySelectorAll('.side .pname')].map((x) => x.textContent).join(' v ')));
 /** The round's boards as 'first v second'. */
@@ -46,22 +44,12 @@ async function winners(org, names) {
   }
 }
 
-async function pairNext(org, round) {
-  await org.click('#pair');
-  await org.waitForFunction((r) => document.body.dataset.rounds === String(r) && !document.body.dataset.busy, round, { timeout: LONG });
-}
-
 /** The round's boards as sorted name pairs, whichever side is named first. */
 const pairsOf = async (page) => (await boards(page)).map((p) => p.split(' v ').sort().join(' v ')).sort();
 
 test('an organiser runs a six-player double elimination to its reset; a phone follows both brackets live', { timeout: 150_000 }, async () => {
   const org = await table.person('organiser', { viewport: { width: 1280, height: 800 } });
-  await org.goto(`${table.base}account.html`);
-  await org.waitForSelector('#register-form');
-  await org.fill('#register-username', 'Double_organiser');
-  await org.fill('#register-password', 'correct horse 2');
-  await org.click('#register-form button[type=submit]');
-  await org.waitForSelector('#signed-in:not([hidden])');
+  await register(org, table.base, 'Double_organiser', 'correct horse 2');
 
   await org.goto(`${table.base}competitions.html`);
   await org.waitForSelector('#new:not([hidden])');
@@ -88,17 +76,9 @@ test('an organiser runs a six-player double elimination to its reset; a phone fo
   await org.waitForSelector('#desk:not([hidden])');
   assert.match(await org.textContent('#setup'), new RegExp(`^${en['system.double_elimination_reset']} · best of 3 · `));
 
-  const fan = await table.person('fan', { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
-  await fan.goto(url);
-  await fan.waitForSelector('#live-state[data-connected="true"]');
-  await fan.evaluate(() => { window.sameLoad = true; });
+  const fan = await phoneFollowing(table, url);
 
-  await org.evaluate(async ({ id, players }) => {
-    for (const [name, rating] of players) {
-      const res = await fetch(`/api/competitions/${id}/changes`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ change: 'enter', entry: { name, rating } }) });
-      if (!res.ok) throw new Error(await res.text());
-    }
-  }, { id, players: PLAYERS });
+  await enterPlayers(org, id, PLAYERS);
   await upTo(org, 6);
   await upTo(fan, 6);
   // Before the draw: the three parts, one under another, headed.

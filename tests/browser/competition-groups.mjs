@@ -14,10 +14,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { ARTIFACTS, axeProblems, tableFor } from './support/harness.mjs';
+import { LONG, changesOf, enterPlayers, pairNext, phoneFollowing, register, upTo } from './support/desk.mjs';
 import { en } from '../../web/locales/en/competitions.js';
 
 const table = tableFor('competition-groups');
-const LONG = 20_000;
 const fill = (s, vars) => s.replace(/\{(\w+)\}/g, (_, k) => String(vars[k]));
 const shot = (page, name) => page.screenshot({ path: path.join(ARTIFACTS, `competition-groups-${name}.png`), fullPage: true });
 
@@ -39,8 +39,6 @@ const GROUP_RESULTS = {
   'Ilze Vītola v Pēteris Kalniņš': ['Pēteris Kalniņš', 2, 1],
 };
 
-const upTo = (page, changes) => page.waitForFunction((n) => Number(document.body.dataset.changes) >= n && !document.body.dataset.busy, changes, { timeout: LONG });
-const changesOf = (page) => page.evaluate(() => Number(document.body.dataset.changes));
 const boards = (page) => page.$$eval('#boards > li', (ls) => ls.map((l) => [...l.querySelectorAll('.pair .pname')].map((x) => x.textContent)));
 const groupRows = (page, letter) => page.$$eval(`.group[data-group="${letter}"] tbody tr`, (rows) => rows.map((r) => [...r.cells].map((c) => c.childNodes[0]?.textContent ?? '').join(' | ')));
 
@@ -55,19 +53,9 @@ async function score(org, winner, won, lost) {
   await upTo(org, before + 1);
 }
 
-async function pairNext(org, round) {
-  await org.click('#pair');
-  await org.waitForFunction((r) => document.body.dataset.rounds === String(r) && !document.body.dataset.busy, round, { timeout: LONG });
-}
-
 test('an organiser runs two groups into a knock-out to its final; a phone follows the tables and the bracket live', { timeout: 150_000 }, async () => {
   const org = await table.person('organiser', { viewport: { width: 1280, height: 800 } });
-  await org.goto(`${table.base}account.html`);
-  await org.waitForSelector('#register-form');
-  await org.fill('#register-username', 'Groups_organiser');
-  await org.fill('#register-password', 'correct horse 2');
-  await org.click('#register-form button[type=submit]');
-  await org.waitForSelector('#signed-in:not([hidden])');
+  await register(org, table.base, 'Groups_organiser', 'correct horse 2');
 
   await org.goto(`${table.base}competitions.html`);
   await org.waitForSelector('#new:not([hidden])');
@@ -96,17 +84,9 @@ test('an organiser runs two groups into a knock-out to its final; a phone follow
   await org.waitForSelector('#desk:not([hidden])');
   assert.match(await org.textContent('#setup'), new RegExp(`^${fill(en['system.groups_third'], { groups: 2 }).replace(/[()]/g, '\\$&')} · best of 3 · `));
 
-  const fan = await table.person('fan', { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
-  await fan.goto(url);
-  await fan.waitForSelector('#live-state[data-connected="true"]');
-  await fan.evaluate(() => { window.sameLoad = true; });
+  const fan = await phoneFollowing(table, url);
 
-  await org.evaluate(async ({ id, players }) => {
-    for (const [name, rating] of players) {
-      const res = await fetch(`/api/competitions/${id}/changes`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ change: 'enter', entry: { name, rating } }) });
-      if (!res.ok) throw new Error(await res.text());
-    }
-  }, { id, players: PLAYERS });
+  await enterPlayers(org, id, PLAYERS);
   await upTo(org, 6);
   await upTo(fan, 6);
   // The groups as the snake draws them, no bracket before they are played.

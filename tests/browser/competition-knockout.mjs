@@ -13,10 +13,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { ARTIFACTS, axeProblems, tableFor } from './support/harness.mjs';
+import { LONG, enterPlayers, pairNext, phoneFollowing, register, upTo } from './support/desk.mjs';
 import { en } from '../../web/locales/en/competitions.js';
 
 const table = tableFor('competition-knockout');
-const LONG = 20_000;
 const fill = (s, vars) => s.replace(/\{(\w+)\}/g, (_, k) => String(vars[k]));
 const shot = (page, name) => page.screenshot({ path: path.join(ARTIFACTS, `competition-knockout-${name}.png`), fullPage: true });
 
@@ -26,7 +26,6 @@ const PLAYERS = [
   ['Līga Liepa', 1720], ['Mārtiņš Krūmiņš', 1700], ['Ilze Vītola', 1650],
 ];
 
-const upTo = (page, changes) => page.waitForFunction((n) => Number(document.body.dataset.changes) >= n && !document.body.dataset.busy, changes, { timeout: LONG });
 const standings = (page) => page.$$eval('#standings-body tr', (rows) => rows.map((r) => [...r.cells].map((c) => c.textContent).join(' | ')));
 /** The names on a round's column of the bracket, match by match. */
 const column = (page, round) => page.$$eval(`.bracket-round[data-round="${round}"] .tie`, (ties) => ties.map((t) => [...t.querySelectorAll('.side .pname')].map((n) => n.textContent).join(' v ')));
@@ -38,19 +37,9 @@ async function result(org, board, score) {
   await upTo(org, before + 1);
 }
 
-async function pairNext(org, round) {
-  await org.click('#pair');
-  await org.waitForFunction((r) => document.body.dataset.rounds === String(r) && !document.body.dataset.busy, round, { timeout: LONG });
-}
-
 test('an organiser runs a six-player knock-out to its final; a phone follows the bracket live', { timeout: 110_000 }, async () => {
   const org = await table.person('organiser', { viewport: { width: 1280, height: 800 } });
-  await org.goto(`${table.base}account.html`);
-  await org.waitForSelector('#register-form');
-  await org.fill('#register-username', 'Cup_organiser');
-  await org.fill('#register-password', 'correct horse 2');
-  await org.click('#register-form button[type=submit]');
-  await org.waitForSelector('#signed-in:not([hidden])');
+  await register(org, table.base, 'Cup_organiser', 'correct horse 2');
 
   await org.goto(`${table.base}competitions.html`);
   await org.waitForSelector('#new:not([hidden])');
@@ -76,19 +65,9 @@ test('an organiser runs a six-player knock-out to its final; a phone follows the
   await org.waitForSelector('#desk:not([hidden])');
   assert.match(await org.textContent('#setup'), /^Knock-out, with a match for third place · best of 3 · /);
 
-  const fan = await table.person('fan', { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
-  await fan.goto(url);
-  await fan.waitForSelector('#live-state[data-connected="true"]');
-  await fan.evaluate(() => { window.sameLoad = true; });
+  const fan = await phoneFollowing(table, url);
 
-  // The players, by the organiser's own requests (the desk's form is
-  // tested in competition-day.mjs).
-  await org.evaluate(async ({ id, players }) => {
-    for (const [name, rating] of players) {
-      const res = await fetch(`/api/competitions/${id}/changes`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ change: 'enter', entry: { name, rating } }) });
-      if (!res.ok) throw new Error(await res.text());
-    }
-  }, { id, players: PLAYERS });
+  await enterPlayers(org, id, PLAYERS);
   await upTo(org, 6);
   await upTo(fan, 6);
   // Before the draw: the bracket of eight places, seeds 1 and 2 through.
