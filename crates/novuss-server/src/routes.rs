@@ -77,6 +77,11 @@ pub fn router(
             post(competitions::change.layer(json.clone())),
         )
         .route("/api/competitions/{id}/live", get(competitions::live))
+        .route(
+            "/api/competitions/{id}/enter",
+            post(competitions::enter.layer(json.clone())),
+        )
+        .route("/api/competitions/{id}/games", get(competitions::games))
         .with_state(competitions::CompetitionRoutes::new(
             desk,
             hub.clone(),

@@ -33,7 +33,9 @@ pub use change::{Change, Outcome, Paired, Rest};
 pub use entry_file::FileProblem;
 pub use knockout::{BracketView, Slot, TieView};
 pub use refusal::Refusal;
-pub use setup::{Day, Setup, System, MAX_SWISS_ROUNDS, MAX_TABLES, MAX_TEXT};
+pub use setup::{
+    Day, NextRound, Play, Setup, System, MAX_GRACE_SECS, MAX_SWISS_ROUNDS, MAX_TABLES, MAX_TEXT,
+};
 
 /// An entrant as the competition lists them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -191,7 +193,16 @@ impl Competition {
                 if !matches!(self.setup.system, System::Swiss { .. }) && !self.rounds.is_empty() {
                     return Err(Refusal::EntriesClosed);
                 }
-                if let Some(l) = self.entrants.iter().find(|l| l.entry.same_person(&entry)) {
+                if self.setup.play.online() && entry.person.is_none() {
+                    return Err(Refusal::NotAPerson);
+                }
+                // A person with an account is the same person whatever
+                // name they are entered under.
+                let same = |l: &&Listed| {
+                    l.entry.same_person(&entry)
+                        || (entry.person.is_some() && l.entry.person == entry.person)
+                };
+                if let Some(l) = self.entrants.iter().find(same) {
                     return Err(Refusal::EnteredTwice { entrant: l.entrant });
                 }
                 if self.entrants.len() as u32 >= self.setup.max_entrants() {
@@ -534,7 +545,11 @@ impl Competition {
 fn checked_entry(entry: &Entry) -> Result<Entry, Refusal> {
     let mut e = entry.clone();
     e.name = setup::text("name", &e.name)?.ok_or(Refusal::Missing { field: "name" })?;
-    for (field, value) in [("club", &mut e.club), ("licence", &mut e.licence)] {
+    for (field, value) in [
+        ("club", &mut e.club),
+        ("licence", &mut e.licence),
+        ("person", &mut e.person),
+    ] {
         *value = match value {
             Some(v) => setup::text(field, v)?,
             None => None,

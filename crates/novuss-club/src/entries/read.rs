@@ -333,5 +333,6 @@ fn entry(header: &Header, cells: &[String], row: usize) -> Result<Entry, ImportE
         category,
         birth_year,
         rating,
+        person: None,
     })
 }

@@ -27,6 +27,8 @@ fn setup(system: System, tables: u32) -> Setup {
         points: MatchPoints::default(),
         rated: false,
         tiebreaks: vec![],
+        play: Default::default(),
+        open_entry: false,
     }
 }
 

@@ -25,6 +25,8 @@ fn setup(system: System, tiebreaks: Vec<TieBreak>) -> Setup {
         points: MatchPoints::default(),
         rated: false,
         tiebreaks,
+        play: Default::default(),
+        open_entry: false,
     }
 }
 

@@ -22,6 +22,8 @@ fn setup(third_place: bool, format: MatchFormat) -> Setup {
         points: MatchPoints::default(),
         rated: false,
         tiebreaks: vec![],
+        play: Default::default(),
+        open_entry: false,
     }
 }
 

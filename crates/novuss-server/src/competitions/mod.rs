@@ -13,9 +13,19 @@
 //! - `files.rs`: its files in and out: a list of players imported, the
 //!   standings, results, TRF-16 and `competition.json` exported, and a
 //!   `competition.json` imported as a new competition;
+//! - `entering.rs`: people with accounts entered by their user name, or
+//!   entering themselves;
+//! - `online.rs`: competitions played on this server: a game per board
+//!   with the entrants' seats reserved, its result taken into the
+//!   competition when its match ends, forfeits after the grace, and the
+//!   next round paired when the last game ends;
 //! - the routes are in `net/competitions.rs`.
 
 mod desk;
+pub mod entering;
 pub mod files;
+mod online;
 
-pub use desk::{Desk, Push};
+pub use desk::{Desk, Push, SERVER};
+pub use online::check_setup;
+pub use online::{BoardGame, Online};
