@@ -26,6 +26,6 @@ pub mod entering;
 pub mod files;
 mod online;
 
-pub use desk::{Desk, Push, SERVER};
+pub use desk::{Desk, Push};
 pub use online::check_setup;
 pub use online::{BoardGame, Online};

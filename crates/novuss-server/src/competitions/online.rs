@@ -179,21 +179,20 @@ impl Online {
                 };
                 let over = self.store().game(&g.game).await?.is_none_or(|r| r.over);
                 if !over && !g.settled {
-                    return Err(Failure::of_competition(
-                        novuss_club::Refusal::GameRunning { round, board },
-                    ));
+                    return Err(Failure::of_competition(novuss_club::Refusal::GameRunning {
+                        round,
+                        board,
+                    }));
                 }
                 Ok(())
             }
             Ask::Unpair { round } => {
                 let games = self.store().competition_games(&held.view.id).await?;
                 if let Some(g) = games.iter().find(|g| g.round == round) {
-                    return Err(Failure::of_competition(
-                        novuss_club::Refusal::GameRunning {
-                            round,
-                            board: g.board,
-                        },
-                    ));
+                    return Err(Failure::of_competition(novuss_club::Refusal::GameRunning {
+                        round,
+                        board: g.board,
+                    }));
                 }
                 Ok(())
             }
@@ -285,7 +284,11 @@ impl Online {
         let b = &round.boards[(g.board - 1) as usize];
         let name = |e: u32| -> String {
             let n = &competition.entrants()[(e - 1) as usize].entry.name;
-            n.chars().take(MAX_NAME).collect::<String>().trim().to_owned()
+            n.chars()
+                .take(MAX_NAME)
+                .collect::<String>()
+                .trim()
+                .to_owned()
         };
         let new: NewGame = serde_json::from_value(serde_json::json!({
             "format": "singles",
@@ -515,7 +518,10 @@ async fn listen(online: Weak<Online>, mut news: broadcast::Receiver<GameNews>) {
 async fn graces(online: Weak<Online>, wake: Arc<Notify>) {
     if let Some(o) = online.upgrade() {
         if let Err(f) = o.recover().await {
-            tracing::warn!("the competitions' games could not be taken up: {}", f.detail);
+            tracing::warn!(
+                "the competitions' games could not be taken up: {}",
+                f.detail
+            );
         }
     }
     loop {
@@ -524,7 +530,9 @@ async fn graces(online: Weak<Online>, wake: Arc<Notify>) {
             return;
         };
         let wait = match o.forfeits().await {
-            Ok(Some(at)) => Duration::from_millis((at - now_ms()).clamp(0, IDLE.as_millis() as i64) as u64),
+            Ok(Some(at)) => {
+                Duration::from_millis((at - now_ms()).clamp(0, IDLE.as_millis() as i64) as u64)
+            }
             Ok(None) => IDLE,
             Err(f) => {
                 tracing::warn!("the competitions' graces could not be read: {}", f.detail);

@@ -336,7 +336,10 @@ impl Store {
         ))
         .fetch_all(self.reader())
         .await?;
-        Ok(readable(rows.iter().map(competition_game), "the competitions' games"))
+        Ok(readable(
+            rows.iter().map(competition_game),
+            "the competitions' games",
+        ))
     }
 
     /// `person` opened competition game `game` at `at` (ms since 1970):
