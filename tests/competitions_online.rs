@@ -306,6 +306,15 @@ fn an_online_swiss_is_played_on_the_server_round_after_round() {
     assert_eq!(points, 4, "two wins of 2 points: {}", after["standings"]);
     drop((a, b, c1, d1));
 
+    // Its games are made just after the pairing is pushed, and the
+    // competition is pushed again once they are.
+    loop {
+        let (name, data) = live.next();
+        if name == "competition" && data["changes"] == after["changes"] {
+            break;
+        }
+    }
+
     // Round 2's games, then a restart mid-round: the games are the same.
     let round2: Vec<Value> = games(&watcher, &id)
         .into_iter()

@@ -36,7 +36,7 @@ const page = {
 
 const desk = makeDesk(id, () => page.competition, (c) => take(c));
 mountFiles(id, (c) => take(c));
-const online = makeOnline(id, (c) => take(c));
+const online = makeOnline(id, (c) => take(c), () => render());
 
 /**
  * The current round's boards, kept by board while the round is shown so
@@ -55,6 +55,7 @@ function take(c) {
   if (before && c.changes < before.changes) return;
   page.competition = c;
   if (before && c.changes > before.changes) announce(before, c);
+  online.heard();
   render();
 }
 

@@ -20,18 +20,21 @@ const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.get
  * the server answered with.
  * @param {string} id
  * @param {(c: Competition) => void} take
+ * @param {() => void} redraw draws the whole page again (the boards'
+ * watch links come from the games)
  */
-export function makeOnline(id, take) {
+export function makeOnline(id, take, redraw) {
   const state = {
     /** @type {{person: string | null, account: boolean} | null} */ me: null,
     /** @type {BoardGame[]} */ games: [],
     /** the competition's changes the games were read at */ readAt: -1,
     /** @type {Competition | null} */ last: null,
+    /** a competition arrived since the games were last read */ fresh: false,
   };
 
   fetch('/api/me').then((r) => r.json()).then((me) => {
     state.me = { person: me?.person ?? null, account: !!me?.account };
-    if (state.last) render(state.last);
+    redraw();
   }).catch(() => {});
 
   $('online-enter').addEventListener('click', async () => {
@@ -45,17 +48,27 @@ export function makeOnline(id, take) {
     }
   });
 
-  /** Reads the games when the competition changed since. @param {Competition} c */
+  /**
+   * Reads the games when the competition changed since, or when a board
+   * still to be played has no game yet (a round's games are made just
+   * after its pairing is pushed; the server then sends the competition
+   * again).
+   * @param {Competition} c
+   */
   async function refresh(c) {
-    if (state.readAt === c.changes) return;
+    const round = c.rounds[c.rounds.length - 1];
+    const missing = !!round && round.boards.some((b, i) => !b.outcome
+      && !state.games.some((g) => g.round === round.number && g.board === i + 1));
+    if (state.readAt === c.changes && !(state.fresh && missing)) return;
     state.readAt = c.changes;
+    state.fresh = false;
     try {
       const res = await fetch(`/api/competitions/${encodeURIComponent(id)}/games`);
       if (res.ok) state.games = await res.json();
     } catch {
       return;
     }
-    if (state.last) render(state.last);
+    redraw();
   }
 
   /** The grace in words. @param {number} secs */
@@ -63,7 +76,11 @@ export function makeOnline(id, take) {
     return secs % 60 === 0 ? ct('online.minutes', { n: secs / 60 }) : ct('online.seconds', { n: secs });
   }
 
-  /** Draws the box: the note, "Enter", "Your game". @param {Competition} c */
+  /**
+   * Draws the box: the note, "Enter", "Your game"; reads the games again
+   * when they may have changed.
+   * @param {Competition} c
+   */
   function render(c) {
     state.last = c;
     const play = c.setup.play;
@@ -107,5 +124,10 @@ export function makeOnline(id, take) {
     return el('a', { class: 'watch small', href: `/#game=${g.game}`, 'data-game': g.game }, ct('online.watch'));
   }
 
-  return { render, watchLink, refresh };
+  /** A competition arrived (the stream, or an answer). */
+  function heard() {
+    state.fresh = true;
+  }
+
+  return { render, watchLink, heard };
 }

@@ -410,6 +410,18 @@ impl Desk {
         let _ = k.tx.send(push);
     }
 
+    /// Tells competition `id`'s followers here the whole competition
+    /// again, unchanged: something it shows beside itself changed (a
+    /// round's games were made, after its pairing was pushed).
+    pub fn nudge(&self, id: &CompetitionId) {
+        let kept = self.lock();
+        if let Some(k) = kept.get(id) {
+            if k.tx.receiver_count() > 0 {
+                let _ = k.tx.send(Push::Whole(k.held.json.get().into()));
+            }
+        }
+    }
+
     /// Competition `id` as it stands and a receiver of its pushes from
     /// then on (a push the view already holds may follow: its `changes`
     /// says so).

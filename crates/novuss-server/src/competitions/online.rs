@@ -208,6 +208,10 @@ impl Online {
             tracing::warn!(competition = %id, "its games could not all be made: {}", f.detail);
         }
         self.wake.notify_one();
+        // The pairing was pushed before its games were made: the pages
+        // read the games again (another server's followers read them when
+        // they next hear of the competition).
+        self.desk.nudge(id);
     }
 
     async fn try_ensure_games(&self, id: &CompetitionId) -> Result<(), Failure> {
