@@ -8,7 +8,7 @@ export const en = {
   // The list
   'comps.title': 'Competitions — Novuss',
   'comps.heading': 'Competitions',
-  'comps.intro': 'Competitions played on real tables: the rounds with their tables, results as they arrive, and the standings, followed live.',
+  'comps.intro': 'Competitions played on real tables or on this server: the rounds with their tables, results as they arrive, and the standings, followed live.',
   'comps.loading': 'Loading the competitions…',
   'comps.load_failed': 'The list of competitions could not be loaded.',
   'comps.none': 'No competitions yet.',
