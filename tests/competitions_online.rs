@@ -445,6 +445,17 @@ fn a_player_who_does_not_come_within_the_grace_loses_by_forfeit() {
     );
     assert_eq!(results[1]["outcome"], json!({"kind": "both_absent"}));
     assert_eq!(results[1]["finished"], true);
+    // Its file exports, but is not imported: its games and people are
+    // this server's.
+    let (status, file) = organiser.get(&format!("/api/competitions/{id}/competition.json"));
+    assert_eq!(status, 200);
+    let (status, refused) = json_answer(organiser.post("/api/competitions/import", &file));
+    assert_eq!(
+        (status, refused["code"].as_str()),
+        (400, Some("bad_message")),
+        "{refused}"
+    );
+
     // The games are called off: nobody plays a decided board on.
     for g in &round {
         let game = g["game"].as_str().unwrap();
