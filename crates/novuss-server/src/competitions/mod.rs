@@ -1,7 +1,8 @@
-//! Competitions on real tables (issue 32; docs/competitions.md, "On the
-//! server"): an organiser with an account creates one, enters its
-//! players, has its rounds paired and enters the results; everyone may
-//! read it and follow it live.
+//! Competitions on real tables or on this server (issue 32;
+//! docs/competitions.md, "On the server" and "Played on this server"): an
+//! organiser with an account creates one, enters its players, has its
+//! rounds paired and enters the results (or, played here, its games give
+//! them); everyone may read it and follow it live.
 //!
 //! What a competition is and does is `novuss-club`'s
 //! ([`novuss_club::Competition`]): this feature stores its changes, in
