@@ -92,6 +92,10 @@ test('two players enter, see their game, play it, and the result appears live', 
     await p.click('#your-game-link');
     await settledAt(p, 0);
   }
+  // The game's page names its competition, round and board.
+  await anna.waitForSelector('#competition-line:not([hidden]) a', { timeout: LONG });
+  assert.equal(await anna.textContent('#competition-line'), fill(en['game.competition'], { name: 'Tiešsaistes kauss', round: 1, board: 1 }));
+  await shot(anna, 'desktop-game');
   await playUntilResignable({ south, north });
   const changes = Number(await org.evaluate(() => document.body.dataset.changes));
   await north.click('#resign');

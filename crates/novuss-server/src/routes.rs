@@ -82,6 +82,10 @@ pub fn router(
             post(competitions::enter.layer(json.clone())),
         )
         .route("/api/competitions/{id}/games", get(competitions::games))
+        .route(
+            "/api/games/{id}/competition",
+            get(competitions::game_competition),
+        )
         .with_state(competitions::CompetitionRoutes::new(
             desk,
             hub.clone(),

@@ -320,4 +320,5 @@ export const en = {
   'error.unknown_username': 'No account has that user name.',
   'desk.enter_person': 'Enter a person by their user name',
   'desk.username': 'User name',
+  'game.competition': '{name}: round {round}, board {board}',
 };

@@ -314,9 +314,10 @@ export const lv = {
   'online.seconds': '{n} s',
   'refusal.grace': 'Laiks {grace_secs} s: spēlētājam savas spēles atvēršanai ir no vienas sekundes līdz diennaktij.',
   'refusal.not_a_person': 'Sacensībās, ko spēlē šajā serverī, piesaka tikai cilvēkus ar kontu.',
-  'refusal.game_running': '{round}. kārtas {board}. galdu spēlē šajā serverī: rezultātu dod spēle (var ierakstīt zaudējumu bez spēles).',
+  'refusal.game_running': '{round}. kārtas {board}. pāri spēlē šajā serverī: rezultātu dod spēle (var ierakstīt zaudējumu bez spēles).',
   'refusal.entry_not_open': 'Šajās sacensībās spēlētāji tagad nevar pieteikties paši.',
   'error.unknown_username': 'Nevienam kontam nav šāda lietotājvārda.',
   'desk.enter_person': 'Pieteikt cilvēku pēc lietotājvārda',
   'desk.username': 'Lietotājvārds',
+  'game.competition': '{name}: {round}. kārta, {board}. pāris',
 };

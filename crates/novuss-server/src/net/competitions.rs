@@ -238,3 +238,40 @@ fn event(push: &Push) -> Event {
         Push::Result(json) => Event::default().event("result").data(&**json),
     }
 }
+
+/// What `GET /api/games/{id}/competition` answers: the competition a
+/// game is a board of, for the line the game's page shows.
+#[derive(Debug, serde::Serialize)]
+pub struct GameOfCompetition {
+    /// The competition.
+    pub competition: CompetitionId,
+    /// Its name.
+    pub name: String,
+    /// The round, from 1.
+    pub round: u32,
+    /// The board, from 1.
+    pub board: u32,
+}
+
+/// `GET /api/games/{id}/competition`: the competition game `id` is a
+/// board of; `404 unknown_competition` for a game that is none's.
+pub async fn game_competition(
+    State(s): State<CompetitionRoutes>,
+    Path(id): Path<String>,
+) -> Result<Response, Failure> {
+    let game = crate::ids::GameId::parse(&id)?;
+    let Some(g) = s.hub.store().competition_game_of(&game).await? else {
+        return Err(Failure::new(
+            Code::UnknownCompetition,
+            "the game is no competition's",
+        ));
+    };
+    let held = s.desk.view(&g.competition).await?;
+    Ok(Json(GameOfCompetition {
+        competition: g.competition,
+        name: held.view.competition.setup().name.clone(),
+        round: g.round,
+        board: g.board,
+    })
+    .into_response())
+}
