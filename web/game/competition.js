@@ -39,6 +39,7 @@ export async function showCompetition(id) {
     const res = await fetch(`/api/games/${encodeURIComponent(id)}/competition`);
     if (!res.ok) return;
     const c = await res.json();
+    if (!c) return;
     shown = { id, competition: c.competition, name: c.name, round: c.round, board: c.board };
   } catch {
     return;

@@ -254,24 +254,22 @@ pub struct GameOfCompetition {
 }
 
 /// `GET /api/games/{id}/competition`: the competition game `id` is a
-/// board of; `404 unknown_competition` for a game that is none's.
+/// board of, or `null` for a game that is none's (every game's page asks,
+/// and a plain game is no error).
 pub async fn game_competition(
     State(s): State<CompetitionRoutes>,
     Path(id): Path<String>,
 ) -> Result<Response, Failure> {
     let game = crate::ids::GameId::parse(&id)?;
     let Some(g) = s.hub.store().competition_game_of(&game).await? else {
-        return Err(Failure::new(
-            Code::UnknownCompetition,
-            "the game is no competition's",
-        ));
+        return Ok(Json(None::<GameOfCompetition>).into_response());
     };
     let held = s.desk.view(&g.competition).await?;
-    Ok(Json(GameOfCompetition {
+    Ok(Json(Some(GameOfCompetition {
         competition: g.competition,
         name: held.view.competition.setup().name.clone(),
         round: g.round,
         board: g.board,
-    })
+    }))
     .into_response())
 }
