@@ -225,6 +225,11 @@ fn an_online_swiss_is_played_on_the_server_round_after_round() {
         let game = g["game"].as_str().unwrap();
         let (status, state) = json_answer(watcher.get(&format!("/api/games/{game}")));
         assert_eq!(status, 200, "{state}");
+        let (_, named) = json_answer(watcher.get(&format!("/api/games/{game}/competition")));
+        assert_eq!(
+            named,
+            json!({"competition": id, "name": "Online Open", "round": 1, "board": k + 1})
+        );
         assert_eq!(state["stroke_clock"], json!(null), "{state}");
         assert_eq!(
             state["match"]["format"],
