@@ -10,6 +10,8 @@
 //! - `competition_files`: a competition's players imported from files,
 //!   its standings, results, TRF and JSON exported and read back;
 //! - `competitions`: an organiser runs a Swiss over HTTP, followed live;
+//! - `competitions_online`: a competition played on this server: games per
+//!   board, results from them, forfeits, the next round by itself;
 //! - `server`: games over real HTTP and WebSocket on loopback;
 //! - `replay`: replays, analysis and uploads;
 //! - `schema`: the SQLite and PostgreSQL migrations make the same tables;
@@ -39,6 +41,7 @@ mod clocks;
 mod clubs;
 mod competition_files;
 mod competitions;
+mod competitions_online;
 mod door;
 mod door_people;
 mod door_pg;

@@ -114,6 +114,22 @@ export function makeDesk(id, current, show) {
       input('p-name').focus();
     }
   });
+  // A person with an account, by their user name: the server fills the
+  // name and the person (a competition played on this server enters
+  // nobody else).
+  $('enter-person').addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const error = $('enter-person-error');
+    error.hidden = true;
+    const username = input('p-username').value.trim();
+    try {
+      show(await post(`/api/competitions/${encodeURIComponent(id)}/enter`, { username }));
+      input('p-username').value = '';
+    } catch (err) {
+      error.textContent = refusalText(err);
+      error.hidden = false;
+    }
+  });
   $('pair').addEventListener('click', () => {
     const c = current();
     if (c) send({ change: 'pair_next', round: c.rounds.length + 1 }, $('rounds-error'));

@@ -20,6 +20,7 @@ import { standingHead, standingRows } from './standings.js';
 import { makeDesk } from './desk.js';
 import { followCompetition, newResults } from './live.js';
 import { mountFiles } from './files.js';
+import { makeOnline } from './online.js';
 
 /** @typedef {import('../shared/protocol.js').Competition} Competition */
 /** @typedef {import('../shared/protocol.js').CompetitionPage} CompetitionPage */
@@ -36,6 +37,7 @@ const page = {
 
 const desk = makeDesk(id, () => page.competition, (c) => take(c));
 mountFiles(id, (c) => take(c));
+const online = makeOnline(id, (c) => take(c), () => render());
 
 /**
  * The current round's boards, kept by board while the round is shown so
@@ -54,6 +56,7 @@ function take(c) {
   if (before && c.changes < before.changes) return;
   page.competition = c;
   if (before && c.changes > before.changes) announce(before, c);
+  online.heard();
   render();
 }
 
@@ -99,6 +102,9 @@ function renderBoards(c) {
     }
     item.li.dataset.result = b.outcome ? outcomeText(b.outcome) : '';
     const view = boardView(c, b, i);
+    // Played on this server: every board's game may be watched.
+    const watch = online.watchLink(r.number, i + 1);
+    if (watch) view.append(' ', watch);
     const old = item.li.querySelector('.board-view');
     if (old) old.replaceWith(view);
     else item.li.prepend(view);
@@ -134,6 +140,7 @@ function render() {
   document.body.dataset.rounds = String(c.rounds.length);
   document.body.dataset.changes = String(c.changes);
   if (page.mayChange) desk.render(c);
+  online.render(c);
   renderBoards(c);
   const requested = c.requested ?? [];
   $('requested-box').hidden = !requested.length;

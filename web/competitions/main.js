@@ -99,6 +99,8 @@ function setup() {
     format: { kind: /** @type {'sets' | 'best_of' | 'first_to'} */ (input('c-format').value), sets: num('c-sets') },
     points: { win: num('c-win'), draw: num('c-draw'), loss: num('c-loss') },
     rated: input('c-rated').checked,
+    play: playChosen(),
+    open_entry: input('c-open-entry').checked,
     // A knock-out places by the round each entrant went out in (groups
     // rank their tables by the tie-breaks).
     tiebreaks: system === 'knockout' || system === 'double_elimination' ? [] : tiebreaksChosen(),
@@ -124,6 +126,58 @@ function systemChosen(choice) {
     };
   }
   return { kind: 'round_robin', cycles: choice === 'double' ? 'double' : 'single' };
+}
+
+/**
+ * Where the matches are played: the form's one choice for "played on this
+ * server" (docs/competitions.md), drawn here beside "rated" with its stroke
+ * clock, grace and next round, and "players may enter themselves".
+ */
+function mountPlay() {
+  const rated = input('c-rated').closest('label');
+  if (!rated || $('play-choice')) return;
+  const clocks = [null, 15, 30, 60];
+  const box = el('fieldset', { id: 'play-choice', class: 'play-choice' },
+    el('legend', { id: 'play-legend', 'data-text': 'new.play' }),
+    el('div', { class: 'row' },
+      el('select', { id: 'c-play', 'aria-labelledby': 'play-legend' },
+        el('option', { value: 'tables', 'data-text': 'new.play.tables' }),
+        el('option', { value: 'online', 'data-text': 'new.play.online' }))),
+    el('div', { id: 'online-rows', hidden: '' },
+      el('div', { class: 'row' }, el('label', { for: 'c-clock', 'data-text': 'new.clock' }),
+        el('select', { id: 'c-clock' }, clocks.map((c) => el('option', { value: c === null ? '' : String(c), 'data-clock': c === null ? '' : String(c) })))),
+      el('div', { class: 'row' }, el('label', { for: 'c-grace', 'data-text': 'new.grace' }),
+        el('input', { id: 'c-grace', type: 'number', min: '1', max: '1440', value: '10', inputmode: 'numeric' })),
+      el('div', { class: 'row' }, el('label', { for: 'c-next', 'data-text': 'new.next_round' }),
+        el('select', { id: 'c-next' },
+          el('option', { value: 'after_last_game', 'data-text': 'new.next_round.after_last_game' }),
+          el('option', { value: 'by_organiser', 'data-text': 'new.next_round.by_organiser' })))),
+    el('label', { class: 'check', for: 'c-open-entry' }, el('input', { type: 'checkbox', id: 'c-open-entry' }), ' ', el('span', { 'data-text': 'new.open_entry' })));
+  rated.after(box);
+  input('c-play').addEventListener('change', () => {
+    $('online-rows').hidden = input('c-play').value !== 'online';
+  });
+}
+
+/** The clock choices' words. */
+function clockWords() {
+  for (const o of document.querySelectorAll('#c-clock option')) {
+    const secs = o.getAttribute('data-clock');
+    o.textContent = secs ? ct('new.clock.secs', { n: secs }) : ct('new.clock.none');
+  }
+}
+
+/** Where the matches are played, as chosen. @returns {NewCompetition['play']} */
+function playChosen() {
+  if (input('c-play').value !== 'online') return { kind: 'tables' };
+  const clock = input('c-clock').value;
+  const minutes = Number(input('c-grace').value);
+  return {
+    kind: 'online',
+    stroke_clock: clock === '' ? null : Number(clock),
+    grace_secs: Number.isFinite(minutes) ? Math.round(minutes * 60) : NaN,
+    next_round: /** @type {'after_last_game' | 'by_organiser'} */ (input('c-next').value),
+  };
 }
 
 /** The tie-breaks an organiser can put in order (docs/standings.md). @type {TieBreak[]} */
@@ -199,8 +253,10 @@ $('new').addEventListener('submit', async (e) => {
 input('c-system').addEventListener('change', showRounds);
 
 mountHeader('competitions');
+mountPlay();
 const words = () => {
   fillTexts(document, ct);
+  clockWords();
   document.title = ct('comps.title');
   renderTiebreaks();
   render();

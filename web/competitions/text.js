@@ -72,7 +72,8 @@ export function whereText(s) {
 export function setupText(s) {
   return [systemText(s.system), formatText(s.format),
     ct('points', { win: s.points.win, draw: s.points.draw, loss: s.points.loss }),
-    ct('tables_n', { n: s.tables }), ct(s.rated ? 'rated' : 'unrated')].join(' · ');
+    s.play?.kind === 'online' ? ct('play.online') : ct('tables_n', { n: s.tables }),
+    ct(s.rated ? 'rated' : 'unrated')].join(' · ');
 }
 
 /** Sets a side needs to win a match of format `f`. @param {MatchFormat} f */

@@ -33,6 +33,7 @@ import { createChat } from './chat.js';
 import { Audience } from './audience.js';
 import { createStore } from './store.js';
 import { initialState, freshGame, followTurn } from './state.js';
+import { showCompetition } from './competition.js';
 import { controlsFor, drawControls } from './controls.js';
 import { drawPanels } from './panels.js';
 import { viewSeatOf, tableDrawer, sceneOf } from './scene.js';
@@ -317,6 +318,8 @@ async function openGame(id, given) {
       // verdict and the log; they are applied without animation (history).
       store.update({ seen: given ? st.event : Math.max(0, st.event - RESUME_EVENTS), history: st.event });
     });
+    // A board of a competition played here names it.
+    showCompetition(id);
   } catch (e) {
     if (store.state.id !== id) return;
     store.update({ id: null });

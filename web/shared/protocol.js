@@ -675,10 +675,23 @@
 
 /**
  * `POST /api/competitions`: a competition's set-up (days as `YYYY-MM-DD`).
- * @typedef {{name: string, venue?: string | null, club?: string | null, starts?: string | null, ends?: string | null, tables: number, system: CompetitionSystem, format: MatchFormat, points?: MatchPoints, rated?: boolean, tiebreaks?: TieBreak[]}} NewCompetition
+ * @typedef {{name: string, venue?: string | null, club?: string | null, starts?: string | null, ends?: string | null, tables: number, system: CompetitionSystem, format: MatchFormat, points?: MatchPoints, rated?: boolean, tiebreaks?: TieBreak[], play?: CompetitionPlay, open_entry?: boolean}} NewCompetition
  */
 
-/** A competition's set-up as stored. @typedef {{name: string, venue: string | null, club: string | null, starts: string | null, ends: string | null, tables: number, system: CompetitionSystem, format: MatchFormat, points: MatchPoints, rated: boolean, tiebreaks: TieBreak[]}} CompetitionSetup */
+/**
+ * Where a competition's matches are played: on real tables, or on this
+ * server (each board a game; `grace_secs` to open it; the next round paired
+ * after the last game or by the organiser).
+ * @typedef {{kind: 'tables'} | {kind: 'online', stroke_clock: number | null, grace_secs: number, next_round: 'after_last_game' | 'by_organiser'}} CompetitionPlay
+ */
+/** A competition's set-up as stored. @typedef {{name: string, venue: string | null, club: string | null, starts: string | null, ends: string | null, tables: number, system: CompetitionSystem, format: MatchFormat, points: MatchPoints, rated: boolean, tiebreaks: TieBreak[], play?: CompetitionPlay, open_entry?: boolean}} CompetitionSetup */
+/**
+ * A board's game of a competition played on this server
+ * (`GET /api/competitions/{id}/games`): the people holding its first and
+ * second seats, the deadline to open it (ms since 1970), who did, and
+ * whether its result is taken.
+ * @typedef {{round: number, board: number, game: string, people: [string, string], deadline_ms: number, here: [boolean, boolean], settled: boolean}} BoardGame
+ */
 
 /**
  * A tie-break after match points (FIDE C.07; docs/standings.md), by its code.
@@ -696,7 +709,7 @@
 
 /** The standings, best first; each row's values follow `tiebreaks`. @typedef {{tiebreaks: TieBreak[], rows: Standing[]}} Standings */
 
-/** A player as entered. @typedef {{name: string, club: string | null, licence: string | null, category: 'men' | 'women' | 'youth' | 'veterans' | null, birth_year: number | null, rating: number | null}} Entry */
+/** A player as entered; `person` is the public id of the person with an account they are (absent for a list's players). @typedef {{name: string, club: string | null, licence: string | null, category: 'men' | 'women' | 'youth' | 'veterans' | null, birth_year: number | null, rating: number | null, person?: string}} Entry */
 
 /** An entrant: their number (in the order of entry), the first round they could play, and the first they are not paired in once withdrawn. @typedef {{entrant: number, entry: Entry, entered_for: number, withdrawn_from: number | null}} Entrant */
 

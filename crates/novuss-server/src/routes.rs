@@ -77,6 +77,15 @@ pub fn router(
             post(competitions::change.layer(json.clone())),
         )
         .route("/api/competitions/{id}/live", get(competitions::live))
+        .route(
+            "/api/competitions/{id}/enter",
+            post(competitions::enter.layer(json.clone())),
+        )
+        .route("/api/competitions/{id}/games", get(competitions::games))
+        .route(
+            "/api/games/{id}/competition",
+            get(competitions::game_competition),
+        )
         .with_state(competitions::CompetitionRoutes::new(
             desk,
             hub.clone(),

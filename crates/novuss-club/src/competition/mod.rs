@@ -37,7 +37,10 @@ pub use change::{Change, Outcome, Paired, Rest};
 pub use entry_file::FileProblem;
 pub use groups::{GroupView, MAX_GROUPS, MIN_GROUP};
 pub use refusal::Refusal;
-pub use setup::{club_key, Day, Setup, System, MAX_SWISS_ROUNDS, MAX_TABLES, MAX_TEXT};
+pub use setup::{
+    club_key, Day, NextRound, Play, Setup, System, MAX_GRACE_SECS, MAX_SWISS_ROUNDS, MAX_TABLES,
+    MAX_TEXT,
+};
 
 /// An entrant as the competition lists them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -201,7 +204,16 @@ impl Competition {
                 if !matches!(self.setup.system, System::Swiss { .. }) && !self.rounds.is_empty() {
                     return Err(Refusal::EntriesClosed);
                 }
-                if let Some(l) = self.entrants.iter().find(|l| l.entry.same_person(&entry)) {
+                if self.setup.play.online() && entry.person.is_none() {
+                    return Err(Refusal::NotAPerson);
+                }
+                // A person with an account is the same person whatever
+                // name they are entered under.
+                let same = |l: &&Listed| {
+                    l.entry.same_person(&entry)
+                        || (entry.person.is_some() && l.entry.person == entry.person)
+                };
+                if let Some(l) = self.entrants.iter().find(same) {
                     return Err(Refusal::EnteredTwice { entrant: l.entrant });
                 }
                 if self.entrants.len() as u32 >= self.setup.max_entrants() {
@@ -545,11 +557,123 @@ impl Competition {
 fn checked_entry(entry: &Entry) -> Result<Entry, Refusal> {
     let mut e = entry.clone();
     e.name = setup::text("name", &e.name)?.ok_or(Refusal::Missing { field: "name" })?;
-    for (field, value) in [("club", &mut e.club), ("licence", &mut e.licence)] {
+    for (field, value) in [
+        ("club", &mut e.club),
+        ("licence", &mut e.licence),
+        ("person", &mut e.person),
+    ] {
         *value = match value {
             Some(v) => setup::text(field, v)?,
             None => None,
         };
     }
     Ok(e)
+}
+
+#[cfg(test)]
+mod online_tests {
+    //! Entrants who are people, and competitions played on a server.
+    use super::*;
+    use novuss_core::{MatchFormat, MatchPoints};
+
+    fn setup(play: Play) -> Setup {
+        Setup {
+            name: "Online Open".into(),
+            venue: None,
+            club: None,
+            starts: None,
+            ends: None,
+            tables: 1,
+            system: System::Swiss { rounds: 3 },
+            format: MatchFormat::BestOf(3),
+            points: MatchPoints::default(),
+            rated: false,
+            tiebreaks: vec![],
+            play,
+            open_entry: true,
+        }
+    }
+
+    fn online(grace_secs: u32) -> Play {
+        Play::Online {
+            stroke_clock: Some(30),
+            grace_secs,
+            next_round: NextRound::AfterLastGame,
+        }
+    }
+
+    fn person(name: &str, id: &str) -> Entry {
+        let mut e = Entry::named(name);
+        e.person = Some(id.into());
+        e
+    }
+
+    #[test]
+    fn a_grace_is_one_second_to_a_day() {
+        for bad in [0, MAX_GRACE_SECS + 1] {
+            assert_eq!(
+                Competition::new(setup(online(bad))),
+                Err(Refusal::Grace { grace_secs: bad })
+            );
+        }
+        assert!(Competition::new(setup(online(MAX_GRACE_SECS))).is_ok());
+    }
+
+    #[test]
+    fn the_same_person_is_entered_once_whatever_the_name() {
+        let mut c = Competition::new(setup(online(60))).unwrap();
+        c.apply(&Change::Enter {
+            entry: person("Anna", "a1"),
+        })
+        .unwrap();
+        assert_eq!(
+            c.apply(&Change::Enter {
+                entry: person("Anna Bērziņa", "a1"),
+            }),
+            Err(Refusal::EnteredTwice {
+                entrant: Entrant(1)
+            })
+        );
+        // Another person of the same name, with no birth year telling
+        // them apart, is taken for the same, as in a list
+        // (`Entry::same_person`): the organiser adds a birth year.
+        c.apply(&Change::Enter {
+            entry: person("Anna", "a2"),
+        })
+        .unwrap_err();
+        assert_eq!(c.entrants().len(), 1);
+    }
+
+    #[test]
+    fn an_online_competition_enters_people_only_and_tables_anyone() {
+        let mut c = Competition::new(setup(online(60))).unwrap();
+        let walk_in = Change::Enter {
+            entry: Entry::named("Walk-in"),
+        };
+        assert_eq!(c.apply(&walk_in), Err(Refusal::NotAPerson));
+        assert!(c.entrants().is_empty());
+        let mut t = Competition::new(setup(Play::Tables)).unwrap();
+        t.apply(&walk_in).unwrap();
+        t.apply(&Change::Enter {
+            entry: person("Jānis", "j1"),
+        })
+        .unwrap();
+        assert_eq!(t.entrants()[1].entry.person.as_deref(), Some("j1"));
+    }
+
+    #[test]
+    fn a_set_up_stored_before_play_reads_as_tables() {
+        let old = r#"{"name":"Old","venue":null,"starts":null,"ends":null,"tables":2,
+            "system":{"kind":"swiss","rounds":3},"format":{"kind":"sets","sets":6},
+            "points":{"win":2,"draw":1,"loss":0},"rated":false,"tiebreaks":[]}"#;
+        let s: Setup = serde_json::from_str(old).unwrap();
+        assert_eq!(s.play, Play::Tables);
+        assert!(!s.open_entry);
+        let entry: Entry = serde_json::from_str(
+            r#"{"name":"A","club":null,"licence":null,"category":null,"birth_year":null,"rating":null}"#,
+        )
+        .unwrap();
+        assert_eq!(entry.person, None);
+        assert!(!serde_json::to_string(&entry).unwrap().contains("person"));
+    }
 }

@@ -152,6 +152,26 @@ pub enum Refusal {
         /// The entrants to draw (0 when the set-up itself is refused).
         entrants: u32,
     },
+    /// An online competition's grace outside 1 s to a day.
+    Grace {
+        /// The seconds asked for.
+        grace_secs: u32,
+    },
+    /// An entrant of a competition played on this server who is not a
+    /// person with an account: their seat could be nobody's.
+    NotAPerson,
+    /// A result typed at the desk for a board whose game is still being
+    /// played on this server: the game gives it (a forfeit may still be
+    /// recorded).
+    GameRunning {
+        /// The round.
+        round: u32,
+        /// The board.
+        board: u32,
+    },
+    /// A person entering themselves where the organiser does not let
+    /// them, or after entries closed.
+    EntryNotOpen,
     /// One entry of a list entered at once cannot be entered; none of
     /// the list was.
     InList {
@@ -269,6 +289,20 @@ impl fmt::Display for Refusal {
                 "{groups} groups for {entrants} entrants: there are 1 to {} groups of 3 to {} entrants each",
                 super::groups::MAX_GROUPS,
                 crate::round_robin::MAX_ENTRANTS
+            ),
+            Refusal::Grace { grace_secs } => write!(
+                f,
+                "a grace of {grace_secs} s: a player has 1 s to a day to come to their game"
+            ),
+            Refusal::NotAPerson => f.write_str(
+                "a competition played on this server enters people with accounts only",
+            ),
+            Refusal::GameRunning { round, board } => write!(
+                f,
+                "round {round}, board {board} is being played on this server: its game gives the result (a forfeit may be recorded)"
+            ),
+            Refusal::EntryNotOpen => f.write_str(
+                "players may not enter themselves in this competition now",
             ),
             Refusal::InList { position, refusal } => {
                 write!(f, "entry {position} of the list: {refusal}")

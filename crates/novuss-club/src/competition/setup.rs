@@ -78,6 +78,56 @@ fn cycles_default() -> Cycles {
     Cycles::Single
 }
 
+/// The longest grace an online competition may give a player to come to
+/// their game: a day (a round played over a weekend).
+pub const MAX_GRACE_SECS: u32 = 24 * 3600;
+
+/// Where a competition's matches are played (issue 32: "Played on real
+/// tables or on this server"). The two never mix in one competition: a
+/// competition on tables never makes a game, and an online one takes its
+/// results from its games.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Play {
+    /// On real tables: results come from the organiser's desk.
+    #[default]
+    Tables,
+    /// On this server: each board is a game between the two entrants'
+    /// seats, whose result becomes the board's.
+    Online {
+        /// Seconds each player has for a stroke, or no clock; the server
+        /// says which clocks its games have.
+        #[serde(default)]
+        stroke_clock: Option<u32>,
+        /// Seconds a player has, from the moment their game is made, to
+        /// open it: one who has not lost by forfeit (both absent: both
+        /// lose).
+        grace_secs: u32,
+        /// When the next round is paired.
+        #[serde(default)]
+        next_round: NextRound,
+    },
+}
+
+impl Play {
+    /// Whether the matches are played on this server.
+    pub fn online(&self) -> bool {
+        matches!(self, Play::Online { .. })
+    }
+}
+
+/// When an online competition's next round is paired.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NextRound {
+    /// As soon as the last game of the round has its result (lichess's
+    /// and hive's arenas go on at once too).
+    #[default]
+    AfterLastGame,
+    /// When the organiser pairs it, from the desk.
+    ByOrganiser,
+}
+
 /// A calendar day, as the organiser gives it (`2026-11-28`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
@@ -172,6 +222,13 @@ pub struct Setup {
     /// ([`Setup::default_tiebreaks`]).
     #[serde(default)]
     pub tiebreaks: Vec<TieBreak>,
+    /// On real tables (the default) or on this server.
+    #[serde(default)]
+    pub play: Play,
+    /// Whether a person signed in to an account may enter themselves
+    /// while entries are open (the organiser may always enter them).
+    #[serde(default)]
+    pub open_entry: bool,
 }
 
 impl Setup {
@@ -239,6 +296,11 @@ impl Setup {
             // (Groups rank their tables by the tie-breaks.)
             if !self.tiebreaks.is_empty() {
                 return Err(Refusal::TieBreaksInKnockout);
+            }
+        }
+        if let Play::Online { grace_secs, .. } = self.play {
+            if !(1..=MAX_GRACE_SECS).contains(&grace_secs) {
+                return Err(Refusal::Grace { grace_secs });
             }
         }
         if self.tiebreaks.is_empty() {

@@ -72,6 +72,13 @@ pub struct Entry {
     pub birth_year: Option<u16>,
     /// A rating to seed by, if the list has one.
     pub rating: Option<u32>,
+    /// The person with an account this entrant is, when they entered
+    /// themselves or the organiser entered them by their user name: the
+    /// server's public person id, opaque here. Absent from entries of a
+    /// list (and from every change stored before people could enter), so
+    /// that old changes read as they were written.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub person: Option<String>,
 }
 
 impl Entry {
@@ -84,6 +91,7 @@ impl Entry {
             category: None,
             birth_year: None,
             rating: None,
+            person: None,
         }
     }
 

@@ -414,5 +414,6 @@ fn entry(header: &Header, cells: &[String], row: usize) -> Result<Entry, ImportE
         category,
         birth_year,
         rating,
+        person: None,
     })
 }

@@ -17,17 +17,8 @@ use proptest::prelude::*;
 
 fn setup(system: System, tables: u32) -> Setup {
     Setup {
-        name: "Club evening".into(),
         venue: Some("Rīga".into()),
-        club: None,
-        starts: None,
-        ends: None,
-        tables,
-        system,
-        format: MatchFormat::Sets(6),
-        points: MatchPoints::default(),
-        rated: false,
-        tiebreaks: vec![],
+        ..crate::support::setup("Club evening", system, MatchFormat::Sets(6), tables)
     }
 }
 

@@ -11,21 +11,15 @@ use novuss_club::trf;
 use novuss_club::{
     pair_dutch, Bye, Change, Competition, Entrant, Entry, Refusal, RoundResult, Setup, System,
 };
-use novuss_core::{MatchFormat, MatchPoints};
+use novuss_core::MatchFormat;
 
 fn setup(system: System, tiebreaks: Vec<TieBreak>) -> Setup {
     Setup {
-        name: "Rīgas kauss".into(),
         venue: Some("Rīga".into()),
-        club: None,
         starts: novuss_club::competition::Day::parse("2026-11-28"),
         ends: novuss_club::competition::Day::parse("2026-11-29"),
-        tables: 4,
-        system,
-        format: MatchFormat::Sets(6),
-        points: MatchPoints::default(),
-        rated: false,
         tiebreaks,
+        ..crate::support::setup("Rīgas kauss", system, MatchFormat::Sets(6), 4)
     }
 }
 

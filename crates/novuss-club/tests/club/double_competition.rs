@@ -5,23 +5,11 @@
 
 use novuss_club::competition::{Outcome, Rest};
 use novuss_club::{Bye, Change, Competition, Entrant, Entry, Part, Refusal, Setup, Side, System};
-use novuss_core::{MatchFormat, MatchPoints};
+use novuss_core::MatchFormat;
 use proptest::prelude::*;
 
 fn setup(reset: bool, format: MatchFormat) -> Setup {
-    Setup {
-        name: "Double".into(),
-        venue: None,
-        club: None,
-        starts: None,
-        ends: None,
-        tables: 4,
-        system: System::DoubleElimination { reset },
-        format,
-        points: MatchPoints::default(),
-        rated: false,
-        tiebreaks: vec![],
-    }
+    crate::support::setup("Double", System::DoubleElimination { reset }, format, 4)
 }
 
 /// `n` entrants rated 2000, 1990, … (entrant `k` is seed `k`), best of 3.

@@ -19,6 +19,7 @@ fn entry(
         category,
         birth_year,
         rating: None,
+        person: None,
     }
 }
 

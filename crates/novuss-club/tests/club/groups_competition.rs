@@ -5,27 +5,16 @@
 
 use novuss_club::competition::Outcome;
 use novuss_club::{Change, Competition, Cycles, Entrant, Entry, Refusal, Setup, System};
-use novuss_core::{MatchFormat, MatchPoints};
+use novuss_core::MatchFormat;
 use proptest::prelude::*;
 
 fn setup(groups: u32, third_place: bool, format: MatchFormat) -> Setup {
-    Setup {
-        name: "Groups".into(),
-        venue: None,
-        club: None,
-        starts: None,
-        ends: None,
-        tables: 6,
-        system: System::GroupsThenKnockout {
-            groups,
-            cycles: Cycles::Single,
-            third_place,
-        },
-        format,
-        points: MatchPoints::default(),
-        rated: false,
-        tiebreaks: vec![],
-    }
+    let system = System::GroupsThenKnockout {
+        groups,
+        cycles: Cycles::Single,
+        third_place,
+    };
+    crate::support::setup("Groups", system, format, 6)
 }
 
 /// `n` entrants rated 2000, 1990, … (entrant `k` is seed `k`), best of 3.

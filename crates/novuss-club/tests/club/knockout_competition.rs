@@ -7,23 +7,11 @@
 
 use novuss_club::competition::{Outcome, Paired, Rest, Slot};
 use novuss_club::{Bye, Change, Competition, Entrant, Entry, Refusal, Setup, Side, System};
-use novuss_core::{MatchFormat, MatchPoints};
+use novuss_core::MatchFormat;
 use proptest::prelude::*;
 
 fn setup(third_place: bool, format: MatchFormat) -> Setup {
-    Setup {
-        name: "Cup".into(),
-        venue: None,
-        club: None,
-        starts: None,
-        ends: None,
-        tables: 4,
-        system: System::Knockout { third_place },
-        format,
-        points: MatchPoints::default(),
-        rated: false,
-        tiebreaks: vec![],
-    }
+    crate::support::setup("Cup", System::Knockout { third_place }, format, 4)
 }
 
 /// A knock-out of `n` entrants rated 2000, 1990, … (entrant `k` is seed

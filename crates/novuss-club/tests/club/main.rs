@@ -21,6 +21,7 @@
 //! - `standings`: the tie-breaks against Held's worked examples, set
 //!   ratio, rating and shared places, bad histories refused, and any
 //!   valid history ranked;
+//! - `support`: a set-up the competition tests share;
 //! - `swiss`: the Dutch system against bbpPairings' pairings of generated
 //!   tournaments, round 1 by hand, determinism, valid pairings always;
 //! - `teams`: line-ups, team matches decided past half, team standings,
@@ -39,6 +40,7 @@ mod knockout;
 mod knockout_competition;
 mod series;
 mod standings;
+mod support;
 mod swiss;
 mod tables;
 mod teams;

@@ -35,6 +35,16 @@ use crate::policy;
 use crate::store::{now, Store, StoreError};
 use crate::wire::http::competitions::{Ask, CompetitionView, ListedCompetition, ResultEntered};
 
+/// Who the changes the server makes itself are stored as made by (a
+/// game's result, a forfeit, the next round paired in a competition
+/// played on this server): no person's id is all zeros.
+pub const SERVER: &str = "00000000000000000000000000000000";
+
+/// The id changes made by the server itself are stored under.
+pub fn server() -> PersonId {
+    PersonId::parse(SERVER).expect("32 hex digits")
+}
+
 /// How often a change that lost a race for its number is checked again
 /// against the competition as it then stands.
 const RETRIES: usize = 3;
@@ -274,6 +284,20 @@ impl Desk {
         let Some(who) = who else {
             return Err(Failure::new(Code::NotOrganiser, "nobody may change it"));
         };
+        self.make(id, who, ask, place).await
+    }
+
+    /// Makes the change `ask` to competition `id`, stored as made by
+    /// `by`, whoever that is: for the callers that decided already that
+    /// `by` may (a person entering themselves, the server taking a game's
+    /// result: [`SERVER`]).
+    pub(crate) async fn make(
+        &self,
+        id: &CompetitionId,
+        who: &PersonId,
+        ask: &Ask,
+        place: Option<Queued>,
+    ) -> Result<Arc<Held>, Failure> {
         let changing = self
             .lock()
             .get(id)
@@ -380,6 +404,18 @@ impl Desk {
             _ => Push::Whole(held.json.get().into()),
         };
         let _ = k.tx.send(push);
+    }
+
+    /// Tells competition `id`'s followers here the whole competition
+    /// again, unchanged: something it shows beside itself changed (a
+    /// round's games were made, after its pairing was pushed).
+    pub fn nudge(&self, id: &CompetitionId) {
+        let kept = self.lock();
+        if let Some(k) = kept.get(id) {
+            if k.tx.receiver_count() > 0 {
+                let _ = k.tx.send(Push::Whole(k.held.json.get().into()));
+            }
+        }
     }
 
     /// Competition `id` as it stands and a receiver of its pushes from

@@ -15,7 +15,7 @@ use rust_xlsxwriter::{Format, Workbook};
 
 use crate::error::{Code, Failure};
 use crate::wire::http::competitions::{
-    CompetitionFile, CompetitionView, FiledChange, COMPETITION_FILE, COMPETITION_FILE_VERSION,
+    Ask, CompetitionFile, CompetitionView, FiledChange, COMPETITION_FILE, COMPETITION_FILE_VERSION,
 };
 
 /// The largest file of players, bytes: a list of 2000 (the club crate's
@@ -356,6 +356,27 @@ pub fn replayed(file: &CompetitionFile) -> Result<Competition, Failure> {
                 file.version
             ),
         ));
+    }
+    // People's ids and games are this server's: a file names nobody here,
+    // and an importer must not put a person on an entry that the person
+    // never made (competitions/entering.rs).
+    if file.setup.play.online() {
+        return Err(Failure::new(
+            Code::BadMessage,
+            "a competition played on a server is not imported: its games are that server's",
+        ));
+    }
+    for c in &file.changes {
+        let ask = match &c.change {
+            novuss_club::Change::Enter { entry } => Ask::Enter {
+                entry: entry.clone(),
+            },
+            novuss_club::Change::EnterList { entries } => Ask::EnterList {
+                entries: entries.clone(),
+            },
+            _ => continue,
+        };
+        super::entering::check_no_person(&ask)?;
     }
     let mut competition = Competition::new(file.setup.clone()).map_err(Failure::of_competition)?;
     for (k, c) in file.changes.iter().enumerate() {

@@ -1,7 +1,8 @@
-//! Competitions on real tables (issue 32; docs/competitions.md, "On the
-//! server"): an organiser with an account creates one, enters its
-//! players, has its rounds paired and enters the results; everyone may
-//! read it and follow it live.
+//! Competitions on real tables or on this server (issue 32;
+//! docs/competitions.md, "On the server" and "Played on this server"): an
+//! organiser with an account creates one, enters its players, has its
+//! rounds paired and enters the results (or, played here, its games give
+//! them); everyone may read it and follow it live.
 //!
 //! What a competition is and does is `novuss-club`'s
 //! ([`novuss_club::Competition`]): this feature stores its changes, in
@@ -13,9 +14,19 @@
 //! - `files.rs`: its files in and out: a list of players imported, the
 //!   standings, results, TRF-16 and `competition.json` exported, and a
 //!   `competition.json` imported as a new competition;
+//! - `entering.rs`: people with accounts entered by their user name, or
+//!   entering themselves;
+//! - `online.rs`: competitions played on this server: a game per board
+//!   with the entrants' seats reserved, its result taken into the
+//!   competition when its match ends, forfeits after the grace, and the
+//!   next round paired when the last game ends;
 //! - the routes are in `net/competitions.rs`.
 
 mod desk;
+pub mod entering;
 pub mod files;
+mod online;
 
 pub use desk::{Desk, Push, LISTED};
+pub use online::check_setup;
+pub use online::{BoardGame, Online};

@@ -215,6 +215,14 @@ impl Hub {
         .await
     }
 
+    /// Calls game `id` off without a result, as an abandonment: a
+    /// competition's board decided without it (a player did not come in
+    /// time) is played no further.
+    pub async fn call_off(self: &Arc<Self>, id: &GameId) -> Result<(), Failure> {
+        self.change(id, None, |room| room.abandon(room.event()))
+            .await
+    }
+
     /// Abandons the games nobody touched for the abandonment period
     /// (a few per call); how many it abandoned.
     pub async fn abandon_untouched(self: &Arc<Self>) -> usize {

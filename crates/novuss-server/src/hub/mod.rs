@@ -68,6 +68,20 @@ pub type CompetitionNews = (crate::ids::CompetitionId, u64);
 /// (it then tells every followed competition's followers afresh).
 const COMPETITION_NEWS: usize = 256;
 
+/// What a competition played on this server hears of its games
+/// (`crate::competitions::Online`): the hub only passes it on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameNews {
+    /// A game's match ended (as stored) on this server.
+    Over(GameId),
+    /// A person opened a game they hold a seat of, on this server.
+    Arrived(GameId, PersonId),
+}
+
+/// Game news waiting for its listener before it is told it lagged (it
+/// then reads what it needs from the store).
+const GAME_NEWS: usize = 1024;
+
 /// The games of one server.
 pub struct Hub {
     store: Store,
@@ -92,6 +106,9 @@ pub struct Hub {
     /// reconnected, and any may have changed), for the competitions' desk
     /// to tell its followers: the hub only passes them on.
     competition_news: tokio::sync::broadcast::Sender<Option<CompetitionNews>>,
+    /// Games ended and seats opened here, for the competitions played on
+    /// this server.
+    game_news: tokio::sync::broadcast::Sender<GameNews>,
 }
 
 impl Hub {
@@ -108,6 +125,7 @@ impl Hub {
             timing: StdMutex::new(crate::game::clock::Timing::DEFAULT),
             uploads: StdMutex::new(uploads::Uploads::new(UploadQuota::default())),
             competition_news: tokio::sync::broadcast::channel(COMPETITION_NEWS).0,
+            game_news: tokio::sync::broadcast::channel(GAME_NEWS).0,
             store,
         })
     }
@@ -116,6 +134,16 @@ impl Hub {
     /// ([`Hub::follow_notices`]); with SQLite, nothing is ever sent.
     pub fn competition_news(&self) -> tokio::sync::broadcast::Receiver<Option<CompetitionNews>> {
         self.competition_news.subscribe()
+    }
+
+    /// A receiver of the games that end, and of the seats opened, here.
+    pub fn game_news(&self) -> tokio::sync::broadcast::Receiver<GameNews> {
+        self.game_news.subscribe()
+    }
+
+    /// Passes on news of a game (nobody listening is fine).
+    pub(crate) fn tell_game_news(&self, news: GameNews) {
+        let _ = self.game_news.send(news);
     }
 
     /// Passes on that a competition changed (`None`: any may have).
@@ -339,11 +367,15 @@ impl Hub {
             self.rate_seats(room).await;
         }
         let rated = change.over() && room.setup().rated;
+        let over = change.over();
         room.commit(change);
         room.set_turn_at(at_ms);
         if rated {
             let message = room.seats_message();
             room.announce(message);
+        }
+        if over {
+            self.tell_game_news(GameNews::Over(room.id().clone()));
         }
         Ok(())
     }

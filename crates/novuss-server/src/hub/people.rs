@@ -65,7 +65,44 @@ impl Hub {
             }
         }
         self.name_creator(&setup, &rows, creator).await?;
-        let id = GameId::random();
+        self.store_new(new, setup, rows, invites, GameId::random())
+            .await
+    }
+
+    /// Creates game `id` of `new` whose person's seats are held, in order,
+    /// by `holders` from the start (a competition's pairing: nobody else
+    /// may take them, and nobody is invited).
+    pub async fn create_for(
+        self: &Arc<Self>,
+        id: GameId,
+        new: &NewGame,
+        holders: &[PersonId],
+    ) -> Result<Created, Failure> {
+        let setup = new
+            .setup()
+            .map_err(|e| Failure::new(Code::BadSetup, e.to_string()))?;
+        let rows: Vec<SeatRow> = holders
+            .iter()
+            .enumerate()
+            .map(|(k, person)| SeatRow {
+                player: PlayerId(k),
+                person: Some(person.clone()),
+                invite_hash: None,
+            })
+            .collect();
+        self.store_new(new, setup, rows, Vec::new(), id).await
+    }
+
+    /// Stores a new game `id` of `setup` with its seats, and starts the
+    /// computer if it opens.
+    async fn store_new(
+        self: &Arc<Self>,
+        new: &NewGame,
+        setup: crate::game::setup::Setup,
+        rows: Vec<SeatRow>,
+        invites: Vec<Invite>,
+        id: GameId,
+    ) -> Result<Created, Failure> {
         let body = serde_json::to_string(&setup)
             .map_err(|e| Failure::internal("a set-up could not be written", &e))?;
         let created = crate::store::now();
@@ -388,6 +425,10 @@ impl Hub {
     /// changed anything.
     pub async fn arrive(self: &Arc<Self>, shared: &super::SharedRoom, person: &PersonId) {
         let mut room = shared.lock().await;
+        if room.seats().is_player(Some(person)) {
+            // A competition's player came to their game.
+            self.tell_game_news(super::GameNews::Arrived(room.id().clone(), person.clone()));
+        }
         if room.seats_mut().arrive(person) && room.seats().between_people() {
             self.share_presence(room.id(), person, true).await;
             let message = room.seats_message();

@@ -13,7 +13,7 @@ use axum::Json;
 use novuss_club::Setup;
 use tokio::sync::{broadcast, watch};
 
-use crate::competitions::{Desk, Push};
+use crate::competitions::{entering, BoardGame, Desk, Online, Push};
 use crate::error::{Code, Failure};
 use crate::hub::work::Client;
 use crate::hub::Hub;
@@ -30,6 +30,8 @@ const KEEP_ALIVE: Duration = Duration::from_secs(15);
 #[derive(Clone)]
 pub struct CompetitionRoutes {
     desk: Arc<Desk>,
+    /// The competitions played on this server.
+    online: Arc<Online>,
     /// Its share of heavy work: a pairing can take seconds of a core.
     hub: Arc<Hub>,
     /// Becomes `true` when the server shuts down: live streams end.
@@ -45,6 +47,7 @@ impl CompetitionRoutes {
         shutdown: watch::Receiver<bool>,
     ) -> CompetitionRoutes {
         CompetitionRoutes {
+            online: Online::start(hub.clone(), desk.clone()),
             desk,
             hub,
             shutdown,
@@ -70,6 +73,7 @@ pub async fn create(
             "only a person signed in to an account may organise a competition",
         ));
     };
+    crate::competitions::check_setup(&setup)?;
     let held = s.desk.create(setup, &person).await?;
     Ok((StatusCode::CREATED, Json(&held.json)).into_response())
 }
@@ -105,6 +109,13 @@ pub async fn change(
     JsonBody(ask): JsonBody<Ask>,
 ) -> Result<Response, Failure> {
     let id = CompetitionId::parse(&id)?;
+    entering::check_no_person(&ask)?;
+    // Played on this server: a score for a board whose game is being
+    // played is the game's to give.
+    let before = s.desk.view(&id).await?;
+    if policy::may_change_competition(&before.view.organiser, visitor.person.as_ref()).is_ok() {
+        s.online.check_desk_change(&before, &ask).await?;
+    }
     let place = match ask {
         Ask::PairNext { .. } => Some(s.hub.queue(client, "pairing")?),
         _ => None,
@@ -113,7 +124,58 @@ pub async fn change(
         .desk
         .change(&id, visitor.person.as_ref(), &ask, place)
         .await?;
+    s.online.after_desk_change(&held, &ask).await;
     Ok(Json(&held.json).into_response())
+}
+
+/// What `POST /api/competitions/{id}/enter` takes: the organiser names
+/// an account; a person entering themselves sends `{}`.
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EnterPerson {
+    /// The account's user name (the organiser only).
+    #[serde(default)]
+    username: Option<String>,
+}
+
+/// `POST /api/competitions/{id}/enter`: a person with an account entered,
+/// by the organiser naming their account or by themselves where the
+/// competition lets them; the competition as it then stands.
+pub async fn enter(
+    State(s): State<CompetitionRoutes>,
+    Path(id): Path<String>,
+    visitor: Visitor,
+    JsonBody(body): JsonBody<EnterPerson>,
+) -> Result<Response, Failure> {
+    let id = CompetitionId::parse(&id)?;
+    let held = entering::enter(
+        &s.desk,
+        s.hub.store(),
+        &id,
+        visitor.person.as_ref(),
+        body.username.as_deref(),
+    )
+    .await?;
+    Ok(Json(&held.json).into_response())
+}
+
+/// `GET /api/competitions/{id}/games`: the games of a competition played
+/// on this server, by round and board (none for one on tables).
+pub async fn games(
+    State(s): State<CompetitionRoutes>,
+    Path(id): Path<String>,
+) -> Result<Response, Failure> {
+    let id = CompetitionId::parse(&id)?;
+    s.desk.view(&id).await?;
+    let games: Vec<BoardGame> = s
+        .hub
+        .store()
+        .competition_games(&id)
+        .await?
+        .into_iter()
+        .map(BoardGame::from)
+        .collect();
+    Ok(Json(games).into_response())
 }
 
 /// `GET /api/competitions/{id}/live`: the competition as server-sent
@@ -175,4 +237,39 @@ fn event(push: &Push) -> Event {
         Push::Whole(json) => Event::default().event("competition").data(&**json),
         Push::Result(json) => Event::default().event("result").data(&**json),
     }
+}
+
+/// What `GET /api/games/{id}/competition` answers: the competition a
+/// game is a board of, for the line the game's page shows.
+#[derive(Debug, serde::Serialize)]
+pub struct GameOfCompetition {
+    /// The competition.
+    pub competition: CompetitionId,
+    /// Its name.
+    pub name: String,
+    /// The round, from 1.
+    pub round: u32,
+    /// The board, from 1.
+    pub board: u32,
+}
+
+/// `GET /api/games/{id}/competition`: the competition game `id` is a
+/// board of, or `null` for a game that is none's (every game's page asks,
+/// and a plain game is no error).
+pub async fn game_competition(
+    State(s): State<CompetitionRoutes>,
+    Path(id): Path<String>,
+) -> Result<Response, Failure> {
+    let game = crate::ids::GameId::parse(&id)?;
+    let Some(g) = s.hub.store().competition_game_of(&game).await? else {
+        return Ok(Json(None::<GameOfCompetition>).into_response());
+    };
+    let held = s.desk.view(&g.competition).await?;
+    Ok(Json(Some(GameOfCompetition {
+        competition: g.competition,
+        name: held.view.competition.setup().name.clone(),
+        round: g.round,
+        board: g.board,
+    }))
+    .into_response())
 }

@@ -8,8 +8,8 @@ use sqlx::Connection;
 use super::error::StoreError;
 use super::handle::Store;
 use super::postgres::Notice;
-use super::read::{int, person_id, readable, text};
-use crate::ids::{CompetitionId, PersonId};
+use super::read::{game_id, int, person_id, readable, text};
+use crate::ids::{CompetitionId, GameId, PersonId};
 
 /// A competition as stored: who runs it, its set-up, and its changes.
 #[derive(Clone, Debug)]
@@ -254,4 +254,161 @@ fn listed(rows: &[AnyRow]) -> Vec<ListedCompetition> {
         }),
         "the competitions",
     )
+}
+
+/// A board of an online competition's round and its game, as stored
+/// (`competition_games`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CompetitionGame {
+    /// The competition.
+    pub competition: CompetitionId,
+    /// The round, from 1.
+    pub round: u32,
+    /// The board, from 1.
+    pub board: u32,
+    /// The game (made after the row, with this id).
+    pub game: GameId,
+    /// Who holds the first seat (breaks first), and the second.
+    pub people: [PersonId; 2],
+    /// When the row was written, ms since 1970.
+    pub created_ms: i64,
+    /// Who has not opened the game by then (ms since 1970) loses by
+    /// forfeit.
+    pub deadline_ms: i64,
+    /// Whether each side has opened the game.
+    pub here: [bool; 2],
+    /// Whether the board's result has been taken (by one server).
+    pub settled: bool,
+}
+
+const GAME_COLUMNS: &str = "competition_id, round, board, game_id, first_person, second_person, created_ms, deadline_ms, first_here, second_here, settled";
+
+fn competition_game(r: &AnyRow) -> Result<CompetitionGame, StoreError> {
+    let key = text(r, 0, "a competition's game")?;
+    let competition = CompetitionId::parse(&key).map_err(|_| StoreError::Damaged {
+        game: key.clone(),
+        what: "not a competition's id".into(),
+    })?;
+    Ok(CompetitionGame {
+        competition,
+        round: int(r, 1, &key)? as u32,
+        board: int(r, 2, &key)? as u32,
+        game: game_id(r, 3, &key)?,
+        people: [person_id(r, 4, &key)?, person_id(r, 5, &key)?],
+        created_ms: int(r, 6, &key)?,
+        deadline_ms: int(r, 7, &key)?,
+        here: [int(r, 8, &key)? != 0, int(r, 9, &key)? != 0],
+        settled: int(r, 10, &key)? != 0,
+    })
+}
+
+impl Store {
+    /// Writes the row of a board's game before the game is made: `true`
+    /// if it is written now, `false` if the board has its game already
+    /// (made, or being made, by this server or another).
+    pub async fn reserve_competition_game(&self, g: &CompetitionGame) -> Result<bool, StoreError> {
+        let mut conn = self.write().await?;
+        let result = sqlx::query(&format!(
+            "INSERT INTO competition_games ({GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, 0, 0) ON CONFLICT DO NOTHING"
+        ))
+        .bind(g.competition.as_str())
+        .bind(i64::from(g.round))
+        .bind(i64::from(g.board))
+        .bind(g.game.as_str())
+        .bind(g.people[0].as_str())
+        .bind(g.people[1].as_str())
+        .bind(g.created_ms)
+        .bind(g.deadline_ms)
+        .execute(&mut *conn)
+        .await
+        .map(|done| done.rows_affected() == 1)
+        .map_err(StoreError::from);
+        self.settle(conn, result).await
+    }
+
+    /// The games of competition `id`, by round and board.
+    pub async fn competition_games(
+        &self,
+        id: &CompetitionId,
+    ) -> Result<Vec<CompetitionGame>, StoreError> {
+        let rows = sqlx::query(&format!(
+            "SELECT {GAME_COLUMNS} FROM competition_games WHERE competition_id = $1 ORDER BY round, board"
+        ))
+        .bind(id.as_str())
+        .fetch_all(self.reader())
+        .await?;
+        rows.iter().map(competition_game).collect()
+    }
+
+    /// The competition's board that game `game` is, if it is one.
+    pub async fn competition_game_of(
+        &self,
+        game: &GameId,
+    ) -> Result<Option<CompetitionGame>, StoreError> {
+        let row = sqlx::query(&format!(
+            "SELECT {GAME_COLUMNS} FROM competition_games WHERE game_id = $1"
+        ))
+        .bind(game.as_str())
+        .fetch_optional(self.reader())
+        .await?;
+        row.as_ref().map(competition_game).transpose()
+    }
+
+    /// Every competition game whose result is not yet taken, the earliest
+    /// deadline first.
+    pub async fn unsettled_competition_games(&self) -> Result<Vec<CompetitionGame>, StoreError> {
+        let rows = sqlx::query(&format!(
+            "SELECT {GAME_COLUMNS} FROM competition_games WHERE settled = 0 ORDER BY deadline_ms"
+        ))
+        .fetch_all(self.reader())
+        .await?;
+        Ok(readable(
+            rows.iter().map(competition_game),
+            "the competitions' games",
+        ))
+    }
+
+    /// `person` opened competition game `game` at `at` (ms since 1970):
+    /// their side is here, if its grace still runs (a game that is no
+    /// competition's changes nothing). Whether a row changed.
+    pub async fn competition_player_here(
+        &self,
+        game: &GameId,
+        person: &PersonId,
+        at: i64,
+    ) -> Result<bool, StoreError> {
+        let mut conn = self.write().await?;
+        let result = async {
+            let mut n = 0;
+            for (flag, who) in [("first_here", "first_person"), ("second_here", "second_person")] {
+                n += sqlx::query(&format!(
+                    "UPDATE competition_games SET {flag} = 1 WHERE game_id = $1 AND {who} = $2 AND {flag} = 0 AND settled = 0 AND deadline_ms >= $3"
+                ))
+                .bind(game.as_str())
+                .bind(person.as_str())
+                .bind(at)
+                .execute(&mut *conn)
+                .await?
+                .rows_affected();
+            }
+            Ok(n > 0)
+        }
+        .await;
+        self.settle(conn, result).await
+    }
+
+    /// Takes the result of competition game `game` for this server:
+    /// `true` for the one caller that takes it, `false` if it was taken.
+    pub async fn settle_competition_game(&self, game: &GameId) -> Result<bool, StoreError> {
+        let mut conn = self.write().await?;
+        let result = sqlx::query(
+            "UPDATE competition_games SET settled = 1 WHERE game_id = $1 AND settled = 0",
+        )
+        .bind(game.as_str())
+        .execute(&mut *conn)
+        .await
+        .map(|done| done.rows_affected() == 1)
+        .map_err(StoreError::from);
+        self.settle(conn, result).await
+    }
 }

@@ -66,6 +66,7 @@ mod tests;
 
 pub use accounts::{AccountRow, NewAccount, Registered};
 pub use chat::{ChatRow, NewChatLine};
+pub use competitions::CompetitionGame;
 pub use competitions::ListedCompetition;
 pub use error::StoreError;
 pub use handle::{now, Store};

@@ -1,0 +1,113 @@
+// A competition played on this server in a browser (issue 32;
+// docs/competitions.md, "Played on this server"), against the real
+// `novuss serve` on loopback: two people with accounts, each at a browser
+// of their own, enter themselves with the page's "Enter"; once the
+// organiser pairs the round each sees "Your game", opens it, and they play
+// until the match can no longer be called off; one resigns, and the result
+// appears on the competition page, live, for the organiser watching it.
+// The organiser makes it from the new-competition form. Screenshots at 1280×800 and 390×844; axe finds nothing serious.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { ARTIFACTS, axeProblems, playUntilResignable, settledAt, tableFor } from './support/harness.mjs';
+import { en } from '../../web/locales/en/competitions.js';
+
+const table = tableFor('competition-online');
+const LONG = 30_000;
+const fill = (s, vars) => s.replace(/\{(\w+)\}/g, (_, k) => String(vars[k]));
+const shot = (page, name) => page.screenshot({ path: path.join(ARTIFACTS, `competition-online-${name}.png`), fullPage: true });
+
+/** Sends a JSON request from the page, as the page's own code would. */
+const call = (page, url, body) => page.evaluate(async ([u, b]) => {
+  const res = await fetch(u, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) });
+  return { status: res.status, body: await res.json().catch(() => null) };
+}, [url, body]);
+
+/** Reads JSON from the page. */
+const read = (page, url) => page.evaluate(async (u) => (await fetch(u)).json(), url);
+
+test('two players enter, see their game, play it, and the result appears live', { timeout: 240_000 }, async () => {
+  const org = await table.person('organiser', { viewport: { width: 1280, height: 800 } });
+  await org.goto(`${table.base}competitions.html`);
+  assert.equal((await call(org, '/api/account/register', { username: 'online_desk', password: 'correct horse 1' })).status, 201);
+  // The organiser makes it from the form: played on this server, no
+  // clock, ten minutes to come, players entering themselves.
+  await org.reload();
+  await org.waitForSelector('#new:not([hidden]) #c-play');
+  assert.ok(await org.isHidden('#online-rows'));
+  await org.fill('#c-name', 'Tiešsaistes kauss');
+  await org.fill('#c-tables', '1');
+  await org.selectOption('#c-system', 'swiss');
+  await org.fill('#c-rounds', '1');
+  await org.selectOption('#c-format', 'best_of');
+  await org.fill('#c-sets', '1');
+  await org.selectOption('#c-play', 'online');
+  await org.waitForSelector('#online-rows:not([hidden])');
+  assert.equal(await org.textContent('#c-clock option[value=""]'), en['new.clock.none']);
+  await org.fill('#c-grace', '10');
+  await org.check('#c-open-entry');
+  await org.locator('#play-choice').scrollIntoViewIfNeeded();
+  await shot(org, 'desktop-form');
+  assert.deepEqual(await axeProblems(org), [], 'the form with its online choice');
+  await Promise.all([org.waitForURL(/competition\.html\?id=/), org.click('#create')]);
+  const id = new URL(org.url()).searchParams.get('id');
+  const made = await read(org, `/api/competitions/${id}`);
+  assert.deepEqual(made.competition.setup.play, { kind: 'online', stroke_clock: null, grace_secs: 600, next_round: 'after_last_game' });
+  assert.equal(made.competition.setup.open_entry, true);
+  const url = `${table.base}competition.html?id=${id}`;
+
+  const anna = await table.person('anna', { viewport: { width: 1280, height: 800 } });
+  const bruno = await table.person('bruno', { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
+  const people = [[anna, 'anna_online'], [bruno, 'bruno_online']];
+  for (const [p, name] of people) {
+    await p.goto(`${table.base}competitions.html`);
+    assert.equal((await call(p, '/api/account/register', { username: name, password: 'correct horse 1' })).status, 201);
+    await p.goto(url);
+    await p.waitForSelector('#online-box:not([hidden])');
+    await p.waitForSelector('#online-enter:not([hidden])');
+    await p.click('#online-enter');
+    await p.waitForSelector('#online-entered:not([hidden])', { timeout: LONG });
+  }
+  assert.equal(await bruno.textContent('#online-entered'), fill(en['online.entered'], { n: 2 }));
+  await shot(bruno, 'phone-entered');
+
+  // The organiser pairs the round: each player's page shows their game.
+  await org.goto(url);
+  await org.waitForSelector('#desk:not([hidden])');
+  const paired = await call(org, `/api/competitions/${id}/changes`, { change: 'pair_next', round: 1 });
+  assert.equal(paired.status, 200, JSON.stringify(paired.body));
+  for (const [p] of people) await p.waitForSelector('#your-game:not([hidden]) #your-game-link', { timeout: LONG });
+  assert.match(await anna.textContent('#your-game'), new RegExp(fill(en['online.your_game'], { round: 1, opponent: 'bruno_online' })));
+  await org.waitForSelector('#boards .watch', { timeout: LONG });
+  await shot(anna, 'desktop-your-game');
+  assert.deepEqual(await axeProblems(anna), [], 'the player\'s competition page');
+
+  // The first seat is the first-named entrant's: each page by its seat.
+  const [game] = await read(org, `/api/competitions/${id}/games`);
+  const me = async (p) => (await read(p, '/api/me')).person;
+  const south = (await me(anna)) === game.people[0] ? anna : bruno;
+  const north = south === anna ? bruno : anna;
+  for (const p of [anna, bruno]) {
+    await p.click('#your-game-link');
+    await settledAt(p, 0);
+  }
+  // The game's page names its competition, round and board.
+  await anna.waitForSelector('#competition-line:not([hidden]) a', { timeout: LONG });
+  assert.equal(await anna.textContent('#competition-line'), fill(en['game.competition'], { name: 'Tiešsaistes kauss', round: 1, board: 1 }));
+  await shot(anna, 'desktop-game');
+  await playUntilResignable({ south, north });
+  const changes = Number(await org.evaluate(() => document.body.dataset.changes));
+  await north.click('#resign');
+  await north.click('#resign-dialog button[value=resign]');
+  for (const p of [anna, bruno]) await p.waitForFunction(() => document.body.dataset.phase === 'over', null, { timeout: LONG });
+
+  // The result arrives on the organiser's page without a reload.
+  await org.waitForFunction((n) => Number(document.body.dataset.changes) > n, changes, { timeout: LONG });
+  await org.waitForFunction(() => document.querySelector('#boards .board')?.getAttribute('data-result') === '1:0', null, { timeout: LONG });
+  assert.equal(await org.textContent('#progress'), fill(en['comp.finished'], { count: 1 }));
+  await shot(org, 'desktop-result');
+  assert.deepEqual(org.errors, []);
+  assert.deepEqual(anna.errors, []);
+  assert.deepEqual(bruno.errors, []);
+});

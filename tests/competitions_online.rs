@@ -1,0 +1,473 @@
+//! Competitions played on this server (issue 32; docs/competitions.md,
+//! "Played on this server") over real HTTP and WebSocket: people with
+//! accounts enter themselves, each board of a round becomes a game whose
+//! seats are its two entrants', the games are played (one to its end by
+//! strokes, the others resigned), their results land in the standings and
+//! the next round is paired by itself; a stranger cannot take a reserved
+//! seat; a typed score for a running game is refused; the games survive
+//! a restart; a player who does not come within the grace loses by
+//! forfeit, and both absent both lose.
+
+use novuss_core::play::game::Game;
+use novuss_core::seat::Seat;
+use serde_json::{json, Value};
+
+use crate::support::live::Live;
+use crate::support::play::{choose, mirror, stroke_request};
+use crate::support::server::{data_dir, json_answer, path, Person, Running, Socket};
+
+/// One set decides a match: the games end in a few dozen strokes.
+const ONE_SET: &str = r#"{"format":"singles","profile":"lnf-2017","match_format":{"kind":"best_of","sets":1},
+    "players":[{"kind":"human"},{"kind":"human"}]}"#;
+
+fn online_swiss(name: &str, rounds: u32, grace_secs: u32, open_entry: bool) -> Value {
+    json!({
+        "name": name,
+        "tables": 2,
+        "system": {"kind": "swiss", "rounds": rounds},
+        "format": {"kind": "best_of", "sets": 1},
+        "play": {"kind": "online", "stroke_clock": null, "grace_secs": grace_secs,
+                 "next_round": "after_last_game"},
+        "open_entry": open_entry,
+    })
+}
+
+fn person_id(p: &Person) -> String {
+    let (_, me) = json_answer(p.get("/api/me"));
+    me["person"].as_str().expect("a person").to_owned()
+}
+
+fn games(p: &Person, id: &str) -> Vec<Value> {
+    let (status, g) = json_answer(p.get(&format!("/api/competitions/{id}/games")));
+    assert_eq!(status, 200, "{g}");
+    g.as_array().unwrap().clone()
+}
+
+/// The person (of `people`, by person id) who holds `side` of `game`.
+fn holder<'a>(people: &'a [(String, Person<'a>)], game: &Value, side: usize) -> &'a Person<'a> {
+    let id = game["people"][side].as_str().unwrap();
+    &people.iter().find(|(p, _)| p == id).expect("an entrant").1
+}
+
+/// Opens the game's socket as `p`, past its first state.
+fn open(p: &Person, game: &str) -> Socket {
+    open_with_state(p, game).0
+}
+
+/// Opens the game's socket as `p`; the socket and the game's state.
+fn open_with_state(p: &Person, game: &str) -> (Socket, Value) {
+    let mut ws = p.socket(game);
+    // "hello" is what a page says when it opens a game: the player is
+    // there from then on.
+    ws.send(&json!({"type": "hello"}));
+    let first = ws.next_reply();
+    assert_eq!(first["type"], "state", "{first}");
+    let state = first.get("state").cloned().unwrap_or(first);
+    (ws, state)
+}
+
+/// Plays the one-set match of `game` to its end with real strokes, each
+/// sent from the socket of the player to stroke; the last state.
+fn play_out(first: &mut Socket, second: &mut Socket) -> Value {
+    let mut local: Game = mirror(ONE_SET);
+    let mut last = Value::Null;
+    let mut event = 0u64;
+    while !local.is_over() {
+        let seat: Seat = local.set().seat_to_play();
+        let player = local.progress().player_at(seat).unwrap().index();
+        let s = choose(&local, event);
+        let ws = if player == 0 {
+            &mut *first
+        } else {
+            &mut *second
+        };
+        ws.send(&stroke_request(event, seat, &s));
+        for ws in [&mut *first, &mut *second] {
+            last = ws.next_reply();
+            assert_eq!(last["type"], "stroke", "{last}");
+        }
+        local.play(seat, &s).unwrap();
+        event += 1;
+        assert!(event < 2000, "the set never ended");
+    }
+    last["state"].clone()
+}
+
+/// The seat of player `k` in a game's state.
+fn seat_of(state: &Value, k: usize) -> Value {
+    state["players"][k]["seat"].clone()
+}
+
+/// Reads the live stream until the competition has `rounds` rounds
+/// paired (a `competition` event), returning it; every `result` event on
+/// the way is collected into `results`.
+fn until_rounds(live: &mut Live, rounds: usize, results: &mut Vec<Value>) -> Value {
+    loop {
+        let (name, data) = live.next();
+        match name.as_str() {
+            "result" => results.push(data),
+            "competition" if data["rounds"].as_array().unwrap().len() == rounds => return data,
+            _ => {}
+        }
+    }
+}
+
+#[test]
+fn an_online_swiss_is_played_on_the_server_round_after_round() {
+    let dir = data_dir();
+    let server = Running::start(&path(&dir));
+    let organiser = server.person();
+    organiser.register("online_org", "a long password");
+    let names = ["anna_o", "bruno_o", "chris_o", "dace_o"];
+    let people: Vec<(String, Person)> = names
+        .iter()
+        .map(|n| {
+            let p = server.person();
+            p.register(n, "a long password");
+            (person_id(&p), p)
+        })
+        .collect();
+    let stranger = server.person();
+    stranger.register("eve_o", "a long password");
+    let anonymous = server.person();
+
+    // A stroke clock games here do not have is refused at once.
+    let mut bad = online_swiss("Bad", 2, 600, true);
+    bad["play"]["stroke_clock"] = json!(7);
+    let (status, refused) = json_answer(organiser.post("/api/competitions", &bad.to_string()));
+    assert_eq!(
+        (status, refused["code"].as_str()),
+        (400, Some("bad_setup")),
+        "{refused}"
+    );
+
+    let (status, c) = json_answer(organiser.post(
+        "/api/competitions",
+        &online_swiss("Online Open", 2, 600, true).to_string(),
+    ));
+    assert_eq!(status, 201, "{c}");
+    let id = c["id"].as_str().unwrap().to_owned();
+    let enter = |p: &Person, body: Value| {
+        json_answer(p.post(&format!("/api/competitions/{id}/enter"), &body.to_string()))
+    };
+
+    // Only a person with an account enters; each once.
+    let (status, refused) = enter(&anonymous, json!({}));
+    assert_eq!(
+        (status, refused["code"].as_str()),
+        (401, Some("not_signed_in")),
+        "{refused}"
+    );
+    for (_, p) in &people {
+        let (status, c) = enter(p, json!({}));
+        assert_eq!(status, 200, "{c}");
+    }
+    let (status, refused) = enter(&people[0].1, json!({}));
+    assert_eq!(status, 400, "{refused}");
+    assert_eq!(refused["refusal"]["code"], "entered_twice", "{refused}");
+    // Nobody else puts a person on an entry: not even the organiser.
+    let (status, refused) = json_answer(
+        organiser.post(
+            &format!("/api/competitions/{id}/changes"),
+            &json!({"change": "enter", "entry": {"name": "Eve", "club": null, "licence": null,
+                "category": null, "birth_year": null, "rating": null, "person": people[0].0}})
+            .to_string(),
+        ),
+    );
+    assert_eq!(
+        (status, refused["code"].as_str()),
+        (400, Some("bad_message")),
+        "{refused}"
+    );
+    // An online competition enters people with accounts only.
+    let (status, refused) = json_answer(
+        organiser.post(
+            &format!("/api/competitions/{id}/changes"),
+            &json!({"change": "enter", "entry": {"name": "Walk-in", "club": null, "licence": null,
+                "category": null, "birth_year": null, "rating": null}})
+            .to_string(),
+        ),
+    );
+    assert_eq!(status, 400, "{refused}");
+    assert_eq!(refused["refusal"]["code"], "not_a_person", "{refused}");
+
+    let watcher = server.person();
+    let mut live = Live::follow(&server, &watcher, &format!("/api/competitions/{id}/live"));
+    let (_, first) = live.next();
+    assert_eq!(first["entrants"].as_array().unwrap().len(), 4);
+
+    let (status, c) = json_answer(organiser.post(
+        &format!("/api/competitions/{id}/changes"),
+        &json!({"change": "pair_next", "round": 1}).to_string(),
+    ));
+    assert_eq!(status, 200, "{c}");
+    // Self-entry closes with the first round.
+    let (status, refused) = enter(&stranger, json!({}));
+    assert_eq!(
+        refused["refusal"]["code"], "entry_not_open",
+        "{status} {refused}"
+    );
+
+    // A game per board, its seats the board's entrants', first breaks
+    // first.
+    let round1 = games(&watcher, &id);
+    assert_eq!(round1.len(), 2, "{round1:?}");
+    let entrant_person = |e: u64| c["entrants"][e as usize - 1]["entry"]["person"].clone();
+    for (k, g) in round1.iter().enumerate() {
+        let b = &c["rounds"][0]["boards"][k];
+        assert_eq!(g["round"], 1);
+        assert_eq!(g["board"], k + 1);
+        assert_eq!(g["people"][0], entrant_person(b["first"].as_u64().unwrap()));
+        assert_eq!(
+            g["people"][1],
+            entrant_person(b["second"].as_u64().unwrap())
+        );
+        let game = g["game"].as_str().unwrap();
+        let (status, state) = json_answer(watcher.get(&format!("/api/games/{game}")));
+        assert_eq!(status, 200, "{state}");
+        let (_, named) = json_answer(watcher.get(&format!("/api/games/{game}/competition")));
+        assert_eq!(
+            named,
+            json!({"competition": id, "name": "Online Open", "round": 1, "board": k + 1})
+        );
+        assert_eq!(state["stroke_clock"], json!(null), "{state}");
+        assert_eq!(
+            state["match"]["format"],
+            json!({"kind": "best_of", "sets": 1}),
+            "{state}"
+        );
+    }
+
+    // A seat is its holder's alone: a stranger's stroke is refused.
+    let g1 = round1[0]["game"].as_str().unwrap().to_owned();
+    let mut intruder = open(&stranger, &g1);
+    let local = mirror(ONE_SET);
+    intruder.send(&stroke_request(
+        0,
+        local.set().seat_to_play(),
+        &choose(&local, 1),
+    ));
+    let refused = intruder.next_reply();
+    assert_eq!(refused["type"], "error", "{refused}");
+    assert!(
+        matches!(
+            refused["code"].as_str(),
+            Some("not_a_player" | "not_your_seat")
+        ),
+        "{refused}"
+    );
+    drop(intruder);
+
+    // The desk may not type a score for a game being played.
+    let (status, refused) = json_answer(
+        organiser.post(
+            &format!("/api/competitions/{id}/changes"),
+            &json!({"change": "result", "round": 1, "board": 1,
+                "outcome": {"kind": "sets", "first": 1, "second": 0}})
+            .to_string(),
+        ),
+    );
+    assert_eq!(status, 400, "{refused}");
+    assert_eq!(refused["refusal"]["code"], "game_running", "{refused}");
+
+    // Board 1 is played to its end by strokes; on board 2 the second
+    // player resigns.
+    let mut a = open(holder(&people, &round1[0], 0), &g1);
+    let mut b = open(holder(&people, &round1[0], 1), &g1);
+    let end = play_out(&mut a, &mut b);
+    assert_eq!(end["match"]["over"], true, "{end}");
+    let g2 = round1[1]["game"].as_str().unwrap().to_owned();
+    let c1 = open(holder(&people, &round1[1], 0), &g2);
+    let (mut d1, state) = open_with_state(holder(&people, &round1[1], 1), &g2);
+    d1.send(&json!({"type": "resign", "event": 0, "seat": seat_of(&state, 1)}));
+    assert_eq!(d1.next_of("resigned")["event"], 1);
+
+    // Both results land, and round 2 is paired by itself.
+    let mut results = Vec::new();
+    let after = until_rounds(&mut live, 2, &mut results);
+    assert_eq!(results.len(), 2, "{results:?}");
+    let r1 = &after["rounds"][0]["boards"];
+    let winner_of_1 = end["match"]["winner"].as_u64().unwrap();
+    assert_eq!(
+        r1[0]["outcome"],
+        if winner_of_1 == 0 {
+            json!({"kind": "sets", "first": 1, "second": 0})
+        } else {
+            json!({"kind": "sets", "first": 0, "second": 1})
+        }
+    );
+    assert_eq!(
+        r1[1]["outcome"],
+        json!({"kind": "sets", "first": 1, "second": 0})
+    );
+    let points: u32 = after["standings"]["rows"]
+        .as_array()
+        .map(|rows| {
+            rows.iter()
+                .map(|r| r["points"].as_f64().unwrap_or(0.0) as u32)
+                .sum()
+        })
+        .unwrap_or(0);
+    assert_eq!(points, 4, "two wins of 2 points: {}", after["standings"]);
+    drop((a, b, c1, d1));
+
+    // Its games are made just after the pairing is pushed, and the
+    // competition is pushed again once they are.
+    loop {
+        let (name, data) = live.next();
+        if name == "competition" && data["changes"] == after["changes"] {
+            break;
+        }
+    }
+
+    // Round 2's games, then a restart mid-round: the games are the same.
+    let round2: Vec<Value> = games(&watcher, &id)
+        .into_iter()
+        .filter(|g| g["round"] == 2)
+        .collect();
+    assert_eq!(round2.len(), 2);
+    let cookies: Vec<(String, String)> = people
+        .iter()
+        .map(|(pid, p)| (pid.clone(), p.cookie().unwrap()))
+        .collect();
+    drop(live);
+    let server = server.restart();
+    let people: Vec<(String, Person)> = cookies
+        .iter()
+        .map(|(pid, c)| (pid.clone(), server.person_with(c)))
+        .collect();
+    let watcher = server.person();
+    let again: Vec<Value> = games(&watcher, &id)
+        .into_iter()
+        .filter(|g| g["round"] == 2)
+        .collect();
+    let ids = |v: &[Value]| v.iter().map(|g| g["game"].clone()).collect::<Vec<_>>();
+    assert_eq!(ids(&again), ids(&round2), "the same games after a restart");
+    let mut live = Live::follow(&server, &watcher, &format!("/api/competitions/{id}/live"));
+    live.next();
+
+    // Each first player resigns round 2: the competition is finished.
+    for g in &again {
+        let game = g["game"].as_str().unwrap();
+        let (mut ws, state) = open_with_state(holder(&people, g, 0), game);
+        let _other = open(holder(&people, g, 1), game);
+        ws.send(&json!({"type": "resign", "event": 0, "seat": seat_of(&state, 0)}));
+        assert_eq!(ws.next_of("resigned")["event"], 1);
+    }
+    let last = loop {
+        let (name, data) = live.next();
+        if data["finished"] == true {
+            assert!(name == "result" || name == "competition", "{name}");
+            break data;
+        }
+    };
+    let (_, c) = json_answer(watcher.get(&format!("/api/competitions/{id}")));
+    let boards = &c["competition"]["rounds"][1]["boards"];
+    for b in boards.as_array().unwrap() {
+        assert_eq!(
+            b["outcome"],
+            json!({"kind": "sets", "first": 0, "second": 1}),
+            "{b}"
+        );
+    }
+    assert_eq!(last["finished"], true);
+}
+
+#[test]
+fn a_player_who_does_not_come_within_the_grace_loses_by_forfeit() {
+    let dir = data_dir();
+    let server = Running::start(&path(&dir));
+    let organiser = server.person();
+    organiser.register("forfeit_org", "a long password");
+    let names = ["ausma_f", "baiba_f", "cilda_f", "dagnija_f"];
+    let people: Vec<(String, Person)> = names
+        .iter()
+        .map(|n| {
+            let p = server.person();
+            p.register(n, "a long password");
+            (person_id(&p), p)
+        })
+        .collect();
+    // Nobody enters themselves here: the organiser enters them by user
+    // name, and a name nobody has is refused.
+    let (status, c) = json_answer(organiser.post(
+        "/api/competitions",
+        &online_swiss("Quick grace", 1, 2, false).to_string(),
+    ));
+    assert_eq!(status, 201, "{c}");
+    let id = c["id"].as_str().unwrap().to_owned();
+    let (status, refused) = json_answer(
+        people[0]
+            .1
+            .post(&format!("/api/competitions/{id}/enter"), "{}"),
+    );
+    assert_eq!(
+        refused["refusal"]["code"], "entry_not_open",
+        "{status} {refused}"
+    );
+    let (status, refused) = json_answer(organiser.post(
+        &format!("/api/competitions/{id}/enter"),
+        &json!({"username": "nobody_here"}).to_string(),
+    ));
+    assert_eq!(
+        (status, refused["code"].as_str()),
+        (404, Some("unknown_username")),
+        "{refused}"
+    );
+    for n in names {
+        let (status, c) = json_answer(organiser.post(
+            &format!("/api/competitions/{id}/enter"),
+            &json!({"username": n}).to_string(),
+        ));
+        assert_eq!(status, 200, "{c}");
+    }
+    let watcher = server.person();
+    let mut live = Live::follow(&server, &watcher, &format!("/api/competitions/{id}/live"));
+    live.next();
+    let (status, c) = json_answer(organiser.post(
+        &format!("/api/competitions/{id}/changes"),
+        &json!({"change": "pair_next", "round": 1}).to_string(),
+    ));
+    assert_eq!(status, 200, "{c}");
+    let round = games(&watcher, &id);
+    assert_eq!(round.len(), 2);
+    // On board 1 only the second player comes; on board 2 nobody does.
+    let _here = open(
+        holder(&people, &round[0], 1),
+        round[0]["game"].as_str().unwrap(),
+    );
+    let mut results = Vec::new();
+    while results.len() < 2 {
+        let (name, data) = live.next();
+        if name == "result" {
+            results.push(data);
+        }
+    }
+    results.sort_by_key(|r| r["board"].as_u64());
+    assert_eq!(
+        results[0]["outcome"],
+        json!({"kind": "forfeit", "winner": "second"})
+    );
+    assert_eq!(results[1]["outcome"], json!({"kind": "both_absent"}));
+    assert_eq!(results[1]["finished"], true);
+    // Its file exports, but is not imported: its games and people are
+    // this server's.
+    let (status, file) = organiser.get(&format!("/api/competitions/{id}/competition.json"));
+    assert_eq!(status, 200);
+    let (status, refused) = json_answer(organiser.post("/api/competitions/import", &file));
+    assert_eq!(
+        (status, refused["code"].as_str()),
+        (400, Some("bad_message")),
+        "{refused}"
+    );
+
+    // The games are called off: nobody plays a decided board on.
+    for g in &round {
+        let game = g["game"].as_str().unwrap();
+        let (_, state) = json_answer(watcher.get(&format!("/api/games/{game}")));
+        assert!(
+            state["abandoned"] == true || state["match"]["over"] == true,
+            "{state}"
+        );
+    }
+}
