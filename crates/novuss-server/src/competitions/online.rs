@@ -5,7 +5,7 @@
 //! from the start (the first-named breaks first: the game's first seat),
 //! of the competition's match format and stroke clock. When a game's match
 //! ends, its result becomes the board's `result` change, stored as made by
-//! the server ([`super::SERVER`]); a player who has not opened their game
+//! the server ([`super::desk::SERVER`]); a player who has not opened their game
 //! within the grace loses by forfeit (both absent: both lose); when the
 //! last board of a round has its result and rounds remain, the next round
 //! is paired and its games made.
