@@ -9,6 +9,8 @@
 //! - `competition_files`: a competition's players imported from files,
 //!   its standings, results, TRF and JSON exported and read back;
 //! - `competitions`: an organiser runs a Swiss over HTTP, followed live;
+//! - `series`: a season of round robins, the best 2 of 3 counted, followed
+//!   live;
 //! - `server`: games over real HTTP and WebSocket on loopback;
 //! - `replay`: replays, analysis and uploads;
 //! - `schema`: the SQLite and PostgreSQL migrations make the same tables;
@@ -52,5 +54,6 @@ mod online;
 mod ratings;
 mod replay;
 mod schema;
+mod series;
 mod server;
 mod support;
