@@ -261,7 +261,21 @@ impl SeriesDesk {
             }
         }
         let held = self.view(id).await?;
-        self.tell(id, &held).await;
+        // Its followers now follow the stages as they are (a task
+        // following a stage only counts the series again: it never
+        // changes what is followed).
+        if self.lock().contains_key(id) {
+            let stages = held
+                .view
+                .calendar
+                .iter()
+                .filter_map(|c| c.competition.clone())
+                .collect();
+            if let Err(f) = self.watch(id, stages).await {
+                tracing::warn!(series = %id, "its stages cannot be followed: {}", f.detail);
+            }
+        }
+        self.tell(id, &held);
         Ok(held)
     }
 
@@ -346,35 +360,23 @@ impl SeriesDesk {
             return false;
         }
         match self.view(id).await {
-            Ok(held) => self.tell(id, &held).await,
+            Ok(held) => self.tell(id, &held),
             Err(f) => tracing::warn!(series = %id, "cannot be counted again: {}", f.detail),
         }
         true
     }
 
-    /// Sends `held` to series `id`'s followers, following its stages'
-    /// competitions anew if they changed.
-    async fn tell(self: &Arc<Self>, id: &SeriesId, held: &HeldSeries) {
-        let Some(tx) = self.lock().get(id).map(|f| f.tx.clone()) else {
-            return;
-        };
-        if tx.receiver_count() == 0 {
-            return;
-        }
-        let json: Arc<str> = held.json.get().into();
-        let stages: Vec<CompetitionId> = held
-            .view
-            .calendar
-            .iter()
-            .filter_map(|c| c.competition.clone())
-            .collect();
-        if let Err(f) = self.watch(id, stages).await {
-            tracing::warn!(series = %id, "its stages cannot be followed: {}", f.detail);
-        }
+    /// Sends `held` to series `id`'s followers, unless it is what they
+    /// were sent last.
+    fn tell(&self, id: &SeriesId, held: &HeldSeries) {
         let mut followed = self.lock();
         let Some(f) = followed.get_mut(id) else {
             return;
         };
+        if f.tx.receiver_count() == 0 {
+            return;
+        }
+        let json: Arc<str> = held.json.get().into();
         if f.last.as_deref() != Some(&*json) {
             f.last = Some(json.clone());
             let _ = f.tx.send(json);

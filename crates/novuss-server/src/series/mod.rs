@@ -29,4 +29,4 @@ pub mod view;
 
 pub use desk::SeriesDesk;
 pub use id::SeriesId;
-pub use setup::{SeriesRefusal, SeriesSetup, StageAsk, DEFAULT_POINTS};
+pub use setup::{SeriesRefusal, SeriesSetup, StageAsk};
