@@ -218,7 +218,9 @@ impl SeriesDesk {
                         }
                         .into())
                     }
-                    Some(s) if given(s) => return Err(SeriesRefusal::StageTaken { stage: s }.into()),
+                    Some(s) if given(s) => {
+                        return Err(SeriesRefusal::StageTaken { stage: s }.into())
+                    }
                     Some(s) => s,
                     None => (1..=setup.stages).find(|&s| !given(s)).ok_or(
                         SeriesRefusal::SeasonFull {
@@ -316,11 +318,7 @@ impl SeriesDesk {
         id: &SeriesId,
         stages: Vec<CompetitionId>,
     ) -> Result<(), Failure> {
-        if self
-            .lock()
-            .get(id)
-            .is_some_and(|f| f.watching == stages)
-        {
+        if self.lock().get(id).is_some_and(|f| f.watching == stages) {
             return Ok(());
         }
         let mut receivers = Vec::with_capacity(stages.len());

@@ -66,8 +66,7 @@ impl SeriesSetup {
     /// The set-up with its texts trimmed, or why it cannot be a series.
     pub fn checked(mut self) -> Result<SeriesSetup, Failure> {
         self.name = self.name.trim().to_owned();
-        if self.name.is_empty() || self.name.chars().count() > MAX_TEXT || has_control(&self.name)
-        {
+        if self.name.is_empty() || self.name.chars().count() > MAX_TEXT || has_control(&self.name) {
             return Err(SeriesRefusal::Name { max: MAX_TEXT }.into());
         }
         self.season = self
@@ -311,8 +310,7 @@ mod tests {
     #[test]
     fn the_default_points_never_rise() {
         assert!(DEFAULT_POINTS.windows(2).all(|w| w[1] <= w[0]));
-        let s: SeriesSetup =
-            serde_json::from_str(r#"{"name":"A","stages":8,"best":5}"#).unwrap();
+        let s: SeriesSetup = serde_json::from_str(r#"{"name":"A","stages":8,"best":5}"#).unwrap();
         assert_eq!(s.points, DEFAULT_POINTS);
     }
 }

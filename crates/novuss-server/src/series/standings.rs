@@ -23,9 +23,7 @@ use novuss_club::entries::unmarked;
 use novuss_club::{series_standings, Entry, Places, Placing, SeriesError, Stage};
 
 use super::setup::SeriesSetup;
-use super::view::{
-    CalendarStage, SeriesResult, SeriesStanding, StageStatus, StandingsProblem,
-};
+use super::view::{CalendarStage, SeriesResult, SeriesStanding, StageStatus, StandingsProblem};
 use crate::wire::http::competitions::CompetitionView;
 
 /// Who a player is across stages.
@@ -40,7 +38,12 @@ enum Player {
 /// A name or licence number compared without case, spacing or marks.
 fn folded(text: &str) -> String {
     text.split_whitespace()
-        .map(|w| w.chars().map(unmarked).flat_map(char::to_lowercase).collect::<String>())
+        .map(|w| {
+            w.chars()
+                .map(unmarked)
+                .flat_map(char::to_lowercase)
+                .collect::<String>()
+        })
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -153,7 +156,9 @@ pub fn standings(
         }
         let name = folded(&e.name);
         match licences.get(&name) {
-            Some(ls) if ls.len() == 1 => Player::Licence(ls.iter().next().cloned().unwrap_or_default()),
+            Some(ls) if ls.len() == 1 => {
+                Player::Licence(ls.iter().next().cloned().unwrap_or_default())
+            }
             _ => Player::Name(name),
         }
     };

@@ -75,5 +75,5 @@ pub use lobby::{ChallengeRow, OpenSeat};
 pub use people::Joined;
 pub use postgres::{Heard, Listener, Notice, Shared, HEARTBEAT, LEASE};
 pub use ratings::{ChangeRow, CurrentRow, Settled};
-pub use series::SeriesRow;
 pub use rows::{Append, EventRow, GameRow, Imported, NewRow, SeatRow};
+pub use series::SeriesRow;

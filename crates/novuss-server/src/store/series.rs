@@ -110,11 +110,10 @@ impl Store {
 
     /// Series `id` with its stages, if it exists.
     pub async fn series(&self, id: &str) -> Result<Option<SeriesRow>, StoreError> {
-        let Some(row) =
-            sqlx::query("SELECT organiser, created, setup FROM series WHERE id = $1")
-                .bind(id)
-                .fetch_optional(self.reader())
-                .await?
+        let Some(row) = sqlx::query("SELECT organiser, created, setup FROM series WHERE id = $1")
+            .bind(id)
+            .fetch_optional(self.reader())
+            .await?
         else {
             return Ok(None);
         };
