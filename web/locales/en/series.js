@@ -47,7 +47,7 @@ export const en = {
   'series.stage.provisional': 'being played: counted provisionally',
   'series.stage.final': 'finished',
   'series.stage.remove': 'Take out',
-  'series.stage.remove_label': 'Take stage {n} out of the series',
+  'series.stage.remove_label': 'Take out stage {n}',
 
   'series.desk.heading': 'Stages (organiser)',
   'series.desk.competition': 'Competition',

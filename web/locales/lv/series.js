@@ -46,7 +46,7 @@ export const lv = {
   'series.stage.provisional': 'notiek: skaitās provizoriski',
   'series.stage.final': 'beidzies',
   'series.stage.remove': 'Izņemt',
-  'series.stage.remove_label': 'Izņemt {n}. posmu no sērijas',
+  'series.stage.remove_label': 'Izņemt {n}. posmu',
 
   'series.desk.heading': 'Posmi (rīkotājs)',
   'series.desk.competition': 'Sacensības',
