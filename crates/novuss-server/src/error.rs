@@ -198,9 +198,10 @@ pub struct Failure {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub refusal: Option<novuss_club::Refusal>,
     /// For [`Code::SeriesRefused`]: the series' reason, sent as `refusal`
-    /// too (a failure has one or the other, never both).
+    /// too (a failure has one or the other, never both); boxed, so that
+    /// every failure stays small.
     #[serde(rename = "refusal", skip_serializing_if = "Option::is_none")]
-    pub series: Option<crate::series::SeriesRefusal>,
+    pub series: Option<Box<crate::series::SeriesRefusal>>,
 }
 
 /// A new error id: 12 hex digits, enough to find one line in a log.

@@ -269,7 +269,7 @@ impl SeriesRefusal {
 impl From<SeriesRefusal> for Failure {
     fn from(r: SeriesRefusal) -> Failure {
         let mut f = Failure::new(Code::SeriesRefused, r.detail());
-        f.series = Some(r);
+        f.series = Some(Box::new(r));
         f
     }
 }
@@ -293,7 +293,7 @@ mod tests {
 
     #[test]
     fn the_rules_refusals_are_the_series_own() {
-        let refused = |s: SeriesSetup| s.checked().unwrap_err().series.unwrap();
+        let refused = |s: SeriesSetup| *s.checked().unwrap_err().series.unwrap();
         assert_eq!(refused(setup(0, 3, vec![3])), SeriesRefusal::NoneCount);
         assert_eq!(
             refused(setup(4, 3, vec![3])),

@@ -87,13 +87,16 @@ pub fn calendar(setup: &SeriesSetup, given: &[(u32, &CompetitionView)]) -> Vec<C
         .collect()
 }
 
+/// A stage's entries and their places, as the series reads them.
+type StagePlaces<'a> = Vec<(&'a Entry, Places)>;
+
 /// One stage's places as the series reads them: each counted entrant's
 /// entry and place (among the category alone, if the series has one).
 fn places<'a>(
     setup: &SeriesSetup,
     stage: u32,
     view: &'a CompetitionView,
-) -> Result<Vec<(&'a Entry, Places)>, StandingsProblem> {
+) -> Result<StagePlaces<'a>, StandingsProblem> {
     let Some(standings) = &view.standings else {
         return Err(StandingsProblem::NoStandings { stage });
     };
@@ -131,7 +134,7 @@ pub fn standings(
     given: &[(u32, &CompetitionView)],
 ) -> Result<Vec<SeriesStanding>, StandingsProblem> {
     // Each counted stage's places, in stage order.
-    let mut read: Vec<(u32, StageStatus, Vec<(&Entry, Places)>)> = Vec::new();
+    let mut read: Vec<(u32, StageStatus, StagePlaces)> = Vec::new();
     let mut sorted: Vec<&(u32, &CompetitionView)> = given.iter().collect();
     sorted.sort_by_key(|(s, _)| *s);
     for &&(stage, view) in &sorted {
