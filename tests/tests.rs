@@ -12,6 +12,8 @@
 //! - `competitions`: an organiser runs a Swiss over HTTP, followed live;
 //! - `competitions_online`: a competition played on this server: games per
 //!   board, results from them, forfeits, the next round by itself;
+//! - `series`: a season of round robins, the best 2 of 3 counted, followed
+//!   live;
 //! - `server`: games over real HTTP and WebSocket on loopback;
 //! - `replay`: replays, analysis and uploads;
 //! - `schema`: the SQLite and PostgreSQL migrations make the same tables;
@@ -57,5 +59,6 @@ mod online;
 mod ratings;
 mod replay;
 mod schema;
+mod series;
 mod server;
 mod support;

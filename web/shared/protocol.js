@@ -826,3 +826,44 @@ export {};
  * @typedef {{id: string}} LobbyAccepted
  * @typedef {{lobby: Lobby, accepted: LobbyAccepted}} LobbyLiveEvents the event names and their data
  */
+
+// ---- Series (docs/protocol.md, "Series") ----------------------------------------
+
+/**
+ * A series' set-up: what `POST /api/series` sends (`points` left out: the
+ * default table; `category` left out or null: every player).
+ * @typedef {{name: string, season?: string | null, starts?: string | null, ends?: string | null,
+ *   stages: number, best: number, points?: number[], category?: 'men' | 'women' | 'youth' | 'veterans' | null}} NewSeries
+ */
+/**
+ * `POST /api/series/{id}/stages`: a competition added as a stage (in
+ * place `stage`, or the first open one), or a stage taken out.
+ * @typedef {{action: 'add', competition: string, stage?: number} | {action: 'remove', stage: number}} SeriesStageChange
+ */
+/** A place, shared as a range. @typedef {{first: number, last: number}} SeriesPlaces */
+/**
+ * One stage of the season.
+ * @typedef {{stage: number, competition: string | null, name: string | null, starts: string | null,
+ *   status: 'open' | 'waiting' | 'provisional' | 'final'}} SeriesCalendarStage
+ */
+/** One player's result in one stage. @typedef {{place: SeriesPlaces, points: number, counted: boolean, provisional: boolean}} SeriesResult */
+/**
+ * One player's line of a series' standings.
+ * @typedef {{place: SeriesPlaces, name: string, club: string | null, licence: string | null,
+ *   counted: number, total: number, results: (SeriesResult | null)[]}} SeriesStanding
+ */
+/**
+ * A series as everyone sees it (`GET /api/series/{id}`'s `series`, the
+ * `series` event of `GET /api/series/{id}/live`).
+ * @typedef {{id: string, organiser: string, created: number, name: string, season: string | null,
+ *   starts: string | null, ends: string | null, stages: number, best: number, points: number[],
+ *   category: 'men' | 'women' | 'youth' | 'veterans' | null, calendar: SeriesCalendarStage[],
+ *   standings: SeriesStanding[] | null, problem: ({code: string} & Record<string, unknown>) | null}} Series
+ */
+/** `GET /api/series/{id}`. @typedef {{series: Series, may_change: boolean}} SeriesPage */
+/** A series in `GET /api/series`. @typedef {Omit<Series, 'calendar' | 'standings' | 'problem'> & {given: number}} SeriesSummary */
+/**
+ * Why a series refused a set-up or a stage (`refusal` of a
+ * `series_refused` failure).
+ * @typedef {{code: string} & Record<string, unknown>} SeriesRefusal
+ */

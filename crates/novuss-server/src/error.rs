@@ -176,6 +176,12 @@ pub enum Code {
     /// The competition refused the change: `refusal` says why, with the
     /// numbers a page words it with (docs/competitions.md, "Refusals").
     CompetitionRefused,
+    /// No series has that id.
+    UnknownSeries,
+    /// The series refused its set-up or a change of its stages: `refusal`
+    /// says why, with its own code and numbers (docs/competitions.md,
+    /// "Series").
+    SeriesRefused,
 }
 
 /// A refusal with its English detail.
@@ -193,6 +199,11 @@ pub struct Failure {
     /// with its own code and numbers.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub refusal: Option<novuss_club::Refusal>,
+    /// For [`Code::SeriesRefused`]: the series' reason, sent as `refusal`
+    /// too (a failure has one or the other, never both); boxed, so that
+    /// every failure stays small.
+    #[serde(rename = "refusal", skip_serializing_if = "Option::is_none")]
+    pub series: Option<Box<crate::series::SeriesRefusal>>,
 }
 
 /// A new error id: 12 hex digits, enough to find one line in a log.
@@ -209,6 +220,7 @@ impl Failure {
             detail: detail.into(),
             error_id: None,
             refusal: None,
+            series: None,
         }
     }
 
@@ -223,6 +235,7 @@ impl Failure {
             detail: format!("{what} (error {id} in the server's log)"),
             error_id: Some(id),
             refusal: None,
+            series: None,
         }
     }
 
@@ -239,7 +252,8 @@ impl Failure {
             | Code::UnknownPlayer
             | Code::UnknownUsername
             | Code::UnknownCompetition
-            | Code::UnknownClub => StatusCode::NOT_FOUND,
+            | Code::UnknownClub
+            | Code::UnknownSeries => StatusCode::NOT_FOUND,
             Code::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Code::Storage | Code::Busy => StatusCode::SERVICE_UNAVAILABLE,
             Code::Internal | Code::Damaged => StatusCode::INTERNAL_SERVER_ERROR,
@@ -269,6 +283,7 @@ impl Failure {
             detail: refusal.to_string(),
             error_id: None,
             refusal: Some(refusal),
+            series: None,
         }
     }
 

@@ -352,7 +352,7 @@ pub(crate) fn requests() -> Vec<Value> {
 /// server's type. The test [`every_http_body_is_named`] holds this list to
 /// the types of `wire/http/`: a body added there fails until it is named
 /// here, and then until the file has an example of it.
-const ANSWERS: [(&str, &str, &str); 27] = [
+const ANSWERS: [(&str, &str, &str); 30] = [
     ("Health", "GET /api/health", "wire::http::server::Health"),
     ("Options", "GET /api/options", "wire::http::server::Options"),
     (
@@ -463,12 +463,27 @@ const ANSWERS: [(&str, &str, &str); 27] = [
         "GET /api/competitions/{id}/competition.json; the body of POST /api/competitions/import",
         "wire::http::competitions::CompetitionFile",
     ),
+    (
+        "Series",
+        "POST /api/series, POST /api/series/{id}/stages; the `series` event of GET /api/series/{id}/live",
+        "series::view::SeriesView",
+    ),
+    (
+        "SeriesPage",
+        "GET /api/series/{id}",
+        "series::view::SeriesPage",
+    ),
+    (
+        "SeriesSummary",
+        "GET /api/series (a list of them)",
+        "series::view::ListedSeries",
+    ),
     ("Failure", "every route's refusal", "error::Failure"),
 ];
 
 /// The request bodies, as [`ANSWERS`] (`POST /api/account/signout` reads
 /// none, and an upload is a record in the core's format, docs/formats.md).
-const ASKED: [(&str, &str, &str); 10] = [
+const ASKED: [(&str, &str, &str); 12] = [
     ("NewGame", "POST /api/games", "wire::http::games::NewGame"),
     ("MeRequest", "POST /api/me", "wire::http::people::MeRequest"),
     (
@@ -510,6 +525,12 @@ const ASKED: [(&str, &str, &str); 10] = [
         "CompetitionChange",
         "POST /api/competitions/{id}/changes",
         "wire::http::competitions::Ask",
+    ),
+    ("NewSeries", "POST /api/series", "series::SeriesSetup"),
+    (
+        "SeriesStageChange",
+        "POST /api/series/{id}/stages",
+        "series::StageAsk",
     ),
 ];
 
@@ -609,6 +630,21 @@ fn asked() -> BTreeMap<&'static str, Vec<Value>> {
                 json!({"change": "result", "round": 1, "board": 2, "outcome": {"kind": "forfeit", "winner": "second"}}),
                 json!({"change": "result", "round": 1, "board": 3, "outcome": {"kind": "both_absent"}}),
                 json!({"change": "unpair", "round": 1}),
+            ],
+        ),
+        (
+            "NewSeries",
+            vec![
+                json!({"name": "Rīgas kauss", "season": "2026/27", "starts": "2026-09-01", "ends": "2027-05-31", "stages": 8, "best": 5, "points": [25, 20, 16, 13, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1], "category": "women"}),
+                json!({"name": "Club cup", "stages": 3, "best": 2}),
+            ],
+        ),
+        (
+            "SeriesStageChange",
+            vec![
+                json!({"action": "add", "competition": "0123456789abcdef0123456789abcdef", "stage": 3}),
+                json!({"action": "add", "competition": "0123456789abcdef0123456789abcdef"}),
+                json!({"action": "remove", "stage": 3}),
             ],
         ),
     ])
@@ -864,6 +900,7 @@ fn answers() -> BTreeMap<&'static str, Vec<Value>> {
             let wrong = desk.change(&made.view.id, Some(&anna), &ask(json!({"change": "result", "round": 1, "board": 1, "outcome": {"kind": "sets", "first": 5, "second": 0}})), None).await;
             keep("Failure", serde_json::to_value(wrong.expect_err("refused")).expect("JSON"));
             keep("CompetitionPage", serde_json::to_value(CompetitionPage { competition: &played.json, may_change: true }).expect("JSON"));
+            let played_swiss = played.view.id.clone();
             for listed in desk.list().await.expect("a list") {
                 keep("CompetitionSummary", serde_json::to_value(listed).expect("JSON"));
             }
@@ -920,6 +957,23 @@ fn answers() -> BTreeMap<&'static str, Vec<Value>> {
             let row = hub.store().competition(&other.view.id).await.expect("read").expect("stored");
             let changes = row.changes.into_iter().map(|c| crate::wire::http::competitions::FiledChange { number: c.number, at: Some(c.at), change: c.change }).collect();
             keep("CompetitionFile", serde_json::to_value(crate::competitions::files::competition_file(row.setup, changes)).expect("JSON"));
+
+            // A series of the club cup's set-up: the Swiss (a result in,
+            // so counted provisionally) as stage 1, the rest open.
+            use crate::series::{SeriesDesk, SeriesSetup, StageAsk};
+            let series = SeriesDesk::new(hub.store().clone(), Arc::new(desk));
+            let setup: SeriesSetup = serde_json::from_value(self::asked()["NewSeries"][1].clone()).expect("a set-up");
+            let made = series.create(setup, &anna).await.expect("a series");
+            keep("Series", serde_json::to_value(&made.view).expect("JSON"));
+            let stage: StageAsk = serde_json::from_value(json!({"action": "add", "competition": played_swiss, "stage": 1})).expect("a stage");
+            let given = series.change_stages(&made.view.id, Some(&anna), &stage).await.expect("a stage");
+            keep("Series", serde_json::to_value(&given.view).expect("JSON"));
+            keep("SeriesPage", serde_json::to_value(crate::series::view::SeriesPage { series: &given.json, may_change: true }).expect("JSON"));
+            let twice = series.change_stages(&made.view.id, Some(&anna), &stage).await;
+            keep("Failure", serde_json::to_value(twice.expect_err("refused")).expect("JSON"));
+            for listed in series.list().await.expect("a list") {
+                keep("SeriesSummary", serde_json::to_value(listed).expect("JSON"));
+            }
         }
         out
     });
@@ -1018,6 +1072,7 @@ fn answers() -> BTreeMap<&'static str, Vec<Value>> {
             .into(),
         error_id: Some("7f3a9c21e0b4".into()),
         refusal: None,
+        series: None,
     };
     out.entry("Failure")
         .or_default()
@@ -1210,6 +1265,8 @@ fn every_http_request_is_understood() {
                 "NewChallenge" => reads::<crate::wire::http::lobby::NewChallenge>(v),
                 "NewCompetition" => reads::<novuss_club::Setup>(v),
                 "CompetitionChange" => reads::<crate::wire::http::competitions::Ask>(v),
+                "NewSeries" => reads::<crate::series::SeriesSetup>(v),
+                "SeriesStageChange" => reads::<crate::series::StageAsk>(v),
                 other => Err(format!("no type reads {other}")),
             };
             if let Err(e) = read {

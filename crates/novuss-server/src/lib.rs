@@ -38,6 +38,7 @@ mod people;
 mod policy;
 mod ratings;
 mod routes;
+mod series;
 mod store;
 mod wire;
 

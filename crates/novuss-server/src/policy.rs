@@ -41,7 +41,8 @@
 //! - a challenge of the lobby is its creator's alone: only they withdraw
 //!   it, and only while a seat waits for whoever accepts it;
 //! - a competition is its organiser's alone: only they change it
-//!   ([`may_change_competition`]); everyone may read and follow it.
+//!   ([`may_change_competition`]); everyone may read and follow it;
+//!   a series likewise ([`may_change_series`]).
 
 use novuss_core::PlayerId;
 use serde::Serialize;
@@ -594,6 +595,19 @@ pub fn may_change_competition(organiser: &PersonId, who: Option<&PersonId>) -> R
         refuse(
             Code::NotOrganiser,
             "only the competition's organiser may change it",
+        )
+    }
+}
+
+/// Whether `who` may change a series that `organiser` runs (its stages):
+/// only its organiser may; everyone may read and follow it.
+pub fn may_change_series(organiser: &PersonId, who: Option<&PersonId>) -> Result<(), Failure> {
+    if who == Some(organiser) {
+        Ok(())
+    } else {
+        refuse(
+            Code::NotOrganiser,
+            "only the series' organiser may change it",
         )
     }
 }

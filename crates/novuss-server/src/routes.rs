@@ -20,7 +20,7 @@ use crate::net::accounts;
 use crate::net::guard::{self, Guard};
 use crate::net::limited;
 use crate::net::{body, http, ws};
-use crate::net::{clubs, competition_files, competitions, lobby, ratings};
+use crate::net::{clubs, competition_files, competitions, lobby, ratings, series};
 
 /// The page may load only from this server: no CDN, no outside fonts.
 const CSP: &str = "default-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
@@ -62,6 +62,24 @@ pub fn router(
         ));
     let desk = crate::competitions::Desk::start(hub.store().clone(), hub.competition_news());
     let competition_files = competition_files::FileRoutes::new(desk.clone(), hub.store().clone());
+    // Series (docs/protocol.md, "Series"): read their stages from the
+    // same desk, so that a result entered is counted at once.
+    let series_routes = Router::new()
+        .route(
+            "/api/series",
+            get(series::list).post(series::create.layer(limited.clone()).layer(json.clone())),
+        )
+        .route("/api/series/{id}", get(series::series))
+        .route(
+            "/api/series/{id}/stages",
+            post(series::stages.layer(json.clone())),
+        )
+        .route("/api/series/{id}/live", get(series::live))
+        .route("/api/series/{id}/standings.csv", get(series::standings_csv))
+        .with_state(series::SeriesRoutes::new(
+            crate::series::SeriesDesk::new(hub.store().clone(), desk.clone()),
+            shutdown.clone(),
+        ));
     let competition_routes = Router::new()
         .route(
             "/api/competitions",
@@ -178,6 +196,7 @@ pub fn router(
     api.merge(sockets)
         .merge(lobby_routes)
         .merge(competition_routes)
+        .merge(series_routes)
         .merge(accounts)
         .fallback(crate::net::web::asset)
         .layer(from_fn_with_state(

@@ -9,6 +9,7 @@ export const en = {
   'comps.title': 'Competitions — Novuss',
   'comps.heading': 'Competitions',
   'comps.intro': 'Competitions played on real tables or on this server: the rounds with their tables, results as they arrive, and the standings, followed live.',
+  'comps.series_link': 'Series: seasons of stages, the best results counted →',
   'comps.loading': 'Loading the competitions…',
   'comps.load_failed': 'The list of competitions could not be loaded.',
   'comps.none': 'No competitions yet.',

@@ -8,6 +8,7 @@ export const lv = {
   'comps.title': 'Sacensības — Novuss',
   'comps.heading': 'Sacensības',
   'comps.intro': 'Sacensības pie īstiem galdiem vai šajā serverī: kārtas ar galdu numuriem, rezultāti, tiklīdz tie ievadīti, un kopvērtējums, ko var sekot tiešraidē.',
+  'comps.series_link': 'Sērijas: sezonas no posmiem, skaitās labākie rezultāti →',
   'comps.loading': 'Ielādē sacensības…',
   'comps.load_failed': 'Sacensību sarakstu neizdevās ielādēt.',
   'comps.none': 'Sacensību vēl nav.',

@@ -14,5 +14,6 @@ pub mod limited;
 pub mod listen;
 pub mod lobby;
 pub mod ratings;
+pub mod series;
 pub mod web;
 pub mod ws;

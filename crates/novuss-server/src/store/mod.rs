@@ -41,7 +41,8 @@
 //! with its seats' holders' names), `commit.rs` (SQLite's group
 //! commit), `handle.rs` (the [`Store`] itself), then one file of
 //! statements per feature: `games.rs`, `people.rs`, `accounts.rs`,
-//! `chat.rs`, `lobby.rs`, `ratings.rs`, `competitions.rs`. This file only names them.
+//! `chat.rs`, `lobby.rs`, `ratings.rs`, `competitions.rs`,
+//! `series.rs`. This file only names them.
 
 // The name rule's statement pieces, before the files that use them.
 #[macro_use]
@@ -61,6 +62,7 @@ mod postgres;
 mod ratings;
 mod read;
 mod rows;
+mod series;
 #[cfg(test)]
 mod tests;
 
@@ -76,3 +78,4 @@ pub use people::Joined;
 pub use postgres::{Heard, Listener, Notice, Shared, HEARTBEAT, LEASE};
 pub use ratings::{ChangeRow, CurrentRow, Settled};
 pub use rows::{Append, EventRow, GameRow, Imported, NewRow, SeatRow};
+pub use series::SeriesRow;
