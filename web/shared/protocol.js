@@ -709,7 +709,9 @@
 
 /** The standings, best first; each row's values follow `tiebreaks`. @typedef {{tiebreaks: TieBreak[], rows: Standing[]}} Standings */
 
-/** A player as entered; `person` is the public id of the person with an account they are (absent for a list's players). @typedef {{name: string, club: string | null, licence: string | null, category: 'men' | 'women' | 'youth' | 'veterans' | null, birth_year: number | null, rating: number | null, person?: string}} Entry */
+/** A player as the organiser types or lists them (a change never names a person: the server does). @typedef {{name: string, club: string | null, licence: string | null, category: 'men' | 'women' | 'youth' | 'veterans' | null, birth_year: number | null, rating: number | null}} ListedEntry */
+
+/** A player as entered; `person` is the public id of the person with an account they are (absent for a list's players). @typedef {ListedEntry & {person?: string}} Entry */
 
 /** An entrant: their number (in the order of entry), the first round they could play, and the first they are not paired in once withdrawn. @typedef {{entrant: number, entry: Entry, entered_for: number, withdrawn_from: number | null}} Entrant */
 
@@ -790,7 +792,7 @@
 
 /**
  * `POST /api/competitions/{id}/changes`: one change by the organiser.
- * @typedef {{change: 'enter', entry: Partial<Entry> & {name: string}} | {change: 'enter_list', entries: (Partial<Entry> & {name: string})[]} | {change: 'withdraw', entrant: number} | {change: 'request_bye', entrant: number, round: number, bye: ByeKind} | {change: 'pair_next', round: number} | {change: 'result', round: number, board: number, outcome: MatchOutcome} | {change: 'unpair', round: number}} CompetitionChange
+ * @typedef {{change: 'enter', entry: Partial<ListedEntry> & {name: string}} | {change: 'enter_list', entries: (Partial<ListedEntry> & {name: string})[]} | {change: 'withdraw', entrant: number} | {change: 'request_bye', entrant: number, round: number, bye: ByeKind} | {change: 'pair_next', round: number} | {change: 'result', round: number, board: number, outcome: MatchOutcome} | {change: 'unpair', round: number}} CompetitionChange
  */
 
 /**

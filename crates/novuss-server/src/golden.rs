@@ -615,6 +615,7 @@ fn asked() -> BTreeMap<&'static str, Vec<Value>> {
                 json!({"name": "Madona Cup", "tables": 2, "system": {"kind": "knockout", "third_place": true}, "format": {"kind": "best_of", "sets": 3}}),
                 json!({"name": "Double Cup", "tables": 2, "system": {"kind": "double_elimination", "reset": true}, "format": {"kind": "best_of", "sets": 3}}),
                 json!({"name": "Groups Cup", "tables": 3, "system": {"kind": "groups_then_knockout", "groups": 2, "cycles": "single", "third_place": false}, "format": {"kind": "best_of", "sets": 3}}),
+                json!({"name": "Online Open", "tables": 8, "system": {"kind": "swiss", "rounds": 5}, "format": {"kind": "best_of", "sets": 3}, "play": {"kind": "online", "stroke_clock": 30, "grace_secs": 600, "next_round": "after_last_game"}, "open_entry": true}),
             ],
         ),
         (
@@ -952,6 +953,11 @@ fn answers() -> BTreeMap<&'static str, Vec<Value>> {
             // Its files: a list of two entered at once, and the whole
             // competition as its JSON file.
             let other = desk.create(serde_json::from_value(self::asked()["NewCompetition"][1].clone()).expect("a set-up"), &anna).await.expect("a competition");
+            // A person with an account entered by their user name: the
+            // entry names its person.
+            let with_person = crate::competitions::entering::enter(&desk, hub.store(), &other.view.id, Some(&anna), Some("anna")).await.expect("a person entered");
+            keep("Competition", serde_json::to_value(&with_person.view).expect("JSON"));
+            keep("CompetitionPage", serde_json::to_value(CompetitionPage { competition: &with_person.json, may_change: true }).expect("JSON"));
             let listed = desk.change(&other.view.id, Some(&anna), &ask(self::asked()["CompetitionChange"][2].clone()), None).await.expect("a list");
             keep("EntriesImported", serde_json::to_value(crate::wire::http::competitions::EntriesImported { entered: 2, competition: &listed.json }).expect("JSON"));
             let row = hub.store().competition(&other.view.id).await.expect("read").expect("stored");

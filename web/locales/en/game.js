@@ -498,6 +498,8 @@ export const en = {
   'error.not_signed_in': 'Sign in to an account first.',
   'error.signed_out': 'You were signed out on this device: the password was changed on another device (or the session ended there). Sign in again on the Account page to play your seat here.',
   'error.already_account': 'You have an account already.',
+  'error.unknown_club': 'No competition here is organised by a club of that name.',
+  'error.unknown_series': 'There is no such series.',
   'error.unknown_player': 'There is no such player.',
   'online.your_name': 'Your name at this table',
   'online.save_name': 'Save',

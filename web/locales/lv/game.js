@@ -541,6 +541,8 @@ export const lv = {
   'error.not_signed_in': 'Vispirms piesakieties kontā.',
   'error.signed_out': 'Šī ierīce vairs nav pieteikta kontā: parole tika nomainīta citā ierīcē (vai sesija beidzās tur). Piesakieties vēlreiz lapā “Konts”, lai šeit spēlētu savā vietā.',
   'error.already_account': 'Jums jau ir konts.',
+  'error.unknown_club': 'Šeit nav sacensību, ko rīkotu klubs ar šādu nosaukumu.',
+  'error.unknown_series': 'Tādas sērijas nav.',
   'error.unknown_player': 'Tāda spēlētāja nav.',
   'online.your_name': 'Jūsu vārds pie šī galda',
   'online.save_name': 'Saglabāt',
