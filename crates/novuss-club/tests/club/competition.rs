@@ -31,12 +31,7 @@ fn entry(name: &str, rating: Option<u32>) -> Entry {
 
 /// A competition of `n` entrants rated 2000, 1990, …
 fn with_entrants(system: System, tables: u32, n: u32) -> Competition {
-    let mut c = Competition::new(setup(system, tables)).unwrap();
-    for i in 0..n {
-        let e = entry(&format!("Player {}", i + 1), Some(2000 - 10 * i));
-        c.apply(&Change::Enter { entry: e }).unwrap();
-    }
-    c
+    crate::support::seeded(setup(system, tables), n)
 }
 
 /// Applies a change that must be refused with `want`, and checks that

@@ -4,7 +4,7 @@
 //! the places.
 
 use novuss_club::competition::{Outcome, Rest};
-use novuss_club::{Bye, Change, Competition, Entrant, Entry, Part, Refusal, Setup, Side, System};
+use novuss_club::{Bye, Change, Competition, Entrant, Part, Refusal, Setup, Side, System};
 use novuss_core::MatchFormat;
 use proptest::prelude::*;
 
@@ -14,15 +14,7 @@ fn setup(reset: bool, format: MatchFormat) -> Setup {
 
 /// `n` entrants rated 2000, 1990, … (entrant `k` is seed `k`), best of 3.
 fn double(n: u32, reset: bool) -> Competition {
-    let mut c = Competition::new(setup(reset, MatchFormat::BestOf(3))).unwrap();
-    for i in 0..n {
-        let entry = Entry {
-            rating: Some(2000 - 10 * i),
-            ..Entry::named(&format!("Player {}", i + 1))
-        };
-        c.apply(&Change::Enter { entry }).unwrap();
-    }
-    c
+    crate::support::seeded(setup(reset, MatchFormat::BestOf(3)), n)
 }
 
 /// Pairs the next round; its boards as (first, second) and its rests.

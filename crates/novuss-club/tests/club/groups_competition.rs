@@ -4,7 +4,7 @@
 //! groups are complete, refusals that change nothing, and the places.
 
 use novuss_club::competition::Outcome;
-use novuss_club::{Change, Competition, Cycles, Entrant, Entry, Refusal, Setup, System};
+use novuss_club::{Change, Competition, Cycles, Entrant, Refusal, Setup, System};
 use novuss_core::MatchFormat;
 use proptest::prelude::*;
 
@@ -19,15 +19,7 @@ fn setup(groups: u32, third_place: bool, format: MatchFormat) -> Setup {
 
 /// `n` entrants rated 2000, 1990, … (entrant `k` is seed `k`), best of 3.
 fn event(n: u32, groups: u32, third_place: bool) -> Competition {
-    let mut c = Competition::new(setup(groups, third_place, MatchFormat::BestOf(3))).unwrap();
-    for i in 0..n {
-        let entry = Entry {
-            rating: Some(2000 - 10 * i),
-            ..Entry::named(&format!("Player {}", i + 1))
-        };
-        c.apply(&Change::Enter { entry }).unwrap();
-    }
-    c
+    crate::support::seeded(setup(groups, third_place, MatchFormat::BestOf(3)), n)
 }
 
 /// Pairs the next round; its boards as sorted pairs.

@@ -17,15 +17,7 @@ fn setup(third_place: bool, format: MatchFormat) -> Setup {
 /// A knock-out of `n` entrants rated 2000, 1990, … (entrant `k` is seed
 /// `k`), best of three.
 fn cup(n: u32, third_place: bool) -> Competition {
-    let mut c = Competition::new(setup(third_place, MatchFormat::BestOf(3))).unwrap();
-    for i in 0..n {
-        let entry = Entry {
-            rating: Some(2000 - 10 * i),
-            ..Entry::named(&format!("Player {}", i + 1))
-        };
-        c.apply(&Change::Enter { entry }).unwrap();
-    }
-    c
+    crate::support::seeded(setup(third_place, MatchFormat::BestOf(3)), n)
 }
 
 fn pair(c: &mut Competition) -> (Vec<(u32, u32)>, Vec<Rest>) {
