@@ -7,6 +7,8 @@
 //! - `cli`: the subcommands, over the real binary;
 //! - `clocks`: the stroke clock, absence claims and abandoned games;
 //! - `clubs`: a club's page: the competitions it organises;
+//! - `competition_arbiters`: the people an organiser names to change a
+//!   competition too, and removes;
 //! - `competition_files`: a competition's players imported from files,
 //!   its standings, results, TRF and JSON exported and read back;
 //! - `competitions`: an organiser runs a Swiss over HTTP, followed live;
@@ -41,6 +43,7 @@ mod chat;
 mod cli;
 mod clocks;
 mod clubs;
+mod competition_arbiters;
 mod competition_files;
 mod competitions;
 mod competitions_online;

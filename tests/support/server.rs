@@ -121,6 +121,20 @@ impl Person<'_> {
         self.server.post_as(&self.jar, path, body)
     }
 
+    /// `DELETE path` with this person's cookie.
+    pub fn delete(&self, path: &str) -> (u16, String) {
+        let server = self.server;
+        let mut request =
+            Running::agent().delete(format!("{}{}", server.url, path.trim_start_matches('/')));
+        if let Some(c) = self.jar.cookie() {
+            request = request.header("cookie", c);
+        }
+        let mut r = request.call().expect("the request is answered");
+        self.jar.keep(session_cookie(r.headers()));
+        let status = r.status().as_u16();
+        (status, r.body_mut().read_to_string().unwrap_or_default())
+    }
+
     /// Game `id`'s row in the list of games (`GET /api/games`) as this
     /// person sees it, if it is listed.
     pub fn listed(&self, id: &str) -> Option<serde_json::Value> {

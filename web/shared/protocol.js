@@ -784,7 +784,8 @@
  * entrants by seed, the seeds with a first-round bye, the matches.
  * @typedef {{places: number, rounds: number, seeds: number[], byes: number[], ties: BracketTie[]}} Bracket
  */
-/** `GET /api/competitions/{id}`: the competition, and whether the visitor may change it. @typedef {{competition: Competition, may_change: boolean}} CompetitionPage */
+/** `GET /api/competitions/{id}`: the competition, whether the visitor may change it (its organiser or an arbiter) and whether they may name its arbiters (its organiser). @typedef {{competition: Competition, may_change: boolean, may_name_arbiters: boolean}} CompetitionPage */
+/** `GET /api/competitions/{id}/arbiters` (and the answer to naming or removing one): the people the organiser named, in the order named. @typedef {{person: string, name: string}} Arbiter */
 
 /** A competition in `GET /api/competitions`. @typedef {{id: string, organiser: string, created: number, setup: CompetitionSetup}} CompetitionSummary */
 

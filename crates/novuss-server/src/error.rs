@@ -171,8 +171,15 @@ pub enum Code {
     UnknownCompetition,
     /// No competition is organised by a club of that name.
     UnknownClub,
-    /// Only the competition's organiser may change it.
+    /// Only the competition's organiser (and the arbiters they name) may
+    /// change it; only its organiser names arbiters.
     NotOrganiser,
+    /// The organiser named themselves an arbiter: they may change the
+    /// competition already.
+    OrganiserAsArbiter,
+    /// The competition has as many arbiters as it may
+    /// (`competitions::arbiters::MAX_ARBITERS`).
+    TooManyArbiters,
     /// The competition refused the change: `refusal` says why, with the
     /// numbers a page words it with (docs/competitions.md, "Refusals").
     CompetitionRefused,
@@ -271,6 +278,7 @@ impl Failure {
             Code::UnknownInvite => StatusCode::NOT_FOUND,
             Code::WrongPassword | Code::NotSignedIn => StatusCode::UNAUTHORIZED,
             Code::UsernameTaken | Code::AlreadyAccount => StatusCode::CONFLICT,
+            Code::OrganiserAsArbiter | Code::TooManyArbiters => StatusCode::CONFLICT,
             _ => StatusCode::BAD_REQUEST,
         }
     }

@@ -900,7 +900,7 @@ fn answers() -> BTreeMap<&'static str, Vec<Value>> {
             keep("CompetitionResult", serde_json::from_str(&entered).expect("JSON"));
             let wrong = desk.change(&made.view.id, Some(&anna), &ask(json!({"change": "result", "round": 1, "board": 1, "outcome": {"kind": "sets", "first": 5, "second": 0}})), None).await;
             keep("Failure", serde_json::to_value(wrong.expect_err("refused")).expect("JSON"));
-            keep("CompetitionPage", serde_json::to_value(CompetitionPage { competition: &played.json, may_change: true }).expect("JSON"));
+            keep("CompetitionPage", serde_json::to_value(CompetitionPage { competition: &played.json, may_change: true, may_name_arbiters: true }).expect("JSON"));
             let played_swiss = played.view.id.clone();
             for listed in desk.list().await.expect("a list") {
                 keep("CompetitionSummary", serde_json::to_value(listed).expect("JSON"));
@@ -957,7 +957,7 @@ fn answers() -> BTreeMap<&'static str, Vec<Value>> {
             // entry names its person.
             let with_person = crate::competitions::entering::enter(&desk, hub.store(), &other.view.id, Some(&anna), Some("anna")).await.expect("a person entered");
             keep("Competition", serde_json::to_value(&with_person.view).expect("JSON"));
-            keep("CompetitionPage", serde_json::to_value(CompetitionPage { competition: &with_person.json, may_change: true }).expect("JSON"));
+            keep("CompetitionPage", serde_json::to_value(CompetitionPage { competition: &with_person.json, may_change: true, may_name_arbiters: true }).expect("JSON"));
             let listed = desk.change(&other.view.id, Some(&anna), &ask(self::asked()["CompetitionChange"][2].clone()), None).await.expect("a list");
             keep("EntriesImported", serde_json::to_value(crate::wire::http::competitions::EntriesImported { entered: 2, competition: &listed.json }).expect("JSON"));
             let row = hub.store().competition(&other.view.id).await.expect("read").expect("stored");

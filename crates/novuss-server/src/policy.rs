@@ -40,8 +40,10 @@
 //!   chat's settings;
 //! - a challenge of the lobby is its creator's alone: only they withdraw
 //!   it, and only while a seat waits for whoever accepts it;
-//! - a competition is its organiser's alone: only they change it
-//!   ([`may_change_competition`]); everyone may read and follow it;
+//! - a competition is its organiser's and the arbiters' they name: only
+//!   they change it ([`may_change_competition`]), and only the organiser
+//!   names arbiters ([`may_name_arbiters`]); everyone may read and
+//!   follow it;
 //!   a series likewise ([`may_change_series`]).
 
 use novuss_core::PlayerId;
@@ -586,16 +588,43 @@ fn allowed_now(action: Action, player: Option<PlayerId>, at: &Situation) -> bool
 #[cfg(test)]
 mod tests;
 
-/// Whether `who` may change a competition that `organiser` runs: only its
-/// organiser may (the arbiters they name will be added here, issue 33).
-pub fn may_change_competition(organiser: &PersonId, who: Option<&PersonId>) -> Result<(), Failure> {
-    if who == Some(organiser) {
-        Ok(())
-    } else {
-        refuse(
+/// Who a person is to a competition: its organiser, an arbiter the
+/// organiser named, or anyone else (a player, a spectator, nobody signed
+/// in).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Official {
+    /// Created it.
+    Organiser,
+    /// Named by the organiser to change it too.
+    Arbiter,
+    /// Anyone else.
+    Nobody,
+}
+
+/// Whether someone who is `official` to a competition may change it
+/// (enter, withdraw, pair, enter and correct results, import a file of
+/// players): its organiser and the arbiters they name (issue 32: "Only
+/// the organiser (and the arbiters they name) can change a competition").
+pub fn may_change_competition(official: Official) -> Result<(), Failure> {
+    match official {
+        Official::Organiser | Official::Arbiter => Ok(()),
+        Official::Nobody => refuse(
             Code::NotOrganiser,
-            "only the competition's organiser may change it",
-        )
+            "only the competition's organiser and its arbiters may change it",
+        ),
+    }
+}
+
+/// Whether someone who is `official` to a competition may name or remove
+/// its arbiters: its organiser alone (an arbiter naming others would
+/// hand on what was lent to them).
+pub fn may_name_arbiters(official: Official) -> Result<(), Failure> {
+    match official {
+        Official::Organiser => Ok(()),
+        Official::Arbiter | Official::Nobody => refuse(
+            Code::NotOrganiser,
+            "only the competition's organiser names its arbiters",
+        ),
     }
 }
 

@@ -8,7 +8,7 @@ use std::time::Duration;
 use axum::handler::Handler;
 use axum::http::{header, HeaderValue};
 use axum::middleware::{from_fn, from_fn_with_state, map_request};
-use axum::routing::{get, post};
+use axum::routing::{delete, get, post};
 use axum::Router;
 use tokio::sync::watch;
 use tower_http::set_header::SetResponseHeaderLayer;
@@ -20,7 +20,9 @@ use crate::net::accounts;
 use crate::net::guard::{self, Guard};
 use crate::net::limited;
 use crate::net::{body, http, ws};
-use crate::net::{clubs, competition_files, competitions, lobby, ratings, series};
+use crate::net::{
+    clubs, competition_arbiters, competition_files, competitions, lobby, ratings, series,
+};
 
 /// The page may load only from this server: no CDN, no outside fonts.
 const CSP: &str = "default-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
@@ -62,6 +64,8 @@ pub fn router(
         ));
     let desk = crate::competitions::Desk::start(hub.store().clone(), hub.competition_news());
     let competition_files = competition_files::FileRoutes::new(desk.clone(), hub.store().clone());
+    let arbiter_routes =
+        competition_arbiters::ArbiterRoutes::new(desk.clone(), hub.store().clone());
     // Series (docs/protocol.md, "Series"): read their stages from the
     // same desk, so that a result entered is counted at once.
     let series_routes = Router::new()
@@ -146,6 +150,20 @@ pub fn router(
                     get(competition_files::competition_json),
                 )
                 .with_state(competition_files),
+        )
+        .merge(
+            // A competition's arbiters (docs/protocol.md, "Arbiters").
+            Router::new()
+                .route(
+                    "/api/competitions/{id}/arbiters",
+                    get(competition_arbiters::list)
+                        .post(competition_arbiters::name.layer(json.clone())),
+                )
+                .route(
+                    "/api/competitions/{id}/arbiters/{person}",
+                    delete(competition_arbiters::remove),
+                )
+                .with_state(arbiter_routes),
         )
         .merge(
             // A club's competitions (docs/protocol.md, "Clubs").

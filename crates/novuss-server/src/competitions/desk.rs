@@ -31,7 +31,6 @@ use crate::error::{Code, Failure};
 use crate::hub::work::{Queued, WAIT};
 use crate::hub::CompetitionNews;
 use crate::ids::{CompetitionId, PersonId};
-use crate::policy;
 use crate::store::{now, Store, StoreError};
 use crate::wire::http::competitions::{Ask, CompetitionView, ListedCompetition, ResultEntered};
 
@@ -278,9 +277,10 @@ impl Desk {
         ask: &Ask,
         place: Option<Queued>,
     ) -> Result<Arc<Held>, Failure> {
-        // Anyone may ask; only the organiser gets as far as the lock.
+        // Anyone may ask; only the organiser and the arbiters get as far
+        // as the lock.
         let held = self.view(id).await?;
-        policy::may_change_competition(&held.view.organiser, who)?;
+        super::arbiters::may_change(&self.store, &held, who).await?;
         let Some(who) = who else {
             return Err(Failure::new(Code::NotOrganiser, "nobody may change it"));
         };

@@ -15,7 +15,6 @@ use super::desk::{Desk, Held};
 use crate::error::{Code, Failure};
 use crate::ids::{CompetitionId, PersonId};
 use crate::net::accounts::username_key;
-use crate::policy;
 use crate::store::Store;
 use crate::wire::http::competitions::Ask;
 
@@ -35,7 +34,7 @@ pub async fn enter(
     let held = desk.view(id).await?;
     let person = match username {
         Some(name) => {
-            policy::may_change_competition(&held.view.organiser, Some(who))?;
+            super::arbiters::may_change(store, &held, Some(who)).await?;
             let key = username_key(name)?;
             store
                 .account_named(&key)

@@ -16,12 +16,14 @@
 //!   `competition.json` imported as a new competition;
 //! - `entering.rs`: people with accounts entered by their user name, or
 //!   entering themselves;
+//! - `arbiters.rs`: the people the organiser names to change it too;
 //! - `online.rs`: competitions played on this server: a game per board
 //!   with the entrants' seats reserved, its result taken into the
 //!   competition when its match ends, forfeits after the grace, and the
 //!   next round paired when the last game ends;
 //! - the routes are in `net/competitions.rs`.
 
+pub mod arbiters;
 mod desk;
 pub mod entering;
 pub mod files;

@@ -10,12 +10,11 @@ use axum::Json;
 use novuss_club::Change;
 
 use crate::competitions::files::{self, ENTRIES_TYPES, MAX_COMPETITION_FILE, MAX_ENTRIES_FILE};
-use crate::competitions::Desk;
+use crate::competitions::{arbiters, Desk};
 use crate::error::{Code, Failure};
 use crate::ids::CompetitionId;
 use crate::net::body::Body;
 use crate::people::identity::Visitor;
-use crate::policy;
 use crate::store::{now, Store};
 use crate::wire::http::competitions::{Ask, CompetitionFile, EntriesImported, FiledChange};
 
@@ -64,7 +63,7 @@ pub async fn entries(
     let id = CompetitionId::parse(&id)?;
     let held = s.desk.view(&id).await?;
     let who = visitor.person.as_ref();
-    policy::may_change_competition(&held.view.organiser, who)?;
+    arbiters::may_change(&s.store, &held, who).await?;
     match media_type(&headers) {
         Some(t) if ENTRIES_TYPES.contains(&t.as_str()) => {}
         t => {

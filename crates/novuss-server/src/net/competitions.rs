@@ -13,7 +13,7 @@ use axum::Json;
 use novuss_club::Setup;
 use tokio::sync::{broadcast, watch};
 
-use crate::competitions::{entering, BoardGame, Desk, Online, Push};
+use crate::competitions::{arbiters, entering, BoardGame, Desk, Online, Push};
 use crate::error::{Code, Failure};
 use crate::hub::work::Client;
 use crate::hub::Hub;
@@ -87,11 +87,12 @@ pub async fn competition(
 ) -> Result<Response, Failure> {
     let id = CompetitionId::parse(&id)?;
     let held = s.desk.view(&id).await?;
-    let may_change =
-        policy::may_change_competition(&held.view.organiser, visitor.person.as_ref()).is_ok();
+    let official = arbiters::official(s.hub.store(), &held, visitor.person.as_ref()).await?;
+    let may_change = policy::may_change_competition(official).is_ok();
     Ok(Json(CompetitionPage {
         competition: &held.json,
         may_change,
+        may_name_arbiters: policy::may_name_arbiters(official).is_ok(),
     })
     .into_response())
 }
@@ -113,7 +114,10 @@ pub async fn change(
     // Played on this server: a score for a board whose game is being
     // played is the game's to give.
     let before = s.desk.view(&id).await?;
-    if policy::may_change_competition(&before.view.organiser, visitor.person.as_ref()).is_ok() {
+    if arbiters::may_change(s.hub.store(), &before, visitor.person.as_ref())
+        .await
+        .is_ok()
+    {
         s.online.check_desk_change(&before, &ask).await?;
     }
     let place = match ask {

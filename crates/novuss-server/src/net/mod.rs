@@ -6,6 +6,7 @@ pub mod accounts;
 pub mod aim;
 pub mod body;
 pub mod clubs;
+pub mod competition_arbiters;
 pub mod competition_files;
 pub mod competitions;
 pub mod guard;

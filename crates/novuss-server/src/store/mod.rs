@@ -48,6 +48,7 @@
 #[macro_use]
 mod shown;
 mod accounts;
+mod arbiters;
 mod chat;
 mod commit;
 mod competitions;
@@ -67,6 +68,7 @@ mod series;
 mod tests;
 
 pub use accounts::{AccountRow, NewAccount, Registered};
+pub use arbiters::Named;
 pub use chat::{ChatRow, NewChatLine};
 pub use competitions::CompetitionGame;
 pub use competitions::ListedCompetition;

@@ -118,8 +118,11 @@ pub struct CompetitionPage<'a> {
     /// The competition: a [`CompetitionView`] as written once for every
     /// reader.
     pub competition: &'a RawValue,
-    /// Whether the visitor may change it (its organiser).
+    /// Whether the visitor may change it (its organiser or an arbiter
+    /// they named).
     pub may_change: bool,
+    /// Whether the visitor may name its arbiters (its organiser).
+    pub may_name_arbiters: bool,
 }
 
 /// The `result` event of `GET /api/competitions/{id}/live`: a board's

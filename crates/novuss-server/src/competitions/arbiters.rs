@@ -1,0 +1,150 @@
+//! A competition's arbiters (issue 32, "Bad input and trust": "Only the
+//! organiser (and the arbiters they name) can change a competition";
+//! docs/competitions.md, "Arbiters"). The organiser names people with
+//! accounts by their user name; an arbiter may then make every change the
+//! organiser may (results at the tables, corrections, pairings, entries),
+//! stored under their own id so the record says who did what, but only
+//! the organiser names or removes arbiters.
+//!
+//! Who the arbiters are is read from the store for each change, never
+//! held: with several servers, one that named an arbiter needs to tell
+//! no other, and a removed arbiter's next change is refused everywhere.
+
+use serde::Serialize;
+
+use super::desk::{Desk, Held};
+use crate::error::{Code, Failure};
+use crate::ids::{CompetitionId, PersonId};
+use crate::net::accounts::username_key;
+use crate::policy::{self, Official};
+use crate::store::{now, Named, Store};
+
+/// The most arbiters a competition has: a federation event names a
+/// chief arbiter and a few deputies; more would be a list nobody checks.
+pub const MAX_ARBITERS: u32 = 16;
+
+/// An arbiter as `GET /api/competitions/{id}/arbiters` lists them
+/// (docs/protocol.md, "Arbiters").
+#[derive(Clone, Debug, Serialize)]
+pub struct Arbiter {
+    /// Their public id.
+    pub person: PersonId,
+    /// The name they chose, else their user name.
+    pub name: String,
+}
+
+/// Who `who` is to competition `held`: one row read by its key when they
+/// are neither nobody nor the organiser.
+pub async fn official(
+    store: &Store,
+    held: &Held,
+    who: Option<&PersonId>,
+) -> Result<Official, Failure> {
+    let Some(who) = who else {
+        return Ok(Official::Nobody);
+    };
+    if *who == held.view.organiser {
+        return Ok(Official::Organiser);
+    }
+    if store.is_competition_arbiter(&held.view.id, who).await? {
+        Ok(Official::Arbiter)
+    } else {
+        Ok(Official::Nobody)
+    }
+}
+
+/// Whether `who` may change competition `held` (the policy, on who they
+/// are to it).
+pub async fn may_change(store: &Store, held: &Held, who: Option<&PersonId>) -> Result<(), Failure> {
+    policy::may_change_competition(official(store, held, who).await?)
+}
+
+/// The arbiters of competition `id`, in the order they were named.
+pub async fn list(desk: &Desk, store: &Store, id: &CompetitionId) -> Result<Vec<Arbiter>, Failure> {
+    desk.view(id).await?;
+    let mut arbiters = Vec::new();
+    for person in store.competition_arbiters(id).await? {
+        let name = shown_name(store, &person).await?;
+        arbiters.push(Arbiter { person, name });
+    }
+    Ok(arbiters)
+}
+
+/// The organiser `who` names the account called `username` an arbiter of
+/// competition `id`; the arbiters then.
+pub async fn name(
+    desk: &Desk,
+    store: &Store,
+    id: &CompetitionId,
+    who: Option<&PersonId>,
+    username: &str,
+) -> Result<Vec<Arbiter>, Failure> {
+    let held = desk.view(id).await?;
+    policy::may_name_arbiters(official(store, &held, who).await?)?;
+    let Some(who) = who else {
+        return Err(Failure::new(Code::NotOrganiser, "nobody may name arbiters"));
+    };
+    let key = username_key(username)?;
+    let person = store
+        .account_named(&key)
+        .await?
+        .ok_or_else(|| {
+            Failure::new(
+                Code::UnknownUsername,
+                format!("no account has the user name {username:?}"),
+            )
+        })?
+        .person;
+    if person == held.view.organiser {
+        return Err(Failure::new(
+            Code::OrganiserAsArbiter,
+            "the organiser may change the competition already",
+        ));
+    }
+    match store
+        .add_competition_arbiter(id, &person, who, now(), MAX_ARBITERS)
+        .await?
+    {
+        Named::Now => {
+            tracing::info!(competition = %id, arbiter = %person, "an arbiter named");
+        }
+        Named::Already => {}
+        Named::Full => {
+            return Err(Failure::new(
+                Code::TooManyArbiters,
+                format!("a competition has at most {MAX_ARBITERS} arbiters"),
+            ))
+        }
+    }
+    list(desk, store, id).await
+}
+
+/// The organiser `who` removes `person` from competition `id`'s arbiters
+/// (nothing changes if they were none); the arbiters then.
+pub async fn remove(
+    desk: &Desk,
+    store: &Store,
+    id: &CompetitionId,
+    who: Option<&PersonId>,
+    person: &PersonId,
+) -> Result<Vec<Arbiter>, Failure> {
+    let held = desk.view(id).await?;
+    policy::may_name_arbiters(official(store, &held, who).await?)?;
+    if store.remove_competition_arbiter(id, person).await? {
+        tracing::info!(competition = %id, arbiter = %person, "an arbiter removed");
+    }
+    list(desk, store, id).await
+}
+
+/// The name a person is shown by: the one they chose, else their user
+/// name.
+async fn shown_name(store: &Store, person: &PersonId) -> Result<String, Failure> {
+    if let Some(Some(name)) = store.person_name(person).await? {
+        return Ok(name);
+    }
+    Ok(store
+        .account(person)
+        .await?
+        .map(|a| a.username)
+        .unwrap_or_default())
+}
