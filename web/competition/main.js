@@ -21,6 +21,7 @@ import { makeDesk } from './desk.js';
 import { followCompetition, newResults } from './live.js';
 import { mountFiles } from './files.js';
 import { makeOnline } from './online.js';
+import { mountArbiters } from './arbiters.js';
 
 /** @typedef {import('../shared/protocol.js').Competition} Competition */
 /** @typedef {import('../shared/protocol.js').CompetitionPage} CompetitionPage */
@@ -36,6 +37,7 @@ const page = {
 };
 
 const desk = makeDesk(id, () => page.competition, (c) => take(c));
+const arbiters = mountArbiters(id);
 mountFiles(id, (c) => take(c));
 const online = makeOnline(id, (c) => take(c), () => render());
 
@@ -207,6 +209,7 @@ async function load() {
     const p = /** @type {CompetitionPage} */ (body);
     page.mayChange = p.may_change;
     take(p.competition);
+    arbiters.show(p.may_change, p.may_name_arbiters);
   } catch (e) {
     page.failed = refusalText(e);
     render();
@@ -218,6 +221,7 @@ async function load() {
 mountHeader('competitions');
 const words = () => {
   fillTexts(document, ct);
+  arbiters.render();
   document.title = page.competition ? ct('comp.title', { name: page.competition.setup.name }) : ct('comp.title_loading');
   render();
 };

@@ -500,6 +500,8 @@ export const en = {
   'error.already_account': 'You have an account already.',
   'error.unknown_club': 'No competition here is organised by a club of that name.',
   'error.unknown_series': 'There is no such series.',
+  'error.organiser_as_arbiter': 'The organiser can change the competition already.',
+  'error.too_many_arbiters': 'A competition has at most 16 arbiters.',
   'error.unknown_player': 'There is no such player.',
   'online.your_name': 'Your name at this table',
   'online.save_name': 'Save',

@@ -543,6 +543,8 @@ export const lv = {
   'error.already_account': 'Jums jau ir konts.',
   'error.unknown_club': 'Šeit nav sacensību, ko rīkotu klubs ar šādu nosaukumu.',
   'error.unknown_series': 'Tādas sērijas nav.',
+  'error.organiser_as_arbiter': 'Organizators sacensības jau var mainīt.',
+  'error.too_many_arbiters': 'Sacensībām var būt ne vairāk kā 16 tiesneši.',
   'error.unknown_player': 'Tāda spēlētāja nav.',
   'online.your_name': 'Jūsu vārds pie šī galda',
   'online.save_name': 'Saglabāt',
