@@ -12,6 +12,7 @@ use novuss_core::play::game::Game;
 use novuss_core::seat::Seat;
 use serde_json::{json, Value};
 
+use crate::support::db;
 use crate::support::live::Live;
 use crate::support::play::{choose, mirror, stroke_request};
 use crate::support::server::{data_dir, json_answer, path, Person, Running, Socket};
@@ -470,4 +471,137 @@ fn a_player_who_does_not_come_within_the_grace_loses_by_forfeit() {
             "{state}"
         );
     }
+}
+
+/// Now, ms since 1970, as the server counts it.
+fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as i64
+}
+
+/// Rounds at set times (`next_round: scheduled`): round 1 is paired by
+/// the server at its time, even when the server was restarted (killed)
+/// between the entries and that time; round 2 not when round 1 ends
+/// early but at its own time; the finished competition is no longer
+/// looked for. A first time already past, and an interval shorter than
+/// the grace, are refused at creation.
+#[test]
+fn rounds_at_set_times_are_paired_when_their_time_comes() {
+    let dir = data_dir();
+    let server = Running::start(&path(&dir));
+    let db = server.data.join("novuss.sqlite3");
+    let (id, starts, interval) = {
+        let organiser = server.person();
+        organiser.register("timed_org", "a long password");
+        let people: Vec<Person> = ["ilze_t", "juris_t", "kaspars_t", "liene_t"]
+            .iter()
+            .map(|n| {
+                let p = server.person();
+                p.register(n, "a long password");
+                p
+            })
+            .collect();
+        let timed = |starts_ms: i64, interval_secs: u32| {
+            let mut s = online_swiss("At set times", 2, 1, true);
+            s["play"]["next_round"] =
+                json!({"scheduled": {"starts_ms": starts_ms, "interval_secs": interval_secs}});
+            s
+        };
+        // Refused at creation: a first round already past; rounds closer
+        // than the grace.
+        let (status, refused) = json_answer(organiser.post(
+            "/api/competitions",
+            &timed(now_ms() - 3_600_000, 60).to_string(),
+        ));
+        assert_eq!(
+            (status, refused["code"].as_str()),
+            (400, Some("bad_setup")),
+            "{refused}"
+        );
+        let mut close = timed(now_ms() + 60_000, 30);
+        close["play"]["grace_secs"] = json!(60);
+        let (status, refused) =
+            json_answer(organiser.post("/api/competitions", &close.to_string()));
+        assert_eq!(status, 400, "{refused}");
+        assert_eq!(
+            refused["refusal"],
+            json!({"code": "schedule", "interval_secs": 30, "least": 60})
+        );
+
+        let (starts, interval) = (now_ms() + 3_000, 3);
+        let (status, c) =
+            json_answer(organiser.post("/api/competitions", &timed(starts, interval).to_string()));
+        assert_eq!(status, 201, "{c}");
+        let id = c["id"].as_str().unwrap().to_owned();
+        for p in &people {
+            let (status, c) = json_answer(p.post(&format!("/api/competitions/{id}/enter"), "{}"));
+            assert_eq!(status, 200, "{c}");
+            assert!(c["rounds"].as_array().unwrap().is_empty());
+        }
+        (id, starts, interval)
+    };
+    // Killed before round 1's time: the next server finds the competition
+    // by the store and pairs it then.
+    let server = server.restart();
+    let watcher = server.person();
+    let mut live = Live::follow(&server, &watcher, &format!("/api/competitions/{id}/live"));
+    let mut results = Vec::new();
+    let c = until_rounds(&mut live, 1, &mut results);
+    assert!(now_ms() >= starts, "round 1 paired before its time");
+    assert_eq!(c["rounds"][0]["boards"].as_array().unwrap().len(), 2);
+    let changes_by_server = db::count(
+        &db,
+        &format!(
+            "SELECT COUNT(*) FROM competition_changes WHERE competition_id = '{id}' AND person_id = '{}'",
+            "0".repeat(32)
+        ),
+    );
+    assert_eq!(
+        changes_by_server, 1,
+        "the pairing is stored as the server's"
+    );
+    // Nobody opens a game: both boards are lost by both after the grace,
+    // and round 1 is over before round 2's time.
+    let due2 = starts + i64::from(interval) * 1000;
+    while results.len() < 2 {
+        let (name, data) = live.next();
+        if name == "result" {
+            results.push(data);
+        }
+    }
+    if now_ms() < due2 - 500 {
+        let (_, now) = json_answer(watcher.get(&format!("/api/competitions/{id}")));
+        assert_eq!(
+            now["competition"]["rounds"].as_array().unwrap().len(),
+            1,
+            "round 2 waits for its time"
+        );
+    }
+    let c = until_rounds(&mut live, 2, &mut results);
+    assert!(now_ms() >= due2, "round 2 paired before its time");
+    assert_eq!(c["rounds"][1]["number"], 2);
+    // Its games forfeited too: finished, and no longer looked for.
+    while results.len() < 4 {
+        let (name, data) = live.next();
+        if name == "result" {
+            results.push(data);
+        }
+    }
+    assert_eq!(results[3]["finished"], true);
+    let open = |db: &std::path::Path| {
+        db::count(
+            db,
+            &format!("SELECT COUNT(*) FROM competitions WHERE id = '{id}' AND online_open = 1"),
+        )
+    };
+    // Marked once the last result is stored (after it was pushed).
+    for _ in 0..100 {
+        if open(&db) == 0 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert_eq!(open(&db), 0);
 }

@@ -111,3 +111,62 @@ test('two players enter, see their game, play it, and the result appears live', 
   assert.deepEqual(anna.errors, []);
   assert.deepEqual(bruno.errors, []);
 });
+
+test('an organiser sets the rounds\' times; the page says when the next round is paired', { timeout: 120_000 }, async () => {
+  const org = await table.person('scheduler', { viewport: { width: 1280, height: 800 } });
+  await org.goto(`${table.base}competitions.html`);
+  assert.equal((await call(org, '/api/account/register', { username: 'timed_desk', password: 'correct horse 1' })).status, 201);
+  await org.reload();
+  await org.waitForSelector('#new:not([hidden]) #c-play');
+  await org.fill('#c-name', 'Vakara Šveices turnīrs');
+  await org.fill('#c-tables', '4');
+  await org.selectOption('#c-system', 'swiss');
+  await org.fill('#c-rounds', '5');
+  await org.selectOption('#c-format', 'best_of');
+  await org.fill('#c-sets', '1');
+  await org.selectOption('#c-play', 'online');
+  await org.waitForSelector('#online-rows:not([hidden])');
+  assert.ok(await org.isHidden('#schedule-rows'), 'the times are asked for only when chosen');
+  await org.fill('#c-grace', '5');
+  await org.selectOption('#c-next', 'scheduled');
+  await org.waitForSelector('#schedule-rows:not([hidden])');
+  // Round 1 tomorrow at 19:00 in the organiser's own time; rounds 45 min apart.
+  const day = await org.evaluate(() => {
+    const d = new Date(Date.now() + 86_400_000);
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  });
+  await org.fill('#c-first-round', `${day}T19:00`);
+  await org.fill('#c-interval', '45');
+  await org.check('#c-open-entry');
+  await org.locator('#play-choice').scrollIntoViewIfNeeded();
+  await shot(org, 'schedule-form');
+  assert.deepEqual(await axeProblems(org), [], 'the form with the rounds\' times');
+  await Promise.all([org.waitForURL(/competition\.html\?id=/), org.click('#create')]);
+  const id = new URL(org.url()).searchParams.get('id');
+  const made = await read(org, `/api/competitions/${id}`);
+  const starts = await org.evaluate((v) => new Date(v).getTime(), `${day}T19:00`);
+  assert.deepEqual(made.competition.setup.play.next_round, { scheduled: { starts_ms: starts, interval_secs: 2700 } });
+  await org.waitForSelector('#online-next:not([hidden])');
+  const said = await org.textContent('#online-next');
+  assert.ok(said.startsWith('Round 1 is paired at ') && said.includes('(rounds every 45 min;'), said);
+
+  // A phone in Latvian reads it in Latvian.
+  const fan = await table.person('fan-lv', { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, locale: 'lv-LV' });
+  await fan.goto(`${table.base}competition.html?id=${id}`);
+  await fan.waitForSelector('#online-next:not([hidden])');
+  assert.match(await fan.textContent('#online-next'), /^1\. kārtu izlozēs .* \(kārtas ik pēc 45 min;/);
+  await shot(fan, 'schedule-phone-lv');
+  assert.deepEqual(await axeProblems(fan), [], 'the scheduled competition on a phone');
+
+  // A first round already past is refused at the form, worded, nothing made.
+  await org.goto(`${table.base}competitions.html`);
+  await org.waitForSelector('#new:not([hidden]) #c-play');
+  await org.fill('#c-name', 'Par vēlu');
+  await org.selectOption('#c-play', 'online');
+  await org.selectOption('#c-next', 'scheduled');
+  await org.fill('#c-first-round', '2020-01-01T10:00');
+  await org.click('#create');
+  await org.waitForSelector('#new-error:not([hidden])', { timeout: LONG });
+  assert.ok(org.url().endsWith('competitions.html'));
+  for (const p of [org, fan]) assert.deepEqual(p.errors, []);
+});

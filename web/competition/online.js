@@ -8,6 +8,7 @@
 // nothing polls.
 
 import { el } from '../shared/pages.js';
+import { dateTime } from '../shared/text.js';
 import { ct, post, refusalText } from '../competitions/text.js';
 
 /** @typedef {import('../shared/protocol.js').Competition} Competition */
@@ -71,6 +72,20 @@ export function makeOnline(id, take, redraw) {
     redraw();
   }
 
+  /**
+   * The next round's set time, if the rounds have them and one is still
+   * to be paired.
+   * @param {Competition} c
+   */
+  function nextDue(c) {
+    const play = c.setup.play;
+    if (!play || play.kind !== 'online' || typeof play.next_round !== 'object') return null;
+    const { starts_ms: starts, interval_secs: interval } = play.next_round.scheduled;
+    const round = c.rounds.length + 1;
+    if (c.rounds.length > 0 && round > c.round_count) return null;
+    return { round, at: starts + (round - 1) * interval * 1000, minutes: Math.round(interval / 60) };
+  }
+
   /** The grace in words. @param {number} secs */
   function graceText(secs) {
     return secs % 60 === 0 ? ct('online.minutes', { n: secs / 60 }) : ct('online.seconds', { n: secs });
@@ -89,6 +104,9 @@ export function makeOnline(id, take, redraw) {
     if (!play || play.kind !== 'online') return;
     refresh(c);
     $('online-note').textContent = ct('online.note', { grace: graceText(play.grace_secs) });
+    const due = nextDue(c);
+    $('online-next').hidden = !due;
+    if (due) $('online-next').textContent = ct('online.next_at', { round: due.round, time: dateTime(due.at / 1000), minutes: due.minutes });
     const me = state.me;
     const mine = me?.person ? c.entrants.find((e) => e.entry.person === me.person) : undefined;
     const open = !!c.setup.open_entry && c.rounds.length === 0;

@@ -13,6 +13,7 @@ import { mountImport } from './import.js';
 
 /** @typedef {import('../shared/protocol.js').CompetitionSummary} CompetitionSummary */
 /** @typedef {import('../shared/protocol.js').NewCompetition} NewCompetition */
+/** @typedef {import('../shared/protocol.js').CompetitionNextRound} CompetitionNextRound */
 /** @typedef {import('../shared/protocol.js').TieBreak} TieBreak */
 
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
@@ -151,12 +152,46 @@ function mountPlay() {
       el('div', { class: 'row' }, el('label', { for: 'c-next', 'data-text': 'new.next_round' }),
         el('select', { id: 'c-next' },
           el('option', { value: 'after_last_game', 'data-text': 'new.next_round.after_last_game' }),
-          el('option', { value: 'by_organiser', 'data-text': 'new.next_round.by_organiser' })))),
+          el('option', { value: 'by_organiser', 'data-text': 'new.next_round.by_organiser' }),
+          el('option', { value: 'scheduled', 'data-text': 'new.next_round.scheduled' }))),
+      el('div', { id: 'schedule-rows', hidden: '' },
+        el('div', { class: 'row' }, el('label', { for: 'c-first-round', 'data-text': 'new.first_round_at' }),
+          el('input', { id: 'c-first-round', type: 'datetime-local', value: nextHour() })),
+        el('div', { class: 'row' }, el('label', { for: 'c-interval', 'data-text': 'new.round_interval' }),
+          el('input', { id: 'c-interval', type: 'number', min: '1', max: '10080', value: '30', inputmode: 'numeric' })))),
     el('label', { class: 'check', for: 'c-open-entry' }, el('input', { type: 'checkbox', id: 'c-open-entry' }), ' ', el('span', { 'data-text': 'new.open_entry' })));
   rated.after(box);
   input('c-play').addEventListener('change', () => {
     $('online-rows').hidden = input('c-play').value !== 'online';
   });
+  input('c-next').addEventListener('change', () => {
+    $('schedule-rows').hidden = input('c-next').value !== 'scheduled';
+  });
+}
+
+/** The next full hour in the reader's time, as a datetime-local input writes it. */
+function nextHour() {
+  const d = new Date(Date.now() + 3_600_000);
+  d.setMinutes(0, 0, 0);
+  const two = (/** @type {number} */ n) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:00`;
+}
+
+/**
+ * When the next rounds are paired, as chosen: at set times, round 1's
+ * time read in the reader's own time zone (the server keeps UTC ms).
+ * @returns {CompetitionNextRound}
+ */
+function nextRoundChosen() {
+  const next = input('c-next').value;
+  if (next !== 'scheduled') return /** @type {'after_last_game' | 'by_organiser'} */ (next);
+  const minutes = Number(input('c-interval').value);
+  return {
+    scheduled: {
+      starts_ms: new Date(input('c-first-round').value).getTime(),
+      interval_secs: Number.isFinite(minutes) ? Math.round(minutes * 60) : NaN,
+    },
+  };
 }
 
 /** The clock choices' words. */
@@ -176,7 +211,7 @@ function playChosen() {
     kind: 'online',
     stroke_clock: clock === '' ? null : Number(clock),
     grace_secs: Number.isFinite(minutes) ? Math.round(minutes * 60) : NaN,
-    next_round: /** @type {'after_last_game' | 'by_organiser'} */ (input('c-next').value),
+    next_round: nextRoundChosen(),
   };
 }
 

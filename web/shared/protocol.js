@@ -679,10 +679,16 @@
  */
 
 /**
+ * When an online competition's next round is paired: after the last game,
+ * by the organiser, or at set times (round r at `starts_ms` + (r − 1) ×
+ * `interval_secs` s, UTC ms; or when round r − 1 ends, if later).
+ * @typedef {'after_last_game' | 'by_organiser' | {scheduled: {starts_ms: number, interval_secs: number}}} CompetitionNextRound
+ */
+/**
  * Where a competition's matches are played: on real tables, or on this
  * server (each board a game; `grace_secs` to open it; the next round paired
- * after the last game or by the organiser).
- * @typedef {{kind: 'tables'} | {kind: 'online', stroke_clock: number | null, grace_secs: number, next_round: 'after_last_game' | 'by_organiser'}} CompetitionPlay
+ * after the last game, by the organiser or at set times).
+ * @typedef {{kind: 'tables'} | {kind: 'online', stroke_clock: number | null, grace_secs: number, next_round: CompetitionNextRound}} CompetitionPlay
  */
 /** A competition's set-up as stored. @typedef {{name: string, venue: string | null, club: string | null, starts: string | null, ends: string | null, tables: number, system: CompetitionSystem, format: MatchFormat, points: MatchPoints, rated: boolean, tiebreaks: TieBreak[], play?: CompetitionPlay, open_entry?: boolean}} CompetitionSetup */
 /**

@@ -38,8 +38,8 @@ pub use entry_file::FileProblem;
 pub use groups::{GroupView, MAX_GROUPS, MIN_GROUP};
 pub use refusal::Refusal;
 pub use setup::{
-    club_key, Day, NextRound, Play, Setup, System, MAX_GRACE_SECS, MAX_SWISS_ROUNDS, MAX_TABLES,
-    MAX_TEXT,
+    club_key, Day, NextRound, Play, Setup, System, MAX_GRACE_SECS, MAX_INTERVAL_SECS,
+    MAX_SWISS_ROUNDS, MAX_TABLES, MAX_TEXT,
 };
 
 /// An entrant as the competition lists them.

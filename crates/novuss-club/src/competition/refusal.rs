@@ -157,6 +157,14 @@ pub enum Refusal {
         /// The seconds asked for.
         grace_secs: u32,
     },
+    /// Rounds at set times whose interval is shorter than the grace or
+    /// longer than a week, or whose first time is no time (before 2000).
+    Schedule {
+        /// The seconds asked for between rounds.
+        interval_secs: u32,
+        /// The fewest seconds the grace allows.
+        least: u32,
+    },
     /// An entrant of a competition played on this server who is not a
     /// person with an account: their seat could be nobody's.
     NotAPerson,
@@ -293,6 +301,13 @@ impl fmt::Display for Refusal {
             Refusal::Grace { grace_secs } => write!(
                 f,
                 "a grace of {grace_secs} s: a player has 1 s to a day to come to their game"
+            ),
+            Refusal::Schedule {
+                interval_secs,
+                least,
+            } => write!(
+                f,
+                "rounds {interval_secs} s apart: at least {least} s (the grace) and at most a week, from a first round's time after 2000"
             ),
             Refusal::NotAPerson => f.write_str(
                 "a competition played on this server enters people with accounts only",

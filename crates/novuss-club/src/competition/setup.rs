@@ -126,6 +126,43 @@ pub enum NextRound {
     AfterLastGame,
     /// When the organiser pairs it, from the desk.
     ByOrganiser,
+    /// At set times, as lichess's Swiss tournaments start: round `r` is
+    /// paired at `starts_ms + (r - 1) × interval_secs` seconds (round 1
+    /// too, closing the entries), or, if round `r - 1` is still being
+    /// played then, as soon as its last game ends. A round that cannot be
+    /// paired at its time (fewer than two entrants) is left to the
+    /// organiser's desk.
+    Scheduled {
+        /// Round 1's time, ms since 1970 (UTC).
+        starts_ms: i64,
+        /// Seconds from one round's time to the next's (a page asks for
+        /// minutes).
+        interval_secs: u32,
+    },
+}
+
+/// The longest time between two scheduled rounds: a week (a league that
+/// plays one round a week).
+pub const MAX_INTERVAL_SECS: u32 = 7 * 24 * 3600;
+
+impl NextRound {
+    /// When round `round` (from 1) is due, ms since 1970, if the rounds
+    /// are scheduled.
+    pub fn due_ms(&self, round: u32) -> Option<i64> {
+        match *self {
+            NextRound::Scheduled {
+                starts_ms,
+                interval_secs,
+            } => Some(
+                starts_ms.saturating_add(
+                    i64::from(round.saturating_sub(1))
+                        .saturating_mul(i64::from(interval_secs))
+                        .saturating_mul(1000),
+                ),
+            ),
+            _ => None,
+        }
+    }
 }
 
 /// A calendar day, as the organiser gives it (`2026-11-28`).
@@ -298,9 +335,33 @@ impl Setup {
                 return Err(Refusal::TieBreaksInKnockout);
             }
         }
-        if let Play::Online { grace_secs, .. } = self.play {
+        if let Play::Online {
+            grace_secs,
+            next_round,
+            ..
+        } = self.play
+        {
             if !(1..=MAX_GRACE_SECS).contains(&grace_secs) {
                 return Err(Refusal::Grace { grace_secs });
+            }
+            if let NextRound::Scheduled {
+                starts_ms,
+                interval_secs,
+            } = next_round
+            {
+                // A round's interval is at least its grace (a shorter one
+                // would have the next round's time come while games still
+                // wait for their players); before 2000 is no time an
+                // organiser meant.
+                let least = grace_secs;
+                if !(least..=MAX_INTERVAL_SECS).contains(&interval_secs)
+                    || starts_ms < 946_684_800_000
+                {
+                    return Err(Refusal::Schedule {
+                        interval_secs,
+                        least,
+                    });
+                }
             }
         }
         if self.tiebreaks.is_empty() {
@@ -370,4 +431,71 @@ pub(super) fn text(field: &'static str, value: &str) -> Result<Option<String>, R
 /// name of nothing but spaces.
 pub fn club_key(name: &str) -> String {
     folded(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn online(grace_secs: u32, next_round: NextRound) -> Setup {
+        serde_json::from_value(serde_json::json!({
+            "name": "Evening Swiss", "tables": 4,
+            "system": {"kind": "swiss", "rounds": 5},
+            "format": {"kind": "best_of", "sets": 3},
+            "play": {"kind": "online", "grace_secs": grace_secs, "next_round": next_round},
+        }))
+        .expect("a set-up")
+    }
+
+    /// 2026-11-29 18:00 UTC.
+    const EVENING: i64 = 1_795_975_200_000;
+
+    #[test]
+    fn scheduled_rounds_are_due_an_interval_apart_from_the_first() {
+        let at = NextRound::Scheduled {
+            starts_ms: EVENING,
+            interval_secs: 1800,
+        };
+        assert_eq!(at.due_ms(1), Some(EVENING));
+        assert_eq!(at.due_ms(3), Some(EVENING + 60 * 60_000));
+        assert_eq!(NextRound::AfterLastGame.due_ms(2), None);
+        // As the organiser's page sends it.
+        let read: NextRound = serde_json::from_value(serde_json::json!(
+            {"scheduled": {"starts_ms": EVENING, "interval_secs": 1800}}
+        ))
+        .unwrap();
+        assert_eq!(read, at);
+        assert_eq!(
+            serde_json::to_value(NextRound::ByOrganiser).unwrap(),
+            "by_organiser"
+        );
+    }
+
+    #[test]
+    fn an_interval_is_at_least_the_grace_and_at_most_a_week() {
+        let at = |interval_secs, starts_ms| NextRound::Scheduled {
+            starts_ms,
+            interval_secs,
+        };
+        // A grace of 5 min: rounds 5 min apart or more.
+        assert!(online(300, at(300, EVENING)).checked().is_ok());
+        assert!(online(300, at(MAX_INTERVAL_SECS, EVENING))
+            .checked()
+            .is_ok());
+        for (grace, interval, starts) in [
+            (300, 299, EVENING),
+            (10, 0, EVENING),
+            (60, MAX_INTERVAL_SECS + 1, EVENING),
+            (60, 1800, 0),
+        ] {
+            assert_eq!(
+                online(grace, at(interval, starts)).checked(),
+                Err(Refusal::Schedule {
+                    interval_secs: interval,
+                    least: grace
+                }),
+                "grace {grace}, interval {interval}"
+            );
+        }
+    }
 }

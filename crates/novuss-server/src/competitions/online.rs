@@ -8,7 +8,9 @@
 //! the server ([`super::desk::SERVER`]); a player who has not opened their game
 //! within the grace loses by forfeit (both absent: both lose); when the
 //! last board of a round has its result and rounds remain, the next round
-//! is paired and its games made.
+//! is paired and its games made, or, where the organiser set the rounds'
+//! times (`next_round: scheduled`), at its time (round 1 too), or when
+//! the round before ends if that is later.
 //!
 //! Everything this needs to go on after a restart is stored: the board's
 //! game, its people, its deadline and who came (`competition_games`), so
@@ -18,7 +20,8 @@
 //! a unique key, so only one server makes each game; a result is taken by
 //! the one server whose update marks the row settled.
 
-use std::sync::{Arc, Weak};
+use std::collections::HashSet;
+use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 
 use novuss_club::competition::{NextRound, Outcome, Play};
@@ -45,13 +48,28 @@ const IDLE: Duration = Duration::from_secs(30);
 /// rules, as the new-game form's default).
 const PROFILE: &str = "lnf-2017";
 
-/// Whether a competition of `setup` can be played on this server: its
-/// match format one a game here plays (at most nine sets) and its stroke
-/// clock one a game here has; a competition on tables always can.
+/// Whether a competition of `setup`, created now, can be played on this
+/// server: its match format one a game here plays (at most nine sets), its
+/// stroke clock one a game here has, and its first round's set time, if
+/// it has one, not yet past (a minute's leeway for a slow form); a
+/// competition on tables always can.
 pub fn check_setup(setup: &novuss_club::Setup) -> Result<(), Failure> {
-    let Play::Online { stroke_clock, .. } = setup.play else {
+    let Play::Online {
+        stroke_clock,
+        next_round,
+        ..
+    } = setup.play
+    else {
         return Ok(());
     };
+    if let Some(first) = next_round.due_ms(1) {
+        if first < now_ms() - 60_000 {
+            return Err(Failure::new(
+                Code::BadSetup,
+                "the first round's time has passed: a competition's rounds are set from now on",
+            ));
+        }
+    }
     crate::game::setup::check_match_format(setup.format)
         .map_err(|e| Failure::new(Code::BadSetup, e.to_string()))?;
     if let Some(c) = stroke_clock {
@@ -106,8 +124,14 @@ pub struct Online {
     hub: Arc<Hub>,
     desk: Arc<Desk>,
     /// Woken when games are made, so the grace task reads the new
-    /// deadlines.
+    /// deadlines, and when a competition is created, so it reads its
+    /// rounds' times.
     wake: Arc<Notify>,
+    /// The scheduled rounds this server has tried to pair when their time
+    /// came: each is tried once by the clock (a round that cannot be
+    /// paired then is the desk's; one whose round before is still played
+    /// is paired when that round's last game ends).
+    tried: Mutex<HashSet<(CompetitionId, u32)>>,
 }
 
 impl Online {
@@ -120,6 +144,7 @@ impl Online {
             hub,
             desk,
             wake: Arc::new(Notify::new()),
+            tried: Mutex::new(HashSet::new()),
         });
         tokio::spawn(listen(Arc::downgrade(&online), online.hub.game_news()));
         tokio::spawn(graces(Arc::downgrade(&online), online.wake.clone()));
@@ -128,6 +153,14 @@ impl Online {
 
     fn store(&self) -> &Store {
         self.hub.store()
+    }
+
+    /// A competition was created here: its rounds' times, if it has
+    /// them, are read now rather than at the next idle look.
+    pub fn created(&self, held: &Held) {
+        if held.view.competition.setup().play.online() {
+            self.wake.notify_one();
+        }
     }
 
     /// After a change made at the desk of competition `held`: a round
@@ -364,43 +397,91 @@ impl Online {
 
     /// Pairs competition `id`'s next round, and makes its games, while
     /// its last round is complete, rounds remain and the competition goes
-    /// on by itself (`after_last_game`). A round wholly decided by its
-    /// pairing is complete at once, and the next one follows.
+    /// on by itself: after the last game (from round 2), or at the
+    /// rounds' set times once the next one's has come (round 1 too). A
+    /// round wholly decided by its pairing is complete at once, and the
+    /// next one follows. A finished competition is no longer looked for.
     async fn go_on(&self, id: &CompetitionId) {
         for _ in 0..novuss_club::competition::MAX_SWISS_ROUNDS + 1 {
             let Ok(held) = self.desk.view(id).await else {
                 return;
             };
             let c = &held.view.competition;
-            let Play::Online {
-                next_round: NextRound::AfterLastGame,
-                ..
-            } = c.setup().play
-            else {
+            let Play::Online { next_round, .. } = c.setup().play else {
                 return;
             };
-            let Some(last) = c.rounds().last() else {
-                return;
-            };
-            if !last.complete() || c.rounds().len() as u32 >= c.round_count() {
+            if c.finished() {
+                if let Err(e) = self.store().close_online_competition(id).await {
+                    tracing::warn!(competition = %id, "not marked finished: {e}");
+                }
                 return;
             }
-            let ask = Ask::PairNext {
-                round: last.number + 1,
+            let paired = c.rounds().len() as u32;
+            if c.rounds().last().is_some_and(|r| !r.complete())
+                || (paired > 0 && paired >= c.round_count())
+            {
+                return;
+            }
+            let next = paired + 1;
+            let due = match next_round {
+                NextRound::AfterLastGame => paired > 0,
+                NextRound::ByOrganiser => false,
+                NextRound::Scheduled { .. } => {
+                    next_round.due_ms(next).is_some_and(|at| at <= now_ms())
+                }
             };
+            if !due {
+                return;
+            }
+            let ask = Ask::PairNext { round: next };
             match self.desk.make(id, &server(), &ask, None).await {
                 Ok(_) => {
-                    tracing::info!(competition = %id, round = last.number + 1, "next round paired");
+                    tracing::info!(competition = %id, round = next, "next round paired");
                     self.ensure_games(id).await;
                 }
                 Err(f) => {
                     // Paired meanwhile by another server, or no pairing
-                    // keeps the rules: the organiser's desk then pairs.
-                    tracing::warn!(competition = %id, "the next round was not paired: {}", f.detail);
+                    // keeps the rules (fewer than two entrants at round
+                    // 1's time): the organiser's desk then pairs.
+                    tracing::warn!(competition = %id, round = next, "the next round was not paired: {}", f.detail);
                     return;
                 }
             }
         }
+    }
+
+    /// Pairs the scheduled rounds whose time has come (each tried once by
+    /// the clock on this server); returns the next round's time still to
+    /// come (ms since 1970).
+    async fn scheduled(&self) -> Result<Option<i64>, Failure> {
+        let now = now_ms();
+        let mut next: Option<i64> = None;
+        for listed in self.store().open_online_competitions().await? {
+            let Play::Online { next_round, .. } = listed.setup.play else {
+                continue;
+            };
+            if !matches!(next_round, NextRound::Scheduled { .. }) {
+                continue;
+            }
+            let held = self.desk.view(&listed.id).await?;
+            let round = held.view.competition.rounds().len() as u32 + 1;
+            let Some(at) = next_round.due_ms(round) else {
+                continue;
+            };
+            if at > now {
+                next = Some(next.map_or(at, |n| n.min(at)));
+                continue;
+            }
+            let first_try = self
+                .tried
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .insert((listed.id.clone(), round));
+            if first_try {
+                self.go_on(&listed.id).await;
+            }
+        }
+        Ok(next)
     }
 
     /// `person` opened game `game`: if it is their competition game and
@@ -487,11 +568,9 @@ impl Online {
                 self.game_over(&g.game).await?;
             }
         }
-        for c in self.desk.list().await? {
-            if c.setup.play.online() {
-                self.ensure_games(&c.id).await;
-                self.go_on(&c.id).await;
-            }
+        for c in self.store().open_online_competitions().await? {
+            self.ensure_games(&c.id).await;
+            self.go_on(&c.id).await;
         }
         Ok(())
     }
@@ -517,8 +596,9 @@ async fn listen(online: Weak<Online>, mut news: broadcast::Receiver<GameNews>) {
     }
 }
 
-/// Watches the graces: sleeps until the next deadline (or until games
-/// are made), then forfeits whoever did not come.
+/// Watches the graces and the rounds' times: sleeps until the next
+/// deadline or round (or until games are made, or a competition created),
+/// then forfeits whoever did not come and pairs the rounds due.
 async fn graces(online: Weak<Online>, wake: Arc<Notify>) {
     if let Some(o) = online.upgrade() {
         if let Err(f) = o.recover().await {
@@ -533,15 +613,25 @@ async fn graces(online: Weak<Online>, wake: Arc<Notify>) {
         let Some(o) = online.upgrade() else {
             return;
         };
-        let wait = match o.forfeits().await {
-            Ok(Some(at)) => {
-                Duration::from_millis((at - now_ms()).clamp(0, IDLE.as_millis() as i64) as u64)
-            }
-            Ok(None) => IDLE,
+        let deadline = match o.forfeits().await {
+            Ok(at) => at,
             Err(f) => {
                 tracing::warn!("the competitions' graces could not be read: {}", f.detail);
-                IDLE
+                None
             }
+        };
+        let due = match o.scheduled().await {
+            Ok(at) => at,
+            Err(f) => {
+                tracing::warn!("the competitions' rounds could not be read: {}", f.detail);
+                None
+            }
+        };
+        let wait = match deadline.into_iter().chain(due).min() {
+            Some(at) => {
+                Duration::from_millis((at - now_ms()).clamp(0, IDLE.as_millis() as i64) as u64)
+            }
+            None => IDLE,
         };
         drop(o);
         tokio::select! {

@@ -75,6 +75,7 @@ pub async fn create(
     };
     crate::competitions::check_setup(&setup)?;
     let held = s.desk.create(setup, &person).await?;
+    s.online.created(&held);
     Ok((StatusCode::CREATED, Json(&held.json)).into_response())
 }
 

@@ -79,17 +79,19 @@ impl Store {
         setup: &Setup,
     ) -> Result<(), StoreError> {
         let club = setup.club_key();
+        let online = i64::from(setup.play.online());
         // A set-up is plain data: serde_json cannot fail to write it.
         let setup = serde_json::to_string(setup).unwrap_or_default();
         let mut conn = self.write().await?;
         let result = sqlx::query(
-            "INSERT INTO competitions (id, organiser, created, setup, changes, club_key) VALUES ($1, $2, $3, $4, 0, $5)",
+            "INSERT INTO competitions (id, organiser, created, setup, changes, club_key, online_open) VALUES ($1, $2, $3, $4, 0, $5, $6)",
         )
         .bind(id.as_str())
         .bind(organiser.as_str())
         .bind(created)
         .bind(setup)
         .bind(club)
+        .bind(online)
         .execute(&mut *conn)
         .await
         .map(drop)
@@ -214,6 +216,32 @@ impl Store {
         .fetch_all(self.reader())
         .await?;
         Ok(listed(&rows))
+    }
+
+    /// Every competition played on this server that is not yet known to
+    /// be finished, oldest first (the `online_open` index: a server
+    /// looks for them on start and for their scheduled rounds).
+    pub async fn open_online_competitions(&self) -> Result<Vec<ListedCompetition>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id, organiser, created, setup, changes FROM competitions WHERE online_open = 1 ORDER BY created, id",
+        )
+        .fetch_all(self.reader())
+        .await?;
+        Ok(listed(&rows))
+    }
+
+    /// Online competition `id` is finished: no longer looked for.
+    pub async fn close_online_competition(&self, id: &CompetitionId) -> Result<(), StoreError> {
+        let mut conn = self.write().await?;
+        let result = sqlx::query(
+            "UPDATE competitions SET online_open = 0 WHERE id = $1 AND online_open = 1",
+        )
+        .bind(id.as_str())
+        .execute(&mut *conn)
+        .await
+        .map(drop)
+        .map_err(StoreError::from);
+        self.settle(conn, result).await
     }
 
     /// The latest `limit` competitions organised by the club whose name
