@@ -21,7 +21,7 @@ const shot = (page, name) => page.screenshot({ path: path.join(ARTIFACTS, `playe
 
 /** Sends a JSON request from the page, as the page's own code would. */
 const call = (page, url, body) => page.evaluate(async ([u, b]) => {
-  const res = await fetch(u, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) });
+  const res = await fetch(u, b === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) });
   return { status: res.status, body: await res.json().catch(() => null) };
 }, [url, body]);
 
@@ -93,6 +93,8 @@ test('a player\'s page lists the competitions they are entered in, with place an
   assert.ok(byId[autumn.id].cells[0].includes('Rīgas NK'), 'the club is named');
   assert.equal(await anna.getAttribute(`tr[data-competition="${autumn.id}"] .about a`, 'href'), `club.html?name=${encodeURIComponent('Rīgas NK')}`);
   assert.equal(byId[winter.id].cells[1], en['pcomps.status.entries_open']);
+  // No round paired: no place yet.
+  assert.equal(byId[winter.id].cells[2], en['pcomps.place.none']);
   // Newest first: the Swiss was created last (or in the same second).
   const created = listed.competitions.map((c) => c.created);
   assert.ok(created[0] >= created[1]);

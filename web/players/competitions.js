@@ -68,7 +68,8 @@ function row(c) {
     c.starts || c.ends ? daysText(/** @type {any} */ (c)) : null,
     systemText(c.system),
   ].filter(Boolean).flatMap((x, k) => (k ? [' · ', /** @type {Node | string} */ (x)] : [/** @type {Node | string} */ (x)]));
-  const place = c.place
+  // Before a round is paired everyone shares every place: none is shown.
+  const place = c.place && c.status.state !== 'entries_open'
     ? [wt('pcomps.place.of', { place: placeText(c.place), n: c.entrants }),
       finished ? el('span', { class: 'tag final' }, wt('pcomps.place.final')) : null]
     : [el('span', { class: 'muted' }, wt('pcomps.place.none'))];

@@ -22,7 +22,7 @@ export const en = {
   'pcomps.place.shared': '{a}–{b}',
   'pcomps.place.of': '{place} of {n}',
   'pcomps.place.final': 'final',
-  'pcomps.place.none': 'not placed yet',
+  'pcomps.place.none': 'not yet',
   'pcomps.record': '{wins}–{draws}–{losses}',
   'pcomps.record_label': 'won {wins}, drawn {draws}, lost {losses}',
   'pcomps.withdrawn': 'withdrawn',

@@ -22,7 +22,7 @@ export const lv = {
   'pcomps.place.shared': '{a}.–{b}.',
   'pcomps.place.of': '{place} no {n}',
   'pcomps.place.final': 'galīgā',
-  'pcomps.place.none': 'vieta vēl nav zināma',
+  'pcomps.place.none': 'vēl nav',
   'pcomps.record': '{wins}–{draws}–{losses}',
   'pcomps.record_label': 'uzvaras: {wins}, neizšķirti: {draws}, zaudējumi: {losses}',
   'pcomps.withdrawn': 'izstājies',
