@@ -33,6 +33,8 @@
 //! - `names`: one name per person, in seats, lists and the lobby;
 //! - `offers`: take-backs and rematches between people, by consent;
 //! - `online`: people at different screens: invitations, seats, watchers;
+//! - `player_competitions`: a player's page lists the competitions they
+//!   are entered in, with place and points;
 //! - `ratings`: rated matches, the player page, the leaderboard, recomputing;
 //! - `support`: a real `novuss serve` to drive, and its database behind its
 //!   back.
@@ -59,6 +61,7 @@ mod match_formats;
 mod names;
 mod offers;
 mod online;
+mod player_competitions;
 mod ratings;
 mod replay;
 mod schema;

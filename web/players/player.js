@@ -4,13 +4,15 @@
 // with deviation and "?" while provisional, the rating over time drawn as
 // SVG from the rated results (with the same in words for screen readers),
 // the rated results, and the games the visitor may watch, each linked to
-// the replay viewer.
+// the replay viewer; beside them the competitions the player is entered
+// in (players/competitions.js).
 
 import { t } from '../shared/text.js';
 import { pt } from '../shared/pages-text.js';
 import { setUpPage, el, refusal, when, playersLine } from '../shared/pages.js';
 import { FORMATS, ratingText, hashValue, playerHref } from './common.js';
 import { errorCode } from '../shared/net.js';
+import { loadCompetitions, renderCompetitions } from './competitions.js';
 
 /** @typedef {import('../shared/protocol.js').Rating} Rating */
 /** @typedef {import('../shared/protocol.js').RatedResult} RatedResult */
@@ -41,6 +43,8 @@ async function load() {
     const res = await fetch(`/api/players/${encodeURIComponent(id)}`);
     const body = await res.json().catch(() => null);
     if (!res.ok || !body || !Array.isArray(body.ratings)) throw Object.assign(new Error('player'), { code: body?.code || 'unknown' });
+    // The competitions come with the page, drawn with it.
+    await loadCompetitions(body.id);
     page.player = body;
     page.error = null;
     page.older = [];
@@ -258,6 +262,7 @@ function render() {
   $('no-games').hidden = p.games.length > 0;
   $('games').hidden = p.games.length === 0;
   $('games-body').replaceChildren(...p.games.map(gameRow));
+  renderCompetitions();
 }
 
 setUpPage('players.title_plain', render, null);

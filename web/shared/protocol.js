@@ -797,6 +797,17 @@
 
 /** `GET /api/clubs/{name}`: a club's name as its newest competition writes it, and the competitions it organises, newest first. @typedef {{name: string, competitions: CompetitionSummary[]}} Club */
 
+/** How far a competition has gone: no round paired, round `round` of `rounds` paired, or every result in. @typedef {{state: 'entries_open'} | {state: 'round', round: number, rounds: number} | {state: 'finished', rounds: number}} CompetitionStatus */
+
+/**
+ * A competition a player is entered in, and their part in it as it stands
+ * (`place` a range when shared, final once finished; `null` while the
+ * standings cannot be computed).
+ * @typedef {{id: string, name: string, club: string | null, starts: string | null, ends: string | null, created: number, system: CompetitionSystem, online: boolean, status: CompetitionStatus, entrant: number, withdrawn_from: number | null, place: {start: number, end: number} | null, entrants: number, points: number, wins: number, draws: number, losses: number}} EnteredCompetition
+ */
+
+/** `GET /api/players/{id}/competitions`: the newest 50 a person is entered in, newest first; `more` if there are older ones. @typedef {{competitions: EnteredCompetition[], more: boolean}} PlayerCompetitions */
+
 /**
  * `POST /api/competitions/{id}/changes`: one change by the organiser.
  * @typedef {{change: 'enter', entry: Partial<ListedEntry> & {name: string}} | {change: 'enter_list', entries: (Partial<ListedEntry> & {name: string})[]} | {change: 'withdraw', entrant: number} | {change: 'request_bye', entrant: number, round: number, bye: ByeKind} | {change: 'pair_next', round: number} | {change: 'result', round: number, board: number, outcome: MatchOutcome} | {change: 'unpair', round: number}} CompetitionChange

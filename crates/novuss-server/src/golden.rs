@@ -352,7 +352,7 @@ pub(crate) fn requests() -> Vec<Value> {
 /// server's type. The test [`every_http_body_is_named`] holds this list to
 /// the types of `wire/http/`: a body added there fails until it is named
 /// here, and then until the file has an example of it.
-const ANSWERS: [(&str, &str, &str); 30] = [
+const ANSWERS: [(&str, &str, &str); 31] = [
     ("Health", "GET /api/health", "wire::http::server::Health"),
     ("Options", "GET /api/options", "wire::http::server::Options"),
     (
@@ -454,6 +454,11 @@ const ANSWERS: [(&str, &str, &str); 30] = [
         "wire::http::clubs::Club",
     ),
     (
+        "PlayerCompetitions",
+        "GET /api/players/{id}/competitions",
+        "wire::http::player_competitions::PlayerCompetitions",
+    ),
+    (
         "EntriesImported",
         "POST /api/competitions/{id}/entries",
         "wire::http::competitions::EntriesImported",
@@ -536,7 +541,7 @@ const ASKED: [(&str, &str, &str); 12] = [
 
 /// The types of `wire/http/` that are parts of a body, not bodies: each
 /// is checked inside the body that holds it.
-const PARTS: [&str; 15] = [
+const PARTS: [&str; 17] = [
     "Account",
     "Who",
     "GameOrigin",
@@ -552,6 +557,8 @@ const PARTS: [&str; 15] = [
     "GameShown",
     "Place",
     "FiledChange",
+    "EnteredCompetition",
+    "CompetitionStatus",
 ];
 
 /// One example or more of every request body, each read by the server's
@@ -960,6 +967,11 @@ fn answers() -> BTreeMap<&'static str, Vec<Value>> {
             keep("CompetitionPage", serde_json::to_value(CompetitionPage { competition: &with_person.json, may_change: true, may_name_arbiters: true }).expect("JSON"));
             let listed = desk.change(&other.view.id, Some(&anna), &ask(self::asked()["CompetitionChange"][2].clone()), None).await.expect("a list");
             keep("EntriesImported", serde_json::to_value(crate::wire::http::competitions::EntriesImported { entered: 2, competition: &listed.json }).expect("JSON"));
+            // Anna's page: the competition she was entered in by her
+            // user name, two more after her, no round paired (all three
+            // share places 1-3).
+            let hers = crate::people::competitions::entered(&desk, hub.store(), &anna).await.expect("her competitions");
+            keep("PlayerCompetitions", serde_json::to_value(hers).expect("JSON"));
             let row = hub.store().competition(&other.view.id).await.expect("read").expect("stored");
             let changes = row.changes.into_iter().map(|c| crate::wire::http::competitions::FiledChange { number: c.number, at: Some(c.at), change: c.change }).collect();
             keep("CompetitionFile", serde_json::to_value(crate::competitions::files::competition_file(row.setup, changes)).expect("JSON"));

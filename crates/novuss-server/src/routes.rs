@@ -21,7 +21,8 @@ use crate::net::guard::{self, Guard};
 use crate::net::limited;
 use crate::net::{body, http, ws};
 use crate::net::{
-    clubs, competition_arbiters, competition_files, competitions, lobby, ratings, series,
+    clubs, competition_arbiters, competition_files, competitions, lobby, player_competitions,
+    ratings, series,
 };
 
 /// The page may load only from this server: no CDN, no outside fonts.
@@ -109,7 +110,7 @@ pub fn router(
             get(competitions::game_competition),
         )
         .with_state(competitions::CompetitionRoutes::new(
-            desk,
+            desk.clone(),
             hub.clone(),
             shutdown.clone(),
         ))
@@ -170,6 +171,19 @@ pub fn router(
             Router::new()
                 .route("/api/clubs/{name}", get(clubs::club))
                 .with_state(hub.store().clone()),
+        )
+        .merge(
+            // A player's competitions (docs/protocol.md, "A player's
+            // competitions"), read from the same desk.
+            Router::new()
+                .route(
+                    "/api/players/{id}/competitions",
+                    get(player_competitions::competitions),
+                )
+                .with_state(player_competitions::PlayerCompetitionRoutes::new(
+                    desk.clone(),
+                    hub.store().clone(),
+                )),
         );
     let api = Router::new()
         .route("/api/health", get(http::health))

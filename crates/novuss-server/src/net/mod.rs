@@ -14,6 +14,7 @@ pub mod http;
 pub mod limited;
 pub mod listen;
 pub mod lobby;
+pub mod player_competitions;
 pub mod ratings;
 pub mod series;
 pub mod web;

@@ -1,5 +1,7 @@
 //! People: who sent a request (identities and sessions), optional
-//! accounts, and who holds each game's seats.
+//! accounts, who holds each game's seats, and the competitions a person
+//! is entered in.
 
+pub mod competitions;
 pub mod identity;
 pub mod seats;

@@ -135,6 +135,9 @@ impl Store {
             .bind(body)
             .execute(&mut *tx)
             .await?;
+            // In the same transaction: the index of who is entered where
+            // never disagrees with the changes (`entrants.rs`).
+            super::entrants::index_entries(&mut tx, id, change).await?;
             let notice = Notice::Competition {
                 competition: id.clone(),
                 changes: number,

@@ -41,8 +41,8 @@
 //! with its seats' holders' names), `commit.rs` (SQLite's group
 //! commit), `handle.rs` (the [`Store`] itself), then one file of
 //! statements per feature: `games.rs`, `people.rs`, `accounts.rs`,
-//! `chat.rs`, `lobby.rs`, `ratings.rs`, `competitions.rs`,
-//! `series.rs`. This file only names them.
+//! `chat.rs`, `lobby.rs`, `ratings.rs`, `competitions.rs` (with
+//! `entrants.rs`, who is entered where), `series.rs`. This file only names them.
 
 // The name rule's statement pieces, before the files that use them.
 #[macro_use]
@@ -53,6 +53,7 @@ mod chat;
 mod commit;
 mod competitions;
 mod connections;
+mod entrants;
 mod error;
 mod games;
 mod handle;

@@ -12,5 +12,6 @@ pub mod competitions;
 pub mod games;
 pub mod lobby;
 pub mod people;
+pub mod player_competitions;
 pub mod ratings;
 pub mod server;
