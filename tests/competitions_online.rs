@@ -280,6 +280,17 @@ fn an_online_swiss_is_played_on_the_server_round_after_round() {
     let g2 = round1[1]["game"].as_str().unwrap().to_owned();
     let c1 = open(holder(&people, &round1[1], 0), &g2);
     let (mut d1, state) = open_with_state(holder(&people, &round1[1], 1), &g2);
+    // A competition game is never called off by a player, not even
+    // before anyone has stroked (its board would be left without a
+    // result): the state says so, and the request is refused.
+    assert_eq!(state["can_abort"], false, "{state}");
+    d1.send(&json!({"type": "abort", "event": 0, "seat": seat_of(&state, 1)}));
+    let refused = d1.next_reply();
+    assert_eq!(
+        (refused["type"].as_str(), refused["code"].as_str()),
+        (Some("error"), Some("cannot_abort")),
+        "{refused}"
+    );
     d1.send(&json!({"type": "resign", "event": 0, "seat": seat_of(&state, 1)}));
     assert_eq!(d1.next_of("resigned")["event"], 1);
 

@@ -643,7 +643,7 @@
  * @property {MatchFormat} match_format
  * @property {(string | null)[]} [players] the names the set-up gave
  * @property {{name: string | null, kind: 'human' | 'computer', level?: string}[]} who
- * @property {'played' | 'uploaded'} [origin]
+ * @property {'played' | 'uploaded' | 'competition'} [origin]
  * @property {boolean} over
  * @property {number[]} score
  * @property {number} [winner]

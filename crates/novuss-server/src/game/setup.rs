@@ -190,6 +190,13 @@ impl Setup {
             .unwrap_or(MatchFormat::BestOf(self.config.sets))
     }
 
+    /// Whether a player may call the match off while the core allows it
+    /// (before both sides have stroked): not a competition's board, whose
+    /// result is the board's (docs/competitions.md, "A game per board").
+    pub fn may_be_called_off(&self) -> bool {
+        self.origin != GameOrigin::Competition
+    }
+
     /// The match as it starts, of the set-up's format.
     pub fn new_match(&self) -> Result<Match, MatchError> {
         Match::stored(self.config.clone(), self.match_format)

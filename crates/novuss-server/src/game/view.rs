@@ -184,7 +184,7 @@ pub fn state(
         turn,
         between_sets: game.between_sets(),
         can_take_back,
-        can_abort: game.can_abort(),
+        can_abort: game.can_abort() && setup.may_be_called_off(),
         seats: Vec::new(),
         abandoned: false,
         may: May::default(),

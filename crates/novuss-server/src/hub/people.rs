@@ -78,9 +78,10 @@ impl Hub {
         new: &NewGame,
         holders: &[PersonId],
     ) -> Result<Created, Failure> {
-        let setup = new
+        let mut setup = new
             .setup()
             .map_err(|e| Failure::new(Code::BadSetup, e.to_string()))?;
+        setup.origin = crate::game::setup::GameOrigin::Competition;
         let rows: Vec<SeatRow> = holders
             .iter()
             .enumerate()

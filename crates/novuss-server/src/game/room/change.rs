@@ -242,6 +242,12 @@ impl Room {
                 format!("nobody at the {seat} seat can abort: it is not a person's"),
             ));
         }
+        if !self.setup.may_be_called_off() {
+            return Err(Failure::new(
+                Code::CannotAbort,
+                "a competition's game is not called off: its result is the board's (resign instead)",
+            ));
+        }
         if !self.game.can_abort() {
             return Err(Failure::new(
                 Code::CannotAbort,

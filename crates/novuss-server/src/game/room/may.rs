@@ -71,7 +71,7 @@ impl Room {
                 between_sets: self.game.between_sets() && !self.game.is_over(),
                 take_back: self.can_take_back(),
                 last_stroke_by,
-                abortable: self.game.can_abort(),
+                abortable: self.game.can_abort() && self.setup.may_be_called_off(),
                 offer: self.offer.map(|o| (o.kind, o.player)),
                 rematch_settled: self.rematch.is_some() || self.rematch_declined,
             },

@@ -174,4 +174,8 @@ pub enum GameOrigin {
     Played,
     /// Made from an uploaded game record.
     Uploaded,
+    /// A board of a competition played on this server: its result is the
+    /// board's, so neither player may call it off (a match called off has
+    /// none; a player who must leave resigns).
+    Competition,
 }
