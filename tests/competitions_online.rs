@@ -616,3 +616,136 @@ fn rounds_at_set_times_are_paired_when_their_time_comes() {
     }
     assert_eq!(open(&db), 0);
 }
+
+/// Runs an online competition of `system` between four people to its
+/// end: the organiser pairs round 1, and in every round only the
+/// first-named of each board opens their game, so each board is won by
+/// forfeit after the one-second grace and the server pairs every later
+/// round by itself. Returns the finished competition as a follower holds
+/// it, and how many rounds the server paired.
+fn run_by_forfeits(tag: &str, system: Value) -> (Value, usize) {
+    let dir = data_dir();
+    let server = Running::start(&path(&dir));
+    let organiser = server.person();
+    organiser.register(&format!("{tag}_org"), "a long password");
+    let people: Vec<(String, Person)> = ["a", "b", "c", "d"]
+        .iter()
+        .map(|n| {
+            let p = server.person();
+            p.register(&format!("{tag}_{n}"), "a long password");
+            (person_id(&p), p)
+        })
+        .collect();
+    let mut setup = online_swiss(tag, 1, 1, true);
+    setup["system"] = system;
+    let (status, c) = json_answer(organiser.post("/api/competitions", &setup.to_string()));
+    assert_eq!(status, 201, "{c}");
+    let id = c["id"].as_str().unwrap().to_owned();
+    for (_, p) in &people {
+        let (status, c) = json_answer(p.post(&format!("/api/competitions/{id}/enter"), "{}"));
+        assert_eq!(status, 200, "{c}");
+    }
+    let watcher = server.person();
+    let mut live = Live::follow(&server, &watcher, &format!("/api/competitions/{id}/live"));
+    live.next();
+    let (status, mut c) = json_answer(organiser.post(
+        &format!("/api/competitions/{id}/changes"),
+        &json!({"change": "pair_next", "round": 1}).to_string(),
+    ));
+    assert_eq!(status, 200, "{c}");
+    let mut round = 1;
+    loop {
+        let boards = c["rounds"][round - 1]["boards"].as_array().unwrap().clone();
+        let open_boards = boards.iter().filter(|b| b["outcome"].is_null()).count();
+        // A board's row is written before its game is made.
+        let round_games = || -> Vec<Value> {
+            games(&watcher, &id)
+                .into_iter()
+                .filter(|g| g["round"] == round)
+                .filter(|g| {
+                    watcher
+                        .get(&format!("/api/games/{}", g["game"].as_str().unwrap()))
+                        .0
+                        == 200
+                })
+                .collect()
+        };
+        // The pairing is pushed before its games are made; the page is
+        // told again once they are (a `competition` event).
+        let mut heard = Vec::new();
+        let mut made = round_games();
+        while made.len() < open_boards {
+            heard.push(live.next());
+            made = round_games();
+        }
+        assert_eq!(
+            made.len(),
+            open_boards,
+            "round {round}: a game per open board"
+        );
+        let _here: Vec<Socket> = made
+            .iter()
+            .map(|g| open(holder(&people, g, 0), g["game"].as_str().unwrap()))
+            .collect();
+        let mut results = Vec::new();
+        loop {
+            if results.len() == open_boards {
+                break;
+            }
+            let (name, data) = if heard.is_empty() {
+                live.next()
+            } else {
+                heard.remove(0)
+            };
+            if name == "result" && data["round"] == round {
+                assert_eq!(
+                    data["outcome"],
+                    json!({"kind": "forfeit", "winner": "first"}),
+                    "{data}"
+                );
+                if data["finished"] == true {
+                    let (_, page) = json_answer(watcher.get(&format!("/api/competitions/{id}")));
+                    return (page["competition"].clone(), round);
+                }
+                results.push(data);
+            }
+        }
+        round += 1;
+        c = until_rounds(&mut live, round, &mut Vec::new());
+    }
+}
+
+/// The round robin and the knock-out played on this server, not only the
+/// Swiss: every round after the first is paired by the server when the
+/// last game of the one before ends.
+#[test]
+fn a_round_robin_and_a_knockout_go_on_by_themselves_online() {
+    let (rr, rounds) = run_by_forfeits(
+        "rr_online",
+        json!({"kind": "round_robin", "cycles": "single"}),
+    );
+    assert_eq!(rounds, 3, "four players meet in three rounds");
+    assert_eq!(rr["finished"], true);
+    // Everyone met everyone once.
+    let mut met = std::collections::BTreeSet::new();
+    for r in rr["rounds"].as_array().unwrap() {
+        for b in r["boards"].as_array().unwrap() {
+            let (x, y) = (b["first"].as_u64().unwrap(), b["second"].as_u64().unwrap());
+            assert!(met.insert((x.min(y), x.max(y))), "{x}-{y} met twice");
+        }
+    }
+    assert_eq!(met.len(), 6);
+
+    let (ko, rounds) = run_by_forfeits(
+        "ko_online",
+        json!({"kind": "knockout", "third_place": false}),
+    );
+    assert_eq!(rounds, 2, "semi-finals, then the final");
+    assert_eq!(ko["finished"], true);
+    let final_board = &ko["rounds"][1]["boards"][0];
+    assert_eq!(
+        ko["standings"]["rows"][0]["entrant"], final_board["first"],
+        "the final's first-named, who came, won it: {}",
+        ko["standings"]
+    );
+}
