@@ -97,9 +97,8 @@ pub struct Competition {
     rounds: Vec<PairedRound>,
     /// Byes asked for rounds not yet paired.
     requested: Vec<Requested>,
-    /// A team competition's teams and matches (`teams.rs`); absent for a
-    /// competition of players, whose view it leaves as it was.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// A team competition's teams and matches (`teams.rs`); `null` for a
+    /// competition of players.
     teams: Option<teams::TeamPart>,
 }
 

@@ -233,9 +233,9 @@ pub struct Setup {
     /// A team competition (issue 32, "Teams": the federation's team
     /// championship): its entrants are teams, its pairings team matches
     /// played board against board by these rules (`competition/teams.rs`).
-    /// Absent for a competition of players, and from every set-up stored
-    /// before teams were played, which read as they were written.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// `null` for a competition of players; absent from every set-up
+    /// stored before teams were played, which read as they were written.
+    #[serde(default)]
     pub teams: Option<TeamRules>,
 }
 
