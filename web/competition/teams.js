@@ -78,7 +78,8 @@ export function teamMatchView(c, round, m, send) {
       el('span', { class: 'board-head' }, ct('teams.match', { n: m }), ' · ', where), ' ',
       el('span', { class: 'pair' }, first, el('span', { class: 'vs muted' }, ` ${ct('board.vs')} `), second)),
     el('p', { class: `team-match-state ${tm.outcome ? 'done' : 'pending'}` }, teamMatchState(c, tm)),
-    el('div', { class: 'scroll' },
+    // A region that can be scrolled from the keyboard on a phone.
+    el('div', { class: 'scroll', tabindex: 0, role: 'region', 'aria-labelledby': captionId },
       el('table', { class: 'comp-table team-boards', 'aria-labelledby': captionId },
         el('thead', {}, el('tr', {},
           el('th', { scope: 'col', class: 'num' }, ct('teams.col.board')),
