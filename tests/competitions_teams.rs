@@ -17,6 +17,10 @@ fn change(person: &Person, id: &str, c: Value) -> (u16, Value) {
     json_answer(person.post(&format!("/api/competitions/{id}/changes"), &c.to_string()))
 }
 
+fn reader_get(person: &Person, path: &str) -> (u16, String) {
+    person.get(path)
+}
+
 fn stored(server: &Running) -> i64 {
     db::count(
         &server.data.join("novuss.sqlite3"),
@@ -232,4 +236,28 @@ fn an_organiser_runs_a_team_round_robin_and_a_follower_sees_every_board() {
     let reader = server.person();
     let (_, page) = json_answer(reader.get(&format!("/api/competitions/{id}")));
     assert_eq!(page["competition"], c);
+    // Its files: the results with each team match's board points, and the
+    // whole competition as its JSON file, which another server's import
+    // rebuilds to the same team standings.
+    let (status, results) = reader_get(&reader, &format!("/api/competitions/{id}/results.csv"));
+    assert_eq!(status, 200);
+    assert!(
+        results.contains("3:1") && results.contains("+:-"),
+        "{results}"
+    );
+    for file in ["standings.csv", "competition.trf"] {
+        assert_eq!(
+            reader_get(&reader, &format!("/api/competitions/{id}/{file}")).0,
+            200,
+            "{file}"
+        );
+    }
+    let (status, filed) = reader_get(&reader, &format!("/api/competitions/{id}/competition.json"));
+    assert_eq!(status, 200);
+    let importer = server.person();
+    importer.register("team_importer", "a long password");
+    let (status, copy) = json_answer(importer.post("/api/competitions/import", &filed));
+    assert_eq!(status, 201, "{copy}");
+    assert_eq!(copy["teams"]["standings"], c["teams"]["standings"]);
+    assert_eq!(copy["teams"]["rounds"], c["teams"]["rounds"]);
 }
