@@ -607,3 +607,55 @@ proptest! {
         prop_assert_eq!(points, 2 * (finished - neither));
     }
 }
+
+#[test]
+fn a_team_swiss_of_three_gives_its_bye_a_wins_points_and_pairs_that_team_next() {
+    let mut c = Competition::new(team_setup(System::Swiss { rounds: 2 }, 4)).unwrap();
+    for name in ["A", "B", "C"] {
+        c.apply(&Change::EnterTeam {
+            team: team(name, 4),
+        })
+        .unwrap();
+    }
+    let pairing = c.pair_next().unwrap();
+    c.apply(&pairing).unwrap();
+    let rest = c.rounds()[0].rests[0];
+    assert_eq!(rest.bye, novuss_club::Bye::PairingAllocated);
+    // The bye: a won match's 2 match points and half the 8 board points
+    // (`TeamRules::bye_board_points`), before any board is played.
+    let row = |c: &Competition, t: Entrant| {
+        c.team_standings()
+            .unwrap()
+            .into_iter()
+            .find(|r| r.team == t)
+            .unwrap()
+    };
+    let bye = row(&c, rest.entrant);
+    assert_eq!((bye.byes, bye.match_points, bye.board_points), (1, 2, 4));
+    // The match: the first-named team wins every board.
+    for board in 1..=3 {
+        c.apply(&Change::BoardResult {
+            round: 1,
+            team_match: 1,
+            board,
+            outcome: Outcome::Sets {
+                first: 4,
+                second: 0,
+            },
+        })
+        .unwrap();
+    }
+    assert!(c.rounds()[0].complete());
+    // The FIDE standings over the teams can be computed too (the server
+    // shows them beside the team standings), on team match points.
+    let fide = c.standings().unwrap();
+    assert_eq!(fide.rows.len(), 3);
+    // Round 2 pairs the bye team, and never the same two teams again.
+    let pairing = c.pair_next().unwrap();
+    c.apply(&pairing).unwrap();
+    let r2 = &c.rounds()[1];
+    assert!(r2
+        .boards
+        .iter()
+        .any(|b| b.paired.first == rest.entrant || b.paired.second == rest.entrant));
+}
