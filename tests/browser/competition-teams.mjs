@@ -124,6 +124,10 @@ test('an organiser runs a four-team round of four boards; a phone follows the te
   assert.ok(await fan.evaluate(() => window.sameLoad === true), 'the phone never reloaded');
 
   await shot(org, 'desktop');
+  // The desk on a phone too: each board's choice and button under the match.
+  await org.setViewportSize({ width: 390, height: 844 });
+  await shot(org, 'phone-desk');
+  await org.setViewportSize({ width: 1280, height: 800 });
   await fan.locator('#team-standings-box').scrollIntoViewIfNeeded();
   await shot(fan, 'phone');
   assert.deepEqual(await axeProblems(org), [], 'the organiser\'s page');
