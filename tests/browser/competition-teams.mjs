@@ -78,7 +78,12 @@ test('an organiser runs a four-team round of four boards; a phone follows the te
   await org.waitForSelector('#enter-team-error:not([hidden])');
   assert.equal(await org.textContent('#enter-team-error'), fill(en['refusal.team_too_small'], { players: 3, boards: 4 }));
   assert.equal(await changesOf(org), 0);
-  for (const t of TEAMS) await enterTeam(org, t, roster(t));
+  for (const t of TEAMS.slice(0, 3)) await enterTeam(org, t, roster(t));
+  // A player told apart by a licence, after a semicolon.
+  await enterTeam(org, 'Valmiera', `${roster('Valmiera')}\nJānis Ozols; LV-0099`);
+  const id = new URL(url).searchParams.get('id');
+  const stored = await org.evaluate(async (id) => (await (await fetch(`/api/competitions/${id}`)).json()).competition.teams.teams[3].roster[5], id);
+  assert.deepEqual([stored.name, stored.licence], ['Jānis Ozols', 'LV-0099']);
   await upTo(fan, 4);
   await fan.waitForSelector('#rosters-box:not([hidden])');
   assert.equal(await fan.locator('#rosters details.roster').count(), 4);

@@ -200,6 +200,23 @@ export function rosters(c) {
 }
 
 /**
+ * A roster line: a name, then after a `;` what tells two players of one
+ * name apart (a team may not hold the same person twice, nor two teams
+ * one person): a birth year (four digits) or a licence.
+ * @param {string} line
+ */
+export function rosterLine(line) {
+  const [name, ...rest] = line.split(';').map((s) => s.trim());
+  /** @type {{name: string, licence?: string, birth_year?: number}} */
+  const entry = { name };
+  for (const part of rest.filter(Boolean)) {
+    if (/^(19|20)\d\d$/.test(part)) entry.birth_year = Number(part);
+    else entry.licence = part;
+  }
+  return entry;
+}
+
+/**
  * The organiser's "enter a team" form: a name, a club, the players one
  * per line in board order (reserves last).
  * @param {Send} send @param {() => Competition | null} current
@@ -211,7 +228,7 @@ export function mountTeamEntry(send, current) {
     e.preventDefault();
     const note = /** @type {HTMLElement} */ (document.getElementById('enter-team-note'));
     note.hidden = true;
-    const roster = field('t-players').value.split('\n').map((s) => s.trim()).filter(Boolean).map((name) => ({ name }));
+    const roster = field('t-players').value.split('\n').map((s) => s.trim()).filter(Boolean).map(rosterLine);
     const team = { name: field('t-name').value, club: field('t-club').value.trim() || null, roster };
     const box = /** @type {HTMLElement} */ (document.getElementById('enter-team-error'));
     if (await send({ change: 'enter_team', team }, box)) {

@@ -380,7 +380,7 @@ export const en = {
   'teams.enter_heading': 'Enter a team',
   'teams.name': 'Team name',
   'teams.players': 'Players, one per line',
-  'teams.players_hint': 'In board order: the first line plays board 1; players after the boards are reserves.',
+  'teams.players_hint': 'In board order: the first line plays board 1; players after the boards are reserves. Two players of one name: add a birth year or licence after a semicolon (Jānis Ozols; 1985).',
   'teams.enter': 'Enter the team',
   'teams.entered': '{name} is entered, as team {n}.',
   'teams.standings_heading': 'Team standings',

@@ -379,7 +379,7 @@ export const lv = {
   'teams.enter_heading': 'Pieteikt komandu',
   'teams.name': 'Komandas nosaukums',
   'teams.players': 'Spēlētāji, katrs savā rindā',
-  'teams.players_hint': 'Numuru secībā: pirmās rindas spēlētājs spēlē 1. numurā; spēlētāji aiz numuriem ir rezervisti.',
+  'teams.players_hint': 'Numuru secībā: pirmās rindas spēlētājs spēlē 1. numurā; spēlētāji aiz numuriem ir rezervisti. Diviem vienāda vārda spēlētājiem aiz semikola pierakstiet dzimšanas gadu vai licenci (Jānis Ozols; 1985).',
   'teams.enter': 'Pieteikt komandu',
   'teams.entered': '{name} pieteikta kā {n}. komanda.',
   'teams.standings_heading': 'Komandu kopvērtējums',
