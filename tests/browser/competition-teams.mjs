@@ -94,12 +94,15 @@ test('an organiser runs a four-team round of four boards; a phone follows the te
   assert.match(await org.textContent('#boards > li[data-board="1"] .team-match-head'), new RegExp(fill(en['teams.tables'], { a: 1, b: 4 })));
   assert.match(await org.textContent('#boards > li[data-board="2"] .team-match-head'), new RegExp(fill(en['teams.tables'], { a: 5, b: 8 })));
   const teamsOf = (m) => org.$$eval(`#boards > li[data-board="${m}"] table.team-boards thead th`, (th) => [th[2].textContent, th[3].textContent]);
-  const [first1] = await teamsOf(1);
+  const [first1, second1] = await teamsOf(1);
   const [, second2] = await teamsOf(2);
 
   // Match 1: the first-named team wins boards 1 to 3 and has passed half
   // (6 of 8): board 4 is no longer needed.
   await boardResult(org, 1, 1, '4:0');
+  // The phone reads each board out as it comes in.
+  await upTo(fan, await changesOf(org));
+  assert.equal(await fan.textContent('#announce'), fill(en['teams.announce_board'], { round: 1, match: 1, board: 1, first: `${first1} 1`, second: `${second1} 1`, result: '4:0' }));
   assert.equal(await matchState(org, 1), fill(en['teams.running'], { score: '2:0' }));
   await boardResult(org, 1, 2, '4:1');
   await boardResult(org, 1, 3, '4:2');

@@ -21,7 +21,7 @@ import { makeDesk } from './desk.js';
 import { followCompetition, newResults } from './live.js';
 import { mountFiles } from './files.js';
 import { makeOnline } from './online.js';
-import { teamMatchView, teamStandingsTable, rosters, mountTeamEntry } from './teams.js';
+import { teamMatchView, teamStandingsTable, rosters, mountTeamEntry, newBoardResults } from './teams.js';
 
 /** @typedef {import('../shared/protocol.js').Competition} Competition */
 /** @typedef {import('../shared/protocol.js').CompetitionPage} CompetitionPage */
@@ -71,6 +71,7 @@ function announce(a, b) {
     said.push(ct('announce.result', { round: n.round, board: n.board, first: nameOf(b, n.first), second: nameOf(b, n.second), score: outcomeText(n.outcome) }));
   }
   for (const e of b.entrants.slice(a.entrants.length)) said.push(ct('announce.entered', { name: e.entry.name }));
+  said.push(...newBoardResults(a, b));
   if (said.length) $('announce').textContent = said.join(' ');
 }
 

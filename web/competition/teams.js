@@ -168,6 +168,27 @@ function lineUps(c, round, m, tm, send) {
     side('first'), side('second'), error);
 }
 
+/**
+ * The boards whose result came in or changed between `a` and `b`, in
+ * words, for the live region.
+ * @param {Competition} a @param {Competition} b
+ */
+export function newBoardResults(a, b) {
+  if (!a.teams || !b.teams) return [];
+  const t = b.teams;
+  /** @type {string[]} */
+  const said = [];
+  t.rounds.forEach((r, ri) => r.matches.forEach((m, mi) => m.boards.forEach((bd, bi) => {
+    const before = a.teams?.rounds[ri]?.matches[mi]?.boards[bi];
+    if (!bd.entered || JSON.stringify(before?.entered) === JSON.stringify(bd.entered)) return;
+    said.push(ct('teams.announce_board', {
+      round: r.number, match: mi + 1, board: bd.number,
+      first: player(t, m.first, bd.first) ?? '', second: player(t, m.second, bd.second) ?? '', result: boardState(bd),
+    }));
+  })));
+  return said;
+}
+
 /** The team standings as a table's caption, head and rows. @param {Competition} c */
 export function teamStandingsTable(c) {
   const t = /** @type {TeamsView} */ (c.teams);

@@ -418,6 +418,7 @@ export const en = {
   'teams.line_up_of': 'Line-up of {team}',
   'teams.set_line_up': 'Set',
   'teams.did_not_come': '{team} did not come',
+  'teams.announce_board': 'Round {round}, match {match}, board {board}: {first} against {second}, {result}.',
   'teams.reserve': 'reserve',
   'teams.record': '{boards} boards, {points} board points',
   'outcome.team': '{first}:{second} (board points)',

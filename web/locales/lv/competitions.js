@@ -417,6 +417,7 @@ export const lv = {
   'teams.line_up_of': '{team} sastāvs',
   'teams.set_line_up': 'Saglabāt',
   'teams.did_not_come': '{team} neieradās',
+  'teams.announce_board': '{round}. kārta, {match}. mačs, {board}. numurs: {first} pret {second}, {result}.',
   'teams.reserve': 'rezervists',
   'teams.record': 'numuri: {boards}, numuru punkti: {points}',
   'outcome.team': '{first}:{second} (numuru punkti)',
