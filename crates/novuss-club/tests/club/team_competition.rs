@@ -659,3 +659,56 @@ fn a_team_swiss_of_three_gives_its_bye_a_wins_points_and_pairs_that_team_next() 
         .iter()
         .any(|b| b.paired.first == rest.entrant || b.paired.second == rest.entrant));
 }
+
+#[test]
+fn a_team_that_withdraws_from_a_round_robin_loses_its_later_matches_by_walkover() {
+    let (mut c, _) = four_teams(System::RoundRobin {
+        cycles: Cycles::Single,
+    });
+    let pairing = c.pair_next().unwrap();
+    c.apply(&pairing).unwrap();
+    for m in 1..=2 {
+        for board in 1..=3 {
+            c.apply(&Change::BoardResult {
+                round: 1,
+                team_match: m,
+                board,
+                outcome: Outcome::Sets {
+                    first: 4,
+                    second: 1,
+                },
+            })
+            .unwrap();
+        }
+    }
+    c.apply(&Change::Withdraw {
+        entrant: Entrant(4),
+    })
+    .unwrap();
+    let pairing = c.pair_next().unwrap();
+    c.apply(&pairing).unwrap();
+    let (m, b) = c.rounds()[1]
+        .boards
+        .iter()
+        .enumerate()
+        .find(|(_, b)| b.paired.first == Entrant(4) || b.paired.second == Entrant(4))
+        .unwrap();
+    let winner = if b.paired.first == Entrant(4) {
+        novuss_club::Side::Second
+    } else {
+        novuss_club::Side::First
+    };
+    // Decided by the pairing: a walkover, with the whole board points.
+    assert_eq!(b.outcome, Some(Outcome::Forfeit { winner }));
+    assert!(b.by_pairing);
+    let view = serde_json::to_value(&c).unwrap();
+    let walkover = &view["teams"]["rounds"][1]["matches"][m];
+    assert_eq!(walkover["outcome"]["kind"], "walkover");
+    assert_eq!(
+        (walkover["first_points"].as_u64().unwrap() + walkover["second_points"].as_u64().unwrap()),
+        8
+    );
+    // Such a round can still be taken back while nothing else is in.
+    c.apply(&Change::Unpair { round: 2 }).unwrap();
+    assert_eq!(c.rounds().len(), 1);
+}
