@@ -12,6 +12,8 @@
 //! - `competition_files`: a competition's players imported from files,
 //!   its standings, results, TRF and JSON exported and read back;
 //! - `competitions`: an organiser runs a Swiss over HTTP, followed live;
+//! - `competitions_teams`: a team round robin over HTTP: teams with
+//!   rosters, line-ups, results board by board, followed live;
 //! - `competitions_online`: a competition played on this server: games per
 //!   board, results from them, forfeits, the next round by itself;
 //! - `series`: a season of round robins, the best 2 of 3 counted, followed
@@ -49,6 +51,7 @@ mod competition_arbiters;
 mod competition_files;
 mod competitions;
 mod competitions_online;
+mod competitions_teams;
 mod door;
 mod door_people;
 mod door_pg;

@@ -74,6 +74,12 @@ export function makeDesk(id, current, show) {
     unpair.hidden = !last || last.boards.some((b) => b.outcome);
     if (last) unpair.textContent = ct('desk.unpair', { n: last.number });
     $('request-bye').textContent = ct('desk.request_bye', { n: next });
+    // A team competition enters teams (teams.js) and asks no byes.
+    const teams = !!c.setup.teams;
+    $('enter-team-box').hidden = !teams;
+    for (const box of ['enter-box', 'enter-person-box', 'import-box']) $(box).hidden = teams;
+    $('request-bye').hidden = teams;
+    $('bye-kind').parentElement?.toggleAttribute('hidden', teams);
     const who = /** @type {HTMLSelectElement} */ ($('who'));
     const kept = who.value;
     who.replaceChildren(...c.entrants.filter((e) => e.withdrawn_from === null)
@@ -226,5 +232,5 @@ export function makeDesk(id, current, show) {
     return { form, update };
   }
 
-  return { render, resultForm };
+  return { render, resultForm, send };
 }

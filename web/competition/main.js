@@ -22,6 +22,7 @@ import { followCompetition, newResults } from './live.js';
 import { mountFiles } from './files.js';
 import { makeOnline } from './online.js';
 import { mountArbiters } from './arbiters.js';
+import { teamMatchView, teamStandingsTable, rosters, mountTeamEntry, newBoardResults } from './teams.js';
 
 /** @typedef {import('../shared/protocol.js').Competition} Competition */
 /** @typedef {import('../shared/protocol.js').CompetitionPage} CompetitionPage */
@@ -40,6 +41,7 @@ const desk = makeDesk(id, () => page.competition, (c) => take(c));
 const arbiters = mountArbiters(id);
 mountFiles(id, (c) => take(c));
 const online = makeOnline(id, (c) => take(c), () => render());
+mountTeamEntry(desk.send, () => page.competition);
 
 /**
  * The current round's boards, kept by board while the round is shown so
@@ -71,6 +73,7 @@ function announce(a, b) {
     said.push(ct('announce.result', { round: n.round, board: n.board, first: nameOf(b, n.first), second: nameOf(b, n.second), score: outcomeText(n.outcome) }));
   }
   for (const e of b.entrants.slice(a.entrants.length)) said.push(ct('announce.entered', { name: e.entry.name }));
+  said.push(...newBoardResults(a, b));
   if (said.length) $('announce').textContent = said.join(' ');
 }
 
@@ -97,13 +100,15 @@ function renderBoards(c) {
   r.boards.forEach((b, i) => {
     let item = shown.items.get(i + 1);
     if (!item) {
-      const form = page.mayChange ? desk.resultForm(r.number, i + 1) : null;
+      const form = page.mayChange && !c.teams ? desk.resultForm(r.number, i + 1) : null;
       item = { li: el('li', { class: 'board', 'data-board': i + 1 }), form };
       shown.items.set(i + 1, item);
       list.append(item.li);
     }
     item.li.dataset.result = b.outcome ? outcomeText(b.outcome) : '';
-    const view = boardView(c, b, i);
+    // A team match shows its boards (teams.js), with the organiser's
+    // controls for each.
+    const view = c.teams ? teamMatchView(c, r.number, i + 1, page.mayChange ? desk.send : null) : boardView(c, b, i);
     // Played on this server: every board's game may be watched.
     const watch = online.watchLink(r.number, i + 1);
     if (watch) view.append(' ', watch);
@@ -153,6 +158,16 @@ function render() {
   const bracket = bracketView(c);
   $('bracket-box').hidden = !bracket;
   $('bracket').replaceChildren(...(bracket ? [bracket] : []));
+  // A team competition ranks its teams by team match points, board
+  // points and the direct encounter (teams.js) instead.
+  $('standings-box').hidden = !!c.teams;
+  $('team-standings-box').hidden = !c.teams;
+  $('team-standings').replaceChildren(...(c.teams ? teamStandingsTable(c) : []));
+  $('rosters-box').hidden = !c.teams?.teams.length;
+  // Rosters stay open as the reader opened them.
+  const openTeams = new Set([...$('rosters').querySelectorAll('details[open]')].map((d) => d.getAttribute('data-team')));
+  $('rosters').replaceChildren(...(c.teams ? rosters(c) : []));
+  for (const d of $('rosters').querySelectorAll('details')) if (openTeams.has(d.getAttribute('data-team'))) d.setAttribute('open', '');
   const paired = c.rounds.length > 0 && !!c.standings;
   const notes = { knockout: 'standings.note_ko', double_elimination: 'standings.note_double', groups_then_knockout: 'standings.note_groups' };
   $('standings-note').textContent = ct(notes[/** @type {keyof typeof notes} */ (c.setup.system.kind)] ?? 'standings.note');
@@ -167,7 +182,7 @@ function render() {
   // Folded rounds stay as the reader opened them.
   const open = new Set([...$('earlier').querySelectorAll('details[open]')].map((d) => d.getAttribute('data-round')));
   $('earlier').replaceChildren(...earlier.map((r) => {
-    const d = earlierRound(c, r);
+    const d = c.teams ? earlierTeamRound(c, r) : earlierRound(c, r);
     if (open.has(String(r.number))) d.setAttribute('open', '');
     return d;
   }));
@@ -175,6 +190,18 @@ function render() {
   $('entrants').hidden = !c.entrants.length;
   $('entrants-none').hidden = !!c.entrants.length;
   $('entrants-body').replaceChildren(...entrantRows(c));
+}
+
+/**
+ * An earlier round of a team competition, folded: its team matches (the
+ * organiser may still correct them).
+ * @param {Competition} c @param {import('../shared/protocol.js').PairedRound} r
+ */
+function earlierTeamRound(c, r) {
+  return el('details', { class: 'earlier-round', 'data-round': r.number },
+    el('summary', {}, ct('round.heading', { n: r.number }), ' · ', roundState(r)),
+    el('ol', { class: 'boards compact' }, r.boards.map((_, i) => el('li', { 'data-board': i + 1 },
+      teamMatchView(c, r.number, i + 1, page.mayChange ? desk.send : null)))));
 }
 
 /** Says whether what is shown is live. */

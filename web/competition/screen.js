@@ -49,8 +49,9 @@ function slides(c) {
   }
   const b = pages(round.boards.length);
   for (let p = 0; p < b; p++) out.push({ kind: 'round', page: p, pages: b });
-  const s = pages(c.standings?.rows.length ?? 0);
-  if (c.standings) for (let p = 0; p < s; p++) out.push({ kind: 'standings', page: p, pages: s });
+  // A team competition shows its team standings (teams.js).
+  const s = pages(c.teams ? c.teams.standings.length : c.standings?.rows.length ?? 0);
+  if (c.standings || c.teams) for (let p = 0; p < s; p++) out.push({ kind: 'standings', page: p, pages: s });
   return out;
 }
 
@@ -81,6 +82,7 @@ function roundRows(c, page) {
 
 /** The standings' `page`. @param {Competition} c @param {number} page */
 function standingRows(c, page) {
+  if (c.teams) return teamRows(c, c.teams, page);
   const s = /** @type {NonNullable<Competition['standings']>} */ (c.standings);
   const shown = s.tiebreaks.slice(0, TIEBREAKS_SHOWN);
   $('slide-head').replaceChildren(el('tr', {}, th(ct('col.place'), 'num'), th(ct('col.name')), th(ct('col.club')),
@@ -91,6 +93,22 @@ function standingRows(c, page) {
     el('td', { class: 'club' }, clubOf(c, row.entrant)),
     el('td', { class: 'num points' }, String(row.points)),
     row.values.slice(0, TIEBREAKS_SHOWN).map((v) => el('td', { class: 'num' }, valueText(v)))));
+}
+
+/**
+ * The team standings' `page`: place, team, club, team match points,
+ * board points won:lost.
+ * @param {Competition} c @param {import('../shared/protocol.js').TeamsView} t @param {number} page
+ */
+function teamRows(c, t, page) {
+  $('slide-head').replaceChildren(el('tr', {}, th(ct('col.place'), 'num'), th(ct('teams.col.team')), th(ct('col.club')),
+    th(ct('teams.col.match_points'), 'num'), th(ct('teams.col.board_points'), 'num')));
+  return t.standings.slice(page * ROWS, (page + 1) * ROWS).map((row) => el('tr', { 'data-entrant': row.team },
+    el('td', { class: 'num' }, row.place.last > row.place.first ? ct('place.shared', { a: row.place.first, b: row.place.last }) : String(row.place.first)),
+    el('td', {}, nameOf(c, row.team)),
+    el('td', { class: 'club' }, clubOf(c, row.team)),
+    el('td', { class: 'num points' }, String(row.match_points)),
+    el('td', { class: 'num' }, `${row.board_points}:${row.board_points_against}`)));
 }
 
 /** The entrants' `page`. @param {Competition} c @param {number} page */

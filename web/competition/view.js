@@ -44,6 +44,7 @@ export function knockoutRoundName(c, round) {
 export function outcomeText(o) {
   if (o.kind === 'sets') return ct('outcome.sets', { first: o.first, second: o.second });
   if (o.kind === 'forfeit') return ct(o.winner === 'first' ? 'outcome.forfeit_first' : 'outcome.forfeit_second');
+  if (o.kind === 'team') return ct('outcome.team', { first: o.first, second: o.second });
   return ct('outcome.both_absent');
 }
 

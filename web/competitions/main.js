@@ -105,6 +105,10 @@ function setup() {
     // A knock-out places by the round each entrant went out in (groups
     // rank their tables by the tie-breaks).
     tiebreaks: system === 'knockout' || system === 'double_elimination' ? [] : tiebreaksChosen(),
+    // Teams (issue 32): the entrants are teams, each match played on this
+    // many boards; the points of boards and matches are the federation's
+    // 2/1/0.
+    ...(input('c-teams').checked ? { teams: { boards: num('c-boards') } } : {}),
   };
 }
 
@@ -259,6 +263,7 @@ function showRounds() {
   $('groups-hint').hidden = system !== 'groups';
   $('group-cycles-row').hidden = system !== 'groups';
   $('tiebreaks').hidden = system === 'knockout' || system === 'double_elimination';
+  $('boards-row').hidden = !input('c-teams').checked;
 }
 
 $('new').addEventListener('submit', async (e) => {
@@ -270,7 +275,7 @@ $('new').addEventListener('submit', async (e) => {
   // A number left empty or not whole would be a bad body: say so here.
   const numbers = [asked.tables, asked.format.sets, asked.points?.win, asked.points?.draw, asked.points?.loss,
     asked.system.kind === 'swiss' ? asked.system.rounds : 1,
-    asked.system.kind === 'groups_then_knockout' ? asked.system.groups : 1];
+    asked.system.kind === 'groups_then_knockout' ? asked.system.groups : 1, asked.teams ? asked.teams.boards : 1];
   page.busy = true;
   /** @type {HTMLButtonElement} */ ($('create')).disabled = true;
   try {
@@ -286,6 +291,7 @@ $('new').addEventListener('submit', async (e) => {
   }
 });
 input('c-system').addEventListener('change', showRounds);
+input('c-teams').addEventListener('change', showRounds);
 
 mountHeader('competitions');
 mountPlay();

@@ -70,10 +70,10 @@ export function whereText(s) {
 
 /** The whole set-up in one line. @param {CompetitionSetup} s */
 export function setupText(s) {
-  return [systemText(s.system), formatText(s.format),
+  return [s.teams ? ct('teams.setup', { boards: s.teams.boards }) : null, systemText(s.system), formatText(s.format),
     ct('points', { win: s.points.win, draw: s.points.draw, loss: s.points.loss }),
     s.play?.kind === 'online' ? ct('play.online') : ct('tables_n', { n: s.tables }),
-    ct(s.rated ? 'rated' : 'unrated')].join(' · ');
+    ct(s.rated ? 'rated' : 'unrated')].filter(Boolean).join(' · ');
 }
 
 /** Sets a side needs to win a match of format `f`. @param {MatchFormat} f */

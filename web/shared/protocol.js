@@ -675,7 +675,7 @@
 
 /**
  * `POST /api/competitions`: a competition's set-up (days as `YYYY-MM-DD`).
- * @typedef {{name: string, venue?: string | null, club?: string | null, starts?: string | null, ends?: string | null, tables: number, system: CompetitionSystem, format: MatchFormat, points?: MatchPoints, rated?: boolean, tiebreaks?: TieBreak[], play?: CompetitionPlay, open_entry?: boolean}} NewCompetition
+ * @typedef {{name: string, venue?: string | null, club?: string | null, starts?: string | null, ends?: string | null, tables: number, system: CompetitionSystem, format: MatchFormat, points?: MatchPoints, rated?: boolean, tiebreaks?: TieBreak[], play?: CompetitionPlay, open_entry?: boolean, teams?: TeamRules}} NewCompetition
  */
 
 /**
@@ -690,7 +690,14 @@
  * after the last game, by the organiser or at set times).
  * @typedef {{kind: 'tables'} | {kind: 'online', stroke_clock: number | null, grace_secs: number, next_round: CompetitionNextRound}} CompetitionPlay
  */
-/** A competition's set-up as stored. @typedef {{name: string, venue: string | null, club: string | null, starts: string | null, ends: string | null, tables: number, system: CompetitionSystem, format: MatchFormat, points: MatchPoints, rated: boolean, tiebreaks: TieBreak[], play?: CompetitionPlay, open_entry?: boolean}} CompetitionSetup */
+/** A competition's set-up as stored. @typedef {{name: string, venue: string | null, club: string | null, starts: string | null, ends: string | null, tables: number, system: CompetitionSystem, format: MatchFormat, points: MatchPoints, rated: boolean, tiebreaks: TieBreak[], play?: CompetitionPlay, open_entry?: boolean, teams: TeamRules | null}} CompetitionSetup */
+/**
+ * A team competition's rules (issue 32, "Teams"; `null` in a stored
+ * set-up for a competition of players): boards per match; board and team match points (2/1/0 when not
+ * given); what a Swiss's pairing-allocated bye is worth (a win's match
+ * points and half the board points when not given).
+ * @typedef {{boards: number, board_points?: MatchPoints, match_points?: MatchPoints, bye?: {match_points: number | null, board_points: number | null}}} TeamRules
+ */
 /**
  * A board's game of a competition played on this server
  * (`GET /api/competitions/{id}/games`): the people holding its first and
@@ -721,7 +728,39 @@
 
 /** An entrant: their number (in the order of entry), the first round they could play, and the first they are not paired in once withdrawn. @typedef {{entrant: number, entry: Entry, entered_for: number, withdrawn_from: number | null}} Entrant */
 
-/** How a match ended. @typedef {{kind: 'sets', first: number, second: number} | {kind: 'forfeit', winner: 'first' | 'second'} | {kind: 'both_absent'}} MatchOutcome */
+/**
+ * How a match ended; `team`: a team match decided over its boards, by the
+ * board points each team counted (never sent by a client: a team match's
+ * result comes board by board).
+ * @typedef {{kind: 'sets', first: number, second: number} | {kind: 'forfeit', winner: 'first' | 'second'} | {kind: 'both_absent'} | {kind: 'team', first: number, second: number}} MatchOutcome
+ */
+
+/** A team as entered: its roster in board order, reserves after the boards. @typedef {{name: string, club: string | null, roster: (Partial<ListedEntry> & {name: string})[]}} TeamEntry */
+
+/** A board's result in a team match (`side`: whose player won, or did not come). @typedef {{kind: 'won', side: 'first' | 'second'} | {kind: 'drawn'} | {kind: 'absent', side: 'first' | 'second'} | {kind: 'both_absent'}} TeamBoardResult */
+
+/**
+ * A board of a team match: its number and table, each team's player by
+ * roster place (null: the line-up left it empty), whose player breaks
+ * first, where it stands (`playing`; `counted`; `not_needed`: the match was
+ * decided without it; `after_decision`: shown, not counted) and the result
+ * as entered, with its sets.
+ * @typedef {{number: number, table: number | null, first: number | null, second: number | null, breaks_first: 'first' | 'second', status: 'playing' | 'counted' | 'not_needed' | 'after_decision', result?: TeamBoardResult, entered: MatchOutcome | null}} TeamBoard
+ */
+
+/** How a team match ended. @typedef {{kind: 'won', side: 'first' | 'second'} | {kind: 'drawn'} | {kind: 'walkover', side: 'first' | 'second'} | {kind: 'neither_came'}} TeamOutcome */
+
+/** A team match: the teams, their board points, how it ended (null: running), the board that passed half. @typedef {{first: number, second: number, first_points: number, second_points: number, outcome: TeamOutcome | null, deciding_board: number | null, boards: TeamBoard[]}} TeamMatchView */
+
+/** A team's row of the team standings. @typedef {{place: {first: number, last: number}, team: number, played: number, won: number, drawn: number, lost: number, byes: number, match_points: number, board_points: number, board_points_against: number}} TeamStanding */
+
+/**
+ * A team competition's teams and matches: each team's roster, each round's
+ * matches board by board (`bye`: a Swiss's pairing-allocated bye), the team
+ * standings (match points, board points, the direct encounter) and each
+ * player's boards and board points by team and roster place.
+ * @typedef {{rules: TeamRules, teams: {entrant: number, name: string, club: string | null, roster: ListedEntry[]}[], rounds: {number: number, matches: TeamMatchView[], bye: number | null}[], standings: TeamStanding[], players: {team: number, place: number, boards: number, points: number}[]}} TeamsView
+ */
 
 /** A bye. @typedef {'pairing_allocated' | 'full' | 'half' | 'zero'} ByeKind */
 
@@ -751,6 +790,7 @@
  * @property {Standings | null} standings by the set-up's tie-breaks
  * @property {Bracket | null} bracket a bracket as it stands: a knock-out's, a double elimination's, or the knock-out after groups once drawn (`null` otherwise)
  * @property {CompetitionGroup[] | null} groups groups then knock-out: each group's entrants and table (`null` for other systems)
+ * @property {TeamsView | null} teams a team competition's teams, matches and team standings (`null` for a competition of players)
  */
 
 /**
@@ -810,7 +850,7 @@
 
 /**
  * `POST /api/competitions/{id}/changes`: one change by the organiser.
- * @typedef {{change: 'enter', entry: Partial<ListedEntry> & {name: string}} | {change: 'enter_list', entries: (Partial<ListedEntry> & {name: string})[]} | {change: 'withdraw', entrant: number} | {change: 'request_bye', entrant: number, round: number, bye: ByeKind} | {change: 'pair_next', round: number} | {change: 'result', round: number, board: number, outcome: MatchOutcome} | {change: 'unpair', round: number}} CompetitionChange
+ * @typedef {{change: 'enter', entry: Partial<ListedEntry> & {name: string}} | {change: 'enter_list', entries: (Partial<ListedEntry> & {name: string})[]} | {change: 'withdraw', entrant: number} | {change: 'request_bye', entrant: number, round: number, bye: ByeKind} | {change: 'pair_next', round: number} | {change: 'result', round: number, board: number, outcome: MatchOutcome} | {change: 'unpair', round: number} | {change: 'enter_team', team: TeamEntry} | {change: 'line_up', round: number, team_match: number, side: 'first' | 'second', players: number[]} | {change: 'board_result', round: number, team_match: number, board: number, outcome: MatchOutcome}} CompetitionChange
  */
 
 /**

@@ -541,7 +541,7 @@ const ASKED: [(&str, &str, &str); 12] = [
 
 /// The types of `wire/http/` that are parts of a body, not bodies: each
 /// is checked inside the body that holds it.
-const PARTS: [&str; 17] = [
+const PARTS: [&str; 18] = [
     "Account",
     "Who",
     "GameOrigin",
@@ -559,6 +559,7 @@ const PARTS: [&str; 17] = [
     "FiledChange",
     "EnteredCompetition",
     "CompetitionStatus",
+    "TeamAsk",
 ];
 
 /// One example or more of every request body, each read by the server's
@@ -623,6 +624,8 @@ fn asked() -> BTreeMap<&'static str, Vec<Value>> {
                 json!({"name": "Double Cup", "tables": 2, "system": {"kind": "double_elimination", "reset": true}, "format": {"kind": "best_of", "sets": 3}}),
                 json!({"name": "Groups Cup", "tables": 3, "system": {"kind": "groups_then_knockout", "groups": 2, "cycles": "single", "third_place": false}, "format": {"kind": "best_of", "sets": 3}}),
                 json!({"name": "Online Open", "tables": 8, "system": {"kind": "swiss", "rounds": 5}, "format": {"kind": "best_of", "sets": 3}, "play": {"kind": "online", "stroke_clock": 30, "grace_secs": 600, "next_round": "after_last_game"}, "open_entry": true}),
+                json!({"name": "Komandu čempionāts", "club": "Rīgas NK", "tables": 4, "system": {"kind": "round_robin", "cycles": "single"}, "format": {"kind": "sets", "sets": 6}, "teams": {"boards": 2}}),
+                json!({"name": "Team Swiss", "tables": 8, "system": {"kind": "swiss", "rounds": 5}, "format": {"kind": "best_of", "sets": 3}, "teams": {"boards": 4, "board_points": {"win": 2, "draw": 1, "loss": 0}, "match_points": {"win": 3, "draw": 1, "loss": 0}, "bye": {"match_points": 2, "board_points": null}}}),
             ],
         ),
         (
@@ -638,6 +641,9 @@ fn asked() -> BTreeMap<&'static str, Vec<Value>> {
                 json!({"change": "result", "round": 1, "board": 2, "outcome": {"kind": "forfeit", "winner": "second"}}),
                 json!({"change": "result", "round": 1, "board": 3, "outcome": {"kind": "both_absent"}}),
                 json!({"change": "unpair", "round": 1}),
+                json!({"change": "enter_team", "team": {"name": "Madona", "club": "Madonas NK", "roster": [{"name": "Ivars", "club": "Madonas NK", "licence": null, "category": "men", "birth_year": 1980, "rating": 1700}, {"name": "Juris", "licence": "LV-0007"}, {"name": "Kārlis"}]}}),
+                json!({"change": "line_up", "round": 1, "team_match": 1, "side": "first", "players": [1, 3]}),
+                json!({"change": "board_result", "round": 1, "team_match": 1, "board": 2, "outcome": {"kind": "sets", "first": 3, "second": 3}}),
             ],
         ),
         (
@@ -957,6 +963,31 @@ fn answers() -> BTreeMap<&'static str, Vec<Value>> {
             keep("Competition", serde_json::to_value(&played.view).expect("JSON"));
             let Ok(crate::competitions::Push::Result(entered)) = pushes.try_recv() else { panic!("the result pushed as itself") };
             keep("CompetitionResult", serde_json::from_str(&entered).expect("JSON"));
+            // A team round robin of two boards (issue 32, "Teams"): three
+            // teams, round 1 paired (one rests), a reserve lined up, and
+            // the match decided on board 2 while board 1 is not needed;
+            // listed on its club's page.
+            let setup = serde_json::from_value(self::asked()["NewCompetition"][6].clone()).expect("a set-up");
+            let league = desk.create(setup, &anna).await.expect("a team competition");
+            for team in ["Madona", "Rīga", "Cēsis"] {
+                let roster: Vec<Value> = (1..=3).map(|k| json!({"name": format!("{team} {k}")})).collect();
+                desk.change(&league.view.id, Some(&anna), &ask(json!({"change": "enter_team", "team": {"name": team, "club": null, "roster": roster}})), None).await.expect("a team");
+            }
+            desk.change(&league.view.id, Some(&anna), &ask(json!({"change": "pair_next", "round": 1})), None).await.expect("paired");
+            desk.change(&league.view.id, Some(&anna), &ask(json!({"change": "line_up", "round": 1, "team_match": 1, "side": "first", "players": [1, 3]})), None).await.expect("a line-up");
+            let played = desk.change(&league.view.id, Some(&anna), &ask(json!({"change": "board_result", "round": 1, "team_match": 1, "board": 2, "outcome": {"kind": "sets", "first": 4, "second": 0}})), None).await.expect("a board");
+            keep("Competition", serde_json::to_value(&played.view).expect("JSON"));
+            let played = desk.change(&league.view.id, Some(&anna), &ask(json!({"change": "board_result", "round": 1, "team_match": 1, "board": 1, "outcome": {"kind": "sets", "first": 3, "second": 3}})), None).await.expect("a board");
+            keep("Competition", serde_json::to_value(&played.view).expect("JSON"));
+            keep("CompetitionPage", serde_json::to_value(CompetitionPage { competition: &played.json, may_change: false, may_name_arbiters: false }).expect("JSON"));
+            let summary = crate::wire::http::competitions::ListedCompetition {
+                id: played.view.id.clone(),
+                organiser: played.view.organiser.clone(),
+                created: played.view.created,
+                setup: played.view.competition.setup().clone(),
+            };
+            keep("CompetitionSummary", serde_json::to_value(&summary).expect("JSON"));
+            keep("Club", serde_json::to_value(crate::wire::http::clubs::Club { name: "Rīgas NK".into(), competitions: vec![summary] }).expect("JSON"));
             // Its files: a list of two entered at once, and the whole
             // competition as its JSON file.
             let other = desk.create(serde_json::from_value(self::asked()["NewCompetition"][1].clone()).expect("a set-up"), &anna).await.expect("a competition");

@@ -276,6 +276,13 @@ impl Competition {
             },
             Outcome::Forfeit { winner } => Some(winner),
             Outcome::BothAbsent => None,
+            // Teams play no bracket (`Setup::checked`); were one read,
+            // the board points would say who goes on.
+            Outcome::Team { first, second } => match first.cmp(&second) {
+                std::cmp::Ordering::Greater => Some(Side::First),
+                std::cmp::Ordering::Less => Some(Side::Second),
+                std::cmp::Ordering::Equal => None,
+            },
         }
     }
 

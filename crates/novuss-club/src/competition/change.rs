@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::entries::Entry;
 use crate::results::{Bye, Entrant, Side};
+use crate::teams::{RosterPlace, Team, TeamSide};
 
 /// How a match ended, as the table protocol or the organiser gives it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -29,6 +30,17 @@ pub enum Outcome {
     },
     /// Neither side appeared: both lose without play.
     BothAbsent,
+    /// A team match decided over its boards: the board points each team
+    /// counted, the first-named team's first (more wins it, equal draws).
+    /// Made by the competition from the boards' results
+    /// (`competition/teams.rs`), never entered: a team match's result
+    /// comes in board by board ([`Change::BoardResult`]).
+    Team {
+        /// The first-named team's board points.
+        first: u32,
+        /// The second-named team's.
+        second: u32,
+    },
 }
 
 /// One board of a pairing as stored: who meets whom, and where.
@@ -113,5 +125,40 @@ pub enum Change {
     Unpair {
         /// The round.
         round: u32,
+    },
+    /// A team entered in a team competition, numbered after the last: its
+    /// name, club and roster in board order, reserves after the boards.
+    EnterTeam {
+        /// The team.
+        team: Team,
+    },
+    /// Who plays a team match for one of its teams, board 1 first, by
+    /// their places on the roster (in roster order: `teams/line_up.rs`).
+    /// Until one is given a team plays its first players in roster
+    /// order. No player at all: the team did not come, and the match is
+    /// forfeited to the other (a walkover). A result entered for a board
+    /// the new line-up leaves empty no longer stands.
+    LineUp {
+        /// The round.
+        round: u32,
+        /// The team match, from 1 (the top match is 1).
+        team_match: u32,
+        /// Which of its teams.
+        side: TeamSide,
+        /// The players, board 1 first.
+        players: Vec<RosterPlace>,
+    },
+    /// One board's result in a team match, entered or corrected: the
+    /// sets of the first-named team's player first, whichever player
+    /// breaks first on that board.
+    BoardResult {
+        /// The round.
+        round: u32,
+        /// The team match, from 1.
+        team_match: u32,
+        /// The board, from 1.
+        board: u32,
+        /// How it ended (never [`Outcome::Team`]).
+        outcome: Outcome,
     },
 }

@@ -25,6 +25,7 @@ mod pairing;
 mod refusal;
 mod setup;
 mod standings;
+mod teams;
 mod trf;
 
 use serde::Serialize;
@@ -96,6 +97,9 @@ pub struct Competition {
     rounds: Vec<PairedRound>,
     /// Byes asked for rounds not yet paired.
     requested: Vec<Requested>,
+    /// A team competition's teams and matches (`teams.rs`); `null` for a
+    /// competition of players.
+    teams: Option<teams::TeamPart>,
 }
 
 /// A bye an entrant asked for a round not yet paired.
@@ -112,8 +116,10 @@ pub struct Requested {
 impl Competition {
     /// A new competition of `setup`, checked.
     pub fn new(setup: Setup) -> Result<Competition, Refusal> {
+        let setup = setup.checked()?;
         Ok(Competition {
-            setup: setup.checked()?,
+            teams: setup.teams.map(teams::TeamPart::new),
+            setup,
             entrants: Vec::new(),
             rounds: Vec::new(),
             requested: Vec::new(),
@@ -198,6 +204,22 @@ impl Competition {
     /// Applies `change`, or says why not and changes nothing.
     pub fn apply(&mut self, change: &Change) -> Result<(), Refusal> {
         let next = self.rounds.len() as u32 + 1;
+        // A team competition enters teams and takes results board by
+        // board; a competition of players neither.
+        match (change, self.teams.is_some()) {
+            (
+                Change::Enter { .. }
+                | Change::EnterList { .. }
+                | Change::Result { .. }
+                | Change::RequestBye { .. },
+                true,
+            ) => return Err(Refusal::NotForTeams),
+            (
+                Change::EnterTeam { .. } | Change::LineUp { .. } | Change::BoardResult { .. },
+                false,
+            ) => return Err(Refusal::OnlyForTeams),
+            _ => {}
+        }
         match change {
             Change::Enter { entry } => {
                 let entry = checked_entry(entry)?;
@@ -289,6 +311,15 @@ impl Competition {
                 rests,
             } => {
                 let made = self.check_pairing(*round, boards, rests)?;
+                if self.teams.is_some() {
+                    // Kept whole or not at all: the matches are made in a
+                    // copy.
+                    let mut next = self.clone();
+                    next.rounds.push(made);
+                    next.pair_teams()?;
+                    *self = next;
+                    return Ok(());
+                }
                 self.requested.retain(|r| r.round != *round);
                 self.rounds.push(made);
                 Ok(())
@@ -319,12 +350,27 @@ impl Competition {
                     .boards
                     .iter()
                     .any(|b| b.outcome.is_some() && !b.by_pairing)
+                    || self.team_results_in(*round)
                 {
                     return Err(Refusal::HasResults { round: *round });
                 }
                 self.rounds.pop();
+                self.unpair_teams();
                 Ok(())
             }
+            Change::EnterTeam { team } => self.enter_team(team),
+            Change::LineUp {
+                round,
+                team_match,
+                side,
+                players,
+            } => self.line_up(*round, *team_match, *side, players),
+            Change::BoardResult {
+                round,
+                team_match,
+                board,
+                outcome,
+            } => self.board_result(*round, *team_match, *board, *outcome),
         }
     }
 
@@ -338,6 +384,9 @@ impl Competition {
 
     /// `outcome` if it can end a match of the competition's format.
     fn checked_outcome(&self, outcome: Outcome) -> Result<Outcome, Refusal> {
+        if let Outcome::Team { .. } = outcome {
+            return Err(Refusal::TeamOutcome);
+        }
         if let Outcome::Sets { first, second } = outcome {
             self.setup
                 .format
@@ -390,10 +439,15 @@ impl Competition {
             *s = true;
             Ok(())
         };
+        // A team match takes a block of tables, one per board, from its
+        // pairing's table on (`teams.rs`).
+        let span = self.setup.teams.map_or(1, |r| r.boards);
         for b in boards {
             mark(b.first)?;
             mark(b.second)?;
-            if b.table.is_some_and(|t| t == 0 || t > self.setup.tables) {
+            if b.table
+                .is_some_and(|t| t == 0 || t - 1 + span > self.setup.tables)
+            {
                 return Err(Refusal::Tables {
                     tables: b.table.unwrap_or(0),
                 });
@@ -549,6 +603,29 @@ impl Competition {
                 forfeit(winner == Side::First, winner == Side::Second)
             }
             Some(Outcome::BothAbsent) => forfeit(false, false),
+            // A team match: won on board points, or drawn on equal ones;
+            // no sets (its boards' sets are its players', not the team's).
+            Some(Outcome::Team { first, second }) => {
+                let score = match first.cmp(&second) {
+                    std::cmp::Ordering::Greater => Score::Win,
+                    std::cmp::Ordering::Less => Score::Loss,
+                    std::cmp::Ordering::Equal => Score::Draw,
+                };
+                (
+                    Round::Played {
+                        opponent: s,
+                        side: Side::First,
+                        score,
+                        sets: None,
+                    },
+                    Round::Played {
+                        opponent: f,
+                        side: Side::Second,
+                        score: score.other(),
+                        sets: None,
+                    },
+                )
+            }
         }
     }
 }
@@ -591,6 +668,7 @@ mod online_tests {
             tiebreaks: vec![],
             play,
             open_entry: true,
+            teams: None,
         }
     }
 

@@ -180,24 +180,29 @@ impl Competition {
     /// The boards of `pairs` (top first) at tables: nobody at the table
     /// they had last round when it can be avoided (`tables::assign`).
     fn seated(&self, pairs: &[(Entrant, Entrant)]) -> Vec<Paired> {
+        // A team match takes a block of tables, one per board: the blocks
+        // are seated as single tables are, each named by its first table.
+        let span = self.setup.teams.map_or(1, |r| r.boards).max(1);
+        let blocks = (self.setup.tables / span).max(1);
         let mut previous = HashMap::new();
         if let Some(last) = self.rounds.last() {
             for b in &last.boards {
                 if let Some(t) = b.paired.table {
-                    previous.insert(b.paired.first.0, t);
-                    previous.insert(b.paired.second.0, t);
+                    let block = (t - 1) / span + 1;
+                    previous.insert(b.paired.first.0, block);
+                    previous.insert(b.paired.second.0, block);
                 }
             }
         }
         let list: Vec<[u32; 2]> = pairs.iter().map(|&(a, b)| [a.0, b.0]).collect();
-        let seating = crate::tables::assign(&list, self.setup.tables, &previous);
+        let seating = crate::tables::assign(&list, blocks, &previous);
         pairs
             .iter()
             .enumerate()
             .map(|(i, &(first, second))| Paired {
                 first,
                 second,
-                table: seating.tables.get(i).copied(),
+                table: seating.tables.get(i).map(|&block| (block - 1) * span + 1),
             })
             .collect()
     }

@@ -9,6 +9,7 @@ use serde::Serialize;
 
 use crate::results::Entrant;
 use crate::standings::TieBreak;
+use crate::teams::TeamError;
 
 /// Why a change was refused. Nothing changed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -196,6 +197,104 @@ pub enum Refusal {
         /// Why.
         refusal: Box<Refusal>,
     },
+    /// A team competition's rules that cannot be played (boards 1 to
+    /// 20; board points that let passing half decide a match).
+    TeamRules {
+        /// What the team rules say is wrong.
+        error: TeamError,
+    },
+    /// Teams in a knock-out: teams play a round robin or a Swiss.
+    TeamSystem,
+    /// Teams played on this server: their matches are played on real
+    /// tables.
+    TeamsOnline,
+    /// Fewer tables than a team match has boards: each match is played
+    /// on a block of tables, one per board, side by side.
+    TeamTables {
+        /// The tables asked for.
+        tables: u32,
+        /// The boards of a match.
+        boards: u32,
+    },
+    /// A change for a competition of players made to a team competition
+    /// (its entrants are teams, its results come board by board).
+    NotForTeams,
+    /// A team's change made to a competition of players.
+    OnlyForTeams,
+    /// A team match's score entered: it is made from its boards'
+    /// results.
+    TeamOutcome,
+    /// A team with fewer players than a match has boards.
+    TeamTooSmall {
+        /// The players on its roster.
+        players: u32,
+        /// The boards of a match.
+        boards: u32,
+    },
+    /// A roster longer than [`crate::teams::MAX_ROSTER`].
+    RosterTooLong {
+        /// The most.
+        max: u32,
+    },
+    /// A team of the same name is entered already.
+    TeamNameTaken {
+        /// That team.
+        entrant: Entrant,
+    },
+    /// A player already on a team's roster (another team's, or twice on
+    /// this one): the same licence, or the same name and birth year.
+    PlayerInTwoTeams {
+        /// The team they are on already (the new one's number when they
+        /// are on its roster twice).
+        team: Entrant,
+        /// Their place on that roster, from 1.
+        place: u32,
+    },
+    /// No such team match in the round.
+    NoSuchTeamMatch {
+        /// The round.
+        round: u32,
+        /// The match asked for.
+        team_match: u32,
+    },
+    /// A board number outside the match.
+    NoSuchTeamBoard {
+        /// The board asked for.
+        board: u32,
+        /// The boards a match has.
+        boards: u32,
+    },
+    /// A board a line-up left empty: its result (lost by the team that
+    /// fielded nobody there) follows from the line-up.
+    EmptyTeamBoard {
+        /// The board.
+        board: u32,
+    },
+    /// A line-up naming a player the team's roster does not have.
+    NotOnRoster {
+        /// The team.
+        team: Entrant,
+        /// The board they were named for.
+        board: u32,
+        /// The roster place named.
+        place: u32,
+    },
+    /// A line-up out of roster order, or naming a player twice.
+    LineUpOrder {
+        /// The team.
+        team: Entrant,
+        /// The board where the order breaks.
+        board: u32,
+    },
+    /// A line-up naming more players than a match has boards.
+    LineUpTooLong {
+        /// The team.
+        team: Entrant,
+        /// The players named.
+        players: u32,
+        /// The boards.
+        boards: u32,
+    },
     /// A file of players cannot be entered: where in the file (the row as
     /// the sheet numbers it, the column by its header) and what is wrong;
     /// none of it was entered.
@@ -323,6 +422,64 @@ impl fmt::Display for Refusal {
                 write!(f, "entry {position} of the list: {refusal}")
             }
             Refusal::Replay { change, refusal } => write!(f, "change {change}: {refusal}"),
+            Refusal::TeamRules { error } => write!(f, "the team rules cannot be played: {error}"),
+            Refusal::TeamSystem => {
+                f.write_str("teams play a round robin or a Swiss, not a knock-out")
+            }
+            Refusal::TeamsOnline => f.write_str("team matches are played on real tables"),
+            Refusal::TeamTables { tables, boards } => write!(
+                f,
+                "{tables} tables for matches of {boards} boards: a team match needs a table for each board"
+            ),
+            Refusal::NotForTeams => f.write_str(
+                "this competition is for teams: enter teams, and results board by board",
+            ),
+            Refusal::OnlyForTeams => f.write_str("this competition is not for teams"),
+            Refusal::TeamOutcome => f.write_str(
+                "a team match's score comes from its boards' results; enter those",
+            ),
+            Refusal::TeamTooSmall { players, boards } => write!(
+                f,
+                "a team of {players} players cannot play {boards} boards"
+            ),
+            Refusal::RosterTooLong { max } => write!(f, "a roster has at most {max} players"),
+            Refusal::TeamNameTaken { entrant } => {
+                write!(f, "team number {} has this name already", entrant.0)
+            }
+            Refusal::PlayerInTwoTeams { team, place } => write!(
+                f,
+                "this player is player {place} of team number {} already",
+                team.0
+            ),
+            Refusal::NoSuchTeamMatch { round, team_match } => {
+                write!(f, "round {round} has no team match {team_match}")
+            }
+            Refusal::NoSuchTeamBoard { board, boards } => {
+                write!(f, "a team match has boards 1 to {boards}, not {board}")
+            }
+            Refusal::EmptyTeamBoard { board } => write!(
+                f,
+                "board {board} was left empty by a line-up: its result follows from it"
+            ),
+            Refusal::NotOnRoster { team, board, place } => write!(
+                f,
+                "board {board}: team number {} has no player {place} on its roster",
+                team.0
+            ),
+            Refusal::LineUpOrder { team, board } => write!(
+                f,
+                "board {board}: team number {}'s line-up must keep its roster order, each player once",
+                team.0
+            ),
+            Refusal::LineUpTooLong {
+                team,
+                players,
+                boards,
+            } => write!(
+                f,
+                "team number {} names {players} players for {boards} boards",
+                team.0
+            ),
             Refusal::EntryFile {
                 row,
                 column,

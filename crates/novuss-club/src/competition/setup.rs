@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::entries::folded;
 use crate::round_robin::{Cycles, MAX_ENTRANTS};
 use crate::standings::TieBreak;
+use crate::teams::TeamRules;
 
 use super::refusal::Refusal;
 
@@ -266,6 +267,13 @@ pub struct Setup {
     /// while entries are open (the organiser may always enter them).
     #[serde(default)]
     pub open_entry: bool,
+    /// A team competition (issue 32, "Teams": the federation's team
+    /// championship): its entrants are teams, its pairings team matches
+    /// played board against board by these rules (`competition/teams.rs`).
+    /// `null` for a competition of players; absent from every set-up
+    /// stored before teams were played, which read as they were written.
+    #[serde(default)]
+    pub teams: Option<TeamRules>,
 }
 
 impl Setup {
@@ -306,6 +314,9 @@ impl Setup {
             if self.tiebreaks[..i].contains(t) {
                 return Err(Refusal::TieBreakTwice { tiebreak: *t });
             }
+        }
+        if let Some(rules) = &self.teams {
+            super::teams::check_rules(rules, &self)?;
         }
         if let System::GroupsThenKnockout { groups, .. } = self.system {
             if !(1..=super::groups::MAX_GROUPS).contains(&groups) {

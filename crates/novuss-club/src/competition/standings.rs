@@ -15,6 +15,11 @@ impl Competition {
     /// pairing-allocated bye a win (C.07 16.2's defaults), an absence
     /// nothing.
     pub(super) fn point_system(&self) -> PointSystem {
+        // A team competition ranks and pairs its teams on team match
+        // points (`teams/pairing.rs`).
+        if let Some(rules) = &self.setup.teams {
+            return crate::teams::team_points(rules);
+        }
         let p = self.setup.points;
         PointSystem {
             win: p.win,

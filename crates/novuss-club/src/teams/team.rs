@@ -10,6 +10,7 @@ use crate::entries::Entry;
 
 /// A team: a name, a club, and its players in board order.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Team {
     /// The name as it is shown ("Madona I").
     pub name: String,
@@ -38,6 +39,7 @@ impl Team {
 /// What a pairing-allocated bye is worth in a team Swiss, where the
 /// competition says otherwise than the defaults.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ByeScore {
     /// Team match points; a won match's when not given (FIDE C.04.1 c:
     /// "as many points as are rewarded for a win, unless the rules of the
@@ -49,17 +51,23 @@ pub struct ByeScore {
     pub board_points: Option<u32>,
 }
 
-/// How a team competition is played and scored.
+/// How a team competition is played and scored. Only the boards must be
+/// given (a competition's set-up names them); the points default to the
+/// federation's 2/1/0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct TeamRules {
     /// Boards per match.
     pub boards: u32,
     /// What each board's result is worth to its team (2/1/0 by default).
+    #[serde(default)]
     pub board_points: MatchPoints,
     /// What the team match's result is worth in the standings (2/1/0 by
     /// default).
+    #[serde(default)]
     pub match_points: MatchPoints,
     /// A pairing-allocated bye (a team Swiss with an odd number of teams).
+    #[serde(default)]
     pub bye: ByeScore,
 }
 

@@ -24,6 +24,10 @@
 //! - `support`: a set-up the competition tests share;
 //! - `swiss`: the Dutch system against bbpPairings' pairings of generated
 //!   tournaments, round 1 by hand, determinism, valid pairings always;
+//! - `team_competition`: a team competition run change by change: a
+//!   four-team round robin to its end against standings worked by hand,
+//!   a match decided past half, line-ups, refusals, the change log
+//!   rebuilt;
 //! - `teams`: line-ups, team matches decided past half, team standings,
 //!   team round robin and Swiss;
 //! - `trf`: TRF-16 files read, written back, and refused where wrong.
@@ -43,5 +47,6 @@ mod standings;
 mod support;
 mod swiss;
 mod tables;
+mod team_competition;
 mod teams;
 mod trf;

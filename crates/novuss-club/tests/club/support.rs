@@ -23,6 +23,7 @@ pub fn setup(name: &str, system: System, format: MatchFormat, tables: u32) -> Se
         tiebreaks: vec![],
         play: Default::default(),
         open_entry: false,
+        teams: None,
     }
 }
 

@@ -203,6 +203,8 @@ pub fn results_table(view: &CompetitionView) -> Table {
                     .into(),
                 ),
                 Some(Outcome::BothAbsent) => Cell::Text("-:-".into()),
+                // A team match by its board points.
+                Some(Outcome::Team { first, second }) => Cell::Text(format!("{first}:{second}")),
             };
             rows.push(vec![
                 Cell::Number(f64::from(r.number)),

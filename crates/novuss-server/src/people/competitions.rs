@@ -128,7 +128,8 @@ fn record(c: &Competition, entrant: Entrant) -> (u32, u32, u32) {
             continue;
         };
         let won = match outcome {
-            Outcome::Sets { first, second } => {
+            // A team match's board points compare as a match's sets.
+            Outcome::Sets { first, second } | Outcome::Team { first, second } => {
                 let (mine, theirs) = match side {
                     Side::First => (first, second),
                     Side::Second => (second, first),

@@ -65,6 +65,43 @@ pub enum Ask {
         /// The round.
         round: u32,
     },
+    /// A team competition's changes (`Change::EnterTeam`,
+    /// `Change::LineUp`, `Change::BoardResult`), stored as they are sent.
+    #[serde(untagged)]
+    Team(TeamAsk),
+}
+
+/// A team competition's change, as [`Change`] stores it.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(tag = "change", rename_all = "snake_case", deny_unknown_fields)]
+pub enum TeamAsk {
+    /// Enter a team.
+    EnterTeam {
+        /// The team.
+        team: novuss_club::Team,
+    },
+    /// A team's line-up for a match (none: it did not come).
+    LineUp {
+        /// The round.
+        round: u32,
+        /// The team match, from 1.
+        team_match: u32,
+        /// Which team.
+        side: novuss_club::teams::TeamSide,
+        /// Its players by roster place, board 1 first.
+        players: Vec<novuss_club::teams::RosterPlace>,
+    },
+    /// One board's result in a team match, entered or corrected.
+    BoardResult {
+        /// The round.
+        round: u32,
+        /// The team match, from 1.
+        team_match: u32,
+        /// The board, from 1.
+        board: u32,
+        /// How it ended, the first-named team's player's sets first.
+        outcome: Outcome,
+    },
 }
 
 impl Ask {
@@ -99,6 +136,29 @@ impl Ask {
                 outcome,
             },
             &Ask::Unpair { round } => Change::Unpair { round },
+            Ask::Team(TeamAsk::EnterTeam { team }) => Change::EnterTeam { team: team.clone() },
+            Ask::Team(TeamAsk::LineUp {
+                round,
+                team_match,
+                side,
+                players,
+            }) => Change::LineUp {
+                round: *round,
+                team_match: *team_match,
+                side: *side,
+                players: players.clone(),
+            },
+            &Ask::Team(TeamAsk::BoardResult {
+                round,
+                team_match,
+                board,
+                outcome,
+            }) => Change::BoardResult {
+                round,
+                team_match,
+                board,
+                outcome,
+            },
         })
     }
 
