@@ -388,17 +388,23 @@ impl Competition {
             return Err(Refusal::TeamOutcome);
         }
         if let Outcome::Sets { first, second } = outcome {
-            self.setup
-                .format
-                .check((first, second))
-                .map_err(|why| Refusal::Score {
-                    first,
-                    second,
-                    needed: self.setup.format.needed(),
-                    why,
-                })?;
+            self.checked_score(first, second)?;
         }
         Ok(outcome)
+    }
+
+    /// How a match of the competition's format ends at `first:second`
+    /// (a board of a team match too), or why it cannot end there.
+    fn checked_score(&self, first: u32, second: u32) -> Result<novuss_core::MatchResult, Refusal> {
+        self.setup
+            .format
+            .check((first, second))
+            .map_err(|why| Refusal::Score {
+                first,
+                second,
+                needed: self.setup.format.needed(),
+                why,
+            })
     }
 
     /// The round `round` as `boards` and `rests` make it, if it can be

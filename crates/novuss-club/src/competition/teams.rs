@@ -330,23 +330,11 @@ impl Competition {
         }
         let result = match outcome {
             Outcome::Team { .. } => return Err(Refusal::TeamOutcome),
-            Outcome::Sets { first, second } => {
-                let ended =
-                    self.setup
-                        .format
-                        .check((first, second))
-                        .map_err(|why| Refusal::Score {
-                            first,
-                            second,
-                            needed: self.setup.format.needed(),
-                            why,
-                        })?;
-                match ended {
-                    novuss_core::MatchResult::First => BoardResult::Won(TeamSide::First),
-                    novuss_core::MatchResult::Second => BoardResult::Won(TeamSide::Second),
-                    _ => BoardResult::Drawn,
-                }
-            }
+            Outcome::Sets { first, second } => match self.checked_score(first, second)? {
+                novuss_core::MatchResult::First => BoardResult::Won(TeamSide::First),
+                novuss_core::MatchResult::Second => BoardResult::Won(TeamSide::Second),
+                _ => BoardResult::Drawn,
+            },
             Outcome::Forfeit { winner } => BoardResult::Absent(match winner {
                 crate::results::Side::First => TeamSide::Second,
                 crate::results::Side::Second => TeamSide::First,
