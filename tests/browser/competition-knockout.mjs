@@ -124,3 +124,43 @@ test('an organiser runs a six-player knock-out to its final; a phone follows the
   assert.deepEqual(org.errors, []);
   assert.deepEqual(fan.errors, []);
 });
+
+test('an organiser seeds a knock-out by hand from the desk; the bracket is drawn over the seeds', { timeout: 90_000 }, async () => {
+  const org = await table.person('seeder', { viewport: { width: 1280, height: 800 } });
+  await register(org, table.base, 'Seeding_organiser', 'correct horse 2');
+  const id = await org.evaluate(async () => {
+    const res = await fetch('/api/competitions', {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Sezonas kauss', tables: 2, system: { kind: 'knockout', third_place: false }, format: { kind: 'best_of', sets: 3 } }),
+    });
+    return (await res.json()).id;
+  });
+  // Four players; by rating Anna is seed 1 and Līga seed 4.
+  await enterPlayers(org, id, PLAYERS.slice(0, 4));
+  await org.goto(`${table.base}competition.html?id=${id}`);
+  await org.waitForSelector('#desk:not([hidden])');
+  await org.click('#seed-box summary');
+  await org.waitForSelector('#seed-list li');
+  const names = () => org.$$eval('#seed-list li .seed-name', (ns) => ns.map((n) => n.textContent));
+  assert.deepEqual(await names(), ['Anna Bērziņa', 'Jānis Ozols', 'Pēteris Kalniņš', 'Līga Liepa']);
+  assert.equal(await org.textContent('#seed-state'), en['seeds.by_rating']);
+  assert.ok(await org.isDisabled('#seed-save'), 'nothing to save before a move');
+  assert.ok(await org.isDisabled('#seed-list li:first-child .seed-up'));
+  // Last season's winner, Līga, is made seed 1: three moves up, by keyboard
+  // (focus follows her), then saved.
+  await org.focus('#seed-list li[data-entrant="4"] .seed-up');
+  for (let i = 0; i < 3; i++) await org.keyboard.press('Enter');
+  assert.deepEqual(await names(), ['Līga Liepa', 'Anna Bērziņa', 'Jānis Ozols', 'Pēteris Kalniņš']);
+  await shot(org, 'seeds');
+  assert.deepEqual(await axeProblems(org), [], 'the desk with its seeds');
+  await org.click('#seed-save');
+  await org.waitForFunction((t) => document.getElementById('seed-state')?.textContent === t, en['seeds.by_hand'], { timeout: LONG });
+  await upTo(org, 5);
+  // The bracket follows the seeds: Līga (seed 1) meets the lowest seed, Pēteris.
+  assert.deepEqual(await column(org, 1), ['Līga Liepa v Pēteris Kalniņš', 'Anna Bērziņa v Jānis Ozols']);
+  await pairNext(org, 1);
+  assert.ok(await org.isHidden('#seed-box'), 'no seeding once the draw is made');
+  const read = await org.evaluate(async (i) => (await fetch(`/api/competitions/${i}`)).json(), id);
+  assert.deepEqual(read.competition.seeding, [4, 1, 2, 3]);
+  assert.deepEqual(org.errors, []);
+});

@@ -22,6 +22,7 @@ import { followCompetition, newResults } from './live.js';
 import { mountFiles } from './files.js';
 import { makeOnline } from './online.js';
 import { mountArbiters } from './arbiters.js';
+import { mountSeeding } from './seeding.js';
 import { teamMatchView, teamStandingsTable, rosters, mountTeamEntry, newBoardResults } from './teams.js';
 
 /** @typedef {import('../shared/protocol.js').Competition} Competition */
@@ -40,6 +41,7 @@ const page = {
 const desk = makeDesk(id, () => page.competition, (c) => take(c));
 const arbiters = mountArbiters(id);
 mountFiles(id, (c) => take(c));
+const seeding = mountSeeding(id, (c) => take(c));
 const online = makeOnline(id, (c) => take(c), () => render());
 mountTeamEntry(desk.send, () => page.competition);
 
@@ -146,7 +148,10 @@ function render() {
   $('progress').textContent = progress;
   document.body.dataset.rounds = String(c.rounds.length);
   document.body.dataset.changes = String(c.changes);
-  if (page.mayChange) desk.render(c);
+  if (page.mayChange) {
+    desk.render(c);
+    seeding.render(c);
+  }
   online.render(c);
   renderBoards(c);
   const requested = c.requested ?? [];

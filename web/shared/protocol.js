@@ -783,6 +783,7 @@
  * @property {number} round_count
  * @property {boolean} finished
  * @property {number[]} ranking entrants in pairing-number order
+ * @property {number[]} seeding the organiser's seeds by hand, seed 1 first (`[]`: the ranking is by rating)
  * @property {CompetitionSetup} setup
  * @property {Entrant[]} entrants
  * @property {PairedRound[]} rounds
@@ -850,7 +851,7 @@
 
 /**
  * `POST /api/competitions/{id}/changes`: one change by the organiser.
- * @typedef {{change: 'enter', entry: Partial<ListedEntry> & {name: string}} | {change: 'enter_list', entries: (Partial<ListedEntry> & {name: string})[]} | {change: 'withdraw', entrant: number} | {change: 'request_bye', entrant: number, round: number, bye: ByeKind} | {change: 'pair_next', round: number} | {change: 'result', round: number, board: number, outcome: MatchOutcome} | {change: 'unpair', round: number} | {change: 'enter_team', team: TeamEntry} | {change: 'line_up', round: number, team_match: number, side: 'first' | 'second', players: number[]} | {change: 'board_result', round: number, team_match: number, board: number, outcome: MatchOutcome}} CompetitionChange
+ * @typedef {{change: 'enter', entry: Partial<ListedEntry> & {name: string}} | {change: 'enter_list', entries: (Partial<ListedEntry> & {name: string})[]} | {change: 'withdraw', entrant: number} | {change: 'request_bye', entrant: number, round: number, bye: ByeKind} | {change: 'pair_next', round: number} | {change: 'result', round: number, board: number, outcome: MatchOutcome} | {change: 'unpair', round: number} | {change: 'seed', order: number[]} | {change: 'enter_team', team: TeamEntry} | {change: 'line_up', round: number, team_match: number, side: 'first' | 'second', players: number[]} | {change: 'board_result', round: number, team_match: number, board: number, outcome: MatchOutcome}} CompetitionChange
  */
 
 /**

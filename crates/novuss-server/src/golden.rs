@@ -641,6 +641,8 @@ fn asked() -> BTreeMap<&'static str, Vec<Value>> {
                 json!({"change": "result", "round": 1, "board": 2, "outcome": {"kind": "forfeit", "winner": "second"}}),
                 json!({"change": "result", "round": 1, "board": 3, "outcome": {"kind": "both_absent"}}),
                 json!({"change": "unpair", "round": 1}),
+                json!({"change": "seed", "order": [3, 1, 2]}),
+                json!({"change": "seed", "order": []}),
                 json!({"change": "enter_team", "team": {"name": "Madona", "club": "Madonas NK", "roster": [{"name": "Ivars", "club": "Madonas NK", "licence": null, "category": "men", "birth_year": 1980, "rating": 1700}, {"name": "Juris", "licence": "LV-0007"}, {"name": "Kārlis"}]}}),
                 json!({"change": "line_up", "round": 1, "team_match": 1, "side": "first", "players": [1, 3]}),
                 json!({"change": "board_result", "round": 1, "team_match": 1, "board": 2, "outcome": {"kind": "sets", "first": 3, "second": 3}}),

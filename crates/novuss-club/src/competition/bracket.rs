@@ -232,15 +232,10 @@ impl Competition {
     /// The two sides, the better seed (the earlier in the ranking) first.
     fn better_first(&self, a: Known, b: Known) -> (Known, Known) {
         match (a, b) {
-            (Known::Is(x), Known::Is(y)) if self.rank_of(y) < self.rank_of(x) => (b, a),
+            (Known::Is(x), Known::Is(y)) if self.rank_key(y) < self.rank_key(x) => (b, a),
             (Known::Nobody | Known::Unknown, Known::Is(_)) => (b, a),
             _ => (a, b),
         }
-    }
-
-    fn rank_of(&self, e: Entrant) -> (std::cmp::Reverse<Option<u32>>, Entrant) {
-        let l = &self.entrants[(e.0 - 1) as usize];
-        (std::cmp::Reverse(l.entry.rating), e)
     }
 
     /// The board of round `round` where `x` meets `y`, its first-named

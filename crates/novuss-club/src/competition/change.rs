@@ -126,6 +126,16 @@ pub enum Change {
         /// The round.
         round: u32,
     },
+    /// The organiser's seeding, before the first round (issue 32: "seeds
+    /// (by rating or by hand)"): every entrant so far, seed 1 first. It
+    /// takes the place of the ranking by rating wherever the ranking
+    /// counts (pairing numbers, a bracket's seeds, the groups' snake);
+    /// those entered after it follow it, by rating. An empty list goes
+    /// back to the ranking by rating.
+    Seed {
+        /// The entrants, seed 1 first.
+        order: Vec<Entrant>,
+    },
     /// A team entered in a team competition, numbered after the last: its
     /// name, club and roster in board order, reserves after the boards.
     EnterTeam {

@@ -100,6 +100,9 @@ pub struct Competition {
     /// A team competition's teams and matches (`teams.rs`); `null` for a
     /// competition of players.
     teams: Option<teams::TeamPart>,
+    /// The organiser's seeding by hand, seed 1 first ([`Change::Seed`]);
+    /// empty: the ranking by rating.
+    seeding: Vec<Entrant>,
 }
 
 /// A bye an entrant asked for a round not yet paired.
@@ -123,6 +126,7 @@ impl Competition {
             entrants: Vec::new(),
             rounds: Vec::new(),
             requested: Vec::new(),
+            seeding: Vec::new(),
         })
     }
 
@@ -356,6 +360,25 @@ impl Competition {
                 }
                 self.rounds.pop();
                 self.unpair_teams();
+                Ok(())
+            }
+            Change::Seed { order } => {
+                if !self.rounds.is_empty() {
+                    return Err(Refusal::SeedingClosed);
+                }
+                let n = self.entrants.len();
+                let mut seen = vec![false; n];
+                let whole = order.is_empty()
+                    || (order.len() == n
+                        && order.iter().all(|e| {
+                            e.0.checked_sub(1)
+                                .and_then(|i| seen.get_mut(i as usize))
+                                .is_some_and(|s| !std::mem::replace(s, true))
+                        }));
+                if !whole {
+                    return Err(Refusal::Seeding { entrants: n as u32 });
+                }
+                self.seeding = order.clone();
                 Ok(())
             }
             Change::EnterTeam { team } => self.enter_team(team),

@@ -17,13 +17,34 @@ pub(super) type Drawn = (Vec<(Entrant, Entrant)>, Vec<Rest>);
 
 impl Competition {
     /// The pairing numbers: every entrant in the order the systems rank
-    /// them (the first is number 1), rating first, higher first, an
-    /// unrated entrant after the rated, then the order of entry (FIDE
-    /// C.04.2: starting rank by rating, then as the regulations say).
+    /// them (the first is number 1): the organiser's seeds by hand in
+    /// their order, if they gave them ([`Change::Seed`]); then rating,
+    /// higher first, an unrated entrant after the rated, then the order
+    /// of entry (FIDE C.04.2: starting rank by rating, then as the
+    /// regulations say).
     pub fn ranking(&self) -> Vec<Entrant> {
-        let mut order: Vec<_> = self.entrants.iter().collect();
-        order.sort_by_key(|l| (std::cmp::Reverse(l.entry.rating), l.entrant));
-        order.into_iter().map(|l| l.entrant).collect()
+        let mut order: Vec<Entrant> = self.entrants.iter().map(|l| l.entrant).collect();
+        order.sort_by_cached_key(|&e| self.rank_key(e));
+        order
+    }
+
+    /// Where `e` stands in [`Competition::ranking`], as a key that sorts
+    /// the best first: the organiser's seeds first, in their order;
+    /// everyone else (all, without a seeding; a late entrant, after one)
+    /// by rating, then order of entry.
+    pub(super) fn rank_key(&self, e: Entrant) -> (usize, std::cmp::Reverse<Option<u32>>, Entrant) {
+        let seed = self.seeding.iter().position(|&s| s == e);
+        let rating =
+            e.0.checked_sub(1)
+                .and_then(|i| self.entrants.get(i as usize))
+                .and_then(|l| l.entry.rating);
+        (seed.unwrap_or(usize::MAX), std::cmp::Reverse(rating), e)
+    }
+
+    /// The organiser's seeding by hand, seed 1 first; empty when the
+    /// ranking is by rating.
+    pub fn seeding(&self) -> &[Entrant] {
+        &self.seeding
     }
 
     /// Each entrant's pairing number: their place in [`Competition::ranking`],

@@ -158,6 +158,13 @@ pub enum Refusal {
         /// The seconds asked for.
         grace_secs: u32,
     },
+    /// A seeding once the first round is paired (the draw is made).
+    SeedingClosed,
+    /// A seeding that does not name every entrant exactly once.
+    Seeding {
+        /// The entrants it must name.
+        entrants: u32,
+    },
     /// Rounds at set times whose interval is shorter than the grace or
     /// longer than a week, or whose first time is no time (before 2000).
     Schedule {
@@ -400,6 +407,13 @@ impl fmt::Display for Refusal {
             Refusal::Grace { grace_secs } => write!(
                 f,
                 "a grace of {grace_secs} s: a player has 1 s to a day to come to their game"
+            ),
+            Refusal::SeedingClosed => {
+                f.write_str("the seeding is made before the first round is paired")
+            }
+            Refusal::Seeding { entrants } => write!(
+                f,
+                "a seeding names each of the {entrants} entrants once, seed 1 first"
             ),
             Refusal::Schedule {
                 interval_secs,

@@ -42,6 +42,7 @@ mod groups;
 mod groups_competition;
 mod knockout;
 mod knockout_competition;
+mod seeding;
 mod series;
 mod standings;
 mod support;

@@ -65,6 +65,12 @@ pub enum Ask {
         /// The round.
         round: u32,
     },
+    /// The organiser's seeding by hand before round 1: every entrant,
+    /// seed 1 first (`[]`: by rating again).
+    Seed {
+        /// The entrants, seed 1 first.
+        order: Vec<Entrant>,
+    },
     /// A team competition's changes (`Change::EnterTeam`,
     /// `Change::LineUp`, `Change::BoardResult`), stored as they are sent.
     #[serde(untagged)]
@@ -136,6 +142,9 @@ impl Ask {
                 outcome,
             },
             &Ask::Unpair { round } => Change::Unpair { round },
+            Ask::Seed { order } => Change::Seed {
+                order: order.clone(),
+            },
             Ask::Team(TeamAsk::EnterTeam { team }) => Change::EnterTeam { team: team.clone() },
             Ask::Team(TeamAsk::LineUp {
                 round,
