@@ -113,6 +113,17 @@ fn until_rounds(live: &mut Live, rounds: usize, results: &mut Vec<Value>) -> Val
     }
 }
 
+/// Reads the live stream until `results` holds `n` `result` events
+/// (those read before count), collecting each.
+fn until_results(live: &mut Live, n: usize, results: &mut Vec<Value>) {
+    while results.len() < n {
+        let (name, data) = live.next();
+        if name == "result" {
+            results.push(data);
+        }
+    }
+}
+
 #[test]
 fn an_online_swiss_is_played_on_the_server_round_after_round() {
     let dir = data_dir();
@@ -449,12 +460,7 @@ fn a_player_who_does_not_come_within_the_grace_loses_by_forfeit() {
         round[0]["game"].as_str().unwrap(),
     );
     let mut results = Vec::new();
-    while results.len() < 2 {
-        let (name, data) = live.next();
-        if name == "result" {
-            results.push(data);
-        }
-    }
+    until_results(&mut live, 2, &mut results);
     results.sort_by_key(|r| r["board"].as_u64());
     assert_eq!(
         results[0]["outcome"],
@@ -576,12 +582,7 @@ fn rounds_at_set_times_are_paired_when_their_time_comes() {
     // Nobody opens a game: both boards are lost by both after the grace,
     // and round 1 is over before round 2's time.
     let due2 = starts + i64::from(interval) * 1000;
-    while results.len() < 2 {
-        let (name, data) = live.next();
-        if name == "result" {
-            results.push(data);
-        }
-    }
+    until_results(&mut live, 2, &mut results);
     if now_ms() < due2 - 500 {
         let (_, now) = json_answer(watcher.get(&format!("/api/competitions/{id}")));
         assert_eq!(
@@ -594,12 +595,7 @@ fn rounds_at_set_times_are_paired_when_their_time_comes() {
     assert!(now_ms() >= due2, "round 2 paired before its time");
     assert_eq!(c["rounds"][1]["number"], 2);
     // Its games forfeited too: finished, and no longer looked for.
-    while results.len() < 4 {
-        let (name, data) = live.next();
-        if name == "result" {
-            results.push(data);
-        }
-    }
+    until_results(&mut live, 4, &mut results);
     assert_eq!(results[3]["finished"], true);
     let open = |db: &std::path::Path| {
         db::count(
