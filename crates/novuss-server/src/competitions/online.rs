@@ -463,7 +463,15 @@ impl Online {
             if !matches!(next_round, NextRound::Scheduled { .. }) {
                 continue;
             }
-            let held = self.desk.view(&listed.id).await?;
+            // One competition that cannot be read (its changes damaged)
+            // holds up no other's rounds.
+            let held = match self.desk.view(&listed.id).await {
+                Ok(held) => held,
+                Err(f) => {
+                    tracing::warn!(competition = %listed.id, "its rounds' times cannot be read: {}", f.detail);
+                    continue;
+                }
+            };
             let round = held.view.competition.rounds().len() as u32 + 1;
             let Some(at) = next_round.due_ms(round) else {
                 continue;
