@@ -15,7 +15,6 @@ use serde::Serialize;
 use super::desk::{Desk, Held};
 use crate::error::{Code, Failure};
 use crate::ids::{CompetitionId, PersonId};
-use crate::net::accounts::username_key;
 use crate::policy::{self, Official};
 use crate::store::{now, Named, Store};
 
@@ -64,7 +63,9 @@ pub async fn list(desk: &Desk, store: &Store, id: &CompetitionId) -> Result<Vec<
     desk.view(id).await?;
     let mut arbiters = Vec::new();
     for person in store.competition_arbiters(id).await? {
-        let name = shown_name(store, &person).await?;
+        let name = super::entering::shown_name(store, &person)
+            .await?
+            .unwrap_or_default();
         arbiters.push(Arbiter { person, name });
     }
     Ok(arbiters)
@@ -84,17 +85,7 @@ pub async fn name(
     let Some(who) = who else {
         return Err(Failure::new(Code::NotOrganiser, "nobody may name arbiters"));
     };
-    let key = username_key(username)?;
-    let person = store
-        .account_named(&key)
-        .await?
-        .ok_or_else(|| {
-            Failure::new(
-                Code::UnknownUsername,
-                format!("no account has the user name {username:?}"),
-            )
-        })?
-        .person;
+    let person = super::entering::person_named(store, username).await?;
     if person == held.view.organiser {
         return Err(Failure::new(
             Code::OrganiserAsArbiter,
@@ -134,17 +125,4 @@ pub async fn remove(
         tracing::info!(competition = %id, arbiter = %person, "an arbiter removed");
     }
     list(desk, store, id).await
-}
-
-/// The name a person is shown by: the one they chose, else their user
-/// name.
-async fn shown_name(store: &Store, person: &PersonId) -> Result<String, Failure> {
-    if let Some(Some(name)) = store.person_name(person).await? {
-        return Ok(name);
-    }
-    Ok(store
-        .account(person)
-        .await?
-        .map(|a| a.username)
-        .unwrap_or_default())
 }

@@ -35,17 +35,7 @@ pub async fn enter(
     let person = match username {
         Some(name) => {
             super::arbiters::may_change(store, &held, Some(who)).await?;
-            let key = username_key(name)?;
-            store
-                .account_named(&key)
-                .await?
-                .ok_or_else(|| {
-                    Failure::new(
-                        Code::UnknownUsername,
-                        format!("no account has the user name {name:?}"),
-                    )
-                })?
-                .person
+            person_named(store, name).await?
         }
         None => {
             if store.account(who).await?.is_none() {
@@ -58,15 +48,46 @@ pub async fn enter(
             who.clone()
         }
     };
-    let account = store.account(&person).await?.ok_or_else(signed_in)?;
-    let name = store
-        .person_name(&person)
-        .await?
-        .flatten()
-        .unwrap_or(account.username);
+    let name = shown_name(store, &person).await?.ok_or_else(signed_in)?;
     let mut entry = Entry::named(&name);
     entry.person = Some(person.as_str().to_owned());
     desk.make(id, who, &Ask::Enter { entry }, None).await
+}
+
+/// The person whose account has the user name `username` (as typed, any
+/// case), or `unknown_username`: how the organiser names a person to enter
+/// and an arbiter (`arbiters.rs`).
+pub(super) async fn person_named(store: &Store, username: &str) -> Result<PersonId, Failure> {
+    let key = username_key(username)?;
+    Ok(store
+        .account_named(&key)
+        .await?
+        .ok_or_else(|| {
+            Failure::new(
+                Code::UnknownUsername,
+                format!("no account has the user name {username:?}"),
+            )
+        })?
+        .person)
+}
+
+/// The name a person with an account is shown by in a competition: the
+/// one they chose, else their user name; `None` for a person without an
+/// account.
+pub(super) async fn shown_name(
+    store: &Store,
+    person: &PersonId,
+) -> Result<Option<String>, Failure> {
+    let Some(account) = store.account(person).await? else {
+        return Ok(None);
+    };
+    Ok(Some(
+        store
+            .person_name(person)
+            .await?
+            .flatten()
+            .unwrap_or(account.username),
+    ))
 }
 
 /// Whether `ask` puts a person's id on an entry: only [`enter`] may,

@@ -112,23 +112,21 @@ pub async fn change(
 ) -> Result<Response, Failure> {
     let id = CompetitionId::parse(&id)?;
     entering::check_no_person(&ask)?;
+    // Who may change it is asked once (the arbiters are one read of the
+    // store), before anything else is looked at or queued.
+    let before = s.desk.view(&id).await?;
+    arbiters::may_change(s.hub.store(), &before, visitor.person.as_ref()).await?;
+    let Some(who) = visitor.person.as_ref() else {
+        return Err(Failure::new(Code::NotOrganiser, "nobody may change it"));
+    };
     // Played on this server: a score for a board whose game is being
     // played is the game's to give.
-    let before = s.desk.view(&id).await?;
-    if arbiters::may_change(s.hub.store(), &before, visitor.person.as_ref())
-        .await
-        .is_ok()
-    {
-        s.online.check_desk_change(&before, &ask).await?;
-    }
+    s.online.check_desk_change(&before, &ask).await?;
     let place = match ask {
         Ask::PairNext { .. } => Some(s.hub.queue(client, "pairing")?),
         _ => None,
     };
-    let held = s
-        .desk
-        .change(&id, visitor.person.as_ref(), &ask, place)
-        .await?;
+    let held = s.desk.make(&id, who, &ask, place).await?;
     s.online.after_desk_change(&held, &ask).await;
     Ok(Json(&held.json).into_response())
 }
