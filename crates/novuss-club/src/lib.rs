@@ -51,7 +51,7 @@ pub mod trf;
 
 pub use competition::{Change, Competition, Outcome, Refusal, Setup, System};
 
-pub use entries::{read_csv, read_sheet, Category, Entry, ImportError, Problem};
+pub use entries::{read_csv, read_sheet, Category, Entry, ImportError, Member, Problem};
 
 pub use knockout::double::{double_bracket, DoubleBracket, DoubleTie, Part};
 pub use knockout::{bracket, seed_order, Bracket, KnockoutError, Source, Tie, MAX_KNOCKOUT};

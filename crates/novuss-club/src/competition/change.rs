@@ -142,6 +142,14 @@ pub enum Change {
         /// The team.
         team: Team,
     },
+    /// Teams entered at once (read from the organiser's file, a column
+    /// naming each player's team), numbered after the last in the list's
+    /// order: all of them or, if any one cannot be, none, as
+    /// [`Change::EnterList`] enters players.
+    EnterTeams {
+        /// The teams, in the list's order.
+        teams: Vec<Team>,
+    },
     /// Who plays a team match for one of its teams, board 1 first, by
     /// their places on the roster (in roster order: `teams/line_up.rs`).
     /// Until one is given a team plays its first players in roster

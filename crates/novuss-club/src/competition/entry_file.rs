@@ -1,15 +1,18 @@
 //! A file of players entered at once (issue 33, "Data in and out"): the
 //! organiser's CSV or Excel list, read by [`crate::entries`], checked as
-//! a whole against the competition, and entered as one
-//! [`Change::EnterList`]. A refusal names the file's row and column, so
-//! the organiser mends the file and sends it again.
+//! a whole against the competition, and entered as one change: a
+//! [`Change::EnterList`] of players, or of doubles pairs (a column names
+//! each player's pair), or a [`Change::EnterTeams`] (a column names each
+//! player's team). A refusal names the file's row and column, so the
+//! organiser mends the file and sends it again.
 
 use std::fmt;
 
 use serde::Serialize;
 
-use crate::entries::{ImportError, Problem, Sheet};
+use crate::entries::{Entry, Grouping, ImportError, Problem, Sheet};
 use crate::results::Entrant;
+use crate::teams::Team;
 
 use super::{Change, Competition, Refusal};
 
@@ -60,6 +63,24 @@ pub enum FileProblem {
     },
     /// The file lists nobody.
     Empty,
+    /// A doubles competition's file with no column naming each player's
+    /// pair.
+    NoPairColumn,
+    /// A team competition's file with no column naming each player's
+    /// team.
+    NoTeamColumn,
+    /// A doubles competition's row that names no pair.
+    NoPair,
+    /// A team competition's row that names no team.
+    NoTeam,
+    /// A pair named on other than two rows: this row is its only one, or
+    /// its third.
+    PairSize {
+        /// The pair as the file names it.
+        pair: String,
+        /// The rows that name it.
+        players: u32,
+    },
     /// The player is entered in the competition already.
     Entered {
         /// As this entrant.
@@ -102,6 +123,18 @@ impl fmt::Display for FileProblem {
                 write!(f, "the workbook unpacks to more than {mib} MiB")
             }
             FileProblem::Empty => f.write_str("the file lists no player"),
+            FileProblem::NoPairColumn => f.write_str(
+                "a doubles competition's list needs a column naming each player's pair (\"Pair\", \"Pāris\")",
+            ),
+            FileProblem::NoTeamColumn => f.write_str(
+                "a team competition's list needs a column naming each player's team (\"Team\", \"Komanda\")",
+            ),
+            FileProblem::NoPair => f.write_str("the row names no pair"),
+            FileProblem::NoTeam => f.write_str("the row names no team"),
+            FileProblem::PairSize { pair, players } => write!(
+                f,
+                "the pair \"{pair}\" is named on {players} rows: a pair is two players"
+            ),
             FileProblem::Entered { entrant } => {
                 write!(f, "this player is entered already, as number {}", entrant.0)
             }
@@ -139,44 +172,116 @@ impl From<ImportError> for Refusal {
 }
 
 impl Competition {
-    /// The change entering every player of `sheet`, in the file's order,
-    /// if the competition takes all of them; otherwise the refusal of the
-    /// first that it does not, at its row of the file. Nothing changes
-    /// here: the caller applies the change.
+    /// The change entering everyone of `sheet`, in the file's order, if
+    /// the competition takes all of them; otherwise the refusal of the
+    /// first it does not, at its row of the file: players, or for a
+    /// doubles competition the pairs the file's pair column makes, or for
+    /// a team competition the teams its team column makes (each team's
+    /// roster in the file's order, its club the one its players share).
+    /// Nothing changes here: the caller applies the change.
     pub fn enter_sheet(&self, sheet: &Sheet) -> Result<Change, Refusal> {
-        if sheet.rows.is_empty() {
-            return Err(Refusal::EntryFile {
-                row: None,
-                column: None,
-                problem: Box::new(FileProblem::Empty),
-            });
-        }
-        let change = Change::EnterList {
-            entries: sheet.rows.iter().map(|(_, e)| e.clone()).collect(),
-        };
+        let (change, _) = self.filed(sheet)?;
         self.clone()
             .apply(&change)
             .map_err(|r| self.in_file(r, sheet))?;
         Ok(change)
     }
 
-    /// `refusal` of [`Change::EnterList`] made of `sheet`, told at the
-    /// row (and, for a player entered already, the column) of the file:
-    /// the licence's when both entries have one (the licence tells them
-    /// the same), the name's otherwise. Any other refusal is as it was.
+    /// The change `sheet` makes for this competition, and the file row
+    /// each of its entrants begins on.
+    fn filed(&self, sheet: &Sheet) -> Result<(Change, Vec<usize>), Refusal> {
+        if sheet.rows.is_empty() {
+            return Err(whole(FileProblem::Empty));
+        }
+        if self.setup().teams.is_some() {
+            let grouping = sheet
+                .teams
+                .as_ref()
+                .ok_or_else(|| whole(FileProblem::NoTeamColumn))?;
+            everyone_grouped(sheet, grouping, FileProblem::NoTeam)?;
+            let teams = grouping
+                .groups
+                .iter()
+                .map(|g| {
+                    let roster: Vec<Entry> =
+                        g.members.iter().map(|&i| sheet.rows[i].1.clone()).collect();
+                    let club = roster[0].club.clone().filter(|c| {
+                        let c = crate::entries::folded(c);
+                        roster.iter().all(|p| {
+                            p.club.as_deref().map(crate::entries::folded) == Some(c.clone())
+                        })
+                    });
+                    Team {
+                        name: g.name.clone(),
+                        club,
+                        roster,
+                    }
+                })
+                .collect();
+            let firsts = grouping
+                .groups
+                .iter()
+                .map(|g| sheet.rows[g.members[0]].0)
+                .collect();
+            return Ok((Change::EnterTeams { teams }, firsts));
+        }
+        if self.setup().doubles {
+            let grouping = sheet
+                .pairs
+                .as_ref()
+                .ok_or_else(|| whole(FileProblem::NoPairColumn))?;
+            everyone_grouped(sheet, grouping, FileProblem::NoPair)?;
+            let mut entries = Vec::with_capacity(grouping.groups.len());
+            let mut firsts = Vec::with_capacity(grouping.groups.len());
+            for g in &grouping.groups {
+                let [a, b] = g.members[..] else {
+                    // The lone row, or the third.
+                    let at = g.members.get(2).unwrap_or(&g.members[0]);
+                    return Err(Refusal::EntryFile {
+                        row: Some(sheet.rows[*at].0 as u32),
+                        column: Some(grouping.column.clone().into()),
+                        problem: Box::new(FileProblem::PairSize {
+                            pair: g.name.clone(),
+                            players: g.members.len() as u32,
+                        }),
+                    });
+                };
+                entries.push(sheet.rows[a].1.paired_with(&sheet.rows[b].1));
+                firsts.push(sheet.rows[a].0);
+            }
+            return Ok((Change::EnterList { entries }, firsts));
+        }
+        let entries = sheet.rows.iter().map(|(_, e)| e.clone()).collect();
+        let firsts = sheet.rows.iter().map(|(r, _)| *r).collect();
+        Ok((Change::EnterList { entries }, firsts))
+    }
+
+    /// `refusal` of the change made of `sheet` ([`Competition::enter_sheet`]),
+    /// told at the row (and, for a player entered already, the column) of
+    /// the file where its entrant begins: for a player entered already,
+    /// the licence's column when both entries have one (the licence tells
+    /// them the same), the name's otherwise. Any other refusal is as it
+    /// was.
     pub fn in_file(&self, refusal: Refusal, sheet: &Sheet) -> Refusal {
         let Refusal::InList { position, refusal } = refusal else {
             return refusal;
         };
-        let Some((row, entry)) = position
-            .checked_sub(1)
-            .and_then(|k| sheet.rows.get(k as usize))
-        else {
+        let Ok((change, firsts)) = self.filed(sheet) else {
+            return Refusal::InList { position, refusal };
+        };
+        let k = position.checked_sub(1).map(|k| k as usize);
+        let Some((row, entry)) = k.and_then(|k| {
+            let entry = match &change {
+                Change::EnterList { entries } => entries.get(k),
+                _ => None,
+            };
+            Some((*firsts.get(k)?, entry))
+        }) else {
             return Refusal::InList { position, refusal };
         };
         let (column, problem) = match *refusal {
             Refusal::EnteredTwice { entrant } => {
-                let by_licence = entry.licence.is_some()
+                let by_licence = entry.is_some_and(|e| e.licence.is_some())
                     && self
                         .listed(entrant)
                         .is_ok_and(|l| l.entry.licence.is_some());
@@ -194,9 +299,35 @@ impl Competition {
             ),
         };
         Refusal::EntryFile {
-            row: Some(*row as u32),
+            row: Some(row as u32),
             column,
             problem: Box::new(problem),
         }
+    }
+}
+
+/// A refusal of the whole file.
+fn whole(problem: FileProblem) -> Refusal {
+    Refusal::EntryFile {
+        row: None,
+        column: None,
+        problem: Box::new(problem),
+    }
+}
+
+/// Refused at the first row `grouping` leaves alone: in a list of pairs
+/// or teams, every player is in one.
+fn everyone_grouped(
+    sheet: &Sheet,
+    grouping: &Grouping,
+    problem: FileProblem,
+) -> Result<(), Refusal> {
+    match grouping.alone.first() {
+        Some(&i) => Err(Refusal::EntryFile {
+            row: Some(sheet.rows[i].0 as u32),
+            column: Some(grouping.column.clone().into()),
+            problem: Box::new(problem),
+        }),
+        None => Ok(()),
     }
 }

@@ -30,7 +30,7 @@ mod trf;
 
 use serde::Serialize;
 
-use crate::entries::Entry;
+use crate::entries::{Entry, Member};
 use crate::results::{Bye, Entrant, History, Round, Score, Sets, Side};
 
 pub use bracket::{BracketView, Slot, TieView};
@@ -219,7 +219,10 @@ impl Competition {
                 true,
             ) => return Err(Refusal::NotForTeams),
             (
-                Change::EnterTeam { .. } | Change::LineUp { .. } | Change::BoardResult { .. },
+                Change::EnterTeam { .. }
+                | Change::EnterTeams { .. }
+                | Change::LineUp { .. }
+                | Change::BoardResult { .. },
                 false,
             ) => return Err(Refusal::OnlyForTeams),
             _ => {}
@@ -227,6 +230,11 @@ impl Competition {
         match change {
             Change::Enter { entry } => {
                 let entry = checked_entry(entry)?;
+                match (self.setup.doubles, entry.pair.is_some()) {
+                    (true, false) => return Err(Refusal::NotAPair),
+                    (false, true) => return Err(Refusal::PairInSingles),
+                    _ => {}
+                }
                 if !matches!(self.setup.system, System::Swiss { .. }) && !self.rounds.is_empty() {
                     return Err(Refusal::EntriesClosed);
                 }
@@ -382,6 +390,20 @@ impl Competition {
                 Ok(())
             }
             Change::EnterTeam { team } => self.enter_team(team),
+            Change::EnterTeams { teams } => {
+                if teams.is_empty() {
+                    return Err(Refusal::Missing { field: "teams" });
+                }
+                let mut next = self.clone();
+                for (k, team) in teams.iter().enumerate() {
+                    next.enter_team(team).map_err(|r| Refusal::InList {
+                        position: k as u32 + 1,
+                        refusal: Box::new(r),
+                    })?;
+                }
+                *self = next;
+                Ok(())
+            }
             Change::LineUp {
                 round,
                 team_match,
@@ -662,6 +684,21 @@ impl Competition {
 /// An entry with its texts trimmed and checked.
 fn checked_entry(entry: &Entry) -> Result<Entry, Refusal> {
     let mut e = entry.clone();
+    if let Some(pair) = e.pair.take() {
+        // A pair is a pair of players, never a person with an account
+        // (doubles are not played on this server); its name, club and
+        // category are made again from its players' (`Entry::pair`), so
+        // they always say who the pair is.
+        if e.person.is_some() {
+            return Err(Refusal::PairOfOne);
+        }
+        let [a, b] = *pair;
+        let e = Entry::pair(checked_member(a)?, checked_member(b)?, e.rating);
+        if e.pair_of_one() {
+            return Err(Refusal::PairOfOne);
+        }
+        return Ok(e);
+    }
     e.name = setup::text("name", &e.name)?.ok_or(Refusal::Missing { field: "name" })?;
     for (field, value) in [
         ("club", &mut e.club),
@@ -674,6 +711,21 @@ fn checked_entry(entry: &Entry) -> Result<Entry, Refusal> {
         };
     }
     Ok(e)
+}
+
+/// One player of a pair, its texts checked as a player's entry's are.
+fn checked_member(m: Member) -> Result<Member, Refusal> {
+    let optional = |field, v: Option<String>| match v {
+        Some(v) => setup::text(field, &v),
+        None => Ok(None),
+    };
+    Ok(Member {
+        name: setup::text("name", &m.name)?.ok_or(Refusal::Missing { field: "name" })?,
+        club: optional("club", m.club)?,
+        licence: optional("licence", m.licence)?,
+        category: m.category,
+        birth_year: m.birth_year,
+    })
 }
 
 #[cfg(test)]
@@ -697,6 +749,7 @@ mod online_tests {
             tiebreaks: vec![],
             play,
             open_entry: true,
+            doubles: false,
             teams: None,
         }
     }

@@ -302,6 +302,18 @@ pub enum Refusal {
         /// The boards.
         boards: u32,
     },
+    /// A player's entry in a doubles competition, whose entrants are
+    /// pairs.
+    NotAPair,
+    /// A pair entered in a competition of players.
+    PairInSingles,
+    /// A pair whose two players are one person.
+    PairOfOne,
+    /// Doubles played on this server: a pair's match has four players,
+    /// and a game here has two seats.
+    DoublesOnline,
+    /// Doubles and teams at once: a team's boards are played by players.
+    DoublesTeams,
     /// A file of players cannot be entered: where in the file (the row as
     /// the sheet numbers it, the column by its header) and what is wrong;
     /// none of it was entered.
@@ -494,6 +506,15 @@ impl fmt::Display for Refusal {
                 "team number {} names {players} players for {boards} boards",
                 team.0
             ),
+            Refusal::NotAPair => f.write_str(
+                "this competition is for doubles: enter pairs, two players each",
+            ),
+            Refusal::PairInSingles => f.write_str("this competition is not for doubles"),
+            Refusal::PairOfOne => f.write_str("a pair's two players are one person"),
+            Refusal::DoublesOnline => f.write_str("doubles are played on real tables"),
+            Refusal::DoublesTeams => {
+                f.write_str("a team competition's boards are played by players, not pairs")
+            }
             Refusal::EntryFile {
                 row,
                 column,

@@ -274,6 +274,11 @@ pub struct Setup {
     /// stored before teams were played, which read as they were written.
     #[serde(default)]
     pub teams: Option<TeamRules>,
+    /// A doubles competition (issue 32, "entries (singles; doubles pairs;
+    /// teams)"): its entrants are pairs of players, and a player is in
+    /// one pair only. Absent (false) from every set-up stored before.
+    #[serde(default)]
+    pub doubles: bool,
 }
 
 impl Setup {
@@ -317,6 +322,12 @@ impl Setup {
         }
         if let Some(rules) = &self.teams {
             super::teams::check_rules(rules, &self)?;
+        }
+        if self.doubles && self.teams.is_some() {
+            return Err(Refusal::DoublesTeams);
+        }
+        if self.doubles && self.play.online() {
+            return Err(Refusal::DoublesOnline);
         }
         if let System::GroupsThenKnockout { groups, .. } = self.system {
             if !(1..=super::groups::MAX_GROUPS).contains(&groups) {

@@ -144,6 +144,9 @@ impl Competition {
         }
         let mut roster = Vec::with_capacity(team.roster.len());
         for player in &team.roster {
+            if player.pair.is_some() {
+                return Err(Refusal::PairInSingles);
+            }
             let player = super::checked_entry(player)?;
             let earlier = part
                 .teams

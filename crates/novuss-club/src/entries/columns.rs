@@ -20,6 +20,12 @@ pub(super) enum Column {
     BirthYear,
     /// A rating.
     Rating,
+    /// The doubles pair a player plays in: the rows that name the same
+    /// pair are its two players.
+    Pair,
+    /// The team a player plays for: the rows that name the same team are
+    /// its roster, in the file's order.
+    Team,
 }
 
 /// `text` lower-cased, the Latvian letters without their marks, the
@@ -78,6 +84,9 @@ pub(super) fn column(header: &str) -> Option<Column> {
         "birth year" | "year of birth" | "born" | "dzimsanas gads" | "dz. gads" | "dz.g"
         | "dz. g" => Column::BirthYear,
         "rating" | "reitings" => Column::Rating,
+        "pair" | "doubles pair" | "pair no" | "pair number" | "paris" | "para nr"
+        | "para numurs" | "dubultspeles paris" => Column::Pair,
+        "team" | "team name" | "komanda" | "komandas nosaukums" => Column::Team,
         _ => return None,
     })
 }

@@ -8,7 +8,7 @@ use std::io::{Cursor, Read};
 
 use calamine::{Data, Reader};
 
-use super::columns::{column, Column};
+use super::columns::{self, column, Column};
 use super::{Category, Entry};
 
 /// The most entries a list may have (Madona's World Cup stage, the
@@ -271,6 +271,64 @@ pub struct Sheet {
     pub name_column: String,
     /// The header of the licence column, if the list has one.
     pub licence_column: Option<String>,
+    /// The doubles pairs the rows make, if the list has a column naming
+    /// them.
+    pub pairs: Option<Grouping>,
+    /// The teams the rows make, if the list has a column naming them.
+    pub teams: Option<Grouping>,
+}
+
+/// Rows that belong together, by a column that names what they make (a
+/// pair, a team): the groups in the order the file first names them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Grouping {
+    /// The column's header, as the file writes it.
+    pub column: String,
+    /// The groups, in the order of their first rows.
+    pub groups: Vec<Group>,
+    /// The rows that name no group, as indexes into [`Sheet::rows`].
+    pub alone: Vec<usize>,
+}
+
+/// One pair or team of a list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Group {
+    /// Its name, as the first of its rows writes it.
+    pub name: String,
+    /// Its rows, as indexes into [`Sheet::rows`], in the file's order.
+    pub members: Vec<usize>,
+}
+
+impl Grouping {
+    /// The rows of `cells` (one per kept row: its group's cell, if any)
+    /// put together by the name they give, letter case, marks and spacing
+    /// aside ("Rīga 1" and "riga  1" are one team).
+    fn of(column: String, cells: &[Option<String>]) -> Grouping {
+        let mut groups: Vec<(String, Group)> = Vec::new();
+        let mut alone = Vec::new();
+        for (i, cell) in cells.iter().enumerate() {
+            let Some(name) = cell else {
+                alone.push(i);
+                continue;
+            };
+            let key = columns::folded(name);
+            match groups.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, g)) => g.members.push(i),
+                None => groups.push((
+                    key,
+                    Group {
+                        name: name.clone(),
+                        members: vec![i],
+                    },
+                )),
+            }
+        }
+        Grouping {
+            column,
+            groups: groups.into_iter().map(|(_, g)| g).collect(),
+            alone,
+        }
+    }
 }
 
 impl Sheet {
@@ -319,11 +377,15 @@ fn entries(rows: &[(usize, Vec<String>)]) -> Result<Sheet, ImportError> {
         return Err(whole(Problem::NoHeader));
     };
     let mut out: Vec<(usize, Entry)> = Vec::new();
+    let mut pair_cells = Vec::new();
+    let mut team_cells = Vec::new();
     for &(row, ref cells) in rows.iter().skip(at + 1) {
         if cells.iter().all(|c| c.trim().is_empty()) {
             continue;
         }
         let entry = entry(&header, cells, row)?;
+        pair_cells.push(cell_text(&header, Column::Pair, cells, row)?);
+        team_cells.push(cell_text(&header, Column::Team, cells, row)?);
         if let Some((earlier, _)) = out.iter().find(|(_, e)| e.same_person(&entry)) {
             return Err(ImportError {
                 row: Some(row),
@@ -340,11 +402,43 @@ fn entries(rows: &[(usize, Vec<String>)]) -> Result<Sheet, ImportError> {
         .into_iter()
         .find_map(|c| header.at(c))
         .map_or_else(String::new, |(_, h)| h.to_owned());
+    let grouping = |c: Column, cells: &[Option<String>]| {
+        header.at(c).map(|(_, h)| Grouping::of(h.to_owned(), cells))
+    };
     Ok(Sheet {
         rows: out,
         name_column,
         licence_column: header.at(Column::Licence).map(|(_, h)| h.to_owned()),
+        pairs: grouping(Column::Pair, &pair_cells),
+        teams: grouping(Column::Team, &team_cells),
     })
+}
+
+/// Column `c`'s cell of a row: its text, trimmed, spaces collapsed, and
+/// not too long; `None` when empty or when the list has no such column.
+fn cell_text(
+    header: &Header,
+    c: Column,
+    cells: &[String],
+    row: usize,
+) -> Result<Option<String>, ImportError> {
+    let Some((k, h)) = header.at(c) else {
+        return Ok(None);
+    };
+    let v = cells
+        .get(k)
+        .map(|s| s.split_whitespace().collect::<Vec<_>>().join(" "));
+    match v {
+        Some(v) if v.chars().any(char::is_control) || v.chars().count() > MAX_TEXT => {
+            Err(ImportError {
+                row: Some(row),
+                column: Some(h.to_owned()),
+                problem: Problem::TooLong,
+            })
+        }
+        Some(v) if !v.is_empty() => Ok(Some(v)),
+        _ => Ok(None),
+    }
 }
 
 /// One row's entry.
@@ -354,22 +448,7 @@ fn entry(header: &Header, cells: &[String], row: usize) -> Result<Entry, ImportE
         column: header.at(c).map(|(_, h)| h.to_owned()),
         problem,
     };
-    // A cell's text, trimmed and not too long; `None` when empty.
-    let text = |c: Column| -> Result<Option<String>, ImportError> {
-        let Some((k, _)) = header.at(c) else {
-            return Ok(None);
-        };
-        let v = cells
-            .get(k)
-            .map(|s| s.split_whitespace().collect::<Vec<_>>().join(" "));
-        match v {
-            Some(v) if v.chars().any(char::is_control) || v.chars().count() > MAX_TEXT => {
-                Err(fail(c, Problem::TooLong))
-            }
-            Some(v) if !v.is_empty() => Ok(Some(v)),
-            _ => Ok(None),
-        }
-    };
+    let text = |c: Column| cell_text(header, c, cells, row);
     let name = match (
         text(Column::Name)?,
         text(Column::First)?,
@@ -415,5 +494,6 @@ fn entry(header: &Header, cells: &[String], row: usize) -> Result<Entry, ImportE
         birth_year,
         rating,
         person: None,
+        pair: None,
     })
 }

@@ -20,6 +20,7 @@ fn entry(
         birth_year,
         rating: None,
         person: None,
+        pair: None,
     }
 }
 

@@ -24,6 +24,7 @@ pub fn setup(name: &str, system: System, format: MatchFormat, tables: u32) -> Se
         play: Default::default(),
         open_entry: false,
         teams: None,
+        doubles: false,
     }
 }
 

@@ -16,7 +16,7 @@ use crate::error::{Code, Failure};
 use crate::ids::{CompetitionId, PersonId};
 use crate::net::accounts::username_key;
 use crate::store::Store;
-use crate::wire::http::competitions::Ask;
+use crate::wire::http::competitions::{Ask, TeamAsk};
 
 /// Enters a person with an account into competition `id`, for `who`:
 /// the account named `username` when the organiser asks, or `who`
@@ -96,6 +96,12 @@ pub fn check_no_person(ask: &Ask) -> Result<(), Failure> {
     let named = match ask {
         Ask::Enter { entry } => entry.person.is_some(),
         Ask::EnterList { entries } => entries.iter().any(|e| e.person.is_some()),
+        // A team's players are never people of this server's (teams play
+        // on real tables), nor may a roster claim to be someone's.
+        Ask::Team(TeamAsk::EnterTeam { team }) => team.roster.iter().any(|e| e.person.is_some()),
+        Ask::Team(TeamAsk::EnterTeams { teams }) => teams
+            .iter()
+            .any(|t| t.roster.iter().any(|e| e.person.is_some())),
         _ => false,
     };
     if named {

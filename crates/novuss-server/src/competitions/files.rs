@@ -15,7 +15,7 @@ use rust_xlsxwriter::{Format, Workbook};
 
 use crate::error::{Code, Failure};
 use crate::wire::http::competitions::{
-    Ask, CompetitionFile, CompetitionView, FiledChange, COMPETITION_FILE, COMPETITION_FILE_VERSION,
+    Ask, CompetitionFile, TeamAsk, CompetitionView, FiledChange, COMPETITION_FILE, COMPETITION_FILE_VERSION,
 };
 
 /// The largest file of players, bytes: a list of 2000 (the club crate's
@@ -376,6 +376,12 @@ pub fn replayed(file: &CompetitionFile) -> Result<Competition, Failure> {
             novuss_club::Change::EnterList { entries } => Ask::EnterList {
                 entries: entries.clone(),
             },
+            novuss_club::Change::EnterTeam { team } => {
+                Ask::Team(TeamAsk::EnterTeam { team: team.clone() })
+            }
+            novuss_club::Change::EnterTeams { teams } => Ask::Team(TeamAsk::EnterTeams {
+                teams: teams.clone(),
+            }),
             _ => continue,
         };
         super::entering::check_no_person(&ask)?;

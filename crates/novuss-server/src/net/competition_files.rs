@@ -16,7 +16,9 @@ use crate::ids::CompetitionId;
 use crate::net::body::Body;
 use crate::people::identity::Visitor;
 use crate::store::{now, Store};
-use crate::wire::http::competitions::{Ask, CompetitionFile, EntriesImported, FiledChange};
+use crate::wire::http::competitions::{
+    Ask, CompetitionFile, EntriesImported, FiledChange, TeamAsk,
+};
 
 /// What the files' routes need: the desk the competitions' routes share
 /// (so that an import is seen at once by every reader and follower), and
@@ -77,19 +79,21 @@ pub async fn entries(
         }
     }
     let sheet = blocking(move || files::read_entries(&bytes)).await?;
-    let Change::EnterList { entries } = held
+    let (entered, ask) = match held
         .view
         .competition
         .enter_sheet(&sheet)
         .map_err(Failure::of_competition)?
-    else {
-        return Err(Failure::internal(
-            "a list was not entered as a list",
-            &"enter_sheet",
-        ));
+    {
+        Change::EnterList { entries } => (entries.len(), Ask::EnterList { entries }),
+        Change::EnterTeams { teams } => (teams.len(), Ask::Team(TeamAsk::EnterTeams { teams })),
+        _ => {
+            return Err(Failure::internal(
+                "a file was entered as neither a list nor teams",
+                &"enter_sheet",
+            ))
+        }
     };
-    let entered = entries.len();
-    let ask = Ask::EnterList { entries };
     let now = match s.desk.change(&id, who, &ask, None).await {
         Ok(now) => now,
         Err(f) => {

@@ -72,7 +72,8 @@ pub enum Ask {
         order: Vec<Entrant>,
     },
     /// A team competition's changes (`Change::EnterTeam`,
-    /// `Change::LineUp`, `Change::BoardResult`), stored as they are sent.
+    /// `Change::EnterTeams`, `Change::LineUp`, `Change::BoardResult`),
+    /// stored as they are sent.
     #[serde(untagged)]
     Team(TeamAsk),
 }
@@ -85,6 +86,12 @@ pub enum TeamAsk {
     EnterTeam {
         /// The team.
         team: novuss_club::Team,
+    },
+    /// Enter teams at once, all or none (what importing a file of a team
+    /// competition's players stores).
+    EnterTeams {
+        /// The teams, in order.
+        teams: Vec<novuss_club::Team>,
     },
     /// A team's line-up for a match (none: it did not come).
     LineUp {
@@ -146,6 +153,9 @@ impl Ask {
                 order: order.clone(),
             },
             Ask::Team(TeamAsk::EnterTeam { team }) => Change::EnterTeam { team: team.clone() },
+            Ask::Team(TeamAsk::EnterTeams { teams }) => Change::EnterTeams {
+                teams: teams.clone(),
+            },
             Ask::Team(TeamAsk::LineUp {
                 round,
                 team_match,
@@ -295,7 +305,7 @@ pub struct ListedCompetition {
 /// entered as one change.
 #[derive(Clone, Debug, Serialize)]
 pub struct EntriesImported<'a> {
-    /// How many players the file entered.
+    /// How many entrants the file entered: players, pairs or teams.
     pub entered: usize,
     /// The competition as it now stands: a [`CompetitionView`].
     pub competition: &'a RawValue,
