@@ -50,6 +50,7 @@ mod clubs;
 mod competition_arbiters;
 mod competition_files;
 mod competitions;
+mod competitions_doubles;
 mod competitions_online;
 mod competitions_teams;
 mod door;

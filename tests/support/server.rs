@@ -121,6 +121,25 @@ impl Person<'_> {
         self.server.post_as(&self.jar, path, body)
     }
 
+    /// `POST path` of `bytes` sent as `kind` (a file: a list of players,
+    /// a workbook) with this person's cookie.
+    pub fn upload(&self, path: &str, kind: &str, bytes: &[u8]) -> (u16, String) {
+        let mut request = Running::agent()
+            .post(format!(
+                "{}{}",
+                self.server.url,
+                path.trim_start_matches('/')
+            ))
+            .header("content-type", kind);
+        if let Some(c) = self.jar.cookie() {
+            request = request.header("cookie", c);
+        }
+        let mut r = request.send(bytes).expect("the request is answered");
+        self.jar.keep(session_cookie(r.headers()));
+        let status = r.status().as_u16();
+        (status, r.body_mut().read_to_string().unwrap_or_default())
+    }
+
     /// `DELETE path` with this person's cookie.
     pub fn delete(&self, path: &str) -> (u16, String) {
         let server = self.server;

@@ -74,10 +74,17 @@ export function makeDesk(id, current, show) {
     unpair.hidden = !last || last.boards.some((b) => b.outcome);
     if (last) unpair.textContent = ct('desk.unpair', { n: last.number });
     $('request-bye').textContent = ct('desk.request_bye', { n: next });
-    // A team competition enters teams (teams.js) and asks no byes.
+    // A team competition enters teams (teams.js) and asks no byes; a
+    // doubles competition enters pairs (pairs.js), never a person by
+    // their user name. Either reads its file by a Team or Pair column.
     const teams = !!c.setup.teams;
+    const doubles = !!c.setup.doubles;
     $('enter-team-box').hidden = !teams;
-    for (const box of ['enter-box', 'enter-person-box', 'import-box']) $(box).hidden = teams;
+    $('enter-pair-box').hidden = !doubles;
+    for (const box of ['enter-box', 'enter-person-box']) $(box).hidden = teams || doubles;
+    const hint = $('import-hint');
+    hint.dataset.text = teams ? 'files.import_hint_teams' : doubles ? 'files.import_hint_pairs' : 'files.import_hint';
+    hint.textContent = ct(hint.dataset.text);
     $('request-bye').hidden = teams;
     $('bye-kind').parentElement?.toggleAttribute('hidden', teams);
     const who = /** @type {HTMLSelectElement} */ ($('who'));

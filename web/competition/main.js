@@ -24,6 +24,7 @@ import { makeOnline } from './online.js';
 import { mountArbiters } from './arbiters.js';
 import { mountSeeding } from './seeding.js';
 import { teamMatchView, teamStandingsTable, rosters, mountTeamEntry, newBoardResults } from './teams.js';
+import { mountPairEntry } from './pairs.js';
 
 /** @typedef {import('../shared/protocol.js').Competition} Competition */
 /** @typedef {import('../shared/protocol.js').CompetitionPage} CompetitionPage */
@@ -44,6 +45,7 @@ mountFiles(id, (c) => take(c));
 const seeding = mountSeeding(id, (c) => take(c));
 const online = makeOnline(id, (c) => take(c), () => render());
 mountTeamEntry(desk.send, () => page.competition);
+mountPairEntry(desk.send, () => page.competition);
 
 /**
  * The current round's boards, kept by board while the round is shown so

@@ -109,6 +109,8 @@ function setup() {
     // many boards; the points of boards and matches are the federation's
     // 2/1/0.
     ...(input('c-teams').checked ? { teams: { boards: num('c-boards') } } : {}),
+    // Doubles (issue 32): the entrants are pairs of players.
+    ...(input('c-doubles').checked ? { doubles: true } : {}),
   };
 }
 
@@ -264,6 +266,18 @@ function showRounds() {
   $('group-cycles-row').hidden = system !== 'groups';
   $('tiebreaks').hidden = system === 'knockout' || system === 'double_elimination';
   $('boards-row').hidden = !input('c-teams').checked;
+  $('doubles-hint').hidden = !input('c-doubles').checked;
+}
+
+/**
+ * Doubles are played in four sets (2:2 a draw) where singles are played
+ * in six: the form follows when the organiser has not chosen otherwise.
+ */
+function doublesFormat() {
+  const sets = input('c-sets');
+  if (input('c-format').value !== 'sets') return;
+  if (input('c-doubles').checked && sets.value === '6') sets.value = '4';
+  else if (!input('c-doubles').checked && sets.value === '4') sets.value = '6';
 }
 
 $('new').addEventListener('submit', async (e) => {
@@ -292,6 +306,7 @@ $('new').addEventListener('submit', async (e) => {
 });
 input('c-system').addEventListener('change', showRounds);
 input('c-teams').addEventListener('change', showRounds);
+input('c-doubles').addEventListener('change', () => { doublesFormat(); showRounds(); });
 
 mountHeader('competitions');
 mountPlay();

@@ -70,7 +70,8 @@ export function whereText(s) {
 
 /** The whole set-up in one line. @param {CompetitionSetup} s */
 export function setupText(s) {
-  return [s.teams ? ct('teams.setup', { boards: s.teams.boards }) : null, systemText(s.system), formatText(s.format),
+  return [s.teams ? ct('teams.setup', { boards: s.teams.boards }) : null, s.doubles ? ct('pairs.setup') : null,
+    systemText(s.system), formatText(s.format),
     ct('points', { win: s.points.win, draw: s.points.draw, loss: s.points.loss }),
     s.play?.kind === 'online' ? ct('play.online') : ct('tables_n', { n: s.tables }),
     ct(s.rated ? 'rated' : 'unrated')].filter(Boolean).join(' · ');

@@ -675,7 +675,7 @@
 
 /**
  * `POST /api/competitions`: a competition's set-up (days as `YYYY-MM-DD`).
- * @typedef {{name: string, venue?: string | null, club?: string | null, starts?: string | null, ends?: string | null, tables: number, system: CompetitionSystem, format: MatchFormat, points?: MatchPoints, rated?: boolean, tiebreaks?: TieBreak[], play?: CompetitionPlay, open_entry?: boolean, teams?: TeamRules}} NewCompetition
+ * @typedef {{name: string, venue?: string | null, club?: string | null, starts?: string | null, ends?: string | null, tables: number, system: CompetitionSystem, format: MatchFormat, points?: MatchPoints, rated?: boolean, tiebreaks?: TieBreak[], play?: CompetitionPlay, open_entry?: boolean, teams?: TeamRules, doubles?: boolean}} NewCompetition
  */
 
 /**
@@ -690,7 +690,7 @@
  * after the last game, by the organiser or at set times).
  * @typedef {{kind: 'tables'} | {kind: 'online', stroke_clock: number | null, grace_secs: number, next_round: CompetitionNextRound}} CompetitionPlay
  */
-/** A competition's set-up as stored. @typedef {{name: string, venue: string | null, club: string | null, starts: string | null, ends: string | null, tables: number, system: CompetitionSystem, format: MatchFormat, points: MatchPoints, rated: boolean, tiebreaks: TieBreak[], play?: CompetitionPlay, open_entry?: boolean, teams: TeamRules | null}} CompetitionSetup */
+/** A competition's set-up as stored. @typedef {{name: string, venue: string | null, club: string | null, starts: string | null, ends: string | null, tables: number, system: CompetitionSystem, format: MatchFormat, points: MatchPoints, rated: boolean, tiebreaks: TieBreak[], play?: CompetitionPlay, open_entry?: boolean, teams: TeamRules | null, doubles?: boolean}} CompetitionSetup */
 /**
  * A team competition's rules (issue 32, "Teams"; `null` in a stored
  * set-up for a competition of players): boards per match; board and team match points (2/1/0 when not
@@ -724,7 +724,11 @@
 
 /** A player as the organiser types or lists them (a change never names a person: the server does). @typedef {{name: string, club: string | null, licence: string | null, category: 'men' | 'women' | 'youth' | 'veterans' | null, birth_year: number | null, rating: number | null}} ListedEntry */
 
-/** A player as entered; `person` is the public id of the person with an account they are (absent for a list's players). @typedef {ListedEntry & {person?: string}} Entry */
+/** One player of a doubles pair. @typedef {{name: string, club?: string | null, licence?: string | null, category?: 'men' | 'women' | 'youth' | 'veterans' | null, birth_year?: number | null}} PairMember */
+
+/** A doubles pair as sent: its two players and its rating (its name, club and category are made by the server from its players'). @typedef {{name: string, rating: number | null, pair: [PairMember, PairMember]}} PairEntry */
+
+/** A player as entered; `person` is the public id of the person with an account they are (absent for a list's players); `pair`: a doubles pair's two players, the entry's name ("A / B"), club and category made from theirs. @typedef {ListedEntry & {person?: string, pair?: [PairMember, PairMember]}} Entry */
 
 /** An entrant: their number (in the order of entry), the first round they could play, and the first they are not paired in once withdrawn. @typedef {{entrant: number, entry: Entry, entered_for: number, withdrawn_from: number | null}} Entrant */
 
@@ -851,7 +855,7 @@
 
 /**
  * `POST /api/competitions/{id}/changes`: one change by the organiser.
- * @typedef {{change: 'enter', entry: Partial<ListedEntry> & {name: string}} | {change: 'enter_list', entries: (Partial<ListedEntry> & {name: string})[]} | {change: 'withdraw', entrant: number} | {change: 'request_bye', entrant: number, round: number, bye: ByeKind} | {change: 'pair_next', round: number} | {change: 'result', round: number, board: number, outcome: MatchOutcome} | {change: 'unpair', round: number} | {change: 'seed', order: number[]} | {change: 'enter_team', team: TeamEntry} | {change: 'line_up', round: number, team_match: number, side: 'first' | 'second', players: number[]} | {change: 'board_result', round: number, team_match: number, board: number, outcome: MatchOutcome}} CompetitionChange
+ * @typedef {{change: 'enter', entry: (Partial<ListedEntry> & {name: string}) | PairEntry} | {change: 'enter_list', entries: (Partial<ListedEntry> & {name: string})[]} | {change: 'withdraw', entrant: number} | {change: 'request_bye', entrant: number, round: number, bye: ByeKind} | {change: 'pair_next', round: number} | {change: 'result', round: number, board: number, outcome: MatchOutcome} | {change: 'unpair', round: number} | {change: 'seed', order: number[]} | {change: 'enter_team', team: TeamEntry} | {change: 'enter_teams', teams: TeamEntry[]} | {change: 'line_up', round: number, team_match: number, side: 'first' | 'second', players: number[]} | {change: 'board_result', round: number, team_match: number, board: number, outcome: MatchOutcome}} CompetitionChange
  */
 
 /**

@@ -15,7 +15,8 @@ use rust_xlsxwriter::{Format, Workbook};
 
 use crate::error::{Code, Failure};
 use crate::wire::http::competitions::{
-    Ask, CompetitionFile, TeamAsk, CompetitionView, FiledChange, COMPETITION_FILE, COMPETITION_FILE_VERSION,
+    Ask, CompetitionFile, CompetitionView, FiledChange, TeamAsk, COMPETITION_FILE,
+    COMPETITION_FILE_VERSION,
 };
 
 /// The largest file of players, bytes: a list of 2000 (the club crate's
