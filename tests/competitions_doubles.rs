@@ -155,7 +155,7 @@ fn pairs_are_entered_at_the_desk_and_from_a_file_and_teams_from_a_sheet() {
     assert_eq!(
         why["refusal"],
         json!({"code": "entry_file", "row": 4, "column": "Pair",
-               "problem": {"problem": "pair_size", "pair": "10", "players": 1}})
+               "problem": {"problem": "pair_alone", "pair": "10"}})
     );
     let (_, page) = json_answer(someone.get(&format!("/api/competitions/{id}")));
     assert_eq!(page["competition"]["changes"], 2);

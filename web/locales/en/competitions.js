@@ -480,6 +480,7 @@ export const en = {
   'files.problem.no_team_column': 'a team competition’s list needs a column naming each player’s team (“Team”, “Komanda”).',
   'files.problem.no_pair': 'the row names no pair.',
   'files.problem.no_team': 'the row names no team.',
+  'files.problem.pair_alone': 'the pair “{pair}” has one player: a pair is two players.',
   'files.problem.pair_size': 'the pair “{pair}” is named on {players} rows: a pair is two players.',
   'refusal.not_a_pair': 'This competition is for doubles: enter pairs, two players each.',
   'refusal.pair_in_singles': 'This competition is not for doubles.',

@@ -479,6 +479,7 @@ export const lv = {
   'files.problem.no_team_column': 'komandu sacensību sarakstā vajag kolonnu ar katra spēlētāja komandu (“Komanda”, “Team”).',
   'files.problem.no_pair': 'rindā nav norādīts pāris.',
   'files.problem.no_team': 'rindā nav norādīta komanda.',
+  'files.problem.pair_alone': 'pārī “{pair}” ir viens spēlētājs: pārī ir divi spēlētāji.',
   'files.problem.pair_size': 'pāris “{pair}” minēts {players} rindās: pārī ir divi spēlētāji.',
   'refusal.not_a_pair': 'Šīs ir dubultspēļu sacensības: piesakiet pārus, katrā divi spēlētāji.',
   'refusal.pair_in_singles': 'Šīs nav dubultspēļu sacensības.',

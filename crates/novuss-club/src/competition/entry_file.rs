@@ -73,8 +73,12 @@ pub enum FileProblem {
     NoPair,
     /// A team competition's row that names no team.
     NoTeam,
-    /// A pair named on other than two rows: this row is its only one, or
-    /// its third.
+    /// A pair named on one row only: its player has no partner.
+    PairAlone {
+        /// The pair as the file names it.
+        pair: String,
+    },
+    /// A pair named on more than two rows: this row is its third.
     PairSize {
         /// The pair as the file names it.
         pair: String,
@@ -131,6 +135,10 @@ impl fmt::Display for FileProblem {
             ),
             FileProblem::NoPair => f.write_str("the row names no pair"),
             FileProblem::NoTeam => f.write_str("the row names no team"),
+            FileProblem::PairAlone { pair } => write!(
+                f,
+                "the pair \"{pair}\" has one player: a pair is two players"
+            ),
             FileProblem::PairSize { pair, players } => write!(
                 f,
                 "the pair \"{pair}\" is named on {players} rows: a pair is two players"
@@ -235,15 +243,26 @@ impl Competition {
             let mut firsts = Vec::with_capacity(grouping.groups.len());
             for g in &grouping.groups {
                 let [a, b] = g.members[..] else {
-                    // The lone row, or the third.
-                    let at = g.members.get(2).unwrap_or(&g.members[0]);
+                    // Refused at the lone row, or at the third.
+                    let (at, problem) = match g.members.get(2) {
+                        Some(&third) => (
+                            third,
+                            FileProblem::PairSize {
+                                pair: g.name.clone(),
+                                players: g.members.len() as u32,
+                            },
+                        ),
+                        None => (
+                            g.members[0],
+                            FileProblem::PairAlone {
+                                pair: g.name.clone(),
+                            },
+                        ),
+                    };
                     return Err(Refusal::EntryFile {
-                        row: Some(sheet.rows[*at].0 as u32),
+                        row: Some(sheet.rows[at].0 as u32),
                         column: Some(grouping.column.clone().into()),
-                        problem: Box::new(FileProblem::PairSize {
-                            pair: g.name.clone(),
-                            players: g.members.len() as u32,
-                        }),
+                        problem: Box::new(problem),
                     });
                 };
                 entries.push(sheet.rows[a].1.paired_with(&sheet.rows[b].1));

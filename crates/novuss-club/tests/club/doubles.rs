@@ -268,10 +268,7 @@ fn a_list_of_pairs_is_refused_at_the_row_that_breaks_it() {
         Refusal::EntryFile {
             row: Some(4),
             column: Some("Pair".into()),
-            problem: Box::new(FileProblem::PairSize {
-                pair: "C".into(),
-                players: 1
-            }),
+            problem: Box::new(FileProblem::PairAlone { pair: "C".into() }),
         }
     );
     // Both players of a pair are one person: refused at the pair's first
