@@ -1,7 +1,8 @@
 // A competition on paper (issue 33, "Paper"), against the real `novuss
 // serve` on loopback: three competitions made through the HTTP API (a
 // 6-player round robin played to the end, a 12-player Swiss with two
-// rounds paired, an 8-player knock-out in its semi-finals), each sheet
+// rounds paired, an 8-player knock-out in its semi-finals, a team round
+// robin of four teams in its first round), each sheet
 // opened in Chromium, printed to an A4 PDF (page.pdf, the print CSS in
 // force), its pages counted and its text read (pdfinfo, pdftotext), and
 // each page rendered to a PNG (`pdftoppm -r 60`, in artifacts/) to be
@@ -100,7 +101,7 @@ function expectedCell(c, a, b) {
       if (!o) continue;
       const mine = x.first === a && x.second === b ? 'first' : x.first === b && x.second === a ? 'second' : null;
       if (!mine) continue;
-      if (o.kind === 'sets') out.push(mine === 'first' ? `${o.first}:${o.second}` : `${o.second}:${o.first}`);
+      if (o.kind === 'sets' || o.kind === 'team') out.push(mine === 'first' ? `${o.first}:${o.second}` : `${o.second}:${o.first}`);
       else if (o.kind === 'forfeit') out.push(o.winner === mine ? '+' : '−');
       else out.push('−');
     }
@@ -136,6 +137,12 @@ test('a round robin played to the end: its crosstable, standings, final results 
   assert.equal(links[0][1], fill(en['link.draw'], { n: 5 }));
   assert.equal(links[0][2], `competition-print.html?id=${id}&sheet=draw&round=5`);
   assert.equal(await org.textContent('#print-heading'), en['link.heading']);
+  await org.locator('#downloads').scrollIntoViewIfNeeded();
+  await org.locator('#downloads').screenshot({ path: path.join(ARTIFACTS, 'competition-print-links.png') });
+  // Following a link opens the sheet it names.
+  await org.click('#print-links a[data-sheet="draw"]');
+  await org.waitForSelector('body[data-ready="true"][data-sheet="draw"]');
+  assert.equal(await org.inputValue('#round'), '5');
 
   // The crosstable: each cell is the row's score against the column's, as the results make it.
   const x = await printed(org, id, 'crosstable', 'rr-crosstable');
@@ -298,5 +305,59 @@ test('an 8-player knock-out: its bracket and the quarter-finals\' draw and proto
   // The semi-finals: two protocols, one page.
   const semi = await printed(org, id, 'protocols', 'ko-protocols-2', 2);
   assert.equal(semi.pages, 1);
+  assert.deepEqual(await axeProblems(org), []);
+});
+
+test('a team round robin: each team match\'s boards on the draw, a protocol per board, the crosstable of team matches', { timeout: 120_000 }, async () => {
+  const org = await table.person('teams', { viewport: { width: 1280, height: 900 } });
+  await org.goto(`${table.base}competitions.html`);
+  assert.equal((await call(org, '/api/account/register', { username: 'print_teams', password: 'correct horse 1' })).status, 201);
+  const created = await call(org, '/api/competitions', {
+    name: 'Komandu čempionāts', tables: 4, system: { kind: 'round_robin', cycles: 'single' },
+    format: { kind: 'sets', sets: 6 }, teams: { boards: 2 },
+  });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  const id = created.body.id;
+  // Three players each: two boards and a reserve; each team plays its roster's first two.
+  for (const name of ['Madona', 'Rīga', 'Cēsis', 'Valmiera']) {
+    await change(org, id, { change: 'enter_team', team: { name, club: `${name} NK`, roster: [1, 2, 3].map((k) => ({ name: `${name} ${k}` })) } });
+  }
+  let c = await change(org, id, { change: 'pair_next', round: 1 });
+  // Match 1 decided on its two boards (board points 4:0); match 2 still played.
+  c = await change(org, id, { change: 'board_result', round: 1, team_match: 1, board: 1, outcome: { kind: 'sets', first: 4, second: 2 } });
+  c = await change(org, id, { change: 'board_result', round: 1, team_match: 1, board: 2, outcome: { kind: 'sets', first: 4, second: 1 } });
+  const matches = c.teams.rounds[0].matches;
+
+  const d = await printed(org, id, 'draw', 'teams-draw-1', 1);
+  assert.equal(d.pages, 1);
+  assert.deepEqual(await org.$$eval('.team-match h3', (hs) => hs.map((h) => h.textContent)),
+    matches.map((m, i) => fill(en['draw.team_match'], { n: i + 1, first: nameOf(c, m.first), second: nameOf(c, m.second) })));
+  const rows = await org.$$eval('.team-match[data-match="1"] tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((td) => td.textContent)));
+  const m1 = matches[0];
+  // The first-named team's player breaks on board 1, the other's on board 2.
+  assert.deepEqual(rows.map((r) => [r[0], r[2], r[3], r[4]]), [
+    ['1', `${nameOf(c, m1.first)} 1 ${en['draw.breaks_mark']}`, '4:2', `${nameOf(c, m1.second)} 1`],
+    ['2', `${nameOf(c, m1.first)} 2`, '4:1', `${nameOf(c, m1.second)} 2 ${en['draw.breaks_mark']}`],
+  ]);
+
+  // A protocol per board: four, two pages; on board 2 the second team's player breaks in set 1.
+  const p = await printed(org, id, 'protocols', 'teams-protocols-1', 1);
+  assert.equal(p.pages, 2);
+  assert.equal(await org.locator('.protocol').count(), 4);
+  const board2 = await org.$$eval('.protocol', (ps) => [...ps[1].querySelectorAll('.set-grid tbody .breaks')].map((x) => x.textContent));
+  assert.deepEqual(board2.slice(0, 2), [`${nameOf(c, m1.second)} 2`, `${nameOf(c, m1.first)} 2`]);
+  assert.ok(p.text.includes(`${nameOf(c, m1.first)} – ${nameOf(c, m1.second)}`), 'the teams are named on the protocol');
+
+  // The crosstable of team matches: board points, as the round's boards have them.
+  const x = await printed(org, id, 'crosstable', 'teams-crosstable');
+  assert.equal(x.pages, 1);
+  const cells = await org.$$eval('td.cell[data-row]', (tds) => tds.map((td) => [Number(td.dataset.row), Number(td.dataset.col), td.textContent]));
+  for (const [a, b, text] of cells) assert.equal(text, expectedCell(c, a, b), `cell ${a} v ${b}`);
+  assert.equal(cells.find(([a, b]) => a === m1.first && b === m1.second)[2], '4:0');
+
+  // The team standings.
+  const s = await printed(org, id, 'standings', 'teams-standings');
+  assert.equal(s.pages, 1);
+  assert.deepEqual(await org.$$eval('.standings-table tbody tr', (trs) => trs.map((tr) => Number(tr.dataset.team))), c.teams.standings.map((r) => r.team));
   assert.deepEqual(await axeProblems(org), []);
 });

@@ -31,7 +31,7 @@ import { rosterName } from './draw.js';
  * @typedef {object} Match
  * @property {string} round the round's name
  * @property {number | null} table
- * @property {number} board
+ * @property {number} board its number in the round, or in the team match (the words differ in Latvian: "pāris", "numurs")
  * @property {string | null} teams a team match's two teams, else null
  * @property {Side} first
  * @property {Side} second
@@ -80,7 +80,7 @@ function protocol(c, m) {
       el('div', {},
         el('p', { class: 'protocol-kind' }, pt('protocol.heading')),
         el('p', { class: 'protocol-comp' }, c.setup.name),
-        el('p', { class: 'protocol-round' }, [m.round, m.teams, pt('protocol.board', { n: m.board }), pt('protocol.format', { format: formatText(c.setup.format) })].filter(Boolean).join(' · '))),
+        el('p', { class: 'protocol-round' }, [m.round, m.teams, m.teams ? pt('protocol.board', { n: m.board }) : ct('board.label', { n: m.board }), pt('protocol.format', { format: formatText(c.setup.format) })].filter(Boolean).join(' · '))),
       el('p', { class: 'protocol-table' }, m.table === null ? pt('protocol.no_table') : pt('protocol.table', { n: m.table }))),
     el('div', { class: 'sides' }, sideBox(m.first, 'first'), el('span', { class: 'dash' }, '–'), sideBox(m.second, 'second')),
     setGrid(c, m),

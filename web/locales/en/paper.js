@@ -71,7 +71,7 @@ export const en = {
   'protocol.sign': 'Signature',
   'protocol.referee': 'Referee',
   'protocol.how': 'After each set tick who won it and write the score. The first-named breaks in set 1; after each set the players change ends and the break stays with the end, so they take turns (rules: “Starting a game”, 4.3). A drawn set (both last discs pocketed in one stroke, 4.5) counts for nobody and adds a set.',
-  'protocol.how_team': 'The player marked breaks in set 1 (the first-named team’s player on odd boards, the other’s on even boards); after each set the players change ends and the break stays with the end, so they take turns (rules: “Starting a game”, 4.3). A drawn set (4.5) counts for nobody and adds a set.',
+  'protocol.how_team': 'After each set tick who won it and write the score. In set 1 the first-named team’s player breaks on odd boards, the other team’s on even boards; after each set the players change ends and the break stays with the end, so they take turns, as the grid says (rules: “Starting a game”, 4.3). A drawn set (4.5) counts for nobody and adds a set.',
 
   // Standings and final results
   'standings.heading_after': 'Standings after round {n} of {count}',

@@ -65,7 +65,7 @@ export const lv = {
   'protocol.sign': 'Paraksts',
   'protocol.referee': 'Tiesnesis',
   'protocol.how': 'Pēc katra seta atzīmējiet uzvarētāju un ierakstiet rezultātu. Pirmo setu sāk pirmais minētais; pēc katra seta spēlētāji mainās galda pusēm, bet sākšanas tiesības paliek galda pusei, tāpēc sāk pamīšus (noteikumi: „Spēles sākums”, 4.3). Neizšķirts sets (abas pēdējās ripas iesistas vienā sitienā, 4.5) netiek ieskaitīts nevienam, un spēlē vēl vienu setu.',
-  'protocol.how_team': 'Pirmo setu sāk atzīmētais spēlētājs (nepāra numuros pirmās komandas spēlētājs, pāra numuros otrās); pēc katra seta spēlētāji mainās galda pusēm, bet sākšanas tiesības paliek galda pusei, tāpēc sāk pamīšus (noteikumi: „Spēles sākums”, 4.3). Neizšķirts sets (4.5) netiek ieskaitīts nevienam, un spēlē vēl vienu setu.',
+  'protocol.how_team': 'Pēc katra seta atzīmējiet uzvarētāju un ierakstiet rezultātu. Pirmo setu nepāra numuros sāk pirmās komandas spēlētājs, pāra numuros otrās; pēc katra seta spēlētāji mainās galda pusēm, bet sākšanas tiesības paliek galda pusei, tāpēc sāk pamīšus, kā norādīts tabulā (noteikumi: „Spēles sākums”, 4.3). Neizšķirts sets (4.5) netiek ieskaitīts nevienam, un spēlē vēl vienu setu.',
 
   'standings.heading_after': 'Kopvērtējums pēc {n}. kārtas no {count}',
   'standings.legend': 'Papildrādītāji šādā secībā:',
