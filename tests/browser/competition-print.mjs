@@ -2,7 +2,8 @@
 // serve` on loopback: three competitions made through the HTTP API (a
 // 6-player round robin played to the end, a 12-player Swiss with two
 // rounds paired, an 8-player knock-out in its semi-finals, a team round
-// robin of four teams in its first round), each sheet
+// robin of four teams in its first round, six players in two groups then
+// a knock-out), each sheet
 // opened in Chromium, printed to an A4 PDF (page.pdf, the print CSS in
 // force), its pages counted and its text read (pdfinfo, pdftotext), and
 // each page rendered to a PNG (`pdftoppm -r 60`, in artifacts/) to be
@@ -268,7 +269,7 @@ test('a 12-player Swiss with two rounds paired: the draw and protocols of each r
   assert.equal(lvProtocols.pages, 3);
 });
 
-test('an 8-player knock-out: its bracket and the quarter-finals\' draw and protocols on A4', { timeout: 120_000 }, async () => {
+test('an 8-player knock-out: its bracket and the quarter-finals\' draw and protocols on A4; a double elimination\'s bracket', { timeout: 120_000 }, async () => {
   const org = await table.person('cup', { viewport: { width: 1280, height: 900 } });
   await org.goto(`${table.base}competitions.html`);
   assert.equal((await call(org, '/api/account/register', { username: 'print_cup', password: 'correct horse 1' })).status, 201);
@@ -305,6 +306,18 @@ test('an 8-player knock-out: its bracket and the quarter-finals\' draw and proto
   // The semi-finals: two protocols, one page.
   const semi = await printed(org, id, 'protocols', 'ko-protocols-2', 2);
   assert.equal(semi.pages, 1);
+
+  // A double elimination of four: its winners', losers' and grand-final parts one under another, on one page.
+  const de = await competition(org, {
+    name: 'Cēsu dubultā izslēgšana', tables: 2,
+    system: { kind: 'double_elimination', reset: true }, format: { kind: 'best_of', sets: 3 },
+  }, PLAYERS.slice(0, 4));
+  let dc = await change(org, de, { change: 'pair_next', round: 1 });
+  dc = await play(org, dc, 1, () => ({ kind: 'sets', first: 2, second: 1 }));
+  const dp = await printed(org, de, 'bracket', 'double-bracket');
+  assert.equal(dp.pages, 1);
+  assert.deepEqual(await org.$$eval('.sheet .bracket-part > h3', (hs) => hs.map((h) => h.textContent)), [comp['ko.winners'], comp['ko.losers'], comp['ko.final_part']]);
+  assert.equal(await org.locator('.sheet .tie').count(), dc.bracket.ties.length);
   assert.deepEqual(await axeProblems(org), []);
 });
 
@@ -360,4 +373,63 @@ test('a team round robin: each team match\'s boards on the draw, a protocol per 
   assert.equal(s.pages, 1);
   assert.deepEqual(await org.$$eval('.standings-table tbody tr', (trs) => trs.map((tr) => Number(tr.dataset.team))), c.teams.standings.map((r) => r.team));
   assert.deepEqual(await axeProblems(org), []);
+});
+
+test('groups then knock-out: a crosstable per group over the group rounds, and the bracket once drawn', { timeout: 120_000 }, async () => {
+  const org = await table.person('groups', { viewport: { width: 1280, height: 900 } });
+  await org.goto(`${table.base}competitions.html`);
+  assert.equal((await call(org, '/api/account/register', { username: 'print_groups', password: 'correct horse 1' })).status, 201);
+  const id = await competition(org, {
+    name: 'Valmieras grupu turnīrs', tables: 3,
+    system: { kind: 'groups_then_knockout', groups: 2, cycles: 'single', third_place: false }, format: { kind: 'best_of', sets: 3 },
+  }, PLAYERS.slice(0, 6));
+  // Two groups of three: three group rounds, one match a group each round; then the cross.
+  let c = await read(org, id);
+  for (let round = 1; round <= 3; round++) {
+    c = await change(org, id, { change: 'pair_next', round });
+    c = await play(org, c, round, (i) => ({ kind: 'sets', first: 2, second: (round + i) % 2 }));
+  }
+  assert.ok(c.bracket, 'the knock-out is drawn once the groups are complete');
+  c = await change(org, id, { change: 'pair_next', round: 4 });
+  c = await change(org, id, { change: 'result', round: 4, board: 1, outcome: { kind: 'sets', first: 0, second: 2 } });
+
+  const x = await printed(org, id, 'crosstable', 'groups-crosstable');
+  assert.equal(x.pages, 1);
+  assert.deepEqual(await org.$$eval('.sheet .group h3', (hs) => hs.map((h) => h.textContent)), ['A', 'B'].map((letter) => fill(en['cross.group'], { letter })));
+  for (const g of c.groups) {
+    const letter = 'AB'[g.group];
+    const names = await org.$$eval(`.group[data-group="${letter}"] tbody th.name`, (ths) => ths.map((t) => t.firstChild.textContent));
+    assert.deepEqual(names, g.entrants.map((n) => nameOf(c, n)));
+    const cells = await org.$$eval(`.group[data-group="${letter}"] td.cell[data-row]`, (tds) => tds.map((td) => [Number(td.dataset.row), Number(td.dataset.col), td.textContent]));
+    assert.equal(cells.length, 6);
+    // Only the group rounds count: the cross's result is not in a group's grid.
+    const groupRounds = { ...c, rounds: c.rounds.slice(0, 3) };
+    for (const [a, b, text] of cells) {
+      assert.equal(text, expectedCell(groupRounds, a, b), `group ${letter}: ${a} v ${b}`);
+      assert.notEqual(text, '', 'every group match is played');
+    }
+    const places = await org.$$eval(`.group[data-group="${letter}"] tbody tr`, (trs) => trs.map((tr) => [Number(tr.dataset.entrant), tr.querySelector('.place').textContent]));
+    for (const [n, place] of places) assert.equal(place, String(g.standings.rows.find((r) => r.entrant === n).place.start));
+  }
+
+  const b = await printed(org, id, 'bracket', 'groups-bracket');
+  assert.equal(b.pages, 1);
+  const cross = c.bracket.ties.filter((t) => t.round === 4);
+  assert.equal(await org.locator('.sheet .tie').count(), c.bracket.ties.length);
+  for (const t of cross) for (const side of [t.a, t.b]) assert.ok(b.text.includes(nameOf(c, side.entrant)));
+
+  // The Print button is the browser's own print.
+  await org.evaluate(() => { window.printCalls = 0; window.print = () => { window.printCalls += 1; }; });
+  await org.click('#print');
+  assert.equal(await org.evaluate(() => window.printCalls), 1);
+  // A sheet of no such kind, and a competition that does not exist: said in words, nothing to print.
+  await org.goto(`${table.base}competition-print.html?id=${id}&sheet=menu`);
+  await org.waitForSelector('body[data-ready="true"]');
+  assert.equal(await org.textContent('#notice'), fill(en['paper.unknown_sheet'], { sheet: 'menu' }));
+  assert.ok(await org.isDisabled('#print'));
+  assert.equal(await org.locator('.sheet').count(), 0);
+  await org.goto(`${table.base}competition-print.html?id=nosuchthing&sheet=draw`);
+  await org.waitForSelector('body[data-ready="true"]');
+  assert.equal(await org.textContent('#title'), en['paper.load_failed']);
+  assert.ok(await org.isDisabled('#print'));
 });
