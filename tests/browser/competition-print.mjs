@@ -433,3 +433,34 @@ test('groups then knock-out: a crosstable per group over the group rounds, and t
   assert.equal(await org.textContent('#title'), en['paper.load_failed']);
   assert.ok(await org.isDisabled('#print'));
 });
+
+test('a 64-player Swiss: standings longer than a page go on, their head repeated and each page numbered', { timeout: 120_000 }, async () => {
+  const org = await table.person('big', { viewport: { width: 1280, height: 900 } });
+  await org.goto(`${table.base}competitions.html`);
+  assert.equal((await call(org, '/api/account/register', { username: 'print_big', password: 'correct horse 1' })).status, 201);
+  const created = await call(org, '/api/competitions', {
+    name: 'Latvijas atklātais čempionāts', tables: 32, system: { kind: 'swiss', rounds: 7 }, format: { kind: 'sets', sets: 6 },
+  });
+  assert.equal(created.status, 201);
+  const id = created.body.id;
+  const players = Array.from({ length: 64 }, (_, i) => ({ name: `Spēlētājs ${String(i + 1).padStart(2, '0')}`, club: ['RNK', 'Madona', 'Ogre', 'Cēsis'][i % 4], rating: 2000 - i * 10 }));
+  await change(org, id, { change: 'enter_list', entries: players });
+  let c = await change(org, id, { change: 'pair_next', round: 1 });
+  c = await play(org, c, 1, (i) => ({ kind: 'sets', first: i % 3 ? 4 : 2, second: i % 3 ? 1 : 4 }));
+
+  const s = await printed(org, id, 'standings', 'big-standings');
+  assert.ok(s.pages >= 2, `64 rows take more than a page (${s.pages})`);
+  const pdf = path.join(ARTIFACTS, 'competition-print-big-standings.pdf');
+  for (let n = 1; n <= s.pages; n++) {
+    const page = execFileSync('pdftotext', ['-f', String(n), '-l', String(n), '-layout', pdf, '-'], { encoding: 'utf8' });
+    if (/Spēlētājs \d\d/.test(page)) assert.match(page, /Place\s+No\.\s+Name\s+Points/, `page ${n}, with rows, has the table's head`);
+    assert.match(page, new RegExp(`\\b${n}\\s*/\\s*${s.pages}\\s*$`), `page ${n} is numbered "${n} / ${s.pages}" at its foot`);
+  }
+  // Every player is printed once, in the API's order.
+  const printedNames = [...s.text.matchAll(/Spēlētājs \d\d/g)].map((m) => m[0]);
+  assert.deepEqual(printedNames, c.standings.rows.map((r) => nameOf(c, r.entrant)));
+  // The draw of 32 tables for the hall's wall: one page.
+  const d = await printed(org, id, 'draw', 'big-draw', 1);
+  assert.equal(d.pages, 1);
+  assert.equal([...d.text.matchAll(/Spēlētājs \d\d/g)].length, 64);
+});
