@@ -199,7 +199,14 @@ test('a 12-player Swiss with two rounds paired: the draw and protocols of each r
   }, PLAYERS);
   let c = await change(org, id, { change: 'pair_next', round: 1 });
   c = await play(org, c, 1, (i) => ({ kind: 'sets', first: i % 2 ? 2 : 4, second: i % 2 ? 4 : 1 }));
+  // The competition's page, open while round 2 is paired: its links follow to the new round.
+  await org.goto(`${table.base}competition.html?id=${id}`);
+  await org.waitForSelector('#print-links a[data-sheet="draw"]');
+  assert.equal(await org.textContent('#print-links a[data-sheet="draw"]'), fill(en['link.draw'], { n: 1 }));
+  assert.deepEqual(await org.$$eval('#print-links a', (as) => as.map((a) => a.dataset.sheet)), ['draw', 'protocols', 'standings']);
   c = await change(org, id, { change: 'pair_next', round: 2 });
+  await org.waitForFunction((t) => document.querySelector('#print-links a[data-sheet="draw"]')?.textContent === t, fill(en['link.draw'], { n: 2 }));
+  assert.equal(await org.getAttribute('#print-links a[data-sheet="protocols"]', 'href'), `competition-print.html?id=${id}&sheet=protocols&round=2`);
   // Two results of round 2 in: the draw shows them, the others are blanks to fill.
   c = await change(org, id, { change: 'result', round: 2, board: 1, outcome: { kind: 'sets', first: 4, second: 2 } });
   c = await change(org, id, { change: 'result', round: 2, board: 2, outcome: { kind: 'sets', first: 3, second: 3 } });

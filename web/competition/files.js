@@ -168,6 +168,7 @@ function mountPrintLinks(id) {
   new MutationObserver(() => { if (stale()) read(); })
     .observe(document.body, { attributes: true, attributeFilter: ['data-rounds', 'data-changes'] });
   onLanguage(draw);
+  // The first read comes when the page first draws its competition (and
+  // marks the body); a page that could not load it has no sheets.
   draw();
-  read();
 }

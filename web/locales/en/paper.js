@@ -21,7 +21,6 @@ export const en = {
   'paper.not_applicable': 'This competition has no such sheet: choose one of the sheets above.',
   'paper.no_round': 'No round has been paired yet: the draw and the table protocols come with the first round.',
   'paper.round_missing': 'Round {n} has not been paired: rounds 1 to {count} have.',
-  'paper.pages': 'A4 · {n} sheets',
   'paper.as_of': 'As it stood on {when}, after change {changes}.',
 
   // The sheets, as links and headings
@@ -56,7 +55,6 @@ export const en = {
 
   // A table protocol: one match, filled in at the table
   'protocol.heading': 'Table protocol',
-  'protocol.round': '{round}',
   'protocol.table': 'Table {n}',
   'protocol.no_table': 'Table ____',
   'protocol.board': 'Board {n}',

@@ -17,8 +17,7 @@ export const lv = {
   'paper.unknown_sheet': 'Lapas „{sheet}” nav: izvēlieties kādu no lapām augstāk.',
   'paper.not_applicable': 'Šīm sacensībām tādas lapas nav: izvēlieties kādu no lapām augstāk.',
   'paper.no_round': 'Neviena kārta vēl nav izlozēta: izloze un galdu protokoli būs ar pirmo kārtu.',
-  'paper.round_missing': '{n}. kārta nav izlozēta: izlozētas ir 1.–{count}. kārta.',
-  'paper.pages': 'A4 · {n} lapas',
+  'paper.round_missing': '{n}. kārta nav izlozēta: izlozētas ir 1.–{count}. kārtas.',
   'paper.as_of': 'Stāvoklis {when}, pēc {changes}. izmaiņas.',
 
   'sheet.draw': 'Izloze',
@@ -50,7 +49,6 @@ export const lv = {
   'draw.breaks_mark': '(sāk)',
 
   'protocol.heading': 'Galda protokols',
-  'protocol.round': '{round}',
   'protocol.table': '{n}. galds',
   'protocol.no_table': '____ galds',
   'protocol.board': '{n}. numurs',
