@@ -4,13 +4,20 @@
 // desk, all or nobody, a refusal worded at the file's row and column;
 // for everyone, the downloads: standings (Excel, CSV), results (CSV),
 // FIDE's TRF-16 report and the whole competition as JSON
-// (docs/protocol.md "Competitions' files").
+// (docs/protocol.md "Competitions' files"); and the "Print" links to the
+// A4 sheets this competition has in its system and state
+// (competition-print.html, docs/competitions.md "Paper").
 
 import { ct, refusalText } from '../competitions/text.js';
+import { onLanguage } from '../shared/lang.js';
+import { el } from '../shared/pages.js';
+import { pt } from '../paper/text.js';
+import { sheetsFor, sheetHref } from '../paper/sheets.js';
 
 /** @typedef {import('../shared/protocol.js').Competition} Competition */
 /** @typedef {import('../shared/protocol.js').EntriesImported} EntriesImported */
 /** @typedef {import('../shared/protocol.js').CompetitionRefusal} CompetitionRefusal */
+/** @typedef {import('../shared/protocol.js').CompetitionPage} CompetitionPage */
 
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
@@ -68,6 +75,7 @@ export function fileRefusalText(e) {
  */
 export function mountFiles(id, show) {
   const base = `/api/competitions/${encodeURIComponent(id)}/`;
+  mountPrintLinks(id);
   for (const [link, file] of DOWNLOADS) {
     /** @type {HTMLAnchorElement} */ ($(link)).href = base + file;
   }
@@ -104,4 +112,63 @@ export function mountFiles(id, show) {
       delete document.body.dataset.busy;
     }
   });
+}
+
+/**
+ * The "Print (A4)" links under the downloads: each sheet competition `id`
+ * has now (paper/sheets.js), a round's draw and protocols for the round
+ * paired last. The page draws from its live stream and marks the body
+ * with the rounds and changes it shows; the sheets that apply change
+ * only with a new round, the end, or a bracket drawn, so the competition
+ * is read again only when one of those may have come (a new round; a
+ * change in the last round or before a bracket exists), not per result.
+ * @param {string} id
+ */
+function mountPrintLinks(id) {
+  const heading = el('h3', { id: 'print-heading' });
+  const list = el('ul', { id: 'print-links', class: 'downloads print-links', 'aria-labelledby': 'print-heading' });
+  $('downloads').append(heading, list);
+  /** @type {Competition | null} */
+  let held = null;
+  let reading = false;
+  const draw = () => {
+    const c = held;
+    heading.textContent = pt('link.heading');
+    list.replaceChildren(...(c ? sheetsFor(c) : []).map((kind) => el('li', {},
+      el('a', { href: sheetHref(id, kind, c?.rounds.length), 'data-sheet': kind }, pt(`link.${kind}`, { n: c?.rounds.length ?? 0 })))));
+    heading.hidden = !list.children.length;
+    list.hidden = !list.children.length;
+  };
+  /** Whether what the page shows may have changed the sheets `held` gives. */
+  const stale = () => {
+    const rounds = Number(document.body.dataset.rounds ?? 0);
+    const changes = Number(document.body.dataset.changes ?? 0);
+    if (!held) return true;
+    if (changes <= held.changes) return false;
+    // A knock-out's or double elimination's bracket is drawn from two
+    // entrants on (the knock-out after groups comes with its first round).
+    const bracketToCome = !held.bracket && ['knockout', 'double_elimination'].includes(held.setup.system.kind);
+    return rounds !== held.rounds.length || (!held.finished && rounds >= held.round_count) || bracketToCome;
+  };
+  const read = async () => {
+    if (reading || !id) return;
+    reading = true;
+    try {
+      const res = await fetch(`/api/competitions/${encodeURIComponent(id)}`);
+      // A competition that cannot be read has no sheets; the page says why.
+      if (res.ok) held = /** @type {CompetitionPage} */ (await res.json()).competition;
+    } catch {
+      // Offline: the links stay as they were; the next change tries again.
+    } finally {
+      reading = false;
+    }
+    draw();
+    if (held && stale()) read();
+  };
+  new MutationObserver(() => { if (stale()) read(); })
+    .observe(document.body, { attributes: true, attributeFilter: ['data-rounds', 'data-changes'] });
+  onLanguage(draw);
+  // The first read comes when the page first draws its competition (and
+  // marks the body); a page that could not load it has no sheets.
+  draw();
 }
