@@ -398,6 +398,92 @@ fn players_come_in_from_files_and_every_export_reads_back() {
         .collect();
     assert_eq!(from_csv, expected);
 
+    // The crosstable of a Swiss, round by round: each row in the
+    // standings' order, each round's cell the opponent's pairing number
+    // and the result as the row's player played it.
+    let got = fetch(&server, &format!("/api/competitions/{id}/crosstable.csv"));
+    assert_eq!(got.status, 200);
+    assert!(
+        got.disposition.contains("crosstable.csv"),
+        "{}",
+        got.disposition
+    );
+    let mut reader = csv::Reader::from_reader(&got.bytes[3..]);
+    assert_eq!(
+        reader.headers().unwrap().iter().collect::<Vec<_>>(),
+        ["Place", "No.", "Name", "Club", "Points", "Round 1", "Round 2", "Round 3"]
+    );
+    let cross: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    let ranking: Vec<u64> = c["ranking"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e.as_u64().unwrap())
+        .collect();
+    let number_of = |e: u64| ranking.iter().position(|&r| r == e).unwrap() + 1;
+    let order: Vec<String> = cross.iter().map(|r| r[2].to_owned()).collect();
+    let by_standings: Vec<String> = shown.iter().map(|(n, _)| n.clone()).collect();
+    assert_eq!(order, by_standings);
+    for row in &cross {
+        let me = names.iter().position(|n| *n == row[2]).unwrap() as u64 + 1;
+        for (k, r) in c["rounds"].as_array().unwrap().iter().enumerate() {
+            let board = r["boards"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|b| b["first"] == me || b["second"] == me);
+            let want = match board {
+                Some(b) => {
+                    let first = b["first"] == me;
+                    let other = if first { &b["second"] } else { &b["first"] };
+                    let o = &b["outcome"];
+                    let result = match o["kind"].as_str().unwrap() {
+                        "sets" if first => format!("{}:{}", o["first"], o["second"]),
+                        "sets" => format!("{}:{}", o["second"], o["first"]),
+                        "forfeit" if (o["winner"] == "first") == first => "+".into(),
+                        _ => "-".into(),
+                    };
+                    format!("{} {result}", number_of(other.as_u64().unwrap()))
+                }
+                None => "bye".into(),
+            };
+            assert_eq!(row[5 + k], want, "round {} of {}", k + 1, &row[2]);
+        }
+    }
+
+    // One workbook of all three, read by calamine: its sheets' cells are
+    // the CSVs'.
+    let got = fetch(&server, &format!("/api/competitions/{id}/competition.xlsx"));
+    assert_eq!((got.status, got.kind.as_str()), (200, XLSX));
+    let mut book = calamine::open_workbook_auto_from_rs(std::io::Cursor::new(got.bytes)).unwrap();
+    assert_eq!(book.sheet_names(), ["Standings", "Results", "Crosstable"]);
+    let text = |d: &calamine::Data| match d {
+        calamine::Data::Empty => String::new(),
+        other => other.to_string(),
+    };
+    let sheet = |book: &mut calamine::Sheets<_>, name: &str| -> Vec<Vec<String>> {
+        book.worksheet_range(name)
+            .unwrap()
+            .rows()
+            .map(|r| r.iter().map(text).collect())
+            .collect()
+    };
+    let results_sheet = sheet(&mut book, "Results");
+    assert_eq!(results_sheet.len(), expected.len() + 1);
+    // A board's table, its result and the names are the CSV's.
+    for (xlsx, csv_row) in results_sheet[1..].iter().zip(&expected) {
+        assert_eq!(xlsx[3..], csv_row[3..]);
+    }
+    let cross_sheet = sheet(&mut book, "Crosstable");
+    let cross_csv: Vec<Vec<String>> = cross
+        .iter()
+        .map(|r| r.iter().map(String::from).collect())
+        .collect();
+    assert_eq!(cross_sheet[1..], cross_csv[..]);
+    let standings_sheet = sheet(&mut book, "Standings");
+    let names_in_order: Vec<String> = standings_sheet[1..].iter().map(|r| r[1].clone()).collect();
+    assert_eq!(names_in_order, by_standings);
+
     // TRF-16: read by the club crate's reader, and ranked the same by
     // `novuss club standings`.
     let got = fetch(&server, &format!("/api/competitions/{id}/competition.trf"));

@@ -79,9 +79,11 @@ test('the organiser imports a CSV of players, a bad file shows its row, and the 
 
   // Every download, fetched from the page by its link.
   const wanted = {
+    'download-workbook': ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'competition.xlsx'],
     'download-standings-xlsx': ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'standings.xlsx'],
     'download-standings-csv': ['text/csv; charset=utf-8', 'standings.csv'],
     'download-results-csv': ['text/csv; charset=utf-8', 'results.csv'],
+    'download-crosstable-csv': ['text/csv; charset=utf-8', 'crosstable.csv'],
     'download-trf': ['text/plain; charset=utf-8', 'competition.trf'],
     'download-json': ['application/json', 'competition.json'],
   };
@@ -97,6 +99,7 @@ test('the organiser imports a CSV of players, a bad file shows its row, and the 
     assert.ok(got.disposition.startsWith(`attachment; filename="Rigas-kauss-2026-${file}"`), got.disposition);
     assert.ok(got.size > 0 && got.download && got.text.length > 0, link);
     if (file === 'standings.csv') assert.ok(got.head.includes('Place,Name,Club,Points,BH-C1,BH,SB,Sets won,Sets lost'), got.head);
+    if (file === 'crosstable.csv') assert.ok(got.head.includes('Place,No.,Name,Club,Points,Round 1'), got.head);
     if (file === 'competition.trf') assert.ok(got.head.startsWith('012 Rīgas kauss 2026\n'), got.head);
   }
   assert.deepEqual(org.errors, []);

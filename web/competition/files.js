@@ -2,7 +2,9 @@
 // A competition's files (docs/competitions.md "Files in and out"): for
 // its organiser, a file of players (CSV or Excel) imported into the
 // desk, all or nobody, a refusal worded at the file's row and column;
-// for everyone, the downloads: standings (Excel, CSV), results (CSV),
+// for everyone, the downloads: one workbook of the standings, results
+// and crosstable, and each as its own file: standings (Excel, CSV),
+// results (CSV), the crosstable (CSV),
 // FIDE's TRF-16 report and the whole competition as JSON
 // (docs/protocol.md "Competitions' files"); and the "Print" links to the
 // A4 sheets this competition has in its system and state
@@ -23,9 +25,11 @@ const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.get
 
 /** The downloads, by the element that links each and the file's name on the server. */
 const DOWNLOADS = /** @type {const} */ ([
+  ['download-workbook', 'competition.xlsx'],
   ['download-standings-xlsx', 'standings.xlsx'],
   ['download-standings-csv', 'standings.csv'],
   ['download-results-csv', 'results.csv'],
+  ['download-crosstable-csv', 'crosstable.csv'],
   ['download-trf', 'competition.trf'],
   ['download-json', 'competition.json'],
 ]);

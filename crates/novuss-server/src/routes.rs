@@ -143,6 +143,14 @@ pub fn router(
                     get(competition_files::results_csv),
                 )
                 .route(
+                    "/api/competitions/{id}/crosstable.csv",
+                    get(competition_files::crosstable_csv),
+                )
+                .route(
+                    "/api/competitions/{id}/competition.xlsx",
+                    get(competition_files::workbook),
+                )
+                .route(
                     "/api/competitions/{id}/competition.trf",
                     get(competition_files::trf),
                 )

@@ -354,6 +354,8 @@ export const en = {
   'import.change_refused': 'Change {change} of the file is refused: {why} Nothing was stored.',
   'import.too_large': 'The file is larger than a competition’s file can be (8 MiB).',
   'download.heading': 'Download',
+  'download.workbook': 'Standings, results and crosstable (Excel)',
+  'download.crosstable_csv': 'Crosstable (CSV)',
   'download.standings_xlsx': 'Standings (Excel)',
   'download.standings_csv': 'Standings (CSV)',
   'download.results_csv': 'Results (CSV)',

@@ -353,6 +353,8 @@ export const lv = {
   'import.change_refused': 'Faila {change}. izmaiņa ir noraidīta: {why} Nekas netika saglabāts.',
   'import.too_large': 'Fails ir lielāks, nekā var būt sacensību fails (8 MiB).',
   'download.heading': 'Lejupielādēt',
+  'download.workbook': 'Kopvērtējums, rezultāti un krusttabula (Excel)',
+  'download.crosstable_csv': 'Krusttabula (CSV)',
   'download.standings_xlsx': 'Kopvērtējums (Excel)',
   'download.standings_csv': 'Kopvērtējums (CSV)',
   'download.results_csv': 'Rezultāti (CSV)',

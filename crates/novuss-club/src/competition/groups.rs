@@ -100,6 +100,16 @@ impl Competition {
         }
     }
 
+    /// How many of a groups-then-knock-out competition's rounds are the
+    /// group stage's (those before the knock-out's first); `None` for
+    /// other systems, and before the groups can be drawn.
+    pub fn group_stage(&self) -> Option<u32> {
+        let super::System::GroupsThenKnockout { groups, cycles, .. } = self.setup.system else {
+            return None;
+        };
+        Some(self.group_stage_rounds(groups, cycles)).filter(|&n| n > 0)
+    }
+
     /// Every round of the competition: the group stage's, then the
     /// knock-out's (the cross, then its bracket's rounds).
     pub(super) fn groups_round_count(&self, groups: u32, cycles: Cycles) -> u32 {

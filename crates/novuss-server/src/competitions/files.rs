@@ -128,7 +128,7 @@ fn tiebreak_cells(v: &TieBreakValue) -> Vec<Cell> {
 }
 
 /// A place as people write it: `3`, or `3-4` when shared (text then).
-fn place(s: &Standing) -> Cell {
+pub fn place(s: &Standing) -> Cell {
     let (a, b) = (*s.place.start(), *s.place.end());
     if a == b {
         Cell::Number(f64::from(a))
@@ -219,23 +219,27 @@ pub fn results_table(view: &CompetitionView) -> Table {
             ]);
         }
         for rest in &r.rests {
-            let bye = match rest.bye {
-                novuss_club::Bye::PairingAllocated => "bye",
-                novuss_club::Bye::Full => "full-point bye",
-                novuss_club::Bye::Half => "half-point bye",
-                novuss_club::Bye::Zero => "zero-point bye",
-            };
             rows.push(vec![
                 Cell::Number(f64::from(r.number)),
                 Cell::Empty,
                 Cell::Empty,
                 Cell::Text(name(rest.entrant)),
                 Cell::Empty,
-                Cell::Text(bye.into()),
+                Cell::Text(bye_text(rest.bye).into()),
             ]);
         }
     }
     Table { header, rows }
+}
+
+/// A bye as the exported tables word it.
+pub fn bye_text(bye: novuss_club::Bye) -> &'static str {
+    match bye {
+        novuss_club::Bye::PairingAllocated => "bye",
+        novuss_club::Bye::Full => "full-point bye",
+        novuss_club::Bye::Half => "half-point bye",
+        novuss_club::Bye::Zero => "zero-point bye",
+    }
 }
 
 /// `table` as CSV (comma-separated, quoted where needed, UTF-8 with a
@@ -251,47 +255,54 @@ pub fn csv(table: &Table) -> Result<Vec<u8>, Failure> {
     w.into_inner().map_err(|e| fail(&e))
 }
 
-/// `table` as an Excel workbook of one sheet named `sheet`: a bold header
-/// row kept in view, numbers as numbers, each column as wide as its
-/// longest cell.
+/// `table` as an Excel workbook of one sheet named `sheet`.
 pub fn xlsx(table: &Table, sheet: &str) -> Result<Vec<u8>, Failure> {
+    workbook(&[(sheet, table)])
+}
+
+/// An Excel workbook of `sheets`, each a name and its table, in order:
+/// a bold header row kept in view, numbers as numbers, each column as
+/// wide as its longest cell.
+pub fn workbook(sheets: &[(&str, &Table)]) -> Result<Vec<u8>, Failure> {
     let fail =
         |e: &dyn std::fmt::Display| Failure::internal("the workbook could not be written", e);
     let mut book = Workbook::new();
-    let ws = book.add_worksheet();
-    ws.set_name(sheet).map_err(|e| fail(&e))?;
     let bold = Format::new().set_bold();
-    let mut widths: Vec<usize> = table.header.iter().map(|h| h.chars().count()).collect();
-    for (c, h) in table.header.iter().enumerate() {
-        ws.write_string_with_format(0, c as u16, h, &bold)
-            .map_err(|e| fail(&e))?;
-    }
-    for (r, row) in table.rows.iter().enumerate() {
-        let r = r as u32 + 1;
-        for (c, cell) in row.iter().enumerate() {
-            let col = c as u16;
-            let width = match cell {
-                Cell::Text(t) => {
-                    ws.write_string(r, col, t).map_err(|e| fail(&e))?;
-                    t.chars().count()
+    for &(sheet, table) in sheets {
+        let ws = book.add_worksheet();
+        ws.set_name(sheet).map_err(|e| fail(&e))?;
+        let mut widths: Vec<usize> = table.header.iter().map(|h| h.chars().count()).collect();
+        for (c, h) in table.header.iter().enumerate() {
+            ws.write_string_with_format(0, c as u16, h, &bold)
+                .map_err(|e| fail(&e))?;
+        }
+        for (r, row) in table.rows.iter().enumerate() {
+            let r = r as u32 + 1;
+            for (c, cell) in row.iter().enumerate() {
+                let col = c as u16;
+                let width = match cell {
+                    Cell::Text(t) => {
+                        ws.write_string(r, col, t).map_err(|e| fail(&e))?;
+                        t.chars().count()
+                    }
+                    Cell::Number(n) => {
+                        ws.write_number(r, col, *n).map_err(|e| fail(&e))?;
+                        n.to_string().len()
+                    }
+                    Cell::Empty => 0,
+                };
+                if let Some(w) = widths.get_mut(c) {
+                    *w = (*w).max(width);
                 }
-                Cell::Number(n) => {
-                    ws.write_number(r, col, *n).map_err(|e| fail(&e))?;
-                    n.to_string().len()
-                }
-                Cell::Empty => 0,
-            };
-            if let Some(w) = widths.get_mut(c) {
-                *w = (*w).max(width);
             }
         }
+        for (c, w) in widths.iter().enumerate() {
+            // A character's width and a little room, within Excel's bounds.
+            ws.set_column_width(c as u16, (*w as f64 + 2.0).min(60.0))
+                .map_err(|e| fail(&e))?;
+        }
+        ws.set_freeze_panes(1, 0).map_err(|e| fail(&e))?;
     }
-    for (c, w) in widths.iter().enumerate() {
-        // A character's width and a little room, within Excel's bounds.
-        ws.set_column_width(c as u16, (*w as f64 + 2.0).min(60.0))
-            .map_err(|e| fail(&e))?;
-    }
-    ws.set_freeze_panes(1, 0).map_err(|e| fail(&e))?;
     book.save_to_buffer().map_err(|e| fail(&e))
 }
 

@@ -24,6 +24,7 @@
 //! - the routes are in `net/competitions.rs`.
 
 pub mod arbiters;
+pub mod crosstable;
 mod desk;
 pub mod entering;
 pub mod files;

@@ -9,7 +9,10 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use novuss_club::Change;
 
-use crate::competitions::files::{self, ENTRIES_TYPES, MAX_COMPETITION_FILE, MAX_ENTRIES_FILE};
+use crate::competitions::crosstable::crosstable;
+use crate::competitions::files::{
+    self, Table, ENTRIES_TYPES, MAX_COMPETITION_FILE, MAX_ENTRIES_FILE,
+};
 use crate::competitions::{arbiters, Desk};
 use crate::error::{Code, Failure};
 use crate::ids::CompetitionId;
@@ -17,7 +20,7 @@ use crate::net::body::Body;
 use crate::people::identity::Visitor;
 use crate::store::{now, Store};
 use crate::wire::http::competitions::{
-    Ask, CompetitionFile, EntriesImported, FiledChange, TeamAsk,
+    Ask, CompetitionFile, CompetitionView, EntriesImported, FiledChange, TeamAsk,
 };
 
 /// What the files' routes need: the desk the competitions' routes share
@@ -127,20 +130,47 @@ fn download(bytes: Vec<u8>, media_type: &str, competition: &str, what: &str) -> 
         .into_response()
 }
 
-/// `GET /api/competitions/{id}/standings.csv`.
-pub async fn standings_csv(
-    State(s): State<FileRoutes>,
-    Path(id): Path<String>,
+/// A table of competition `id`, made by `make`, as a CSV download named
+/// `what`.
+async fn table_csv(
+    s: &FileRoutes,
+    id: &str,
+    make: fn(&CompetitionView) -> Result<Table, Failure>,
+    what: &str,
 ) -> Result<Response, Failure> {
-    let held = s.desk.view(&CompetitionId::parse(&id)?).await?;
-    let table = files::standings_table(&held.view)?;
+    let held = s.desk.view(&CompetitionId::parse(id)?).await?;
+    let table = make(&held.view)?;
     let name = &held.view.competition.setup().name;
     Ok(download(
         files::csv(&table)?,
         "text/csv; charset=utf-8",
         name,
-        "standings.csv",
+        what,
     ))
+}
+
+/// `GET /api/competitions/{id}/standings.csv`.
+pub async fn standings_csv(
+    State(s): State<FileRoutes>,
+    Path(id): Path<String>,
+) -> Result<Response, Failure> {
+    table_csv(&s, &id, files::standings_table, "standings.csv").await
+}
+
+/// `GET /api/competitions/{id}/results.csv`.
+pub async fn results_csv(
+    State(s): State<FileRoutes>,
+    Path(id): Path<String>,
+) -> Result<Response, Failure> {
+    table_csv(&s, &id, |v| Ok(files::results_table(v)), "results.csv").await
+}
+
+/// `GET /api/competitions/{id}/crosstable.csv`.
+pub async fn crosstable_csv(
+    State(s): State<FileRoutes>,
+    Path(id): Path<String>,
+) -> Result<Response, Failure> {
+    table_csv(&s, &id, |v| Ok(crosstable(v)), "crosstable.csv").await
 }
 
 /// `GET /api/competitions/{id}/standings.xlsx`.
@@ -152,29 +182,33 @@ pub async fn standings_xlsx(
     let table = files::standings_table(&held.view)?;
     let name = held.view.competition.setup().name.clone();
     let bytes = blocking(move || files::xlsx(&table, "Standings")).await?;
-    Ok(download(
-        bytes,
-        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-        &name,
-        "standings.xlsx",
-    ))
+    Ok(download(bytes, XLSX, &name, "standings.xlsx"))
 }
 
-/// `GET /api/competitions/{id}/results.csv`.
-pub async fn results_csv(
+/// `GET /api/competitions/{id}/competition.xlsx`: one workbook of the
+/// standings, the results and the crosstable, a sheet each.
+pub async fn workbook(
     State(s): State<FileRoutes>,
     Path(id): Path<String>,
 ) -> Result<Response, Failure> {
     let held = s.desk.view(&CompetitionId::parse(&id)?).await?;
-    let table = files::results_table(&held.view);
-    let name = &held.view.competition.setup().name;
-    Ok(download(
-        files::csv(&table)?,
-        "text/csv; charset=utf-8",
-        name,
-        "results.csv",
-    ))
+    let standings = files::standings_table(&held.view)?;
+    let results = files::results_table(&held.view);
+    let cross = crosstable(&held.view);
+    let name = held.view.competition.setup().name.clone();
+    let bytes = blocking(move || {
+        files::workbook(&[
+            ("Standings", &standings),
+            ("Results", &results),
+            ("Crosstable", &cross),
+        ])
+    })
+    .await?;
+    Ok(download(bytes, XLSX, &name, "competition.xlsx"))
 }
+
+/// An Excel workbook's media type.
+const XLSX: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 /// `GET /api/competitions/{id}/competition.trf`: FIDE's TRF-16.
 pub async fn trf(State(s): State<FileRoutes>, Path(id): Path<String>) -> Result<Response, Failure> {
