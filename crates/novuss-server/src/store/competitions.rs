@@ -428,6 +428,56 @@ impl Store {
         self.settle(conn, result).await
     }
 
+    /// Gives board game `game`, whose row was written with deadline
+    /// `was` but whose game was never made (its server stopped between
+    /// the two), a fresh grace until `deadline`, for this server to make
+    /// the game now: `true` for the one caller whose update moved it,
+    /// `false` if another server moved it first (and makes the game), or
+    /// the board is decided. The old deadline is the claim: two servers
+    /// that read the same row cannot both move it.
+    pub async fn fresh_competition_grace(
+        &self,
+        game: &GameId,
+        was: i64,
+        deadline: i64,
+    ) -> Result<bool, StoreError> {
+        let mut conn = self.write().await?;
+        let result = sqlx::query(
+            "UPDATE competition_games SET deadline_ms = $3 WHERE game_id = $1 AND deadline_ms = $2 AND settled = 0",
+        )
+        .bind(game.as_str())
+        .bind(was)
+        .bind(deadline)
+        .execute(&mut *conn)
+        .await
+        .map(|done| done.rows_affected() == 1)
+        .map_err(StoreError::from);
+        self.settle(conn, result).await
+    }
+
+    /// Takes competition game `game` as forfeited for this server, if its
+    /// stored deadline is not after `now` (ms since 1970): `true` for the
+    /// one caller that takes it; `false` if its result was taken, or its
+    /// deadline was moved (a fresh grace given by another server since
+    /// the row was read).
+    pub async fn forfeit_competition_game(
+        &self,
+        game: &GameId,
+        now: i64,
+    ) -> Result<bool, StoreError> {
+        let mut conn = self.write().await?;
+        let result = sqlx::query(
+            "UPDATE competition_games SET settled = 1 WHERE game_id = $1 AND settled = 0 AND deadline_ms <= $2",
+        )
+        .bind(game.as_str())
+        .bind(now)
+        .execute(&mut *conn)
+        .await
+        .map(|done| done.rows_affected() == 1)
+        .map_err(StoreError::from);
+        self.settle(conn, result).await
+    }
+
     /// Takes the result of competition game `game` for this server:
     /// `true` for the one caller that takes it, `false` if it was taken.
     pub async fn settle_competition_game(&self, game: &GameId) -> Result<bool, StoreError> {
