@@ -1001,3 +1001,118 @@ fn groups_then_a_knockout_go_on_by_themselves_online() {
         BTreeMap::from([(1, 0), (2, 1), (3, 2), (4, 2), (5, 2), (6, 2)])
     );
 }
+
+/// A board's game made late: its row was written and the server stopped
+/// before the game was made (forced here by the test: the row is pointed,
+/// behind the stopped server's back, at a game id that has no game, its
+/// deadline an hour past). The next server makes the game with a fresh
+/// grace from then, stored (a further restart keeps it): the players are
+/// not forfeited as the game appears, the one who comes within the fresh
+/// grace is here, and the other loses by forfeit once it has run out.
+#[test]
+fn a_game_made_late_gets_a_fresh_grace() {
+    const GRACE_SECS: i64 = 6;
+    let dir = data_dir();
+    let server = Running::start(&path(&dir));
+    let db = server.data.join("novuss.sqlite3");
+    let organiser = server.person();
+    organiser.register("late_org", "a long password");
+    let people: Vec<(String, Person)> = ["late_a", "late_b"]
+        .iter()
+        .map(|n| {
+            let p = server.person();
+            p.register(n, "a long password");
+            (person_id(&p), p)
+        })
+        .collect();
+    let (status, c) = json_answer(organiser.post(
+        "/api/competitions",
+        &online_swiss("Made late", 1, GRACE_SECS as u32, true).to_string(),
+    ));
+    assert_eq!(status, 201, "{c}");
+    let id = c["id"].as_str().unwrap().to_owned();
+    for (_, p) in &people {
+        let (status, c) = json_answer(p.post(&format!("/api/competitions/{id}/enter"), "{}"));
+        assert_eq!(status, 200, "{c}");
+    }
+    let (status, c) = json_answer(organiser.post(
+        &format!("/api/competitions/{id}/changes"),
+        &json!({"change": "pair_next", "round": 1}).to_string(),
+    ));
+    assert_eq!(status, 200, "{c}");
+    let made = games(&server.person(), &id);
+    assert_eq!(made.len(), 1);
+    let made_first = made[0]["game"].as_str().unwrap().to_owned();
+    let cookies: Vec<(String, String)> = people
+        .iter()
+        .map(|(pid, p)| (pid.clone(), p.cookie().unwrap()))
+        .collect();
+    drop(people);
+    server.kill();
+
+    // As a server that wrote the row an hour ago and stopped before it
+    // made the game leaves it.
+    let late: String = made_first.chars().rev().collect();
+    let hour_ago = now_ms() - 3_600_000;
+    db::execute(
+        &db,
+        &format!(
+            "UPDATE competition_games SET game_id = $1, created_ms = {hour_ago}, deadline_ms = {} WHERE game_id = $2",
+            hour_ago + GRACE_SECS * 1000
+        ),
+        &[&late, &made_first],
+    );
+    let before = now_ms();
+    let server = Running::start(&path(&dir));
+    let watcher = server.person();
+    // Made by the server as it starts, with a fresh grace from then.
+    let mut tries = 0;
+    while watcher.get(&format!("/api/games/{late}")).0 != 200 {
+        tries += 1;
+        assert!(tries < 200, "the game was never made");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let row = games(&watcher, &id)[0].clone();
+    assert_eq!(row["game"], late.as_str(), "{row}");
+    let fresh = row["deadline_ms"].as_i64().unwrap();
+    assert!(
+        fresh >= before + GRACE_SECS * 1000,
+        "a fresh grace from when the game is made: {row}"
+    );
+    assert_eq!(row["settled"], false, "{row}");
+
+    // Stored: a restart keeps that deadline, and makes no other game.
+    let server = server.restart();
+    let people: Vec<(String, Person)> = cookies
+        .iter()
+        .map(|(pid, c)| (pid.clone(), server.person_with(c)))
+        .collect();
+    let watcher = server.person();
+    let again = games(&watcher, &id);
+    assert_eq!(again.len(), 1);
+    assert_eq!(again[0]["game"], late.as_str());
+    assert_eq!(again[0]["deadline_ms"], fresh, "{}", again[0]);
+    let (_, page) = json_answer(watcher.get(&format!("/api/competitions/{id}")));
+    assert!(
+        page["competition"]["rounds"][0]["boards"][0]["outcome"].is_null(),
+        "nobody forfeited by the old deadline: {page}"
+    );
+
+    // The first-named comes within the fresh grace, the other does not:
+    // the first wins by forfeit, once the fresh grace has run out.
+    let mut live = Live::follow(&server, &watcher, &format!("/api/competitions/{id}/live"));
+    live.next();
+    let _here = open(holder(&people, &again[0], 0), &late);
+    let mut results = Vec::new();
+    until_results(&mut live, 1, &mut results);
+    assert!(now_ms() >= fresh, "forfeited before the fresh grace ran out");
+    assert_eq!(
+        results[0]["outcome"],
+        json!({"kind": "forfeit", "winner": "first"}),
+        "{}",
+        results[0]
+    );
+    assert_eq!(results[0]["finished"], true);
+    let row = games(&watcher, &id)[0].clone();
+    assert_eq!((row["here"].clone(), row["settled"].clone()), (json!([true, false]), json!(true)));
+}
