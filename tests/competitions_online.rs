@@ -720,15 +720,25 @@ fn run_online(tag: &str, system: Value, n: usize, decide: Decide) -> Run {
             heard.push(live.next());
             made = round_games();
         }
-        assert_eq!(made.len(), open_boards, "round {round}: a game per open board");
+        assert_eq!(
+            made.len(),
+            open_boards,
+            "round {round}: a game per open board"
+        );
         let mut expected = BTreeMap::new();
         let mut here: Vec<Socket> = Vec::new();
         for g in &made {
             let board = &boards[g["board"].as_u64().unwrap() as usize - 1];
-            assert!(board["outcome"].is_null(), "a game for a decided board: {g}");
+            assert!(
+                board["outcome"].is_null(),
+                "a game for a decided board: {g}"
+            );
             let who = sides(board);
             let people_of = |e: u64| c["entrants"][e as usize - 1]["entry"]["person"].clone();
-            assert_eq!([g["people"][0].clone(), g["people"][1].clone()], who.map(people_of));
+            assert_eq!(
+                [g["people"][0].clone(), g["people"][1].clone()],
+                who.map(people_of)
+            );
             let way = decide(round, who, &losses);
             let game = g["game"].as_str().unwrap();
             let winner = if way.winner == 0 { "first" } else { "second" };
@@ -761,7 +771,10 @@ fn run_online(tag: &str, system: Value, n: usize, decide: Decide) -> Run {
                 continue;
             }
             let board = data["board"].as_u64().unwrap();
-            assert_eq!(data["outcome"], expected[&board], "round {round} board {board}");
+            assert_eq!(
+                data["outcome"], expected[&board],
+                "round {round} board {board}"
+            );
             let who = sides(&boards[board as usize - 1]);
             for side in losers(&data["outcome"]) {
                 *losses.get_mut(&who[side]).unwrap() += 1;
@@ -909,7 +922,10 @@ fn a_double_elimination_with_its_reset_goes_on_by_itself_online() {
     // losers' bracket's winner), and won the reset.
     assert_eq!(f[0]["winner"], 2, "{f:?}");
     assert_eq!(f[1]["winner"], 1, "{f:?}");
-    assert_eq!((f[0]["round"].clone(), f[1]["round"].clone()), (json!(4), json!(5)));
+    assert_eq!(
+        (f[0]["round"].clone(), f[1]["round"].clone()),
+        (json!(4), json!(5))
+    );
     assert_eq!(placed(c)[..3], [1, 2, 3], "{}", c["standings"]);
     // Nobody is out before a second loss; the champion lost once.
     assert_eq!(run.losses, BTreeMap::from([(1, 1), (2, 2), (3, 2), (4, 2)]));
@@ -971,7 +987,10 @@ fn groups_then_a_knockout_go_on_by_themselves_online() {
     );
     let c = &run.competition;
     assert_eq!(c["finished"], true);
-    assert_eq!(run.rounds, 5, "three group rounds, the semi-finals, the final");
+    assert_eq!(
+        run.rounds, 5,
+        "three group rounds, the semi-finals, the final"
+    );
     let groups: Vec<Value> = c["groups"]
         .as_array()
         .unwrap()
@@ -1105,7 +1124,10 @@ fn a_game_made_late_gets_a_fresh_grace() {
     let _here = open(holder(&people, &again[0], 0), &late);
     let mut results = Vec::new();
     until_results(&mut live, 1, &mut results);
-    assert!(now_ms() >= fresh, "forfeited before the fresh grace ran out");
+    assert!(
+        now_ms() >= fresh,
+        "forfeited before the fresh grace ran out"
+    );
     assert_eq!(
         results[0]["outcome"],
         json!({"kind": "forfeit", "winner": "first"}),
@@ -1114,5 +1136,8 @@ fn a_game_made_late_gets_a_fresh_grace() {
     );
     assert_eq!(results[0]["finished"], true);
     let row = games(&watcher, &id)[0].clone();
-    assert_eq!((row["here"].clone(), row["settled"].clone()), (json!([true, false]), json!(true)));
+    assert_eq!(
+        (row["here"].clone(), row["settled"].clone()),
+        (json!([true, false]), json!(true))
+    );
 }
