@@ -493,3 +493,82 @@ impl Store {
         self.settle(conn, result).await
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn person(k: u32) -> PersonId {
+        PersonId::parse(&format!("{:032x}", k + 1)).expect("32 hex digits")
+    }
+
+    /// A game made late: of two servers that read the same row, only the
+    /// one whose update finds the old deadline moves it (and makes the
+    /// game); a forfeit is taken only once the stored deadline has
+    /// passed, whatever deadline the caller read.
+    #[tokio::test]
+    async fn a_fresh_grace_is_given_once_and_holds_off_a_forfeit() {
+        let dir = std::env::temp_dir().join(format!("novuss-fresh-grace-{}", std::process::id()));
+        let url = format!("sqlite://{}", dir.join("g.sqlite3").display());
+        let store = Store::connect(&url).await.unwrap();
+        for k in 0..3 {
+            store
+                .create_person(&person(k), &format!("token{k}"), 1)
+                .await
+                .unwrap();
+        }
+        let id = CompetitionId::random();
+        let setup: Setup = serde_json::from_value(serde_json::json!({
+            "name": "Online", "tables": 1,
+            "system": {"kind": "swiss", "rounds": 1},
+            "format": {"kind": "best_of", "sets": 1},
+        }))
+        .unwrap();
+        store
+            .add_competition(&id, &person(0), 1, &setup)
+            .await
+            .unwrap();
+        let row = CompetitionGame {
+            competition: id.clone(),
+            round: 1,
+            board: 1,
+            game: GameId::random(),
+            people: [person(1), person(2)],
+            created_ms: 1_000,
+            deadline_ms: 2_000,
+            here: [false, false],
+            settled: false,
+        };
+        assert!(store.reserve_competition_game(&row).await.unwrap());
+        // Two servers read deadline 2 000; the first moves it to 9 000.
+        assert!(store
+            .fresh_competition_grace(&row.game, 2_000, 9_000)
+            .await
+            .unwrap());
+        assert!(!store
+            .fresh_competition_grace(&row.game, 2_000, 9_500)
+            .await
+            .unwrap());
+        let stored = store.competition_game_of(&row.game).await.unwrap().unwrap();
+        assert_eq!(stored.deadline_ms, 9_000);
+        // A server that read the old deadline does not forfeit at 5 000.
+        assert!(!store
+            .forfeit_competition_game(&row.game, 5_000)
+            .await
+            .unwrap());
+        assert!(store
+            .forfeit_competition_game(&row.game, 9_000)
+            .await
+            .unwrap());
+        assert!(!store
+            .forfeit_competition_game(&row.game, 9_001)
+            .await
+            .unwrap());
+        // A decided board gets no fresh grace.
+        assert!(!store
+            .fresh_competition_grace(&row.game, 9_000, 12_000)
+            .await
+            .unwrap());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
