@@ -6,7 +6,11 @@
 //! the next round is paired by itself; a stranger cannot take a reserved
 //! seat; a typed score for a running game is refused; the games survive
 //! a restart; a player who does not come within the grace loses by
-//! forfeit, and both absent both lose.
+//! forfeit, and both absent both lose. Every system goes on by itself
+//! online: the round robin, the knock-out, double elimination (with the
+//! grand final's reset, and with byes and no reset) and groups then
+//! knock-out. A game made late (its row written, the server stopped
+//! before the game) gets a fresh grace.
 
 use novuss_core::play::game::Game;
 use novuss_core::seat::Seat;
