@@ -6,10 +6,16 @@
 //! the next round is paired by itself; a stranger cannot take a reserved
 //! seat; a typed score for a running game is refused; the games survive
 //! a restart; a player who does not come within the grace loses by
-//! forfeit, and both absent both lose.
+//! forfeit, and both absent both lose. Every system goes on by itself
+//! online: the round robin, the knock-out, double elimination (with the
+//! grand final's reset, and with byes and no reset) and groups then
+//! knock-out. A game made late (its row written, the server stopped
+//! before the game) gets a fresh grace.
 
 use novuss_core::play::game::Game;
 use novuss_core::seat::Seat;
+use std::collections::BTreeMap;
+
 use serde_json::{json, Value};
 
 use crate::support::db;
@@ -613,22 +619,60 @@ fn rounds_at_set_times_are_paired_when_their_time_comes() {
     assert_eq!(open(&db), 0);
 }
 
-/// Runs an online competition of `system` between four people to its
-/// end: the organiser pairs round 1, and in every round only the
-/// first-named of each board opens their game, so each board is won by
-/// forfeit after the one-second grace and the server pairs every later
-/// round by itself. Returns the finished competition as a follower holds
-/// it, and how many rounds the server paired.
-fn run_by_forfeits(tag: &str, system: Value) -> (Value, usize) {
+/// How a board is played in [`run_online`]: which side wins it, and
+/// whether by play (both open the game, the other resigns) or by forfeit
+/// (only the winner opens it, and the other loses after the grace).
+#[derive(Clone, Copy)]
+struct Way {
+    winner: usize,
+    played: bool,
+}
+
+/// Who is decided how, given the round, the board's two entrants (first
+/// named first) and each entrant's losses so far.
+type Decide<'a> = &'a dyn Fn(u64, [u64; 2], &BTreeMap<u64, u32>) -> Way;
+
+/// A finished online competition as [`run_online`] leaves it.
+struct Run {
+    /// The competition as a follower holds it at the end.
+    competition: Value,
+    /// How many rounds were paired (the first by the organiser, every
+    /// later one by the server).
+    rounds: u64,
+    /// Each entrant's matches lost, by entrant number.
+    losses: BTreeMap<u64, u32>,
+}
+
+/// The side (0: first named, 1: second) that lost a board of `outcome`;
+/// both for a board both lost.
+fn losers(outcome: &Value) -> Vec<usize> {
+    match outcome["kind"].as_str() {
+        Some("forfeit") if outcome["winner"] == "first" => vec![1],
+        Some("forfeit") => vec![0],
+        Some("both_absent") => vec![0, 1],
+        Some("sets") if outcome["first"].as_u64() > outcome["second"].as_u64() => vec![1],
+        Some("sets") if outcome["first"].as_u64() < outcome["second"].as_u64() => vec![0],
+        _ => Vec::new(),
+    }
+}
+
+/// Runs an online competition of `system` between `n` people to its end:
+/// the organiser pairs round 1, the server every later round by itself.
+/// Every board of every round is played as `decide` says, and its result
+/// must be what that play gives: the played ones won by the sets the
+/// winner needed (the loser resigned), the others won by forfeit after
+/// the one-second grace. Every board gets its own game, every game its
+/// result.
+fn run_online(tag: &str, system: Value, n: usize, decide: Decide) -> Run {
     let dir = data_dir();
     let server = Running::start(&path(&dir));
     let organiser = server.person();
     organiser.register(&format!("{tag}_org"), "a long password");
-    let people: Vec<(String, Person)> = ["a", "b", "c", "d"]
+    let people: Vec<(String, Person)> = ["a", "b", "c", "d", "e", "f", "g", "h"][..n]
         .iter()
-        .map(|n| {
+        .map(|s| {
             let p = server.person();
-            p.register(&format!("{tag}_{n}"), "a long password");
+            p.register(&format!("{tag}_{s}"), "a long password");
             (person_id(&p), p)
         })
         .collect();
@@ -649,10 +693,16 @@ fn run_by_forfeits(tag: &str, system: Value) -> (Value, usize) {
         &json!({"change": "pair_next", "round": 1}).to_string(),
     ));
     assert_eq!(status, 200, "{c}");
-    let mut round = 1;
+    let mut losses: BTreeMap<u64, u32> = (1..=n as u64).map(|e| (e, 0)).collect();
+    let mut round = 1u64;
     loop {
-        let boards = c["rounds"][round - 1]["boards"].as_array().unwrap().clone();
+        let boards = c["rounds"][round as usize - 1]["boards"]
+            .as_array()
+            .unwrap()
+            .clone();
+        let sides = |b: &Value| [b["first"].as_u64().unwrap(), b["second"].as_u64().unwrap()];
         let open_boards = boards.iter().filter(|b| b["outcome"].is_null()).count();
+        assert!(open_boards > 0, "round {round} has a board to play: {c}");
         // A board's row is written before its game is made.
         let round_games = || -> Vec<Value> {
             games(&watcher, &id)
@@ -679,36 +729,105 @@ fn run_by_forfeits(tag: &str, system: Value) -> (Value, usize) {
             open_boards,
             "round {round}: a game per open board"
         );
-        let _here: Vec<Socket> = made
-            .iter()
-            .map(|g| open(holder(&people, g, 0), g["game"].as_str().unwrap()))
-            .collect();
-        let mut results = Vec::new();
-        loop {
-            if results.len() == open_boards {
-                break;
-            }
+        let mut expected = BTreeMap::new();
+        let mut here: Vec<Socket> = Vec::new();
+        for g in &made {
+            let board = &boards[g["board"].as_u64().unwrap() as usize - 1];
+            assert!(
+                board["outcome"].is_null(),
+                "a game for a decided board: {g}"
+            );
+            let who = sides(board);
+            let people_of = |e: u64| c["entrants"][e as usize - 1]["entry"]["person"].clone();
+            assert_eq!(
+                [g["people"][0].clone(), g["people"][1].clone()],
+                who.map(people_of)
+            );
+            let way = decide(round, who, &losses);
+            let game = g["game"].as_str().unwrap();
+            let winner = if way.winner == 0 { "first" } else { "second" };
+            let outcome = if way.played {
+                let loser = 1 - way.winner;
+                here.push(open(holder(&people, g, way.winner), game));
+                let (mut ws, state) = open_with_state(holder(&people, g, loser), game);
+                ws.send(&json!({"type": "resign", "event": 0, "seat": seat_of(&state, loser)}));
+                assert_eq!(ws.next_of("resigned")["event"], 1);
+                here.push(ws);
+                if way.winner == 0 {
+                    json!({"kind": "sets", "first": 1, "second": 0})
+                } else {
+                    json!({"kind": "sets", "first": 0, "second": 1})
+                }
+            } else {
+                here.push(open(holder(&people, g, way.winner), game));
+                json!({"kind": "forfeit", "winner": winner})
+            };
+            expected.insert(g["board"].as_u64().unwrap(), outcome);
+        }
+        let mut taken = 0;
+        while taken < open_boards {
             let (name, data) = if heard.is_empty() {
                 live.next()
             } else {
                 heard.remove(0)
             };
-            if name == "result" && data["round"] == round {
-                assert_eq!(
-                    data["outcome"],
-                    json!({"kind": "forfeit", "winner": "first"}),
-                    "{data}"
-                );
-                if data["finished"] == true {
-                    let (_, page) = json_answer(watcher.get(&format!("/api/competitions/{id}")));
-                    return (page["competition"].clone(), round);
-                }
-                results.push(data);
+            if name != "result" || data["round"] != round {
+                continue;
+            }
+            let board = data["board"].as_u64().unwrap();
+            assert_eq!(
+                data["outcome"], expected[&board],
+                "round {round} board {board}"
+            );
+            let who = sides(&boards[board as usize - 1]);
+            for side in losers(&data["outcome"]) {
+                *losses.get_mut(&who[side]).unwrap() += 1;
+            }
+            taken += 1;
+            if data["finished"] == true {
+                assert_eq!(taken, open_boards, "finished with a board unplayed");
+                let (_, page) = json_answer(watcher.get(&format!("/api/competitions/{id}")));
+                let competition = page["competition"].clone();
+                // Every board was played online: each its own game, each
+                // game's result taken; none decided otherwise.
+                let all = games(&watcher, &id);
+                let boards: usize = competition["rounds"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|r| r["boards"].as_array().unwrap().len())
+                    .sum();
+                assert_eq!(all.len(), boards, "a game per board");
+                assert!(all.iter().all(|g| g["settled"] == true), "{all:?}");
+                return Run {
+                    competition,
+                    rounds: round,
+                    losses,
+                };
             }
         }
+        drop(here);
         round += 1;
-        c = until_rounds(&mut live, round, &mut Vec::new());
+        c = until_rounds(&mut live, round as usize, &mut Vec::new());
     }
+}
+
+/// The first-named of every board comes, the other does not: every board
+/// is won by forfeit by its first-named.
+fn first_comes(_: u64, _: [u64; 2], _: &BTreeMap<u64, u32>) -> Way {
+    Way {
+        winner: 0,
+        played: false,
+    }
+}
+
+/// Runs an online competition of `system` between four people to its
+/// end, every board won by forfeit by its first-named (only they open
+/// their games). Returns the finished competition as a follower holds
+/// it, and how many rounds were paired.
+fn run_by_forfeits(tag: &str, system: Value) -> (Value, u64) {
+    let run = run_online(tag, system, 4, &first_comes);
+    (run.competition, run.rounds)
 }
 
 /// The round robin and the knock-out played on this server, not only the
@@ -743,5 +862,286 @@ fn a_round_robin_and_a_knockout_go_on_by_themselves_online() {
         ko["standings"]["rows"][0]["entrant"], final_board["first"],
         "the final's first-named, who came, won it: {}",
         ko["standings"]
+    );
+}
+
+/// The lower entrant number wins every board.
+fn lower_side(who: [u64; 2]) -> usize {
+    usize::from(who[1] < who[0])
+}
+
+/// The entrants of `c`'s standings, best first.
+fn placed(c: &Value) -> Vec<u64> {
+    c["standings"]["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["entrant"].as_u64().unwrap())
+        .collect()
+}
+
+/// The grand final and its reset, as the bracket shows them.
+fn finals(c: &Value) -> Vec<Value> {
+    c["bracket"]["ties"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|t| t["part"] == "final")
+        .cloned()
+        .collect()
+}
+
+/// A double elimination played on this server to its end, the losers'
+/// bracket's winner taking the first grand final so that the reset is
+/// played: whoever has lost more wins each board (the lower number when
+/// both have lost as often). The reset itself is played, and resigned.
+#[test]
+fn a_double_elimination_with_its_reset_goes_on_by_itself_online() {
+    let decide = |round: u64, who: [u64; 2], losses: &BTreeMap<u64, u32>| {
+        let (a, b) = (losses[&who[0]], losses[&who[1]]);
+        let winner = match a.cmp(&b) {
+            std::cmp::Ordering::Greater => 0,
+            std::cmp::Ordering::Less => 1,
+            std::cmp::Ordering::Equal => lower_side(who),
+        };
+        Way {
+            winner,
+            played: round == 5,
+        }
+    };
+    let run = run_online(
+        "de_reset",
+        json!({"kind": "double_elimination", "reset": true}),
+        4,
+        &decide,
+    );
+    let c = &run.competition;
+    // Winners' round 1; the winners' final beside the losers' first
+    // round; the losers' final; the grand final; its reset.
+    assert_eq!(run.rounds, 5, "{c}");
+    assert_eq!(c["finished"], true);
+    let f = finals(c);
+    assert_eq!(f.len(), 2, "the grand final and its reset: {f:?}");
+    // Entrant 1 won the winners' bracket, lost the first final to 2 (the
+    // losers' bracket's winner), and won the reset.
+    assert_eq!(f[0]["winner"], 2, "{f:?}");
+    assert_eq!(f[1]["winner"], 1, "{f:?}");
+    assert_eq!(
+        (f[0]["round"].clone(), f[1]["round"].clone()),
+        (json!(4), json!(5))
+    );
+    assert_eq!(placed(c)[..3], [1, 2, 3], "{}", c["standings"]);
+    // Nobody is out before a second loss; the champion lost once.
+    assert_eq!(run.losses, BTreeMap::from([(1, 1), (2, 2), (3, 2), (4, 2)]));
+}
+
+/// A double elimination of five played on this server: three seeds wait
+/// out the first round with a bye, the lower number wins every board
+/// (round 1's played, the others by forfeit), so the winners' champion
+/// wins the grand final and the reset is not played.
+#[test]
+fn a_double_elimination_of_five_with_byes_and_no_reset_online() {
+    let decide = |round: u64, who: [u64; 2], _: &BTreeMap<u64, u32>| Way {
+        winner: lower_side(who),
+        played: round == 1,
+    };
+    let run = run_online(
+        "de_five",
+        json!({"kind": "double_elimination", "reset": true}),
+        5,
+        &decide,
+    );
+    let c = &run.competition;
+    assert_eq!(c["finished"], true);
+    assert_eq!(c["bracket"]["byes"], json!([1, 2, 3]), "{}", c["bracket"]);
+    assert_eq!(c["rounds"][0]["boards"].as_array().unwrap().len(), 1);
+    let f = finals(c);
+    assert_eq!(f[0]["winner"], 1, "{f:?}");
+    // The reset is not needed: nobody to meet there, no board, and no
+    // round for it.
+    assert_eq!(f.len(), 2, "{f:?}");
+    assert_eq!(f[1]["b"]["kind"], "nobody", "{f:?}");
+    assert!(f[1]["board"].is_null(), "{f:?}");
+    assert_eq!(run.rounds, f[0]["round"].as_u64().unwrap());
+    assert_eq!(c["round_count"].as_u64(), Some(run.rounds));
+    assert_eq!(placed(c)[0], 1, "{}", c["standings"]);
+    assert_eq!(
+        run.losses,
+        BTreeMap::from([(1, 0), (2, 2), (3, 2), (4, 2), (5, 2)])
+    );
+}
+
+/// Groups then knock-out played on this server: two groups of three by
+/// the snake (1, 4, 5 and 2, 3, 6), each a round robin of three rounds
+/// with a bye each; when the last group game ends the server draws the
+/// knock-out (each group's winner against the other's runner-up) and
+/// pairs it, then the final. The lower number wins every board; the
+/// final is played.
+#[test]
+fn groups_then_a_knockout_go_on_by_themselves_online() {
+    let decide = |round: u64, who: [u64; 2], _: &BTreeMap<u64, u32>| Way {
+        winner: lower_side(who),
+        played: round == 5,
+    };
+    let run = run_online(
+        "groups_online",
+        json!({"kind": "groups_then_knockout", "groups": 2, "cycles": "single", "third_place": false}),
+        6,
+        &decide,
+    );
+    let c = &run.competition;
+    assert_eq!(c["finished"], true);
+    assert_eq!(
+        run.rounds, 5,
+        "three group rounds, the semi-finals, the final"
+    );
+    let groups: Vec<Value> = c["groups"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["entrants"].clone())
+        .collect();
+    assert_eq!(groups, [json!([1, 4, 5]), json!([2, 3, 6])]);
+    let pairs = |r: usize| -> Vec<[u64; 2]> {
+        c["rounds"][r]["boards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| {
+                let (x, y) = (b["first"].as_u64().unwrap(), b["second"].as_u64().unwrap());
+                [x.min(y), x.max(y)]
+            })
+            .collect()
+    };
+    // The cross, drawn by the server from the groups' tables.
+    let mut cross = pairs(3);
+    cross.sort();
+    assert_eq!(cross, [[1, 3], [2, 4]]);
+    assert_eq!(pairs(4), [[1, 2]]);
+    assert_eq!(placed(c)[..2], [1, 2], "{}", c["standings"]);
+    assert_eq!(
+        run.losses,
+        BTreeMap::from([(1, 0), (2, 1), (3, 2), (4, 2), (5, 2), (6, 2)])
+    );
+}
+
+/// A board's game made late: its row was written and the server stopped
+/// before the game was made (forced here by the test: the row is pointed,
+/// behind the stopped server's back, at a game id that has no game, its
+/// deadline an hour past). The next server makes the game with a fresh
+/// grace from then, stored (a further restart keeps it): the players are
+/// not forfeited as the game appears, the one who comes within the fresh
+/// grace is here, and the other loses by forfeit once it has run out.
+#[test]
+fn a_game_made_late_gets_a_fresh_grace() {
+    const GRACE_SECS: i64 = 6;
+    let dir = data_dir();
+    let server = Running::start(&path(&dir));
+    let db = server.data.join("novuss.sqlite3");
+    let organiser = server.person();
+    organiser.register("late_org", "a long password");
+    let people: Vec<(String, Person)> = ["late_a", "late_b"]
+        .iter()
+        .map(|n| {
+            let p = server.person();
+            p.register(n, "a long password");
+            (person_id(&p), p)
+        })
+        .collect();
+    let (status, c) = json_answer(organiser.post(
+        "/api/competitions",
+        &online_swiss("Made late", 1, GRACE_SECS as u32, true).to_string(),
+    ));
+    assert_eq!(status, 201, "{c}");
+    let id = c["id"].as_str().unwrap().to_owned();
+    for (_, p) in &people {
+        let (status, c) = json_answer(p.post(&format!("/api/competitions/{id}/enter"), "{}"));
+        assert_eq!(status, 200, "{c}");
+    }
+    let (status, c) = json_answer(organiser.post(
+        &format!("/api/competitions/{id}/changes"),
+        &json!({"change": "pair_next", "round": 1}).to_string(),
+    ));
+    assert_eq!(status, 200, "{c}");
+    let made = games(&server.person(), &id);
+    assert_eq!(made.len(), 1);
+    let made_first = made[0]["game"].as_str().unwrap().to_owned();
+    let cookies: Vec<(String, String)> = people
+        .iter()
+        .map(|(pid, p)| (pid.clone(), p.cookie().unwrap()))
+        .collect();
+    drop(people);
+    server.kill();
+
+    // As a server that wrote the row an hour ago and stopped before it
+    // made the game leaves it.
+    let late: String = made_first.chars().rev().collect();
+    let hour_ago = now_ms() - 3_600_000;
+    db::execute(
+        &db,
+        &format!(
+            "UPDATE competition_games SET game_id = $1, created_ms = {hour_ago}, deadline_ms = {} WHERE game_id = $2",
+            hour_ago + GRACE_SECS * 1000
+        ),
+        &[&late, &made_first],
+    );
+    let before = now_ms();
+    let server = Running::start(&path(&dir));
+    let watcher = server.person();
+    // Made by the server as it starts, with a fresh grace from then.
+    let mut tries = 0;
+    while watcher.get(&format!("/api/games/{late}")).0 != 200 {
+        tries += 1;
+        assert!(tries < 200, "the game was never made");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let row = games(&watcher, &id)[0].clone();
+    assert_eq!(row["game"], late.as_str(), "{row}");
+    let fresh = row["deadline_ms"].as_i64().unwrap();
+    assert!(
+        fresh >= before + GRACE_SECS * 1000,
+        "a fresh grace from when the game is made: {row}"
+    );
+    assert_eq!(row["settled"], false, "{row}");
+
+    // Stored: a restart keeps that deadline, and makes no other game.
+    let server = server.restart();
+    let people: Vec<(String, Person)> = cookies
+        .iter()
+        .map(|(pid, c)| (pid.clone(), server.person_with(c)))
+        .collect();
+    let watcher = server.person();
+    let again = games(&watcher, &id);
+    assert_eq!(again.len(), 1);
+    assert_eq!(again[0]["game"], late.as_str());
+    assert_eq!(again[0]["deadline_ms"], fresh, "{}", again[0]);
+    let (_, page) = json_answer(watcher.get(&format!("/api/competitions/{id}")));
+    assert!(
+        page["competition"]["rounds"][0]["boards"][0]["outcome"].is_null(),
+        "nobody forfeited by the old deadline: {page}"
+    );
+
+    // The first-named comes within the fresh grace, the other does not:
+    // the first wins by forfeit, once the fresh grace has run out.
+    let mut live = Live::follow(&server, &watcher, &format!("/api/competitions/{id}/live"));
+    live.next();
+    let _here = open(holder(&people, &again[0], 0), &late);
+    let mut results = Vec::new();
+    until_results(&mut live, 1, &mut results);
+    assert!(
+        now_ms() >= fresh,
+        "forfeited before the fresh grace ran out"
+    );
+    assert_eq!(
+        results[0]["outcome"],
+        json!({"kind": "forfeit", "winner": "first"}),
+        "{}",
+        results[0]
+    );
+    assert_eq!(results[0]["finished"], true);
+    let row = games(&watcher, &id)[0].clone();
+    assert_eq!(
+        (row["here"].clone(), row["settled"].clone()),
+        (json!([true, false]), json!(true))
     );
 }

@@ -18,7 +18,11 @@
 //! no server listened is taken then. With several servers over one
 //! database the row of a board is written before its game is made, under
 //! a unique key, so only one server makes each game; a result is taken by
-//! the one server whose update marks the row settled.
+//! the one server whose update marks the row settled. A row whose game
+//! was never made (its server stopped between the two) gets its game
+//! from the next server to look, with a fresh grace from then: the
+//! deadline moved first, by the one server whose update finds the old
+//! one, and a forfeit taken only while the stored deadline has passed.
 
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex, Weak};
@@ -264,9 +268,24 @@ impl Online {
                 .find(|g| g.round == round.number && g.board == board)
             {
                 // Its row was written and the server stopped before the
-                // game was made: made now.
+                // game was made: made now, with a fresh grace from now
+                // (stored first, so a restart keeps it), by the one
+                // server whose update moved the deadline. The players
+                // could not open a game that was not there: the old
+                // deadline would forfeit them as it appears.
                 if !g.settled && self.store().game(&g.game).await?.is_none() {
-                    self.make_game(&held, g).await?;
+                    let fresh = CompetitionGame {
+                        deadline_ms: now_ms() + i64::from(grace_secs) * 1000,
+                        ..g.clone()
+                    };
+                    if self
+                        .store()
+                        .fresh_competition_grace(&g.game, g.deadline_ms, fresh.deadline_ms)
+                        .await?
+                    {
+                        tracing::info!(competition = %id, round = g.round, board = g.board, game = %g.game, "a board's game made late, with a fresh grace");
+                        self.make_game(&held, &fresh).await?;
+                    }
                 }
                 continue;
             }
@@ -534,9 +553,9 @@ impl Online {
                 None => {
                     // Its row is written and the game not yet made (the
                     // server stopped between the two): made now, with a
-                    // fresh grace would be kinder, but the deadline was
-                    // announced; the players lose nothing they could do.
+                    // fresh grace, which the next look reads.
                     self.ensure_games(&g.competition).await;
+                    continue;
                 }
                 Some(_) => {}
             }
@@ -549,7 +568,10 @@ impl Online {
                 },
                 _ => Outcome::BothAbsent,
             };
-            if !self.store().settle_competition_game(&g.game).await? {
+            // Only if the stored deadline has passed: another server may
+            // have made the game late, with a fresh grace, since the row
+            // was read.
+            if !self.store().forfeit_competition_game(&g.game, now).await? {
                 continue;
             }
             tracing::info!(competition = %g.competition, round = g.round, board = g.board, ?outcome, "a player did not come within the grace");

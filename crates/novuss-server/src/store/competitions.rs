@@ -428,6 +428,56 @@ impl Store {
         self.settle(conn, result).await
     }
 
+    /// Gives board game `game`, whose row was written with deadline
+    /// `was` but whose game was never made (its server stopped between
+    /// the two), a fresh grace until `deadline`, for this server to make
+    /// the game now: `true` for the one caller whose update moved it,
+    /// `false` if another server moved it first (and makes the game), or
+    /// the board is decided. The old deadline is the claim: two servers
+    /// that read the same row cannot both move it.
+    pub async fn fresh_competition_grace(
+        &self,
+        game: &GameId,
+        was: i64,
+        deadline: i64,
+    ) -> Result<bool, StoreError> {
+        let mut conn = self.write().await?;
+        let result = sqlx::query(
+            "UPDATE competition_games SET deadline_ms = $3 WHERE game_id = $1 AND deadline_ms = $2 AND settled = 0",
+        )
+        .bind(game.as_str())
+        .bind(was)
+        .bind(deadline)
+        .execute(&mut *conn)
+        .await
+        .map(|done| done.rows_affected() == 1)
+        .map_err(StoreError::from);
+        self.settle(conn, result).await
+    }
+
+    /// Takes competition game `game` as forfeited for this server, if its
+    /// stored deadline is not after `now` (ms since 1970): `true` for the
+    /// one caller that takes it; `false` if its result was taken, or its
+    /// deadline was moved (a fresh grace given by another server since
+    /// the row was read).
+    pub async fn forfeit_competition_game(
+        &self,
+        game: &GameId,
+        now: i64,
+    ) -> Result<bool, StoreError> {
+        let mut conn = self.write().await?;
+        let result = sqlx::query(
+            "UPDATE competition_games SET settled = 1 WHERE game_id = $1 AND settled = 0 AND deadline_ms <= $2",
+        )
+        .bind(game.as_str())
+        .bind(now)
+        .execute(&mut *conn)
+        .await
+        .map(|done| done.rows_affected() == 1)
+        .map_err(StoreError::from);
+        self.settle(conn, result).await
+    }
+
     /// Takes the result of competition game `game` for this server:
     /// `true` for the one caller that takes it, `false` if it was taken.
     pub async fn settle_competition_game(&self, game: &GameId) -> Result<bool, StoreError> {
@@ -441,5 +491,84 @@ impl Store {
         .map(|done| done.rows_affected() == 1)
         .map_err(StoreError::from);
         self.settle(conn, result).await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn person(k: u32) -> PersonId {
+        PersonId::parse(&format!("{:032x}", k + 1)).expect("32 hex digits")
+    }
+
+    /// A game made late: of two servers that read the same row, only the
+    /// one whose update finds the old deadline moves it (and makes the
+    /// game); a forfeit is taken only once the stored deadline has
+    /// passed, whatever deadline the caller read.
+    #[tokio::test]
+    async fn a_fresh_grace_is_given_once_and_holds_off_a_forfeit() {
+        let dir = std::env::temp_dir().join(format!("novuss-fresh-grace-{}", std::process::id()));
+        let url = format!("sqlite://{}", dir.join("g.sqlite3").display());
+        let store = Store::connect(&url).await.unwrap();
+        for k in 0..3 {
+            store
+                .create_person(&person(k), &format!("token{k}"), 1)
+                .await
+                .unwrap();
+        }
+        let id = CompetitionId::random();
+        let setup: Setup = serde_json::from_value(serde_json::json!({
+            "name": "Online", "tables": 1,
+            "system": {"kind": "swiss", "rounds": 1},
+            "format": {"kind": "best_of", "sets": 1},
+        }))
+        .unwrap();
+        store
+            .add_competition(&id, &person(0), 1, &setup)
+            .await
+            .unwrap();
+        let row = CompetitionGame {
+            competition: id.clone(),
+            round: 1,
+            board: 1,
+            game: GameId::random(),
+            people: [person(1), person(2)],
+            created_ms: 1_000,
+            deadline_ms: 2_000,
+            here: [false, false],
+            settled: false,
+        };
+        assert!(store.reserve_competition_game(&row).await.unwrap());
+        // Two servers read deadline 2 000; the first moves it to 9 000.
+        assert!(store
+            .fresh_competition_grace(&row.game, 2_000, 9_000)
+            .await
+            .unwrap());
+        assert!(!store
+            .fresh_competition_grace(&row.game, 2_000, 9_500)
+            .await
+            .unwrap());
+        let stored = store.competition_game_of(&row.game).await.unwrap().unwrap();
+        assert_eq!(stored.deadline_ms, 9_000);
+        // A server that read the old deadline does not forfeit at 5 000.
+        assert!(!store
+            .forfeit_competition_game(&row.game, 5_000)
+            .await
+            .unwrap());
+        assert!(store
+            .forfeit_competition_game(&row.game, 9_000)
+            .await
+            .unwrap());
+        assert!(!store
+            .forfeit_competition_game(&row.game, 9_001)
+            .await
+            .unwrap());
+        // A decided board gets no fresh grace.
+        assert!(!store
+            .fresh_competition_grace(&row.game, 9_000, 12_000)
+            .await
+            .unwrap());
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
