@@ -73,13 +73,14 @@ export function fileRefusalText(e) {
 /**
  * The files of competition `id`: the download links, and for its
  * organiser the import; `show(c)` draws the competition an import
- * answered with.
+ * answered with. Returns what draws the print links for a competition.
  * @param {string} id
  * @param {(c: Competition) => void} show
+ * @returns {(c: Competition) => void}
  */
 export function mountFiles(id, show) {
   const base = `/api/competitions/${encodeURIComponent(id)}/`;
-  mountPrintLinks(id);
+  const printLinks = mountPrintLinks(id);
   for (const [link, file] of DOWNLOADS) {
     /** @type {HTMLAnchorElement} */ ($(link)).href = base + file;
   }
@@ -116,17 +117,18 @@ export function mountFiles(id, show) {
       delete document.body.dataset.busy;
     }
   });
+  return printLinks;
 }
 
 /**
- * The "Print (A4)" links under the downloads: each sheet competition `id`
+ * The "Print (A4)" links under the downloads: each sheet a competition
  * has now (paper/sheets.js), a round's draw and protocols for the round
- * paired last. The page draws from its live stream and marks the body
- * with the rounds and changes it shows; the sheets that apply change
- * only with a new round, the end, or a bracket drawn, so the competition
- * is read again only when one of those may have come (a new round; a
- * change in the last round or before a bracket exists), not per result.
+ * paired last. Returns the function that draws them for the competition
+ * the page holds, which the page calls whenever it draws (a new round,
+ * the end, a bracket drawn), so the links follow the competition live
+ * without reading it again.
  * @param {string} id
+ * @returns {(c: Competition) => void}
  */
 function mountPrintLinks(id) {
   const heading = el('h3', { id: 'print-heading' });
@@ -134,7 +136,6 @@ function mountPrintLinks(id) {
   $('downloads').append(heading, list);
   /** @type {Competition | null} */
   let held = null;
-  let reading = false;
   const draw = () => {
     const c = held;
     heading.textContent = pt('link.heading');
@@ -143,36 +144,10 @@ function mountPrintLinks(id) {
     heading.hidden = !list.children.length;
     list.hidden = !list.children.length;
   };
-  /** Whether what the page shows may have changed the sheets `held` gives. */
-  const stale = () => {
-    const rounds = Number(document.body.dataset.rounds ?? 0);
-    const changes = Number(document.body.dataset.changes ?? 0);
-    if (!held) return true;
-    if (changes <= held.changes) return false;
-    // A knock-out's or double elimination's bracket is drawn from two
-    // entrants on (the knock-out after groups comes with its first round).
-    const bracketToCome = !held.bracket && ['knockout', 'double_elimination'].includes(held.setup.system.kind);
-    return rounds !== held.rounds.length || (!held.finished && rounds >= held.round_count) || bracketToCome;
-  };
-  const read = async () => {
-    if (reading || !id) return;
-    reading = true;
-    try {
-      const res = await fetch(`/api/competitions/${encodeURIComponent(id)}`);
-      // A competition that cannot be read has no sheets; the page says why.
-      if (res.ok) held = /** @type {CompetitionPage} */ (await res.json()).competition;
-    } catch {
-      // Offline: the links stay as they were; the next change tries again.
-    } finally {
-      reading = false;
-    }
-    draw();
-    if (held && stale()) read();
-  };
-  new MutationObserver(() => { if (stale()) read(); })
-    .observe(document.body, { attributes: true, attributeFilter: ['data-rounds', 'data-changes'] });
   onLanguage(draw);
-  // The first read comes when the page first draws its competition (and
-  // marks the body); a page that could not load it has no sheets.
   draw();
+  return (c) => {
+    held = c;
+    draw();
+  };
 }

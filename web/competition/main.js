@@ -41,7 +41,7 @@ const page = {
 
 const desk = makeDesk(id, () => page.competition, (c) => take(c));
 const arbiters = mountArbiters(id);
-mountFiles(id, (c) => take(c));
+const printLinks = mountFiles(id, (c) => take(c));
 const seeding = mountSeeding(id, (c) => take(c));
 const online = makeOnline(id, (c) => take(c), () => render());
 mountTeamEntry(desk.send, () => page.competition);
@@ -148,6 +148,7 @@ function render() {
     : c.rounds.length ? ct('comp.progress', { round: c.rounds.length, count: c.round_count })
       : ct('comp.not_started', { n: c.entrants.length });
   $('progress').textContent = progress;
+  printLinks(c);
   document.body.dataset.rounds = String(c.rounds.length);
   document.body.dataset.changes = String(c.changes);
   if (page.mayChange) {
