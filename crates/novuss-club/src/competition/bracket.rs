@@ -270,6 +270,8 @@ impl Competition {
                 _ => None,
             },
             Outcome::Forfeit { winner } => Some(winner),
+            // A bracket's format cannot end level: a draw is refused.
+            Outcome::Decided { winner } => winner,
             Outcome::BothAbsent => None,
             // Teams play no bracket (`Setup::checked`); were one read,
             // the board points would say who goes on.

@@ -30,6 +30,14 @@ pub enum Outcome {
     },
     /// Neither side appeared: both lose without play.
     BothAbsent,
+    /// Played, its sets not known: the winner, or none for a draw. What a
+    /// file from another program gives (FIDE's TRF-16 has results, `1`,
+    /// `=`, `0`, and no sets: `competition/trf_import.rs`); the standings
+    /// count it as a win, draw or loss with no sets.
+    Decided {
+        /// Who won; `null`: drawn (only in a format that can end level).
+        winner: Option<Side>,
+    },
     /// A team match decided over its boards: the board points each team
     /// counted, the first-named team's first (more wins it, equal draws).
     /// Made by the competition from the boards' results

@@ -27,6 +27,7 @@ mod setup;
 mod standings;
 mod teams;
 mod trf;
+mod trf_import;
 
 use serde::Serialize;
 
@@ -42,6 +43,7 @@ pub use setup::{
     club_key, Day, NextRound, Play, Setup, System, MAX_GRACE_SECS, MAX_INTERVAL_SECS,
     MAX_SWISS_ROUNDS, MAX_TABLES, MAX_TEXT,
 };
+pub use trf_import::trf_setup;
 
 /// An entrant as the competition lists them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -435,6 +437,11 @@ impl Competition {
         if let Outcome::Sets { first, second } = outcome {
             self.checked_score(first, second)?;
         }
+        if outcome == (Outcome::Decided { winner: None }) && !self.setup.format.draws() {
+            return Err(Refusal::CannotDraw {
+                format: self.setup.format,
+            });
+        }
         Ok(outcome)
     }
 
@@ -652,6 +659,29 @@ impl Competition {
             }
             Some(Outcome::Forfeit { winner }) => {
                 forfeit(winner == Side::First, winner == Side::Second)
+            }
+            // Played, its sets not known (a TRF file's result): a win,
+            // draw or loss with no sets, so no set ratio.
+            Some(Outcome::Decided { winner }) => {
+                let score = match winner {
+                    Some(Side::First) => Score::Win,
+                    Some(Side::Second) => Score::Loss,
+                    None => Score::Draw,
+                };
+                (
+                    Round::Played {
+                        opponent: s,
+                        side: Side::First,
+                        score,
+                        sets: None,
+                    },
+                    Round::Played {
+                        opponent: f,
+                        side: Side::Second,
+                        score: score.other(),
+                        sets: None,
+                    },
+                )
             }
             Some(Outcome::BothAbsent) => forfeit(false, false),
             // A team match: won on board points, or drawn on equal ones;

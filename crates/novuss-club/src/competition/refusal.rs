@@ -302,6 +302,11 @@ pub enum Refusal {
         /// The boards.
         boards: u32,
     },
+    /// A result drawn without its sets in a format that cannot end level.
+    CannotDraw {
+        /// The format.
+        format: MatchFormat,
+    },
     /// A player's entry in a doubles competition, whose entrants are
     /// pairs.
     NotAPair,
@@ -505,6 +510,11 @@ impl fmt::Display for Refusal {
                 f,
                 "team number {} names {players} players for {boards} boards",
                 team.0
+            ),
+            Refusal::CannotDraw { format } => write!(
+                f,
+                "a match of {} sets cannot end level: a draw is no result here",
+                format.nominal_sets()
             ),
             Refusal::NotAPair => f.write_str(
                 "this competition is for doubles: enter pairs, two players each",

@@ -338,6 +338,16 @@ impl Competition {
                 novuss_core::MatchResult::Second => BoardResult::Won(TeamSide::Second),
                 _ => BoardResult::Drawn,
             },
+            Outcome::Decided { winner } => match winner {
+                Some(crate::results::Side::First) => BoardResult::Won(TeamSide::First),
+                Some(crate::results::Side::Second) => BoardResult::Won(TeamSide::Second),
+                None if self.setup.format.draws() => BoardResult::Drawn,
+                None => {
+                    return Err(Refusal::CannotDraw {
+                        format: self.setup.format,
+                    })
+                }
+            },
             Outcome::Forfeit { winner } => BoardResult::Absent(match winner {
                 crate::results::Side::First => TeamSide::Second,
                 crate::results::Side::Second => TeamSide::First,

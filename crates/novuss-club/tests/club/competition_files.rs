@@ -171,7 +171,7 @@ fn a_file_is_refused_at_its_row_and_column() {
 /// Nine players, rated apart, a Swiss of `rounds` rounds with `played`
 /// played: varied results (wins both ways, draws, a forfeit), a late
 /// entry, a requested half-point bye and a withdrawal.
-fn played_swiss(rounds: u32, played: u32, tiebreaks: Vec<TieBreak>) -> Competition {
+pub(crate) fn played_swiss(rounds: u32, played: u32, tiebreaks: Vec<TieBreak>) -> Competition {
     let mut c = Competition::new(setup(System::Swiss { rounds }, tiebreaks)).unwrap();
     let entries = (0..8)
         .map(|i| Entry {

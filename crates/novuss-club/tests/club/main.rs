@@ -53,3 +53,4 @@ mod team_competition;
 mod team_file;
 mod teams;
 mod trf;
+mod trf_import;

@@ -65,7 +65,7 @@ fn letter(group: u32) -> String {
 
 /// `outcome` as the `side` who played it sees it: their sets first
 /// (`4:2`), a win without play `+`, a loss without play `-` (both absent
-/// is a loss for each).
+/// is a loss for each); a result without sets `1`, `=` or `0`.
 fn seen_by(outcome: Outcome, side: Side) -> String {
     let mine_first = |a: u32, b: u32| match side {
         Side::First => format!("{a}:{b}"),
@@ -75,6 +75,9 @@ fn seen_by(outcome: Outcome, side: Side) -> String {
         Outcome::Sets { first, second } | Outcome::Team { first, second } => {
             mine_first(first, second)
         }
+        // Without its sets (a TRF file's result): TRF's own codes.
+        Outcome::Decided { winner: None } => "=".into(),
+        Outcome::Decided { winner } => if winner == Some(side) { "1" } else { "0" }.into(),
         Outcome::Forfeit { winner } if winner == side => "+".into(),
         Outcome::Forfeit { .. } | Outcome::BothAbsent => "-".into(),
     }

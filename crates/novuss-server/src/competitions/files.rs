@@ -204,6 +204,15 @@ pub fn results_table(view: &CompetitionView) -> Table {
                     .into(),
                 ),
                 Some(Outcome::BothAbsent) => Cell::Text("-:-".into()),
+                // Played, its sets not known (a TRF file's result).
+                Some(Outcome::Decided { winner }) => Cell::Text(
+                    match winner {
+                        Some(novuss_club::Side::First) => "1-0",
+                        Some(novuss_club::Side::Second) => "0-1",
+                        None => "½-½",
+                    }
+                    .into(),
+                ),
                 // A team match by its board points.
                 Some(Outcome::Team { first, second }) => Cell::Text(format!("{first}:{second}")),
             };

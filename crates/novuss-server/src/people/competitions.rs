@@ -136,7 +136,11 @@ fn record(c: &Competition, entrant: Entrant) -> (u32, u32, u32) {
                 };
                 mine.cmp(&theirs)
             }
-            Outcome::Forfeit { winner } if winner == side => std::cmp::Ordering::Greater,
+            Outcome::Decided { winner: None } => std::cmp::Ordering::Equal,
+            Outcome::Decided { winner: Some(w) } | Outcome::Forfeit { winner: w } if w == side => {
+                std::cmp::Ordering::Greater
+            }
+            Outcome::Decided { .. } => std::cmp::Ordering::Less,
             Outcome::Forfeit { .. } | Outcome::BothAbsent => std::cmp::Ordering::Less,
         };
         match won {
