@@ -526,6 +526,7 @@ fn players_come_in_from_files_and_every_export_reads_back() {
         })
         .collect();
     assert_eq!(from_cli, shown, "{text}");
+    let trf_text = text.clone();
 
     // The competition's JSON, imported by someone else: a new
     // competition, theirs, equal to the original.
@@ -596,4 +597,73 @@ fn players_come_in_from_files_and_every_export_reads_back() {
     let (_, page) = json_answer(other.get(&format!("/api/competitions/{copy_id}")));
     assert_eq!(page["may_change"], true);
     assert_eq!(listed(&stranger), before + 1);
+
+    // The TRF, imported as Swiss-Manager's would be: a new competition with
+    // the same players, rounds and points; its results without sets.
+    let trf_import = |person: &Person, trf: &str, format: Value| {
+        json_answer(person.post(
+            "/api/competitions/import/trf",
+            &json!({"trf": trf, "format": format}).to_string(),
+        ))
+    };
+    let six = json!({"kind": "sets", "sets": 6});
+    let (status, refused) = trf_import(&stranger, &trf_text, six.clone());
+    assert_eq!(
+        (status, refused["code"].as_str()),
+        (401, Some("not_signed_in"))
+    );
+    // Not a TRF: refused at its line and column, nothing stored.
+    let (status, refused) = trf_import(&other, "001    1 m    Anna\n", six.clone());
+    assert_eq!(status, 400, "{refused}");
+    assert_eq!(refused["refusal"]["code"], "trf_file");
+    assert_eq!(refused["refusal"]["line"], 1);
+    // Its draws cannot be played best of five: refused with the change.
+    let (status, refused) = trf_import(&other, &trf_text, json!({"kind": "best_of", "sets": 5}));
+    assert_eq!(status, 400, "{refused}");
+    assert_eq!(refused["refusal"]["code"], "replay");
+    assert_eq!(refused["refusal"]["refusal"]["code"], "cannot_draw");
+    assert_eq!(
+        listed(&stranger),
+        before + 1,
+        "a refused TRF stored something"
+    );
+    let (status, moved) = trf_import(&other, &trf_text, six);
+    assert_eq!(status, 201, "{moved}");
+    assert_eq!(moved["setup"]["name"], "Rīgas kauss 2026");
+    assert_eq!(moved["rounds"].as_array().unwrap().len(), 3);
+    let mut names_here = names_of(&c);
+    let mut names_moved = names_of(&moved);
+    names_here.sort();
+    names_moved.sort();
+    assert_eq!(names_moved, names_here);
+    let points = |c: &Value| {
+        let names = names_of(c);
+        let mut v: Vec<(String, u64)> = c["standings"]["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| {
+                (
+                    names[r["entrant"].as_u64().unwrap() as usize - 1].clone(),
+                    r["points"].as_u64().unwrap(),
+                )
+            })
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(points(&moved), points(&c));
+    let kinds: Vec<&str> = moved["rounds"][0]["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["outcome"]["kind"].as_str().unwrap())
+        .collect();
+    assert!(
+        kinds
+            .iter()
+            .all(|k| ["decided", "forfeit", "both_absent"].contains(k)),
+        "{kinds:?}"
+    );
+    assert_eq!(listed(&stranger), before + 2);
 }

@@ -113,3 +113,61 @@ test('a competition downloaded as JSON is imported by another organiser; a file 
   await shot(dana, 'phone-imported');
   for (const p of [anna, guest, dana]) assert.deepEqual(p.errors, []);
 });
+
+test('a Swiss moved here from its TRF-16 file goes on: its results without sets, its next round paired at the new desk', { timeout: 100_000 }, async () => {
+  // Anna's Swiss of six, round 1 played (a win, a 3:3 draw, a forfeit).
+  const anna = await table.person('anna-trf');
+  await anna.goto(`${table.base}competitions.html`);
+  assert.equal((await call(anna, '/api/account/register', { username: 'anna_trf', password: 'correct horse 1' })).status, 201);
+  const created = await call(anna, '/api/competitions', {
+    name: 'Siguldas Šveices turnīrs', venue: 'Sigulda', tables: 3,
+    system: { kind: 'swiss', rounds: 4 }, format: { kind: 'sets', sets: 6 },
+  });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  const id = created.body.id;
+  const change = (c) => call(anna, `/api/competitions/${id}/changes`, c);
+  const players = ['Anna Bērziņa', 'Jānis Ozols', 'Līga Liepa', 'Ilze Vītola', 'Pēteris Kalniņš', 'Dace Zariņa'];
+  for (const [k, name] of players.entries()) {
+    assert.equal((await change({ change: 'enter', entry: { name, rating: 1900 - 10 * k } })).status, 200);
+  }
+  assert.equal((await change({ change: 'pair_next', round: 1 })).status, 200);
+  const outcomes = [{ kind: 'sets', first: 4, second: 1 }, { kind: 'sets', first: 3, second: 3 }, { kind: 'forfeit', winner: 'second' }];
+  for (const [k, outcome] of outcomes.entries()) {
+    assert.equal((await change({ change: 'result', round: 1, board: k + 1, outcome })).status, 200);
+  }
+  await anna.goto(`${table.base}competition.html?id=${id}`);
+  await anna.waitForFunction(() => document.body.dataset.changes === '10', null, { timeout: LONG });
+  const trf = await anna.evaluate(async () => {
+    const a = /** @type {HTMLAnchorElement} */ (document.getElementById('download-trf'));
+    return (await fetch(a.href)).text();
+  });
+  assert.ok(trf.startsWith('012 Siguldas Šveices turnīrs\n'), trf);
+
+  // Dana moves it here from the file, its games played in six sets.
+  const dana = await table.person('dana-trf', PHONE);
+  await dana.goto(`${table.base}competitions.html`);
+  assert.equal((await call(dana, '/api/account/register', { username: 'dana_trf', password: 'correct horse 2' })).status, 201);
+  await dana.reload();
+  await dana.waitForSelector('#import-card:not([hidden])');
+  assert.equal(await dana.textContent('#import-trf-hint'), en['import.trf_hint']);
+  // A file that is no TRF: told at its line, nothing made.
+  await dana.setInputFiles('#import-competition', { name: 'broken.trf', mimeType: 'text/plain', buffer: Buffer.from('001    1 m    Anna\n', 'utf8') });
+  await dana.waitForSelector('#import-refused:not([hidden])', { timeout: LONG });
+  assert.match(await dana.textContent('#import-refused'), /^Line 1, column \d+ of the TRF file cannot be read\.$/);
+  await dana.selectOption('#import-trf-format', 'sets:6');
+  await dana.setInputFiles('#import-competition', { name: 'Siguldas-turniirs.trf', mimeType: 'text/plain', buffer: Buffer.from(trf, 'utf8') });
+  await dana.waitForURL(/competition\.html\?id=/, { timeout: LONG });
+  await dana.waitForSelector('#desk:not([hidden])');
+  assert.equal(await dana.textContent('#name'), 'Siguldas Šveices turnīrs');
+  // Round 1's results, without their sets: a win, a draw, a forfeit.
+  const results = await dana.$$eval('#boards > li', (items) => items.map((li) => li.dataset.result));
+  assert.deepEqual(results.sort(), [en['outcome.decided_first'], en['outcome.decided_draw'], en['outcome.forfeit_second']].sort());
+  // It goes on here: round 2 paired at her desk.
+  const before = Number(await dana.evaluate(() => document.body.dataset.changes));
+  await dana.click('#pair');
+  await dana.waitForFunction((n) => Number(document.body.dataset.changes) > n, before, { timeout: LONG });
+  assert.equal(await dana.locator('#boards > li').count(), 3);
+  await shot(dana, 'phone-trf');
+  assert.deepEqual(await axeProblems(dana), [], 'the competition moved from TRF');
+  for (const p of [anna, dana]) assert.deepEqual(p.errors, []);
+});

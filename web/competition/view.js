@@ -45,6 +45,8 @@ export function outcomeText(o) {
   if (o.kind === 'sets') return ct('outcome.sets', { first: o.first, second: o.second });
   if (o.kind === 'forfeit') return ct(o.winner === 'first' ? 'outcome.forfeit_first' : 'outcome.forfeit_second');
   if (o.kind === 'team') return ct('outcome.team', { first: o.first, second: o.second });
+  // Played, its sets not known (a result read from a TRF file).
+  if (o.kind === 'decided') return ct(o.winner === 'first' ? 'outcome.decided_first' : o.winner === 'second' ? 'outcome.decided_second' : 'outcome.decided_draw');
   return ct('outcome.both_absent');
 }
 

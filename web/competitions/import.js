@@ -1,10 +1,13 @@
 // @ts-check
 // Moving a competition here (docs/competitions.md "Files in and out"): a
 // person signed in to an account chooses a `competition.json` downloaded
-// from a competition's page on this or another Novuss server; the server
-// replays every change before it stores anything, and the new competition,
-// organised by the importer, opens. A refusal is worded here, with the
-// number of the change that no longer fits and why, and nothing is kept.
+// from a competition's page on this or another Novuss server, or a FIDE
+// TRF-16 file (Swiss-Manager's, with the match format its games were
+// played in, which TRF does not say); the server replays every change
+// before it stores anything, and the new competition, organised by the
+// importer, opens. A refusal is worded here, with the number of the
+// change that no longer fits and why (or the TRF's line and column), and
+// nothing is kept.
 
 import { ct, refusalText } from './text.js';
 
@@ -31,6 +34,41 @@ export function importRefusalText(e) {
 }
 
 /**
+ * Whether `file` is a TRF-16 file: named so (Swiss-Manager writes `.trf`
+ * or `.txt`), or text whose first line is a TRF record (`012 `, `001 `).
+ * @param {File} file @param {string} text
+ */
+function isTrf(file, text) {
+  const name = file.name.toLowerCase();
+  if (name.endsWith('.trf')) return true;
+  if (name.endsWith('.json')) return false;
+  return /^\uFEFF?\d{3} /.test(text);
+}
+
+/**
+ * Sends `file` to be imported: a TRF-16 file with the format chosen for
+ * its games, else the bytes as `competition.json`.
+ * @param {File} file
+ */
+async function send(file) {
+  const text = await file.text();
+  if (isTrf(file, text)) {
+    const [kind, sets] = /** @type {HTMLSelectElement} */ ($('import-trf-format')).value.split(':');
+    return fetch('/api/competitions/import/trf', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ trf: text, format: { kind, sets: Number(sets) } }),
+    });
+  }
+  return fetch('/api/competitions/import', {
+    method: 'POST',
+    // The server reads the bytes as they are; JSON is what it takes.
+    headers: { 'content-type': 'application/json' },
+    body: await file.arrayBuffer(),
+  });
+}
+
+/**
  * Shows the import to a person with an account (`account`), and sends the
  * file chosen; opens the competition made of it.
  * @param {boolean} account
@@ -50,12 +88,7 @@ export function mountImport(account) {
     status.textContent = ct('import.reading', { name: file.name });
     picker.disabled = true;
     try {
-      const res = await fetch('/api/competitions/import', {
-        method: 'POST',
-        // The server reads the bytes as they are; JSON is what it takes.
-        headers: { 'content-type': 'application/json' },
-        body: await file.arrayBuffer(),
-      }).catch(() => { throw Object.assign(new Error('import'), { code: 'network' }); });
+      const res = await send(file).catch(() => { throw Object.assign(new Error('import'), { code: 'network' }); });
       const answer = await res.json().catch(() => null);
       if (!res.ok) throw Object.assign(new Error('import'), { code: answer?.code || 'unknown', refusal: answer?.refusal });
       const made = /** @type {Competition} */ (answer);

@@ -27,6 +27,8 @@ import { sheet, clubOf } from './sheets.js';
 export function scoreFor(o, mine) {
   if (o.kind === 'sets' || o.kind === 'team') return mine === 'first' ? `${o.first}:${o.second}` : `${o.second}:${o.first}`;
   if (o.kind === 'forfeit') return pt(o.winner === mine ? 'cross.forfeit_won' : 'cross.forfeit_lost');
+  // A result without its sets (read from a TRF file): TRF's 1, ½, 0.
+  if (o.kind === 'decided') return o.winner === null ? '½' : o.winner === mine ? '1' : '0';
   return pt('cross.forfeit_lost');
 }
 

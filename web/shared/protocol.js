@@ -735,8 +735,9 @@
 /**
  * How a match ended; `team`: a team match decided over its boards, by the
  * board points each team counted (never sent by a client: a team match's
- * result comes board by board).
- * @typedef {{kind: 'sets', first: number, second: number} | {kind: 'forfeit', winner: 'first' | 'second'} | {kind: 'both_absent'} | {kind: 'team', first: number, second: number}} MatchOutcome
+ * result comes board by board); `decided`: played, its sets not known (a
+ * result read from a TRF file, which has none; `winner` null: drawn).
+ * @typedef {{kind: 'sets', first: number, second: number} | {kind: 'forfeit', winner: 'first' | 'second'} | {kind: 'both_absent'} | {kind: 'team', first: number, second: number} | {kind: 'decided', winner: 'first' | 'second' | null}} MatchOutcome
  */
 
 /** A team as entered: its roster in board order, reserves after the boards. @typedef {{name: string, club: string | null, roster: (Partial<ListedEntry> & {name: string})[]}} TeamEntry */
@@ -859,7 +860,8 @@
  */
 
 /**
- * `POST /api/competitions/{id}/entries`: how many players the file entered,
+ * `POST /api/competitions/{id}/entries`: how many entrants (players, pairs
+ * or teams) the file entered,
  * and the competition as it then stands.
  * @typedef {{entered: number, competition: Competition}} EntriesImported
  */
@@ -869,6 +871,12 @@
  * `POST /api/competitions/import`: a competition's set-up and its stored
  * changes, versioned.
  * @typedef {{format: 'novuss-competition', version: number, setup: CompetitionSetup, changes: {number: number, at?: number | null, change: object}[]}} CompetitionFile
+ */
+
+/**
+ * `POST /api/competitions/import/trf`: a TRF-16 file's text and the match
+ * format its games were played in (TRF does not say).
+ * @typedef {{trf: string, format: MatchFormat}} TrfImport
  */
 
 /**

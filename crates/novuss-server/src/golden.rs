@@ -488,7 +488,7 @@ const ANSWERS: [(&str, &str, &str); 31] = [
 
 /// The request bodies, as [`ANSWERS`] (`POST /api/account/signout` reads
 /// none, and an upload is a record in the core's format, docs/formats.md).
-const ASKED: [(&str, &str, &str); 12] = [
+const ASKED: [(&str, &str, &str); 13] = [
     ("NewGame", "POST /api/games", "wire::http::games::NewGame"),
     ("MeRequest", "POST /api/me", "wire::http::people::MeRequest"),
     (
@@ -530,6 +530,11 @@ const ASKED: [(&str, &str, &str); 12] = [
         "CompetitionChange",
         "POST /api/competitions/{id}/changes",
         "wire::http::competitions::Ask",
+    ),
+    (
+        "TrfImport",
+        "POST /api/competitions/import/trf",
+        "wire::http::competitions::TrfImport",
     ),
     ("NewSeries", "POST /api/series", "series::SeriesSetup"),
     (
@@ -626,6 +631,7 @@ fn asked() -> BTreeMap<&'static str, Vec<Value>> {
                 json!({"name": "Online Open", "tables": 8, "system": {"kind": "swiss", "rounds": 5}, "format": {"kind": "best_of", "sets": 3}, "play": {"kind": "online", "stroke_clock": 30, "grace_secs": 600, "next_round": "after_last_game"}, "open_entry": true}),
                 json!({"name": "Komandu čempionāts", "club": "Rīgas NK", "tables": 4, "system": {"kind": "round_robin", "cycles": "single"}, "format": {"kind": "sets", "sets": 6}, "teams": {"boards": 2}}),
                 json!({"name": "Team Swiss", "tables": 8, "system": {"kind": "swiss", "rounds": 5}, "format": {"kind": "best_of", "sets": 3}, "teams": {"boards": 4, "board_points": {"win": 2, "draw": 1, "loss": 0}, "match_points": {"win": 3, "draw": 1, "loss": 0}, "bye": {"match_points": 2, "board_points": null}}}),
+                json!({"name": "Pāru turnīrs", "tables": 2, "system": {"kind": "round_robin", "cycles": "single"}, "format": {"kind": "sets", "sets": 4}, "doubles": true}),
             ],
         ),
         (
@@ -646,6 +652,9 @@ fn asked() -> BTreeMap<&'static str, Vec<Value>> {
                 json!({"change": "enter_team", "team": {"name": "Madona", "club": "Madonas NK", "roster": [{"name": "Ivars", "club": "Madonas NK", "licence": null, "category": "men", "birth_year": 1980, "rating": 1700}, {"name": "Juris", "licence": "LV-0007"}, {"name": "Kārlis"}]}}),
                 json!({"change": "line_up", "round": 1, "team_match": 1, "side": "first", "players": [1, 3]}),
                 json!({"change": "board_result", "round": 1, "team_match": 1, "board": 2, "outcome": {"kind": "sets", "first": 3, "second": 3}}),
+                json!({"change": "enter", "entry": {"name": "", "rating": 1600, "pair": [{"name": "Anna Ozola", "club": "RNK", "licence": "LV-1"}, {"name": "Ilze Kalna", "club": "RNK", "licence": null, "category": "women", "birth_year": 1990}]}}),
+                json!({"change": "enter_teams", "teams": [{"name": "Cēsis", "club": "Cēsu NK", "roster": [{"name": "Rūta Ozola", "club": "Cēsu NK", "licence": "LV-0009", "category": "women", "birth_year": 1991, "rating": 1500}, {"name": "Māra"}]}]}),
+                json!({"change": "result", "round": 1, "board": 1, "outcome": {"kind": "decided", "winner": null}}),
             ],
         ),
         (
@@ -653,6 +662,12 @@ fn asked() -> BTreeMap<&'static str, Vec<Value>> {
             vec![
                 json!({"name": "Rīgas kauss", "season": "2026/27", "starts": "2026-09-01", "ends": "2027-05-31", "stages": 8, "best": 5, "points": [25, 20, 16, 13, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1], "category": "women"}),
                 json!({"name": "Club cup", "stages": 3, "best": 2}),
+            ],
+        ),
+        (
+            "TrfImport",
+            vec![
+                json!({"trf": "012 Rīgas kauss\nXXR 5\n001    1 m    Bērziņš, Jānis                    1900                                 0.0    1\n", "format": {"kind": "sets", "sets": 6}}),
             ],
         ),
         (
@@ -982,6 +997,20 @@ fn answers() -> BTreeMap<&'static str, Vec<Value>> {
             let played = desk.change(&league.view.id, Some(&anna), &ask(json!({"change": "board_result", "round": 1, "team_match": 1, "board": 1, "outcome": {"kind": "sets", "first": 3, "second": 3}})), None).await.expect("a board");
             keep("Competition", serde_json::to_value(&played.view).expect("JSON"));
             keep("CompetitionPage", serde_json::to_value(CompetitionPage { competition: &played.json, may_change: false, may_name_arbiters: false }).expect("JSON"));
+            // Doubles: three pairs (one entered as the request example
+            // has it), round 1 paired, its result without sets (as a TRF
+            // file gives it).
+            let setup = serde_json::from_value(self::asked()["NewCompetition"][8].clone()).expect("a set-up");
+            let pairs = desk.create(setup, &anna).await.expect("a doubles competition");
+            desk.change(&pairs.view.id, Some(&anna), &ask(self::asked()["CompetitionChange"][15].clone()), None).await.expect("a pair");
+            for (a, b) in [("Jānis", "Pēteris"), ("Dace", "Līga")] {
+                desk.change(&pairs.view.id, Some(&anna), &ask(json!({"change": "enter", "entry": {"name": "", "rating": null, "pair": [{"name": a}, {"name": b}]}})), None).await.expect("a pair");
+            }
+            desk.change(&pairs.view.id, Some(&anna), &ask(json!({"change": "pair_next", "round": 1})), None).await.expect("paired");
+            let drawn = desk.change(&pairs.view.id, Some(&anna), &ask(self::asked()["CompetitionChange"][17].clone()), None).await.expect("a result");
+            keep("Competition", serde_json::to_value(&drawn.view).expect("JSON"));
+            keep("CompetitionPage", serde_json::to_value(CompetitionPage { competition: &drawn.json, may_change: true, may_name_arbiters: true }).expect("JSON"));
+            keep("EntriesImported", serde_json::to_value(crate::wire::http::competitions::EntriesImported { entered: 3, competition: &drawn.json }).expect("JSON"));
             let summary = crate::wire::http::competitions::ListedCompetition {
                 id: played.view.id.clone(),
                 organiser: played.view.organiser.clone(),
@@ -1318,6 +1347,7 @@ fn every_http_request_is_understood() {
                 "CompetitionChange" => reads::<crate::wire::http::competitions::Ask>(v),
                 "NewSeries" => reads::<crate::series::SeriesSetup>(v),
                 "SeriesStageChange" => reads::<crate::series::StageAsk>(v),
+                "TrfImport" => reads::<crate::wire::http::competitions::TrfImport>(v),
                 other => Err(format!("no type reads {other}")),
             };
             if let Err(e) = read {

@@ -127,6 +127,14 @@ pub fn router(
                     ),
                 )
                 .route(
+                    "/api/competitions/import/trf",
+                    post(
+                        competition_files::import_trf
+                            .layer(limited.clone())
+                            .layer(json.clone()),
+                    ),
+                )
+                .route(
                     "/api/competitions/{id}/entries",
                     post(competition_files::entries),
                 )

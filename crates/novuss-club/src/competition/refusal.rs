@@ -302,6 +302,14 @@ pub enum Refusal {
         /// The boards.
         boards: u32,
     },
+    /// A TRF-16 file that cannot be read: where, as the file numbers its
+    /// lines and columns (from 1).
+    TrfFile {
+        /// The line.
+        line: u32,
+        /// The column.
+        column: u32,
+    },
     /// A result drawn without its sets in a format that cannot end level.
     CannotDraw {
         /// The format.
@@ -510,6 +518,10 @@ impl fmt::Display for Refusal {
                 f,
                 "team number {} names {players} players for {boards} boards",
                 team.0
+            ),
+            Refusal::TrfFile { line, column } => write!(
+                f,
+                "line {line}, column {column} of the TRF-16 file cannot be read"
             ),
             Refusal::CannotDraw { format } => write!(
                 f,

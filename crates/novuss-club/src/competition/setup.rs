@@ -276,10 +276,8 @@ pub struct Setup {
     pub teams: Option<TeamRules>,
     /// A doubles competition (issue 32, "entries (singles; doubles pairs;
     /// teams)"): its entrants are pairs of players, and a player is in
-    /// one pair only. Absent (false) from every set-up stored before, and
-    /// left out when false, so a competition of players reads and is
-    /// written as it was.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    /// one pair only. Absent (false) from every set-up stored before.
+    #[serde(default)]
     pub doubles: bool,
 }
 

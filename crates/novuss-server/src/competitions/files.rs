@@ -349,6 +349,40 @@ pub fn disposition(competition: &str, what: &str) -> String {
     format!("attachment; filename=\"{plain}-{what}\"; filename*=UTF-8''{encoded}")
 }
 
+/// A TRF-16 file's text made a competition's file (`competition/
+/// trf_import.rs` in the club crate): its set-up in `format` and the
+/// changes that make it, each checked; a file that cannot be read is
+/// refused at its line and column, one that does not make a competition
+/// with the change and the reason.
+pub fn trf_competition_file(
+    text: &str,
+    format: novuss_core::MatchFormat,
+) -> Result<CompetitionFile, Failure> {
+    let trf = novuss_club::trf::parse(text).map_err(|e| {
+        Failure::of_competition(Refusal::TrfFile {
+            line: e.line as u32,
+            column: e.column as u32,
+        })
+    })?;
+    let setup = novuss_club::competition::trf_setup(&trf, format, "Imported competition")
+        .checked()
+        .map_err(Failure::of_competition)?;
+    let changes =
+        Competition::changes_of_trf(setup.clone(), &trf).map_err(Failure::of_competition)?;
+    Ok(competition_file(
+        setup,
+        changes
+            .into_iter()
+            .enumerate()
+            .map(|(k, change)| FiledChange {
+                number: k as u64 + 1,
+                at: None,
+                change,
+            })
+            .collect(),
+    ))
+}
+
 /// A stored competition, its `setup` and `changes`, as its
 /// `competition.json`.
 pub fn competition_file(setup: Setup, changes: Vec<FiledChange>) -> CompetitionFile {

@@ -15,12 +15,12 @@ use crate::competitions::files::{
 };
 use crate::competitions::{arbiters, Desk};
 use crate::error::{Code, Failure};
-use crate::ids::CompetitionId;
+use crate::ids::{CompetitionId, PersonId};
 use crate::net::body::Body;
 use crate::people::identity::Visitor;
 use crate::store::{now, Store};
 use crate::wire::http::competitions::{
-    Ask, CompetitionFile, CompetitionView, EntriesImported, FiledChange, TeamAsk,
+    Ask, CompetitionFile, CompetitionView, EntriesImported, FiledChange, TeamAsk, TrfImport,
 };
 
 /// What the files' routes need: the desk the competitions' routes share
@@ -266,18 +266,50 @@ pub async fn import(
     visitor: Visitor,
     Body(bytes): Body<MAX_COMPETITION_FILE>,
 ) -> Result<Response, Failure> {
+    let person = organiser(&s, visitor).await?;
+    let file: CompetitionFile = serde_json::from_slice(&bytes)
+        .map_err(|e| Failure::new(Code::BadMessage, format!("not a competition's file: {e}")))?;
+    stored(&s, &person, file).await
+}
+
+/// `POST /api/competitions/import/trf`: a TRF-16 file (Swiss-Manager's,
+/// JaVaFo's, bbpPairings', or this server's own export) and the match
+/// format its games were played in (TRF has none), made a new competition
+/// organised by the visitor, as `competition.json` is.
+pub async fn import_trf(
+    State(s): State<FileRoutes>,
+    visitor: Visitor,
+    Body(bytes): Body<MAX_COMPETITION_FILE>,
+) -> Result<Response, Failure> {
+    let person = organiser(&s, visitor).await?;
+    let asked: TrfImport = serde_json::from_slice(&bytes)
+        .map_err(|e| Failure::new(Code::BadMessage, format!("not a TRF import: {e}")))?;
+    let file = blocking(move || files::trf_competition_file(&asked.trf, asked.format)).await?;
+    stored(&s, &person, file).await
+}
+
+/// The visitor, if a person signed in to an account (who alone may
+/// organise a competition).
+async fn organiser(s: &FileRoutes, visitor: Visitor) -> Result<PersonId, Failure> {
     let signed_in = match &visitor.person {
         Some(p) => s.store.account(p).await?.is_some(),
         None => false,
     };
-    let Some(person) = visitor.person.filter(|_| signed_in) else {
-        return Err(Failure::new(
+    visitor.person.filter(|_| signed_in).ok_or_else(|| {
+        Failure::new(
             Code::NotSignedIn,
             "only a person signed in to an account may organise a competition",
-        ));
-    };
-    let file: CompetitionFile = serde_json::from_slice(&bytes)
-        .map_err(|e| Failure::new(Code::BadMessage, format!("not a competition's file: {e}")))?;
+        )
+    })
+}
+
+/// `file` replayed change by change, then stored as a new competition
+/// organised by `person`: `201` and the competition.
+async fn stored(
+    s: &FileRoutes,
+    person: &PersonId,
+    file: CompetitionFile,
+) -> Result<Response, Failure> {
     let (file, competition) = blocking(move || {
         let c = files::replayed(&file)?;
         Ok((file, c))
@@ -286,11 +318,11 @@ pub async fn import(
     let id = CompetitionId::random();
     let created = now();
     s.store
-        .add_competition(&id, &person, created, competition.setup())
+        .add_competition(&id, person, created, competition.setup())
         .await?;
     for c in &file.changes {
         s.store
-            .add_competition_change(&id, c.number, &person, now(), &c.change)
+            .add_competition_change(&id, c.number, person, now(), &c.change)
             .await?;
     }
     let held = s.desk.view(&id).await?;

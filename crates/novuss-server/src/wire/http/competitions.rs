@@ -334,6 +334,17 @@ pub struct CompetitionFile {
     pub changes: Vec<FiledChange>,
 }
 
+/// `POST /api/competitions/import/trf`: a TRF-16 file's text, and the
+/// match format its games were played in (TRF-16 does not say).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TrfImport {
+    /// The file, as text.
+    pub trf: String,
+    /// How many sets a match had and when it ended.
+    pub format: novuss_core::MatchFormat,
+}
+
 /// One change of a [`CompetitionFile`].
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
