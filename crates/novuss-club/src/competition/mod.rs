@@ -630,6 +630,25 @@ impl Competition {
                 },
             )
         };
+        // A match played without sets to count: a team match (its boards'
+        // sets are its players'), or a result read from a file that has
+        // none (TRF).
+        let without_sets = |score: Score| {
+            (
+                Round::Played {
+                    opponent: s,
+                    side: Side::First,
+                    score,
+                    sets: None,
+                },
+                Round::Played {
+                    opponent: f,
+                    side: Side::Second,
+                    score: score.other(),
+                    sets: None,
+                },
+            )
+        };
         match b.outcome {
             None => (
                 Round::Pending {
@@ -662,51 +681,19 @@ impl Competition {
             }
             // Played, its sets not known (a TRF file's result): a win,
             // draw or loss with no sets, so no set ratio.
-            Some(Outcome::Decided { winner }) => {
-                let score = match winner {
-                    Some(Side::First) => Score::Win,
-                    Some(Side::Second) => Score::Loss,
-                    None => Score::Draw,
-                };
-                (
-                    Round::Played {
-                        opponent: s,
-                        side: Side::First,
-                        score,
-                        sets: None,
-                    },
-                    Round::Played {
-                        opponent: f,
-                        side: Side::Second,
-                        score: score.other(),
-                        sets: None,
-                    },
-                )
-            }
+            Some(Outcome::Decided { winner }) => without_sets(match winner {
+                Some(Side::First) => Score::Win,
+                Some(Side::Second) => Score::Loss,
+                None => Score::Draw,
+            }),
             Some(Outcome::BothAbsent) => forfeit(false, false),
             // A team match: won on board points, or drawn on equal ones;
             // no sets (its boards' sets are its players', not the team's).
-            Some(Outcome::Team { first, second }) => {
-                let score = match first.cmp(&second) {
-                    std::cmp::Ordering::Greater => Score::Win,
-                    std::cmp::Ordering::Less => Score::Loss,
-                    std::cmp::Ordering::Equal => Score::Draw,
-                };
-                (
-                    Round::Played {
-                        opponent: s,
-                        side: Side::First,
-                        score,
-                        sets: None,
-                    },
-                    Round::Played {
-                        opponent: f,
-                        side: Side::Second,
-                        score: score.other(),
-                        sets: None,
-                    },
-                )
-            }
+            Some(Outcome::Team { first, second }) => without_sets(match first.cmp(&second) {
+                std::cmp::Ordering::Greater => Score::Win,
+                std::cmp::Ordering::Less => Score::Loss,
+                std::cmp::Ordering::Equal => Score::Draw,
+            }),
         }
     }
 }
