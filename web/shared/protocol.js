@@ -740,6 +740,8 @@
  * @typedef {{kind: 'sets', first: number, second: number} | {kind: 'forfeit', winner: 'first' | 'second'} | {kind: 'both_absent'} | {kind: 'team', first: number, second: number} | {kind: 'decided', winner: 'first' | 'second' | null}} MatchOutcome
  */
 
+/** A conduct penalty on a board's match, with the clause it applies; `taken_back`: recorded in error. @typedef {{number: number, round: number, board: number, side: 'first' | 'second', conduct: 'warning' | 'set_forfeited' | 'match_forfeited', clause: string, taken_back: boolean}} Penalty */
+
 /** A team as entered: its roster in board order, reserves after the boards. @typedef {{name: string, club: string | null, roster: (Partial<ListedEntry> & {name: string})[]}} TeamEntry */
 
 /** A board's result in a team match (`side`: whose player won, or did not come). @typedef {{kind: 'won', side: 'first' | 'second'} | {kind: 'drawn'} | {kind: 'absent', side: 'first' | 'second'} | {kind: 'both_absent'}} TeamBoardResult */
@@ -793,6 +795,7 @@
  * @property {Entrant[]} entrants
  * @property {PairedRound[]} rounds
  * @property {RequestedBye[]} requested
+ * @property {Penalty[]} penalties conduct penalties recorded, the first first (`000` 1.28)
  * @property {Standings | null} standings by the set-up's tie-breaks
  * @property {Bracket | null} bracket a bracket as it stands: a knock-out's, a double elimination's, or the knock-out after groups once drawn (`null` otherwise)
  * @property {CompetitionGroup[] | null} groups groups then knock-out: each group's entrants and table (`null` for other systems)
@@ -856,7 +859,7 @@
 
 /**
  * `POST /api/competitions/{id}/changes`: one change by the organiser.
- * @typedef {{change: 'enter', entry: (Partial<ListedEntry> & {name: string}) | PairEntry} | {change: 'enter_list', entries: (Partial<ListedEntry> & {name: string})[]} | {change: 'withdraw', entrant: number} | {change: 'request_bye', entrant: number, round: number, bye: ByeKind} | {change: 'pair_next', round: number} | {change: 'result', round: number, board: number, outcome: MatchOutcome} | {change: 'unpair', round: number} | {change: 'seed', order: number[]} | {change: 'enter_team', team: TeamEntry} | {change: 'enter_teams', teams: TeamEntry[]} | {change: 'line_up', round: number, team_match: number, side: 'first' | 'second', players: number[]} | {change: 'board_result', round: number, team_match: number, board: number, outcome: MatchOutcome}} CompetitionChange
+ * @typedef {{change: 'enter', entry: (Partial<ListedEntry> & {name: string}) | PairEntry} | {change: 'enter_list', entries: (Partial<ListedEntry> & {name: string})[]} | {change: 'withdraw', entrant: number} | {change: 'request_bye', entrant: number, round: number, bye: ByeKind} | {change: 'pair_next', round: number} | {change: 'result', round: number, board: number, outcome: MatchOutcome} | {change: 'unpair', round: number} | {change: 'seed', order: number[]} | {change: 'penalty', round: number, board: number, side: 'first' | 'second', conduct: 'warning' | 'set_forfeited' | 'match_forfeited', clause: string} | {change: 'take_back_penalty', penalty: number} | {change: 'enter_team', team: TeamEntry} | {change: 'enter_teams', teams: TeamEntry[]} | {change: 'line_up', round: number, team_match: number, side: 'first' | 'second', players: number[]} | {change: 'board_result', round: number, team_match: number, board: number, outcome: MatchOutcome}} CompetitionChange
  */
 
 /**

@@ -655,6 +655,8 @@ fn asked() -> BTreeMap<&'static str, Vec<Value>> {
                 json!({"change": "enter", "entry": {"name": "", "rating": 1600, "pair": [{"name": "Anna Ozola", "club": "RNK", "licence": "LV-1"}, {"name": "Ilze Kalna", "club": "RNK", "licence": null, "category": "women", "birth_year": 1990}]}}),
                 json!({"change": "enter_teams", "teams": [{"name": "Cēsis", "club": "Cēsu NK", "roster": [{"name": "Rūta Ozola", "club": "Cēsu NK", "licence": "LV-0009", "category": "women", "birth_year": 1991, "rating": 1500}, {"name": "Māra"}]}]}),
                 json!({"change": "result", "round": 1, "board": 1, "outcome": {"kind": "decided", "winner": null}}),
+                json!({"change": "penalty", "round": 1, "board": 1, "side": "second", "conduct": "warning", "clause": "000 1.28"}),
+                json!({"change": "take_back_penalty", "penalty": 1}),
             ],
         ),
         (
@@ -1007,6 +1009,9 @@ fn answers() -> BTreeMap<&'static str, Vec<Value>> {
                 desk.change(&pairs.view.id, Some(&anna), &ask(json!({"change": "enter", "entry": {"name": "", "rating": null, "pair": [{"name": a}, {"name": b}]}})), None).await.expect("a pair");
             }
             desk.change(&pairs.view.id, Some(&anna), &ask(json!({"change": "pair_next", "round": 1})), None).await.expect("paired");
+            desk.change(&pairs.view.id, Some(&anna), &ask(self::asked()["CompetitionChange"][18].clone()), None).await.expect("a penalty");
+            desk.change(&pairs.view.id, Some(&anna), &ask(json!({"change": "penalty", "round": 1, "board": 1, "side": "first", "conduct": "set_forfeited", "clause": "000 1.28"})), None).await.expect("a penalty");
+            desk.change(&pairs.view.id, Some(&anna), &ask(self::asked()["CompetitionChange"][19].clone()), None).await.expect("taken back");
             let drawn = desk.change(&pairs.view.id, Some(&anna), &ask(self::asked()["CompetitionChange"][17].clone()), None).await.expect("a result");
             keep("Competition", serde_json::to_value(&drawn.view).expect("JSON"));
             keep("CompetitionPage", serde_json::to_value(CompetitionPage { competition: &drawn.json, may_change: true, may_name_arbiters: true }).expect("JSON"));

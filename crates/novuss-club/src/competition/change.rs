@@ -150,6 +150,26 @@ pub enum Change {
         /// The team.
         team: Team,
     },
+    /// A conduct penalty on a board's match: a warning, a set or the
+    /// match forfeited, with the clause it applies (`conduct.rs`).
+    Penalty {
+        /// The round.
+        round: u32,
+        /// The board, from 1.
+        board: u32,
+        /// Whose player.
+        side: Side,
+        /// What was imposed.
+        conduct: super::Conduct,
+        /// The clause, as the referee cites it ("000 1.28").
+        clause: String,
+    },
+    /// A penalty recorded in error, taken back (it stays in the record,
+    /// marked).
+    TakeBackPenalty {
+        /// The penalty's number, from 1.
+        penalty: u32,
+    },
     /// Teams entered at once (read from the organiser's file, a column
     /// naming each player's team), numbered after the last in the list's
     /// order: all of them or, if any one cannot be, none, as

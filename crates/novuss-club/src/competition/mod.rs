@@ -17,6 +17,7 @@
 
 mod bracket;
 mod change;
+mod conduct;
 mod double;
 mod entry_file;
 mod groups;
@@ -36,6 +37,7 @@ use crate::results::{Bye, Entrant, History, Round, Score, Sets, Side};
 
 pub use bracket::{BracketView, Slot, TieView};
 pub use change::{Change, Outcome, Paired, Rest};
+pub use conduct::{Conduct, Penalty};
 pub use entry_file::FileProblem;
 pub use groups::{GroupView, MAX_GROUPS, MIN_GROUP};
 pub use refusal::Refusal;
@@ -105,6 +107,8 @@ pub struct Competition {
     /// The organiser's seeding by hand, seed 1 first ([`Change::Seed`]);
     /// empty: the ranking by rating.
     seeding: Vec<Entrant>,
+    /// Conduct penalties recorded, the first first (`conduct.rs`).
+    penalties: Vec<conduct::Penalty>,
 }
 
 /// A bye an entrant asked for a round not yet paired.
@@ -129,6 +133,7 @@ impl Competition {
             rounds: Vec::new(),
             requested: Vec::new(),
             seeding: Vec::new(),
+            penalties: Vec::new(),
         })
     }
 
@@ -370,6 +375,9 @@ impl Competition {
                 }
                 self.rounds.pop();
                 self.unpair_teams();
+                // A penalty belongs to a board of the round: it goes with
+                // the pairing (the change log still has it).
+                self.penalties.retain(|p| p.round != *round);
                 Ok(())
             }
             Change::Seed { order } => {
@@ -392,6 +400,14 @@ impl Competition {
                 Ok(())
             }
             Change::EnterTeam { team } => self.enter_team(team),
+            Change::Penalty {
+                round,
+                board,
+                side,
+                conduct,
+                clause,
+            } => self.penalise(*round, *board, *side, *conduct, clause),
+            Change::TakeBackPenalty { penalty } => self.take_back_penalty(*penalty),
             Change::EnterTeams { teams } => {
                 if teams.is_empty() {
                     return Err(Refusal::Missing { field: "teams" });

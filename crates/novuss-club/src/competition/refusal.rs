@@ -302,6 +302,11 @@ pub enum Refusal {
         /// The boards.
         boards: u32,
     },
+    /// No such penalty, or one taken back already.
+    NoSuchPenalty {
+        /// The number asked for.
+        penalty: u32,
+    },
     /// A TRF-16 file that cannot be read: where, as the file numbers its
     /// lines and columns (from 1).
     TrfFile {
@@ -519,6 +524,9 @@ impl fmt::Display for Refusal {
                 "team number {} names {players} players for {boards} boards",
                 team.0
             ),
+            Refusal::NoSuchPenalty { penalty } => {
+                write!(f, "no penalty number {penalty} to take back")
+            }
             Refusal::TrfFile { line, column } => write!(
                 f,
                 "line {line}, column {column} of the TRF-16 file cannot be read"

@@ -35,6 +35,7 @@
 mod berger;
 mod competition;
 mod competition_files;
+mod conduct;
 mod double;
 mod double_competition;
 mod doubles;

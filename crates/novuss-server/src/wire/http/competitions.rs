@@ -71,6 +71,24 @@ pub enum Ask {
         /// The entrants, seed 1 first.
         order: Vec<Entrant>,
     },
+    /// A conduct penalty on a board's match, with its clause.
+    Penalty {
+        /// The round.
+        round: u32,
+        /// The board, from 1.
+        board: u32,
+        /// Whose player.
+        side: novuss_club::Side,
+        /// A warning, a set or the match forfeited.
+        conduct: novuss_club::competition::Conduct,
+        /// The clause it applies ("000 1.28").
+        clause: String,
+    },
+    /// A penalty recorded in error, taken back.
+    TakeBackPenalty {
+        /// Its number, from 1.
+        penalty: u32,
+    },
     /// A team competition's changes (`Change::EnterTeam`,
     /// `Change::EnterTeams`, `Change::LineUp`, `Change::BoardResult`),
     /// stored as they are sent.
@@ -152,6 +170,20 @@ impl Ask {
             Ask::Seed { order } => Change::Seed {
                 order: order.clone(),
             },
+            Ask::Penalty {
+                round,
+                board,
+                side,
+                conduct,
+                clause,
+            } => Change::Penalty {
+                round: *round,
+                board: *board,
+                side: *side,
+                conduct: *conduct,
+                clause: clause.clone(),
+            },
+            &Ask::TakeBackPenalty { penalty } => Change::TakeBackPenalty { penalty },
             Ask::Team(TeamAsk::EnterTeam { team }) => Change::EnterTeam { team: team.clone() },
             Ask::Team(TeamAsk::EnterTeams { teams }) => Change::EnterTeams {
                 teams: teams.clone(),
