@@ -167,6 +167,30 @@ fn pairs_are_entered_at_the_desk_and_from_a_file_and_teams_from_a_sheet() {
     let (status, c) = change(json!({"change": "result", "round": 1, "board": 1,
                                     "outcome": {"kind": "sets", "first": 2, "second": 2}}));
     assert_eq!(status, 200, "{c}");
+    // A conduct penalty with its clause (000 1.28), one taken back; a
+    // stranger records none.
+    let warning = json!({"change": "penalty", "round": 1, "board": 1, "side": "second",
+                         "conduct": "warning", "clause": "000 1.28"});
+    let (status, refused) = json_answer(someone.post(&changes, &warning.to_string()));
+    assert_eq!(
+        (status, refused["code"].as_str()),
+        (403, Some("not_organiser"))
+    );
+    let (status, c) = change(warning);
+    assert_eq!(status, 200, "{c}");
+    let (_, c) = change(
+        json!({"change": "penalty", "round": 1, "board": 1, "side": "first",
+                               "conduct": "set_forfeited", "clause": "000 1.28"}),
+    );
+    let (status, c2) = change(json!({"change": "take_back_penalty", "penalty": 2}));
+    assert_eq!(status, 200, "{c2}");
+    assert_eq!(c["penalties"][1]["taken_back"], false);
+    assert_eq!(c2["penalties"][1]["taken_back"], true);
+    let (_, refused) = change(json!({"change": "take_back_penalty", "penalty": 2}));
+    assert_eq!(
+        refused["refusal"],
+        json!({"code": "no_such_penalty", "penalty": 2})
+    );
 
     // Teams from an Excel sheet, at once.
     let (status, created) = json_answer(
@@ -231,6 +255,18 @@ fn pairs_are_entered_at_the_desk_and_from_a_file_and_teams_from_a_sheet() {
     let reader = server.person();
     let (_, page) = json_answer(reader.get(&format!("/api/competitions/{id}")));
     assert_eq!(names(&page["competition"])[2], "Dace Liepa / Līga Zariņa");
+    let kept: Vec<(&str, bool)> = page["competition"]["penalties"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            (
+                p["conduct"].as_str().unwrap(),
+                p["taken_back"].as_bool().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(kept, [("warning", false), ("set_forfeited", true)]);
     assert_eq!(
         page["competition"]["rounds"][0]["boards"][0]["outcome"],
         json!({"kind": "sets", "first": 2, "second": 2})

@@ -104,6 +104,35 @@ test('an organiser runs a doubles competition: pairs at the desk and from a file
   await upTo(fan, before + 1);
   assert.match(await fan.textContent('#boards > li'), /2:2/);
 
+  // A conduct penalty with its clause (rule book 1.28): a warning to the
+  // second pair on board 1; every follower sees it; taken back, it stays
+  // shown as such. An empty clause is refused in words.
+  await org.click('#penalty-box summary');
+  const second = await org.$eval('#pen-side option[value="second"]', (o) => o.textContent);
+  await org.selectOption('#pen-side', 'second');
+  await org.selectOption('#pen-conduct', 'warning');
+  await org.click('#penalty button[type=submit]');
+  await org.waitForSelector('#penalty-error:not([hidden])');
+  assert.equal(await org.textContent('#penalty-error'), fill(en['refusal.missing'], { field: 'clause' }));
+  await org.fill('#pen-clause', '000 1.28');
+  let n = await changesOf(org);
+  await org.click('#penalty button[type=submit]');
+  await upTo(org, n + 1);
+  const line = fill(en['conduct.line'], { conduct: en['conduct.warning'], name: second, clause: '000 1.28' });
+  await upTo(fan, n + 1);
+  assert.equal(await fan.textContent('#boards li[data-board="1"] li.penalty'), line);
+  assert.equal(await fan.locator('button.take-back').count(), 0, 'a follower takes nothing back');
+  // On the table protocol printed for round 1.
+  const print = await table.person('print', { viewport: { width: 1280, height: 800 } });
+  await print.goto(`${table.base}competition-print.html?id=${new URL(url).searchParams.get('id')}&sheet=protocols&round=1`);
+  await print.waitForSelector('body[data-ready="true"]');
+  assert.match(await print.textContent('.protocol-penalties'), new RegExp(line.replace(/[()]/g, '\\$&')));
+  n = await changesOf(org);
+  await org.click('#boards li[data-board="1"] button.take-back');
+  await upTo(org, n + 1);
+  await upTo(fan, n + 1);
+  assert.equal(await fan.textContent('#boards li[data-board="1"] li.penalty'), `${line} — ${en['conduct.taken_back']}`);
+
   await shot(org, 'desktop');
   await fan.locator('#entrants').scrollIntoViewIfNeeded();
   await shot(fan, 'phone');

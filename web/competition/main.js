@@ -25,6 +25,7 @@ import { mountArbiters } from './arbiters.js';
 import { mountSeeding } from './seeding.js';
 import { teamMatchView, teamStandingsTable, rosters, mountTeamEntry, newBoardResults } from './teams.js';
 import { mountPairEntry } from './pairs.js';
+import { boardPenalties, mountPenaltyForm } from './conduct.js';
 
 /** @typedef {import('../shared/protocol.js').Competition} Competition */
 /** @typedef {import('../shared/protocol.js').CompetitionPage} CompetitionPage */
@@ -46,6 +47,7 @@ const seeding = mountSeeding(id, (c) => take(c));
 const online = makeOnline(id, (c) => take(c), () => render());
 mountTeamEntry(desk.send, () => page.competition);
 mountPairEntry(desk.send, () => page.competition);
+const penaltyForm = mountPenaltyForm(desk.send, () => page.competition);
 
 /**
  * The current round's boards, kept by board while the round is shown so
@@ -116,6 +118,8 @@ function renderBoards(c) {
     // Played on this server: every board's game may be watched.
     const watch = online.watchLink(r.number, i + 1);
     if (watch) view.append(' ', watch);
+    const penalties = boardPenalties(c, r.number, i + 1, page.mayChange ? desk.send : null);
+    if (penalties) view.append(penalties);
     const old = item.li.querySelector('.board-view');
     if (old) old.replaceWith(view);
     else item.li.prepend(view);
@@ -149,6 +153,7 @@ function render() {
       : ct('comp.not_started', { n: c.entrants.length });
   $('progress').textContent = progress;
   printLinks(c);
+  if (page.mayChange) penaltyForm(c);
   document.body.dataset.rounds = String(c.rounds.length);
   document.body.dataset.changes = String(c.changes);
   if (page.mayChange) {

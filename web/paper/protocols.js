@@ -14,6 +14,7 @@ import { outcomeText, nameOf } from '../competition/view.js';
 import { pt } from './text.js';
 import { clubOf, roundName, mostSets, breaker } from './sheets.js';
 import { rosterName } from './draw.js';
+import { penaltyText } from '../competition/conduct.js';
 
 /** @typedef {import('../shared/protocol.js').Competition} Competition */
 /** @typedef {import('../shared/protocol.js').PairedRound} PairedRound */
@@ -37,6 +38,7 @@ import { rosterName } from './draw.js';
  * @property {Side} second
  * @property {'first' | 'second'} opener who breaks in the first set
  * @property {MatchOutcome | null} outcome the result, when it is in already
+ * @property {number} number the round's number
  */
 
 /** A blank to write in. @param {string} [cls] */
@@ -88,6 +90,7 @@ function protocol(c, m) {
       el('p', {}, el('span', { class: 'label' }, pt('protocol.result')), ' ',
         result ? el('span', { class: 'filled' }, result) : [el('span', { class: 'box wide' }), ' : ', el('span', { class: 'box wide' })]),
       el('p', {}, el('span', { class: 'label' }, pt('protocol.winner')), ' ', blank('long'))),
+    penaltiesOf(c, m),
     el('div', { class: 'signatures' },
       el('p', {}, blank('sign'), el('span', { class: 'label' }, `${pt('protocol.sign')}: ${m.first.name}`)),
       el('p', {}, blank('sign'), el('span', { class: 'label' }, `${pt('protocol.sign')}: ${m.second.name}`)),
@@ -95,12 +98,25 @@ function protocol(c, m) {
     el('p', { class: 'protocol-how' }, pt(m.teams ? 'protocol.how_team' : 'protocol.how')));
 }
 
+/**
+ * The conduct penalties recorded on a match so far, in force (`000` 1.28),
+ * printed above the signatures; none: nothing.
+ * @param {Competition} c @param {Match} m
+ */
+function penaltiesOf(c, m) {
+  if (m.teams) return null;
+  const here = (c.penalties ?? []).filter((p) => p.round === m.number && p.board === m.board && !p.taken_back);
+  if (!here.length) return null;
+  return el('p', { class: 'protocol-penalties' }, el('span', { class: 'label' }, pt('protocol.penalties')), ' ',
+    here.map((p) => penaltyText(c, p)).join('; '));
+}
+
 /** The matches of a round of players. @param {Competition} c @param {PairedRound} r @returns {Match[]} */
 function playerMatches(c, r) {
   const side = (/** @type {number} */ n) => ({ no: n, name: nameOf(c, n), club: clubOf(c, n) });
   return r.boards.map((b, i) => ({
     round: roundName(c, r.number), table: b.table, board: i + 1, teams: null,
-    first: side(b.first), second: side(b.second), opener: 'first', outcome: b.outcome,
+    first: side(b.first), second: side(b.second), opener: 'first', outcome: b.outcome, number: r.number,
   }));
 }
 
@@ -115,7 +131,7 @@ function teamBoards(c, r) {
     teams: pt('protocol.team_match', { first: nameOf(c, m.first), second: nameOf(c, m.second) }),
     first: { no: null, name: rosterName(t, m.first, b.first), club: nameOf(c, m.first) },
     second: { no: null, name: rosterName(t, m.second, b.second), club: nameOf(c, m.second) },
-    opener: b.breaks_first, outcome: b.entered,
+    opener: b.breaks_first, outcome: b.entered, number: r.number,
   })));
 }
 

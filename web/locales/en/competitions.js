@@ -501,4 +501,21 @@ export const en = {
   'refusal.pair_of_one': 'A pair’s two players are one person.',
   'refusal.doubles_online': 'Doubles are played on real tables, not on this server.',
   'refusal.doubles_teams': 'A team competition’s boards are played by players, not pairs.',
+
+  // Conduct penalties (competition/conduct.js; 000 1.28)
+  'conduct.heading': 'Conduct penalty',
+  'conduct.hint': 'A warning, then a set or the match forfeited for repeated offences (rule book 1.28). The penalty is recorded with the clause it applies; it changes no result by itself: enter the result with the forfeited set in it, or as a forfeit.',
+  'conduct.board_label': 'Board',
+  'conduct.board': 'Board {n}: {first} – {second}',
+  'conduct.player': 'Player',
+  'conduct.what': 'Penalty',
+  'conduct.clause': 'Clause',
+  'conduct.record': 'Record the penalty',
+  'conduct.warning': 'Warning',
+  'conduct.set_forfeited': 'Set forfeited',
+  'conduct.match_forfeited': 'Match forfeited',
+  'conduct.line': '{conduct} — {name} ({clause})',
+  'conduct.taken_back': 'taken back',
+  'conduct.take_back': 'Take back',
+  'refusal.no_such_penalty': 'There is no penalty number {penalty} to take back.',
 };

@@ -64,6 +64,7 @@ export const en = {
   'protocol.breaks': 'Breaks first',
   'protocol.won': 'Set won by',
   'protocol.score': 'Score after the set',
+  'protocol.penalties': 'Conduct penalties:',
   'protocol.result': 'Result (sets)',
   'protocol.winner': 'Winner',
   'protocol.sign': 'Signature',

@@ -500,4 +500,21 @@ export const lv = {
   'refusal.pair_of_one': 'Abi pāra spēlētāji ir viens cilvēks.',
   'refusal.doubles_online': 'Dubultspēles spēlē pie īstiem galdiem, nevis šajā serverī.',
   'refusal.doubles_teams': 'Komandu sacensību numuros spēlē spēlētāji, nevis pāri.',
+
+  // Sodi par uzvedību (competition/conduct.js; 000 1.28)
+  'conduct.heading': 'Sods par uzvedību',
+  'conduct.hint': 'Brīdinājums, bet par atkārtotiem pārkāpumiem zaudēts sets vai mačs (noteikumi, 1.28). Sodu ieraksta ar punktu, ko tas piemēro; rezultātu tas pats nemaina: ievadiet rezultātu ar zaudēto setu vai kā neierašanos.',
+  'conduct.board_label': 'Pāris',
+  'conduct.board': '{n}. pāris: {first} – {second}',
+  'conduct.player': 'Spēlētājs',
+  'conduct.what': 'Sods',
+  'conduct.clause': 'Noteikumu punkts',
+  'conduct.record': 'Ierakstīt sodu',
+  'conduct.warning': 'Brīdinājums',
+  'conduct.set_forfeited': 'Zaudēts sets',
+  'conduct.match_forfeited': 'Zaudēts mačs',
+  'conduct.line': '{conduct} — {name} ({clause})',
+  'conduct.taken_back': 'atsaukts',
+  'conduct.take_back': 'Atsaukt',
+  'refusal.no_such_penalty': 'Nav soda ar numuru {penalty}, ko atsaukt.',
 };

@@ -58,6 +58,7 @@ export const lv = {
   'protocol.breaks': 'Sāk',
   'protocol.won': 'Setu uzvarēja',
   'protocol.score': 'Rezultāts pēc seta',
+  'protocol.penalties': 'Sodi par uzvedību:',
   'protocol.result': 'Rezultāts (seti)',
   'protocol.winner': 'Uzvarētājs',
   'protocol.sign': 'Paraksts',
