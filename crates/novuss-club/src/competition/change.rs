@@ -207,4 +207,27 @@ pub enum Change {
         /// How it ended (never [`Outcome::Team`]).
         outcome: Outcome,
     },
+    /// A step of a board's table protocol, from a phone at the table or
+    /// a referee (`protocol.rs`): a set recorded, the last set taken
+    /// back, or the final score confirmed.
+    AtTable {
+        /// The round: the one being played.
+        round: u32,
+        /// The board, from 1.
+        board: u32,
+        /// Who records it.
+        by: super::Recorder,
+        /// The id the phone gave the step: a repeat is not made again.
+        entry: String,
+        /// What it does.
+        step: super::Step,
+    },
+    /// A board's table link revoked: a new one works in its place
+    /// (`protocol.rs`).
+    RevokeTableLink {
+        /// The round: the one being played.
+        round: u32,
+        /// The board, from 1.
+        board: u32,
+    },
 }

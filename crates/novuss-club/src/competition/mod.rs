@@ -23,6 +23,7 @@ mod entry_file;
 mod groups;
 mod knockout;
 mod pairing;
+mod protocol;
 mod refusal;
 mod setup;
 mod standings;
@@ -39,6 +40,9 @@ pub use bracket::{BracketView, Slot, TieView};
 pub use change::{Change, Outcome, Paired, Rest};
 pub use conduct::{Conduct, Penalty};
 pub use entry_file::FileProblem;
+pub use protocol::{
+    Recorder, SetRecord, Step, TableProtocol, MAX_ENTRY_ID, MAX_PENALTY_DISCS, MAX_TABLE_STEPS,
+};
 pub use groups::{GroupView, MAX_GROUPS, MIN_GROUP};
 pub use refusal::Refusal;
 pub use setup::{
@@ -109,6 +113,8 @@ pub struct Competition {
     seeding: Vec<Entrant>,
     /// Conduct penalties recorded, the first first (`conduct.rs`).
     penalties: Vec<conduct::Penalty>,
+    /// Table protocols begun, by round and board (`protocol.rs`).
+    tables: Vec<protocol::TableProtocol>,
 }
 
 /// A bye an entrant asked for a round not yet paired.
@@ -134,6 +140,7 @@ impl Competition {
             requested: Vec::new(),
             seeding: Vec::new(),
             penalties: Vec::new(),
+            tables: Vec::new(),
         })
     }
 
@@ -378,6 +385,7 @@ impl Competition {
                 // A penalty belongs to a board of the round: it goes with
                 // the pairing (the change log still has it).
                 self.penalties.retain(|p| p.round != *round);
+                self.drop_table_protocols(*round);
                 Ok(())
             }
             Change::Seed { order } => {
@@ -434,6 +442,14 @@ impl Competition {
                 board,
                 outcome,
             } => self.board_result(*round, *team_match, *board, *outcome),
+            Change::AtTable {
+                round,
+                board,
+                by,
+                entry,
+                step,
+            } => self.at_table(*round, *board, *by, entry, *step),
+            Change::RevokeTableLink { round, board } => self.revoke_table_link(*round, *board),
         }
     }
 

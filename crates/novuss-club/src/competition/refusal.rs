@@ -332,6 +332,70 @@ pub enum Refusal {
     DoublesOnline,
     /// Doubles and teams at once: a team's boards are played by players.
     DoublesTeams,
+    /// A table protocol in a competition played on this server (its
+    /// games record themselves).
+    NotAtTables,
+    /// A table protocol step for a round no longer played: the next is
+    /// paired.
+    TableClosed {
+        /// The round asked for.
+        round: u32,
+    },
+    /// A table protocol step after the board's result is in (confirmed
+    /// at the table, or entered at the desk): only the desk changes it.
+    ResultIn {
+        /// The round.
+        round: u32,
+        /// The board.
+        board: u32,
+    },
+    /// A set recorded otherwise than it stands (by the other phone).
+    SetRecorded {
+        /// The set.
+        set: u32,
+    },
+    /// A set recorded before the sets before it.
+    SetMissing {
+        /// The set asked for.
+        set: u32,
+        /// The next set to record.
+        next: u32,
+    },
+    /// A set after the match is over.
+    MatchIsOver,
+    /// A confirmation of a score that does not end the match.
+    MatchNotOver {
+        /// Sets the first-named side won.
+        first: u32,
+        /// The second-named side's.
+        second: u32,
+    },
+    /// An undo of a set that is not the last recorded.
+    NotTheLastSet {
+        /// The set asked for.
+        set: u32,
+        /// The last set recorded (0: none).
+        last: u32,
+    },
+    /// A set cleared in the first turn (`000` 4.6) by a side that did
+    /// not win it.
+    ClearedNotWon,
+    /// More penalty discs for a side in one set than it has discs.
+    PenaltyDiscs {
+        /// The most.
+        max: u8,
+    },
+    /// A step's id that is empty, too long, or not letters, digits, `-`
+    /// and `_`.
+    EntryId {
+        /// The longest.
+        max: u32,
+    },
+    /// A board's protocol has taken as many steps as it may.
+    TableFull {
+        /// The most.
+        max: u32,
+    },
     /// A file of players cannot be entered: where in the file (the row as
     /// the sheet numbers it, the column by its header) and what is wrong;
     /// none of it was entered.
@@ -544,6 +608,42 @@ impl fmt::Display for Refusal {
             Refusal::DoublesOnline => f.write_str("doubles are played on real tables"),
             Refusal::DoublesTeams => {
                 f.write_str("a team competition's boards are played by players, not pairs")
+            }
+            Refusal::NotAtTables => {
+                f.write_str("this competition is played on this server: its games record the sets")
+            }
+            Refusal::TableClosed { round } => {
+                write!(f, "round {round} is no longer played: its tables are closed")
+            }
+            Refusal::ResultIn { round, board } => write!(
+                f,
+                "the result of board {board} of round {round} is in: only the desk changes it"
+            ),
+            Refusal::SetRecorded { set } => {
+                write!(f, "set {set} is recorded otherwise already")
+            }
+            Refusal::SetMissing { set, next } => {
+                write!(f, "set {set} cannot be recorded before set {next}")
+            }
+            Refusal::MatchIsOver => f.write_str("the match is over: no more sets"),
+            Refusal::MatchNotOver { first, second } => {
+                write!(f, "{first}:{second} does not end the match: nothing to confirm")
+            }
+            Refusal::NotTheLastSet { set, last } => {
+                write!(f, "set {set} is not the last recorded (that is set {last})")
+            }
+            Refusal::ClearedNotWon => {
+                f.write_str("a side that cleared the table in its first turn won the set")
+            }
+            Refusal::PenaltyDiscs { max } => {
+                write!(f, "at most {max} penalty discs a side in a set")
+            }
+            Refusal::EntryId { max } => write!(
+                f,
+                "a step's id is 1 to {max} letters, digits, '-' or '_'"
+            ),
+            Refusal::TableFull { max } => {
+                write!(f, "this table's protocol has taken its {max} steps")
             }
             Refusal::EntryFile {
                 row,

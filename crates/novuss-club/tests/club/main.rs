@@ -44,6 +44,7 @@ mod groups;
 mod groups_competition;
 mod knockout;
 mod knockout_competition;
+mod protocol;
 mod seeding;
 mod series;
 mod standings;
