@@ -14,6 +14,9 @@
 //! - `competitions`: an organiser runs a Swiss over HTTP, followed live;
 //! - `competitions_teams`: a team round robin over HTTP: teams with
 //!   rosters, line-ups, results board by board, followed live;
+//! - `competitions_tables`: table protocols from the players' phones by
+//!   their tables' links: steps made once, links that open nothing, a
+//!   referee at the desk, a flood limited, SIGKILL;
 //! - `competitions_online`: a competition played on this server: games per
 //!   board, results from them, forfeits, the next round by itself;
 //! - `series`: a season of round robins, the best 2 of 3 counted, followed
@@ -52,6 +55,7 @@ mod competition_files;
 mod competitions;
 mod competitions_doubles;
 mod competitions_online;
+mod competitions_tables;
 mod competitions_teams;
 mod door;
 mod door_people;

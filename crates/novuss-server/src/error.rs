@@ -169,6 +169,9 @@ pub enum Code {
     UnknownPlayer,
     /// No competition has that id.
     UnknownCompetition,
+    /// No table of a round being played has that link (mistyped,
+    /// guessed, or revoked by the organiser).
+    UnknownTable,
     /// No competition is organised by a club of that name.
     UnknownClub,
     /// Only the competition's organiser (and the arbiters they name) may
@@ -259,6 +262,7 @@ impl Failure {
             | Code::UnknownPlayer
             | Code::UnknownUsername
             | Code::UnknownCompetition
+            | Code::UnknownTable
             | Code::UnknownClub
             | Code::UnknownSeries => StatusCode::NOT_FOUND,
             Code::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,

@@ -43,7 +43,9 @@
 //! - a competition is its organiser's and the arbiters' they name: only
 //!   they change it ([`may_change_competition`]), and only the organiser
 //!   names arbiters ([`may_name_arbiters`]); everyone may read and
-//!   follow it;
+//!   follow it; a table's link records its own board's match of the round
+//!   being played, for its players, and nothing else
+//!   ([`may_record_at_table`]);
 //!   a series likewise ([`may_change_series`]).
 
 use novuss_core::PlayerId;
@@ -611,6 +613,24 @@ pub fn may_change_competition(official: Official) -> Result<(), Failure> {
         Official::Nobody => refuse(
             Code::NotOrganiser,
             "only the competition's organiser and its arbiters may change it",
+        ),
+    }
+}
+
+/// Whether a table link's holder may take a step recorded as `by`: as the
+/// board's first- or second-named side, never as a referee (a referee's
+/// confirmation makes a result stand alone, so it comes from the desk,
+/// signed in: [`may_change_competition`]). What the link opens (its own
+/// board of the round being played, nothing else) its signature decides
+/// (`competitions/tables.rs`).
+pub fn may_record_at_table(by: novuss_club::competition::Recorder) -> Result<(), Failure> {
+    match by {
+        novuss_club::competition::Recorder::First | novuss_club::competition::Recorder::Second => {
+            Ok(())
+        }
+        novuss_club::competition::Recorder::Referee => refuse(
+            Code::NotOrganiser,
+            "a referee records at the desk, signed in; a table's link records for its players",
         ),
     }
 }

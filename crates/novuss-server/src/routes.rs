@@ -22,7 +22,7 @@ use crate::net::limited;
 use crate::net::{body, http, ws};
 use crate::net::{
     clubs, competition_arbiters, competition_files, competitions, lobby, player_competitions,
-    ratings, series,
+    ratings, series, tables,
 };
 
 /// The page may load only from this server: no CDN, no outside fonts.
@@ -200,6 +200,19 @@ pub fn router(
                     desk.clone(),
                     hub.store().clone(),
                 )),
+        )
+        .merge(
+            // The tables' links: the players' phones record their
+            // match's protocol (docs/protocol.md, "At the tables"). Not
+            // under the per-address limit of things made: a hall's
+            // phones share one address; each link has its own limit.
+            Router::new()
+                .route(
+                    "/api/tables/{link}",
+                    get(tables::table).post(tables::step.layer(json.clone())),
+                )
+                .route("/api/competitions/{id}/tables", get(tables::cards))
+                .with_state(tables::TableRoutes::new(desk.clone(), hub.clone())),
         );
     let api = Router::new()
         .route("/api/health", get(http::health))

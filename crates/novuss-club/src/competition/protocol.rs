@@ -25,8 +25,8 @@
 //! fourth set, and recording it otherwise is refused with the set that
 //! stands ([`Refusal::SetRecorded`]). Every step also carries the id the
 //! phone gave it (`entry`): a step sent twice (the answer
-//! lost on the way) is seen ([`Competition::table_entry_seen`]) and not
-//! made again.
+//! lost on the way) is seen and not made again ([`Refusal::StepSeen`],
+//! which the server answers with the table as it stands).
 //!
 //! A table's link (the server's: `competitions/tables.rs`) is made for a
 //! board of the round being played and a generation the organiser moves
@@ -268,6 +268,9 @@ impl Competition {
             .table_protocol(round, board)
             .cloned()
             .unwrap_or_else(|| TableProtocol::new(round, board));
+        if p.entries.iter().any(|e| e == entry) {
+            return Err(Refusal::StepSeen);
+        }
         if decided || p.stands {
             return Err(Refusal::ResultIn { round, board });
         }

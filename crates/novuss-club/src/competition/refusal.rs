@@ -391,6 +391,9 @@ pub enum Refusal {
         /// The longest.
         max: u32,
     },
+    /// A step whose id the board's protocol has taken already (sent
+    /// again after its answer was lost): made once, not twice.
+    StepSeen,
     /// A board's protocol has taken as many steps as it may.
     TableFull {
         /// The most.
@@ -642,6 +645,7 @@ impl fmt::Display for Refusal {
                 f,
                 "a step's id is 1 to {max} letters, digits, '-' or '_'"
             ),
+            Refusal::StepSeen => f.write_str("this step was recorded already"),
             Refusal::TableFull { max } => {
                 write!(f, "this table's protocol has taken its {max} steps")
             }

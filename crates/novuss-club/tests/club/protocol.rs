@@ -182,6 +182,15 @@ fn two_phones_agree_or_are_told_what_stands_and_a_repeat_is_seen() {
     assert!(c.table_entry_seen(1, 2, "p2-1"));
     assert!(!c.table_entry_seen(1, 2, "p2-2"), "refused steps are not kept");
     assert!(!c.table_entry_seen(1, 1, "p1-1"), "ids are a board's own");
+    // Sent again (its answer lost): seen, and not made twice, even an
+    // undo, which would take back a second set.
+    apply(&mut c, at(2, Recorder::First, "p1-2", won(2, Some(Side::Second)))).unwrap();
+    apply(&mut c, at(2, Recorder::First, "u", Step::Undo { set: 2 })).unwrap();
+    assert_eq!(
+        apply(&mut c, at(2, Recorder::First, "u", Step::Undo { set: 1 })),
+        Err(Refusal::StepSeen)
+    );
+    assert_eq!(c.table_protocol(1, 2).unwrap().sets.len(), 1);
 }
 
 #[test]

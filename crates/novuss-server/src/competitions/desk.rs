@@ -33,6 +33,7 @@ use crate::hub::CompetitionNews;
 use crate::ids::{CompetitionId, PersonId};
 use crate::store::{now, Store, StoreError};
 use crate::wire::http::competitions::{Ask, CompetitionView, ListedCompetition, ResultEntered};
+use crate::wire::http::tables::TableStepped;
 
 /// Who the changes the server makes itself are stored as made by (a
 /// game's result, a forfeit, the next round paired in a competition
@@ -86,6 +87,10 @@ pub enum Push {
     /// One board's result and the standings after it (a
     /// [`ResultEntered`]), the change after the last they were sent.
     Result(Arc<str>),
+    /// A step at a table that did not make its result stand: the board's
+    /// protocol after it (a [`TableStepped`]), the change after the last
+    /// they were sent.
+    Table(Arc<str>),
 }
 
 /// A competition in memory: as it stands, its followers, and the lock
@@ -400,6 +405,20 @@ impl Desk {
                 };
                 // Plain data: serde_json cannot fail to write it.
                 Push::Result(serde_json::to_string(&shown).unwrap_or_default().into())
+            }
+            // A step at a table, its result not standing: its protocol.
+            Change::AtTable { round, board, .. } => {
+                let c = &held.view.competition;
+                match c.table_protocol(round, board) {
+                    Some(protocol) if !protocol.stands => {
+                        let shown = TableStepped {
+                            changes: held.view.changes,
+                            protocol,
+                        };
+                        Push::Table(serde_json::to_string(&shown).unwrap_or_default().into())
+                    }
+                    _ => Push::Whole(held.json.get().into()),
+                }
             }
             _ => Push::Whole(held.json.get().into()),
         };

@@ -21,7 +21,10 @@
 //!   with the entrants' seats reserved, its result taken into the
 //!   competition when its match ends, forfeits after the grace, and the
 //!   next round paired when the last game ends;
-//! - the routes are in `net/competitions.rs`.
+//! - `tables.rs`: the links of a round's tables, signed, opened by the
+//!   players' phones to record their match's table protocol, and their
+//!   cards' QR codes;
+//! - the routes are in `net/competitions.rs` and `net/tables.rs`.
 
 pub mod arbiters;
 pub mod crosstable;
@@ -29,7 +32,8 @@ mod desk;
 pub mod entering;
 pub mod files;
 mod online;
+pub mod tables;
 
-pub use desk::{Desk, Push, LISTED};
+pub use desk::{Desk, Held, Push, LISTED};
 pub use online::check_setup;
 pub use online::{BoardGame, Online};

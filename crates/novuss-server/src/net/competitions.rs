@@ -183,7 +183,8 @@ pub async fn games(
 
 /// `GET /api/competitions/{id}/live`: the competition as server-sent
 /// events: a `competition` event at once (the whole competition), then a
-/// `result` event for each result entered or corrected and a
+/// `result` event for each result entered or corrected, a `table` event
+/// for each step at a table that leaves its result open, and a
 /// `competition` event after any other change (a follower that falls
 /// behind is sent the competition afresh); a comment after a quiet
 /// spell; it ends when the server stops.
@@ -239,6 +240,7 @@ fn event(push: &Push) -> Event {
     match push {
         Push::Whole(json) => Event::default().event("competition").data(&**json),
         Push::Result(json) => Event::default().event("result").data(&**json),
+        Push::Table(json) => Event::default().event("table").data(&**json),
     }
 }
 

@@ -17,5 +17,6 @@ pub mod lobby;
 pub mod player_competitions;
 pub mod ratings;
 pub mod series;
+pub mod tables;
 pub mod web;
 pub mod ws;

@@ -57,6 +57,7 @@ mod entrants;
 mod error;
 mod games;
 mod handle;
+mod keys;
 mod listing;
 mod lobby;
 mod people;

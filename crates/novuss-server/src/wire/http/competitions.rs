@@ -89,6 +89,31 @@ pub enum Ask {
         /// Its number, from 1.
         penalty: u32,
     },
+    /// A step of a board's table protocol taken at the desk: by the
+    /// organiser or an arbiter, a referee (a set recorded, the last set
+    /// taken back, the final score confirmed, which then stands).
+    AtTable {
+        /// The round: the one being played.
+        round: u32,
+        /// The board, from 1.
+        board: u32,
+        /// The step's id, new for each step the page makes.
+        entry: String,
+        /// What it does.
+        step: novuss_club::competition::Step,
+    },
+    /// A board's table link revoked: its card's QR code no longer
+    /// works, and a new one does.
+    RevokeTableLink {
+        /// The round: the one being played.
+        round: u32,
+        /// The board, from 1.
+        board: u32,
+    },
+    /// A phone's step at its table (`competitions/tables.rs`), as the
+    /// table link made it: never read from a client's JSON.
+    #[serde(skip)]
+    Phone(Change),
     /// A team competition's changes (`Change::EnterTeam`,
     /// `Change::EnterTeams`, `Change::LineUp`, `Change::BoardResult`),
     /// stored as they are sent.
@@ -184,6 +209,14 @@ impl Ask {
                 clause: clause.clone(),
             },
             &Ask::TakeBackPenalty { penalty } => Change::TakeBackPenalty { penalty },
+            Ask::AtTable {
+                round,
+                board,
+                entry,
+                step,
+            } => crate::competitions::tables::referee_step(*round, *board, entry, *step),
+            &Ask::RevokeTableLink { round, board } => Change::RevokeTableLink { round, board },
+            Ask::Phone(change) => change.clone(),
             Ask::Team(TeamAsk::EnterTeam { team }) => Change::EnterTeam { team: team.clone() },
             Ask::Team(TeamAsk::EnterTeams { teams }) => Change::EnterTeams {
                 teams: teams.clone(),

@@ -15,3 +15,4 @@ pub mod people;
 pub mod player_competitions;
 pub mod ratings;
 pub mod server;
+pub mod tables;

@@ -1,0 +1,130 @@
+//! What the table links' routes take and answer (docs/protocol.md, "At
+//! the tables"): a phone's step, the table as the phone shows it, and a
+//! table's card for the organiser.
+
+use novuss_club::competition::{Outcome, Recorder, Step, TableProtocol};
+use novuss_core::MatchFormat;
+use serde::{Deserialize, Serialize};
+
+use crate::competitions::Held;
+use crate::ids::CompetitionId;
+
+/// `POST /api/tables/{link}`: one step at the table.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TableAsk {
+    /// Whose phone: `first` or `second` (a referee records at the desk).
+    pub by: Recorder,
+    /// The step's id, new for each step the phone makes (1 to 40 letters,
+    /// digits, `-`, `_`): a step sent again is made once.
+    pub entry: String,
+    /// What it does.
+    pub step: Step,
+}
+
+/// One side of a table's match, as the phone names it.
+#[derive(Clone, Debug, Serialize)]
+pub struct Contender {
+    /// The entrant's (or pair's) name.
+    pub name: String,
+    /// Their club.
+    pub club: Option<String>,
+}
+
+/// A table as its phones show it: who plays, the format, the protocol so
+/// far and the result once in.
+#[derive(Clone, Debug, Serialize)]
+pub struct TableView {
+    /// The competition.
+    pub competition: CompetitionId,
+    /// Its name.
+    pub name: String,
+    /// The round.
+    pub round: u32,
+    /// The board, from 1.
+    pub board: u32,
+    /// The table, from 1 (`null`: the board waits for a table).
+    pub table: Option<u32>,
+    /// Breaks first in the first set.
+    pub first: Contender,
+    /// The other side.
+    pub second: Contender,
+    /// The match's format: where it may end.
+    pub format: MatchFormat,
+    /// The protocol so far (`null`: nothing recorded yet).
+    pub protocol: Option<TableProtocol>,
+    /// The board's result once it is in (confirmed here, or entered at
+    /// the desk).
+    pub outcome: Option<Outcome>,
+    /// Whether the table still records: its round is being played and
+    /// its result is not in.
+    pub open: bool,
+    /// The competition's number of changes: the phone follows the
+    /// competition's live stream from here.
+    pub changes: u64,
+}
+
+impl TableView {
+    /// Board `board` of round `round` of `held` (both exist: the link
+    /// that named them was opened).
+    pub fn of(held: &Held, round: u32, board: u32) -> TableView {
+        let c = &held.view.competition;
+        let b = c.rounds()[round as usize - 1].boards[board as usize - 1];
+        let contender = |e: novuss_club::Entrant| {
+            c.entrants()
+                .get(e.0 as usize - 1)
+                .map(|l| Contender {
+                    name: l.entry.name.clone(),
+                    club: l.entry.club.clone(),
+                })
+                .unwrap_or(Contender {
+                    name: String::new(),
+                    club: None,
+                })
+        };
+        TableView {
+            competition: held.view.id.clone(),
+            name: c.setup().name.clone(),
+            round,
+            board,
+            table: b.paired.table,
+            first: contender(b.paired.first),
+            second: contender(b.paired.second),
+            format: c.setup().format,
+            protocol: c.table_protocol(round, board).cloned(),
+            outcome: b.outcome,
+            open: b.outcome.is_none() && c.check_table_round(round, board).is_ok(),
+            changes: held.view.changes,
+        }
+    }
+}
+
+/// A table's card, for the organiser (`GET
+/// /api/competitions/{id}/tables`): its link and QR code.
+#[derive(Clone, Debug, Serialize)]
+pub struct TableCard {
+    /// The round.
+    pub round: u32,
+    /// The board, from 1.
+    pub board: u32,
+    /// The table, from 1 (`null`: the board waits for a table).
+    pub table: Option<u32>,
+    /// The link's text (what `/table.html#` is followed by).
+    pub link: String,
+    /// The whole address a phone opens.
+    pub address: String,
+    /// The address as a QR code: an SVG drawing.
+    pub qr: String,
+}
+
+/// The `table` event of `GET /api/competitions/{id}/live`: a step at a
+/// table that did not make its result stand, as the change after the
+/// follower's last (a step that did is sent as the whole competition:
+/// its standings changed).
+#[derive(Clone, Debug, Serialize)]
+pub struct TableStepped<'a> {
+    /// The number of changes the competition has with this one.
+    pub changes: u64,
+    /// The board's protocol after it.
+    pub protocol: &'a TableProtocol,
+}
