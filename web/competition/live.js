@@ -2,14 +2,16 @@
 // Following a competition live (docs/protocol.md "Competitions"): the
 // server-sent events of GET /api/competitions/{id}/live. A `competition`
 // event is the whole competition; a `result` event is the next change,
-// one board's result with the standings it makes, applied here to the
-// competition held. The browser reconnects by itself after a lost
+// one board's result with the standings it makes, and a `table` event a
+// step at a table (its protocol), each applied here to the competition
+// held. The browser reconnects by itself after a lost
 // connection (the first event then brings the whole state back); after a
 // refusal, which ends an EventSource, a new one is opened later. Never
 // polled. Used by the competition's page and by its big screen.
 
 /** @typedef {import('../shared/protocol.js').Competition} Competition */
 /** @typedef {import('../shared/protocol.js').CompetitionResult} CompetitionResult */
+/** @typedef {import('../shared/protocol.js').TableStepped} TableStepped */
 
 // How long after the server refused the stream (an EventSource then stops
 // for good) a new one is opened.
@@ -32,6 +34,23 @@ export function withResult(c, r) {
   next.standings = r.standings;
   next.bracket = r.bracket ?? null;
   next.groups = r.groups ?? null;
+  return next;
+}
+
+/**
+ * `c` after the table event `t` (a step at a table that left its result
+ * open), or null if `t` is not the change after `c`'s last.
+ * @param {Competition} c @param {TableStepped} t @returns {Competition | null}
+ */
+export function withTable(c, t) {
+  if (t.changes !== c.changes + 1) return null;
+  const next = structuredClone(c);
+  const p = t.protocol;
+  const tables = (next.tables ?? []).filter((x) => !(x.round === p.round && x.board === p.board));
+  tables.push(p);
+  tables.sort((a, b) => a.round - b.round || a.board - b.board);
+  next.tables = tables;
+  next.changes = t.changes;
   return next;
 }
 
@@ -93,6 +112,20 @@ export function followCompetition(id, on) {
       }
       if (!c || r.changes <= c.changes) return;
       const next = withResult(c, r);
+      if (next) on.take(next);
+      else open();
+    });
+    s.addEventListener('table', (e) => {
+      on.connection(true);
+      const c = on.held();
+      let t;
+      try {
+        t = /** @type {TableStepped} */ (JSON.parse(/** @type {MessageEvent} */ (e).data));
+      } catch {
+        return;
+      }
+      if (!c || t.changes <= c.changes) return;
+      const next = withTable(c, t);
       if (next) on.take(next);
       else open();
     });

@@ -26,6 +26,7 @@ import { mountSeeding } from './seeding.js';
 import { teamMatchView, teamStandingsTable, rosters, mountTeamEntry, newBoardResults } from './teams.js';
 import { mountPairEntry } from './pairs.js';
 import { boardPenalties, mountPenaltyForm } from './conduct.js';
+import { makeTables } from './tables.js';
 
 /** @typedef {import('../shared/protocol.js').Competition} Competition */
 /** @typedef {import('../shared/protocol.js').CompetitionPage} CompetitionPage */
@@ -47,6 +48,7 @@ const seeding = mountSeeding(id, (c) => take(c));
 const online = makeOnline(id, (c) => take(c), () => render());
 mountTeamEntry(desk.send, () => page.competition);
 mountPairEntry(desk.send, () => page.competition);
+const tables = makeTables(id, desk.send);
 const penaltyForm = mountPenaltyForm(desk.send, () => page.competition);
 
 /**
@@ -158,6 +160,7 @@ function render() {
   document.body.dataset.changes = String(c.changes);
   if (page.mayChange) {
     desk.render(c);
+    tables.render(c);
     seeding.render(c);
   }
   online.render(c);

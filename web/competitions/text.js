@@ -9,6 +9,8 @@ import { en as pagesEn } from '../locales/en/pages.js';
 import { lv as pagesLv } from '../locales/lv/pages.js';
 import { en } from '../locales/en/competitions.js';
 import { lv } from '../locales/lv/competitions.js';
+import { en as tableEn } from '../locales/en/table.js';
+import { lv as tableLv } from '../locales/lv/table.js';
 import { refusal as sharedRefusal } from '../shared/pages.js';
 import { locale } from '../shared/text.js';
 import { errorCode } from '../shared/net.js';
@@ -17,8 +19,8 @@ import { errorCode } from '../shared/net.js';
 /** @typedef {import('../shared/protocol.js').MatchFormat} MatchFormat */
 /** @typedef {import('../shared/protocol.js').CompetitionRefusal} CompetitionRefusal */
 
-/** The competitions' words, and the shared pages' (the header's, the errors') beneath them. */
-export const ct = translator({ en: { ...pagesEn, ...en }, lv: { ...pagesLv, ...lv } });
+/** The competitions' words with the tables' (locales/<lang>/table.js), and the shared pages' (the header's, the errors') beneath them. */
+export const ct = translator({ en: { ...pagesEn, ...en, ...tableEn }, lv: { ...pagesLv, ...lv, ...tableLv } });
 
 /** How rounds are paired, in words. @param {CompetitionSetup['system']} s */
 export function systemText(s) {

@@ -20,10 +20,12 @@ import { standingsSheet } from './standings.js';
 import { finalSheet } from './final.js';
 import { crosstableSheet } from './crosstable.js';
 import { bracketSheet } from './bracket.js';
+import { cardsSheet } from './cards.js';
 
 /** @typedef {import('../shared/protocol.js').Competition} Competition */
 /** @typedef {import('../shared/protocol.js').CompetitionPage} CompetitionPage */
 /** @typedef {import('./sheets.js').SheetKind} SheetKind */
+/** @typedef {import('../shared/protocol.js').TableCard} TableCard */
 
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 const query = new URLSearchParams(location.search);
@@ -33,6 +35,8 @@ const asked = query.get('sheet') ?? 'draw';
 const state = {
   /** @type {Competition | null} */ competition: null,
   /** @type {string | null} */ failed: null,
+  /** Whether the visitor is the organiser or an arbiter (the table cards are theirs). */ official: false,
+  /** The table cards, for that sheet: `null` until read, or when refused. @type {TableCard[] | null} */ cards: null,
   /** The round of a draw or protocols; 0 until the competition says which. */ round: Number(query.get('round')) || 0,
 };
 
@@ -45,7 +49,7 @@ function notice(text) {
 /** The links to this competition's other sheets, the one shown marked. @param {Competition} c */
 function sheetLinks(c) {
   const round = state.round || c.rounds.length;
-  $('sheet-links').replaceChildren(...sheetsFor(c).map((kind) => el('li', {},
+  $('sheet-links').replaceChildren(...sheetsFor(c, state.official).map((kind) => el('li', {},
     el('a', { href: sheetHref(id, kind, round), 'data-sheet': kind, 'aria-current': kind === asked ? 'page' : null }, pt(`sheet.${kind}`)))));
 }
 
@@ -72,6 +76,11 @@ function draw(c) {
     const r = c.rounds[state.round - 1];
     if (!r) return { sheet: null, why: pt('paper.round_missing', { n: state.round, count: c.rounds.length }) };
     return { sheet: kind === 'draw' ? drawSheet(c, r) : protocolsSheet(c, r), why: null };
+  }
+  if (kind === 'cards') {
+    if (!state.official) return { sheet: null, why: pt('cards.organiser_only') };
+    if (!sheetsFor(c, true).includes('cards') || !state.cards?.length) return { sheet: null, why: pt('cards.none') };
+    return { sheet: cardsSheet(c, state.cards), why: null };
   }
   if (kind === 'crosstable' && !sheetsFor(c).includes('crosstable')) return { sheet: null, why: pt('cross.none') };
   if (kind === 'standings' && !sheetsFor(c).includes('standings')) return { sheet: null, why: pt('paper.not_applicable') };
@@ -120,6 +129,11 @@ async function load() {
     const body = await res.json().catch(() => null);
     if (!res.ok) throw Object.assign(new Error('load'), { code: body?.code || 'unknown' });
     state.competition = /** @type {CompetitionPage} */ (body).competition;
+    state.official = /** @type {CompetitionPage} */ (body).may_change;
+    if (asked === 'cards' && state.official) {
+      const cards = await fetch(`/api/competitions/${encodeURIComponent(id)}/tables`);
+      state.cards = cards.ok ? await cards.json() : null;
+    }
   } catch (e) {
     state.failed = refusalText(e);
     document.body.dataset.ready = 'true';

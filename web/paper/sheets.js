@@ -13,10 +13,10 @@ import { pt } from './text.js';
 
 /** @typedef {import('../shared/protocol.js').Competition} Competition */
 /** @typedef {import('../shared/protocol.js').MatchFormat} MatchFormat */
-/** @typedef {'draw' | 'protocols' | 'standings' | 'final' | 'crosstable' | 'bracket'} SheetKind */
+/** @typedef {'draw' | 'protocols' | 'cards' | 'standings' | 'final' | 'crosstable' | 'bracket'} SheetKind */
 
 /** @type {readonly SheetKind[]} Every sheet, in the order they are offered. */
-export const SHEETS = ['draw', 'protocols', 'standings', 'final', 'crosstable', 'bracket'];
+export const SHEETS = ['draw', 'protocols', 'cards', 'standings', 'final', 'crosstable', 'bracket'];
 
 /** Whether `s` names a sheet. @param {string} s @returns {s is SheetKind} */
 export function isSheet(s) {
@@ -28,11 +28,14 @@ export function isSheet(s) {
  * a round is paired; standings ranked by tie-breaks (not a knock-out's or
  * a double elimination's places by how far each went: their final
  * results say that); final results once finished; a crosstable for a
- * round robin and for groups; a bracket once there is one.
+ * round robin and for groups; a bracket once there is one; the table
+ * cards of the round being played at real tables, for the organiser and
+ * the arbiters (`official`) only: their links record results.
  * @param {Competition} c
+ * @param {boolean} [official]
  * @returns {SheetKind[]}
  */
-export function sheetsFor(c) {
+export function sheetsFor(c, official = false) {
   const kind = c.setup.system.kind;
   const paired = c.rounds.length > 0;
   const byPlace = kind === 'knockout' || kind === 'double_elimination';
@@ -40,6 +43,7 @@ export function sheetsFor(c) {
   const has = {
     draw: paired,
     protocols: paired,
+    cards: paired && official && c.setup.play?.kind !== 'online' && !c.teams,
     standings: paired && (!!c.teams || (!!c.standings && !byPlace)),
     final: c.finished,
     crosstable: paired && (kind === 'round_robin' || kind === 'groups_then_knockout'),

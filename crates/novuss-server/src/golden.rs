@@ -352,7 +352,7 @@ pub(crate) fn requests() -> Vec<Value> {
 /// server's type. The test [`every_http_body_is_named`] holds this list to
 /// the types of `wire/http/`: a body added there fails until it is named
 /// here, and then until the file has an example of it.
-const ANSWERS: [(&str, &str, &str); 31] = [
+const ANSWERS: [(&str, &str, &str); 34] = [
     ("Health", "GET /api/health", "wire::http::server::Health"),
     ("Options", "GET /api/options", "wire::http::server::Options"),
     (
@@ -483,12 +483,27 @@ const ANSWERS: [(&str, &str, &str); 31] = [
         "GET /api/series (a list of them)",
         "series::view::ListedSeries",
     ),
+    (
+        "TableView",
+        "GET /api/tables/{link}, POST /api/tables/{link}",
+        "wire::http::tables::TableView",
+    ),
+    (
+        "TableCard",
+        "GET /api/competitions/{id}/tables (a list of them)",
+        "wire::http::tables::TableCard",
+    ),
+    (
+        "TableStepped",
+        "the `table` event of GET /api/competitions/{id}/live",
+        "wire::http::tables::TableStepped",
+    ),
     ("Failure", "every route's refusal", "error::Failure"),
 ];
 
 /// The request bodies, as [`ANSWERS`] (`POST /api/account/signout` reads
 /// none, and an upload is a record in the core's format, docs/formats.md).
-const ASKED: [(&str, &str, &str); 13] = [
+const ASKED: [(&str, &str, &str); 14] = [
     ("NewGame", "POST /api/games", "wire::http::games::NewGame"),
     ("MeRequest", "POST /api/me", "wire::http::people::MeRequest"),
     (
@@ -538,6 +553,11 @@ const ASKED: [(&str, &str, &str); 13] = [
     ),
     ("NewSeries", "POST /api/series", "series::SeriesSetup"),
     (
+        "TableStep",
+        "POST /api/tables/{link}",
+        "wire::http::tables::TableAsk",
+    ),
+    (
         "SeriesStageChange",
         "POST /api/series/{id}/stages",
         "series::StageAsk",
@@ -546,7 +566,7 @@ const ASKED: [(&str, &str, &str); 13] = [
 
 /// The types of `wire/http/` that are parts of a body, not bodies: each
 /// is checked inside the body that holds it.
-const PARTS: [&str; 18] = [
+const PARTS: [&str; 19] = [
     "Account",
     "Who",
     "GameOrigin",
@@ -565,6 +585,7 @@ const PARTS: [&str; 18] = [
     "EnteredCompetition",
     "CompetitionStatus",
     "TeamAsk",
+    "Contender",
 ];
 
 /// One example or more of every request body, each read by the server's
@@ -657,6 +678,10 @@ fn asked() -> BTreeMap<&'static str, Vec<Value>> {
                 json!({"change": "result", "round": 1, "board": 1, "outcome": {"kind": "decided", "winner": null}}),
                 json!({"change": "penalty", "round": 1, "board": 1, "side": "second", "conduct": "warning", "clause": "000 1.28"}),
                 json!({"change": "take_back_penalty", "penalty": 1}),
+                json!({"change": "at_table", "round": 1, "board": 1, "entry": "desk-1", "step": {"kind": "set", "set": 1, "record": {"winner": "first", "broke": "first", "cleared": "first", "penalty_discs": [0, 1]}}}),
+                json!({"change": "at_table", "round": 1, "board": 1, "entry": "desk-2", "step": {"kind": "undo", "set": 1}}),
+                json!({"change": "at_table", "round": 1, "board": 1, "entry": "desk-3", "step": {"kind": "confirm"}}),
+                json!({"change": "revoke_table_link", "round": 1, "board": 1}),
             ],
         ),
         (
@@ -664,6 +689,15 @@ fn asked() -> BTreeMap<&'static str, Vec<Value>> {
             vec![
                 json!({"name": "Rīgas kauss", "season": "2026/27", "starts": "2026-09-01", "ends": "2027-05-31", "stages": 8, "best": 5, "points": [25, 20, 16, 13, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1], "category": "women"}),
                 json!({"name": "Club cup", "stages": 3, "best": 2}),
+            ],
+        ),
+        (
+            "TableStep",
+            vec![
+                json!({"by": "first", "entry": "m3k9-1", "step": {"kind": "set", "set": 1, "record": {"winner": "first", "broke": "first"}}}),
+                json!({"by": "second", "entry": "q2x7-4", "step": {"kind": "set", "set": 2, "record": {"winner": null, "broke": "second", "cleared": null, "penalty_discs": [1, 0]}}}),
+                json!({"by": "second", "entry": "q2x7-5", "step": {"kind": "undo", "set": 2}}),
+                json!({"by": "first", "entry": "m3k9-2", "step": {"kind": "confirm"}}),
             ],
         ),
         (
@@ -1043,6 +1077,42 @@ fn answers() -> BTreeMap<&'static str, Vec<Value>> {
             let changes = row.changes.into_iter().map(|c| crate::wire::http::competitions::FiledChange { number: c.number, at: Some(c.at), change: c.change }).collect();
             keep("CompetitionFile", serde_json::to_value(crate::competitions::files::competition_file(row.setup, changes)).expect("JSON"));
 
+            // A round at the tables: a phone's steps by its table's link
+            // (a set, a drawn set with a penalty disc, an undo, and a
+            // confirmation before the end, refused), the table as the
+            // phone shows it, a step's push, the organiser's card.
+            let tables = crate::competitions::tables::Tables::new(hub.store().clone());
+            let galds = desk.create(serde_json::from_value(self::asked()["NewCompetition"][0].clone()).expect("a set-up"), &anna).await.expect("a competition");
+            for name in ["Anna", "Bruno", "Chris", "Dace"] {
+                desk.change(&galds.view.id, Some(&anna), &ask(json!({"change": "enter", "entry": {"name": name, "club": "RNK"}})), None).await.expect("entered");
+            }
+            let at_tables = desk.change(&galds.view.id, Some(&anna), &ask(json!({"change": "pair_next", "round": 1})), None).await.expect("paired");
+            let link = tables.link(&at_tables, 1, 1).await.expect("a link");
+            keep("TableView", serde_json::to_value(tables.view(&desk, &link).await.expect("a table")).expect("JSON"));
+            let (_, mut pushes) = desk.follow(&galds.view.id).await.expect("followed");
+            for (k, example) in self::asked()["TableStep"].iter().enumerate() {
+                let step: crate::wire::http::tables::TableAsk = serde_json::from_value(example.clone()).expect("a step");
+                let admitted = tables.admit(&desk, &link, step.by).await.expect("admitted");
+                match tables.step(&desk, &admitted, &anna, step).await {
+                    Ok(view) => keep("TableView", serde_json::to_value(view).expect("JSON")),
+                    Err(f) => keep("Failure", serde_json::to_value(f).expect("JSON")),
+                }
+                if k == 1 {
+                    let Ok(crate::competitions::Push::Table(stepped)) = pushes.try_recv() else { panic!("a step pushed as itself") };
+                    keep("TableStepped", serde_json::from_str(&stepped).expect("JSON"));
+                }
+            }
+            let guessed = tables.view(&desk, &format!("{}.1.1.{}", galds.view.id, "0".repeat(32))).await;
+            keep("Failure", serde_json::to_value(guessed.expect_err("refused")).expect("JSON"));
+            // A card as the organiser's page gets it; its link, whose
+            // competition and signature differ at every run (the key is
+            // new), one of a fixed text.
+            let mut card = tables.cards(&at_tables, "https://novuss.example").await.expect("cards")[0].clone();
+            card.link = format!("{}.1.1.{}", "0123456789abcdef".repeat(2), "00112233445566778899aabbccddeeff");
+            card.address = format!("https://novuss.example/table.html#{}", card.link);
+            card.qr = crate::competitions::tables::qr_svg(&card.address).expect("a QR code");
+            keep("TableCard", serde_json::to_value(card).expect("JSON"));
+
             // A series of the club cup's set-up: the Swiss (a result in,
             // so counted provisionally) as stage 1, the rest open.
             use crate::series::{SeriesDesk, SeriesSetup, StageAsk};
@@ -1353,6 +1423,7 @@ fn every_http_request_is_understood() {
                 "NewSeries" => reads::<crate::series::SeriesSetup>(v),
                 "SeriesStageChange" => reads::<crate::series::StageAsk>(v),
                 "TrfImport" => reads::<crate::wire::http::competitions::TrfImport>(v),
+                "TableStep" => reads::<crate::wire::http::tables::TableAsk>(v),
                 other => Err(format!("no type reads {other}")),
             };
             if let Err(e) = read {

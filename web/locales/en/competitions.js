@@ -518,4 +518,20 @@ export const en = {
   'conduct.taken_back': 'taken back',
   'conduct.take_back': 'Take back',
   'refusal.no_such_penalty': 'There is no penalty number {penalty} to take back.',
+
+  // Table protocols (competition/tables.js, table.html; 000 4.3, 4.5, 4.6)
+  'refusal.not_at_tables': 'This competition is played on this server: its games record the sets.',
+  'refusal.table_closed': 'Round {round} is over: its tables no longer record.',
+  'refusal.result_in': 'The result of board {board} is in: only the organiser or an arbiter changes it now.',
+  'refusal.set_recorded': 'Set {set} was recorded otherwise on the other phone: check the sets shown.',
+  'refusal.set_missing': 'Set {set} cannot come before set {next}.',
+  'refusal.match_is_over': 'The match is over: no more sets.',
+  'refusal.match_not_over': '{first}:{second} does not end the match: there is nothing to confirm yet.',
+  'refusal.not_the_last_set': 'Only the last set can be taken back (set {last}).',
+  'refusal.cleared_not_won': 'A player who cleared the table in the first turn won the set.',
+  'refusal.penalty_discs': 'At most {max} penalty discs a side in a set.',
+  'refusal.entry_id': 'The step could not be sent: reload the page.',
+  'refusal.step_seen': 'This step was recorded already.',
+  'refusal.table_full': 'This table’s protocol has taken its {max} steps: ask the organiser to enter the result.',
+  'error.unknown_table': 'This link opens no table: it is mistyped, or the organiser gave the table a new card.',
 };

@@ -517,4 +517,20 @@ export const lv = {
   'conduct.taken_back': 'atsaukts',
   'conduct.take_back': 'Atsaukt',
   'refusal.no_such_penalty': 'Nav soda ar numuru {penalty}, ko atsaukt.',
+
+  // Galda protokoli (competition/tables.js, table.html; 000 4.3, 4.5, 4.6)
+  'refusal.not_at_tables': 'Šīs sacensības spēlē šajā serverī: setus ieraksta to spēles.',
+  'refusal.table_closed': '{round}. kārta ir beigusies: tās galdi vairs neieraksta.',
+  'refusal.result_in': '{board}. galda rezultāts ir ievadīts: tagad to maina tikai organizators vai tiesnesis.',
+  'refusal.set_recorded': '{set}. sets otrā tālrunī ierakstīts citādi: pārbaudiet parādītos setus.',
+  'refusal.set_missing': '{set}. sets nevar būt pirms {next}. seta.',
+  'refusal.match_is_over': 'Mačs ir beidzies: vairāk setu nav.',
+  'refusal.match_not_over': 'Ar {first}:{second} mačs nebeidzas: vēl nav ko apstiprināt.',
+  'refusal.not_the_last_set': 'Atsaukt var tikai pēdējo setu ({last}.).',
+  'refusal.cleared_not_won': 'Spēlētājs, kas notīrīja galdu pirmajā gājienā, setu uzvarēja.',
+  'refusal.penalty_discs': 'Ne vairāk kā {max} soda kauliņi vienai pusei setā.',
+  'refusal.entry_id': 'Soli nevarēja nosūtīt: pārlādējiet lapu.',
+  'refusal.step_seen': 'Šis solis jau ir ierakstīts.',
+  'refusal.table_full': 'Šī galda protokolā ir visi {max} soļi: lūdziet organizatoram ievadīt rezultātu.',
+  'error.unknown_table': 'Šī saite neatver nevienu galdu: tā ir kļūdaina, vai organizators galdam devis jaunu kartīti.',
 };

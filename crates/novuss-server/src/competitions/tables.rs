@@ -286,7 +286,7 @@ pub fn referee_step(round: u32, board: u32, entry: &str, step: Step) -> Change {
 /// `address` as a QR code, an SVG drawing of black modules on white with
 /// the quiet zone the standard asks for; medium error correction, which a
 /// phone reads off a printed card in a hall's light.
-fn qr_svg(address: &str) -> Result<String, Failure> {
+pub(crate) fn qr_svg(address: &str) -> Result<String, Failure> {
     let code = qrcode::QrCode::with_error_correction_level(address, qrcode::EcLevel::M)
         .map_err(|e| Failure::internal("a table's QR code cannot be drawn", &e))?;
     Ok(code
