@@ -667,3 +667,133 @@ fn players_come_in_from_files_and_every_export_reads_back() {
     );
     assert_eq!(listed(&stranger), before + 2);
 }
+
+/// Round 1 of six as Swiss-Manager lists it, "Surname, First", one
+/// entrant renamed by `rename`.
+fn swiss_manager_list(rename: (&str, &str)) -> String {
+    "Rīgas kauss;;;;;;;;;\n\
+     Bo.;No.;Name;Rtg;Pts.;Result;Pts.;Name;Rtg;No.\n\
+     1;1;Bērziņš, Jānis;1900;0;;0;Kalna, Ilze;1840;4\n\
+     2;5;Liepa, Dace;1820;0;;0;Ozola, Anna;1880;2\n\
+     3;3;Kalniņš, Pēteris;1860;0;;0;Zariņš, Kārlis;1800;6\n"
+        .replace(rename.0, rename.1)
+}
+
+/// Issue 33, "Data in and out": a round's pairing from Swiss-Manager's
+/// list, as CSV and on a workbook's "EKSPORT" sheet; a list with an
+/// unknown player refused at its row with nothing paired; a stranger
+/// refused.
+#[test]
+fn a_rounds_pairing_comes_in_from_swiss_managers_list() {
+    let dir = data_dir();
+    let server = Running::start(&path(&dir));
+    let organiser = server.person();
+    organiser.register("pairing_organiser", "a long password");
+    let (status, created) = json_answer(
+        organiser.post(
+            "/api/competitions",
+            &json!({"name": "Rīgas kauss", "tables": 3, "system": {"kind": "swiss", "rounds": 3},
+                "format": {"kind": "sets", "sets": 6}})
+            .to_string(),
+        ),
+    );
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().unwrap().to_owned();
+    for (k, name) in [
+        "Jānis Bērziņš",
+        "Anna Ozola",
+        "Pēteris Kalniņš",
+        "Ilze Kalna",
+        "Dace Liepa",
+        "Kārlis Zariņš",
+    ]
+    .iter()
+    .enumerate()
+    {
+        change(
+            &organiser,
+            &id,
+            json!({"change": "enter", "entry": {"name": name, "rating": 1900 - 20 * k as u32}}),
+        );
+    }
+    let pairing = format!("/api/competitions/{id}/pairing");
+    // A stranger may not.
+    let stranger = server.person();
+    let (status, _) = stranger.upload(
+        &pairing,
+        "text/csv",
+        swiss_manager_list(("", "")).as_bytes(),
+    );
+    assert_eq!(status, 403);
+    // An unknown player: refused at the row, nothing paired.
+    let wrong = swiss_manager_list(("Zariņš, Kārlis", "Zariņa, Kārla"));
+    let (status, refused) = json_answer(organiser.upload(&pairing, "text/csv", wrong.as_bytes()));
+    assert_eq!(status, 400, "{refused}");
+    assert_eq!(
+        refused["refusal"],
+        json!({"code": "entry_file", "row": 5, "column": "Name",
+               "problem": {"problem": "unknown_player", "name": "Zariņa, Kārla"}})
+    );
+    // As CSV: the round as the list gives it, at its boards' tables.
+    let (status, c) = json_answer(organiser.upload(
+        &pairing,
+        "text/csv",
+        swiss_manager_list(("", "")).as_bytes(),
+    ));
+    assert_eq!(status, 200, "{c}");
+    let boards: Vec<(u64, u64, u64)> = c["rounds"][0]["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| {
+            (
+                b["first"].as_u64().unwrap(),
+                b["second"].as_u64().unwrap(),
+                b["table"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(boards, [(1, 4, 1), (5, 2, 2), (3, 6, 3)]);
+    // Round 2 cannot come from a file before round 1's results are in.
+    let (status, refused) = json_answer(organiser.upload(
+        &pairing,
+        "text/csv",
+        swiss_manager_list(("", "")).as_bytes(),
+    ));
+    assert_eq!(status, 400, "{refused}");
+    assert_eq!(refused["refusal"]["code"], "round_open");
+    // On a workbook's "EKSPORT" sheet (a protocol sheet before it), once
+    // round 1 is played.
+    for (board, outcome) in [
+        json!({"kind": "sets", "first": 4, "second": 1}),
+        json!({"kind": "sets", "first": 3, "second": 3}),
+        json!({"kind": "forfeit", "winner": "second"}),
+    ]
+    .iter()
+    .enumerate()
+    {
+        change(
+            &organiser,
+            &id,
+            json!({"change": "result", "round": 1, "board": board + 1, "outcome": outcome}),
+        );
+    }
+    let mut book = rust_xlsxwriter::Workbook::new();
+    book.add_worksheet()
+        .set_name("Protokols")
+        .unwrap()
+        .write(0, 0, "Galds")
+        .unwrap();
+    let sheet = book.add_worksheet().set_name("EKSPORT").unwrap();
+    let round2 = "Bo.;No.;Name;Result;Name;No.\n1;2;Ozola, Anna;;Bērziņš, Jānis;1\n2;4;Kalna, Ilze;;Kalniņš, Pēteris;3\n3;6;Zariņš, Kārlis;;Liepa, Dace;5\n";
+    for (r, line) in round2.lines().enumerate() {
+        for (k, cell) in line.split(';').enumerate() {
+            sheet.write(r as u32, k as u16, cell).unwrap();
+        }
+    }
+    let bytes = book.save_to_buffer().unwrap();
+    let (status, c) = json_answer(organiser.upload(&pairing, XLSX, &bytes));
+    assert_eq!(status, 200, "{c}");
+    assert_eq!(c["rounds"][1]["boards"][0]["first"], 2);
+    assert_eq!(c["rounds"][1]["boards"][0]["second"], 1);
+}

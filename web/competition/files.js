@@ -117,7 +117,58 @@ export function mountFiles(id, show) {
       delete document.body.dataset.busy;
     }
   });
+  mountPairingImport(base, show);
   return printLinks;
+}
+
+/**
+ * The desk's "Pair the next round from a file": Swiss-Manager's pairing
+ * list sent to `POST …/pairing`; the competition it answers with shown by
+ * `show`, or the refusal at the file's row and nothing paired.
+ * @param {string} base @param {(c: Competition) => void} show
+ */
+function mountPairingImport(base, show) {
+  const picker = /** @type {HTMLInputElement} */ ($('pairing-file'));
+  const note = $('pairing-note');
+  const error = $('pairing-error');
+  picker.addEventListener('change', async () => {
+    const file = picker.files?.[0];
+    if (!file) return;
+    error.hidden = true;
+    note.hidden = false;
+    note.textContent = ct('files.reading', { name: file.name });
+    picker.disabled = true;
+    document.body.dataset.busy = 'true';
+    try {
+      const res = await fetch(base + 'pairing', {
+        method: 'POST',
+        headers: { 'content-type': typeOf(file) },
+        body: await file.arrayBuffer(),
+      }).catch(() => { throw Object.assign(new Error('pairing'), { code: 'network' }); });
+      const answer = await res.json().catch(() => null);
+      if (!res.ok) throw Object.assign(new Error('pairing'), { code: answer?.code || 'unknown', refusal: answer?.refusal });
+      const c = /** @type {Competition} */ (answer);
+      show(c);
+      note.textContent = ct('pairing_file.paired', { n: c.rounds.length, name: file.name });
+    } catch (e) {
+      note.hidden = true;
+      error.textContent = `${fileRefusalText(e)} ${ct('pairing_file.nothing_paired')}`;
+      error.hidden = false;
+    } finally {
+      picker.value = '';
+      picker.disabled = false;
+      delete document.body.dataset.busy;
+    }
+  });
+}
+
+/**
+ * Whether the desk offers pairing the next round from a file: a
+ * competition on real tables whose next round can be paired.
+ * @param {Competition} c
+ */
+export function pairingImportShown(c) {
+  return c.setup.play?.kind !== 'online' && !c.finished && (c.rounds.length === 0 || c.rounds[c.rounds.length - 1].boards.every((b) => b.outcome));
 }
 
 /**

@@ -19,7 +19,7 @@ import { groupsView } from './groups.js';
 import { standingHead, standingRows } from './standings.js';
 import { makeDesk } from './desk.js';
 import { followCompetition, newResults } from './live.js';
-import { mountFiles } from './files.js';
+import { mountFiles, pairingImportShown } from './files.js';
 import { makeOnline } from './online.js';
 import { mountArbiters } from './arbiters.js';
 import { mountSeeding } from './seeding.js';
@@ -161,6 +161,7 @@ function render() {
   if (page.mayChange) {
     desk.render(c);
     tables.render(c);
+    $('pairing-box').hidden = !pairingImportShown(c);
     seeding.render(c);
   }
   online.render(c);

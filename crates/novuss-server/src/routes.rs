@@ -139,6 +139,10 @@ pub fn router(
                     post(competition_files::entries),
                 )
                 .route(
+                    "/api/competitions/{id}/pairing",
+                    post(competition_files::pairing),
+                )
+                .route(
                     "/api/competitions/{id}/standings.csv",
                     get(competition_files::standings_csv),
                 )

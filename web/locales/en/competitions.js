@@ -534,4 +534,16 @@ export const en = {
   'refusal.step_seen': 'This step was recorded already.',
   'refusal.table_full': 'This table’s protocol has taken its {max} steps: ask the organiser to enter the result.',
   'error.unknown_table': 'This link opens no table: it is mistyped, or the organiser gave the table a new card.',
+
+  // A round's pairing from a file (competition/files.js)
+  'pairing_file.heading': 'Pair the next round from a file (Swiss-Manager)',
+  'pairing_file.hint': 'Swiss-Manager’s pairing list, as CSV or on the “EKSPORT” sheet of the protocol workbook: each board’s number, the players’ starting numbers and names (“Surname, First” is fine). Everyone who plays the round must be on it; the first-named breaks first; a board beyond the tables waits for one.',
+  'pairing_file.choose': 'The pairing list',
+  'pairing_file.paired': 'Round {n} paired from {name}.',
+  'pairing_file.nothing_paired': 'Nothing was paired: mend the file and choose it again.',
+  'files.problem.no_pairing_header': 'no row heads a column of names for each side (“White” and “Black”, or two “Name” columns).',
+  'files.problem.not_a_number': '“{value}” is not a number.',
+  'files.problem.unknown_player': '“{name}” is not entered in this competition.',
+  'files.problem.same_name': 'two entrants are called “{name}”: give the starting number to tell which.',
+  'files.problem.left_out': '{name} (number {entrant}) plays this round and is not in the file.',
 };

@@ -533,4 +533,16 @@ export const lv = {
   'refusal.step_seen': 'Šis solis jau ir ierakstīts.',
   'refusal.table_full': 'Šī galda protokolā ir visi {max} soļi: lūdziet organizatoram ievadīt rezultātu.',
   'error.unknown_table': 'Šī saite neatver nevienu galdu: tā ir kļūdaina, vai organizators galdam devis jaunu kartīti.',
+
+  // Kārtas izloze no faila (competition/files.js)
+  'pairing_file.heading': 'Nākamās kārtas izloze no faila (Swiss-Manager)',
+  'pairing_file.hint': 'Swiss-Manager izlozes saraksts kā CSV vai protokolu darbgrāmatas lapā “EKSPORT”: katra galda numurs, spēlētāju starta numuri un vārdi (der arī “Uzvārds, Vārds”). Sarakstā jābūt visiem, kas spēlē kārtu; pirmais nosauktais sāk; galds ārpus galdu skaita gaida brīvu galdu.',
+  'pairing_file.choose': 'Izlozes saraksts',
+  'pairing_file.paired': '{n}. kārta izlozēta no {name}.',
+  'pairing_file.nothing_paired': 'Nekas netika izlozēts: izlabojiet failu un izvēlieties to vēlreiz.',
+  'files.problem.no_pairing_header': 'neviena rinda nav virsraksts vārdu kolonnai katrai pusei (“White” un “Black” vai divas “Name” kolonnas).',
+  'files.problem.not_a_number': '“{value}” nav skaitlis.',
+  'files.problem.unknown_player': '“{name}” šajās sacensībās nav pieteikts.',
+  'files.problem.same_name': 'divus dalībniekus sauc “{name}”: norādiet starta numuru, lai zinātu, kuru.',
+  'files.problem.left_out': '{name} (numurs {entrant}) spēlē šo kārtu, bet failā nav.',
 };

@@ -73,6 +73,33 @@ pub enum FileProblem {
     NoPair,
     /// A team competition's row that names no team.
     NoTeam,
+    /// A round's pairing file with no row heading a name column for each
+    /// side ("White" and "Black", or two "Name" columns).
+    NoPairingHeader,
+    /// A cell that should hold a number (a board, a starting number).
+    NotANumber {
+        /// The cell.
+        value: String,
+    },
+    /// A pairing file's player who is not an entrant.
+    UnknownPlayer {
+        /// The name as the file writes it.
+        name: String,
+    },
+    /// A pairing file's player whose name two entrants share, with no
+    /// starting number that tells which.
+    SameName {
+        /// The name as the file writes it.
+        name: String,
+    },
+    /// An entrant who may play the round and whom the pairing file
+    /// leaves out.
+    LeftOut {
+        /// The entrant's number.
+        entrant: u32,
+        /// Their name.
+        name: String,
+    },
     /// A pair named on one row only: its player has no partner.
     PairAlone {
         /// The pair as the file names it.
@@ -134,6 +161,21 @@ impl fmt::Display for FileProblem {
                 "a team competition's list needs a column naming each player's team (\"Team\", \"Komanda\")",
             ),
             FileProblem::NoPair => f.write_str("the row names no pair"),
+            FileProblem::NoPairingHeader => f.write_str(
+                "no row heads a column of names for each side (\"White\" and \"Black\", or two \"Name\" columns)",
+            ),
+            FileProblem::NotANumber { value } => write!(f, "\"{value}\" is not a number"),
+            FileProblem::UnknownPlayer { name } => {
+                write!(f, "\"{name}\" is not entered in the competition")
+            }
+            FileProblem::SameName { name } => write!(
+                f,
+                "two entrants are called \"{name}\": give the starting number to tell which"
+            ),
+            FileProblem::LeftOut { entrant, name } => write!(
+                f,
+                "{name} (number {entrant}) plays this round and is not in the file"
+            ),
             FileProblem::NoTeam => f.write_str("the row names no team"),
             FileProblem::PairAlone { pair } => write!(
                 f,

@@ -16,8 +16,8 @@ mod read;
 use serde::{Deserialize, Serialize};
 
 pub use read::{
-    read_csv, read_csv_rows, read_sheet, read_sheet_rows, Group, Grouping, ImportError, Problem,
-    Sheet, MAX_ENTRIES, MAX_UNPACKED,
+    csv_cells, read_csv, read_csv_rows, read_sheet, read_sheet_rows, workbook_cells, Group,
+    Grouping, ImportError, Problem, Sheet, MAX_ENTRIES, MAX_UNPACKED,
 };
 
 /// The categories Novuss competitions are played in.

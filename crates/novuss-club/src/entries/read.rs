@@ -116,6 +116,13 @@ pub fn read_csv(text: &str) -> Result<Vec<Entry>, ImportError> {
 /// columns' headers: what a competition needs to say where a player
 /// already entered is.
 pub fn read_csv_rows(text: &str) -> Result<Sheet, ImportError> {
+    entries(&csv_cells(text)?)
+}
+
+/// The cells of CSV text, row by row, each with its row as a spreadsheet
+/// shows it (from 1): what [`read_csv_rows`] reads its players from, and
+/// what other files of a competition (a round's pairing) are read from.
+pub fn csv_cells(text: &str) -> Result<Vec<(usize, Vec<String>)>, ImportError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let first = text.lines().next().unwrap_or("");
     let delimiter = if first.matches(';').count() > first.matches(',').count() {
@@ -148,7 +155,7 @@ pub fn read_csv_rows(text: &str) -> Result<Sheet, ImportError> {
             return Err(whole(Problem::TooMany));
         }
     }
-    entries(&rows)
+    Ok(rows)
 }
 
 /// The row a spreadsheet shows a CSV record on. The reader skips empty
@@ -222,13 +229,32 @@ fn unpacks_small(bytes: &[u8]) -> Result<(), ImportError> {
 
 /// [`read_sheet`], each entry with its row (see [`read_csv_rows`]).
 pub fn read_sheet_rows(bytes: &[u8]) -> Result<Sheet, ImportError> {
+    entries(&workbook_cells(bytes, None)?)
+}
+
+/// The cells of a workbook's sheet named `named` (its case and marks
+/// aside) when it has one, else of its first sheet, row by row, each with
+/// its row as the sheet numbers it (from 1): what [`read_sheet_rows`]
+/// reads its players from, and what other files of a competition (a
+/// round's pairing on an "EKSPORT" sheet) are read from.
+pub fn workbook_cells(
+    bytes: &[u8],
+    named: Option<&str>,
+) -> Result<Vec<(usize, Vec<String>)>, ImportError> {
     unpacks_small(bytes)?;
     let mut book = calamine::open_workbook_auto_from_rs(Cursor::new(bytes))
         .map_err(|e| whole(Problem::Unreadable(e.to_string())))?;
-    let range = book
-        .worksheet_range_at(0)
-        .ok_or_else(|| whole(Problem::NoSheet))?
-        .map_err(|e| whole(Problem::Unreadable(e.to_string())))?;
+    let wanted = named.and_then(|n| {
+        book.sheet_names()
+            .into_iter()
+            .find(|s| columns::folded(s) == columns::folded(n))
+    });
+    let range = match wanted {
+        Some(name) => Some(book.worksheet_range(&name)),
+        None => book.worksheet_range_at(0),
+    }
+    .ok_or_else(|| whole(Problem::NoSheet))?
+    .map_err(|e| whole(Problem::Unreadable(e.to_string())))?;
     if range.height() > MAX_ENTRIES + 50 {
         return Err(whole(Problem::TooMany));
     }
@@ -244,7 +270,7 @@ pub fn read_sheet_rows(bytes: &[u8]) -> Result<Sheet, ImportError> {
             (top + 1 + k, cells)
         })
         .collect();
-    entries(&rows)
+    Ok(rows)
 }
 
 /// A cell as text: a whole number without ".0" (a birth year typed as a

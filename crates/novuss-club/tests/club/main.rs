@@ -21,6 +21,10 @@
 //! - `standings`: the tie-breaks against Held's worked examples, set
 //!   ratio, rating and shared places, bad histories refused, and any
 //!   valid history ranked;
+//! - `pairing_file`: a round's pairing read from Swiss-Manager's list
+//!   (CSV, or a workbook's "EKSPORT" sheet), refusals at their rows;
+//! - `protocol`: the table protocol: sets at a table, undo, the result
+//!   standing on both confirmations or a referee's, repeats made once;
 //! - `support`: a set-up the competition tests share;
 //! - `swiss`: the Dutch system against bbpPairings' pairings of generated
 //!   tournaments, round 1 by hand, determinism, valid pairings always;
@@ -44,6 +48,7 @@ mod groups;
 mod groups_competition;
 mod knockout;
 mod knockout_competition;
+mod pairing_file;
 mod protocol;
 mod seeding;
 mod series;

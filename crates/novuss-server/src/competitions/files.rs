@@ -8,7 +8,8 @@
 //!   and `competition.json`, each made from the competition as held, not
 //!   from any text shown.
 
-use novuss_club::entries::{read_csv_rows, read_sheet_rows, Sheet};
+use novuss_club::competition::{pairing_sheet, PairingSheet};
+use novuss_club::entries::{csv_cells, read_csv_rows, read_sheet_rows, workbook_cells, Sheet};
 use novuss_club::standings::{Standing, TieBreak, TieBreakValue};
 use novuss_club::{Competition, Outcome, Refusal, Setup};
 use rust_xlsxwriter::{Format, Workbook};
@@ -43,25 +44,52 @@ pub const ENTRIES_TYPES: [&str; 5] = [
 /// type it was sent as (Windows labels a `.csv` as `application/
 /// vnd.ms-excel`); CSV text otherwise, which must be UTF-8.
 pub fn read_entries(bytes: &[u8]) -> Result<Sheet, Failure> {
-    const ZIP: &[u8] = b"PK\x03\x04";
-    const OLE: &[u8] = &[0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1];
-    let read = if bytes.starts_with(ZIP) || bytes.starts_with(OLE) {
+    let read = if is_workbook(bytes) {
         read_sheet_rows(bytes)
     } else {
-        let text = std::str::from_utf8(bytes).map_err(|e| {
-            Failure::of_competition(Refusal::EntryFile {
-                row: None,
-                column: None,
-                problem: Box::new(novuss_club::competition::FileProblem::Unreadable {
-                    why: format!(
-                        "not a workbook, nor CSV text in UTF-8 ({e}): save the list as \"CSV UTF-8\""
-                    ),
-                }),
-            })
-        })?;
-        read_csv_rows(text)
+        read_csv_rows(utf8(bytes)?)
     };
     read.map_err(|e| Failure::of_competition(e.into()))
+}
+
+/// Whether `bytes` open as a workbook: a zip, as `.xlsx` and `.ods` are,
+/// or the OLE container of `.xls`.
+fn is_workbook(bytes: &[u8]) -> bool {
+    const ZIP: &[u8] = b"PK\x03\x04";
+    const OLE: &[u8] = &[0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1];
+    bytes.starts_with(ZIP) || bytes.starts_with(OLE)
+}
+
+/// `bytes` as CSV text, which must be UTF-8.
+fn utf8(bytes: &[u8]) -> Result<&str, Failure> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        Failure::of_competition(Refusal::EntryFile {
+            row: None,
+            column: None,
+            problem: Box::new(novuss_club::competition::FileProblem::Unreadable {
+                why: format!(
+                    "not a workbook, nor CSV text in UTF-8 ({e}): save the list as \"CSV UTF-8\""
+                ),
+            }),
+        })
+    })
+}
+
+/// The sheet a round's pairing is read from in a workbook: the Latvian
+/// protocol workbook's, where Swiss-Manager's pairing list is pasted
+/// (docs/competitions.md, "A round's pairing from a file").
+pub const PAIRING_SHEET: &str = "EKSPORT";
+
+/// A round's pairing of a file (CSV, or a workbook's "EKSPORT" sheet, or
+/// its first when it has none), told as [`read_entries`] tells a list.
+pub fn read_pairing(bytes: &[u8]) -> Result<PairingSheet, Failure> {
+    let cells = if is_workbook(bytes) {
+        workbook_cells(bytes, Some(PAIRING_SHEET))
+    } else {
+        csv_cells(utf8(bytes)?)
+    };
+    let cells = cells.map_err(|e| Failure::of_competition(e.into()))?;
+    pairing_sheet(&cells).map_err(Failure::of_competition)
 }
 
 /// `refusal` of a list entered from `sheet`, told at its row of the file

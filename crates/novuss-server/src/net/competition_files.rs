@@ -113,6 +113,49 @@ pub async fn entries(
     .into_response())
 }
 
+/// `POST /api/competitions/{id}/pairing`: the next round paired as the
+/// file sent gives it (Swiss-Manager's pairing list, as CSV or on a
+/// workbook's "EKSPORT" sheet), by the organiser or an arbiter; the
+/// competition as it then stands, or nothing paired and the refusal at
+/// the file's row and column.
+pub async fn pairing(
+    State(s): State<FileRoutes>,
+    Path(id): Path<String>,
+    visitor: Visitor,
+    headers: HeaderMap,
+    Body(bytes): Body<MAX_ENTRIES_FILE>,
+) -> Result<Response, Failure> {
+    let id = CompetitionId::parse(&id)?;
+    let held = s.desk.view(&id).await?;
+    let who = visitor.person.as_ref();
+    arbiters::may_change(&s.store, &held, who).await?;
+    match media_type(&headers) {
+        Some(t) if ENTRIES_TYPES.contains(&t.as_str()) => {}
+        t => {
+            return Err(Failure::new(
+                Code::BadContentType,
+                format!(
+                    "a pairing is sent as text/csv or a spreadsheet's type, not {}",
+                    t.as_deref().unwrap_or("without a Content-Type")
+                ),
+            ))
+        }
+    }
+    // Played on this server, a round's games are made with its pairing:
+    // that is the engine's to pair.
+    if held.view.competition.setup().play.online() {
+        return Err(Failure::of_competition(novuss_club::Refusal::NotAtTables));
+    }
+    let sheet = blocking(move || files::read_pairing(&bytes)).await?;
+    let change = held
+        .view
+        .competition
+        .pairing_of_file(&sheet)
+        .map_err(Failure::of_competition)?;
+    let now = s.desk.change(&id, who, &Ask::Made(change), None).await?;
+    Ok(Json(&now.json).into_response())
+}
+
 /// A download: `bytes` of `media_type`, saved as the competition's name
 /// and `what`.
 fn download(bytes: Vec<u8>, media_type: &str, competition: &str, what: &str) -> Response {

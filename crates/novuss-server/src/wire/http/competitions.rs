@@ -110,10 +110,12 @@ pub enum Ask {
         /// The board, from 1.
         board: u32,
     },
-    /// A phone's step at its table (`competitions/tables.rs`), as the
-    /// table link made it: never read from a client's JSON.
+    /// A change the server made for its caller from something else: a
+    /// phone's step at its table (`competitions/tables.rs`), a round's
+    /// pairing read from a file (`competitions/files.rs`). Never read
+    /// from a client's JSON.
     #[serde(skip)]
-    Phone(Change),
+    Made(Change),
     /// A team competition's changes (`Change::EnterTeam`,
     /// `Change::EnterTeams`, `Change::LineUp`, `Change::BoardResult`),
     /// stored as they are sent.
@@ -216,7 +218,7 @@ impl Ask {
                 step,
             } => crate::competitions::tables::referee_step(*round, *board, entry, *step),
             &Ask::RevokeTableLink { round, board } => Change::RevokeTableLink { round, board },
-            Ask::Phone(change) => change.clone(),
+            Ask::Made(change) => change.clone(),
             Ask::Team(TeamAsk::EnterTeam { team }) => Change::EnterTeam { team: team.clone() },
             Ask::Team(TeamAsk::EnterTeams { teams }) => Change::EnterTeams {
                 teams: teams.clone(),
