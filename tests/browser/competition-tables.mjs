@@ -8,7 +8,8 @@
 // on each); the 8th table by the organiser as its referee. The organiser's
 // page follows every table live (which set, waiting for a confirmation,
 // confirmed); the standings take every result; the next round is paired
-// and its tables get new links, the old ones closed. The table cards
+// and its tables get new links, the old ones closed. The referee records
+// a conduct penalty from the table's page. The table cards
 // printed to an A4 PDF, rendered to PNGs to be looked at; screenshots of a
 // phone and of the organiser's tables; axe finds nothing serious on the
 // phone's page; the phone's page in Latvian.
@@ -238,6 +239,15 @@ test('a round of 8 tables recorded on 14 phones and by a referee, followed live 
         assert.equal(await org.textContent('#tables-list [data-board="8"] .table-state'), fill(en['tables.recording'], { n: 2, first: 0, second: 1 }));
       }
     }
+    // The referee records a conduct penalty at the table, with its
+    // clause (000 1.28); everyone following sees it under the board.
+    await ref.click('#penalty summary');
+    await ref.selectOption('#pen-side', 'second');
+    await ref.selectOption('#pen-conduct', 'warning');
+    assert.equal(await ref.inputValue('#pen-clause'), '000 1.28');
+    await ref.tap('#record-penalty');
+    await ref.waitForSelector('#penalty .notice.ok');
+    await org.waitForSelector('#boards > li[data-board="8"] .penalty', { timeout: LONG });
     await ref.waitForSelector('#confirm-score');
     await ref.tap('#confirm-score');
     await ref.waitForSelector('#stands');

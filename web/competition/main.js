@@ -13,7 +13,7 @@ import { fillTexts, onLanguage } from '../shared/lang.js';
 import { mountHeader } from '../shared/header.js';
 import { el } from '../shared/pages.js';
 import { ct, clubLink, setupText, whereText, refusalText } from '../competitions/text.js';
-import { boardView, restItems, roundState, entrantRows, earlierRound, nameOf, outcomeText, knockoutRoundName } from './view.js';
+import { boardView, restItems, roundState, entrantRows, earlierRound, nameOf, outcomeText, knockoutRoundName, readCompetition } from './view.js';
 import { bracketView } from './bracket.js';
 import { groupsView } from './groups.js';
 import { standingHead, standingRows } from './standings.js';
@@ -29,7 +29,6 @@ import { boardPenalties, mountPenaltyForm } from './conduct.js';
 import { makeTables } from './tables.js';
 
 /** @typedef {import('../shared/protocol.js').Competition} Competition */
-/** @typedef {import('../shared/protocol.js').CompetitionPage} CompetitionPage */
 
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 const id = new URLSearchParams(location.search).get('id') ?? '';
@@ -247,10 +246,7 @@ async function load() {
     return;
   }
   try {
-    const res = await fetch(`/api/competitions/${encodeURIComponent(id)}`);
-    const body = await res.json().catch(() => null);
-    if (!res.ok) throw Object.assign(new Error('load'), { code: body?.code || 'unknown' });
-    const p = /** @type {CompetitionPage} */ (body);
+    const p = await readCompetition(id);
     page.mayChange = p.may_change;
     take(p.competition);
     arbiters.show(p.may_change, p.may_name_arbiters);

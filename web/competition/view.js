@@ -12,6 +12,23 @@ import { ct } from '../competitions/text.js';
 /** @typedef {import('../shared/protocol.js').Rest} Rest */
 /** @typedef {import('../shared/protocol.js').MatchOutcome} MatchOutcome */
 
+/**
+ * Reads competition `id` (`GET /api/competitions/{id}`): the competition
+ * and what the visitor may do with it; a failure throws an error with the
+ * refusal's `code` (`network` when the server was not reached), which
+ * `refusalText` words. The competition's page, its printed pages and the
+ * big screen read it so.
+ * @param {string} id
+ * @returns {Promise<import('../shared/protocol.js').CompetitionPage>}
+ */
+export async function readCompetition(id) {
+  const res = await fetch(`/api/competitions/${encodeURIComponent(id)}`)
+    .catch(() => { throw Object.assign(new Error('load'), { code: 'network' }); });
+  const body = await res.json().catch(() => null);
+  if (!res.ok) throw Object.assign(new Error('load'), { code: body?.code || 'unknown' });
+  return body;
+}
+
 /** An entrant's name. @param {Competition} c @param {number} n */
 export function nameOf(c, n) {
   return c.entrants.find((e) => e.entrant === n)?.entry.name ?? `#${n}`;

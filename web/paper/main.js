@@ -11,7 +11,7 @@ import { fillTexts, onLanguage } from '../shared/lang.js';
 import { mountHeader } from '../shared/header.js';
 import { refusalText } from '../competitions/text.js';
 import { el } from '../shared/pages.js';
-import { roundTitle } from '../competition/view.js';
+import { readCompetition, roundTitle } from '../competition/view.js';
 import { pt } from './text.js';
 import { isSheet, sheetsFor, sheetHref } from './sheets.js';
 import { drawSheet } from './draw.js';
@@ -23,7 +23,6 @@ import { bracketSheet } from './bracket.js';
 import { cardsSheet } from './cards.js';
 
 /** @typedef {import('../shared/protocol.js').Competition} Competition */
-/** @typedef {import('../shared/protocol.js').CompetitionPage} CompetitionPage */
 /** @typedef {import('./sheets.js').SheetKind} SheetKind */
 /** @typedef {import('../shared/protocol.js').TableCard} TableCard */
 
@@ -125,11 +124,9 @@ async function load() {
     return;
   }
   try {
-    const res = await fetch(`/api/competitions/${encodeURIComponent(id)}`);
-    const body = await res.json().catch(() => null);
-    if (!res.ok) throw Object.assign(new Error('load'), { code: body?.code || 'unknown' });
-    state.competition = /** @type {CompetitionPage} */ (body).competition;
-    state.official = /** @type {CompetitionPage} */ (body).may_change;
+    const page = await readCompetition(id);
+    state.competition = page.competition;
+    state.official = page.may_change;
     if (asked === 'cards' && state.official) {
       const cards = await fetch(`/api/competitions/${encodeURIComponent(id)}/tables`);
       state.cards = cards.ok ? await cards.json() : null;

@@ -311,6 +311,51 @@ function confirmBox(v, p) {
   box.replaceChildren(...kids);
 }
 
+/**
+ * The referee's conduct penalty on this table's match (`000` 1.28: a
+ * warning, then a set or the match forfeited), recorded with its clause
+ * through the competition's changes, as the desk records one; the
+ * referee's only.
+ * @param {TableView} v
+ */
+function penaltyForm(v) {
+  const box = $('penalty');
+  box.hidden = !v.open || kept.by !== 'referee' || state.choosing;
+  if (box.hidden || box.dataset.drawn === `${v.round}.${v.board}`) return;
+  box.dataset.drawn = `${v.round}.${v.board}`;
+  const side = el('select', { id: 'pen-side' },
+    el('option', { value: 'first' }, nameOf(v, 'first')), el('option', { value: 'second' }, nameOf(v, 'second')));
+  const conduct = el('select', { id: 'pen-conduct' },
+    ['warning', 'set_forfeited', 'match_forfeited'].map((k) => el('option', { value: k }, tt(`conduct.${k}`))));
+  const clause = el('input', { id: 'pen-clause', type: 'text', maxlength: 100, value: '000 1.28', autocomplete: 'off' });
+  const said = el('p', { class: 'notice', role: 'status', hidden: true });
+  const send = el('button', {
+    type: 'button', class: 'button big', id: 'record-penalty',
+    onclick: async () => {
+      const got = await request(`/api/competitions/${encodeURIComponent(v.competition)}/changes`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          change: 'penalty', round: v.round, board: v.board,
+          side: /** @type {HTMLSelectElement} */ (side).value,
+          conduct: /** @type {HTMLSelectElement} */ (conduct).value,
+          clause: /** @type {HTMLInputElement} */ (clause).value,
+        }),
+      });
+      said.hidden = false;
+      said.className = got?.status === 200 ? 'notice ok' : 'notice bad';
+      said.textContent = got?.status === 200 ? tt('table.penalty_recorded') : refusalText(got?.body ?? { code: 'network' });
+    },
+  }, tt('conduct.record'));
+  box.replaceChildren(el('details', {},
+    el('summary', {}, tt('conduct.heading')),
+    el('p', { class: 'muted small' }, tt('conduct.hint')),
+    el('label', { class: 'table-field' }, tt('conduct.player'), side),
+    el('label', { class: 'table-field' }, tt('conduct.what'), conduct),
+    el('label', { class: 'table-field' }, tt('conduct.clause'), clause),
+    send, said));
+}
+
 /** The sets so far, the last one with its undo. @param {TableView} v @param {TableProtocol} p */
 function setList(v, p) {
   const n = p.sets.length;
@@ -360,6 +405,7 @@ function render() {
   recordForm(v, p);
   confirmBox(v, p);
   setList(v, p);
+  penaltyForm(v);
   status(v);
   document.body.dataset.ready = 'true';
   document.body.dataset.sets = String(p.sets.length);

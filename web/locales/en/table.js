@@ -56,6 +56,7 @@ export const en = {
   'table.online': 'Connected.',
   'table.refused': 'Not recorded: {why}',
   'table.next_breaks': '{name} breaks.',
+  'table.penalty_recorded': 'Penalty recorded: everyone following the competition sees it under this board.',
   'table.score_label': 'Sets won',
 
   // The organiser's tables (competition/tables.js)

@@ -54,6 +54,7 @@ export const lv = {
   'table.online': 'Savienots.',
   'table.refused': 'Nav ierakstīts: {why}',
   'table.next_breaks': 'Sāk {name}.',
+  'table.penalty_recorded': 'Sods ierakstīts: visi, kas seko sacensībām, to redz pie šī galda.',
   'table.score_label': 'Uzvarētie seti',
 
   // Organizatora galdi (competition/tables.js)
