@@ -351,4 +351,39 @@ fn phones_record_their_tables_and_nothing_else() {
     );
     let (_, cards) = json_answer(organiser.get(&cards_path));
     assert_eq!(cards[0]["round"], 2, "{cards}");
+
+    // The record: every change with who made it and when, newest first;
+    // the organiser's and the arbiters' only.
+    let record_path = format!("/api/competitions/{id}/record");
+    let (status, record) = json_answer(organiser.get(&record_path));
+    assert_eq!(status, 200, "{record}");
+    let changes = record["changes"].as_array().unwrap();
+    assert_eq!(changes[0]["change"]["change"], "pair");
+    assert_eq!(changes[0]["change"]["round"], 2);
+    assert_eq!(changes[0]["by"], json!({"kind": "organiser", "name": "tables_organiser"}));
+    assert!(changes[0]["at"].as_i64().unwrap() > 1_700_000_000);
+    let numbers: Vec<u64> = changes.iter().map(|c| c["number"].as_u64().unwrap()).collect();
+    assert!(numbers.windows(2).all(|w| w[0] == w[1] + 1), "newest first, none missing: {numbers:?}");
+    // The phones' steps, each with the side it recorded for and the
+    // phone's person; the two phones of table 1 are two people.
+    let phone_of = |side: &str| {
+        changes
+            .iter()
+            .find(|c| c["by"]["kind"] == "phone" && c["by"]["side"] == side)
+            .map(|c| c["by"]["person"].clone())
+            .unwrap()
+    };
+    assert_ne!(phone_of("first"), phone_of("second"));
+    // The referee's steps are the organiser's.
+    assert!(changes.iter().any(|c| c["change"]["change"] == "at_table"
+        && c["change"]["by"] == "referee"
+        && c["by"]["kind"] == "organiser"));
+    let (status, older) = json_answer(organiser.get(&format!("{record_path}?before=4")));
+    assert_eq!(status, 200, "{older}");
+    assert_eq!(older["changes"].as_array().unwrap().len(), 3);
+    assert_eq!(older["more"], false);
+    let (status, _) = first.get(&record_path);
+    assert_eq!(status, 403, "a phone may not read the record");
+    let (status, _) = organiser.get(&format!("{record_path}?before=x"));
+    assert_eq!(status, 400);
 }

@@ -24,6 +24,7 @@ import { ARTIFACTS, CHROMIUM, axeProblems, tableFor } from './support/harness.mj
 import { LONG, pairNext, register } from './support/desk.mjs';
 import { en } from '../../web/locales/en/table.js';
 import { lv } from '../../web/locales/lv/table.js';
+import { en as comp } from '../../web/locales/en/competitions.js';
 
 const table = tableFor('competition-tables');
 const fill = (s, vars) => s.replace(/\{(\w+)\}/g, (_, k) => String(vars[k]));
@@ -253,6 +254,17 @@ test('a round of 8 tables recorded on 14 phones and by a referee, followed live 
     await ref.waitForSelector('#stands');
     await org.waitForFunction(() => document.querySelector('#tables-list [data-board="8"]')?.getAttribute('data-state') === 'done', null, { timeout: LONG });
     await shot(org, 'organiser-tables-done');
+
+    // The record: each step with who made it and when, the phones' as
+    // their players' phones, the referee's as the organiser's.
+    await org.click('#record-box summary');
+    await org.waitForSelector('#record-list li', { timeout: LONG });
+    const lines = await org.$$eval('#record-list li', (items) => items.map((li) => li.textContent ?? ''));
+    assert.ok(lines[0].includes(fill(comp['record.by_organiser'], { name: 'Tables_organiser' })), lines[0]);
+    assert.ok(lines[0].includes(fill(comp['record.table_confirm'], { round: 1, board: 8 })), lines[0]);
+    const firstPair = await call(first, `/api/tables/${cards[0].link}`, null, 'GET');
+    const phoneLine = lines.find((l) => l.includes(`${firstPair.body.first.name}’s phone`) && l.includes(fill(comp['record.table_set'], { round: 1, board: 1, set: 1, winner: firstPair.body.first.name })));
+    assert.ok(phoneLine, lines.join('\n'));
 
     // The table cards on A4, for the organiser.
     const print = await table.person('print', { viewport: { width: 1280, height: 900 } });

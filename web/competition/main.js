@@ -27,6 +27,7 @@ import { teamMatchView, teamStandingsTable, rosters, mountTeamEntry, newBoardRes
 import { mountPairEntry } from './pairs.js';
 import { boardPenalties, mountPenaltyForm } from './conduct.js';
 import { makeTables } from './tables.js';
+import { makeRecord } from './record.js';
 
 /** @typedef {import('../shared/protocol.js').Competition} Competition */
 
@@ -48,6 +49,7 @@ const online = makeOnline(id, (c) => take(c), () => render());
 mountTeamEntry(desk.send, () => page.competition);
 mountPairEntry(desk.send, () => page.competition);
 const tables = makeTables(id, desk.send);
+const record = makeRecord(id);
 const penaltyForm = mountPenaltyForm(desk.send, () => page.competition);
 
 /**
@@ -160,6 +162,7 @@ function render() {
   if (page.mayChange) {
     desk.render(c);
     tables.render(c);
+    record.render(c);
     $('pairing-box').hidden = !pairingImportShown(c);
     seeding.render(c);
   }

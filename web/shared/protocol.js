@@ -766,6 +766,12 @@
 
 /** The `table` event of `GET /api/competitions/{id}/live`: a step at a table that left its result open, as the change after the follower's last. @typedef {{changes: number, protocol: TableProtocol}} TableStepped */
 
+/** Who made a change of a competition's record: its organiser or an arbiter (by name), the server, a phone at a table (the side it recorded for, its person), or someone else. @typedef {{kind: 'organiser', name: string | null} | {kind: 'arbiter', name: string | null} | {kind: 'server'} | {kind: 'phone', side: 'first' | 'second' | 'referee', person: string} | {kind: 'someone', person: string, name: string | null}} ChangeMaker */
+
+/** A change of a competition's record: its number, when it was stored (seconds since 1970), who made it, and the change as stored. @typedef {{number: number, at: number, by: ChangeMaker, change: object}} RecordedChange */
+
+/** `GET /api/competitions/{id}/record`: a page of its changes, newest first; `more` if older ones are left. @typedef {{changes: RecordedChange[], more: boolean}} RecordPage */
+
 /** A team as entered: its roster in board order, reserves after the boards. @typedef {{name: string, club: string | null, roster: (Partial<ListedEntry> & {name: string})[]}} TeamEntry */
 
 /** A board's result in a team match (`side`: whose player won, or did not come). @typedef {{kind: 'won', side: 'first' | 'second'} | {kind: 'drawn'} | {kind: 'absent', side: 'first' | 'second'} | {kind: 'both_absent'}} TeamBoardResult */

@@ -69,7 +69,7 @@ const state = {
   /** Whether a send is under way. */ sending: false,
   /** @type {string | null} */ refused: null,
   /** The set being recorded: its winner (undefined: not chosen), who broke, a clear, penalty discs. */
-  draft: /** @type {{winner: Side | null | undefined, broke: Side | null, cleared: boolean, discs: [number, number]}} */ ({ winner: undefined, broke: null, cleared: false, discs: [0, 0] }),
+  draft: /** @type {{winner: Side | null | undefined, broke: Side | null, cleared: boolean, discs: [number, number], more: boolean}} */ ({ winner: undefined, broke: null, cleared: false, discs: [0, 0], more: false }),
   /** Whether the player is choosing who records (again). */ choosing: false,
 };
 
@@ -256,7 +256,9 @@ function recordForm(v, p) {
       { value: 'first', label: nameOf(v, 'first') },
       { value: 'second', label: nameOf(v, 'second') },
     ], broke, (b) => { d.broke = /** @type {Side} */ (b); render(); }),
-    el('details', { class: 'table-more', open: d.cleared || d.discs[0] > 0 || d.discs[1] > 0 },
+    // Open as the player left it: the page is drawn again whenever the
+    // table or the competition changes.
+    el('details', { class: 'table-more', open: d.more, ontoggle: (/** @type {Event} */ e) => { d.more = /** @type {HTMLDetailsElement} */ (e.target).open; } },
       el('summary', {}, tt('table.more')),
       el('p', { class: 'muted small' }, tt('table.drawn_hint')),
       canClear
@@ -275,7 +277,7 @@ function recordForm(v, p) {
         }
         /** @type {SetRecord} */
         const record = { winner: d.winner, broke, cleared: d.cleared && d.winner ? d.winner : null, penalty_discs: [d.discs[0], d.discs[1]] };
-        state.draft = { winner: undefined, broke: null, cleared: false, discs: [0, 0] };
+        state.draft = { winner: undefined, broke: null, cleared: false, discs: [0, 0], more: false };
         take({ kind: 'set', set: n, record });
       },
     }, tt('table.record', { n })));

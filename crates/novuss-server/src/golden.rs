@@ -352,7 +352,7 @@ pub(crate) fn requests() -> Vec<Value> {
 /// server's type. The test [`every_http_body_is_named`] holds this list to
 /// the types of `wire/http/`: a body added there fails until it is named
 /// here, and then until the file has an example of it.
-const ANSWERS: [(&str, &str, &str); 34] = [
+const ANSWERS: [(&str, &str, &str); 35] = [
     ("Health", "GET /api/health", "wire::http::server::Health"),
     ("Options", "GET /api/options", "wire::http::server::Options"),
     (
@@ -492,6 +492,11 @@ const ANSWERS: [(&str, &str, &str); 34] = [
         "TableCard",
         "GET /api/competitions/{id}/tables (a list of them)",
         "wire::http::tables::TableCard",
+    ),
+    (
+        "RecordPage",
+        "GET /api/competitions/{id}/record",
+        "competitions::record::RecordPage",
     ),
     (
         "TableStepped",
@@ -1112,6 +1117,11 @@ fn answers() -> BTreeMap<&'static str, Vec<Value>> {
             card.address = format!("https://novuss.example/table.html#{}", card.link);
             card.qr = crate::competitions::tables::qr_svg(&card.address).expect("a QR code");
             keep("TableCard", serde_json::to_value(card).expect("JSON"));
+            // Its record: the phone's steps (as the phone's, with their
+            // side), the organiser's entries and pairing.
+            let galds_now = desk.view(&galds.view.id).await.expect("the competition");
+            let record = crate::competitions::record::record(hub.store(), &galds_now, None).await.expect("its record");
+            keep("RecordPage", serde_json::to_value(record).expect("JSON"));
 
             // A series of the club cup's set-up: the Swiss (a result in,
             // so counted provisionally) as stage 1, the rest open.

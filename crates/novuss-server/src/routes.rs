@@ -21,7 +21,8 @@ use crate::net::guard::{self, Guard};
 use crate::net::limited;
 use crate::net::{body, http, ws};
 use crate::net::{
-    clubs, competition_arbiters, competition_files, competitions, lobby, player_competitions,
+    clubs, competition_arbiters, competition_files, competition_record, competitions, lobby,
+    player_competitions,
     ratings, series, tables,
 };
 
@@ -185,6 +186,18 @@ pub fn router(
                     delete(competition_arbiters::remove),
                 )
                 .with_state(arbiter_routes),
+        )
+        .merge(
+            // A competition's record: its changes, who made them and when.
+            Router::new()
+                .route(
+                    "/api/competitions/{id}/record",
+                    get(competition_record::record),
+                )
+                .with_state(competition_record::RecordRoutes::new(
+                    desk.clone(),
+                    hub.store().clone(),
+                )),
         )
         .merge(
             // A club's competitions (docs/protocol.md, "Clubs").

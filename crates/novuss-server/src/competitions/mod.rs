@@ -21,6 +21,7 @@
 //!   with the entrants' seats reserved, its result taken into the
 //!   competition when its match ends, forfeits after the grace, and the
 //!   next round paired when the last game ends;
+//! - `record.rs`: its changes with who made them and when, for the desk;
 //! - `tables.rs`: the links of a round's tables, signed, opened by the
 //!   players' phones to record their match's table protocol, and their
 //!   cards' QR codes;
@@ -32,6 +33,7 @@ mod desk;
 pub mod entering;
 pub mod files;
 mod online;
+pub mod record;
 pub mod tables;
 
 pub use desk::{Desk, Held, Push, LISTED};

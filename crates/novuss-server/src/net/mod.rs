@@ -8,6 +8,7 @@ pub mod body;
 pub mod clubs;
 pub mod competition_arbiters;
 pub mod competition_files;
+pub mod competition_record;
 pub mod competitions;
 pub mod guard;
 pub mod http;
