@@ -27,17 +27,22 @@ fn phones_record_their_tables_and_nothing_else() {
     let server = Running::start(&path(&dir));
     let organiser = server.person();
     organiser.register("tables_organiser", "a long password");
-    let (status, created) = json_answer(organiser.post(
-        "/api/competitions",
-        &json!({"name": "Galdu kauss", "tables": 4,
+    let (status, created) = json_answer(
+        organiser.post(
+            "/api/competitions",
+            &json!({"name": "Galdu kauss", "tables": 4,
                 "system": {"kind": "swiss", "rounds": 2},
                 "format": {"kind": "sets", "sets": 6}})
-        .to_string(),
-    ));
+            .to_string(),
+        ),
+    );
     assert_eq!(status, 201, "{created}");
     let id = created["id"].as_str().unwrap().to_owned();
     let changes = format!("/api/competitions/{id}/changes");
-    for (k, name) in ["Anna", "Jānis", "Ilze", "Pēteris", "Dace", "Māris"].iter().enumerate() {
+    for (k, name) in ["Anna", "Jānis", "Ilze", "Pēteris", "Dace", "Māris"]
+        .iter()
+        .enumerate()
+    {
         let entry = json!({"change": "enter",
                            "entry": {"name": name, "rating": 1800 - 10 * k as u32}});
         let (status, c) = json_answer(organiser.post(&changes, &entry.to_string()));
@@ -47,9 +52,10 @@ fn phones_record_their_tables_and_nothing_else() {
     let cards_path = format!("/api/competitions/{id}/tables");
     let (status, none) = json_answer(organiser.get(&cards_path));
     assert_eq!((status, none), (200, json!([])));
-    let (status, c) = json_answer(
-        organiser.post(&changes, &json!({"change": "pair_next", "round": 1}).to_string()),
-    );
+    let (status, c) = json_answer(organiser.post(
+        &changes,
+        &json!({"change": "pair_next", "round": 1}).to_string(),
+    ));
     assert_eq!(status, 200, "{c}");
     let (status, cards) = json_answer(organiser.get(&cards_path));
     assert_eq!(status, 200, "{cards}");
@@ -59,14 +65,20 @@ fn phones_record_their_tables_and_nothing_else() {
         assert_eq!(card["board"], k + 1);
         let link = card["link"].as_str().unwrap();
         assert!(link.starts_with(&format!("{id}.1.{}.", k + 1)), "{link}");
-        assert!(card["address"].as_str().unwrap().ends_with(&format!("/table.html#{link}")));
+        assert!(card["address"]
+            .as_str()
+            .unwrap()
+            .ends_with(&format!("/table.html#{link}")));
         let qr = card["qr"].as_str().unwrap();
         assert!(qr.contains("<svg") && qr.contains("</svg>"), "{qr}");
     }
     // The cards are the organiser's: a stranger is refused.
     let stranger = server.person();
     let (status, refused) = json_answer(stranger.get(&cards_path));
-    assert_eq!((status, refused["code"].clone()), (403, json!("not_organiser")));
+    assert_eq!(
+        (status, refused["code"].clone()),
+        (403, json!("not_organiser"))
+    );
 
     let link1 = cards[0]["link"].as_str().unwrap().to_owned();
     let link2 = cards[1]["link"].as_str().unwrap().to_owned();
@@ -95,11 +107,18 @@ fn phones_record_their_tables_and_nothing_else() {
     let winners = ["first", "second", "first", "first", "second", "first"];
     for (k, w) in winners.iter().enumerate() {
         let n = k as u32 + 1;
-        let (phone, by) = if n % 2 == 1 { (&first, "first") } else { (&second, "second") };
+        let (phone, by) = if n % 2 == 1 {
+            (&first, "first")
+        } else {
+            (&second, "second")
+        };
         let body = json!({"by": by, "entry": format!("{by}-{n}"), "step": set(n, w)});
         let (status, view) = step(phone, &link1, body.clone());
         assert_eq!(status, 200, "{view}");
-        assert_eq!(view["protocol"]["sets"].as_array().unwrap().len(), n as usize);
+        assert_eq!(
+            view["protocol"]["sets"].as_array().unwrap().len(),
+            n as usize
+        );
         // Sent again (its answer lost): the same table, no second set.
         let (status, again) = step(phone, &link1, body);
         assert_eq!(status, 200, "{again}");
@@ -119,7 +138,10 @@ fn phones_record_their_tables_and_nothing_else() {
         json!({"by": "second", "entry": "second-late", "step": set(6, "second")}),
     );
     assert_eq!(status, 400, "{refused}");
-    assert_eq!(refused["refusal"], json!({"code": "set_recorded", "set": 6}));
+    assert_eq!(
+        refused["refusal"],
+        json!({"code": "set_recorded", "set": 6})
+    );
     // 4:2 ends a 6-set match: a seventh set is refused.
     let (_, refused) = step(
         &first,
@@ -133,9 +155,13 @@ fn phones_record_their_tables_and_nothing_else() {
         &link1,
         json!({"by": "referee", "entry": "r", "step": {"kind": "confirm"}}),
     );
-    assert_eq!((status, refused["code"].clone()), (403, json!("not_organiser")));
+    assert_eq!(
+        (status, refused["code"].clone()),
+        (403, json!("not_organiser"))
+    );
     // Both sides confirm: the result is the board's.
-    let confirm = |by: &str| json!({"by": by, "entry": format!("{by}-ok"), "step": {"kind": "confirm"}});
+    let confirm =
+        |by: &str| json!({"by": by, "entry": format!("{by}-ok"), "step": {"kind": "confirm"}});
     let (status, view) = step(&first, &link1, confirm("first"));
     assert_eq!(status, 200, "{view}");
     assert_eq!(view["protocol"]["confirmed"], json!(["first"]));
@@ -143,11 +169,17 @@ fn phones_record_their_tables_and_nothing_else() {
     let (status, view) = step(&second, &link1, confirm("second"));
     assert_eq!(status, 200, "{view}");
     assert_eq!(view["protocol"]["stands"], true);
-    assert_eq!(view["outcome"], json!({"kind": "sets", "first": 4, "second": 2}));
+    assert_eq!(
+        view["outcome"],
+        json!({"kind": "sets", "first": 4, "second": 2})
+    );
     assert_eq!(view["open"], false);
     let _ = live.next(); // first's confirmation: a `table` event
     let (kind, whole) = live.next();
-    assert_eq!(kind, "competition", "a result that stands changes the standings");
+    assert_eq!(
+        kind, "competition",
+        "a result that stands changes the standings"
+    );
     assert_eq!(
         whole["rounds"][0]["boards"][0]["outcome"],
         json!({"kind": "sets", "first": 4, "second": 2})
@@ -158,7 +190,10 @@ fn phones_record_their_tables_and_nothing_else() {
         &link1,
         json!({"by": "first", "entry": "undo-6", "step": {"kind": "undo", "set": 6}}),
     );
-    assert_eq!(refused["refusal"], json!({"code": "result_in", "round": 1, "board": 1}));
+    assert_eq!(
+        refused["refusal"],
+        json!({"code": "result_in", "round": 1, "board": 1})
+    );
 
     // Guessed, mistyped and foreign links: one answer, nothing told.
     let mut guessed = link2.clone();
@@ -175,13 +210,21 @@ fn phones_record_their_tables_and_nothing_else() {
         &format!("{id}.01.2.{board1_mac}"),
     ] {
         let (status, refused) = json_answer(first.get(&table(bad)));
-        assert_eq!((status, refused["code"].clone()), (404, json!("unknown_table")), "{bad}");
+        assert_eq!(
+            (status, refused["code"].clone()),
+            (404, json!("unknown_table")),
+            "{bad}"
+        );
         let (status, refused) = step(
             &first,
             bad,
             json!({"by": "first", "entry": "x", "step": set(1, "first")}),
         );
-        assert_eq!((status, refused["code"].clone()), (404, json!("unknown_table")), "{bad}");
+        assert_eq!(
+            (status, refused["code"].clone()),
+            (404, json!("unknown_table")),
+            "{bad}"
+        );
     }
 
     // The organiser revokes board 2's link: the old one is refused, the
@@ -226,32 +269,38 @@ fn phones_record_their_tables_and_nothing_else() {
     // A referee at the desk: board 3's match to its end, one
     // confirmation, and it stands.
     for n in 2..=4 {
-        let (status, c) = json_answer(organiser.post(
-            &changes,
-            &json!({"change": "at_table", "round": 1, "board": 3,
+        let (status, c) = json_answer(
+            organiser.post(
+                &changes,
+                &json!({"change": "at_table", "round": 1, "board": 3,
                     "entry": format!("desk-{n}"), "step": set(n, "second")})
-            .to_string(),
-        ));
+                .to_string(),
+            ),
+        );
         assert_eq!(status, 200, "{c}");
     }
-    let (status, c) = json_answer(organiser.post(
-        &changes,
-        &json!({"change": "at_table", "round": 1, "board": 3, "entry": "desk-ok",
+    let (status, c) = json_answer(
+        organiser.post(
+            &changes,
+            &json!({"change": "at_table", "round": 1, "board": 3, "entry": "desk-ok",
                 "step": {"kind": "confirm"}})
-        .to_string(),
-    ));
+            .to_string(),
+        ),
+    );
     assert_eq!(status, 200, "{c}");
     assert_eq!(
         c["rounds"][0]["boards"][2]["outcome"],
         json!({"kind": "sets", "first": 0, "second": 4})
     );
     // A stranger cannot act as a referee.
-    let (status, _) = json_answer(stranger.post(
-        &changes,
-        &json!({"change": "at_table", "round": 1, "board": 2, "entry": "s",
+    let (status, _) = json_answer(
+        stranger.post(
+            &changes,
+            &json!({"change": "at_table", "round": 1, "board": 2, "entry": "s",
                 "step": set(1, "first")})
-        .to_string(),
-    ));
+            .to_string(),
+        ),
+    );
     assert_eq!(status, 403);
 
     // SIGKILL: every confirmed result and every set is still there.
@@ -261,7 +310,10 @@ fn phones_record_their_tables_and_nothing_else() {
     let first = server.person_with(&first_cookie);
     let (status, view) = json_answer(first.get(&table(&link1)));
     assert_eq!(status, 200, "{view}");
-    assert_eq!(view["outcome"], json!({"kind": "sets", "first": 4, "second": 2}));
+    assert_eq!(
+        view["outcome"],
+        json!({"kind": "sets", "first": 4, "second": 2})
+    );
     assert_eq!(view["protocol"]["sets"].as_array().unwrap().len(), 6);
     assert_eq!(view["protocol"]["sets"][1]["winner"], "second");
     let (_, view3) = json_answer(first.get(&table(&link3)));
@@ -270,16 +322,19 @@ fn phones_record_their_tables_and_nothing_else() {
 
     // Board 2 from the desk; the next round closes round 1's links.
     let organiser = server.person_with(&organiser_cookie);
+    let (status, c) = json_answer(
+        organiser.post(
+            &changes,
+            &json!({"change": "result", "round": 1, "board": 2,
+                "outcome": {"kind": "sets", "first": 4, "second": 0}})
+            .to_string(),
+        ),
+    );
+    assert_eq!(status, 200, "{c}");
     let (status, c) = json_answer(organiser.post(
         &changes,
-        &json!({"change": "result", "round": 1, "board": 2,
-                "outcome": {"kind": "sets", "first": 4, "second": 0}})
-        .to_string(),
+        &json!({"change": "pair_next", "round": 2}).to_string(),
     ));
-    assert_eq!(status, 200, "{c}");
-    let (status, c) = json_answer(
-        organiser.post(&changes, &json!({"change": "pair_next", "round": 2}).to_string()),
-    );
     assert_eq!(status, 200, "{c}");
     let (status, view) = json_answer(first.get(&table(&link1)));
     assert_eq!(status, 200, "an old link still shows its table: {view}");
@@ -290,7 +345,10 @@ fn phones_record_their_tables_and_nothing_else() {
         json!({"by": "first", "entry": "late", "step": set(5, "first")}),
     );
     assert_eq!(status, 400, "{refused}");
-    assert_eq!(refused["refusal"], json!({"code": "table_closed", "round": 1}));
+    assert_eq!(
+        refused["refusal"],
+        json!({"code": "table_closed", "round": 1})
+    );
     let (_, cards) = json_answer(organiser.get(&cards_path));
     assert_eq!(cards[0]["round"], 2, "{cards}");
 }

@@ -202,6 +202,21 @@ pub fn router(
                 )),
         )
         .merge(
+            // Ratings for the real table (docs/protocol.md, "Real-table
+            // ratings"): the list per category and a player's history.
+            Router::new()
+                .route("/api/ratings/tables", get(crate::table_ratings::http::list))
+                .route(
+                    "/api/ratings/tables/players/{id}",
+                    get(crate::table_ratings::http::player),
+                )
+                .route(
+                    "/api/ratings/tables/people/{id}",
+                    get(crate::table_ratings::http::person),
+                )
+                .with_state(hub.store().clone()),
+        )
+        .merge(
             // The tables' links: the players' phones record their
             // match's protocol (docs/protocol.md, "At the tables"). Not
             // under the per-address limit of things made: a hall's

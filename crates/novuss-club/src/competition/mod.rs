@@ -40,10 +40,10 @@ pub use bracket::{BracketView, Slot, TieView};
 pub use change::{Change, Outcome, Paired, Rest};
 pub use conduct::{Conduct, Penalty};
 pub use entry_file::FileProblem;
+pub use groups::{GroupView, MAX_GROUPS, MIN_GROUP};
 pub use protocol::{
     Recorder, SetRecord, Step, TableProtocol, MAX_ENTRY_ID, MAX_PENALTY_DISCS, MAX_TABLE_STEPS,
 };
-pub use groups::{GroupView, MAX_GROUPS, MIN_GROUP};
 pub use refusal::Refusal;
 pub use setup::{
     club_key, Day, NextRound, Play, Setup, System, MAX_GRACE_SECS, MAX_INTERVAL_SECS,

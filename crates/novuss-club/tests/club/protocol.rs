@@ -26,7 +26,11 @@ fn won(set: u32, winner: Option<Side>) -> Step {
         set,
         record: SetRecord {
             winner,
-            broke: if set % 2 == 1 { Side::First } else { Side::Second },
+            broke: if set % 2 == 1 {
+                Side::First
+            } else {
+                Side::Second
+            },
             cleared: None,
             penalty_discs: [0, 0],
         },
@@ -66,7 +70,11 @@ fn six_sets_end_at_four_two_and_stand_on_both_confirmations() {
     ];
     for (k, w) in winners.iter().enumerate() {
         let set = k as u32 + 1;
-        let by = if set % 2 == 1 { Recorder::First } else { Recorder::Second };
+        let by = if set % 2 == 1 {
+            Recorder::First
+        } else {
+            Recorder::Second
+        };
         apply(&mut c, at(1, by, &format!("s{set}"), won(set, Some(*w)))).unwrap();
     }
     let p = c.table_protocol(1, 1).unwrap();
@@ -74,7 +82,10 @@ fn six_sets_end_at_four_two_and_stand_on_both_confirmations() {
     assert_eq!(p.over, Some(MatchResult::First));
     // The match is over at 4:2: a seventh set is refused.
     assert_eq!(
-        apply(&mut c, at(1, Recorder::First, "s7", won(7, Some(Side::Second)))),
+        apply(
+            &mut c,
+            at(1, Recorder::First, "s7", won(7, Some(Side::Second)))
+        ),
         Err(Refusal::MatchIsOver)
     );
     apply(&mut c, at(1, Recorder::First, "c1", Step::Confirm {})).unwrap();
@@ -84,7 +95,10 @@ fn six_sets_end_at_four_two_and_stand_on_both_confirmations() {
     assert!(c.table_protocol(1, 1).unwrap().stands);
     assert_eq!(
         c.rounds()[0].boards[0].outcome,
-        Some(Outcome::Sets { first: 4, second: 2 })
+        Some(Outcome::Sets {
+            first: 4,
+            second: 2
+        })
     );
     // Standing: the table can no longer change it, nor undo.
     assert_eq!(
@@ -95,12 +109,18 @@ fn six_sets_end_at_four_two_and_stand_on_both_confirmations() {
     c.apply(&Change::Result {
         round: 1,
         board: 1,
-        outcome: Outcome::Sets { first: 4, second: 1 },
+        outcome: Outcome::Sets {
+            first: 4,
+            second: 1,
+        },
     })
     .unwrap();
     assert_eq!(
         c.rounds()[0].boards[0].outcome,
-        Some(Outcome::Sets { first: 4, second: 1 })
+        Some(Outcome::Sets {
+            first: 4,
+            second: 1
+        })
     );
 }
 
@@ -116,33 +136,58 @@ fn a_drawn_set_counts_for_nobody_and_three_all_is_a_draw() {
         Some(Side::First),
     ];
     for (k, w) in sets.iter().enumerate() {
-        apply(&mut c, at(2, Recorder::First, &format!("e{k}"), won(k as u32 + 1, *w))).unwrap();
+        apply(
+            &mut c,
+            at(2, Recorder::First, &format!("e{k}"), won(k as u32 + 1, *w)),
+        )
+        .unwrap();
     }
     let p = c.table_protocol(1, 2).unwrap();
     assert_eq!(p.score, [3, 2], "the drawn set is nobody's");
     assert_eq!(p.over, None, "six sets played, five won: one more");
     assert_eq!(
         apply(&mut c, at(2, Recorder::Second, "x", Step::Confirm {})),
-        Err(Refusal::MatchNotOver { first: 3, second: 2 })
+        Err(Refusal::MatchNotOver {
+            first: 3,
+            second: 2
+        })
     );
-    apply(&mut c, at(2, Recorder::First, "e6", won(7, Some(Side::Second)))).unwrap();
+    apply(
+        &mut c,
+        at(2, Recorder::First, "e6", won(7, Some(Side::Second))),
+    )
+    .unwrap();
     let p = c.table_protocol(1, 2).unwrap();
     assert_eq!((p.score, p.over), ([3, 3], Some(MatchResult::Drawn)));
     // A referee's confirmation is enough.
     apply(&mut c, at(2, Recorder::Referee, "r", Step::Confirm {})).unwrap();
     assert_eq!(
         c.rounds()[0].boards[1].outcome,
-        Some(Outcome::Sets { first: 3, second: 3 })
+        Some(Outcome::Sets {
+            first: 3,
+            second: 3
+        })
     );
 }
 
 #[test]
 fn undo_takes_back_the_last_set_and_the_confirmations() {
     let mut c = paired(MatchFormat::BestOf(3));
-    apply(&mut c, at(1, Recorder::First, "a", won(1, Some(Side::First)))).unwrap();
-    apply(&mut c, at(1, Recorder::First, "b", won(2, Some(Side::First)))).unwrap();
+    apply(
+        &mut c,
+        at(1, Recorder::First, "a", won(1, Some(Side::First))),
+    )
+    .unwrap();
+    apply(
+        &mut c,
+        at(1, Recorder::First, "b", won(2, Some(Side::First))),
+    )
+    .unwrap();
     apply(&mut c, at(1, Recorder::Second, "c", Step::Confirm {})).unwrap();
-    assert_eq!(c.table_protocol(1, 1).unwrap().confirmed, [Recorder::Second]);
+    assert_eq!(
+        c.table_protocol(1, 1).unwrap().confirmed,
+        [Recorder::Second]
+    );
     assert_eq!(
         apply(&mut c, at(1, Recorder::First, "d", Step::Undo { set: 1 })),
         Err(Refusal::NotTheLastSet { set: 1, last: 2 })
@@ -152,7 +197,11 @@ fn undo_takes_back_the_last_set_and_the_confirmations() {
     assert_eq!((p.sets.len(), p.score, p.over), (1, [1, 0], None));
     assert!(p.confirmed.is_empty(), "the confirmation was of 2:0");
     // Set 2 again, the other way.
-    apply(&mut c, at(1, Recorder::Second, "f", won(2, Some(Side::Second)))).unwrap();
+    apply(
+        &mut c,
+        at(1, Recorder::Second, "f", won(2, Some(Side::Second))),
+    )
+    .unwrap();
     assert_eq!(c.table_protocol(1, 1).unwrap().score, [1, 1]);
     assert_eq!(
         apply(&mut c, at(1, Recorder::First, "g", Step::Undo { set: 0 })),
@@ -163,28 +212,49 @@ fn undo_takes_back_the_last_set_and_the_confirmations() {
 #[test]
 fn two_phones_agree_or_are_told_what_stands_and_a_repeat_is_seen() {
     let mut c = paired(MatchFormat::Sets(6));
-    apply(&mut c, at(2, Recorder::First, "p1-1", won(1, Some(Side::First)))).unwrap();
+    apply(
+        &mut c,
+        at(2, Recorder::First, "p1-1", won(1, Some(Side::First))),
+    )
+    .unwrap();
     // The other phone, offline meanwhile, recorded the same set 1: agreed.
-    apply(&mut c, at(2, Recorder::Second, "p2-1", won(1, Some(Side::First)))).unwrap();
+    apply(
+        &mut c,
+        at(2, Recorder::Second, "p2-1", won(1, Some(Side::First))),
+    )
+    .unwrap();
     assert_eq!(c.table_protocol(1, 2).unwrap().sets.len(), 1);
     // ... or otherwise: refused, nothing changes.
     assert_eq!(
-        apply(&mut c, at(2, Recorder::Second, "p2-2", won(1, Some(Side::Second)))),
+        apply(
+            &mut c,
+            at(2, Recorder::Second, "p2-2", won(1, Some(Side::Second)))
+        ),
         Err(Refusal::SetRecorded { set: 1 })
     );
     // A set ahead of the next.
     assert_eq!(
-        apply(&mut c, at(2, Recorder::Second, "p2-3", won(3, Some(Side::Second)))),
+        apply(
+            &mut c,
+            at(2, Recorder::Second, "p2-3", won(3, Some(Side::Second)))
+        ),
         Err(Refusal::SetMissing { set: 3, next: 2 })
     );
     // The step's id is what the server looks for when an answer was lost.
     assert!(c.table_entry_seen(1, 2, "p1-1"));
     assert!(c.table_entry_seen(1, 2, "p2-1"));
-    assert!(!c.table_entry_seen(1, 2, "p2-2"), "refused steps are not kept");
+    assert!(
+        !c.table_entry_seen(1, 2, "p2-2"),
+        "refused steps are not kept"
+    );
     assert!(!c.table_entry_seen(1, 1, "p1-1"), "ids are a board's own");
     // Sent again (its answer lost): seen, and not made twice, even an
     // undo, which would take back a second set.
-    apply(&mut c, at(2, Recorder::First, "p1-2", won(2, Some(Side::Second)))).unwrap();
+    apply(
+        &mut c,
+        at(2, Recorder::First, "p1-2", won(2, Some(Side::Second))),
+    )
+    .unwrap();
     apply(&mut c, at(2, Recorder::First, "u", Step::Undo { set: 2 })).unwrap();
     assert_eq!(
         apply(&mut c, at(2, Recorder::First, "u", Step::Undo { set: 1 })),
@@ -203,24 +273,37 @@ fn a_set_is_checked_before_it_is_recorded() {
         penalty_discs: [0, 0],
     };
     assert_eq!(
-        apply(&mut c, at(1, Recorder::First, "a", Step::Set { set: 1, record })),
+        apply(
+            &mut c,
+            at(1, Recorder::First, "a", Step::Set { set: 1, record })
+        ),
         Err(Refusal::ClearedNotWon)
     );
     record.cleared = Some(Side::First);
     record.penalty_discs = [9, 0];
     assert_eq!(
-        apply(&mut c, at(1, Recorder::First, "a", Step::Set { set: 1, record })),
+        apply(
+            &mut c,
+            at(1, Recorder::First, "a", Step::Set { set: 1, record })
+        ),
         Err(Refusal::PenaltyDiscs { max: 8 })
     );
     record.penalty_discs = [1, 2];
     for bad in ["", "has space", "ü", &"x".repeat(41)] {
         assert_eq!(
-            apply(&mut c, at(1, Recorder::First, bad, Step::Set { set: 1, record })),
+            apply(
+                &mut c,
+                at(1, Recorder::First, bad, Step::Set { set: 1, record })
+            ),
             Err(Refusal::EntryId { max: 40 }),
             "{bad:?}"
         );
     }
-    apply(&mut c, at(1, Recorder::First, "a", Step::Set { set: 1, record })).unwrap();
+    apply(
+        &mut c,
+        at(1, Recorder::First, "a", Step::Set { set: 1, record }),
+    )
+    .unwrap();
     assert_eq!(c.table_protocol(1, 1).unwrap().sets, [record]);
     assert_eq!(
         apply(&mut c, at(9, Recorder::First, "b", won(1, None))),
@@ -231,7 +314,11 @@ fn a_set_is_checked_before_it_is_recorded() {
 #[test]
 fn a_result_from_the_desk_closes_the_table() {
     let mut c = paired(MatchFormat::Sets(6));
-    apply(&mut c, at(2, Recorder::First, "a", won(1, Some(Side::First)))).unwrap();
+    apply(
+        &mut c,
+        at(2, Recorder::First, "a", won(1, Some(Side::First))),
+    )
+    .unwrap();
     c.apply(&Change::Result {
         round: 1,
         board: 2,
@@ -241,7 +328,10 @@ fn a_result_from_the_desk_closes_the_table() {
     })
     .unwrap();
     assert_eq!(
-        apply(&mut c, at(2, Recorder::Second, "b", won(2, Some(Side::First)))),
+        apply(
+            &mut c,
+            at(2, Recorder::Second, "b", won(2, Some(Side::First)))
+        ),
         Err(Refusal::ResultIn { round: 1, board: 2 })
     );
 }
@@ -255,10 +345,17 @@ fn tables_close_with_their_round_and_links_are_revoked_by_generation() {
     assert_eq!(c.table_link(1, 1), 1);
     assert_eq!(c.table_link(1, 2), 0, "the other table's link stands");
     for board in 1..=2 {
-        apply(&mut c, at(board, Recorder::First, "w", won(1, Some(Side::First)))).unwrap();
+        apply(
+            &mut c,
+            at(board, Recorder::First, "w", won(1, Some(Side::First))),
+        )
+        .unwrap();
         apply(&mut c, at(board, Recorder::Referee, "ok", Step::Confirm {})).unwrap();
     }
-    assert!(c.rounds()[0].complete(), "the round's results came from its tables");
+    assert!(
+        c.rounds()[0].complete(),
+        "the round's results came from its tables"
+    );
     let next = c.pair_next().unwrap();
     c.apply(&next).unwrap();
     assert_eq!(
@@ -285,14 +382,20 @@ fn a_protocol_takes_a_bounded_number_of_steps() {
         apply(&mut c, at(1, Recorder::First, &format!("k{k}"), step)).unwrap();
     }
     assert_eq!(
-        apply(&mut c, at(1, Recorder::First, "more", won(1, Some(Side::First)))),
+        apply(
+            &mut c,
+            at(1, Recorder::First, "more", won(1, Some(Side::First)))
+        ),
         Err(Refusal::TableFull { max: 200 })
     );
     // The desk still can.
     c.apply(&Change::Result {
         round: 1,
         board: 1,
-        outcome: Outcome::Sets { first: 4, second: 0 },
+        outcome: Outcome::Sets {
+            first: 4,
+            second: 0,
+        },
     })
     .unwrap();
 }
@@ -302,17 +405,20 @@ fn steps_read_back_from_json_as_the_server_stores_them() {
     let text = r#"{"change":"at_table","round":1,"board":2,"by":"second","entry":"a-1",
         "step":{"kind":"set","set":1,"record":{"winner":null,"broke":"first"}}}"#;
     let change: Change = serde_json::from_str(text).unwrap();
-    assert_eq!(change, at(2, Recorder::Second, "a-1", {
-        Step::Set {
-            set: 1,
-            record: SetRecord {
-                winner: None,
-                broke: Side::First,
-                cleared: None,
-                penalty_discs: [0, 0],
-            },
-        }
-    }));
+    assert_eq!(
+        change,
+        at(2, Recorder::Second, "a-1", {
+            Step::Set {
+                set: 1,
+                record: SetRecord {
+                    winner: None,
+                    broke: Side::First,
+                    cleared: None,
+                    penalty_discs: [0, 0],
+                },
+            }
+        })
+    );
     let unknown = r#"{"change":"at_table","round":1,"board":2,"by":"second","entry":"a",
         "step":{"kind":"confirm","sets":3}}"#;
     assert!(serde_json::from_str::<Change>(unknown).is_err());

@@ -131,7 +131,13 @@ impl Tables {
             .map_err(Failure::from)
     }
 
-    fn mac(key: &[u8; 32], id: &CompetitionId, round: u32, board: u32, generation: u32) -> Hmac<Sha256> {
+    fn mac(
+        key: &[u8; 32],
+        id: &CompetitionId,
+        round: u32,
+        board: u32,
+        generation: u32,
+    ) -> Hmac<Sha256> {
         // `new_from_slice` takes a key of any length: 32 bytes cannot fail.
         let mut mac = <Hmac<Sha256>>::new_from_slice(key).expect("an HMAC key of any length");
         mac.update(format!("novuss table link\n{id}\n{round}\n{board}\n{generation}").as_bytes());
@@ -144,8 +150,13 @@ impl Tables {
         let key = self.key().await?;
         let id = &held.view.id;
         let generation = held.view.competition.table_link(round, board);
-        let tag = Self::mac(key, id, round, board, generation).finalize().into_bytes();
-        Ok(format!("{id}.{round}.{board}.{}", hex::encode(&tag[..MAC_HEX / 2])))
+        let tag = Self::mac(key, id, round, board, generation)
+            .finalize()
+            .into_bytes();
+        Ok(format!(
+            "{id}.{round}.{board}.{}",
+            hex::encode(&tag[..MAC_HEX / 2])
+        ))
     }
 
     /// The competition `text` is a link of, and the link, once its MAC is
@@ -185,15 +196,13 @@ impl Tables {
     /// Link `text` opened for a step recorded as `by`: the policy asked,
     /// the link's rate taken, its round still played. What the route
     /// checks before it makes the phone a person.
-    pub async fn admit(
-        &self,
-        desk: &Desk,
-        text: &str,
-        by: Recorder,
-    ) -> Result<Link, Failure> {
+    pub async fn admit(&self, desk: &Desk, text: &str, by: Recorder) -> Result<Link, Failure> {
         let (held, link) = self.open(desk, text).await?;
         crate::policy::may_record_at_table(by)?;
-        let key = key_for(&format!("table\n{}\n{}\n{}", link.competition, link.round, link.board));
+        let key = key_for(&format!(
+            "table\n{}\n{}\n{}",
+            link.competition, link.round, link.board
+        ));
         if let Err(wait) = self.limiter.take(key, Instant::now()) {
             return Err(Failure::new(
                 Code::RateLimited,

@@ -82,7 +82,11 @@ pub async fn cards(
         .get(header::HOST)
         .and_then(|h| h.to_str().ok())
         .unwrap_or("localhost");
-    let scheme = if s.hub.people().secure() { "https" } else { "http" };
+    let scheme = if s.hub.people().secure() {
+        "https"
+    } else {
+        "http"
+    };
     let cards = s.tables.cards(&held, &format!("{scheme}://{host}")).await?;
     Ok(Json(cards).into_response())
 }

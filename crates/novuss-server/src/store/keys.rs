@@ -26,11 +26,10 @@ impl Store {
         .await;
         let text = self.settle(conn, result).await?;
         let mut key = [0u8; 32];
-        hex::decode_to_slice(text.trim(), &mut key)
-            .map_err(|_| StoreError::Damaged {
-                game: format!("site key {name:?}"),
-                what: "not 64 hex digits".into(),
-            })?;
+        hex::decode_to_slice(text.trim(), &mut key).map_err(|_| StoreError::Damaged {
+            game: format!("site key {name:?}"),
+            what: "not 64 hex digits".into(),
+        })?;
         Ok(key)
     }
 }
