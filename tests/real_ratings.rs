@@ -438,8 +438,11 @@ fn rated_competitions_on_tables_make_the_real_table_pool() {
     assert_eq!(status, 200, "{page}");
     assert_eq!(page["competitions"], 2);
     assert_eq!(page["rating"], janis["rating"]);
-    let (status, _) =
+    // A person with no real-table rating: no error, nothing.
+    let (status, none) =
         json_answer(server.get(&format!("/api/ratings/tables/people/{}", "0".repeat(32))));
+    assert_eq!((status, none), (200, Value::Null));
+    let (status, _) = json_answer(server.get("/api/ratings/tables/people/not-an-id"));
     assert_eq!(status, 404);
     let (status, _) = json_answer(server.get("/api/ratings/tables/players/not-an-id"));
     assert_eq!(status, 404);

@@ -989,7 +989,8 @@ export {};
  *   rating_before: number, rating: number, deviation: number}} TableHistoryPoint
  */
 /**
- * `GET /api/ratings/tables/players/{id}` and `GET /api/ratings/tables/people/{person}`.
+ * `GET /api/ratings/tables/players/{id}` and `GET /api/ratings/tables/people/{person}` (which
+ * answers `null` when the person has no real-table rating).
  * @typedef {{player: string, person: string | null, name: string, club: string | null,
  *   licence: string | null, category: 'men' | 'women' | 'youth' | 'veterans' | null,
  *   rating: number, deviation: number, provisional: boolean, competitions: number, games: number,

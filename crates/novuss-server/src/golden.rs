@@ -1269,7 +1269,14 @@ fn real_table_examples(anna: &PersonId) -> Vec<(&'static str, Value)> {
         name: entry.name.clone(),
         club: Some("Madonas NK".into()),
         licence: entry.licence.clone(),
-        category: Some(if entry.licence.is_some() { "women" } else { "men" }.into()),
+        category: Some(
+            if entry.licence.is_some() {
+                "women"
+            } else {
+                "men"
+            }
+            .into(),
+        ),
         rating,
         deviation,
         competitions: 2,
@@ -1282,8 +1289,7 @@ fn real_table_examples(anna: &PersonId) -> Vec<(&'static str, Value)> {
         players: vec![place(1, &ilze, 1684.2, 88.4, 28)],
         provisional: vec![place(1, &maris, 1622.7, 131.5, 9)],
     };
-    let competition =
-        |id: &str| crate::ids::CompetitionId::parse(id).expect("a competition's id");
+    let competition = |id: &str| crate::ids::CompetitionId::parse(id).expect("a competition's id");
     let page = TablePlayer {
         player: crate::table_ratings::player_id(&ilze),
         person: Some(anna.as_str().to_owned()),

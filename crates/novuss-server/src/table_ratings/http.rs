@@ -113,7 +113,9 @@ pub async fn player(
 
 /// `GET /api/ratings/tables/people/{person}`: the real-table rating and
 /// history of the player that person (an account here) was last entered
-/// as; `404 unknown_player` if they have none.
+/// as, or `null` if they have none: most people's page asks, and having
+/// no real-table rating is no error (nor is it told apart from an id
+/// nobody has: a person's page asks its own answer for that).
 pub async fn person(
     State(store): State<Store>,
     Path(id): Path<String>,
@@ -121,7 +123,11 @@ pub async fn person(
     if !shaped(&id) {
         return Err(unknown());
     }
-    page(store.table_person(&id).await?)
+    let rows = store.table_person(&id).await?;
+    if rows.is_empty() {
+        return Ok(Json(serde_json::Value::Null).into_response());
+    }
+    page(rows)
 }
 
 fn page(rows: Vec<(TableChangeRow, String)>) -> Result<Response, Failure> {
