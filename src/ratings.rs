@@ -1,17 +1,19 @@
-//! `novuss ratings recompute`: every rating rebuilt from the stored
-//! results, in the order they were settled, and compared with what is
-//! stored (docs/protocol.md, "Ratings").
+//! `novuss ratings recompute`: every rating of both pools rebuilt and
+//! compared with what is stored: the online one from the stored results,
+//! in the order they were settled (docs/protocol.md, "Ratings"), and the
+//! real table's from every finished rated competition, in date order
+//! (docs/competitions.md, "Ratings for the real table").
 
 use std::path::PathBuf;
 
 use novuss_server::Database;
-use novuss_server::{recompute as rebuild, Report};
+use novuss_server::{recompute as rebuild, recompute_tables, Report, TableReport};
 
 /// What `novuss ratings` does.
 #[derive(clap::Subcommand, Debug)]
 pub enum RatingsCommand {
-    /// Rebuild every rating from the stored results and compare; exits
-    /// 1 on any difference.
+    /// Rebuild every rating of both pools (online and real-table) and
+    /// compare; exits 1 on any difference.
     Recompute {
         /// Where the database lives (default: the user's data directory,
         /// as `serve` uses).
@@ -60,12 +62,22 @@ pub fn run(command: RatingsCommand) -> Result<(String, bool), String> {
             .open()
             .await
             .map_err(|e| format!("cannot open the database {database}: {e}"))?;
-        let report = rebuild(&store, write)
+        let online = rebuild(&store, write)
             .await
             .map_err(|e| format!("the database failed: {e}"));
+        let tables = match online {
+            Ok(_) => recompute_tables(&store, write)
+                .await
+                .map_err(|e| format!("the database failed: {e}")),
+            Err(ref e) => Err(e.clone()),
+        };
         store.close().await;
-        let report = report?;
-        Ok((text(&report), report.differences.is_empty()))
+        let (online, tables) = (online?, tables?);
+        let agreed = online.differences.is_empty() && tables.differences.is_empty();
+        Ok((
+            format!("{}\n{}", text(&online), table_text(&tables)),
+            agreed,
+        ))
     })
 }
 
@@ -85,6 +97,26 @@ fn text(r: &Report) -> String {
     }
     if r.written {
         out.push_str("\nthe recomputed figures were written");
+    }
+    out
+}
+
+fn table_text(r: &TableReport) -> String {
+    let mut out = format!(
+        "real table: {} rated competitions, {} rating changes, {} players recomputed: ",
+        r.competitions, r.changes, r.players
+    );
+    if r.differences.is_empty() {
+        out.push_str("all as stored");
+        return out;
+    }
+    out.push_str(&format!("{} differences", r.differences.len()));
+    for d in &r.differences {
+        out.push_str("\n  ");
+        out.push_str(d);
+    }
+    if r.written {
+        out.push_str("\nthe recomputed real-table figures were written");
     }
     out
 }

@@ -360,10 +360,19 @@ fn phones_record_their_tables_and_nothing_else() {
     let changes = record["changes"].as_array().unwrap();
     assert_eq!(changes[0]["change"]["change"], "pair");
     assert_eq!(changes[0]["change"]["round"], 2);
-    assert_eq!(changes[0]["by"], json!({"kind": "organiser", "name": "tables_organiser"}));
+    assert_eq!(
+        changes[0]["by"],
+        json!({"kind": "organiser", "name": "tables_organiser"})
+    );
     assert!(changes[0]["at"].as_i64().unwrap() > 1_700_000_000);
-    let numbers: Vec<u64> = changes.iter().map(|c| c["number"].as_u64().unwrap()).collect();
-    assert!(numbers.windows(2).all(|w| w[0] == w[1] + 1), "newest first, none missing: {numbers:?}");
+    let numbers: Vec<u64> = changes
+        .iter()
+        .map(|c| c["number"].as_u64().unwrap())
+        .collect();
+    assert!(
+        numbers.windows(2).all(|w| w[0] == w[1] + 1),
+        "newest first, none missing: {numbers:?}"
+    );
     // The phones' steps, each with the side it recorded for and the
     // phone's person; the two phones of table 1 are two people.
     let phone_of = |side: &str| {

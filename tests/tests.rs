@@ -41,6 +41,8 @@
 //! - `player_competitions`: a player's page lists the competitions they
 //!   are entered in, with place and points;
 //! - `ratings`: rated matches, the player page, the leaderboard, recomputing;
+//! - `real_ratings`: rated competitions on real tables make the real-table
+//!   pool: the list per category, a player's history, recomputing;
 //! - `support`: a real `novuss serve` to drive, and its database behind its
 //!   back.
 
@@ -71,6 +73,7 @@ mod offers;
 mod online;
 mod player_competitions;
 mod ratings;
+mod real_ratings;
 mod replay;
 mod schema;
 mod series;

@@ -11,6 +11,7 @@ import { pt } from '../shared/pages-text.js';
 import { setUpPage, el, refusal, levelName } from '../shared/pages.js';
 import { FORMATS, playerHref, hashValue } from './common.js';
 import { errorCode } from '../shared/net.js';
+import { rt } from './table-history.js';
 
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
@@ -97,6 +98,7 @@ function renderProvisional() {
 }
 
 function render() {
+  $('table-link').textContent = rt('rt.link');
   const b = page.board;
   $('intro').textContent = pt('leaderboard.intro', { deviation: b?.max_deviation ?? 110, games: b?.min_games ?? 5 });
   renderProvisional();

@@ -5,7 +5,8 @@
 // SVG from the rated results (with the same in words for screen readers),
 // the rated results, and the games the visitor may watch, each linked to
 // the replay viewer; beside them the competitions the player is entered
-// in (players/competitions.js).
+// in (players/competitions.js) and, when they have one, their real-table
+// rating and its history (players/table-history.js).
 
 import { t } from '../shared/text.js';
 import { pt } from '../shared/pages-text.js';
@@ -13,6 +14,7 @@ import { setUpPage, el, refusal, when, playersLine } from '../shared/pages.js';
 import { FORMATS, ratingText, hashValue, playerHref } from './common.js';
 import { errorCode } from '../shared/net.js';
 import { loadCompetitions, renderCompetitions } from './competitions.js';
+import { rt, loadTableOfPerson, tableCard, tableHistory } from './table-history.js';
 
 /** @typedef {import('../shared/protocol.js').Rating} Rating */
 /** @typedef {import('../shared/protocol.js').RatedResult} RatedResult */
@@ -29,6 +31,7 @@ const page = {
   /** Where the next older page ends, if there is one. @type {number | undefined} */ cursor: undefined,
   /** Why the last older page did not load. @type {string | null} */ olderError: null,
   /** How many older results the table shows. */ olderShown: 0,
+  /** The person's real-table rating, if they have one. @type {import('../shared/protocol.js').TablePlayer | null} */ table: null,
 };
 
 async function load() {
@@ -45,6 +48,9 @@ async function load() {
     if (!res.ok || !body || !Array.isArray(body.ratings)) throw Object.assign(new Error('player'), { code: body?.code || 'unknown' });
     // The competitions come with the page, drawn with it.
     await loadCompetitions(body.id);
+    // A real-table rating that cannot be read leaves its part out, not
+    // the page.
+    page.table = await loadTableOfPerson(body.id).catch(() => null);
     page.player = body;
     page.error = null;
     page.older = [];
@@ -263,6 +269,18 @@ function render() {
   $('games').hidden = p.games.length === 0;
   $('games-body').replaceChildren(...p.games.map(gameRow));
   renderCompetitions();
+  renderTable();
+}
+
+/** The real-table part: shown only when the person has such a rating. */
+function renderTable() {
+  const p = page.table;
+  $('table-rating-box').hidden = !p;
+  if (!p) return;
+  $('table-rating-heading').textContent = rt('rt.heading');
+  $('table-to-list').textContent = rt('rt.to_list');
+  $('table-rating').replaceChildren(tableCard(p));
+  $('table-history').replaceChildren(tableHistory(p));
 }
 
 setUpPage('players.title_plain', render, null);

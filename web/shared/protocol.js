@@ -974,3 +974,31 @@ export {};
  * `series_refused` failure).
  * @typedef {{code: string} & Record<string, unknown>} SeriesRefusal
  */
+
+// ---- Ratings for the real table (docs/protocol.md, "Real-table ratings") ---
+/**
+ * One place on the real-table list: the player as their latest rated
+ * competition listed them, and their rating after it.
+ * @typedef {{rank: number, player: string, person: string | null, name: string, club: string | null,
+ *   licence: string | null, category: 'men' | 'women' | 'youth' | 'veterans' | null,
+ *   rating: number, deviation: number, competitions: number, games: number}} TablePlace
+ */
+/**
+ * `GET /api/ratings/tables?category=…`: established players best first,
+ * the provisional ones apart.
+ * @typedef {{category: 'men' | 'women' | 'youth' | 'veterans' | null, max_deviation: number,
+ *   min_games: number, players: TablePlace[], provisional: TablePlace[]}} TableRatings
+ */
+/**
+ * One competition of a player's real-table history.
+ * @typedef {{competition: string, name: string, at: number, games: number, points: number,
+ *   rating_before: number, rating: number, deviation: number}} TableHistoryPoint
+ */
+/**
+ * `GET /api/ratings/tables/players/{id}` and `GET /api/ratings/tables/people/{person}` (which
+ * answers `null` when the person has no real-table rating).
+ * @typedef {{player: string, person: string | null, name: string, club: string | null,
+ *   licence: string | null, category: 'men' | 'women' | 'youth' | 'veterans' | null,
+ *   rating: number, deviation: number, provisional: boolean, competitions: number, games: number,
+ *   history: TableHistoryPoint[]}} TablePlayer
+ */

@@ -352,7 +352,7 @@ pub(crate) fn requests() -> Vec<Value> {
 /// server's type. The test [`every_http_body_is_named`] holds this list to
 /// the types of `wire/http/`: a body added there fails until it is named
 /// here, and then until the file has an example of it.
-const ANSWERS: [(&str, &str, &str); 35] = [
+const ANSWERS: [(&str, &str, &str); 37] = [
     ("Health", "GET /api/health", "wire::http::server::Health"),
     ("Options", "GET /api/options", "wire::http::server::Options"),
     (
@@ -502,6 +502,16 @@ const ANSWERS: [(&str, &str, &str); 35] = [
         "TableStepped",
         "the `table` event of GET /api/competitions/{id}/live",
         "wire::http::tables::TableStepped",
+    ),
+    (
+        "TableRatings",
+        "GET /api/ratings/tables",
+        "table_ratings::wire::TableRatings",
+    ),
+    (
+        "TablePlayer",
+        "GET /api/ratings/tables/players/{id}, GET /api/ratings/tables/people/{person}",
+        "table_ratings::wire::TablePlayer",
     ),
     ("Failure", "every route's refusal", "error::Failure"),
 ];
@@ -1229,6 +1239,11 @@ fn answers() -> BTreeMap<&'static str, Vec<Value>> {
     out.entry("Leaderboard")
         .or_default()
         .push(serde_json::to_value(board).expect("JSON"));
+    // The real table's list and a player's page (table_ratings/), as
+    // their handlers make them from the stored rows.
+    for (name, value) in real_table_examples(&anna) {
+        out.entry(name).or_default().push(value);
+    }
     // A failure of the server's own, as `Failure::internal` makes it (with
     // a fixed error id: the real one is random).
     let failed = Failure {
@@ -1247,6 +1262,83 @@ fn answers() -> BTreeMap<&'static str, Vec<Value>> {
         steady(v, &mut seen, "");
     }
     out
+}
+
+/// A real-table list (one established woman, one provisional man) and
+/// the established player's page with her two competitions.
+fn real_table_examples(anna: &PersonId) -> Vec<(&'static str, Value)> {
+    use crate::table_ratings::wire::{TableHistoryPoint, TablePlace, TablePlayer, TableRatings};
+    let mut ilze = novuss_club::Entry::named("Ilze Liepa");
+    ilze.licence = Some("LV-201".into());
+    let mut maris = novuss_club::Entry::named("Māris Ozols");
+    maris.birth_year = Some(1990);
+    let place = |rank, entry: &novuss_club::Entry, rating, deviation, games| TablePlace {
+        rank,
+        player: crate::table_ratings::player_id(entry),
+        person: None,
+        name: entry.name.clone(),
+        club: Some("Madonas NK".into()),
+        licence: entry.licence.clone(),
+        category: Some(
+            if entry.licence.is_some() {
+                "women"
+            } else {
+                "men"
+            }
+            .into(),
+        ),
+        rating,
+        deviation,
+        competitions: 2,
+        games,
+    };
+    let list = TableRatings {
+        category: None,
+        max_deviation: crate::ratings::LEADERBOARD_DEVIATION,
+        min_games: crate::ratings::LEADERBOARD_GAMES,
+        players: vec![place(1, &ilze, 1684.2, 88.4, 28)],
+        provisional: vec![place(1, &maris, 1622.7, 131.5, 9)],
+    };
+    let competition = |id: &str| crate::ids::CompetitionId::parse(id).expect("a competition's id");
+    let page = TablePlayer {
+        player: crate::table_ratings::player_id(&ilze),
+        person: Some(anna.as_str().to_owned()),
+        name: ilze.name.clone(),
+        club: Some("Madonas NK".into()),
+        licence: ilze.licence.clone(),
+        category: Some("women".into()),
+        rating: 1684.2,
+        deviation: 88.4,
+        provisional: false,
+        competitions: 2,
+        games: 28,
+        history: vec![
+            TableHistoryPoint {
+                competition: competition("4b1d9c0e1b7d4a6f8e5c2b1a0d9f8e7c"),
+                name: "Oktobra kauss".into(),
+                at: 1_791_072_000,
+                games: 14,
+                points: 8.5,
+                rating_before: 1500.0,
+                rating: 1611.9,
+                deviation: 164.3,
+            },
+            TableHistoryPoint {
+                competition: competition("5c2e9c0e1b7d4a6f8e5c2b1a0d9f8e7c"),
+                name: "Novembra kauss".into(),
+                at: 1_794_614_400,
+                games: 14,
+                points: 9.0,
+                rating_before: 1611.9,
+                rating: 1684.2,
+                deviation: 88.4,
+            },
+        ],
+    };
+    vec![
+        ("TableRatings", serde_json::to_value(list).expect("JSON")),
+        ("TablePlayer", serde_json::to_value(page).expect("JSON")),
+    ]
 }
 
 /// The HTTP part of the file: by the page's type, the routes and the

@@ -40,6 +40,7 @@ mod ratings;
 mod routes;
 mod series;
 mod store;
+mod table_ratings;
 mod wire;
 
 pub use error::{Code, Failure};
@@ -54,6 +55,7 @@ pub use net::web::files as web_files;
 pub use people::identity::Visitor;
 pub use ratings::{recompute, Report};
 pub use store::{Append, Heard, NewRow, Notice, Shared, Store, StoreError, LEASE};
+pub use table_ratings::{recompute as recompute_tables, TableReport};
 pub use wire::ws_in::StrokeRequest;
 
 use std::future::Future;
@@ -215,6 +217,13 @@ impl Server {
             Ok(0) => {}
             Ok(n) => tracing::info!(games = n, "finished rated games settled at start"),
             Err(e) => tracing::error!("rated games could not be settled at start: {e}"),
+        }
+        // Likewise a rated competition on real tables finished by a
+        // server that died before it rated it.
+        match table_ratings::rate_pending(&store).await {
+            Ok(false) => {}
+            Ok(true) => tracing::info!("real-table ratings rated at start"),
+            Err(e) => tracing::error!("real-table ratings could not be rated at start: {e}"),
         }
         Ok(Server {
             listener,

@@ -22,8 +22,7 @@ use crate::net::limited;
 use crate::net::{body, http, ws};
 use crate::net::{
     clubs, competition_arbiters, competition_files, competition_record, competitions, lobby,
-    player_competitions,
-    ratings, series, tables,
+    player_competitions, ratings, series, tables,
 };
 
 /// The page may load only from this server: no CDN, no outside fonts.
@@ -217,6 +216,21 @@ pub fn router(
                     desk.clone(),
                     hub.store().clone(),
                 )),
+        )
+        .merge(
+            // Ratings for the real table (docs/protocol.md, "Real-table
+            // ratings"): the list per category and a player's history.
+            Router::new()
+                .route("/api/ratings/tables", get(crate::table_ratings::http::list))
+                .route(
+                    "/api/ratings/tables/players/{id}",
+                    get(crate::table_ratings::http::player),
+                )
+                .route(
+                    "/api/ratings/tables/people/{id}",
+                    get(crate::table_ratings::http::person),
+                )
+                .with_state(hub.store().clone()),
         )
         .merge(
             // The tables' links: the players' phones record their

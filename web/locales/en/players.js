@@ -1,7 +1,9 @@
 // @ts-check
 // players: the English words of the "Competitions" part of a player's page
-// (player.html, web/players/competitions.js); locales/lv/players.js has the
-// same ids. The rest of the page's words are in pages.js.
+// (player.html, web/players/competitions.js) and of the real-table ratings
+// (`rt.`: table-ratings.html, table-player.html, web/players/table-*.js);
+// locales/lv/players.js has the same ids. The rest of the page's words are
+// in pages.js.
 
 export const en = {
   'pcomps.heading': 'Competitions',
@@ -28,4 +30,51 @@ export const en = {
   'pcomps.withdrawn': 'withdrawn',
   'pcomps.withdrawn_title': 'Withdrew: not paired from round {round} on',
   'pcomps.online': 'online',
+  // Ratings for the real table (table-ratings.html, table-player.html and
+  // the "Real table" part of player.html: web/players/table-*.js).
+  'rt.title': 'Real-table ratings — Novuss',
+  'rt.heading': 'Real-table ratings',
+  'rt.intro': 'Glicko-2 ratings from rated competitions played on real tables, kept apart from the online ratings. Each finished competition is one rating period, dated by its last day; forfeits and byes do not count, a 3:3 draw counts as half. A player is listed once established: a deviation below {deviation} and at least {games} rated games.',
+  'rt.link': 'Ratings for the real table',
+  'rt.online_link': 'Online leaderboard',
+  'rt.category': 'Category',
+  'rt.category.all': 'All players',
+  'rt.category.men': 'Men',
+  'rt.category.women': 'Women',
+  'rt.category.youth': 'Youth',
+  'rt.category.veterans': 'Veterans',
+  'rt.caption': 'Real-table ratings: {category}',
+  'rt.provisional_heading': 'Provisional',
+  'rt.provisional_caption': 'Provisional real-table ratings: {category}',
+  'rt.threshold': 'A rating is provisional, shown with “?”, while its deviation is {deviation} or more or the player has fewer than {games} rated games. Every competition narrows it.',
+  'rt.loading': 'Loading the ratings…',
+  'rt.empty': 'Nobody is established in this list yet.',
+  'rt.provisional_empty': 'Nobody has a provisional rating in this list.',
+  'rt.load_failed': 'The ratings could not be loaded.',
+  'rt.col.rank': 'Rank',
+  'rt.col.player': 'Player',
+  'rt.col.club': 'Club',
+  'rt.col.licence': 'Licence',
+  'rt.col.rating': 'Rating',
+  'rt.col.deviation': 'Deviation',
+  'rt.col.competitions': 'Competitions',
+  'rt.col.games': 'Games',
+  'rt.player_title': '{name} — real-table rating — Novuss',
+  'rt.player_heading': 'Real table',
+  'rt.player_loading': 'Loading the player…',
+  'rt.player_failed': 'The player could not be loaded.',
+  'rt.no_player': 'No player is named in the address.',
+  'rt.rating': '{rating} ± {deviation}',
+  'rt.rating_label': 'Real-table rating {rating}, deviation {deviation}',
+  'rt.provisional': 'provisional',
+  'rt.about': '{competitions} competitions, {games} rated games',
+  'rt.history_heading': 'Competitions rated',
+  'rt.history_caption': 'Real-table rating after each rated competition, the newest first',
+  'rt.col.when': 'Day',
+  'rt.col.competition': 'Competition',
+  'rt.col.points': 'Points',
+  'rt.col.change': 'Rating',
+  'rt.points': '{points} of {games}',
+  'rt.change': '{before} → {after} ({delta})',
+  'rt.to_list': 'The whole list',
 };

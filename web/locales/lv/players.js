@@ -1,6 +1,8 @@
 // @ts-check
 // players: spēlētāja lapas daļas "Sacensības" vārdi latviski (player.html,
-// web/players/competitions.js); locales/en/players.js ir tie paši id.
+// web/players/competitions.js) un reitingu uz īsta galda vārdi (`rt.`:
+// table-ratings.html, table-player.html, web/players/table-*.js);
+// locales/en/players.js ir tie paši id.
 // Pārējie lapas vārdi ir pages.js.
 
 export const lv = {
@@ -28,4 +30,51 @@ export const lv = {
   'pcomps.withdrawn': 'izstājies',
   'pcomps.withdrawn_title': 'Izstājies: netiek izlozēts, sākot ar {round}. kārtu',
   'pcomps.online': 'tiešsaistē',
+  // Reitingi uz īsta galda (table-ratings.html, table-player.html un
+  // player.html daļa "Īsts galds": web/players/table-*.js).
+  'rt.title': 'Reitingi uz īsta galda — Novuss',
+  'rt.heading': 'Reitingi uz īsta galda',
+  'rt.intro': 'Glicko-2 reitingi no reitinga sacensībām, kas spēlētas uz īstiem galdiem, atsevišķi no tiešsaistes reitingiem. Katras beigušās sacensības ir viens reitinga periods ar to pēdējās dienas datumu; neierašanās un brīvkārtas neskaitās, neizšķirts 3:3 skaitās kā puse. Spēlētājs ir sarakstā, kad reitings nostabilizējies: novirze zem {deviation} un vismaz {games} reitinga spēles.',
+  'rt.link': 'Reitingi uz īsta galda',
+  'rt.online_link': 'Tiešsaistes līderu tabula',
+  'rt.category': 'Grupa',
+  'rt.category.all': 'Visi spēlētāji',
+  'rt.category.men': 'Vīrieši',
+  'rt.category.women': 'Sievietes',
+  'rt.category.youth': 'Jaunieši',
+  'rt.category.veterans': 'Veterāni',
+  'rt.caption': 'Reitingi uz īsta galda: {category}',
+  'rt.provisional_heading': 'Provizoriskie',
+  'rt.provisional_caption': 'Provizoriskie reitingi uz īsta galda: {category}',
+  'rt.threshold': 'Reitings ir provizorisks, ar “?”, kamēr tā novirze ir {deviation} vai vairāk vai spēlētājam ir mazāk par {games} reitinga spēlēm. Katras sacensības to sašaurina.',
+  'rt.loading': 'Ielādē reitingus…',
+  'rt.empty': 'Šajā sarakstā vēl neviena reitings nav nostabilizējies.',
+  'rt.provisional_empty': 'Šajā sarakstā nevienam nav provizoriska reitinga.',
+  'rt.load_failed': 'Reitingus neizdevās ielādēt.',
+  'rt.col.rank': 'Vieta',
+  'rt.col.player': 'Spēlētājs',
+  'rt.col.club': 'Klubs',
+  'rt.col.licence': 'Licence',
+  'rt.col.rating': 'Reitings',
+  'rt.col.deviation': 'Novirze',
+  'rt.col.competitions': 'Sacensības',
+  'rt.col.games': 'Spēles',
+  'rt.player_title': '{name} — reitings uz īsta galda — Novuss',
+  'rt.player_heading': 'Īsts galds',
+  'rt.player_loading': 'Ielādē spēlētāju…',
+  'rt.player_failed': 'Spēlētāju neizdevās ielādēt.',
+  'rt.no_player': 'Adresē nav norādīts spēlētājs.',
+  'rt.rating': '{rating} ± {deviation}',
+  'rt.rating_label': 'Reitings uz īsta galda {rating}, novirze {deviation}',
+  'rt.provisional': 'provizorisks',
+  'rt.about': 'sacensības: {competitions}, reitinga spēles: {games}',
+  'rt.history_heading': 'Reitinga sacensības',
+  'rt.history_caption': 'Reitings uz īsta galda pēc katrām reitinga sacensībām, jaunākās vispirms',
+  'rt.col.when': 'Diena',
+  'rt.col.competition': 'Sacensības',
+  'rt.col.points': 'Punkti',
+  'rt.col.change': 'Reitings',
+  'rt.points': '{points} no {games}',
+  'rt.change': '{before} → {after} ({delta})',
+  'rt.to_list': 'Viss saraksts',
 };

@@ -367,6 +367,9 @@ impl Desk {
             );
             let new = Arc::new(Held::new(new));
             self.made(id, &new, &change);
+            // A rated competition on real tables just finished (or its
+            // result corrected after): the real-table pool moves.
+            crate::table_ratings::after_change(&self.store, &new.view.competition).await;
             return Ok(new);
         }
         Err(Failure::new(

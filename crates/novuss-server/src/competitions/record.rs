@@ -78,12 +78,18 @@ pub struct RecordPage {
 
 /// Competition `held`'s record: up to [`PAGE`] changes numbered below
 /// `before` (all: the newest), newest first.
-pub async fn record(store: &Store, held: &Held, before: Option<u64>) -> Result<RecordPage, Failure> {
+pub async fn record(
+    store: &Store,
+    held: &Held,
+    before: Option<u64>,
+) -> Result<RecordPage, Failure> {
     let id = &held.view.id;
-    let row = store
-        .competition(id)
-        .await?
-        .ok_or_else(|| Failure::new(crate::error::Code::UnknownCompetition, "no such competition"))?;
+    let row = store.competition(id).await?.ok_or_else(|| {
+        Failure::new(
+            crate::error::Code::UnknownCompetition,
+            "no such competition",
+        )
+    })?;
     let arbiters = store.competition_arbiters(id).await?;
     let mut names: HashMap<PersonId, Option<String>> = HashMap::new();
     let mut changes = Vec::new();

@@ -66,6 +66,7 @@ mod ratings;
 mod read;
 mod rows;
 mod series;
+mod table_ratings;
 #[cfg(test)]
 mod tests;
 
@@ -83,3 +84,4 @@ pub use postgres::{Heard, Listener, Notice, Shared, HEARTBEAT, LEASE};
 pub use ratings::{ChangeRow, CurrentRow, Settled};
 pub use rows::{Append, EventRow, GameRow, Imported, NewRow, SeatRow};
 pub use series::SeriesRow;
+pub use table_ratings::{RatedCompetition, TableChangeRow, TableRatedRow};
