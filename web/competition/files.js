@@ -87,50 +87,31 @@ export function mountFiles(id, show) {
   const picker = /** @type {HTMLInputElement} */ ($('import-file'));
   const note = $('import-note');
   const error = $('import-error');
-  picker.addEventListener('change', async () => {
-    const file = picker.files?.[0];
-    if (!file) return;
-    error.hidden = true;
-    note.hidden = false;
-    note.textContent = ct('files.reading', { name: file.name });
-    picker.disabled = true;
-    document.body.dataset.busy = 'true';
-    try {
-      const res = await fetch(base + 'entries', {
-        method: 'POST',
-        headers: { 'content-type': typeOf(file) },
-        body: await file.arrayBuffer(),
-      }).catch(() => { throw Object.assign(new Error('entries'), { code: 'network' }); });
-      const answer = await res.json().catch(() => null);
-      if (!res.ok) throw Object.assign(new Error('entries'), { code: answer?.code || 'unknown', refusal: answer?.refusal });
-      const done = /** @type {EntriesImported} */ (answer);
-      show(done.competition);
-      note.textContent = ct('files.entered', { name: file.name, n: done.entered });
-    } catch (e) {
-      note.hidden = true;
-      error.textContent = `${fileRefusalText(e)} ${ct('files.nothing_entered')}`;
-      error.hidden = false;
-    } finally {
-      // The same file, mended, can be chosen again.
-      picker.value = '';
-      picker.disabled = false;
-      delete document.body.dataset.busy;
-    }
+  onFile(picker, note, error, base + 'entries', ct('files.nothing_entered'), (answer, name) => {
+    const done = /** @type {EntriesImported} */ (answer);
+    show(done.competition);
+    return ct('files.entered', { name, n: done.entered });
   });
-  mountPairingImport(base, show);
+  onFile(/** @type {HTMLInputElement} */ ($('pairing-file')), $('pairing-note'), $('pairing-error'), base + 'pairing',
+    ct('pairing_file.nothing_paired'), (answer, name) => {
+      const c = /** @type {Competition} */ (answer);
+      show(c);
+      return ct('pairing_file.paired', { n: c.rounds.length, name });
+    });
   return printLinks;
 }
 
 /**
- * The desk's "Pair the next round from a file": Swiss-Manager's pairing
- * list sent to `POST …/pairing`; the competition it answers with shown by
- * `show`, or the refusal at the file's row and nothing paired.
- * @param {string} base @param {(c: Competition) => void} show
+ * A file chosen in `picker` sent to `path` (the organiser's list of
+ * players, a round's pairing): "Reading…" in `note` meanwhile, then what
+ * `done` says of the answer, or the refusal at the file's row in `error`
+ * followed by `nothing` (what did not happen). The same file, mended, can
+ * be chosen again.
+ * @param {HTMLInputElement} picker @param {HTMLElement} note @param {HTMLElement} error
+ * @param {string} path @param {string} nothing
+ * @param {(answer: unknown, name: string) => string} done
  */
-function mountPairingImport(base, show) {
-  const picker = /** @type {HTMLInputElement} */ ($('pairing-file'));
-  const note = $('pairing-note');
-  const error = $('pairing-error');
+function onFile(picker, note, error, path, nothing, done) {
   picker.addEventListener('change', async () => {
     const file = picker.files?.[0];
     if (!file) return;
@@ -140,19 +121,17 @@ function mountPairingImport(base, show) {
     picker.disabled = true;
     document.body.dataset.busy = 'true';
     try {
-      const res = await fetch(base + 'pairing', {
+      const res = await fetch(path, {
         method: 'POST',
         headers: { 'content-type': typeOf(file) },
         body: await file.arrayBuffer(),
-      }).catch(() => { throw Object.assign(new Error('pairing'), { code: 'network' }); });
+      }).catch(() => { throw Object.assign(new Error(path), { code: 'network' }); });
       const answer = await res.json().catch(() => null);
-      if (!res.ok) throw Object.assign(new Error('pairing'), { code: answer?.code || 'unknown', refusal: answer?.refusal });
-      const c = /** @type {Competition} */ (answer);
-      show(c);
-      note.textContent = ct('pairing_file.paired', { n: c.rounds.length, name: file.name });
+      if (!res.ok) throw Object.assign(new Error(path), { code: answer?.code || 'unknown', refusal: answer?.refusal });
+      note.textContent = done(answer, file.name);
     } catch (e) {
       note.hidden = true;
-      error.textContent = `${fileRefusalText(e)} ${ct('pairing_file.nothing_paired')}`;
+      error.textContent = `${fileRefusalText(e)} ${nothing}`;
       error.hidden = false;
     } finally {
       picker.value = '';

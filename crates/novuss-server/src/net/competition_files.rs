@@ -13,7 +13,7 @@ use crate::competitions::crosstable::crosstable;
 use crate::competitions::files::{
     self, Table, ENTRIES_TYPES, MAX_COMPETITION_FILE, MAX_ENTRIES_FILE,
 };
-use crate::competitions::{arbiters, Desk};
+use crate::competitions::{arbiters, Desk, Held};
 use crate::error::{Code, Failure};
 use crate::ids::{CompetitionId, PersonId};
 use crate::net::body::Body;
@@ -55,6 +55,29 @@ async fn blocking<T: Send + 'static>(
         .map_err(|e| Failure::internal("reading the file failed", &e))?
 }
 
+/// Whether `who` may send competition `held` a file (its organiser or an
+/// arbiter), sent as a type a file of `what` comes as: CSV, a
+/// spreadsheet's type, or plain bytes, which no cross-site form can send.
+async fn official_file(
+    s: &FileRoutes,
+    held: &Held,
+    who: Option<&PersonId>,
+    headers: &HeaderMap,
+    what: &str,
+) -> Result<(), Failure> {
+    arbiters::may_change(&s.store, held, who).await?;
+    match media_type(headers) {
+        Some(t) if ENTRIES_TYPES.contains(&t.as_str()) => Ok(()),
+        t => Err(Failure::new(
+            Code::BadContentType,
+            format!(
+                "{what} is sent as text/csv or a spreadsheet's type, not {}",
+                t.as_deref().unwrap_or("without a Content-Type")
+            ),
+        )),
+    }
+}
+
 /// `POST /api/competitions/{id}/entries`: the players of the file sent
 /// (CSV, or an Excel or OpenDocument workbook), entered as one change by
 /// the organiser, or none of them with the row and column at fault.
@@ -68,19 +91,7 @@ pub async fn entries(
     let id = CompetitionId::parse(&id)?;
     let held = s.desk.view(&id).await?;
     let who = visitor.person.as_ref();
-    arbiters::may_change(&s.store, &held, who).await?;
-    match media_type(&headers) {
-        Some(t) if ENTRIES_TYPES.contains(&t.as_str()) => {}
-        t => {
-            return Err(Failure::new(
-                Code::BadContentType,
-                format!(
-                    "a list of players is sent as text/csv or a spreadsheet's type, not {}",
-                    t.as_deref().unwrap_or("without a Content-Type")
-                ),
-            ))
-        }
-    }
+    official_file(&s, &held, who, &headers, "a list of players").await?;
     let sheet = blocking(move || files::read_entries(&bytes)).await?;
     let (entered, ask) = match held
         .view
@@ -128,19 +139,7 @@ pub async fn pairing(
     let id = CompetitionId::parse(&id)?;
     let held = s.desk.view(&id).await?;
     let who = visitor.person.as_ref();
-    arbiters::may_change(&s.store, &held, who).await?;
-    match media_type(&headers) {
-        Some(t) if ENTRIES_TYPES.contains(&t.as_str()) => {}
-        t => {
-            return Err(Failure::new(
-                Code::BadContentType,
-                format!(
-                    "a pairing is sent as text/csv or a spreadsheet's type, not {}",
-                    t.as_deref().unwrap_or("without a Content-Type")
-                ),
-            ))
-        }
-    }
+    official_file(&s, &held, who, &headers, "a pairing").await?;
     // Played on this server, a round's games are made with its pairing:
     // that is the engine's to pair.
     if held.view.competition.setup().play.online() {
