@@ -190,7 +190,7 @@ impl Tables {
     /// What the phone of link `text` shows: its table as it stands.
     pub async fn view(&self, desk: &Desk, text: &str) -> Result<TableView, Failure> {
         let (held, link) = self.open(desk, text).await?;
-        Ok(TableView::of(&held, link.round, link.board))
+        TableView::of(&held, link.round, link.board).ok_or_else(unknown_table)
     }
 
     /// Link `text` opened for a step recorded as `by`: the policy asked,
@@ -230,12 +230,12 @@ impl Tables {
     ) -> Result<TableView, Failure> {
         let change = Ask::Made(table_change(link, ask));
         match desk.make(&link.competition, who, &change, None).await {
-            Ok(held) => Ok(TableView::of(&held, link.round, link.board)),
+            Ok(held) => TableView::of(&held, link.round, link.board).ok_or_else(unknown_table),
             // Made already (the answer was lost, and the phone sent it
             // again): the table as it stands is the answer.
             Err(f) if f.refusal == Some(Refusal::StepSeen) => {
                 let held = desk.view(&link.competition).await?;
-                Ok(TableView::of(&held, link.round, link.board))
+                TableView::of(&held, link.round, link.board).ok_or_else(unknown_table)
             }
             Err(f) => Err(f),
         }

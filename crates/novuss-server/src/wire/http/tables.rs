@@ -65,11 +65,16 @@ pub struct TableView {
 }
 
 impl TableView {
-    /// Board `board` of round `round` of `held` (both exist: the link
-    /// that named them was opened).
-    pub fn of(held: &Held, round: u32, board: u32) -> TableView {
+    /// Board `board` of round `round` of `held`, or `None` if it has no
+    /// such board (the round's pairing was taken back since the link was
+    /// opened).
+    pub fn of(held: &Held, round: u32, board: u32) -> Option<TableView> {
         let c = &held.view.competition;
-        let b = c.rounds()[round as usize - 1].boards[board as usize - 1];
+        let b = *c
+            .rounds()
+            .get((round as usize).checked_sub(1)?)?
+            .boards
+            .get((board as usize).checked_sub(1)?)?;
         let contender = |e: novuss_club::Entrant| {
             c.entrants()
                 .get(e.0 as usize - 1)
@@ -82,7 +87,7 @@ impl TableView {
                     club: None,
                 })
         };
-        TableView {
+        Some(TableView {
             competition: held.view.id.clone(),
             name: c.setup().name.clone(),
             round,
@@ -95,7 +100,7 @@ impl TableView {
             outcome: b.outcome,
             open: b.outcome.is_none() && c.check_table_round(round, board).is_ok(),
             changes: held.view.changes,
-        }
+        })
     }
 }
 
