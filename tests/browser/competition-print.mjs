@@ -241,7 +241,8 @@ test('a 12-player Swiss with two rounds paired: the draw and protocols of each r
   assert.equal(s.pages, 1);
   assert.deepEqual(await org.$$eval('.standings-table tbody tr', (trs) => trs.map((tr) => Number(tr.dataset.entrant))), c.standings.rows.map((r) => r.entrant));
   // Not finished: no final results offered; asked for anyway, they say the places are so far.
-  assert.deepEqual(await org.$$eval('#sheet-links a', (as) => as.map((a) => a.dataset.sheet)), ['draw', 'protocols', 'standings']);
+  // The organiser is offered the table cards of the round being played.
+  assert.deepEqual(await org.$$eval('#sheet-links a', (as) => as.map((a) => a.dataset.sheet)), ['draw', 'protocols', 'cards', 'standings']);
   await printed(org, id, 'final', 'swiss-final-so-far');
   assert.equal(await org.textContent('.sheet .warning'), fill(en['final.unfinished'], { round: 2, count: 5 }));
   // A sheet the competition has not: said in words, nothing to print.

@@ -29,8 +29,9 @@ export function isSheet(s) {
  * a double elimination's places by how far each went: their final
  * results say that); final results once finished; a crosstable for a
  * round robin and for groups; a bracket once there is one; the table
- * cards of the round being played at real tables, for the organiser and
- * the arbiters (`official`) only: their links record results.
+ * cards of the round being played at real tables (none once finished),
+ * for the organiser and the arbiters (`official`) only: their links
+ * record results.
  * @param {Competition} c
  * @param {boolean} [official]
  * @returns {SheetKind[]}
@@ -43,7 +44,7 @@ export function sheetsFor(c, official = false) {
   const has = {
     draw: paired,
     protocols: paired,
-    cards: paired && official && c.setup.play?.kind !== 'online' && !c.teams,
+    cards: paired && official && !c.finished && c.setup.play?.kind !== 'online' && !c.teams,
     standings: paired && (!!c.teams || (!!c.standings && !byPlace)),
     final: c.finished,
     crosstable: paired && (kind === 'round_robin' || kind === 'groups_then_knockout'),
