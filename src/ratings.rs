@@ -82,41 +82,42 @@ pub fn run(command: RatingsCommand) -> Result<(String, bool), String> {
 }
 
 fn text(r: &Report) -> String {
-    let mut out = format!(
+    let head = format!(
         "{} rated games, {} rating changes, {} current ratings recomputed: ",
         r.games, r.changes, r.ratings
     );
-    if r.differences.is_empty() {
-        out.push_str("all as stored");
-        return out;
-    }
-    out.push_str(&format!("{} differences", r.differences.len()));
-    for d in &r.differences {
-        out.push_str("\n  ");
-        out.push_str(d);
-    }
-    if r.written {
-        out.push_str("\nthe recomputed figures were written");
-    }
-    out
+    agreed(head, &r.differences, r.written, "the recomputed figures were written")
 }
 
 fn table_text(r: &TableReport) -> String {
-    let mut out = format!(
+    let head = format!(
         "real table: {} rated competitions, {} rating changes, {} players recomputed: ",
         r.competitions, r.changes, r.players
     );
-    if r.differences.is_empty() {
+    agreed(
+        head,
+        &r.differences,
+        r.written,
+        "the recomputed real-table figures were written",
+    )
+}
+
+/// A pool's report: `head`, then "all as stored" or each difference,
+/// and `wrote` when the recomputed figures replaced the stored ones.
+fn agreed(head: String, differences: &[String], written: bool, wrote: &str) -> String {
+    let mut out = head;
+    if differences.is_empty() {
         out.push_str("all as stored");
         return out;
     }
-    out.push_str(&format!("{} differences", r.differences.len()));
-    for d in &r.differences {
+    out.push_str(&format!("{} differences", differences.len()));
+    for d in differences {
         out.push_str("\n  ");
         out.push_str(d);
     }
-    if r.written {
-        out.push_str("\nthe recomputed real-table figures were written");
+    if written {
+        out.push('\n');
+        out.push_str(wrote);
     }
     out
 }
