@@ -86,7 +86,12 @@ fn text(r: &Report) -> String {
         "{} rated games, {} rating changes, {} current ratings recomputed: ",
         r.games, r.changes, r.ratings
     );
-    agreed(head, &r.differences, r.written, "the recomputed figures were written")
+    agreed(
+        head,
+        &r.differences,
+        r.written,
+        "the recomputed figures were written",
+    )
 }
 
 fn table_text(r: &TableReport) -> String {
