@@ -153,7 +153,11 @@ async function flush() {
       }
       state.online = true;
       kept.pending.shift();
-      if (got.status === 200) {
+      // A repeat of a step the server took already (its answer was lost
+      // on the way) is no refusal: the table is read again as it stands.
+      const seen = got.body?.refusal?.code === 'step_seen';
+      if (seen) await reload();
+      else if (got.status === 200) {
         if (step.by === 'referee') await reload();
         else {
           state.view = /** @type {TableView} */ (got.body);
