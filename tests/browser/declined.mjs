@@ -47,6 +47,8 @@ test('a declined take-back and a declined rematch are said to the one who asked'
   await anna.waitForSelector('#offer:not([hidden]) [data-declined=take_back]', { timeout: LONG });
   assert.equal(await offerText(anna), 'Your opponent declined to take back the stroke.');
   assert.ok(!(await offerText(anna)).includes('waiting'), 'the question is gone');
+  // Bruno's page hears the answer by its own socket, which may come a moment after Anna's.
+  await bruno.waitForSelector('#offer[hidden]', { state: 'attached', timeout: LONG });
   assert.equal(await offerText(bruno), '', 'Bruno, who declined, is told nothing of the kind');
   assert.equal(await debug(anna, () => window.novussDebug.event), 1, 'the stroke stands');
   assert.deepEqual(await axeProblems(anna), [], 'the declined take-back');
@@ -70,6 +72,7 @@ test('a declined take-back and a declined rematch are said to the one who asked'
   await anna.click('#offer [data-answer=decline]');
   await bruno.waitForSelector('#offer:not([hidden]) [data-declined=rematch]', { timeout: LONG });
   assert.equal(await offerText(bruno), 'Your opponent declined the rematch.');
+  await anna.waitForSelector('#offer[hidden]', { state: 'attached', timeout: LONG });
   assert.equal(await offerText(anna), '', 'Anna, who declined, is told nothing of the kind');
   assert.ok(await bruno.isDisabled('#rematch'), 'a declined rematch is not offered again');
   assert.ok(await bruno.locator('#offer').evaluate((el) => {

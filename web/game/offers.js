@@ -143,7 +143,11 @@ export class Offers {
       const button = (/** @type {boolean} */ accept) => {
         const b = h('button', { type: 'button', class: accept ? 'primary' : '', 'data-answer': accept ? 'accept' : 'decline' },
           t(accept ? 'offer.accept' : 'offer.decline'));
-        b.addEventListener('click', () => this.hooks.send({ type: 'answer', kind: o.kind, accept }));
+        b.addEventListener('click', () => {
+          // One answer: both buttons wait for the server's word, which takes the offer away.
+          for (const x of this.el.querySelectorAll('[data-answer]')) /** @type {HTMLButtonElement} */ (x).disabled = true;
+          this.hooks.send({ type: 'answer', kind: o.kind, accept });
+        });
         return b;
       };
       parts.push(h('div', { class: 'offer-buttons' }, button(true), button(false)));
