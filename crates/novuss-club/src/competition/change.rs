@@ -155,6 +155,10 @@ pub enum Change {
     Penalty {
         /// The round.
         round: u32,
+        /// The team match, from 1, in a team competition (`board` is
+        /// then the team match's board).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        team_match: Option<u32>,
         /// The board, from 1.
         board: u32,
         /// Whose player.
@@ -213,6 +217,10 @@ pub enum Change {
     AtTable {
         /// The round: the one being played.
         round: u32,
+        /// The team match, from 1, in a team competition (`board` is
+        /// then the team match's board).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        team_match: Option<u32>,
         /// The board, from 1.
         board: u32,
         /// Who records it.
@@ -227,6 +235,10 @@ pub enum Change {
     RevokeTableLink {
         /// The round: the one being played.
         round: u32,
+        /// The team match, from 1, in a team competition (`board` is
+        /// then the team match's board).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        team_match: Option<u32>,
         /// The board, from 1.
         board: u32,
     },

@@ -11,13 +11,15 @@
 //! result by itself: a set forfeited is one of the sets the result
 //! counts, and a match forfeited is entered as a forfeit, as the desk
 //! enters every result. A penalty recorded in error is taken back: kept
-//! in the record, marked, so that what was said stays visible.
+//! in the record, marked, so that what was said stays visible. In a team
+//! competition a penalty is given on a team match's board, to the player
+//! of one team there.
 
 use serde::{Deserialize, Serialize};
 
 use crate::results::Side;
 
-use super::{setup, Competition, Refusal};
+use super::{setup, Competition, Refusal, TableMatch};
 
 /// What a referee imposes for a player's conduct (`000` 1.28).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -38,9 +40,13 @@ pub struct Penalty {
     pub number: u32,
     /// The round.
     pub round: u32,
-    /// The board, from 1.
+    /// The team match, from 1, in a team competition.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub team_match: Option<u32>,
+    /// The board, from 1 (of the team match, in a team competition).
     pub board: u32,
-    /// Whose player: the board's first-named or second-named.
+    /// Whose player: the board's first-named or second-named (the
+    /// first-named team's player on a team match's board).
     pub side: Side,
     /// What was imposed.
     pub conduct: Conduct,
@@ -56,24 +62,29 @@ impl Competition {
         &self.penalties
     }
 
-    /// Records a penalty on board `board` of round `round`.
+    /// Records a penalty on the match at `at`, whose board has a player
+    /// on the side penalised.
     pub(super) fn penalise(
         &mut self,
-        round: u32,
-        board: u32,
+        at: TableMatch,
         side: Side,
         conduct: Conduct,
         clause: &str,
     ) -> Result<(), Refusal> {
-        if self.teams.is_some() {
-            return Err(Refusal::NotForTeams);
+        let sides = self.at_table(at)?;
+        let player = match side {
+            Side::First => sides.first,
+            Side::Second => sides.second,
+        };
+        if player.is_none() {
+            return Err(Refusal::EmptyTeamBoard { board: at.board });
         }
-        self.board(round, board)?;
         let clause = setup::text("clause", clause)?.ok_or(Refusal::Missing { field: "clause" })?;
         self.penalties.push(Penalty {
             number: self.penalties.len() as u32 + 1,
-            round,
-            board,
+            round: at.round,
+            team_match: at.team_match,
+            board: at.board,
             side,
             conduct,
             clause,

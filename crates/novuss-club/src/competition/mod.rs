@@ -44,7 +44,8 @@ pub use entry_file::FileProblem;
 pub use groups::{GroupView, MAX_GROUPS, MIN_GROUP};
 pub use pairing_file::{pairing_sheet, Named, PairingRow, PairingSheet};
 pub use protocol::{
-    Recorder, SetRecord, Step, TableProtocol, MAX_ENTRY_ID, MAX_PENALTY_DISCS, MAX_TABLE_STEPS,
+    AtTable, Recorder, SetRecord, Step, TableMatch, TableProtocol, MAX_ENTRY_ID, MAX_PENALTY_DISCS,
+    MAX_TABLE_STEPS,
 };
 pub use refusal::Refusal;
 pub use setup::{
@@ -412,11 +413,21 @@ impl Competition {
             Change::EnterTeam { team } => self.enter_team(team),
             Change::Penalty {
                 round,
+                team_match,
                 board,
                 side,
                 conduct,
                 clause,
-            } => self.penalise(*round, *board, *side, *conduct, clause),
+            } => self.penalise(
+                TableMatch {
+                    round: *round,
+                    team_match: *team_match,
+                    board: *board,
+                },
+                *side,
+                *conduct,
+                clause,
+            ),
             Change::TakeBackPenalty { penalty } => self.take_back_penalty(*penalty),
             Change::EnterTeams { teams } => {
                 if teams.is_empty() {
@@ -446,12 +457,30 @@ impl Competition {
             } => self.board_result(*round, *team_match, *board, *outcome),
             Change::AtTable {
                 round,
+                team_match,
                 board,
                 by,
                 entry,
                 step,
-            } => self.at_table(*round, *board, *by, entry, *step),
-            Change::RevokeTableLink { round, board } => self.revoke_table_link(*round, *board),
+            } => self.take_table_step(
+                TableMatch {
+                    round: *round,
+                    team_match: *team_match,
+                    board: *board,
+                },
+                *by,
+                entry,
+                *step,
+            ),
+            Change::RevokeTableLink {
+                round,
+                team_match,
+                board,
+            } => self.revoke_table_link(TableMatch {
+                round: *round,
+                team_match: *team_match,
+                board: *board,
+            }),
         }
     }
 

@@ -33,11 +33,21 @@
 //! on to revoke it ([`super::Change::RevokeTableLink`]); the generation is
 //! kept here, with the protocol, so that it is in the competition's
 //! record like everything else.
+//!
+//! In a team competition each board of a team match is a table of its own
+//! (the match's block of tables, `teams.rs`), with its own protocol and
+//! link: a [`TableMatch`] names the team match besides the board. What
+//! stands there is the board's result in the team match, as the desk's
+//! [`super::Change::BoardResult`] would enter it; the first side is the
+//! first-named team's player, who breaks first on odd boards only
+//! (`teams/line_up.rs`).
 
 use novuss_core::MatchResult;
 use serde::{Deserialize, Serialize};
 
+use crate::entries::Entry;
 use crate::results::Side;
+use crate::teams::TeamSide;
 
 use super::{Competition, Outcome, Refusal};
 
@@ -52,6 +62,66 @@ pub const MAX_TABLE_STEPS: u32 = 200;
 
 /// The longest id a phone may give a step.
 pub const MAX_ENTRY_ID: usize = 40;
+
+/// Where a match is played at a table: a board of a round's pairing, or,
+/// in a team competition, a board of one of its team matches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TableMatch {
+    /// The round.
+    pub round: u32,
+    /// The team match, from 1 (the round's pairing's board), in a team
+    /// competition.
+    pub team_match: Option<u32>,
+    /// The board, from 1: of the round's pairing, or of the team match.
+    pub board: u32,
+}
+
+impl TableMatch {
+    /// Board `board` of round `round`'s pairing.
+    pub fn board(round: u32, board: u32) -> TableMatch {
+        TableMatch {
+            round,
+            team_match: None,
+            board,
+        }
+    }
+
+    /// Board `board` of team match `team_match` of round `round`.
+    pub fn team(round: u32, team_match: u32, board: u32) -> TableMatch {
+        TableMatch {
+            round,
+            team_match: Some(team_match),
+            board,
+        }
+    }
+
+    /// The order protocols are kept in: by round, then team match, then
+    /// board.
+    fn key(self) -> (u32, u32, u32) {
+        (self.round, self.team_match.unwrap_or(0), self.board)
+    }
+}
+
+/// Who plays a table's match, and where it stands: what a phone at the
+/// table shows of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AtTable<'a> {
+    /// The first side: the pairing's first-named entrant, or the
+    /// first-named team's player on the board (`None`: the line-up
+    /// leaves the board empty).
+    pub first: Option<&'a Entry>,
+    /// The second side.
+    pub second: Option<&'a Entry>,
+    /// The teams, the first-named first, on a team match's board.
+    pub teams: Option<[&'a Entry; 2]>,
+    /// The table, from 1 (`None`: it waits for one).
+    pub table: Option<u32>,
+    /// Who breaks in the first set: the first side, except on a team
+    /// match's even boards.
+    pub breaks: Side,
+    /// The result once it is in (the board's, or the team board's).
+    pub outcome: Option<Outcome>,
+}
 
 /// One set as the table records it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -113,7 +183,10 @@ pub enum Step {
 pub struct TableProtocol {
     /// The round.
     pub round: u32,
-    /// The board, from 1.
+    /// The team match, from 1, in a team competition.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub team_match: Option<u32>,
+    /// The board, from 1 (of the team match, in a team competition).
     pub board: u32,
     /// The sets recorded, the first first.
     pub sets: Vec<SetRecord>,
@@ -135,10 +208,11 @@ pub struct TableProtocol {
 }
 
 impl TableProtocol {
-    fn new(round: u32, board: u32) -> TableProtocol {
+    fn new(at: TableMatch) -> TableProtocol {
         TableProtocol {
-            round,
-            board,
+            round: at.round,
+            team_match: at.team_match,
+            board: at.board,
             sets: Vec::new(),
             score: [0, 0],
             over: None,
@@ -146,6 +220,15 @@ impl TableProtocol {
             stands: false,
             link: 0,
             entries: Vec::new(),
+        }
+    }
+
+    /// Where it is played.
+    pub fn at(&self) -> TableMatch {
+        TableMatch {
+            round: self.round,
+            team_match: self.team_match,
+            board: self.board,
         }
     }
 
@@ -186,88 +269,131 @@ fn entry_id(entry: &str) -> Result<(), Refusal> {
 }
 
 impl Competition {
-    /// The table protocols written so far, by round and board.
+    /// The table protocols written so far, by round, team match and board.
     pub fn table_protocols(&self) -> &[TableProtocol] {
         &self.tables
     }
 
-    /// Board `board`'s protocol of round `round`, if one was begun.
-    pub fn table_protocol(&self, round: u32, board: u32) -> Option<&TableProtocol> {
-        self.tables
-            .iter()
-            .find(|p| p.round == round && p.board == board)
+    /// The protocol of the match at `at`, if one was begun.
+    pub fn table_protocol(&self, at: TableMatch) -> Option<&TableProtocol> {
+        self.tables.iter().find(|p| p.at() == at)
     }
 
-    /// The table link generation of board `board` of round `round`.
-    pub fn table_link(&self, round: u32, board: u32) -> u32 {
-        self.table_protocol(round, board).map_or(0, |p| p.link)
+    /// The table link generation of the match at `at`.
+    pub fn table_link(&self, at: TableMatch) -> u32 {
+        self.table_protocol(at).map_or(0, |p| p.link)
     }
 
-    /// Whether a step with id `entry` was made on board `board` of round
-    /// `round` already (its answer lost on the way): it is not made again.
-    pub fn table_entry_seen(&self, round: u32, board: u32, entry: &str) -> bool {
-        self.table_protocol(round, board)
+    /// Whether a step with id `entry` was made at `at` already (its
+    /// answer lost on the way): it is not made again.
+    pub fn table_entry_seen(&self, at: TableMatch, entry: &str) -> bool {
+        self.table_protocol(at)
             .is_some_and(|p| p.entries.iter().any(|e| e == entry))
     }
 
-    /// Whether tables record round `round`: the round being played (the
-    /// last paired) of a competition of players on real tables.
-    pub fn check_table_round(&self, round: u32, board: u32) -> Result<(), Refusal> {
-        if self.teams.is_some() {
-            return Err(Refusal::NotForTeams);
+    /// Who plays the match at `at` and where it stands, or why there is
+    /// no such match (its round, team match or board does not exist; a
+    /// team competition's tables name a team match, a competition of
+    /// players' do not).
+    pub fn at_table(&self, at: TableMatch) -> Result<AtTable<'_>, Refusal> {
+        let entry = |e: crate::results::Entrant| {
+            e.0.checked_sub(1)
+                .and_then(|i| self.entrants.get(i as usize))
+                .map(|l| &l.entry)
+        };
+        match (at.team_match, self.teams.is_some()) {
+            (None, false) => {
+                let b = self.board(at.round, at.board)?;
+                Ok(AtTable {
+                    first: entry(b.paired.first),
+                    second: entry(b.paired.second),
+                    teams: None,
+                    table: b.paired.table,
+                    breaks: Side::First,
+                    outcome: b.outcome,
+                })
+            }
+            (Some(team_match), true) => {
+                let b = self.team_board(at.round, team_match, at.board)?;
+                let teams = match (entry(b.teams[0]), entry(b.teams[1])) {
+                    (Some(a), Some(b)) => Some([a, b]),
+                    _ => None,
+                };
+                Ok(AtTable {
+                    first: b.players[0],
+                    second: b.players[1],
+                    teams,
+                    table: b.table,
+                    breaks: match b.breaks_first {
+                        TeamSide::First => Side::First,
+                        TeamSide::Second => Side::Second,
+                    },
+                    outcome: b.entered,
+                })
+            }
+            (None, true) => Err(Refusal::NotForTeams),
+            (Some(_), false) => Err(Refusal::OnlyForTeams),
         }
+    }
+
+    /// Whether the match at `at` is recorded at its table: a match of the
+    /// round being played (the last paired) of a competition on real
+    /// tables, with a player on each side.
+    pub fn check_table_round(&self, at: TableMatch) -> Result<(), Refusal> {
         if self.setup.play.online() {
             return Err(Refusal::NotAtTables);
         }
-        self.board(round, board)?;
-        if self.rounds.len() as u32 != round {
-            return Err(Refusal::TableClosed { round });
+        let sides = self.at_table(at)?;
+        if sides.first.is_none() || sides.second.is_none() {
+            return Err(Refusal::EmptyTeamBoard { board: at.board });
+        }
+        if self.rounds.len() as u32 != at.round {
+            return Err(Refusal::TableClosed { round: at.round });
         }
         Ok(())
     }
 
-    /// The protocol of board `board` of round `round`, begun if need be.
-    fn protocol_mut(&mut self, round: u32, board: u32) -> &mut TableProtocol {
-        let at = match self
+    /// The protocol of the match at `at`, begun if need be.
+    fn protocol_mut(&mut self, at: TableMatch) -> &mut TableProtocol {
+        let at_index = match self
             .tables
-            .binary_search_by_key(&(round, board), |p| (p.round, p.board))
+            .binary_search_by_key(&at.key(), |p| p.at().key())
         {
-            Ok(at) => at,
-            Err(at) => {
-                self.tables.insert(at, TableProtocol::new(round, board));
-                at
+            Ok(i) => i,
+            Err(i) => {
+                self.tables.insert(i, TableProtocol::new(at));
+                i
             }
         };
-        &mut self.tables[at]
+        &mut self.tables[at_index]
     }
 
-    /// A new link for board `board` of round `round`: the old one no
-    /// longer works.
-    pub(super) fn revoke_table_link(&mut self, round: u32, board: u32) -> Result<(), Refusal> {
-        self.check_table_round(round, board)?;
-        let p = self.protocol_mut(round, board);
+    /// A new link for the table of `at`: the old one no longer works.
+    pub(super) fn revoke_table_link(&mut self, at: TableMatch) -> Result<(), Refusal> {
+        self.check_table_round(at)?;
+        let p = self.protocol_mut(at);
         p.link = p.link.saturating_add(1);
         Ok(())
     }
 
-    /// Takes step `step` on board `board` of round `round`.
-    pub(super) fn at_table(
+    /// Takes step `step` at the table of `at`.
+    pub(super) fn take_table_step(
         &mut self,
-        round: u32,
-        board: u32,
+        at: TableMatch,
         by: Recorder,
         entry: &str,
         step: Step,
     ) -> Result<(), Refusal> {
-        self.check_table_round(round, board)?;
+        self.check_table_round(at)?;
         entry_id(entry)?;
         let format = self.setup.format;
-        let decided = self.board(round, board)?.outcome.is_some();
+        let decided = self.at_table(at)?.outcome.is_some();
+        let TableMatch { round, board, .. } = at;
         // Checked in a copy, kept whole or not at all.
         let mut p = self
-            .table_protocol(round, board)
+            .table_protocol(at)
             .cloned()
-            .unwrap_or_else(|| TableProtocol::new(round, board));
+            .unwrap_or_else(|| TableProtocol::new(at));
         if p.entries.iter().any(|e| e == entry) {
             return Err(Refusal::StepSeen);
         }
@@ -333,13 +459,20 @@ impl Competition {
                 first: p.score[0],
                 second: p.score[1],
             };
-            let outcome = self.checked_outcome(outcome)?;
-            self.check_later_rounds(round, board, outcome)?;
-            let b = &mut self.rounds[(round - 1) as usize].boards[(board - 1) as usize];
-            b.outcome = Some(outcome);
-            b.by_pairing = false;
+            match at.team_match {
+                // The board's result in its team match, as the desk
+                // enters it.
+                Some(team_match) => self.board_result(round, team_match, board, outcome)?,
+                None => {
+                    let outcome = self.checked_outcome(outcome)?;
+                    self.check_later_rounds(round, board, outcome)?;
+                    let b = &mut self.rounds[(round - 1) as usize].boards[(board - 1) as usize];
+                    b.outcome = Some(outcome);
+                    b.by_pairing = false;
+                }
+            }
         }
-        *self.protocol_mut(round, board) = p;
+        *self.protocol_mut(at) = p;
         Ok(())
     }
 

@@ -97,6 +97,20 @@ impl TeamPart {
     }
 }
 
+/// A board of a team match as its table sees it.
+pub(super) struct TeamBoardAt<'a> {
+    /// The teams, the first-named first.
+    pub teams: [Entrant; 2],
+    /// Their players on the board (`None`: the line-up leaves it empty).
+    pub players: [Option<&'a Entry>; 2],
+    /// Its table: the block's first plus the board's place.
+    pub table: Option<u32>,
+    /// Whose player breaks first.
+    pub breaks_first: TeamSide,
+    /// Its result as entered, with its sets.
+    pub entered: Option<Outcome>,
+}
+
 /// The side of a match as the line-up's index.
 fn index(side: TeamSide) -> usize {
     match side {
@@ -246,6 +260,37 @@ impl Competition {
         if let Some(part) = &mut self.teams {
             part.rounds.pop();
         }
+    }
+
+    /// Board `board` of team match `team_match` of round `round`: its
+    /// players as the line-ups place them, its table in the match's
+    /// block, who breaks first, its result as entered.
+    pub(super) fn team_board(
+        &self,
+        round: u32,
+        team_match: u32,
+        board: u32,
+    ) -> Result<TeamBoardAt<'_>, Refusal> {
+        let played = self.team_match(round, team_match)?;
+        let part = self.team_part()?;
+        let boards = part.rules.boards;
+        let b = board
+            .checked_sub(1)
+            .and_then(|i| played.game.boards().into_iter().nth(i as usize))
+            .ok_or(Refusal::NoSuchTeamBoard { board, boards })?;
+        let player = |team: Entrant, place: Option<RosterPlace>| {
+            place.and_then(|p| part.teams.get((team.0 - 1) as usize)?.player(p))
+        };
+        Ok(TeamBoardAt {
+            teams: [played.first, played.second],
+            players: [
+                player(played.first, b.first),
+                player(played.second, b.second),
+            ],
+            table: played.table.map(|t| t + board - 1),
+            breaks_first: b.breaks_first,
+            entered: played.entered[(board - 1) as usize],
+        })
     }
 
     /// The team match `team_match` of round `round`.

@@ -5,7 +5,7 @@
 //! and the round's penalties gone with its pairing.
 
 use novuss_club::competition::{Conduct, Outcome, Refusal};
-use novuss_club::{Change, Competition, Side, System, TeamRules};
+use novuss_club::{Change, Competition, Side, System};
 use novuss_core::MatchFormat;
 
 use crate::support::{seeded, setup};
@@ -28,6 +28,7 @@ fn paired() -> Competition {
 fn penalty(board: u32, side: Side, conduct: Conduct, clause: &str) -> Change {
     Change::Penalty {
         round: 1,
+        team_match: None,
         board,
         side,
         conduct,
@@ -122,6 +123,7 @@ fn a_penalty_needs_a_board_and_a_clause() {
     assert_eq!(
         c.apply(&Change::Penalty {
             round: 2,
+            team_match: None,
             board: 1,
             side: Side::First,
             conduct: Conduct::Warning,
@@ -147,23 +149,4 @@ fn a_rounds_penalties_go_with_its_pairing() {
         .unwrap();
     c.apply(&Change::Unpair { round: 1 }).unwrap();
     assert!(c.penalties().is_empty());
-}
-
-#[test]
-fn a_team_competition_takes_no_penalty_yet() {
-    let mut s = setup(
-        "Komandas",
-        System::Swiss { rounds: 3 },
-        MatchFormat::Sets(6),
-        8,
-    );
-    s.teams = Some(TeamRules {
-        boards: 2,
-        ..TeamRules::default()
-    });
-    let mut c = Competition::new(s).unwrap();
-    assert_eq!(
-        c.apply(&penalty(1, Side::First, Conduct::Warning, "000 1.28")),
-        Err(Refusal::NotForTeams)
-    );
 }

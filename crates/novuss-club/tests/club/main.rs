@@ -32,6 +32,8 @@
 //!   four-team round robin to its end against standings worked by hand,
 //!   a match decided past half, line-ups, refusals, the change log
 //!   rebuilt;
+//! - `team_tables`: a team match's boards at their tables: protocols
+//!   whose results are the boards', referees, penalties on team boards;
 //! - `teams`: line-ups, team matches decided past half, team standings,
 //!   team round robin and Swiss;
 //! - `trf`: TRF-16 files read, written back, and refused where wrong.
@@ -58,6 +60,7 @@ mod swiss;
 mod tables;
 mod team_competition;
 mod team_file;
+mod team_tables;
 mod teams;
 mod trf;
 mod trf_import;

@@ -6,7 +6,9 @@
 //! confirmations or a referee's, steps sent twice made once, two phones
 //! that disagree told so, and the tables closed with their round.
 
-use novuss_club::competition::{Outcome, Recorder, Refusal, SetRecord, Step, MAX_TABLE_STEPS};
+use novuss_club::competition::{
+    Outcome, Recorder, Refusal, SetRecord, Step, TableMatch, MAX_TABLE_STEPS,
+};
 use novuss_club::{Change, Competition, Side, System};
 use novuss_core::{MatchFormat, MatchResult};
 
@@ -40,6 +42,7 @@ fn won(set: u32, winner: Option<Side>) -> Step {
 fn at(board: u32, by: Recorder, entry: &str, step: Step) -> Change {
     Change::AtTable {
         round: 1,
+        team_match: None,
         board,
         by,
         entry: entry.into(),
@@ -77,7 +80,7 @@ fn six_sets_end_at_four_two_and_stand_on_both_confirmations() {
         };
         apply(&mut c, at(1, by, &format!("s{set}"), won(set, Some(*w)))).unwrap();
     }
-    let p = c.table_protocol(1, 1).unwrap();
+    let p = c.table_protocol(TableMatch::board(1, 1)).unwrap();
     assert_eq!(p.score, [4, 2]);
     assert_eq!(p.over, Some(MatchResult::First));
     // The match is over at 4:2: a seventh set is refused.
@@ -89,10 +92,10 @@ fn six_sets_end_at_four_two_and_stand_on_both_confirmations() {
         Err(Refusal::MatchIsOver)
     );
     apply(&mut c, at(1, Recorder::First, "c1", Step::Confirm {})).unwrap();
-    assert!(!c.table_protocol(1, 1).unwrap().stands);
+    assert!(!c.table_protocol(TableMatch::board(1, 1)).unwrap().stands);
     assert_eq!(c.rounds()[0].boards[0].outcome, None, "one signature");
     apply(&mut c, at(1, Recorder::Second, "c2", Step::Confirm {})).unwrap();
-    assert!(c.table_protocol(1, 1).unwrap().stands);
+    assert!(c.table_protocol(TableMatch::board(1, 1)).unwrap().stands);
     assert_eq!(
         c.rounds()[0].boards[0].outcome,
         Some(Outcome::Sets {
@@ -142,7 +145,7 @@ fn a_drawn_set_counts_for_nobody_and_three_all_is_a_draw() {
         )
         .unwrap();
     }
-    let p = c.table_protocol(1, 2).unwrap();
+    let p = c.table_protocol(TableMatch::board(1, 2)).unwrap();
     assert_eq!(p.score, [3, 2], "the drawn set is nobody's");
     assert_eq!(p.over, None, "six sets played, five won: one more");
     assert_eq!(
@@ -157,7 +160,7 @@ fn a_drawn_set_counts_for_nobody_and_three_all_is_a_draw() {
         at(2, Recorder::First, "e6", won(7, Some(Side::Second))),
     )
     .unwrap();
-    let p = c.table_protocol(1, 2).unwrap();
+    let p = c.table_protocol(TableMatch::board(1, 2)).unwrap();
     assert_eq!((p.score, p.over), ([3, 3], Some(MatchResult::Drawn)));
     // A referee's confirmation is enough.
     apply(&mut c, at(2, Recorder::Referee, "r", Step::Confirm {})).unwrap();
@@ -185,7 +188,7 @@ fn undo_takes_back_the_last_set_and_the_confirmations() {
     .unwrap();
     apply(&mut c, at(1, Recorder::Second, "c", Step::Confirm {})).unwrap();
     assert_eq!(
-        c.table_protocol(1, 1).unwrap().confirmed,
+        c.table_protocol(TableMatch::board(1, 1)).unwrap().confirmed,
         [Recorder::Second]
     );
     assert_eq!(
@@ -193,7 +196,7 @@ fn undo_takes_back_the_last_set_and_the_confirmations() {
         Err(Refusal::NotTheLastSet { set: 1, last: 2 })
     );
     apply(&mut c, at(1, Recorder::First, "e", Step::Undo { set: 2 })).unwrap();
-    let p = c.table_protocol(1, 1).unwrap();
+    let p = c.table_protocol(TableMatch::board(1, 1)).unwrap();
     assert_eq!((p.sets.len(), p.score, p.over), (1, [1, 0], None));
     assert!(p.confirmed.is_empty(), "the confirmation was of 2:0");
     // Set 2 again, the other way.
@@ -202,7 +205,10 @@ fn undo_takes_back_the_last_set_and_the_confirmations() {
         at(1, Recorder::Second, "f", won(2, Some(Side::Second))),
     )
     .unwrap();
-    assert_eq!(c.table_protocol(1, 1).unwrap().score, [1, 1]);
+    assert_eq!(
+        c.table_protocol(TableMatch::board(1, 1)).unwrap().score,
+        [1, 1]
+    );
     assert_eq!(
         apply(&mut c, at(1, Recorder::First, "g", Step::Undo { set: 0 })),
         Err(Refusal::NotTheLastSet { set: 0, last: 2 })
@@ -223,7 +229,13 @@ fn two_phones_agree_or_are_told_what_stands_and_a_repeat_is_seen() {
         at(2, Recorder::Second, "p2-1", won(1, Some(Side::First))),
     )
     .unwrap();
-    assert_eq!(c.table_protocol(1, 2).unwrap().sets.len(), 1);
+    assert_eq!(
+        c.table_protocol(TableMatch::board(1, 2))
+            .unwrap()
+            .sets
+            .len(),
+        1
+    );
     // ... or otherwise: refused, nothing changes.
     assert_eq!(
         apply(
@@ -241,13 +253,16 @@ fn two_phones_agree_or_are_told_what_stands_and_a_repeat_is_seen() {
         Err(Refusal::SetMissing { set: 3, next: 2 })
     );
     // The step's id is what the server looks for when an answer was lost.
-    assert!(c.table_entry_seen(1, 2, "p1-1"));
-    assert!(c.table_entry_seen(1, 2, "p2-1"));
+    assert!(c.table_entry_seen(TableMatch::board(1, 2), "p1-1"));
+    assert!(c.table_entry_seen(TableMatch::board(1, 2), "p2-1"));
     assert!(
-        !c.table_entry_seen(1, 2, "p2-2"),
+        !c.table_entry_seen(TableMatch::board(1, 2), "p2-2"),
         "refused steps are not kept"
     );
-    assert!(!c.table_entry_seen(1, 1, "p1-1"), "ids are a board's own");
+    assert!(
+        !c.table_entry_seen(TableMatch::board(1, 1), "p1-1"),
+        "ids are a board's own"
+    );
     // Sent again (its answer lost): seen, and not made twice, even an
     // undo, which would take back a second set.
     apply(
@@ -260,7 +275,13 @@ fn two_phones_agree_or_are_told_what_stands_and_a_repeat_is_seen() {
         apply(&mut c, at(2, Recorder::First, "u", Step::Undo { set: 1 })),
         Err(Refusal::StepSeen)
     );
-    assert_eq!(c.table_protocol(1, 2).unwrap().sets.len(), 1);
+    assert_eq!(
+        c.table_protocol(TableMatch::board(1, 2))
+            .unwrap()
+            .sets
+            .len(),
+        1
+    );
 }
 
 #[test]
@@ -304,7 +325,10 @@ fn a_set_is_checked_before_it_is_recorded() {
         at(1, Recorder::First, "a", Step::Set { set: 1, record }),
     )
     .unwrap();
-    assert_eq!(c.table_protocol(1, 1).unwrap().sets, [record]);
+    assert_eq!(
+        c.table_protocol(TableMatch::board(1, 1)).unwrap().sets,
+        [record]
+    );
     assert_eq!(
         apply(&mut c, at(9, Recorder::First, "b", won(1, None))),
         Err(Refusal::NoSuchBoard { round: 1, board: 9 })
@@ -339,11 +363,19 @@ fn a_result_from_the_desk_closes_the_table() {
 #[test]
 fn tables_close_with_their_round_and_links_are_revoked_by_generation() {
     let mut c = paired(MatchFormat::BestOf(1));
-    assert_eq!(c.table_link(1, 1), 0);
-    c.apply(&Change::RevokeTableLink { round: 1, board: 1 })
-        .unwrap();
-    assert_eq!(c.table_link(1, 1), 1);
-    assert_eq!(c.table_link(1, 2), 0, "the other table's link stands");
+    assert_eq!(c.table_link(TableMatch::board(1, 1)), 0);
+    c.apply(&Change::RevokeTableLink {
+        round: 1,
+        team_match: None,
+        board: 1,
+    })
+    .unwrap();
+    assert_eq!(c.table_link(TableMatch::board(1, 1)), 1);
+    assert_eq!(
+        c.table_link(TableMatch::board(1, 2)),
+        0,
+        "the other table's link stands"
+    );
     for board in 1..=2 {
         apply(
             &mut c,
@@ -363,11 +395,18 @@ fn tables_close_with_their_round_and_links_are_revoked_by_generation() {
         Err(Refusal::TableClosed { round: 1 })
     );
     assert_eq!(
-        apply(&mut c, Change::RevokeTableLink { round: 1, board: 1 }),
+        apply(
+            &mut c,
+            Change::RevokeTableLink {
+                round: 1,
+                team_match: None,
+                board: 1,
+            }
+        ),
         Err(Refusal::TableClosed { round: 1 })
     );
     // The round's record is kept.
-    assert_eq!(c.table_protocol(1, 1).unwrap().link, 1);
+    assert_eq!(c.table_protocol(TableMatch::board(1, 1)).unwrap().link, 1);
 }
 
 #[test]
