@@ -396,3 +396,177 @@ fn phones_record_their_tables_and_nothing_else() {
     let (status, _) = organiser.get(&format!("{record_path}?before=x"));
     assert_eq!(status, 400);
 }
+
+/// A team league at the tables (issue 33 for issue 32's teams): each
+/// board of a team match has its own card and link, naming the match;
+/// its phones see the players the line-ups put there and who breaks; what
+/// they confirm is the board's result in the team match; a referee at the
+/// desk and a penalty name the team match too; a revoked board's link is
+/// refused and a board the line-up leaves empty has no card.
+#[test]
+fn a_team_matchs_boards_are_tables_of_their_own() {
+    let dir = data_dir();
+    let server = Running::start(&path(&dir));
+    let organiser = server.person();
+    organiser.register("league_organiser", "a long password");
+    let (status, created) = json_answer(
+        organiser.post(
+            "/api/competitions",
+            &json!({"name": "Līga", "tables": 4,
+                "system": {"kind": "round_robin", "cycles": "single"},
+                "format": {"kind": "sets", "sets": 6},
+                "teams": {"boards": 2}})
+            .to_string(),
+        ),
+    );
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().unwrap().to_owned();
+    let changes = format!("/api/competitions/{id}/changes");
+    let change = |body: Value| {
+        let (status, c) = json_answer(organiser.post(&changes, &body.to_string()));
+        assert_eq!(status, 200, "{body}: {c}");
+        c
+    };
+    for team in ["Madona", "Rīga", "Cēsis", "Talsi"] {
+        let roster: Vec<Value> = (1..=3)
+            .map(|k| json!({"name": format!("{team} {k}")}))
+            .collect();
+        change(json!({"change": "enter_team", "team": {"name": team, "roster": roster}}));
+    }
+    let paired = change(json!({"change": "pair_next", "round": 1}));
+    let first_team = paired["teams"]["teams"]
+        [paired["rounds"][0]["boards"][0]["first"].as_u64().unwrap() as usize - 1]["name"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+
+    // A card per board of each team match, in match and board order.
+    let cards_path = format!("/api/competitions/{id}/tables");
+    let (status, cards) = json_answer(organiser.get(&cards_path));
+    assert_eq!(status, 200, "{cards}");
+    let cards = cards.as_array().unwrap().clone();
+    let places: Vec<(u64, u64, u64)> = cards
+        .iter()
+        .map(|c| {
+            (
+                c["team_match"].as_u64().unwrap(),
+                c["board"].as_u64().unwrap(),
+                c["table"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(places, [(1, 1, 1), (1, 2, 2), (2, 1, 3), (2, 2, 4)]);
+    for c in &cards {
+        let prefix = format!("{id}.1.{}.{}.", c["team_match"], c["board"]);
+        assert!(c["link"].as_str().unwrap().starts_with(&prefix), "{c}");
+    }
+    let link = cards[1]["link"].as_str().unwrap().to_owned();
+    let table = |l: &str| format!("/api/tables/{l}");
+
+    // Board 2 of match 1: the second players, the other team breaking.
+    let first = server.person();
+    let second = server.person();
+    let (status, view) = json_answer(first.get(&table(&link)));
+    assert_eq!(status, 200, "{view}");
+    assert_eq!(
+        (view["team_match"].clone(), view["board"].clone()),
+        (json!(1), json!(2))
+    );
+    assert_eq!(view["first"]["name"], format!("{first_team} 2"));
+    assert_eq!(view["first"]["team"], first_team.as_str());
+    assert_eq!(view["breaks"], "second");
+    assert_eq!(view["table"], 2);
+    // The same MAC read as a board of the round's pairing opens nothing.
+    let mac = link.rsplit('.').next().unwrap();
+    let (status, refused) = json_answer(first.get(&table(&format!("{id}.1.2.{mac}"))));
+    assert_eq!(
+        (status, refused["code"].clone()),
+        (404, json!("unknown_table"))
+    );
+
+    let step = |phone: &crate::support::server::Person, body: Value| {
+        json_answer(phone.post(&table(&link), &body.to_string()))
+    };
+    for n in 1..=4u32 {
+        // The second team's player breaks in odd sets on an even board.
+        let broke = if n % 2 == 1 { "second" } else { "first" };
+        let body = json!({"by": "first", "entry": format!("f-{n}"),
+            "step": {"kind": "set", "set": n, "record": {"winner": "first", "broke": broke}}});
+        let (status, view) = step(&first, body);
+        assert_eq!(status, 200, "{view}");
+    }
+    for (phone, by) in [(&first, "first"), (&second, "second")] {
+        let (status, view) = step(
+            phone,
+            json!({"by": by, "entry": format!("{by}-ok"), "step": {"kind": "confirm"}}),
+        );
+        assert_eq!(status, 200, "{view}");
+    }
+    let (_, now) = json_answer(organiser.get(&format!("/api/competitions/{id}")));
+    let now = &now["competition"];
+    let board = &now["teams"]["rounds"][0]["matches"][0]["boards"][1];
+    assert_eq!(
+        board["entered"],
+        json!({"kind": "sets", "first": 4, "second": 0}),
+        "{board}"
+    );
+    assert_eq!(now["tables"][0]["team_match"], 1);
+
+    // The referee at the desk records board 1 of match 2, naming the
+    // match; a penalty is given on its board.
+    change(
+        json!({"change": "at_table", "round": 1, "team_match": 2, "board": 1,
+        "entry": "desk-1", "step": {"kind": "set", "set": 1,
+        "record": {"winner": "second", "broke": "first"}}}),
+    );
+    let c = change(
+        json!({"change": "penalty", "round": 1, "team_match": 2, "board": 1,
+        "side": "first", "conduct": "warning", "clause": "000 1.28"}),
+    );
+    assert_eq!(c["penalties"][0]["team_match"], 2);
+    let (status, refused) = json_answer(
+        organiser.post(
+            &changes,
+            &json!({"change": "penalty", "round": 1, "board": 1,
+            "side": "first", "conduct": "warning", "clause": "000 1.28"})
+            .to_string(),
+        ),
+    );
+    assert_eq!(status, 400, "{refused}");
+    assert_eq!(refused["refusal"]["code"], "not_for_teams");
+
+    // Board 2 of match 2's link revoked: refused, and its new card works.
+    let old = cards[3]["link"].as_str().unwrap().to_owned();
+    change(json!({"change": "revoke_table_link", "round": 1, "team_match": 2, "board": 2}));
+    let (status, _) = json_answer(first.get(&table(&old)));
+    assert_eq!(status, 404);
+    let (_, cards) = json_answer(organiser.get(&cards_path));
+    let new = cards[3]["link"].as_str().unwrap().to_owned();
+    assert_ne!(new, old);
+    let (status, view) = json_answer(first.get(&table(&new)));
+    assert_eq!((status, view["board"].clone()), (200, json!(2)));
+
+    // Match 2's second team plays one player: its board 2 has no card.
+    let side_of_two = "second";
+    change(json!({"change": "line_up", "round": 1, "team_match": 2,
+        "side": side_of_two, "players": [1]}));
+    let (_, cards) = json_answer(organiser.get(&cards_path));
+    let places: Vec<(u64, u64)> = cards
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["team_match"].as_u64().unwrap(),
+                c["board"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(places, [(1, 1), (1, 2), (2, 1)]);
+    let (status, view) = json_answer(first.get(&table(&new)));
+    assert_eq!(
+        status, 200,
+        "the empty board's table is shown, closed: {view}"
+    );
+    assert_eq!(view["open"], false);
+}

@@ -75,13 +75,29 @@ function declaredObject(name) {
   return properties(typedef(name));
 }
 
+/** The fields sent in any example of a named type, and the optional ones not yet seen (with where). */
+const seenOf = new Map();
+const unseen = new Map();
+
 /**
  * Holds examples against a declared shape: every field the page reads is
  * sent (a required one always), and every field sent is one the page knows.
  */
-function sameFields(what, props, examples) {
+function sameFields(what, props, examples, typeName) {
   const seen = new Set(examples.flatMap((e) => Object.keys(e)));
+  if (typeName) {
+    const all = seenOf.get(typeName) ?? new Set();
+    for (const k of seen) all.add(k);
+    seenOf.set(typeName, all);
+  }
   for (const [name, optional] of props) {
+    // An optional field of a named type may be missing here (a
+    // competition of players sends no `team_match`): it must be sent
+    // in some example of that type (checked once all are seen).
+    if (optional && typeName && !seen.has(name)) {
+      (unseen.get(typeName) ?? unseen.set(typeName, new Map()).get(typeName)).set(name, what);
+      continue;
+    }
     assert.ok(seen.has(name), `${what}: the page reads \`${name}\`, which the server never sends`);
     if (!optional) {
       for (const e of examples) assert.ok(name in e, `${what}: \`${name}\` is required by the page but missing in ${JSON.stringify(e).slice(0, 200)}`);
@@ -143,7 +159,7 @@ function sameShape(what, type, examples) {
   // makes; here only its own fields must be seen, and none undeclared.
   const state = properties(typedef('State'));
   const isState = [...state.keys()].every((k) => props.has(k));
-  sameFields(what, isState ? new Map([...props].filter(([k]) => !state.has(k))) : props, examples.map((e) => (isState ? Object.fromEntries(Object.entries(e).filter(([k]) => !state.has(k))) : e)));
+  sameFields(what, isState ? new Map([...props].filter(([k]) => !state.has(k))) : props, examples.map((e) => (isState ? Object.fromEntries(Object.entries(e).filter(([k]) => !state.has(k))) : e)), name);
   if (isState) for (const e of examples) for (const k of Object.keys(e)) assert.ok(props.has(k), `${what}: the server sends \`${k}\`, which web/shared/protocol.js does not declare`);
   for (const prop of type.getProperties()) {
     if (isState && state.has(prop.name)) continue;
@@ -188,6 +204,9 @@ test('every HTTP body is one the page declares, field by field and inside', () =
       assert.ok(examples.length > 0, `no example of ${name} (${routes})`);
       sameShape(`${name} (${routes})`, typedef(name), examples);
     }
+  }
+  for (const [type, fields] of unseen) {
+    for (const [name, what] of fields) assert.ok(seenOf.get(type)?.has(name), `${what}: the page reads \`${name}\`, which the server never sends in any ${type}`);
   }
 });
 

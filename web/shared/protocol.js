@@ -740,7 +740,7 @@
  * @typedef {{kind: 'sets', first: number, second: number} | {kind: 'forfeit', winner: 'first' | 'second'} | {kind: 'both_absent'} | {kind: 'team', first: number, second: number} | {kind: 'decided', winner: 'first' | 'second' | null}} MatchOutcome
  */
 
-/** A conduct penalty on a board's match, with the clause it applies; `taken_back`: recorded in error. @typedef {{number: number, round: number, board: number, side: 'first' | 'second', conduct: 'warning' | 'set_forfeited' | 'match_forfeited', clause: string, taken_back: boolean}} Penalty */
+/** A conduct penalty on a board's match (a team match's board: `team_match`), with the clause it applies; `taken_back`: recorded in error. @typedef {{number: number, round: number, team_match?: number, board: number, side: 'first' | 'second', conduct: 'warning' | 'set_forfeited' | 'match_forfeited', clause: string, taken_back: boolean}} Penalty */
 
 /** One set as a table records it: its winner (null: drawn, `000` 4.5), who broke, who cleared the table in their first turn (4.6), the penalty discs each side was given. @typedef {{winner: 'first' | 'second' | null, broke: 'first' | 'second', cleared?: 'first' | 'second' | null, penalty_discs?: [number, number]}} SetRecord */
 
@@ -748,21 +748,24 @@
  * A board's table protocol: the sets so far, the sets each side won, the
  * result the score makes once the match is over, who confirmed it, whether
  * it stands (the board's result), and the table link's generation.
- * @typedef {{round: number, board: number, sets: SetRecord[], score: [number, number], over: 'first' | 'second' | 'drawn' | null, confirmed: ('first' | 'second' | 'referee')[], stands: boolean, link: number}} TableProtocol
+ * @typedef {{round: number, team_match?: number, board: number, sets: SetRecord[], score: [number, number], over: 'first' | 'second' | 'drawn' | null, confirmed: ('first' | 'second' | 'referee')[], stands: boolean, link: number}} TableProtocol
  */
 
 /** A step at a table: a set, the last set taken back, the final score confirmed. @typedef {{kind: 'set', set: number, record: SetRecord} | {kind: 'undo', set: number} | {kind: 'confirm'}} TableStepKind */
 
 /** `POST /api/tables/{link}`: one step from a player's phone, with the id the phone gave it (made once however often sent). @typedef {{by: 'first' | 'second', entry: string, step: TableStepKind}} TableStep */
 
+/** One side at a table: the entrant, or on a team match's board the player and their team. @typedef {{name: string, club: string | null, team?: string}} Contender */
+
 /**
  * `GET`/`POST /api/tables/{link}`: the table a link opens, as its phones
  * show it; `open`: it still records (its round is played, its result not
- * in).
- * @typedef {{competition: string, name: string, round: number, board: number, table: number | null, first: {name: string, club: string | null}, second: {name: string, club: string | null}, format: MatchFormat, protocol: TableProtocol | null, outcome: MatchOutcome | null, open: boolean, changes: number}} TableView
+ * in); `breaks`: who breaks in the first set (the second side on a team
+ * match's even boards).
+ * @typedef {{competition: string, name: string, round: number, team_match?: number, board: number, table: number | null, first: Contender, second: Contender, breaks: 'first' | 'second', format: MatchFormat, protocol: TableProtocol | null, outcome: MatchOutcome | null, open: boolean, changes: number}} TableView
  */
 
-/** `GET /api/competitions/{id}/tables`: a table's card for the organiser: its link, the address a phone opens, and that address as a QR code (SVG). @typedef {{round: number, board: number, table: number | null, link: string, address: string, qr: string}} TableCard */
+/** `GET /api/competitions/{id}/tables`: a table's card for the organiser: its link, the address a phone opens, and that address as a QR code (SVG). @typedef {{round: number, team_match?: number, board: number, table: number | null, link: string, address: string, qr: string}} TableCard */
 
 /** The `table` event of `GET /api/competitions/{id}/live`: a step at a table that left its result open, as the change after the follower's last. @typedef {{changes: number, protocol: TableProtocol}} TableStepped */
 
@@ -890,7 +893,7 @@
 
 /**
  * `POST /api/competitions/{id}/changes`: one change by the organiser.
- * @typedef {{change: 'enter', entry: (Partial<ListedEntry> & {name: string}) | PairEntry} | {change: 'enter_list', entries: (Partial<ListedEntry> & {name: string})[]} | {change: 'withdraw', entrant: number} | {change: 'request_bye', entrant: number, round: number, bye: ByeKind} | {change: 'pair_next', round: number} | {change: 'result', round: number, board: number, outcome: MatchOutcome} | {change: 'unpair', round: number} | {change: 'seed', order: number[]} | {change: 'penalty', round: number, board: number, side: 'first' | 'second', conduct: 'warning' | 'set_forfeited' | 'match_forfeited', clause: string} | {change: 'take_back_penalty', penalty: number} | {change: 'enter_team', team: TeamEntry} | {change: 'enter_teams', teams: TeamEntry[]} | {change: 'line_up', round: number, team_match: number, side: 'first' | 'second', players: number[]} | {change: 'board_result', round: number, team_match: number, board: number, outcome: MatchOutcome} | {change: 'at_table', round: number, board: number, entry: string, step: TableStepKind} | {change: 'revoke_table_link', round: number, board: number}} CompetitionChange
+ * @typedef {{change: 'enter', entry: (Partial<ListedEntry> & {name: string}) | PairEntry} | {change: 'enter_list', entries: (Partial<ListedEntry> & {name: string})[]} | {change: 'withdraw', entrant: number} | {change: 'request_bye', entrant: number, round: number, bye: ByeKind} | {change: 'pair_next', round: number} | {change: 'result', round: number, board: number, outcome: MatchOutcome} | {change: 'unpair', round: number} | {change: 'seed', order: number[]} | {change: 'penalty', round: number, team_match?: number, board: number, side: 'first' | 'second', conduct: 'warning' | 'set_forfeited' | 'match_forfeited', clause: string} | {change: 'take_back_penalty', penalty: number} | {change: 'enter_team', team: TeamEntry} | {change: 'enter_teams', teams: TeamEntry[]} | {change: 'line_up', round: number, team_match: number, side: 'first' | 'second', players: number[]} | {change: 'board_result', round: number, team_match: number, board: number, outcome: MatchOutcome} | {change: 'at_table', round: number, team_match?: number, board: number, entry: string, step: TableStepKind} | {change: 'revoke_table_link', round: number, team_match?: number, board: number}} CompetitionChange
  */
 
 /**

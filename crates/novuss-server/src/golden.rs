@@ -697,6 +697,9 @@ fn asked() -> BTreeMap<&'static str, Vec<Value>> {
                 json!({"change": "at_table", "round": 1, "board": 1, "entry": "desk-2", "step": {"kind": "undo", "set": 1}}),
                 json!({"change": "at_table", "round": 1, "board": 1, "entry": "desk-3", "step": {"kind": "confirm"}}),
                 json!({"change": "revoke_table_link", "round": 1, "board": 1}),
+                json!({"change": "penalty", "round": 1, "team_match": 1, "board": 1, "side": "second", "conduct": "warning", "clause": "000 1.28"}),
+                json!({"change": "at_table", "round": 1, "team_match": 1, "board": 2, "entry": "desk-4", "step": {"kind": "set", "set": 1, "record": {"winner": "second", "broke": "second"}}}),
+                json!({"change": "revoke_table_link", "round": 1, "team_match": 1, "board": 2}),
             ],
         ),
         (
@@ -1043,6 +1046,7 @@ fn answers() -> BTreeMap<&'static str, Vec<Value>> {
             }
             desk.change(&league.view.id, Some(&anna), &ask(json!({"change": "pair_next", "round": 1})), None).await.expect("paired");
             desk.change(&league.view.id, Some(&anna), &ask(json!({"change": "line_up", "round": 1, "team_match": 1, "side": "first", "players": [1, 3]})), None).await.expect("a line-up");
+            desk.change(&league.view.id, Some(&anna), &ask(self::asked()["CompetitionChange"][24].clone()), None).await.expect("a penalty on a team board");
             let played = desk.change(&league.view.id, Some(&anna), &ask(json!({"change": "board_result", "round": 1, "team_match": 1, "board": 2, "outcome": {"kind": "sets", "first": 4, "second": 0}})), None).await.expect("a board");
             keep("Competition", serde_json::to_value(&played.view).expect("JSON"));
             let played = desk.change(&league.view.id, Some(&anna), &ask(json!({"change": "board_result", "round": 1, "team_match": 1, "board": 1, "outcome": {"kind": "sets", "first": 3, "second": 3}})), None).await.expect("a board");
@@ -1102,7 +1106,7 @@ fn answers() -> BTreeMap<&'static str, Vec<Value>> {
                 desk.change(&galds.view.id, Some(&anna), &ask(json!({"change": "enter", "entry": {"name": name, "club": "RNK"}})), None).await.expect("entered");
             }
             let at_tables = desk.change(&galds.view.id, Some(&anna), &ask(json!({"change": "pair_next", "round": 1})), None).await.expect("paired");
-            let link = tables.link(&at_tables, 1, 1).await.expect("a link");
+            let link = tables.link(&at_tables, novuss_club::competition::TableMatch::board(1, 1)).await.expect("a link");
             keep("TableView", serde_json::to_value(tables.view(&desk, &link).await.expect("a table")).expect("JSON"));
             let (_, mut pushes) = desk.follow(&galds.view.id).await.expect("followed");
             for (k, example) in self::asked()["TableStep"].iter().enumerate() {
@@ -1132,6 +1136,32 @@ fn answers() -> BTreeMap<&'static str, Vec<Value>> {
             let galds_now = desk.view(&galds.view.id).await.expect("the competition");
             let record = crate::competitions::record::record(hub.store(), &galds_now, None).await.expect("its record");
             keep("RecordPage", serde_json::to_value(record).expect("JSON"));
+            // A team match's board at its own table: its link and view
+            // (the players the line-ups put there, the second team's
+            // player breaking first on board 2), a referee's step at the
+            // desk, the link revoked and refused, the board's card.
+            let setup = serde_json::from_value(self::asked()["NewCompetition"][6].clone()).expect("a set-up");
+            let cup = desk.create(setup, &anna).await.expect("a team competition");
+            for team in ["Madona", "Rīga", "Cēsis"] {
+                let roster: Vec<Value> = (1..=3).map(|k| json!({"name": format!("{team} {k}"), "club": format!("{team} NK")})).collect();
+                desk.change(&cup.view.id, Some(&anna), &ask(json!({"change": "enter_team", "team": {"name": team, "club": null, "roster": roster}})), None).await.expect("a team");
+            }
+            let cup_paired = desk.change(&cup.view.id, Some(&anna), &ask(json!({"change": "pair_next", "round": 1})), None).await.expect("paired");
+            let team_board = novuss_club::competition::TableMatch::team(1, 1, 2);
+            let link = tables.link(&cup_paired, team_board).await.expect("a link");
+            keep("TableView", serde_json::to_value(tables.view(&desk, &link).await.expect("a team table")).expect("JSON"));
+            desk.change(&cup.view.id, Some(&anna), &ask(self::asked()["CompetitionChange"][25].clone()), None).await.expect("a set at a team table");
+            let revoked = desk.change(&cup.view.id, Some(&anna), &ask(self::asked()["CompetitionChange"][26].clone()), None).await.expect("revoked");
+            assert!(tables.view(&desk, &link).await.is_err(), "a revoked team table link is refused");
+            let fresh = tables.link(&revoked, team_board).await.expect("a new link");
+            keep("TableView", serde_json::to_value(tables.view(&desk, &fresh).await.expect("a team table")).expect("JSON"));
+            let cards = tables.cards(&revoked, "https://novuss.example").await.expect("cards");
+            assert_eq!(cards.len(), 2, "a card per board of the one team match");
+            let mut card = cards[1].clone();
+            card.link = format!("{}.1.1.2.{}", "0123456789abcdef".repeat(2), "00112233445566778899aabbccddeeff");
+            card.address = format!("https://novuss.example/table.html#{}", card.link);
+            card.qr = crate::competitions::tables::qr_svg(&card.address).expect("a QR code");
+            keep("TableCard", serde_json::to_value(card).expect("JSON"));
 
             // A series of the club cup's set-up: the Swiss (a result in,
             // so counted provisionally) as stage 1, the rest open.

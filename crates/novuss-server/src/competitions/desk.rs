@@ -23,6 +23,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
+use novuss_club::competition::TableMatch;
 use novuss_club::{Change, Competition, Setup};
 use serde_json::value::RawValue;
 use tokio::sync::broadcast;
@@ -410,9 +411,19 @@ impl Desk {
                 Push::Result(serde_json::to_string(&shown).unwrap_or_default().into())
             }
             // A step at a table, its result not standing: its protocol.
-            Change::AtTable { round, board, .. } => {
+            Change::AtTable {
+                round,
+                team_match,
+                board,
+                ..
+            } => {
                 let c = &held.view.competition;
-                match c.table_protocol(round, board) {
+                let at = TableMatch {
+                    round,
+                    team_match,
+                    board,
+                };
+                match c.table_protocol(at) {
                     Some(protocol) if !protocol.stands => {
                         let shown = TableStepped {
                             changes: held.view.changes,

@@ -5,9 +5,11 @@
 //! is the capability, and it records that board's match and nothing else
 //! (the policy: [`crate::policy::may_record_at_table`]).
 //!
-//! A link is `{competition}.{round}.{board}.{mac}`, where `mac` is the
-//! first 128 bits of an HMAC-SHA256, under the server's `table_links`
-//! key, of the board and its link's generation. Nothing of a link is
+//! A link is `{competition}.{round}.{board}.{mac}`, or
+//! `{competition}.{round}.{team match}.{board}.{mac}` for a board of a
+//! team match (each board of a team match is a table of its own), where
+//! `mac` is the first 128 bits of an HMAC-SHA256, under the server's
+//! `table_links` key, of the board and its link's generation. Nothing of a link is
 //! stored: the organiser's page and a printed card can show it again, and
 //! a copy of the database holds no link (only the key that signs them,
 //! which every server sharing the database needs). A link is refused when
@@ -27,7 +29,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use hmac::{Hmac, Mac};
-use novuss_club::competition::{Recorder, Step};
+use novuss_club::competition::{Recorder, TableMatch};
 use novuss_club::{Change, Refusal};
 use sha2::Sha256;
 use tokio::sync::OnceCell;
@@ -59,30 +61,43 @@ pub const TABLE_RATE: Rate = Rate {
 pub struct Link {
     /// The competition.
     pub competition: CompetitionId,
-    /// The round.
-    pub round: u32,
-    /// The board, from 1.
-    pub board: u32,
+    /// The match at the table: its round, team match and board.
+    pub at: TableMatch,
     mac: String,
 }
 
 impl Link {
     /// `text` as a link, or `None` if it cannot be one.
     pub fn parse(text: &str) -> Option<Link> {
-        let mut parts = text.split('.');
-        let competition = CompetitionId::parse(parts.next()?).ok()?;
-        let round = number(parts.next()?)?;
-        let board = number(parts.next()?)?;
-        let mac = parts.next()?;
-        if parts.next().is_some() || !crate::ids::is_lower_hex(mac, MAC_HEX) {
+        let parts: Vec<&str> = text.split('.').collect();
+        let (competition, numbers, mac) = match parts.as_slice() {
+            [c, numbers @ .., mac] if (2..=3).contains(&numbers.len()) => (c, numbers, mac),
+            _ => return None,
+        };
+        let competition = CompetitionId::parse(competition).ok()?;
+        let at = match *numbers {
+            [round, board] => TableMatch::board(number(round)?, number(board)?),
+            [round, team_match, board] => {
+                TableMatch::team(number(round)?, number(team_match)?, number(board)?)
+            }
+            _ => return None,
+        };
+        if !crate::ids::is_lower_hex(mac, MAC_HEX) {
             return None;
         }
         Some(Link {
             competition,
-            round,
-            board,
-            mac: mac.to_owned(),
+            at,
+            mac: (*mac).to_owned(),
         })
+    }
+}
+
+/// The link's text without its MAC: where it leads.
+fn place(id: &CompetitionId, at: TableMatch) -> String {
+    match at.team_match {
+        None => format!("{id}.{}.{}", at.round, at.board),
+        Some(m) => format!("{id}.{}.{m}.{}", at.round, at.board),
     }
 }
 
@@ -131,30 +146,35 @@ impl Tables {
             .map_err(Failure::from)
     }
 
-    fn mac(
-        key: &[u8; 32],
-        id: &CompetitionId,
-        round: u32,
-        board: u32,
-        generation: u32,
-    ) -> Hmac<Sha256> {
+    fn mac(key: &[u8; 32], id: &CompetitionId, at: TableMatch, generation: u32) -> Hmac<Sha256> {
         // `new_from_slice` takes a key of any length: 32 bytes cannot fail.
         let mut mac = <Hmac<Sha256>>::new_from_slice(key).expect("an HMAC key of any length");
-        mac.update(format!("novuss table link\n{id}\n{round}\n{board}\n{generation}").as_bytes());
+        let TableMatch {
+            round,
+            team_match,
+            board,
+        } = at;
+        // A board of a round's pairing is signed as before team matches
+        // had tables, so that its cards stay good.
+        let text = match team_match {
+            None => format!("novuss table link\n{id}\n{round}\n{board}\n{generation}"),
+            Some(m) => {
+                format!("novuss team table link\n{id}\n{round}\n{m}\n{board}\n{generation}")
+            }
+        };
+        mac.update(text.as_bytes());
         mac
     }
 
-    /// The link of board `board` of round `round` of `held`, as it now
-    /// stands.
-    pub async fn link(&self, held: &Held, round: u32, board: u32) -> Result<String, Failure> {
+    /// The link of the table of `at` in `held`, as it now stands.
+    pub async fn link(&self, held: &Held, at: TableMatch) -> Result<String, Failure> {
         let key = self.key().await?;
         let id = &held.view.id;
-        let generation = held.view.competition.table_link(round, board);
-        let tag = Self::mac(key, id, round, board, generation)
-            .finalize()
-            .into_bytes();
+        let generation = held.view.competition.table_link(at);
+        let tag = Self::mac(key, id, at, generation).finalize().into_bytes();
         Ok(format!(
-            "{id}.{round}.{board}.{}",
+            "{}.{}",
+            place(id, at),
             hex::encode(&tag[..MAC_HEX / 2])
         ))
     }
@@ -170,18 +190,14 @@ impl Tables {
             Err(f) => return Err(f),
         };
         let c = &held.view.competition;
-        let on_board = c
-            .rounds()
-            .get(link.round as usize - 1)
-            .is_some_and(|r| (link.board as usize) <= r.boards.len());
-        if !on_board {
+        if c.at_table(link.at).is_err() {
             return Err(unknown_table());
         }
         let key = self.key().await?;
-        let generation = c.table_link(link.round, link.board);
+        let generation = c.table_link(link.at);
         let mut wanted = [0u8; MAC_HEX / 2];
         hex::decode_to_slice(&link.mac, &mut wanted).map_err(|_| unknown_table())?;
-        Self::mac(key, &link.competition, link.round, link.board, generation)
+        Self::mac(key, &link.competition, link.at, generation)
             .verify_truncated_left(&wanted)
             .map_err(|_| unknown_table())?;
         Ok((held, link))
@@ -190,7 +206,7 @@ impl Tables {
     /// What the phone of link `text` shows: its table as it stands.
     pub async fn view(&self, desk: &Desk, text: &str) -> Result<TableView, Failure> {
         let (held, link) = self.open(desk, text).await?;
-        TableView::of(&held, link.round, link.board).ok_or_else(unknown_table)
+        TableView::of(&held, link.at).ok_or_else(unknown_table)
     }
 
     /// Link `text` opened for a step recorded as `by`: the policy asked,
@@ -199,10 +215,7 @@ impl Tables {
     pub async fn admit(&self, desk: &Desk, text: &str, by: Recorder) -> Result<Link, Failure> {
         let (held, link) = self.open(desk, text).await?;
         crate::policy::may_record_at_table(by)?;
-        let key = key_for(&format!(
-            "table\n{}\n{}\n{}",
-            link.competition, link.round, link.board
-        ));
+        let key = key_for(&format!("table\n{}", place(&link.competition, link.at)));
         if let Err(wait) = self.limiter.take(key, Instant::now()) {
             return Err(Failure::new(
                 Code::RateLimited,
@@ -214,7 +227,7 @@ impl Tables {
         }
         held.view
             .competition
-            .check_table_round(link.round, link.board)
+            .check_table_round(link.at)
             .map_err(Failure::of_competition)?;
         Ok(link)
     }
@@ -230,37 +243,48 @@ impl Tables {
     ) -> Result<TableView, Failure> {
         let change = Ask::Made(table_change(link, ask));
         match desk.make(&link.competition, who, &change, None).await {
-            Ok(held) => TableView::of(&held, link.round, link.board).ok_or_else(unknown_table),
+            Ok(held) => TableView::of(&held, link.at).ok_or_else(unknown_table),
             // Made already (the answer was lost, and the phone sent it
             // again): the table as it stands is the answer.
             Err(f) if f.refusal == Some(Refusal::StepSeen) => {
                 let held = desk.view(&link.competition).await?;
-                TableView::of(&held, link.round, link.board).ok_or_else(unknown_table)
+                TableView::of(&held, link.at).ok_or_else(unknown_table)
             }
             Err(f) => Err(f),
         }
     }
 
     /// The cards of the tables of competition `held`'s round being
-    /// played: each board's link and its QR code, `base` the address the
-    /// players' phones reach the server at.
+    /// played: each board's link and its QR code (each board of each
+    /// team match, in a team competition, whose line-ups fill it), `base`
+    /// the address the players' phones reach the server at.
     pub async fn cards(&self, held: &Held, base: &str) -> Result<Vec<TableCard>, Failure> {
         let c = &held.view.competition;
         let Some(round) = c.rounds().last() else {
             return Ok(Vec::new());
         };
-        if c.check_table_round(round.number, 1).is_err() {
-            return Ok(Vec::new());
+        let mut places = Vec::new();
+        for m in 1..=round.boards.len() as u32 {
+            match c.setup().teams {
+                Some(rules) => {
+                    places.extend((1..=rules.boards).map(|b| TableMatch::team(round.number, m, b)))
+                }
+                None => places.push(TableMatch::board(round.number, m)),
+            }
         }
-        let mut cards = Vec::with_capacity(round.boards.len());
-        for (k, b) in round.boards.iter().enumerate() {
-            let board = k as u32 + 1;
-            let link = self.link(held, round.number, board).await?;
+        let mut cards = Vec::with_capacity(places.len());
+        for at in places {
+            if c.check_table_round(at).is_err() {
+                continue;
+            }
+            let Ok(sides) = c.at_table(at) else { continue };
+            let link = self.link(held, at).await?;
             let address = format!("{base}/table.html#{link}");
             cards.push(TableCard {
-                round: round.number,
-                board,
-                table: b.paired.table,
+                round: at.round,
+                team_match: at.team_match,
+                board: at.board,
+                table: sides.table,
                 qr: qr_svg(&address)?,
                 address,
                 link,
@@ -273,22 +297,12 @@ impl Tables {
 /// The change a phone's step makes.
 fn table_change(link: &Link, ask: TableAsk) -> Change {
     Change::AtTable {
-        round: link.round,
-        board: link.board,
+        round: link.at.round,
+        team_match: link.at.team_match,
+        board: link.at.board,
         by: ask.by,
         entry: ask.entry,
         step: ask.step,
-    }
-}
-
-/// The desk's step at a table: the organiser or an arbiter, a referee.
-pub fn referee_step(round: u32, board: u32, entry: &str, step: Step) -> Change {
-    Change::AtTable {
-        round,
-        board,
-        by: Recorder::Referee,
-        entry: entry.to_owned(),
-        step,
     }
 }
 

@@ -75,6 +75,10 @@ pub enum Ask {
     Penalty {
         /// The round.
         round: u32,
+        /// The team match, from 1, in a team competition (`board` is
+        /// then its board).
+        #[serde(default)]
+        team_match: Option<u32>,
         /// The board, from 1.
         board: u32,
         /// Whose player.
@@ -95,6 +99,10 @@ pub enum Ask {
     AtTable {
         /// The round: the one being played.
         round: u32,
+        /// The team match, from 1, in a team competition (`board` is
+        /// then its board).
+        #[serde(default)]
+        team_match: Option<u32>,
         /// The board, from 1.
         board: u32,
         /// The step's id, new for each step the page makes.
@@ -107,6 +115,10 @@ pub enum Ask {
     RevokeTableLink {
         /// The round: the one being played.
         round: u32,
+        /// The team match, from 1, in a team competition (`board` is
+        /// then its board).
+        #[serde(default)]
+        team_match: Option<u32>,
         /// The board, from 1.
         board: u32,
     },
@@ -199,25 +211,44 @@ impl Ask {
             },
             Ask::Penalty {
                 round,
+                team_match,
                 board,
                 side,
                 conduct,
                 clause,
             } => Change::Penalty {
                 round: *round,
+                team_match: *team_match,
                 board: *board,
                 side: *side,
                 conduct: *conduct,
                 clause: clause.clone(),
             },
             &Ask::TakeBackPenalty { penalty } => Change::TakeBackPenalty { penalty },
+            // At the desk, the organiser or an arbiter: a referee.
             Ask::AtTable {
                 round,
+                team_match,
                 board,
                 entry,
                 step,
-            } => crate::competitions::tables::referee_step(*round, *board, entry, *step),
-            &Ask::RevokeTableLink { round, board } => Change::RevokeTableLink { round, board },
+            } => Change::AtTable {
+                round: *round,
+                team_match: *team_match,
+                board: *board,
+                by: novuss_club::competition::Recorder::Referee,
+                entry: entry.clone(),
+                step: *step,
+            },
+            &Ask::RevokeTableLink {
+                round,
+                team_match,
+                board,
+            } => Change::RevokeTableLink {
+                round,
+                team_match,
+                board,
+            },
             Ask::Made(change) => change.clone(),
             Ask::Team(TeamAsk::EnterTeam { team }) => Change::EnterTeam { team: team.clone() },
             Ask::Team(TeamAsk::EnterTeams { teams }) => Change::EnterTeams {

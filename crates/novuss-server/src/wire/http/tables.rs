@@ -2,7 +2,8 @@
 //! the tables"): a phone's step, the table as the phone shows it, and a
 //! table's card for the organiser.
 
-use novuss_club::competition::{Outcome, Recorder, Step, TableProtocol};
+use novuss_club::competition::{Outcome, Recorder, Step, TableMatch, TableProtocol};
+use novuss_club::Side;
 use novuss_core::MatchFormat;
 use serde::{Deserialize, Serialize};
 
@@ -25,10 +26,14 @@ pub struct TableAsk {
 /// One side of a table's match, as the phone names it.
 #[derive(Clone, Debug, Serialize)]
 pub struct Contender {
-    /// The entrant's (or pair's) name.
+    /// The entrant's (or pair's) name; the player's on a team match's
+    /// board.
     pub name: String,
     /// Their club.
     pub club: Option<String>,
+    /// Their team, on a team match's board.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub team: Option<String>,
 }
 
 /// A table as its phones show it: who plays, the format, the protocol so
@@ -41,14 +46,21 @@ pub struct TableView {
     pub name: String,
     /// The round.
     pub round: u32,
-    /// The board, from 1.
+    /// The team match, from 1, in a team competition.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub team_match: Option<u32>,
+    /// The board, from 1 (of the team match, in a team competition).
     pub board: u32,
     /// The table, from 1 (`null`: the board waits for a table).
     pub table: Option<u32>,
-    /// Breaks first in the first set.
+    /// The first side: the pairing's first-named, or the first-named
+    /// team's player.
     pub first: Contender,
     /// The other side.
     pub second: Contender,
+    /// Who breaks in the first set: `first`, except on a team match's
+    /// even boards.
+    pub breaks: Side,
     /// The match's format: where it may end.
     pub format: MatchFormat,
     /// The protocol so far (`null`: nothing recorded yet).
@@ -65,40 +77,30 @@ pub struct TableView {
 }
 
 impl TableView {
-    /// Board `board` of round `round` of `held`, or `None` if it has no
-    /// such board (the round's pairing was taken back since the link was
-    /// opened).
-    pub fn of(held: &Held, round: u32, board: u32) -> Option<TableView> {
+    /// The table of `at` in `held`, or `None` if it has no such match
+    /// (the round's pairing was taken back since the link was opened).
+    pub fn of(held: &Held, at: TableMatch) -> Option<TableView> {
         let c = &held.view.competition;
-        let b = *c
-            .rounds()
-            .get((round as usize).checked_sub(1)?)?
-            .boards
-            .get((board as usize).checked_sub(1)?)?;
-        let contender = |e: novuss_club::Entrant| {
-            c.entrants()
-                .get(e.0 as usize - 1)
-                .map(|l| Contender {
-                    name: l.entry.name.clone(),
-                    club: l.entry.club.clone(),
-                })
-                .unwrap_or(Contender {
-                    name: String::new(),
-                    club: None,
-                })
+        let sides = c.at_table(at).ok()?;
+        let contender = |e: Option<&novuss_club::Entry>, team: usize| Contender {
+            name: e.map(|e| e.name.clone()).unwrap_or_default(),
+            club: e.and_then(|e| e.club.clone()),
+            team: sides.teams.map(|t| t[team].name.clone()),
         };
         Some(TableView {
             competition: held.view.id.clone(),
             name: c.setup().name.clone(),
-            round,
-            board,
-            table: b.paired.table,
-            first: contender(b.paired.first),
-            second: contender(b.paired.second),
+            round: at.round,
+            team_match: at.team_match,
+            board: at.board,
+            table: sides.table,
+            first: contender(sides.first, 0),
+            second: contender(sides.second, 1),
+            breaks: sides.breaks,
             format: c.setup().format,
-            protocol: c.table_protocol(round, board).cloned(),
-            outcome: b.outcome,
-            open: b.outcome.is_none() && c.check_table_round(round, board).is_ok(),
+            protocol: c.table_protocol(at).cloned(),
+            outcome: sides.outcome,
+            open: sides.outcome.is_none() && c.check_table_round(at).is_ok(),
             changes: held.view.changes,
         })
     }
@@ -110,7 +112,10 @@ impl TableView {
 pub struct TableCard {
     /// The round.
     pub round: u32,
-    /// The board, from 1.
+    /// The team match, from 1, in a team competition.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub team_match: Option<u32>,
+    /// The board, from 1 (of the team match, in a team competition).
     pub board: u32,
     /// The table, from 1 (`null`: the board waits for a table).
     pub table: Option<u32>,
