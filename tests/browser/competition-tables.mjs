@@ -261,9 +261,9 @@ test('a round of 8 tables recorded on 14 phones and by a referee, followed live 
     await org.waitForSelector('#record-list li', { timeout: LONG });
     const lines = await org.$$eval('#record-list li', (items) => items.map((li) => li.textContent ?? ''));
     assert.ok(lines[0].includes(fill(comp['record.by_organiser'], { name: 'Tables_organiser' })), lines[0]);
-    assert.ok(lines[0].includes(fill(comp['record.table_confirm'], { round: 1, board: 8 })), lines[0]);
+    assert.ok(lines[0].includes(fill(comp['record.table_confirm'], { where: fill(comp['record.at_board'], { round: 1, board: 8 }) })), lines[0]);
     const firstPair = await call(first, `/api/tables/${cards[0].link}`, null, 'GET');
-    const phoneLine = lines.find((l) => l.includes(`${firstPair.body.first.name}’s phone`) && l.includes(fill(comp['record.table_set'], { round: 1, board: 1, set: 1, winner: firstPair.body.first.name })));
+    const phoneLine = lines.find((l) => l.includes(`${firstPair.body.first.name}’s phone`) && l.includes(fill(comp['record.table_set'], { where: fill(comp['record.at_board'], { round: 1, board: 1 }), set: 1, winner: firstPair.body.first.name })));
     assert.ok(phoneLine, lines.join('\n'));
 
     // The table cards on A4, for the organiser.

@@ -4,22 +4,24 @@
 // forfeited): each board lists its penalties with the clause they apply,
 // a penalty taken back shown as such; the organiser (or an arbiter)
 // records one from the desk and takes one back beside it. A penalty
-// changes no result: the desk enters the result as ever.
+// changes no result: the desk enters the result as ever. In a team
+// competition a penalty is given on a team match's board.
 
 import { el } from '../shared/pages.js';
 import { ct } from '../competitions/text.js';
-import { nameOf } from './view.js';
+import { place, placeKey, samePlace, tableMatches } from './places.js';
 
 /** @typedef {import('../shared/protocol.js').Competition} Competition */
 /** @typedef {import('../shared/protocol.js').CompetitionChange} CompetitionChange */
 /** @typedef {import('../shared/protocol.js').Penalty} Penalty */
+/** @typedef {import('./places.js').TablePlace} TablePlace */
 
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
 /** The player a penalty names. @param {Competition} c @param {Penalty} p */
 function penalised(c, p) {
-  const b = c.rounds[p.round - 1]?.boards[p.board - 1];
-  return b ? nameOf(c, p.side === 'first' ? b.first : b.second) : '';
+  const m = tableMatches(c, p.round).find((x) => samePlace(x.at, p));
+  return m ? (p.side === 'first' ? m.first : m.second) : '';
 }
 
 /** A penalty in words: "Warning — Anna Ozola (000 1.28)". @param {Competition} c @param {Penalty} p */
@@ -28,13 +30,14 @@ export function penaltyText(c, p) {
 }
 
 /**
- * The penalties of board `board` of round `round`, as a list (null when
- * none); with `send`, the organiser's "Take back" beside each in force.
- * @param {Competition} c @param {number} round @param {number} board
+ * The penalties of the match at `at` (a board of a round, or of a team
+ * match), as a list (null when none); with `send`, the organiser's "Take
+ * back" beside each in force.
+ * @param {Competition} c @param {TablePlace} at
  * @param {((change: CompetitionChange, box: HTMLElement) => Promise<boolean>) | null} send
  */
-export function boardPenalties(c, round, board, send) {
-  const here = (c.penalties ?? []).filter((p) => p.round === round && p.board === board);
+export function boardPenalties(c, at, send) {
+  const here = (c.penalties ?? []).filter((p) => samePlace(p, at));
   if (!here.length) return null;
   return el('ul', { class: 'penalties' }, here.map((p) => {
     const error = el('span', { class: 'notice bad', role: 'alert', hidden: true });
@@ -48,9 +51,10 @@ export function boardPenalties(c, round, board, send) {
 }
 
 /**
- * The desk's penalty form: a board of the current round, its player, what
- * was imposed and the clause. `current()` is the competition as the page
- * holds it; `render(c)` words the choices for it.
+ * The desk's penalty form: a match of the current round (a board, or a
+ * team match's board), its player, what was imposed and the clause.
+ * `current()` is the competition as the page holds it; `render(c)` words
+ * the choices for it.
  * @param {(change: CompetitionChange, box: HTMLElement) => Promise<boolean>} send
  * @param {() => Competition | null} current
  */
@@ -60,22 +64,21 @@ export function mountPenaltyForm(send, current) {
   const conduct = /** @type {HTMLSelectElement} */ ($('pen-conduct'));
   const clause = /** @type {HTMLInputElement} */ ($('pen-clause'));
   const error = $('penalty-error');
+  /** The match chosen, in competition `c`'s round being played. @param {Competition | null} c */
+  const chosen = (c) => (c ? tableMatches(c, c.rounds.length).find((m) => placeKey(m.at) === board.value) : undefined);
   const sides = () => {
-    const c = current();
-    const r = c?.rounds[c.rounds.length - 1];
-    const b = r?.boards[Number(board.value) - 1];
+    const m = chosen(current());
     const kept = side.value;
-    side.replaceChildren(...(c && b ? [el('option', { value: 'first' }, nameOf(c, b.first)), el('option', { value: 'second' }, nameOf(c, b.second))] : []));
+    side.replaceChildren(...(m ? [el('option', { value: 'first' }, m.first), el('option', { value: 'second' }, m.second)] : []));
     if (kept) side.value = kept;
   };
   board.addEventListener('change', sides);
   $('penalty').addEventListener('submit', async (e) => {
     e.preventDefault();
-    const c = current();
-    const r = c?.rounds[c.rounds.length - 1];
-    if (!r) return;
+    const m = chosen(current());
+    if (!m) return;
     const change = {
-      change: /** @type {'penalty'} */ ('penalty'), round: r.number, board: Number(board.value),
+      change: /** @type {'penalty'} */ ('penalty'), ...place(m.at),
       side: /** @type {'first' | 'second'} */ (side.value),
       conduct: /** @type {'warning' | 'set_forfeited' | 'match_forfeited'} */ (conduct.value),
       clause: clause.value,
@@ -84,12 +87,14 @@ export function mountPenaltyForm(send, current) {
   });
   /** @param {Competition} c */
   return (c) => {
-    const r = c.rounds[c.rounds.length - 1];
-    $('penalty-box').hidden = !r || !!c.teams;
-    if (!r) return;
+    const matches = tableMatches(c, c.rounds.length);
+    $('penalty-box').hidden = !matches.length;
+    if (!matches.length) return;
     const kept = board.value;
-    board.replaceChildren(...r.boards.map((b, i) => el('option', { value: String(i + 1) },
-      ct('conduct.board', { n: i + 1, first: nameOf(c, b.first), second: nameOf(c, b.second) }))));
+    board.replaceChildren(...matches.map((m) => el('option', { value: placeKey(m.at) },
+      m.teams
+        ? ct('conduct.team_board', { n: m.at.team_match ?? 0, board: m.at.board, first: m.first, second: m.second })
+        : ct('conduct.board', { n: m.at.board, first: m.first, second: m.second }))));
     if ([...board.options].some((o) => o.value === kept)) board.value = kept;
     sides();
   };

@@ -121,7 +121,7 @@ function renderBoards(c) {
     // Played on this server: every board's game may be watched.
     const watch = online.watchLink(r.number, i + 1);
     if (watch) view.append(' ', watch);
-    const penalties = boardPenalties(c, r.number, i + 1, page.mayChange ? desk.send : null);
+    const penalties = boardPenalties(c, { round: r.number, board: i + 1 }, page.mayChange ? desk.send : null);
     if (penalties) view.append(penalties);
     const old = item.li.querySelector('.board-view');
     if (old) old.replaceWith(view);

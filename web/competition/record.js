@@ -10,6 +10,7 @@
 import { el, when } from '../shared/pages.js';
 import { ct, refusalText } from '../competitions/text.js';
 import { nameOf, outcomeText } from './view.js';
+import { samePlace, tableMatches } from './places.js';
 
 /** @typedef {import('../shared/protocol.js').Competition} Competition */
 /** @typedef {import('../shared/protocol.js').RecordPage} RecordPage */
@@ -24,12 +25,20 @@ function maker(c, r) {
   if (b.kind === 'arbiter') return ct('record.by_arbiter', { name: b.name ?? '' });
   if (b.kind === 'server') return ct('record.by_server');
   if (b.kind === 'phone') {
-    const ch = /** @type {{round?: number, board?: number}} */ (r.change);
-    const board = c.rounds[(ch.round ?? 0) - 1]?.boards[(ch.board ?? 0) - 1];
-    const who = board ? nameOf(c, b.side === 'first' ? board.first : board.second) : '';
+    const ch = /** @type {{round?: number, team_match?: number, board?: number}} */ (r.change);
+    const at = { round: ch.round ?? 0, team_match: ch.team_match, board: ch.board ?? 0 };
+    const m = tableMatches(c, at.round).find((x) => samePlace(x.at, at));
+    const who = m ? (b.side === 'first' ? m.first : m.second) : '';
     return ct('record.by_phone', { name: who, phone: b.person.slice(0, 6) });
   }
   return ct('record.by_someone', { name: b.name ?? b.person.slice(0, 6) });
+}
+
+/** Where a change about one match was made: a board of a round, or of a team match. @param {Record<string, any>} ch */
+function where(ch) {
+  return ch.team_match
+    ? ct('record.at_team_board', { round: ch.round, match: ch.team_match, board: ch.board })
+    : ct('record.at_board', { round: ch.round, board: ch.board });
 }
 
 /** What a change did, in words. @param {Competition} c @param {RecordedChange} r */
@@ -47,18 +56,18 @@ export function changeText(c, r) {
     case 'unpair': return ct('record.unpair', { round: ch.round });
     case 'seed': return ct('record.seed');
     case 'result': return ct('record.result', { round: ch.round, board: ch.board, result: outcomeText(ch.outcome) });
-    case 'board_result': return ct('record.board_result', { round: ch.round, match: ch.team_match, board: ch.board, result: outcomeText(ch.outcome) });
+    case 'board_result': return ct('record.board_result', { where: where(ch), result: outcomeText(ch.outcome) });
     case 'line_up': return ct('record.line_up', { round: ch.round, match: ch.team_match });
-    case 'penalty': return ct('record.penalty', { round: ch.round, board: ch.board, conduct: ct(`conduct.${ch.conduct}`), clause: ch.clause });
+    case 'penalty': return ct('record.penalty', { where: where(ch), conduct: ct(`conduct.${ch.conduct}`), clause: ch.clause });
     case 'take_back_penalty': return ct('record.take_back_penalty', { n: ch.penalty });
-    case 'revoke_table_link': return ct('record.revoke_table_link', { round: ch.round, board: ch.board });
+    case 'revoke_table_link': return ct('record.revoke_table_link', { where: where(ch) });
     case 'at_table': {
       const step = ch.step ?? {};
-      const params = { round: ch.round, board: ch.board, set: step.set };
+      const params = { where: where(ch), set: step.set };
       if (step.kind === 'set') {
-        const b = c.rounds[ch.round - 1]?.boards[ch.board - 1];
+        const m = tableMatches(c, ch.round).find((x) => samePlace(x.at, /** @type {import("./places.js").TablePlace} */ (ch)));
         const w = step.record?.winner;
-        const winner = !w ? ct('record.drawn') : b ? nameOf(c, w === 'first' ? b.first : b.second) : w;
+        const winner = !w ? ct('record.drawn') : m ? (w === 'first' ? m.first : m.second) : w;
         return ct('record.table_set', { ...params, winner });
       }
       if (step.kind === 'undo') return ct('record.table_undo', params);

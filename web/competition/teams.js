@@ -11,6 +11,7 @@
 import { el } from '../shared/pages.js';
 import { ct, finalScores } from '../competitions/text.js';
 import { nameOf } from './view.js';
+import { boardPenalties } from './conduct.js';
 
 /** @typedef {import('../shared/protocol.js').Competition} Competition */
 /** @typedef {import('../shared/protocol.js').CompetitionChange} CompetitionChange */
@@ -71,7 +72,7 @@ export function teamMatchView(c, round, m, send) {
     el('td', { class: 'num wide' }, b.table === null ? '' : String(b.table)),
     el('td', {}, player(t, tm.first, b.first) ?? ct('teams.empty'), b.breaks_first === 'first' ? el('span', { class: 'muted small' }, ` ${ct('teams.breaks')}`) : null),
     el('td', {}, player(t, tm.second, b.second) ?? ct('teams.empty'), b.breaks_first === 'second' ? el('span', { class: 'muted small' }, ` ${ct('teams.breaks')}`) : null),
-    el('td', { class: `result ${b.status}` }, boardState(b)),
+    el('td', { class: `result ${b.status}` }, boardState(b), boardPenalties(c, { round, team_match: m, board: b.number }, send)),
     send ? el('td', { class: 'desk-cell' }, boardControl(c, round, m, b, send)) : null));
   return el('div', { class: 'board-view team-match' },
     el('h3', { class: 'team-match-head', id: captionId },

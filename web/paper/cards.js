@@ -7,24 +7,26 @@
 // it for a phone that cannot scan). Four cards to an A4 page, cut along
 // the dashed lines. The links are the server's (the organiser's and the
 // arbiters' only: a card records results); a card of a link revoked since
-// no longer works, so the sheet says when it was printed.
+// no longer works, so the sheet says when it was printed. In a team
+// competition each board of each team match has its card.
 
 import { el } from '../shared/pages.js';
-import { nameOf } from '../competition/view.js';
+import { samePlace, tableMatches } from '../competition/places.js';
 import { pt } from './text.js';
 import { sheet, roundName } from './sheets.js';
 
 /** @typedef {import('../shared/protocol.js').Competition} Competition */
 /** @typedef {import('../shared/protocol.js').TableCard} TableCard */
 
-/** One table's card. @param {Competition} c @param {TableCard} card */
+/** One table's card: on a team match's board, the teams and the board too. @param {Competition} c @param {TableCard} card */
 function card(c, card) {
-  const b = c.rounds[card.round - 1]?.boards[card.board - 1];
+  const m = tableMatches(c, card.round).find((x) => samePlace(x.at, card));
   const label = card.table === null ? pt('tables.board', { board: card.board }) : pt('tables.table', { table: card.table });
-  return el('div', { class: 'table-card', 'data-board': card.board },
+  return el('div', { class: 'table-card', 'data-board': card.board, 'data-team-match': card.team_match ?? null },
     el('p', { class: 'card-table' }, label),
     el('p', { class: 'card-round' }, roundName(c, card.round)),
-    b ? el('p', { class: 'card-names' }, nameOf(c, b.first), el('br'), '–', el('br'), nameOf(c, b.second)) : null,
+    m?.teams ? el('p', { class: 'card-teams' }, `${m.teams[0]} – ${m.teams[1]} · ${pt('tables.team_board', { board: card.board })}`) : null,
+    m ? el('p', { class: 'card-names' }, m.first, el('br'), '–', el('br'), m.second) : null,
     el('img', { class: 'card-qr', src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(card.qr)}`, alt: pt('tables.qr_label', { table: card.table ?? card.board }), width: 196, height: 196 }),
     el('p', { class: 'card-scan' }, pt('cards.scan')),
     el('p', { class: 'card-address' }, card.address));

@@ -44,7 +44,7 @@ export function sheetsFor(c, official = false) {
   const has = {
     draw: paired,
     protocols: paired,
-    cards: paired && official && !c.finished && c.setup.play?.kind !== 'online' && !c.teams,
+    cards: paired && official && !c.finished && c.setup.play?.kind !== 'online',
     standings: paired && (!!c.teams || (!!c.standings && !byPlace)),
     final: c.finished,
     crosstable: paired && (kind === 'round_robin' || kind === 'groups_then_knockout'),

@@ -21,7 +21,8 @@ import { el } from '../shared/pages.js';
 import { refusalText } from '../competitions/text.js';
 import { outcomeText } from '../competition/view.js';
 import { tt } from './text.js';
-import { breaker, entryId, phoneId, shown, standing } from './sheet.js';
+import { breaker, entryId, phoneId, shown } from './sheet.js';
+import { place, samePlace } from '../competition/places.js';
 
 /** @typedef {import('../shared/protocol.js').TableView} TableView */
 /** @typedef {import('../shared/protocol.js').TableProtocol} TableProtocol */
@@ -78,7 +79,7 @@ const nameOf = (v, s) => v[s].name;
 
 /** The protocol shown: the server's with this phone's waiting steps over it. @param {TableView} v */
 function protocolOf(v) {
-  return shown(v.protocol, v.round, v.board, v.format, kept.pending);
+  return shown(v.protocol, v, v.format, kept.pending);
 }
 
 /** A new step by whoever records here, kept, then sent. @param {TableStepKind} step */
@@ -136,7 +137,7 @@ async function flush() {
         ? await request(`/api/competitions/${encodeURIComponent(v.competition)}/changes`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ change: 'at_table', round: v.round, board: v.board, entry: step.entry, step: step.step }),
+          body: JSON.stringify({ change: 'at_table', ...place(v), entry: step.entry, step: step.step }),
         })
         : await request(`/api/tables/${encodeURIComponent(link)}`, {
           method: 'POST',
@@ -177,11 +178,14 @@ async function flush() {
   }
 }
 
-/** The heading: where this table is, and who plays. @param {TableView} v */
+/** The heading: where this table is, and who plays (on a team match's board, which teams and which board). @param {TableView} v */
 function where(v) {
-  $('where').textContent = v.table === null
+  const at = v.table === null
     ? tt('table.where_waiting', { name: v.name, round: v.round, board: v.board })
     : tt('table.where', { name: v.name, round: v.round, table: v.table });
+  $('where').textContent = v.team_match && v.first.team && v.second.team
+    ? `${at} · ${tt('table.team_board', { first: v.first.team, second: v.second.team, board: v.board })}`
+    : at;
   document.title = tt('table.title', { table: v.table ?? v.board, name: v.name });
 }
 
@@ -189,7 +193,7 @@ function where(v) {
 function scoreboard(v, p) {
   const side = (/** @type {Side} */ s) => el('div', { class: `table-side ${s}`, 'data-side': s },
     el('span', { class: 'table-name' }, nameOf(v, s)),
-    v[s].club ? el('span', { class: 'table-club muted' }, v[s].club) : null);
+    v[s].team || v[s].club ? el('span', { class: 'table-club muted' }, v[s].team ?? v[s].club) : null);
   $('scoreboard').replaceChildren(
     side('first'),
     el('div', { class: 'table-score', 'aria-label': tt('table.score_label') },
@@ -238,7 +242,7 @@ function recordForm(v, p) {
   if (box.hidden) return;
   const n = p.sets.length + 1;
   const d = state.draft;
-  const broke = d.broke ?? breaker(n);
+  const broke = d.broke ?? breaker(n, v.breaks);
   const winner = d.winner === undefined ? undefined : d.winner ?? 'drawn';
   const counter = (/** @type {0 | 1} */ k, /** @type {Side} */ s) => el('div', { class: 'table-counter', 'data-discs': s },
     el('span', {}, tt('table.penalty_discs', { name: nameOf(v, s) })),
@@ -327,8 +331,9 @@ function confirmBox(v, p) {
 function penaltyForm(v) {
   const box = $('penalty');
   box.hidden = !v.open || kept.by !== 'referee' || state.choosing;
-  if (box.hidden || box.dataset.drawn === `${v.round}.${v.board}`) return;
-  box.dataset.drawn = `${v.round}.${v.board}`;
+  const drawn = `${v.round}.${v.team_match ?? 0}.${v.board}`;
+  if (box.hidden || box.dataset.drawn === drawn) return;
+  box.dataset.drawn = drawn;
   const side = el('select', { id: 'pen-side' },
     el('option', { value: 'first' }, nameOf(v, 'first')), el('option', { value: 'second' }, nameOf(v, 'second')));
   const conduct = el('select', { id: 'pen-conduct' },
@@ -342,7 +347,7 @@ function penaltyForm(v) {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({
-          change: 'penalty', round: v.round, board: v.board,
+          change: 'penalty', ...place(v),
           side: /** @type {HTMLSelectElement} */ (side).value,
           conduct: /** @type {HTMLSelectElement} */ (conduct).value,
           clause: /** @type {HTMLInputElement} */ (clause).value,
@@ -418,15 +423,39 @@ function render() {
   document.body.dataset.stands = String(p.stands || !!v.outcome);
 }
 
-/** Follows the competition: each change read again as this table stands. @param {string} competition */
+/**
+ * A step at a table (the `table` event) as the change right after the one
+ * this phone has: this table's protocol taken as it comes, another
+ * table's counted; `false` when it is not the next change (one was
+ * missed: the table is read again).
+ * @param {{changes: number, protocol: TableProtocol}} t
+ */
+function stepped(t) {
+  const v = state.view;
+  if (!v || t.changes !== v.changes + 1) return false;
+  // A step that leaves the result open changes nothing but its protocol.
+  state.view = samePlace(t.protocol, v) ? { ...v, protocol: t.protocol, changes: t.changes } : { ...v, changes: t.changes };
+  kept.view = state.view;
+  save();
+  render();
+  return true;
+}
+
+/** Follows the competition: each change read again as this table stands, a table's step taken as it comes. @param {string} competition */
 function follow(competition) {
   const source = new EventSource(`/api/competitions/${encodeURIComponent(competition)}/live`);
   const changed = (/** @type {Event} */ e) => {
-    let changes = 0;
+    let body = null;
     try {
-      changes = Number(JSON.parse(/** @type {MessageEvent} */ (e).data).changes) || 0;
+      body = JSON.parse(/** @type {MessageEvent} */ (e).data);
     } catch { /* read it again anyway */ }
-    if (!state.view || changes > state.view.changes) reload().then(flush);
+    const changes = Number(body?.changes) || 0;
+    if (state.view && changes <= state.view.changes) return;
+    if (e.type === 'table' && body?.protocol && stepped(body)) {
+      flush();
+      return;
+    }
+    reload().then(flush);
   };
   for (const kind of ['competition', 'result', 'table']) source.addEventListener(kind, changed);
   source.addEventListener('open', () => { state.online = true; render(); flush(); });

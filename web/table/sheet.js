@@ -9,11 +9,13 @@
 // arrives; what it refuses is taken off and said.
 
 import { needed } from '../competitions/text.js';
+import { place } from '../competition/places.js';
 
 /** @typedef {import('../shared/protocol.js').MatchFormat} MatchFormat */
 /** @typedef {import('../shared/protocol.js').SetRecord} SetRecord */
 /** @typedef {import('../shared/protocol.js').TableProtocol} TableProtocol */
 /** @typedef {import('../shared/protocol.js').TableStepKind} TableStepKind */
+/** @typedef {import('../competition/places.js').TablePlace} TablePlace */
 /** @typedef {'first' | 'second'} Side */
 /** A step this phone made, not yet taken by the server: whose, its id, what. @typedef {{by: Side | 'referee', entry: string, step: TableStepKind}} Pending */
 
@@ -49,12 +51,14 @@ export function score(sets) {
 /**
  * Who breaks set `n` (from 1), by the rule: the right to start stays with
  * the table's end while the players change ends after each set (`000`
- * 4.3), so it alternates, the first-named side first. The phone offers it;
- * the players may change it (a replay under `002` 7.1 moves it).
- * @param {number} n @returns {Side}
+ * 4.3), so it alternates from `first`, who breaks the first set (the
+ * first-named side, except on a team match's even boards). The phone
+ * offers it; the players may change it (a replay under `002` 7.1 moves it).
+ * @param {number} n @param {Side} [first] @returns {Side}
  */
-export function breaker(n) {
-  return n % 2 === 1 ? 'first' : 'second';
+export function breaker(n, first = 'first') {
+  const other = first === 'first' ? 'second' : 'first';
+  return n % 2 === 1 ? first : other;
 }
 
 /**
@@ -62,15 +66,15 @@ export function breaker(n) {
  * recorded yet) with the steps still to send laid over it, each as the
  * server would take it (a step the server would refuse is left out here
  * and refused there).
- * @param {TableProtocol | null} server @param {number} round @param {number} board
+ * @param {TableProtocol | null} server @param {TablePlace} at
  * @param {MatchFormat} format @param {Pending[]} pending
  * @returns {TableProtocol}
  */
-export function shown(server, round, board, format, pending) {
+export function shown(server, at, format, pending) {
   /** @type {TableProtocol} */
   const p = server
     ? { ...server, sets: [...server.sets], confirmed: [...server.confirmed] }
-    : { round, board, sets: [], score: [0, 0], over: null, confirmed: [], stands: false, link: 0 };
+    : { ...place(at), sets: [], score: [0, 0], over: null, confirmed: [], stands: false, link: 0 };
   for (const { by, step } of pending) {
     if (p.stands) break;
     if (step.kind === 'set') {

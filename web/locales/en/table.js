@@ -14,6 +14,7 @@ export const en = {
   'table.load_failed': 'The table could not be opened.',
   'table.where': '{name} · round {round} · table {table}',
   'table.where_waiting': '{name} · round {round} · board {board} (waiting for a table)',
+  'table.team_board': '{first} – {second}, board {board}',
   'table.versus': '{first} against {second}',
   'table.who': 'Who is recording on this phone?',
   'table.who_hint': 'Each player may record on their own phone; the result stands when both confirm it, or a referee does.',
@@ -78,6 +79,7 @@ export const en = {
   'tables.copied': 'Copied.',
   'tables.qr_label': 'QR code of table {table}’s link',
   'tables.table': 'Table {table}',
+  'tables.team_board': 'board {board}',
   'tables.board': 'Board {board}',
 
   // The printed table cards (paper/cards.js)

@@ -12,6 +12,7 @@ export const lv = {
   'table.load_failed': 'Galdu nevarēja atvērt.',
   'table.where': '{name} · {round}. kārta · {table}. galds',
   'table.where_waiting': '{name} · {round}. kārta · {board}. pāris (gaida galdu)',
+  'table.team_board': '{first} – {second}, {board}. numurs',
   'table.versus': '{first} pret {second}',
   'table.who': 'Kas ieraksta šajā tālrunī?',
   'table.who_hint': 'Katrs spēlētājs var ierakstīt savā tālrunī; rezultāts ir spēkā, kad abi to apstiprina vai to apstiprina tiesnesis.',
@@ -76,6 +77,7 @@ export const lv = {
   'tables.copied': 'Nokopēts.',
   'tables.qr_label': '{table}. galda saites QR kods',
   'tables.table': '{table}. galds',
+  'tables.team_board': '{board}. numurs',
   'tables.board': '{board}. pāris',
 
   // Drukātās galdu kartītes (paper/cards.js)
