@@ -16,7 +16,9 @@
 //! Those are [`figures`]. Other modes measure what load does to the server
 //! ([`Modes`]): a long game's strokes and its load after a restart
 //! ([`long_game`]), a client's game under floods of heavy requests
-//! ([`flood`]), and the memory of idle WebSockets ([`idle`]). Each is in its
+//! ([`flood`]), the memory of idle WebSockets ([`idle`]), and what rating
+//! the real table costs as rated competitions accumulate
+//! ([`table_ratings`]). Each is in its
 //! own module below.
 //!
 //! Where a figure needs the server as a process of its own (the process
@@ -34,6 +36,7 @@ pub mod flood;
 mod grow;
 pub mod idle;
 pub mod long_game;
+pub mod table_ratings;
 
 pub use error::BenchError;
 pub use figures::ServerFigures;
@@ -69,6 +72,11 @@ pub struct Modes {
     /// server's memory per socket (the server runs as a process).
     #[arg(long, value_name = "N")]
     pub idle_sockets: Option<usize>,
+    /// Play N rated competitions on real tables one after another and time
+    /// the result that finishes each (it waits for the real-table rating),
+    /// and another competition's change while the last is rated.
+    #[arg(long, value_name = "N", conflicts_with_all = ["long_game", "flood", "idle_sockets"])]
+    pub table_ratings: Option<usize>,
 }
 
 /// Runs `novuss bench-server`: the mode `modes` asks for, or the default
@@ -92,6 +100,9 @@ pub fn measure(strokes: usize, modes: &Modes, json: bool) -> Result<String, Benc
             only: modes.flood_only.clone(),
         };
         flood::run(o, verbose).and_then(|f| show(&f, json, flood::FloodFigures::text))
+    } else if let Some(n) = modes.table_ratings {
+        table_ratings::run(n, verbose)
+            .and_then(|f| show(&f, json, table_ratings::TableRatingFigures::text))
     } else if let Some(n) = modes.idle_sockets {
         idle::run(n, verbose).and_then(|f| show(&f, json, idle::IdleFigures::text))
     } else {

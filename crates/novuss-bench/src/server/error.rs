@@ -11,7 +11,7 @@ use novuss_server::StartError;
 use novuss_server::StoreError;
 use tokio_tungstenite::tungstenite;
 
-use super::{flood, idle, long_game};
+use super::{flood, idle, long_game, table_ratings};
 use crate::client::http::HttpError;
 use crate::client::player::PlayerError;
 
@@ -40,6 +40,15 @@ pub enum BenchError {
         /// The soft limit on open files.
         limit: u64,
     },
+    /// `--table-ratings` out of bounds.
+    #[error(
+        "--table-ratings takes 1 to {} competitions",
+        table_ratings::MAX_COMPETITIONS
+    )]
+    TableRatings,
+    /// A request the benchmark needs was refused: what and how.
+    #[error("refused: {0}")]
+    Refused(String),
     /// `--flood-secs` out of bounds.
     #[error("--flood-secs takes more than 0 and at most {} s", flood::MAX_SECS)]
     FloodSecs,

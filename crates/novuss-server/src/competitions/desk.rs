@@ -313,7 +313,7 @@ impl Desk {
             Some(q) => Some(q.turn(WAIT).await?),
             None => None,
         };
-        let _one_at_a_time = changing.lock().await;
+        let one_at_a_time = changing.lock().await;
         for _ in 0..RETRIES {
             let held = self.view(id).await?;
             let view = &held.view;
@@ -368,6 +368,9 @@ impl Desk {
             );
             let new = Arc::new(Held::new(new));
             self.made(id, &new, &change);
+            // The change is stored and pushed: the next may come while
+            // the ratings move.
+            drop(one_at_a_time);
             // A rated competition on real tables just finished (or its
             // result corrected after): the real-table pool moves.
             crate::table_ratings::after_change(&self.store, &new.view.competition).await;

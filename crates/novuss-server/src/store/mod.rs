@@ -74,6 +74,7 @@ pub use accounts::{AccountRow, NewAccount, Registered};
 pub use arbiters::Named;
 pub use chat::{ChatRow, NewChatLine};
 pub use competitions::CompetitionGame;
+pub use competitions::CompetitionRow;
 pub use competitions::ListedCompetition;
 pub use error::StoreError;
 pub use handle::{now, Store};

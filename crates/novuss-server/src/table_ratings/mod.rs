@@ -211,18 +211,32 @@ fn period_of(
     })
 }
 
-/// Every finished competition that counts, read from the store, in the
-/// order they are rated: by day, then by creation, then by id.
-async fn periods(store: &Store) -> Result<(Vec<Period>, Vec<String>), StoreError> {
+/// Every competition that may count, as stored: its listing, set-up and
+/// changes with their times.
+async fn stored_competitions(
+    store: &Store,
+) -> Result<Vec<(RatedCompetition, crate::store::CompetitionRow)>, StoreError> {
     let mut out = Vec::new();
-    let mut problems = Vec::new();
     for listed in store.rated_competitions().await? {
         if !counts(&listed.setup) {
             continue;
         }
-        let Some(row) = store.competition(&listed.id).await? else {
-            continue;
-        };
+        if let Some(row) = store.competition(&listed.id).await? {
+            out.push((listed, row));
+        }
+    }
+    Ok(out)
+}
+
+/// Every finished competition of `stored` that counts, in the order they
+/// are rated: by day, then by creation, then by id. Rebuilding them from
+/// their changes is the work of a rating: done off the runtime's threads.
+fn periods(
+    stored: Vec<(RatedCompetition, crate::store::CompetitionRow)>,
+) -> (Vec<Period>, Vec<String>) {
+    let mut out = Vec::new();
+    let mut problems = Vec::new();
+    for (listed, row) in stored {
         let Some(competition) = rebuilt(&row.setup, row.changes.iter().map(|c| &c.change)) else {
             problems.push(format!(
                 "competition {}: cannot be rebuilt from its changes, not rated",
@@ -241,7 +255,7 @@ async fn periods(store: &Store) -> Result<(Vec<Period>, Vec<String>), StoreError
     out.sort_by(|a, b| {
         (a.at, a.created, a.competition.as_str()).cmp(&(b.at, b.created, b.competition.as_str()))
     });
-    Ok((out, problems))
+    (out, problems)
 }
 
 /// A competition rebuilt from its set-up and stored changes; `None` if
@@ -349,8 +363,19 @@ async fn rebuild(store: &Store) -> Result<(TableReport, Pool, Pool), StoreError>
         store.table_rated().await?,
         store.table_rating_changes().await?,
     );
-    let (periods, problems) = periods(store).await?;
-    let fresh = rate(&periods);
+    let competitions = stored_competitions(store).await?;
+    let work = move || {
+        let (periods, problems) = periods(competitions);
+        (rate(&periods), problems)
+    };
+    let (fresh, problems) = match tokio::task::spawn_blocking(work).await {
+        Ok(done) => done,
+        // A panic in the rating is a bug: it stays one.
+        Err(e) if e.is_panic() => std::panic::resume_unwind(e.into_panic()),
+        // Cancelled: the runtime is shutting down. Nothing was rated; the
+        // next start rates what is left ([`rate_pending`]).
+        Err(_) => return Err(StoreError::Conflict),
+    };
     let mut report = TableReport {
         competitions: fresh.0.len(),
         changes: fresh.1.len(),
@@ -418,6 +443,12 @@ fn compare(stored: &Pool, fresh: &Pool, out: &mut Vec<String>) {
 /// unless another writer replaced it meanwhile (then rebuilt again, a
 /// few times at most). `Ok(true)` if this call wrote.
 pub async fn rate_all(store: &Store) -> Result<bool, StoreError> {
+    // One rating at a time in this server: two competitions finishing
+    // together are rated once each after the other, the second finding
+    // the first's work done, not both rebuilding the pool at once and one
+    // of them in vain.
+    static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+    let _rating = ONE_AT_A_TIME.lock().await;
     for _ in 0..TRIES {
         let (report, fresh, seen) = rebuild(store).await?;
         if report.differences.is_empty() {
