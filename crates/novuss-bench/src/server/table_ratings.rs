@@ -259,6 +259,14 @@ async fn measure(
             list.status
         )));
     }
+    let listed = list.json().unwrap_or(Value::Null);
+    let rated_players = ["players", "provisional"]
+        .iter()
+        .map(|k| listed[k].as_array().map_or(0, Vec::len))
+        .sum();
+    if rated_players == 0 {
+        return Err(BenchError::Refused("nobody was rated".to_owned()));
+    }
     drop(server);
     let edge = EDGE.min(finish_ms.len());
     Ok(TableRatingFigures {
