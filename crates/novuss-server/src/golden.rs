@@ -1297,30 +1297,34 @@ fn answers() -> BTreeMap<&'static str, Vec<Value>> {
 /// A real-table list (one established woman, one provisional man) and
 /// the established player's page with her two competitions.
 fn real_table_examples(anna: &PersonId) -> Vec<(&'static str, Value)> {
-    use crate::table_ratings::wire::{TableHistoryPoint, TablePlace, TablePlayer, TableRatings};
+    use crate::table_ratings::wire::{
+        TableHistoryPoint, TablePlace, TablePlayer, TableRatings, TableStanding,
+    };
     let mut ilze = novuss_club::Entry::named("Ilze Liepa");
     ilze.licence = Some("LV-201".into());
     let mut maris = novuss_club::Entry::named("Māris Ozols");
     maris.birth_year = Some(1990);
     let place = |rank, entry: &novuss_club::Entry, rating, deviation, games| TablePlace {
         rank,
-        player: crate::table_ratings::player_id(entry),
-        person: None,
-        name: entry.name.clone(),
-        club: Some("Madonas NK".into()),
-        licence: entry.licence.clone(),
-        category: Some(
-            if entry.licence.is_some() {
-                "women"
-            } else {
-                "men"
-            }
-            .into(),
-        ),
-        rating,
-        deviation,
-        competitions: 2,
-        games,
+        standing: TableStanding {
+            player: crate::table_ratings::player_id(entry),
+            person: None,
+            name: entry.name.clone(),
+            club: Some("Madonas NK".into()),
+            licence: entry.licence.clone(),
+            category: Some(
+                if entry.licence.is_some() {
+                    "women"
+                } else {
+                    "men"
+                }
+                .into(),
+            ),
+            rating,
+            deviation,
+            competitions: 2,
+            games,
+        },
     };
     let list = TableRatings {
         category: None,
@@ -1331,17 +1335,19 @@ fn real_table_examples(anna: &PersonId) -> Vec<(&'static str, Value)> {
     };
     let competition = |id: &str| crate::ids::CompetitionId::parse(id).expect("a competition's id");
     let page = TablePlayer {
-        player: crate::table_ratings::player_id(&ilze),
-        person: Some(anna.as_str().to_owned()),
-        name: ilze.name.clone(),
-        club: Some("Madonas NK".into()),
-        licence: ilze.licence.clone(),
-        category: Some("women".into()),
-        rating: 1684.2,
-        deviation: 88.4,
+        standing: TableStanding {
+            player: crate::table_ratings::player_id(&ilze),
+            person: Some(anna.as_str().to_owned()),
+            name: ilze.name.clone(),
+            club: Some("Madonas NK".into()),
+            licence: ilze.licence.clone(),
+            category: Some("women".into()),
+            rating: 1684.2,
+            deviation: 88.4,
+            competitions: 2,
+            games: 28,
+        },
         provisional: false,
-        competitions: 2,
-        games: 28,
         history: vec![
             TableHistoryPoint {
                 competition: competition("4b1d9c0e1b7d4a6f8e5c2b1a0d9f8e7c"),

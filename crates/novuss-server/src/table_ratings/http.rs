@@ -7,7 +7,7 @@ use axum::extract::{Path, RawQuery, State};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 
-use super::wire::{TableHistoryPoint, TablePlace, TablePlayer, TableRatings};
+use super::wire::{TableHistoryPoint, TablePlace, TablePlayer, TableRatings, TableStanding};
 use crate::error::{Code, Failure};
 use crate::ratings::{established, LEADERBOARD_DEVIATION, LEADERBOARD_GAMES};
 use crate::store::{Store, TableChangeRow};
@@ -70,6 +70,14 @@ pub async fn list(
 fn place(rank: usize, c: TableChangeRow, competitions: u64, games: u64) -> TablePlace {
     TablePlace {
         rank,
+        standing: standing(c, competitions, games),
+    }
+}
+
+/// The player of `c`, their latest change, with `competitions` and
+/// `games` rated in all.
+fn standing(c: TableChangeRow, competitions: u64, games: u64) -> TableStanding {
+    TableStanding {
         player: c.player,
         person: c.person,
         name: c.name,
@@ -151,16 +159,7 @@ fn page(rows: Vec<(TableChangeRow, String)>) -> Result<Response, Failure> {
         .collect::<Vec<_>>();
     Ok(Json(TablePlayer {
         provisional: !established(&last.after, games),
-        competitions: history.len() as u64,
-        games,
-        rating: last.after.rating,
-        deviation: last.after.deviation,
-        player: last.player,
-        person: last.person,
-        name: last.name,
-        club: last.club,
-        licence: last.licence,
-        category: last.category,
+        standing: standing(last, history.len() as u64, games),
         history,
     })
     .into_response())

@@ -29,9 +29,19 @@ pub struct TableRatings {
 pub struct TablePlace {
     /// From 1.
     pub rank: usize,
+    /// Who, and their rating.
+    #[serde(flatten)]
+    pub standing: TableStanding,
+}
+
+/// A player of the real-table pool as their latest rated competition
+/// listed them, and their rating after it: what the list and their page
+/// both show.
+#[derive(Debug, Serialize)]
+pub struct TableStanding {
     /// The player's id in the pool (their page's).
     pub player: String,
-    /// The person with an account they were entered as, if any.
+    /// The person with an account they were last entered as, if any.
     pub person: Option<String>,
     /// Their name.
     pub name: String,
@@ -41,7 +51,7 @@ pub struct TablePlace {
     pub licence: Option<String>,
     /// Their category, if given.
     pub category: Option<String>,
-    /// Their rating.
+    /// Their rating now.
     pub rating: f64,
     /// Its deviation, as their last competition left it.
     pub deviation: f64,
@@ -56,28 +66,11 @@ pub struct TablePlace {
 /// rating and its history, a competition at a time.
 #[derive(Debug, Serialize)]
 pub struct TablePlayer {
-    /// The player's id in the pool.
-    pub player: String,
-    /// The person with an account they were last entered as, if any.
-    pub person: Option<String>,
-    /// Their name, as their latest competition listed them.
-    pub name: String,
-    /// Their club, if given.
-    pub club: Option<String>,
-    /// Their licence, if given.
-    pub licence: Option<String>,
-    /// Their category, if given.
-    pub category: Option<String>,
-    /// Their rating now.
-    pub rating: f64,
-    /// Its deviation, as their last competition left it.
-    pub deviation: f64,
+    /// Who, and their rating.
+    #[serde(flatten)]
+    pub standing: TableStanding,
     /// Whether it is not yet established (shown with a "?").
     pub provisional: bool,
-    /// Rated competitions played.
-    pub competitions: u64,
-    /// Rated games played.
-    pub games: u64,
     /// Every rated competition, the first first.
     pub history: Vec<TableHistoryPoint>,
 }
