@@ -8,7 +8,7 @@
 //!   in `Host`, so the server answers only for IP literals (rebinding needs
 //!   a name), `localhost`, and the names it was given (`--host`); anything
 //!   else is `421 bad_host`.
-//! - **Origin** ([`Guard::origin_ok`]): browsers send `Origin` with every
+//! - **Origin** ([`Guard::origin_ok_over`]): browsers send `Origin` with every
 //!   WebSocket upgrade and every request that can change something; it
 //!   must be this server itself (its scheme, and the same host and port
 //!   as `Host`) or a site named with `--allow-origin`, else
