@@ -7,7 +7,7 @@ use std::time::Duration;
 use novuss_server::Rate;
 use novuss_server::Timing;
 use novuss_server::UploadQuota;
-use novuss_server::{Config, Database, FrontDoor, Server, StartError};
+use novuss_server::{Cidr, Config, Database, FrontDoor, Server, StartError};
 use novuss_server::{Listening, MAX_CONNECTIONS, PER_ADDRESS};
 
 /// Why `novuss serve` could not serve, or stopped with an error.
@@ -143,6 +143,20 @@ pub struct ServeArgs {
     /// HTTPS only: for a server behind a TLS reverse proxy.
     #[arg(long, env = "NOVUSS_SECURE_COOKIES")]
     pub secure_cookies: bool,
+    /// A reverse proxy in front of the server, by its address or a range
+    /// (127.0.0.1, 10.0.0.0/8, fd00::/64; repeatable;
+    /// NOVUSS_TRUSTED_PROXIES takes a comma-separated list). From these
+    /// only, each request's client address is read from `Forwarded` or
+    /// `X-Forwarded-For` (the right-most address that is not one of
+    /// them) and its scheme from `X-Forwarded-Proto` (cookies set over
+    /// https are `Secure`); see docs/deploy.md.
+    #[arg(
+        long = "trusted-proxy",
+        value_name = "CIDR",
+        env = "NOVUSS_TRUSTED_PROXIES",
+        value_delimiter = ','
+    )]
+    pub trusted_proxies: Vec<Cidr>,
     /// How long a player may be away on their turn, in a game between
     /// people, before the opponent may claim the set or the match (`60s`,
     /// `2min`); 10 s after their page said goodbye, if shorter.
@@ -189,6 +203,7 @@ impl ServeArgs {
             upload_kib_per_hour: UploadQuota::default().kib_per_hour,
             upload_kib_per_person: UploadQuota::default().kib_per_person,
             secure_cookies: false,
+            trusted_proxies: Vec::new(),
             absence_grace: Timing::DEFAULT.absence_grace,
             abandon_after: Timing::DEFAULT.abandon_after,
             socket_ping: Timing::DEFAULT.socket_ping,
@@ -224,6 +239,7 @@ impl ServeArgs {
                 kib_per_person: self.upload_kib_per_person,
             },
             secure_cookies: self.secure_cookies,
+            trusted_proxies: self.trusted_proxies.clone(),
         }
     }
 }
@@ -358,5 +374,29 @@ mod tests {
         assert_eq!(timed.abandon_after, Duration::from_secs(2 * 86_400));
         assert!(Serve::try_parse_from(["serve", "--absence-grace", "10ms"]).is_err());
         assert!(Serve::try_parse_from(["serve", "--abandon-after", "soon"]).is_err());
+    }
+
+    #[test]
+    fn trusted_proxies_repeat_or_come_comma_separated_and_must_be_ranges() {
+        let parsed = Serve::try_parse_from([
+            "serve",
+            "--trusted-proxy",
+            "127.0.0.1,10.0.0.0/8",
+            "--trusted-proxy",
+            "fd00::/64",
+        ])
+        .unwrap()
+        .args;
+        let shown: Vec<String> = parsed.trusted_proxies.iter().map(Cidr::to_string).collect();
+        assert_eq!(shown, ["127.0.0.1/32", "10.0.0.0/8", "fd00::/64"]);
+        assert_eq!(parsed.front_door().trusted_proxies, parsed.trusted_proxies);
+        let e = Serve::try_parse_from(["serve", "--trusted-proxy", "10.0.0.1/8"])
+            .err()
+            .expect("a range with host bits is refused")
+            .to_string();
+        assert!(
+            e.contains("--trusted-proxy") && e.contains("10.0.0.0/8"),
+            "{e}"
+        );
     }
 }

@@ -40,6 +40,9 @@
 //! - `online`: people at different screens: invitations, seats, watchers;
 //! - `player_competitions`: a player's page lists the competitions they
 //!   are entered in, with place and points;
+//! - `proxy`: behind Debian's nginx: a game through it across two
+//!   instances, one killed; limits per real client; forwarding headers
+//!   believed only from the trusted proxy;
 //! - `ratings`: rated matches, the player page, the leaderboard, recomputing;
 //! - `real_ratings`: rated competitions on real tables make the real-table
 //!   pool: the list per category, a player's history, recomputing;
@@ -72,6 +75,7 @@ mod names;
 mod offers;
 mod online;
 mod player_competitions;
+mod proxy;
 mod ratings;
 mod real_ratings;
 mod replay;

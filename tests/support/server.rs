@@ -359,18 +359,7 @@ impl Running {
     /// `from` (Linux answers on all of 127.0.0.0/8): another client, as
     /// the server counts clients.
     pub fn connect_from(&self, from: &str) -> TcpStream {
-        let stream = crate::support::block_on(async {
-            let socket = tokio::net::TcpSocket::new_v4().unwrap();
-            socket.bind(format!("{from}:0").parse().unwrap()).unwrap();
-            socket.connect(self.host.parse().unwrap()).await.unwrap()
-        });
-        let stream = stream.into_std().unwrap();
-        stream.set_nonblocking(false).unwrap();
-        stream.set_nodelay(true).unwrap();
-        stream
-            .set_read_timeout(Some(Duration::from_secs(30)))
-            .unwrap();
-        stream
+        connect_from_to(from, &self.host)
     }
 
     /// `POST path` with the JSON `body` from the loopback address `from`,
@@ -585,6 +574,23 @@ impl Reply {
     }
 }
 
+/// A new TCP connection from the loopback address `from` to `to`
+/// (`127.0.0.1:PORT`), blocking, with a read timeout of 30 s.
+pub fn connect_from_to(from: &str, to: &str) -> TcpStream {
+    let stream = crate::support::block_on(async {
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.bind(format!("{from}:0").parse().unwrap()).unwrap();
+        socket.connect(to.parse().unwrap()).await.unwrap()
+    });
+    let stream = stream.into_std().unwrap();
+    stream.set_nonblocking(false).unwrap();
+    stream.set_nodelay(true).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    stream
+}
+
 /// Whether a socket's read stopped at its read timeout (nothing came),
 /// rather than failing.
 pub fn timed_out(e: &tungstenite::Error) -> bool {
@@ -600,6 +606,12 @@ pub struct Socket {
 }
 
 impl Socket {
+    /// A game's WebSocket opened some other way (through a proxy, from a
+    /// chosen address).
+    pub fn over(ws: WebSocket<MaybeTlsStream<TcpStream>>) -> Socket {
+        Socket { ws }
+    }
+
     /// Sends a JSON value.
     pub fn send(&mut self, v: &Value) {
         self.ws.send(Message::text(v.to_string())).unwrap();

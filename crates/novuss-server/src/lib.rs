@@ -50,6 +50,7 @@ pub use game::setup::NewGame;
 pub use hub::{Hub, UploadQuota};
 pub use ids::{GameId, PersonId};
 pub use limits::Rate;
+pub use net::forwarded::{Cidr, CidrError};
 pub use net::listen::{open_files, raise_open_files, Listening, MAX_CONNECTIONS, PER_ADDRESS};
 pub use net::web::files as web_files;
 pub use people::identity::Visitor;
@@ -149,6 +150,12 @@ pub struct FrontDoor {
     /// only): for a server behind a TLS reverse proxy
     /// (`--secure-cookies`).
     pub secure_cookies: bool,
+    /// The reverse proxies whose `Forwarded`, `X-Forwarded-For` and
+    /// `X-Forwarded-Proto` headers are believed: they name each request's
+    /// client (for every limit per address) and the scheme the browser
+    /// used (a cookie set over HTTPS is `Secure`), docs/deploy.md
+    /// (`--trusted-proxy`). From anyone else those headers are ignored.
+    pub trusted_proxies: Vec<Cidr>,
 }
 
 /// Why the server could not start.
@@ -295,6 +302,7 @@ impl Server {
             self.listener,
             app,
             self.door.listening,
+            net::forwarded::Proxies::new(&self.door.trusted_proxies),
             graceful,
         ));
         let hub = self.hub.clone();

@@ -11,9 +11,11 @@
 //! most for the requests already running. The line is bounded
 //! ([`LINE`]): beyond it, `busy` at once.
 //!
-//! A client is its network address; behind a reverse proxy every client
-//! shares the proxy's address, and the bound per client becomes the bound
-//! for all (docs/protocol.md, "Limits").
+//! A client is its network address: behind a reverse proxy, the one the
+//! proxy names when it is trusted (`--trusted-proxy`, docs/deploy.md);
+//! behind one that is not, every client shares the proxy's address, and
+//! the bound per client becomes the bound for all (docs/protocol.md,
+//! "Limits").
 
 use std::convert::Infallible;
 use std::net::{IpAddr, SocketAddr};

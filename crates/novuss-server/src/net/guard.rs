@@ -8,12 +8,15 @@
 //!   in `Host`, so the server answers only for IP literals (rebinding needs
 //!   a name), `localhost`, and the names it was given (`--host`); anything
 //!   else is `421 bad_host`.
-//! - **Origin** ([`Guard::origin_ok`]): browsers send `Origin` with every
+//! - **Origin** ([`Guard::origin_ok_over`]): browsers send `Origin` with every
 //!   WebSocket upgrade and every request that can change something; it
-//!   must be this server itself (its scheme, `https` behind a TLS proxy
-//!   (`--secure-cookies`) and `http` otherwise, and the same host and port
-//!   as `Host`) or a site
-//!   named with `--allow-origin`, else `403 bad_origin`. Programs that send
+//!   must be this server itself (its scheme, and the same host and port
+//!   as `Host`) or a site named with `--allow-origin`, else
+//!   `403 bad_origin`. The scheme is the one a trusted proxy says the
+//!   browser used (`X-Forwarded-Proto`, [`crate::net::forwarded`]); else
+//!   `https` behind a TLS proxy (`--secure-cookies`) and `http` otherwise.
+//!   Behind a proxy, `Host` is the public name the proxy passes on
+//!   (`--host public.name`). Programs that send
 //!   no `Origin` (scripts, the tests, `curl`) are not browsers driven by
 //!   another site, and pass.
 //! - **Content type** ([`json_only`]): the JSON routes take only
@@ -30,6 +33,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use crate::error::{Code, Failure};
+use crate::net::forwarded::Told;
 
 /// The names and sites the server answers for, beyond its own addresses.
 #[derive(Clone, Debug, Default)]
@@ -134,8 +138,17 @@ impl Guard {
     }
 
     /// Whether a request with `Origin: origin` and `Host: host` comes from
-    /// this server's own pages or an allowed site. `null` never does.
+    /// this server's own pages or an allowed site, the server's pages
+    /// being served over its usual scheme. `null` never does.
+    #[cfg(test)]
     pub fn origin_ok(&self, origin: &str, host: Option<&str>) -> bool {
+        self.origin_ok_over(origin, host, self.https)
+    }
+
+    /// Whether a request with `Origin: origin` and `Host: host` comes from
+    /// this server's own pages, served over HTTPS when `https`, or an
+    /// allowed site.
+    pub fn origin_ok_over(&self, origin: &str, host: Option<&str>, https: bool) -> bool {
         let Some(site) = site(origin) else {
             return false;
         };
@@ -148,9 +161,7 @@ impl Guard {
         // Scheme, host and port: a page of `https://host:port` is another
         // origin than this server's `http://host:port`.
         let default = if site.https { 443 } else { 80 };
-        site.https == self.https
-            && host.host == site.host
-            && host.port.unwrap_or(default) == site.port
+        site.https == https && host.host == site.host && host.port.unwrap_or(default) == site.port
     }
 }
 
@@ -277,9 +288,13 @@ fn refusal(guard: &Guard, req: &Request) -> Option<Failure> {
     let upgrade = req.headers().contains_key(header::UPGRADE);
     if changes || upgrade {
         let host = host.or_else(|| req.uri().authority().map(|a| a.as_str()));
+        let https = req
+            .extensions()
+            .get::<Told>()
+            .map_or(guard.https, |told| told.https);
         match single(req.headers(), &header::ORIGIN) {
             Ok(None) => {}
-            Ok(Some(origin)) if guard.origin_ok(origin, host) => {}
+            Ok(Some(origin)) if guard.origin_ok_over(origin, host, https) => {}
             Ok(Some(origin)) => {
                 return Some(Failure::new(
                     Code::BadOrigin,
@@ -417,6 +432,43 @@ mod tests {
         assert!(tls.origin_ok("https://127.0.0.1:8080", Some("127.0.0.1:8080")));
         assert!(!tls.origin_ok("http://novuss.example", Some("novuss.example")));
         assert!(!tls.origin_ok("http://127.0.0.1:8080", Some("127.0.0.1:8080")));
+        // A trusted proxy's word on the scheme, request by request.
+        let public = Guard::new(&["public.name".to_owned()], &[]).unwrap();
+        assert!(public.origin_ok_over("https://public.name", Some("public.name"), true));
+        assert!(!public.origin_ok_over("http://public.name", Some("public.name"), true));
+        assert!(public.origin_ok_over("http://public.name", Some("public.name"), false));
+        assert!(!public.origin_ok_over("https://public.name", Some("public.name"), false));
+        assert!(!public.origin_ok_over("https://evil.example", Some("public.name"), true));
+    }
+
+    #[test]
+    fn the_scheme_a_trusted_proxy_told_decides_the_origin() {
+        let request = |told: Option<bool>| {
+            let mut req = Request::builder()
+                .method(Method::POST)
+                .uri("/api/games")
+                .header(header::HOST, "public.name")
+                .header(header::ORIGIN, "https://public.name")
+                .body(axum::body::Body::empty())
+                .unwrap();
+            if let Some(https) = told {
+                req.extensions_mut().insert(Told { https });
+            }
+            req
+        };
+        let g = Guard::new(&["public.name".to_owned()], &[]).unwrap();
+        assert!(refusal(&g, &request(Some(true))).is_none());
+        assert_eq!(
+            refusal(&g, &request(None)).map(|f| f.code),
+            Some(Code::BadOrigin),
+            "without the proxy's word, the server's usual scheme: http"
+        );
+        assert_eq!(
+            refusal(&g, &request(Some(false))).map(|f| f.code),
+            Some(Code::BadOrigin)
+        );
+        let tls = g.over_https(true);
+        assert!(refusal(&tls, &request(None)).is_none());
     }
 
     #[test]

@@ -13,11 +13,14 @@ use axum::response::{IntoResponse, Response};
 use crate::error::{Code, Failure};
 use crate::limits::{key_for, Limiter};
 
-/// Refuses a request over its address's rate, or over its person's
-/// (layered over the routes that create something): behind a reverse
-/// proxy every client shares one address, and one person may come from
-/// many. Without the peer's address (a router served by something other
-/// than [`crate::net::listen`]) it lets the request pass.
+/// Refuses a request over its client address's rate, or over its
+/// person's (layered over the routes that create something): one person
+/// may come from many addresses, and many people from one (a club's
+/// network; every client of a reverse proxy not named with
+/// `--trusted-proxy`). The address is the client's that
+/// [`crate::net::listen`] put in the request (a trusted proxy's client,
+/// [`crate::net::forwarded`]); without one (a router served by something
+/// else) it lets the request pass.
 pub async fn limit(State(limiter): State<Arc<Limiter>>, req: Request, next: Next) -> Response {
     let Some(ConnectInfo(peer)) = req.extensions().get::<ConnectInfo<SocketAddr>>().copied() else {
         return next.run(req).await;

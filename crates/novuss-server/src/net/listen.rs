@@ -21,9 +21,24 @@
 //!   most this many of those permits, WebSockets and requests whose body
 //!   is still coming included, so that one client cannot take every
 //!   connection from everyone else. Over it, the same short `503`.
-//! - **The peer's address** goes into every request as
+//! - **The client's address** goes into every request as
 //!   [`ConnectInfo<SocketAddr>`](axum::extract::ConnectInfo), for rate
-//!   limits and fairness.
+//!   limits and fairness: the peer's, unless the peer is a trusted reverse
+//!   proxy (`--trusted-proxy`), which names the client in a header
+//!   ([`crate::net::forwarded`]; the port is then 0). Everything counted
+//!   per address (the rate limits, sign-ins, the lobby, heavy work,
+//!   uploads) reads it there, so it counts real clients.
+//! - **Behind a trusted proxy**, the connection cap per address cannot
+//!   be counted when a connection is accepted: all of them come from the
+//!   proxy, and who each request is for is only known once its head is
+//!   read (a proxy may even carry the requests of several clients over
+//!   one connection, one after another). So a trusted proxy's connections
+//!   hold none of its address's share; instead each request through it
+//!   holds one of its client's share from its head until its answer is
+//!   sent whole (a server-sent stream for as long as it lasts), and a
+//!   WebSocket for as long as it is open. A client over its share is
+//!   answered the same `503`, the proxy's connection staying open. The
+//!   total cap still counts every connection of the proxy.
 //!
 //! Shutting down stops accepting, lets requests in flight finish, closes
 //! idle connections at once and silent or half-sent ones after a second;
@@ -31,17 +46,18 @@
 
 use std::future::Future;
 use std::io;
-use std::net::IpAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::pin::{pin, Pin};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::task::{Context, Poll};
 use std::time::Duration;
 
-use axum::body::Body;
+use axum::body::{Body, Bytes};
 use axum::extract::ConnectInfo;
+use axum::http::{header, HeaderValue, Response, StatusCode};
 use axum::Router;
-use hyper::body::Incoming;
+use hyper::body::{Frame, Incoming, SizeHint};
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, ReadBuf};
@@ -50,6 +66,7 @@ use tokio::sync::{watch, OwnedSemaphorePermit, Semaphore};
 use tower::ServiceExt;
 
 use crate::held::{Held, Share};
+use crate::net::forwarded::{self, Proxies, Told};
 
 /// The default header-read (and keep-alive idle) timeout.
 pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
@@ -119,6 +136,11 @@ content-length: 92\r\n\
 \r\n\
 {\"code\":\"busy\",\"detail\":\"too many connections are open from your address: close some first\"}";
 
+/// The body of [`FULL_FOR_YOU`], for a request through a trusted proxy
+/// whose client is over its share (the proxy's connection stays open).
+const FOR_YOU_BODY: &str =
+    "{\"code\":\"busy\",\"detail\":\"too many connections are open from your address: close some first\"}";
+
 /// How the loop treats connections.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Listening {
@@ -184,12 +206,58 @@ pub fn connection_cap(wanted: usize, files: Option<u64>) -> usize {
     wanted.min(room).max(1)
 }
 
+/// Shares of clients' caps that a connection holds until it closes: its
+/// peer's, taken when it was accepted; or, through a trusted proxy, the
+/// client's of the WebSocket it became.
+type Slots = Arc<Mutex<Vec<Share<IpAddr>>>>;
+
 /// A socket that holds its connection permit until it is dropped, even
 /// after hyper hands it over to a WebSocket.
 struct Counted {
     stream: TcpStream,
     _permit: OwnedSemaphorePermit,
+    _slots: Slots,
+}
+
+/// An answer's body that holds its client's share until it is sent whole
+/// (or dropped, when the client goes away first).
+struct Holding {
+    body: Body,
     _slot: Share<IpAddr>,
+}
+
+impl hyper::body::Body for Holding {
+    type Data = Bytes;
+    type Error = axum::Error;
+
+    fn poll_frame(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, axum::Error>>> {
+        Pin::new(&mut self.get_mut().body).poll_frame(cx)
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.body.is_end_stream()
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        self.body.size_hint()
+    }
+}
+
+/// The answer to a request through a trusted proxy whose client holds its
+/// whole share of connections already.
+fn full_for_you() -> Response<Body> {
+    let mut res = Response::new(Body::from(FOR_YOU_BODY));
+    *res.status_mut() = StatusCode::SERVICE_UNAVAILABLE;
+    let headers = res.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    headers.insert(header::RETRY_AFTER, HeaderValue::from_static("5"));
+    res
 }
 
 impl AsyncRead for Counted {
@@ -244,11 +312,13 @@ fn one_connection(e: &io::Error) -> bool {
 
 /// Serves `app` on `listener` until `shutdown` completes; then stops
 /// accepting, closes idle connections, and returns once every request in
-/// flight is answered (WebSockets are the app's to close).
+/// flight is answered (WebSockets are the app's to close). The headers of
+/// `proxies` name the clients of the requests they pass on.
 pub async fn serve(
     listener: TcpListener,
     app: Router,
     settings: Listening,
+    proxies: Proxies,
     shutdown: impl Future<Output = ()> + Send,
 ) {
     let files = open_files();
@@ -272,7 +342,8 @@ pub async fn serve(
     let permits = Arc::new(Semaphore::new(cap));
     let per_address = settings.per_address.clamp(1, cap);
     // Each address's open connections, by its key (an IPv6 one by /64).
-    let addresses: Held<IpAddr> = Held::default();
+    let addresses: Arc<Held<IpAddr>> = Arc::default();
+    let proxies = Arc::new(proxies);
     let refusing = Arc::new(Semaphore::new(REFUSING));
     // Every connection task holds a `done` receiver; `finished.closed()`
     // completes when the last one is dropped.
@@ -307,11 +378,21 @@ pub async fn serve(
         if let Err(e) = stream.set_nodelay(true) {
             tracing::debug!(%peer, "cannot set TCP_NODELAY: {e}");
         }
-        let Some(slot) = addresses.take(crate::limits::key_of(peer.ip()), per_address) else {
-            tracing::debug!(%peer, "connection refused: its address holds its share");
-            refuse(stream, &refusing, FULL_FOR_YOU);
-            continue;
-        };
+        // A trusted proxy's connections are counted per client, request
+        // by request, below.
+        let proxied = proxies.trusts(peer.ip());
+        let slots: Slots = Arc::default();
+        if !proxied {
+            let Some(slot) = addresses.take(crate::limits::key_of(peer.ip()), per_address) else {
+                tracing::debug!(%peer, "connection refused: its address holds its share");
+                refuse(stream, &refusing, FULL_FOR_YOU);
+                continue;
+            };
+            slots
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .push(slot);
+        }
         let Ok(permit) = permits.clone().try_acquire_owned() else {
             tracing::debug!(%peer, "connection refused: the server is full");
             refuse(stream, &refusing, FULL);
@@ -320,21 +401,57 @@ pub async fn serve(
         let io = TokioIo::new(Counted {
             stream,
             _permit: permit,
-            _slot: slot,
+            _slots: slots.clone(),
         });
         let app = app.clone();
+        let proxies = proxies.clone();
+        let addresses = addresses.clone();
         // How many of this connection's requests a handler is working on.
         let working = Arc::new(AtomicUsize::new(0));
         let counting = working.clone();
         let service = hyper::service::service_fn(move |req: hyper::Request<Incoming>| {
             let mut req = req.map(Body::new);
-            req.extensions_mut().insert(ConnectInfo(peer));
+            let seen = forwarded::seen(peer.ip(), req.headers(), &proxies);
+            let client = if proxied {
+                SocketAddr::new(seen.client, 0)
+            } else {
+                peer
+            };
+            req.extensions_mut().insert(ConnectInfo(client));
+            if let Some(https) = seen.https {
+                req.extensions_mut().insert(Told { https });
+            }
+            let slot = if proxied {
+                addresses.take(crate::limits::key_of(seen.client), per_address)
+            } else {
+                None
+            };
+            let over = proxied && slot.is_none();
             let on_it = Working::new(&counting);
             let answer = app.clone().oneshot(req);
+            let slots = slots.clone();
             async move {
-                let res = answer.await;
+                if over {
+                    tracing::debug!(%peer, client = %seen.client, "request refused: its client holds its share");
+                    return Ok::<_, std::convert::Infallible>(full_for_you());
+                }
+                let mut res = answer.await?;
                 drop(on_it);
-                res
+                if seen.https == Some(true) {
+                    forwarded::mark_cookies_secure(res.headers_mut());
+                }
+                if let Some(slot) = slot {
+                    if res.status() == StatusCode::SWITCHING_PROTOCOLS {
+                        // The connection is the client's WebSocket now.
+                        slots
+                            .lock()
+                            .unwrap_or_else(PoisonError::into_inner)
+                            .push(slot);
+                    } else {
+                        res = res.map(|body| Body::new(Holding { body, _slot: slot }));
+                    }
+                }
+                Ok(res)
             }
         });
         let http = http.clone();
@@ -420,6 +537,7 @@ mod tests {
 
     #[test]
     fn the_full_answers_are_well_formed() {
+        assert!(FULL_FOR_YOU.ends_with(FOR_YOU_BODY.as_bytes()));
         for answer in [FULL, FULL_FOR_YOU] {
             let text = std::str::from_utf8(answer).unwrap();
             let (head, body) = text.split_once("\r\n\r\n").unwrap();

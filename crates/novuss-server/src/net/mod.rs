@@ -1,6 +1,7 @@
-//! The network's side: listening and the front door's checks, the limits
-//! per address, request bodies, the HTTP routes and the WebSocket, the
-//! heavy requests' share of the machine, and the embedded page.
+//! The network's side: listening and the front door's checks, who a
+//! request comes from behind a reverse proxy, the limits per address,
+//! request bodies, the HTTP routes and the WebSocket, the heavy requests'
+//! share of the machine, and the embedded page.
 
 pub mod accounts;
 pub mod aim;
@@ -10,6 +11,7 @@ pub mod competition_arbiters;
 pub mod competition_files;
 pub mod competition_record;
 pub mod competitions;
+pub mod forwarded;
 pub mod guard;
 pub mod http;
 pub mod limited;

@@ -71,6 +71,7 @@ pub async fn cards(
     State(s): State<TableRoutes>,
     Path(id): Path<String>,
     headers: HeaderMap,
+    told: Option<axum::Extension<crate::net::forwarded::Told>>,
     visitor: Visitor,
 ) -> Result<Response, Failure> {
     let id = CompetitionId::parse(&id)?;
@@ -82,11 +83,9 @@ pub async fn cards(
         .get(header::HOST)
         .and_then(|h| h.to_str().ok())
         .unwrap_or("localhost");
-    let scheme = if s.hub.people().secure() {
-        "https"
-    } else {
-        "http"
-    };
+    // The scheme a trusted proxy says the browser used, else the usual.
+    let https = told.map_or(s.hub.people().secure(), |t| t.https);
+    let scheme = if https { "https" } else { "http" };
     let cards = s.tables.cards(&held, &format!("{scheme}://{host}")).await?;
     Ok(Json(cards).into_response())
 }
