@@ -7,7 +7,7 @@ use std::time::Duration;
 use novuss_server::Rate;
 use novuss_server::Timing;
 use novuss_server::UploadQuota;
-use novuss_server::{Cidr, Config, Database, FrontDoor, Server, StartError};
+use novuss_server::{Cidr, Config, Database, FrontDoor, MetricsAt, Server, StartError};
 use novuss_server::{Listening, MAX_CONNECTIONS, PER_ADDRESS};
 
 /// Why `novuss serve` could not serve, or stopped with an error.
@@ -173,6 +173,30 @@ pub struct ServeArgs {
     #[arg(long, env = "NOVUSS_SOCKET_PING", default_value = "30s",
           value_parser = duration)]
     pub socket_ping: Duration,
+    /// Serve Prometheus's `/metrics` on this address of its own (port 0:
+    /// any free port), for the operator's network only; see
+    /// docs/deploy.md, "Watching".
+    #[arg(long, env = "NOVUSS_METRICS_ADDR", conflicts_with = "metrics_on_main")]
+    pub metrics_addr: Option<SocketAddr>,
+    /// Serve `/metrics` beside the game, on its address, to anyone who
+    /// can reach it.
+    #[arg(long, env = "NOVUSS_METRICS_ON_MAIN")]
+    pub metrics_on_main: bool,
+    /// How log lines are written to standard error: `text` for people,
+    /// `json` (one object a line, with the request's id and the game's)
+    /// for a log collector.
+    #[arg(long, env = "NOVUSS_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
+    pub log_format: LogFormat,
+}
+
+/// How log lines are written.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum LogFormat {
+    /// Lines for people (colours on a terminal).
+    #[default]
+    Text,
+    /// One JSON object a line.
+    Json,
 }
 
 /// A duration as people write it (`60s`, `2min`, `30days`), at least a
@@ -207,6 +231,18 @@ impl ServeArgs {
             absence_grace: Timing::DEFAULT.absence_grace,
             abandon_after: Timing::DEFAULT.abandon_after,
             socket_ping: Timing::DEFAULT.socket_ping,
+            metrics_addr: None,
+            metrics_on_main: false,
+            log_format: LogFormat::Text,
+        }
+    }
+
+    /// Where `/metrics` is served.
+    pub fn metrics(&self) -> MetricsAt {
+        match (self.metrics_addr, self.metrics_on_main) {
+            (Some(addr), _) => MetricsAt::Addr(addr),
+            (None, true) => MetricsAt::Main,
+            (None, false) => MetricsAt::Off,
         }
     }
 
@@ -250,12 +286,24 @@ pub fn serve(args: ServeArgs) -> Result<String, ServeError> {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,sqlx=warn"));
     use std::io::IsTerminal;
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        // Colours for a terminal, plain text for a log file.
-        .with_ansi(std::io::stderr().is_terminal())
-        .with_writer(std::io::stderr)
-        .try_init();
+    let _ = match args.log_format {
+        LogFormat::Text => tracing_subscriber::fmt()
+            .with_env_filter(filter)
+            // Colours for a terminal, plain text for a log file.
+            .with_ansi(std::io::stderr().is_terminal())
+            .with_writer(std::io::stderr)
+            .try_init(),
+        // One object a line: the message and its fields, the level, the
+        // time, and the fields of the spans it is in (the request's id,
+        // the game's), flattened into `span`.
+        LogFormat::Json => tracing_subscriber::fmt()
+            .json()
+            .with_env_filter(filter)
+            .with_current_span(true)
+            .with_span_list(false)
+            .with_writer(std::io::stderr)
+            .try_init(),
+    };
     // Every connection is a file descriptor: allow as many as the system
     // lets this process have.
     match novuss_server::raise_open_files() {
@@ -265,6 +313,7 @@ pub fn serve(args: ServeArgs) -> Result<String, ServeError> {
     }
     let door = args.front_door();
     let timing = args.timing();
+    let metrics = args.metrics();
     let config = Config {
         addr: args.addr,
         database: match args.database {
@@ -281,6 +330,9 @@ pub fn serve(args: ServeArgs) -> Result<String, ServeError> {
             .await
             .and_then(|s| s.with_front_door(door))
             .map(|s| s.with_timing(timing))
+            .map_err(ServeError::Start)?
+            .with_metrics(metrics)
+            .await
             .map_err(ServeError::Start)?;
         tracing::info!(database = %config.database, "database open");
         {
@@ -293,6 +345,10 @@ pub fn serve(args: ServeArgs) -> Result<String, ServeError> {
                 "Novuss is ready: open {} in a browser (Ctrl-C stops it)",
                 server.url()
             );
+            if let Some(addr) = server.metrics_addr() {
+                tracing::info!(%addr, "metrics served");
+                let _ = writeln!(out, "Metrics: http://{addr}/metrics");
+            }
             let _ = out.flush();
         }
         server.run(stop_signal()).await.map_err(ServeError::Run)

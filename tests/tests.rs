@@ -83,3 +83,4 @@ mod schema;
 mod series;
 mod server;
 mod support;
+mod watched;

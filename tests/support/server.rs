@@ -28,6 +28,8 @@ pub struct Running {
     database: Option<String>,
     /// `serve`'s further options.
     args: Vec<String>,
+    /// The rest of its standard output, after the line with its address.
+    out: BufReader<std::process::ChildStdout>,
 }
 
 /// A browser's cookie jar, for the one cookie the server hands out. The
@@ -271,6 +273,17 @@ impl Running {
     /// `dir`), its cookie jar in `dir`, with `serve`'s further options
     /// `args`: several may share one PostgreSQL database.
     pub fn start_on(dir: &Path, url: Option<&str>, args: &[&str]) -> Running {
+        Running::start_logging(dir, url, args, None)
+    }
+
+    /// [`Running::start_on`], its log (at `info`) written to `log` if
+    /// given, else left to this process's standard error (at `warn`).
+    pub fn start_logging(
+        dir: &Path,
+        url: Option<&str>,
+        args: &[&str],
+        log: Option<&Path>,
+    ) -> Running {
         let database = url.map(str::to_owned);
         let mut command = Command::new(crate::support::novuss());
         command.args(["serve", "--addr", "127.0.0.1:0"]);
@@ -278,18 +291,23 @@ impl Running {
             Some(url) => command.arg("--database").arg(url),
             None => command.arg("--data-dir").arg(dir),
         };
+        let (level, stderr) = match log {
+            Some(file) => (
+                "info",
+                Stdio::from(std::fs::File::create(file).expect("a log file")),
+            ),
+            None => ("warn", Stdio::inherit()),
+        };
         let mut child = command
             .args(args)
-            .env("RUST_LOG", "warn")
+            .env("RUST_LOG", level)
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
+            .stderr(stderr)
             .spawn()
             .expect("the server starts");
-        let out = child.stdout.take().expect("its standard output");
+        let mut out = BufReader::new(child.stdout.take().expect("its standard output"));
         let mut line = String::new();
-        BufReader::new(out)
-            .read_line(&mut line)
-            .expect("a first line");
+        out.read_line(&mut line).expect("a first line");
         let start = line.find("http://").expect("the line gives the address");
         let url = line[start..].split_whitespace().next().unwrap().to_owned();
         let host = url
@@ -304,7 +322,16 @@ impl Running {
             data: dir.to_path_buf(),
             database,
             args: args.iter().map(|a| (*a).to_owned()).collect(),
+            out,
         }
+    }
+
+    /// The next line of its standard output after the address's (the
+    /// metrics' address, when it has one of its own).
+    pub fn next_line(&mut self) -> String {
+        let mut line = String::new();
+        self.out.read_line(&mut line).expect("another line");
+        line
     }
 
     /// Another person, at another browser, with no cookie yet.

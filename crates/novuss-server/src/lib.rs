@@ -32,6 +32,7 @@ mod hub;
 mod ids;
 mod limits;
 mod lobby;
+mod metrics;
 mod net;
 mod offers;
 mod people;
@@ -158,6 +159,20 @@ pub struct FrontDoor {
     pub trusted_proxies: Vec<Cidr>,
 }
 
+/// Where `/metrics` is served (docs/deploy.md, "Watching").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum MetricsAt {
+    /// Nowhere (the default).
+    #[default]
+    Off,
+    /// Beside the game, on its address (`--metrics-on-main`).
+    Main,
+    /// On an address of its own, for the operator's network
+    /// (`--metrics-addr`).
+    Addr(SocketAddr),
+}
+
 /// Why the server could not start.
 #[derive(Debug)]
 #[non_exhaustive]
@@ -196,6 +211,10 @@ pub struct Server {
     addr: SocketAddr,
     door: FrontDoor,
     guard: Arc<Guard>,
+    /// Whether `/metrics` is beside the game.
+    metrics_here: bool,
+    /// `/metrics`'s own address, bound.
+    metrics: Option<TcpListener>,
 }
 
 impl Server {
@@ -238,7 +257,29 @@ impl Server {
             addr,
             door: FrontDoor::default(),
             guard: Arc::new(Guard::default()),
+            metrics_here: false,
+            metrics: None,
         })
+    }
+
+    /// The same server with `/metrics` served `at`; an error if its own
+    /// address cannot be listened on.
+    pub async fn with_metrics(mut self, at: MetricsAt) -> Result<Server, StartError> {
+        self.metrics_here = at == MetricsAt::Main;
+        self.metrics = match at {
+            MetricsAt::Addr(addr) => Some(
+                TcpListener::bind(addr)
+                    .await
+                    .map_err(|e| StartError::Bind(addr, e))?,
+            ),
+            _ => None,
+        };
+        Ok(self)
+    }
+
+    /// Where `/metrics` is served on its own address, if it is.
+    pub fn metrics_addr(&self) -> Option<SocketAddr> {
+        self.metrics.as_ref().and_then(|l| l.local_addr().ok())
     }
 
     /// The same server behind `door` instead of the default; an error if
@@ -290,7 +331,18 @@ impl Server {
             self.guard.clone(),
             limiter,
             self.door.listening.header_timeout,
+            self.metrics_here,
         );
+        // `/metrics` on its own address: plain HTTP for the operator's
+        // scraper, none of the game's routes.
+        let metrics = self.metrics.map(|listener| {
+            let app = net::metrics::router(self.hub.clone());
+            tokio::spawn(async move {
+                if let Err(e) = axum::serve(listener, app).await {
+                    tracing::error!("the metrics address stopped: {e}");
+                }
+            })
+        });
         let (done_tx, done_rx) = tokio::sync::oneshot::channel::<()>();
         let graceful = async move {
             shutdown.await;
@@ -340,6 +392,9 @@ impl Server {
             None => Vec::new(),
         };
         let _ = done_rx.await;
+        if let Some(m) = metrics {
+            m.abort();
+        }
         sweeper.abort();
         abandoner.abort();
         for task in others {

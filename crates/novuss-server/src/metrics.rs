@@ -142,13 +142,29 @@ static METRICS: LazyLock<Metrics> = LazyLock::new(|| {
         "Database connections open for reads",
         m.db_connections.clone(),
     );
-    r.register(
-        "db_idle",
-        "Of those, idle",
-        m.db_idle.clone(),
-    );
+    r.register("db_idle", "Of those, idle", m.db_idle.clone());
+    // The series known in advance are there from the start, at 0, so
+    // that an alert on their rate sees them before the first hit.
+    for limit in LIMITS {
+        let _ = m.rate_limited.get_or_create(&LimitLabel { limit });
+    }
+    for held in ["yes", "no"] {
+        let _ = m.leases.get_or_create(&LeaseLabel { held });
+    }
     Metrics { registry: r, ..m }
 });
+
+/// The rate limits counted: new games and uploads per address or person,
+/// sign-ins, a table link's steps, uploads' bytes, and connections (all,
+/// and per address).
+const LIMITS: [&str; 6] = [
+    "create",
+    "sign_in",
+    "table",
+    "upload",
+    "connections",
+    "connections_per_address",
+];
 
 /// A stroke stored, which took `took` inside the server.
 pub fn stroke(took: Duration) {
@@ -165,12 +181,15 @@ pub fn commit(took: Duration) {
 pub fn refused(code: Code) {
     METRICS
         .refusals
-        .get_or_create(&CodeLabel { code: code_name(code) })
+        .get_or_create(&CodeLabel {
+            code: code_name(code),
+        })
         .inc();
 }
 
-/// A request refused by limit `limit` (`create`, `sign_in`, `table`, …).
+/// A request refused by limit `limit`, one of [`LIMITS`].
 pub fn rate_limited(limit: &'static str) {
+    debug_assert!(LIMITS.contains(&limit), "{limit} is not a known limit");
     METRICS
         .rate_limited
         .get_or_create(&LimitLabel { limit })
@@ -254,7 +273,9 @@ fn code_name(code: Code) -> &'static str {
 /// few dozen, fixed at compile time.
 fn intern(s: String) -> &'static str {
     static NAMES: std::sync::Mutex<Vec<&'static str>> = std::sync::Mutex::new(Vec::new());
-    let mut names = NAMES.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let mut names = NAMES
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     if let Some(n) = names.iter().find(|n| **n == s) {
         return n;
     }
@@ -284,8 +305,14 @@ mod tests {
                 .any(|l| l.starts_with("novuss_refusals_total{code=\"rate_limited\"} ")),
             "{text}"
         );
-        assert!(text.contains("# TYPE novuss_stroke_seconds histogram\n"), "{text}");
-        assert!(text.contains("novuss_rate_limited_total{limit=\"create\"}"), "{text}");
+        assert!(
+            text.contains("# TYPE novuss_stroke_seconds histogram\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("novuss_rate_limited_total{limit=\"create\"}"),
+            "{text}"
+        );
         // One name per code, however often it is asked for.
         assert!(std::ptr::eq(
             code_name(Code::RateLimited),

@@ -39,6 +39,7 @@ pub fn router(
     guard: Arc<Guard>,
     limiter: Arc<Limiter>,
     body_timeout: Duration,
+    metrics_here: bool,
 ) -> Router {
     let json = from_fn(guard::json_only);
     let people = hub.people().clone();
@@ -245,8 +246,16 @@ pub fn router(
                 .route("/api/competitions/{id}/tables", get(tables::cards))
                 .with_state(tables::TableRoutes::new(desk.clone(), hub.clone())),
         );
-    let api = Router::new()
+    // `/metrics` beside the game only when the operator says so
+    // (`--metrics-on-main`); else on its own address, or nowhere.
+    let metrics = if metrics_here {
+        Router::new().route("/metrics", get(crate::net::metrics::metrics))
+    } else {
+        Router::new()
+    };
+    let api = metrics
         .route("/api/health", get(http::health))
+        .route("/api/ready", get(crate::net::metrics::ready))
         .route("/api/options", get(http::options))
         .route(
             "/api/games",
@@ -315,4 +324,6 @@ pub fn router(
             header::X_CONTENT_TYPE_OPTIONS,
             HeaderValue::from_static("nosniff"),
         ))
+        // Outermost: every line logged while a request is served names it.
+        .layer(from_fn(crate::net::traced::traced))
 }

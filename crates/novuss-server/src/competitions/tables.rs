@@ -217,6 +217,7 @@ impl Tables {
         crate::policy::may_record_at_table(by)?;
         let key = key_for(&format!("table\n{}", place(&link.competition, link.at)));
         if let Err(wait) = self.limiter.take(key, Instant::now()) {
+            crate::metrics::rate_limited("table");
             return Err(Failure::new(
                 Code::RateLimited,
                 format!(

@@ -38,7 +38,10 @@ impl Hub {
             return true;
         };
         match shared.lease(game, now_ms()).await {
-            Ok(held) => held,
+            Ok(held) => {
+                crate::metrics::lease(held);
+                held
+            }
             Err(e) => {
                 tracing::warn!(%game, "the game's lease could not be read: {e}");
                 false

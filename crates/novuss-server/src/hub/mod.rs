@@ -207,6 +207,20 @@ impl Hub {
         self.rooms().len()
     }
 
+    /// What `/metrics` reads as it is now: games in memory, heavy work,
+    /// the database's connections.
+    pub(crate) fn metrics_now(&self) -> crate::metrics::Now {
+        let (work_running, work_waiting) = self.work.in_use();
+        let (db_connections, db_idle) = self.store.pool_use();
+        crate::metrics::Now {
+            games_in_memory: self.in_memory(),
+            work_running,
+            work_waiting,
+            db_connections,
+            db_idle,
+        }
+    }
+
     /// The room of game `id`, loading it from the store if needed. Only
     /// requests for this game wait while it loads.
     pub async fn room(self: &Arc<Self>, id: &GameId) -> Result<SharedRoom, Failure> {
@@ -294,6 +308,7 @@ impl Hub {
         let summary = change.summary()?;
         let after = room.event();
         let at_ms = crate::game::clock::now_ms();
+        let began = std::time::Instant::now();
         let stored = self
             .store
             .append(&Append {
@@ -305,6 +320,7 @@ impl Hub {
                 at_ms,
             })
             .await;
+        crate::metrics::commit(began.elapsed());
         match stored {
             Ok(()) => {}
             Err(StoreError::Conflict) => {
@@ -396,7 +412,13 @@ impl Hub {
         who: Option<&PersonId>,
         play: Play,
     ) -> Result<(), Failure> {
-        self.change(id, who, |room| room.asked_to(who, &play)).await
+        let began = std::time::Instant::now();
+        let stroke = matches!(play, Play::Stroke(_));
+        let played = self.change(id, who, |room| room.asked_to(who, &play)).await;
+        if stroke && played.is_ok() {
+            crate::metrics::stroke(began.elapsed());
+        }
+        played
     }
 
     /// Checks a change of game `id` under its lock, stores and commits it,

@@ -228,6 +228,7 @@ impl Hub {
             let kib = (bytes as f64 / 1024.0).ceil();
             let budget = self.uploads().budget.clone();
             if let Err(wait) = budget.take_n(ip, kib, std::time::Instant::now()) {
+                crate::metrics::rate_limited("upload");
                 let when = if wait == std::time::Duration::MAX {
                     "it is over what one address may store in an hour".to_owned()
                 } else {

@@ -61,6 +61,8 @@ pub const LINE: usize = 64;
 /// How much heavy work runs at once.
 pub struct Work {
     slots: Arc<Semaphore>,
+    /// How many slots there are.
+    size: usize,
     per_client: usize,
     /// Each client's requests, running or waiting.
     clients: Held<Client>,
@@ -150,6 +152,7 @@ impl Work {
     pub fn new(slots: usize, per_client: usize) -> Work {
         Work {
             slots: Arc::new(Semaphore::new(slots.max(1))),
+            size: slots.max(1),
             per_client: per_client.max(1),
             clients: Held::default(),
             waiting: Arc::new(AtomicUsize::new(0)),
@@ -161,6 +164,13 @@ impl Work {
     /// find one free; one request at a time per client.
     pub fn for_cores(cores: usize) -> Work {
         Work::new(cores.div_ceil(2), 1)
+    }
+
+    /// Heavy requests running now, and waiting for a slot: what
+    /// `/metrics` shows.
+    pub fn in_use(&self) -> (usize, usize) {
+        let running = self.size.saturating_sub(self.slots.available_permits());
+        (running, self.waiting.load(Ordering::Acquire))
     }
 
     /// A slot for `client`'s heavy request, when its turn comes;

@@ -213,6 +213,7 @@ pub struct Limited(Duration, &'static str);
 
 impl IntoResponse for Limited {
     fn into_response(self) -> Response {
+        crate::metrics::rate_limited("sign_in");
         let secs = self.0.as_secs_f64().ceil().max(1.0) as u64;
         let mut res = Failure::new(
             Code::RateLimited,

@@ -131,6 +131,7 @@ mod tests {
             Arc::new(Guard::default()),
             Arc::new(Limiter::new(Rate::default())),
             Duration::from_secs(10),
+            false,
         );
         let request = Request::post("/api/games")
             .header(header::HOST, "127.0.0.1")

@@ -25,6 +25,7 @@ use crate::wire::state::LevelName;
 
 impl IntoResponse for Failure {
     fn into_response(self) -> Response {
+        crate::metrics::refused(self.code);
         (self.status(), Json(self)).into_response()
     }
 }

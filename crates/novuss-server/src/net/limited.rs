@@ -37,6 +37,7 @@ pub async fn limit(State(limiter): State<Arc<Limiter>>, req: Request, next: Next
     match taken {
         Ok(()) => next.run(req).await,
         Err(wait) => {
+            crate::metrics::rate_limited("create");
             let secs = wait.as_secs_f64().ceil().max(1.0) as u64;
             let mut res = Failure::new(
                 Code::RateLimited,

@@ -249,6 +249,7 @@ impl hyper::body::Body for Holding {
 /// The answer to a request through a trusted proxy whose client holds its
 /// whole share of connections already.
 fn full_for_you() -> Response<Body> {
+    crate::metrics::rate_limited("connections_per_address");
     let mut res = Response::new(Body::from(FOR_YOU_BODY));
     *res.status_mut() = StatusCode::SERVICE_UNAVAILABLE;
     let headers = res.headers_mut();
@@ -385,6 +386,7 @@ pub async fn serve(
         if !proxied {
             let Some(slot) = addresses.take(crate::limits::key_of(peer.ip()), per_address) else {
                 tracing::debug!(%peer, "connection refused: its address holds its share");
+                crate::metrics::rate_limited("connections_per_address");
                 refuse(stream, &refusing, FULL_FOR_YOU);
                 continue;
             };
@@ -395,6 +397,7 @@ pub async fn serve(
         }
         let Ok(permit) = permits.clone().try_acquire_owned() else {
             tracing::debug!(%peer, "connection refused: the server is full");
+            crate::metrics::rate_limited("connections");
             refuse(stream, &refusing, FULL);
             continue;
         };

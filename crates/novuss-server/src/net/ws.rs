@@ -4,6 +4,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use tracing::Instrument;
 
 use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
@@ -98,6 +99,7 @@ async fn chat_line(chat: &mut Option<crate::chat::Feed>) -> Arc<str> {
 }
 
 fn error_text(f: &Failure) -> Arc<str> {
+    crate::metrics::refused(f.code);
     Notice::Error {
         code: f.code,
         event: None,
@@ -108,6 +110,7 @@ fn error_text(f: &Failure) -> Arc<str> {
 }
 
 fn error(f: &Failure, event: Option<u64>) -> Out {
+    crate::metrics::refused(f.code);
     Out::Text(
         Notice::Error {
             code: f.code,
@@ -145,7 +148,11 @@ pub async fn upgrade(
             // give back).
             .read_buffer_size(READ_BUFFER)
             .write_buffer_size(0)
-            .on_upgrade(move |socket| connection(ws, id, room, client, (visitor, session), socket)),
+            .on_upgrade(move |socket| {
+                // The socket's lines name its game.
+                let span = tracing::info_span!("socket", game = %id);
+                connection(ws, id, room, client, (visitor, session), socket).instrument(span)
+            }),
     }
 }
 
@@ -159,6 +166,7 @@ async fn connection(
 ) {
     // The game stays in memory while this socket is open.
     let _watching = room.lock().await.watch();
+    let _open = crate::metrics::SocketOpen::new();
     let person = visitor.person;
     let mut session = match session {
         Some(secret) => Some(ws.hub.people().watch_session(&secret).await),

@@ -64,6 +64,7 @@ mod people;
 mod postgres;
 mod ratings;
 mod read;
+pub(crate) mod ready;
 mod rows;
 mod series;
 mod table_ratings;

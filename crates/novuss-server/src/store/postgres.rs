@@ -274,7 +274,10 @@ impl Listener {
                 // A notice names its game by a checked id: one that does
                 // not is no instance's, and is skipped with the rest.
                 Step::Received(Ok(Some(n))) => match serde_json::from_str::<Notice>(n.payload()) {
-                    Ok(notice) => return Heard::Notice(notice),
+                    Ok(notice) => {
+                        crate::metrics::notice();
+                        return Heard::Notice(notice);
+                    }
                     Err(e) => tracing::warn!("a notification that is not an event's: {e}"),
                 },
                 // The listener has connected again by itself (its eager
