@@ -502,3 +502,121 @@ fn rated_competitions_on_tables_make_the_real_table_pool() {
     let server = Running::start(&path(&dir));
     assert_eq!(list(&server, ""), all);
 }
+
+/// A rated team league on real tables (issue 32's teams, issue 33's
+/// ratings): each board of its team matches is a match of two players,
+/// and rates them as singles do; a forfeited board moves nothing. The
+/// pool is the one `skillratings` makes of the boards here, one rating
+/// period for the league.
+#[test]
+fn a_rated_team_league_rates_its_players_board_by_board() {
+    let dir = data_dir();
+    let server = Running::start(&path(&dir));
+    let organiser = server.person();
+    organiser.register("rt_league", "a long password");
+    let (status, created) = json_answer(
+        organiser.post(
+            "/api/competitions",
+            &json!({"name": "Līga", "tables": 4, "rated": true, "ends": "2026-11-14",
+                "system": {"kind": "round_robin", "cycles": "single"},
+                "format": {"kind": "sets", "sets": 6}, "teams": {"boards": 2}})
+            .to_string(),
+        ),
+    );
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().unwrap().to_owned();
+    // Four teams of two, every player with a licence.
+    for (t, team) in ["Madona", "Rīga", "Cēsis", "Talsi"].iter().enumerate() {
+        let roster: Vec<Value> = (1..=2)
+            .map(|k| json!({"name": format!("{team} {k}"), "licence": format!("LV-9{t}{k}")}))
+            .collect();
+        change(
+            &organiser,
+            &id,
+            json!({"change": "enter_team", "team": {"name": team, "roster": roster}}),
+        );
+    }
+    let mut view = Value::Null;
+    for round in 1..=3u64 {
+        view = change(
+            &organiser,
+            &id,
+            json!({"change": "pair_next", "round": round}),
+        );
+        let matches = view["teams"]["rounds"][round as usize - 1]["matches"]
+            .as_array()
+            .unwrap()
+            .len();
+        for m in 1..=matches as u64 {
+            for board in 1..=2u64 {
+                // Round 2's first board of match 1 is forfeited: not rated.
+                let o = if (round, m, board) == (2, 1, 1) {
+                    json!({"kind": "forfeit", "winner": "second"})
+                } else {
+                    outcome(round, m, board)
+                };
+                view = change(
+                    &organiser,
+                    &id,
+                    json!({"change": "board_result", "round": round, "team_match": m,
+                        "board": board, "outcome": o}),
+                );
+            }
+        }
+    }
+    assert_eq!(view["finished"], true, "the league is over");
+
+    // The boards as the test reads them, rated by skillratings.
+    let roster = |team: u64, place: u64| -> String {
+        view["teams"]["teams"][team as usize - 1]["roster"][place as usize - 1]["licence"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    };
+    let mut results: HashMap<String, Vec<(String, Outcomes)>> = HashMap::new();
+    for r in view["teams"]["rounds"].as_array().unwrap() {
+        for m in r["matches"].as_array().unwrap() {
+            for b in m["boards"].as_array().unwrap() {
+                let o = &b["entered"];
+                if o["kind"] != "sets" {
+                    continue;
+                }
+                let (f, s) = (o["first"].as_u64().unwrap(), o["second"].as_u64().unwrap());
+                let (mine, theirs) = match f.cmp(&s) {
+                    std::cmp::Ordering::Greater => (Outcomes::WIN, Outcomes::LOSS),
+                    std::cmp::Ordering::Equal => (Outcomes::DRAW, Outcomes::DRAW),
+                    std::cmp::Ordering::Less => (Outcomes::LOSS, Outcomes::WIN),
+                };
+                let a = roster(m["first"].as_u64().unwrap(), b["first"].as_u64().unwrap());
+                let z = roster(m["second"].as_u64().unwrap(), b["second"].as_u64().unwrap());
+                results
+                    .entry(a.clone())
+                    .or_default()
+                    .push((z.clone(), mine));
+                results.entry(z).or_default().push((a, theirs));
+            }
+        }
+    }
+    assert_eq!(results.len(), 8, "every player played a rated board");
+    let rated = list(&server, "");
+    let places: Vec<&Value> = rated["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .chain(rated["provisional"].as_array().unwrap())
+        .collect();
+    assert_eq!(places.len(), 8, "{rated}");
+    for (p, rs) in &results {
+        let games: Vec<(Glicko2Rating, Outcomes)> =
+            rs.iter().map(|(_, o)| (newcomer(), *o)).collect();
+        let mut want = glicko2_rating_period(&newcomer(), &games, &lichess());
+        want.deviation = want.deviation.clamp(45.0, 500.0);
+        let place = places
+            .iter()
+            .find(|x| x["licence"] == p.as_str())
+            .unwrap_or_else(|| panic!("{p} is listed: {rated}"));
+        let rating = place["rating"].as_f64().unwrap();
+        assert!((rating - want.rating).abs() < 1e-9, "{place} vs {want:?}");
+        assert_eq!(place["games"], rs.len() as u64, "{place}");
+    }
+}

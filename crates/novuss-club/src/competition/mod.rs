@@ -24,6 +24,7 @@ mod groups;
 mod knockout;
 mod pairing;
 mod pairing_file;
+mod played;
 mod protocol;
 mod refusal;
 mod setup;
@@ -43,6 +44,7 @@ pub use conduct::{Conduct, Penalty};
 pub use entry_file::FileProblem;
 pub use groups::{GroupView, MAX_GROUPS, MIN_GROUP};
 pub use pairing_file::{pairing_sheet, Named, PairingRow, PairingSheet};
+pub use played::PlayedMatch;
 pub use protocol::{
     AtTable, Recorder, SetRecord, Step, TableMatch, TableProtocol, MAX_ENTRY_ID, MAX_PENALTY_DISCS,
     MAX_TABLE_STEPS,

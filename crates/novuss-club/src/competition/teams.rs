@@ -293,6 +293,35 @@ impl Competition {
         })
     }
 
+    /// Every board of every team match of the rounds paired whose result
+    /// is in, with both its players: each a match of two players, as a
+    /// competition of players has on its boards (`played.rs`). Boards that
+    /// came in after their match was decided were played, and are listed.
+    pub(super) fn team_games(&self) -> Vec<super::played::PlayedMatch<'_>> {
+        let Some(part) = &self.teams else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for (r, round) in part.rounds.iter().enumerate() {
+            for m in 1..=round.matches.len() as u32 {
+                for board in 1..=part.rules.boards {
+                    let Ok(b) = self.team_board(r as u32 + 1, m, board) else {
+                        continue;
+                    };
+                    if let ([Some(first), Some(second)], Some(outcome)) = (b.players, b.entered) {
+                        out.push(super::played::PlayedMatch {
+                            round: r as u32 + 1,
+                            first,
+                            second,
+                            outcome,
+                        });
+                    }
+                }
+            }
+        }
+        out
+    }
+
     /// The team match `team_match` of round `round`.
     fn team_match(&self, round: u32, team_match: u32) -> Result<&MatchPlayed, Refusal> {
         let part = self.team_part()?;

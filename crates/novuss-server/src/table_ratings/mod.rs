@@ -38,7 +38,7 @@ pub mod wire;
 use std::collections::{BTreeMap, HashMap};
 
 use novuss_club::competition::{Day, Play};
-use novuss_club::{Competition, Entrant, Entry, Outcome as Played, Side};
+use novuss_club::{Competition, Entry, Outcome as Played, Side};
 use sha2::{Digest, Sha256};
 
 use crate::glicko::{grow, update, Outcome, Rating};
@@ -50,9 +50,11 @@ use crate::store::{RatedCompetition, Store, StoreError, TableChangeRow, TableRat
 const TRIES: usize = 3;
 
 /// Whether a competition of `setup` can move the pool once finished:
-/// rated, on real tables, of players in singles.
+/// rated, on real tables, of players in singles, or of teams (whose team
+/// matches' boards are singles between their players). Doubles do not:
+/// their entrants are pairs, and the pool rates players.
 pub fn counts(setup: &novuss_club::Setup) -> bool {
-    setup.rated && setup.play == Play::Tables && !setup.doubles && setup.teams.is_none()
+    setup.rated && setup.play == Play::Tables && !setup.doubles
 }
 
 /// Who a real-table player is, as text: `licence:` and the folded
@@ -161,44 +163,29 @@ fn period_of(
         .map(day_start)
         .or(last_change_at)
         .unwrap_or(listed.created);
-    let entries: HashMap<Entrant, &Entry> = competition
-        .entrants()
-        .iter()
-        .map(|l| (l.entrant, &l.entry))
-        .collect();
     let mut parts: BTreeMap<String, Part> = BTreeMap::new();
-    for round in competition.rounds() {
-        for board in &round.boards {
-            if board.by_pairing {
-                continue;
-            }
-            let Some(result) = board.outcome.as_ref().and_then(first_side) else {
-                continue;
-            };
-            let (Some(a), Some(b)) = (
-                entries.get(&board.paired.first),
-                entries.get(&board.paired.second),
-            ) else {
-                continue;
-            };
-            let (ia, ib) = (player_id(a), player_id(b));
-            // Two entrants the entries tell apart but the pool does not
-            // (a name written with and without its marks): one player
-            // cannot be rated against themselves.
-            if ia == ib {
-                tracing::warn!(competition = %listed.id, "two entrants are one real-table player; their game is not rated");
-                continue;
-            }
-            for (me, entry, them, o) in [(&ia, a, &ib, result), (&ib, b, &ia, flipped(result))] {
-                parts
-                    .entry(me.clone())
-                    .or_insert_with(|| Part {
-                        entry: (*entry).clone(),
-                        results: Vec::new(),
-                    })
-                    .results
-                    .push((them.clone(), o));
-            }
+    for played in competition.played_matches() {
+        let Some(result) = first_side(&played.outcome) else {
+            continue;
+        };
+        let (a, b) = (played.first, played.second);
+        let (ia, ib) = (player_id(a), player_id(b));
+        // Two entrants the entries tell apart but the pool does not
+        // (a name written with and without its marks): one player
+        // cannot be rated against themselves.
+        if ia == ib {
+            tracing::warn!(competition = %listed.id, "two entrants are one real-table player; their game is not rated");
+            continue;
+        }
+        for (me, entry, them, o) in [(&ia, a, &ib, result), (&ib, b, &ia, flipped(result))] {
+            parts
+                .entry(me.clone())
+                .or_insert_with(|| Part {
+                    entry: entry.clone(),
+                    results: Vec::new(),
+                })
+                .results
+                .push((them.clone(), o));
         }
     }
     Some(Period {
