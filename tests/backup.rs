@@ -17,7 +17,7 @@ use crate::server::follow;
 use crate::support::db;
 use crate::support::play::{choose, mirror, stroke_request, HOT_SEAT};
 use crate::support::server::{
-    data_dir, needs_postgres, new_database, path, sqlite_file_test, Person, Running,
+    data_dir, needs_postgres, new_database, path, sqlite_file_test, Person, Running, Socket,
 };
 use crate::support::{block_on, novuss};
 use novuss_core::play::record::{replay, GameRecord};
@@ -521,16 +521,10 @@ fn newer_migration(db_file: &Path) {
     }
 }
 
-/// Plays the hot-seat game `id`, mirrored in `local`, from `event` for
-/// `n` acknowledged strokes on `server`.
-fn strokes(
-    server: &Running,
-    id: &str,
-    local: &mut novuss_core::play::game::Game,
-    event: u64,
-    n: u64,
-) {
-    let mut ws = server.socket(id);
+/// Plays a hot-seat game, mirrored in `local`, from `event` for `n`
+/// acknowledged strokes on its socket `ws` (of the person who holds both
+/// seats).
+fn strokes(ws: &mut Socket, local: &mut novuss_core::play::game::Game, event: u64, n: u64) {
     // Another instance may have played the last strokes: this one's room
     // hears of them by a notice, soon.
     let deadline = Instant::now() + Duration::from_secs(30);
@@ -559,12 +553,14 @@ fn an_older_server_starts_and_plays_on_a_database_a_newer_version_migrated() {
     let db_file = old.data.join("novuss.sqlite3");
     let id = old.create(HOT_SEAT)["id"].as_str().unwrap().to_owned();
     let mut local = mirror(HOT_SEAT);
-    strokes(&old, &id, &mut local, 0, 2);
+    strokes(&mut old.socket(&id), &mut local, 0, 2);
+    // The browser of the person who holds both seats.
+    let cookie = std::fs::read_to_string(old.data.join("test-browser-cookie")).unwrap();
 
     // A newer version starts beside it and migrates (expand): the old
     // server goes on playing.
     newer_migration(&db_file);
-    strokes(&old, &id, &mut local, 2, 2);
+    strokes(&mut old.socket(&id), &mut local, 2, 2);
     // What the newer version writes in its own column and table.
     db::execute(
         &db_file,
@@ -580,19 +576,22 @@ fn an_older_server_starts_and_plays_on_a_database_a_newer_version_migrated() {
     // The old version starts on the migrated database (another instance
     // of it over PostgreSQL beside the first; a restart of it on SQLite,
     // which one process serves) and plays on.
-    let again = if db::is_postgres(&db_file) {
+    let mut event = 4;
+    if db::is_postgres(&db_file) {
         let second_dir = data_dir();
         let url = db::url_of(&db_file);
         let second = Running::start_on(&path(&second_dir), Some(&url), &[]);
-        strokes(&second, &id, &mut local, 4, 2);
-        strokes(&old, &id, &mut local, 6, 1);
-        drop(second);
-        old.restart()
-    } else {
-        old.restart()
-    };
-    let event = if db::is_postgres(&db_file) { 7 } else { 4 };
-    strokes(&again, &id, &mut local, event, 2);
+        strokes(
+            &mut second.person_with(&cookie).socket(&id),
+            &mut local,
+            4,
+            2,
+        );
+        strokes(&mut old.socket(&id), &mut local, 6, 1);
+        event = 7;
+    }
+    let again = old.restart();
+    strokes(&mut again.socket(&id), &mut local, event, 2);
     assert_eq!(db::stored_event(&db_file, &id), Some(event as i64 + 2));
     assert_eq!(
         db::count(&db_file, "SELECT COUNT(*) FROM game_notes"),
@@ -677,6 +676,7 @@ fn a_postgresql_dump_restores_into_a_new_database_with_every_game_and_account() 
     assert_eq!(ratings(&restored_url), ratings(&url));
     let me = signs_in(&second, "anna_pg", "anna's long password");
     assert_eq!(me["person"], anna_id.as_str(), "{me}");
-    // Play goes on in the restored database.
-    strokes(&second, &id, &mut local, 6, 2);
+    // Play goes on in the restored database, for the same browser.
+    let anna_there = second.person_with(&anna.cookie().unwrap());
+    strokes(&mut anna_there.socket(&id), &mut local, 6, 2);
 }
