@@ -261,7 +261,7 @@ fn a_backup_taken_under_load_restores_every_game_rating_and_account() {
         for _ in 0..TABLES {
             s.spawn(|| play_on(&server.person(), &tally, &stop));
         }
-        wait_for(&tally, 5);
+        wait_for(&tally, 25);
         // Everything acknowledged from here on must be in the copy. No
         // rated match ends while it runs: the ratings now are the ones
         // the copy must have.
@@ -474,8 +474,18 @@ fn backup_and_restore_refuse_clearly_and_leave_nothing_behind() {
     // A copy from a newer version, with a migration this one does not
     // know, is not put in place.
     let good = at("good.sqlite3");
+    // The copy is no more readable than the database (password hashes).
+    #[cfg(unix)]
+    let mode = {
+        use std::os::unix::fs::PermissionsExt;
+        let live = server.data.join("novuss.sqlite3");
+        std::fs::set_permissions(&live, std::fs::Permissions::from_mode(0o640)).unwrap();
+        |p: &str| std::fs::metadata(p).unwrap().permissions().mode() & 0o777
+    };
     let made = run(&["backup", "--data-dir", &data, "--to", &good]);
     assert!(made.status.success(), "{}", text(&made.stderr));
+    #[cfg(unix)]
+    assert_eq!(mode(&good), 0o640);
     assert!(
         text(&made.stdout).contains("1 games"),
         "{}",

@@ -303,20 +303,26 @@ async fn check(conn: &mut SqliteConnection, path: &Path) -> Result<(), BackupErr
     }
 }
 
-/// What the database `path` on `conn` holds; refuses a file without
-/// novuss's tables.
-async fn contents(conn: &mut SqliteConnection, path: &Path) -> Result<Contents, BackupError> {
+/// Refuses a file without novuss's tables.
+async fn novuss_tables(conn: &mut SqliteConnection, path: &Path) -> Result<(), BackupError> {
     let names: Vec<(String,)> =
         sqlx::query_as("SELECT name FROM sqlite_master WHERE type = 'table'")
             .fetch_all(&mut *conn)
             .await
             .map_err(|e| not_novuss(path, e))?;
-    if let Some(missing) = TABLES.iter().find(|t| !names.iter().any(|n| n.0 == **t)) {
-        return Err(BackupError::NotNovuss(
+    match TABLES.iter().find(|t| !names.iter().any(|n| n.0 == **t)) {
+        Some(missing) => Err(BackupError::NotNovuss(
             path.to_owned(),
             format!("it has no table {missing}"),
-        ));
+        )),
+        None => Ok(()),
     }
+}
+
+/// What the database `path` on `conn` holds; refuses a file without
+/// novuss's tables.
+async fn contents(conn: &mut SqliteConnection, path: &Path) -> Result<Contents, BackupError> {
+    novuss_tables(conn, path).await?;
     let contents = Contents {
         bytes: 0,
         games: count(conn, path, "SELECT COUNT(*) FROM games").await?,
@@ -418,8 +424,13 @@ pub async fn backup(from: &Path, to: &Path) -> Result<Copied, BackupError> {
     let partial = Partial::new(&dir, &name, "partial");
     let mut source = read_only(from).await?;
     let copied = async {
-        contents(&mut source, from).await?;
-        vacuum_into(&mut source, &partial.path).await
+        novuss_tables(&mut source, from).await?;
+        vacuum_into(&mut source, &partial.path).await?;
+        // The copy holds what the database holds (password hashes,
+        // sessions' hashes): no more readable than it.
+        let original = std::fs::metadata(from).map_err(|e| BackupError::Io(from.to_owned(), e))?;
+        std::fs::set_permissions(&partial.path, original.permissions())
+            .map_err(|e| BackupError::Io(partial.path.clone(), e))
     }
     .await;
     let _ = source.close().await;
@@ -543,6 +554,10 @@ pub async fn restore(from: &Path, to: &Path) -> Result<Restored, BackupError> {
         // Held until the old file has its new name: no server can open
         // the database between the check and the move.
         let lock = exclusive(to).await?;
+        if let Ok(old) = std::fs::metadata(to) {
+            // As readable as the database it replaces, no more.
+            let _ = std::fs::set_permissions(&partial.path, old.permissions());
+        }
         let moved = aside(to);
         let renamed = std::fs::rename(to, &moved).map_err(|e| BackupError::Io(to.to_owned(), e));
         let _ = lock.close().await;
