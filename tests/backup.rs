@@ -332,8 +332,9 @@ fn a_backup_taken_under_load_restores_every_game_rating_and_account() {
     assert!(
         !files(&server.data)
             .iter()
-            .any(|f| f.contains("before-restore")),
-        "nothing moved"
+            .any(|f| f.contains("before-restore") || f.contains("restoring")),
+        "nothing moved, nothing partial left: {:?}",
+        files(&server.data)
     );
     assert_eq!(games(&url), now, "nothing changed");
 
@@ -550,7 +551,10 @@ fn strokes(ws: &mut Socket, local: &mut novuss_core::play::game::Game, event: u6
     for k in event..event + n {
         let seat = local.set().seat_to_play();
         ws.send(&stroke_request(k, seat, &choose(local, k)));
-        let m = ws.next_of("stroke");
+        // The answer, whatever it is: a refusal fails here, rather than
+        // being skipped while the socket's pings keep it open.
+        let m = ws.next_reply();
+        assert_eq!(m["type"], "stroke", "{m}");
         assert_eq!(m["event"], k + 1, "{m}");
         follow(local, &m);
     }
