@@ -70,6 +70,8 @@ enum CliError {
     Hall(novuss_bench::hall::HallError),
     /// `club`.
     Club(novuss::club::ClubError),
+    /// `backup` or `restore`.
+    Backup(String),
 }
 
 impl std::fmt::Display for CliError {
@@ -90,6 +92,7 @@ impl std::fmt::Display for CliError {
             CliError::Loadtest(e) => write!(f, "{e}"),
             CliError::Hall(e) => write!(f, "{e}"),
             CliError::Club(e) => write!(f, "{e}"),
+            CliError::Backup(e) => f.write_str(e),
         }
     }
 }
@@ -276,6 +279,11 @@ enum Command {
     /// Competitions: a round robin's Berger tables.
     #[command(subcommand)]
     Club(novuss::club::ClubCommand),
+    /// Copy a server's SQLite database while it plays (docs/backup.md).
+    Backup(novuss::backup::BackupArgs),
+    /// Put a copy made by `backup` in place of a stopped server's
+    /// database; the one it replaces is moved aside (docs/backup.md).
+    Restore(novuss::backup::RestoreArgs),
 }
 
 fn main() -> ExitCode {
@@ -386,6 +394,8 @@ fn main() -> ExitCode {
             novuss_bench::hall::run(&args).map_err(CliError::Hall)
         }
         Command::Club(c) => novuss::club::run(&c).map_err(CliError::Club),
+        Command::Backup(args) => novuss::backup::backup(&args).map_err(CliError::Backup),
+        Command::Restore(args) => novuss::backup::restore(&args).map_err(CliError::Backup),
         Command::Ratings(c) => match novuss::ratings::run(c) {
             Ok((report, same)) => {
                 say!("{report}");

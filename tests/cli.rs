@@ -242,6 +242,18 @@ fn a_wrong_argument_is_one_error_line() {
         &["fly"],
         &["replay"],
         &["new-set", "--format", "triples"],
+        // A copy needs its file; a data directory and a URL are one or
+        // the other.
+        &["backup"],
+        &[
+            "restore",
+            "--from",
+            "x",
+            "--data-dir",
+            "d",
+            "--database",
+            "sqlite://y",
+        ],
     ] {
         let out = novuss(args, "");
         assert_eq!(out.status.code(), Some(2), "{args:?}");

@@ -3,6 +3,8 @@
 //!
 //! - `accounts`: optional accounts: registering, signing in and out, passwords;
 //! - `aim`: the "aim at a disc" tool's endpoint;
+//! - `backup`: `novuss backup` under load and `novuss restore`, PostgreSQL's
+//!   dump and restore, an older server on a newer version's migrations;
 //! - `chat`: the chat of games between people: rooms, limits, keeping;
 //! - `cli`: the subcommands, over the real binary;
 //! - `clocks`: the stroke clock, absence claims and abandoned games;
@@ -51,6 +53,7 @@
 
 mod accounts;
 mod aim;
+mod backup;
 mod chat;
 mod cli;
 mod clocks;

@@ -56,6 +56,7 @@ pub use net::listen::{open_files, raise_open_files, Listening, MAX_CONNECTIONS, 
 pub use net::web::files as web_files;
 pub use people::identity::Visitor;
 pub use ratings::{recompute, Report};
+pub use store::{backup_sqlite, restore_sqlite, BackupError, Contents, Copied, Restored};
 pub use store::{Append, Heard, NewRow, Notice, Shared, Store, StoreError, LEASE};
 pub use table_ratings::{recompute as recompute_tables, TableReport};
 pub use wire::ws_in::StrokeRequest;

@@ -99,7 +99,7 @@ impl Connections {
             .after_connect(|conn, _| Box::pin(sqlite_settings(conn)))
             .connect_with(writer)
             .await?;
-        sqlx::migrate!("./migrations/sqlite")
+        super::migrations::sqlite()
             .run(&writer)
             .await
             .map_err(StoreError::Migrate)?;

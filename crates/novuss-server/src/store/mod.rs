@@ -42,13 +42,17 @@
 //! commit), `handle.rs` (the [`Store`] itself), then one file of
 //! statements per feature: `games.rs`, `people.rs`, `accounts.rs`,
 //! `chat.rs`, `lobby.rs`, `ratings.rs`, `competitions.rs` (with
-//! `entrants.rs`, who is entered where), `series.rs`. This file only names them.
+//! `entrants.rs`, who is entered where), `series.rs`. Beside them,
+//! `migrations.rs` (the migrations this binary knows, tolerant of a newer
+//! version's) and `backup.rs` (SQLite copies taken and put back). This
+//! file only names them.
 
 // The name rule's statement pieces, before the files that use them.
 #[macro_use]
 mod shown;
 mod accounts;
 mod arbiters;
+mod backup;
 mod chat;
 mod commit;
 mod competitions;
@@ -60,6 +64,7 @@ mod handle;
 mod keys;
 mod listing;
 mod lobby;
+mod migrations;
 mod people;
 mod postgres;
 mod ratings;
@@ -73,6 +78,8 @@ mod tests;
 
 pub use accounts::{AccountRow, NewAccount, Registered};
 pub use arbiters::Named;
+pub use backup::{backup as backup_sqlite, restore as restore_sqlite};
+pub use backup::{BackupError, Contents, Copied, Restored};
 pub use chat::{ChatRow, NewChatLine};
 pub use competitions::CompetitionGame;
 pub use competitions::CompetitionRow;

@@ -162,8 +162,9 @@ pub(super) async fn connect(url: &str) -> Result<(Connections, Shared), StoreErr
         }
     }
     // sqlx takes an advisory lock while it migrates, so instances started
-    // together apply each migration once.
-    sqlx::migrate!("./migrations/postgres")
+    // together apply each migration once; a newer instance's migrations
+    // do not stop this one (`migrations.rs`).
+    super::migrations::postgres()
         .run(&pool)
         .await
         .map_err(StoreError::Migrate)?;

@@ -1,0 +1,159 @@
+//! `novuss backup` and `novuss restore`: a copy of a server's SQLite
+//! database taken while it plays, and a copy put back in place of a data
+//! directory's database (docs/backup.md). PostgreSQL has its own tools
+//! for both, `pg_dump` and `pg_restore`, and these commands say so.
+
+use std::path::PathBuf;
+
+use novuss_server::{backup_sqlite, restore_sqlite, Contents};
+
+/// `novuss backup`'s options.
+#[derive(clap::Args, Debug)]
+pub struct BackupArgs {
+    /// The copy to write: a new file (an existing one is never replaced).
+    #[arg(long, value_name = "FILE")]
+    pub to: PathBuf,
+    #[command(flatten)]
+    pub database: Where,
+    /// Print what was copied as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `novuss restore`'s options.
+#[derive(clap::Args, Debug)]
+pub struct RestoreArgs {
+    /// The copy to put in place (made by `novuss backup`).
+    #[arg(long, value_name = "FILE")]
+    pub from: PathBuf,
+    #[command(flatten)]
+    pub database: Where,
+    /// Print what was restored as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The database, named as `novuss serve` takes it.
+#[derive(clap::Args, Debug)]
+pub struct Where {
+    /// Where the database lives (default: the user's data directory, as
+    /// `serve` uses).
+    #[arg(long, env = "NOVUSS_DATA_DIR")]
+    pub data_dir: Option<PathBuf>,
+    /// The database as a URL instead (sqlite://PATH), as `serve
+    /// --database` takes it.
+    #[arg(
+        long,
+        env = "NOVUSS_DATABASE",
+        hide_env_values = true,
+        conflicts_with = "data_dir"
+    )]
+    pub database: Option<String>,
+}
+
+impl Where {
+    /// The SQLite file, or why there is none to work on.
+    fn sqlite_file(&self, verb: &str) -> Result<PathBuf, String> {
+        let Some(url) = &self.database else {
+            let dir = self
+                .data_dir
+                .clone()
+                .unwrap_or_else(crate::serve::default_data_dir);
+            return Ok(dir.join("novuss.sqlite3"));
+        };
+        if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            return Err(format!(
+                "novuss {verb} works on SQLite files; for PostgreSQL use pg_dump and \
+                 pg_restore (docs/backup.md)"
+            ));
+        }
+        // As the server reads the URL (`Store::connect`): options after
+        // `?` are not part of the file's name.
+        let path = url
+            .strip_prefix("sqlite://")
+            .or_else(|| url.strip_prefix("sqlite:"))
+            .ok_or("the database is named by a sqlite:// URL (or --data-dir)")?;
+        let path = path.split('?').next().unwrap_or(path);
+        if path.is_empty() || path.contains(":memory:") {
+            return Err("an in-memory database has nothing to copy".to_owned());
+        }
+        Ok(PathBuf::from(path))
+    }
+}
+
+/// Runs `backup`: what it prints.
+pub fn backup(args: &BackupArgs) -> Result<String, String> {
+    let from = args.database.sqlite_file("backup")?;
+    let copied = runtime()?
+        .block_on(backup_sqlite(&from, &args.to))
+        .map_err(|e| e.to_string())?;
+    if args.json {
+        return serde_json::to_string_pretty(&copied).map_err(|e| e.to_string());
+    }
+    Ok(format!(
+        "copied {} to {} in {:.1} s: {}",
+        copied.from.display(),
+        copied.to.display(),
+        copied.seconds,
+        held(&copied.contents)
+    ))
+}
+
+/// Runs `restore`: what it prints.
+pub fn restore(args: &RestoreArgs) -> Result<String, String> {
+    let to = args.database.sqlite_file("restore")?;
+    let restored = runtime()?
+        .block_on(restore_sqlite(&args.from, &to))
+        .map_err(|e| e.to_string())?;
+    if args.json {
+        return serde_json::to_string_pretty(&restored).map_err(|e| e.to_string());
+    }
+    let mut out = format!(
+        "restored {} as {}: {}",
+        restored.from.display(),
+        restored.to.display(),
+        held(&restored.contents)
+    );
+    if let Some(old) = &restored.replaced {
+        out.push_str(&format!(
+            "\nthe database it replaced is now {}",
+            old.display()
+        ));
+    }
+    Ok(out)
+}
+
+fn runtime() -> Result<tokio::runtime::Runtime, String> {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the runtime: {e}"))
+}
+
+/// What a database holds, in a line.
+fn held(c: &Contents) -> String {
+    format!(
+        "{}, {} games ({} finished, {} events), {} people, {} accounts, {} ratings, schema {}",
+        size(c.bytes),
+        c.games,
+        c.finished,
+        c.events,
+        c.people,
+        c.accounts,
+        c.ratings,
+        c.schema
+    )
+}
+
+/// A file's size as people read it.
+fn size(bytes: u64) -> String {
+    const KB: f64 = 1000.0;
+    let b = bytes as f64;
+    if b >= KB * KB * KB {
+        format!("{:.2} GB", b / (KB * KB * KB))
+    } else if b >= KB * KB {
+        format!("{:.1} MB", b / (KB * KB))
+    } else {
+        format!("{:.0} kB", (b / KB).max(1.0))
+    }
+}
