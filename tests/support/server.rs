@@ -632,6 +632,9 @@ pub struct Socket {
     ws: WebSocket<MaybeTlsStream<TcpStream>>,
 }
 
+/// The longest a test waits for a socket's next message.
+pub const MESSAGE_WAIT: Duration = Duration::from_secs(120);
+
 impl Socket {
     /// A game's WebSocket opened some other way (through a proxy, from a
     /// chosen address).
@@ -654,13 +657,19 @@ impl Socket {
         self.ws.send(Message::binary(b.to_vec())).unwrap();
     }
 
-    /// The next JSON message.
+    /// The next JSON message. The server's pings keep a socket open, so
+    /// the read timeout alone would wait for ever for a message that never
+    /// comes: a test fails after [`MESSAGE_WAIT`] of pings only.
     pub fn next(&mut self) -> Value {
+        let deadline = Instant::now() + MESSAGE_WAIT;
         loop {
             match self.ws.read().expect("a message within the timeout") {
                 Message::Text(t) => return serde_json::from_str(t.as_str()).unwrap(),
                 Message::Close(c) => panic!("the server closed the socket: {c:?}"),
-                _ => {}
+                _ => assert!(
+                    Instant::now() < deadline,
+                    "no message within {MESSAGE_WAIT:?}, only pings"
+                ),
             }
         }
     }
@@ -682,7 +691,9 @@ impl Socket {
     /// `moving` (how long ago a stroke was made): an event, a state, a
     /// hint or an error.
     pub fn next_reply(&mut self) -> Value {
+        let deadline = Instant::now() + Duration::from_secs(300);
         loop {
+            assert!(Instant::now() < deadline, "no reply, only notices");
             let m = self.next();
             if super::chat::is_chat(&m) {
                 continue;
