@@ -190,6 +190,15 @@ fn play(
     view
 }
 
+/// What `first:second` sets are to each side, the first's first.
+fn outcomes(first: u64, second: u64) -> (Outcomes, Outcomes) {
+    match first.cmp(&second) {
+        std::cmp::Ordering::Greater => (Outcomes::WIN, Outcomes::LOSS),
+        std::cmp::Ordering::Equal => (Outcomes::DRAW, Outcomes::DRAW),
+        std::cmp::Ordering::Less => (Outcomes::LOSS, Outcomes::WIN),
+    }
+}
+
 /// The test's own pool: player (the test's key) → rating, day, games.
 type Pool = HashMap<String, (Glicko2Rating, i64, u64)>;
 
@@ -211,11 +220,7 @@ fn rate(pool: &mut Pool, view: &Value, at: i64, key: &dyn Fn(&Value) -> String) 
                 continue;
             }
             let (f, s) = (o["first"].as_u64().unwrap(), o["second"].as_u64().unwrap());
-            let (mine, theirs) = match f.cmp(&s) {
-                std::cmp::Ordering::Greater => (Outcomes::WIN, Outcomes::LOSS),
-                std::cmp::Ordering::Equal => (Outcomes::DRAW, Outcomes::DRAW),
-                std::cmp::Ordering::Less => (Outcomes::LOSS, Outcomes::WIN),
-            };
+            let (mine, theirs) = outcomes(f, s);
             let a = entrants[&b["first"].as_u64().unwrap()].clone();
             let z = entrants[&b["second"].as_u64().unwrap()].clone();
             results
@@ -582,11 +587,7 @@ fn a_rated_team_league_rates_its_players_board_by_board() {
                     continue;
                 }
                 let (f, s) = (o["first"].as_u64().unwrap(), o["second"].as_u64().unwrap());
-                let (mine, theirs) = match f.cmp(&s) {
-                    std::cmp::Ordering::Greater => (Outcomes::WIN, Outcomes::LOSS),
-                    std::cmp::Ordering::Equal => (Outcomes::DRAW, Outcomes::DRAW),
-                    std::cmp::Ordering::Less => (Outcomes::LOSS, Outcomes::WIN),
-                };
+                let (mine, theirs) = outcomes(f, s);
                 let a = roster(m["first"].as_u64().unwrap(), b["first"].as_u64().unwrap());
                 let z = roster(m["second"].as_u64().unwrap(), b["second"].as_u64().unwrap());
                 results
