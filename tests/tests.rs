@@ -74,6 +74,7 @@ mod instances;
 mod loadtest;
 mod lobby;
 mod match_formats;
+mod my_data;
 mod names;
 mod offers;
 mod online;

@@ -41,6 +41,10 @@ test('the privacy page says what is kept, for how long and why, in both language
   assert.ok(days > 399 && days <= 400, `${days} days`);
   assert.ok(en['privacy.id.kept'].startsWith('400 days'));
   assert.equal(await visitor.evaluate(() => document.cookie), '', 'no cookie a script can see');
+  // The download the page offers is the visitor's own data.
+  const data = await visitor.evaluate(async () => (await fetch(document.querySelector('a[download]').getAttribute('href'))).json());
+  assert.equal(data.kind, 'novuss-personal-data');
+  assert.equal(data.person.name, 'Anna');
   assert.deepEqual(await axeProblems(visitor), []);
   await visitor.screenshot({ path: path.join(ARTIFACTS, 'privacy-desktop.png'), fullPage: true });
 

@@ -262,6 +262,7 @@ pub fn router(
             get(http::list).post(http::create.layer(limited.clone()).layer(json.clone())),
         )
         .route("/api/games/{id}", get(http::game))
+        .route("/api/me/data", get(http::my_data))
         .route(
             "/api/me",
             get(http::me).post(http::set_me.layer(limited.clone()).layer(json.clone())),

@@ -374,4 +374,6 @@ export const en = {
   'privacy.public_intro': 'Games with their replays and chat, the rating lists, players’ pages with their names and ratings, and competitions with their entries and results are public, as at a club’s tournament.',
   'privacy.operator': 'To have your account and what it holds removed, ask the operator of this site.',
   'account.privacy_link': 'What this site keeps about you',
+  'account.download_data': 'Download my data',
+  'privacy.download': 'All the server holds of you, as one JSON file:',
 };

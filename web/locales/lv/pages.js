@@ -369,4 +369,6 @@ export const lv = {
   'privacy.public_intro': 'Spēles ar to atkārtojumiem un tērzēšanu, reitinga saraksti, spēlētāju lapas ar vārdiem un reitingiem un sacensības ar pieteikumiem un rezultātiem ir publiskas, kā kluba turnīrā.',
   'privacy.operator': 'Lai dzēstu savu kontu un tajā esošo, vērsieties pie šīs vietnes uzturētāja.',
   'account.privacy_link': 'Ko šī vietne glabā par jums',
+  'account.download_data': 'Lejupielādēt manus datus',
+  'privacy.download': 'Viss, kas serverī glabājas par jums, vienā JSON failā:',
 };

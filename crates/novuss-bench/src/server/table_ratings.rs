@@ -43,7 +43,7 @@ const EDGE: usize = 10;
 pub struct TableRatingFigures {
     /// Rated competitions played.
     pub competitions: usize,
-    /// Players in each, of a pool of [`POOL`].
+    /// Players in each, drawn from a pool of 40.
     pub players: usize,
     /// Entering the last result of each of the first competitions (the
     /// request that waits for the rating), ms.
@@ -131,8 +131,8 @@ impl Desk {
         Ok((reply.json().unwrap_or(Value::Null), ms))
     }
 
-    /// A competition of [`PLAYERS`] from the pool starting at `first`,
-    /// rated or not, dated day `day`; its id.
+    /// A competition of [`PLAYERS`] from the pool, the `k`-th,
+    /// rated or not, dated by `k`; its id.
     async fn competition(&self, k: usize, rated: bool) -> Result<String, BenchError> {
         let day = 1 + (k % 28);
         let month = 1 + (k / 28) % 12;

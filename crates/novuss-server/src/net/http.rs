@@ -30,6 +30,24 @@ impl IntoResponse for Failure {
     }
 }
 
+/// `GET /api/me/data`: everything the server holds of the visitor, as a
+/// JSON file to keep (`novuss-data.json`); an empty one for a browser it
+/// knows nothing of.
+pub async fn my_data(State(hub): State<Arc<Hub>>, visitor: Visitor) -> Result<Response, Failure> {
+    let data = crate::people::data::my_data(hub.store(), visitor.person.as_ref()).await?;
+    let mut res = Json(data).into_response();
+    res.headers_mut().insert(
+        axum::http::header::CONTENT_DISPOSITION,
+        axum::http::HeaderValue::from_static("attachment; filename=\"novuss-data.json\""),
+    );
+    // Personal: never kept by a cache on the way.
+    res.headers_mut().insert(
+        axum::http::header::CACHE_CONTROL,
+        axum::http::HeaderValue::from_static("no-store"),
+    );
+    Ok(res)
+}
+
 /// `GET /api/health`
 pub async fn health() -> Json<Health> {
     Json(Health {

@@ -3,5 +3,6 @@
 //! is entered in.
 
 pub mod competitions;
+pub mod data;
 pub mod identity;
 pub mod seats;

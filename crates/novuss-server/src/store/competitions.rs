@@ -221,6 +221,20 @@ impl Store {
         Ok(listed(&rows))
     }
 
+    /// The competitions `organiser` created, newest first.
+    pub async fn competitions_by(
+        &self,
+        organiser: &PersonId,
+    ) -> Result<Vec<ListedCompetition>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id, organiser, created, setup, changes FROM competitions WHERE organiser = $1 ORDER BY created DESC, id",
+        )
+        .bind(organiser.as_str())
+        .fetch_all(self.reader())
+        .await?;
+        Ok(listed(&rows))
+    }
+
     /// Every competition played on this server that is not yet known to
     /// be finished, oldest first (the `online_open` index: a server
     /// looks for them on start and for their scheduled rounds).

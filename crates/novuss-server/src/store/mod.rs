@@ -65,6 +65,7 @@ mod keys;
 mod listing;
 mod lobby;
 mod migrations;
+pub(crate) mod my_data;
 mod people;
 mod postgres;
 mod ratings;
