@@ -1005,3 +1005,22 @@ export {};
  *   rating: number, deviation: number, provisional: boolean, competitions: number, games: number,
  *   history: TableHistoryPoint[]}} TablePlayer
  */
+
+/** A Glicko-2 rating as the server keeps it. @typedef {{rating: number, deviation: number, volatility: number}} GlickoRating */
+
+/**
+ * `GET /api/me/data`: everything the server holds of this browser's
+ * person, a file to keep (`person: null` for a browser it knows nothing
+ * of); times in seconds since 1970, no secret in it.
+ * @typedef {{kind: 'novuss-personal-data', version: number, exported_at: number,
+ *   person: {id: string, name: string | null, created: number} | null,
+ *   account: {username: string} | null,
+ *   sessions: {created: number, seen: number}[],
+ *   games: {id: string, created: number, updated: number, events: number, over: boolean}[],
+ *   chat: {game: string, at: number, room: string, preset: string | null, text: string | null}[],
+ *   ratings: {format: Format, rating: GlickoRating, games: number}[],
+ *   rating_history: {game: string, format: Format, at: number, before: GlickoRating, after: GlickoRating}[],
+ *   organised: {id: string, name: string, created: number}[],
+ *   entered: string[],
+ *   real_table: {competition: string, at: number, name: string, games: number, before: GlickoRating, after: GlickoRating}[]}} MyData
+ */

@@ -352,7 +352,7 @@ pub(crate) fn requests() -> Vec<Value> {
 /// server's type. The test [`every_http_body_is_named`] holds this list to
 /// the types of `wire/http/`: a body added there fails until it is named
 /// here, and then until the file has an example of it.
-const ANSWERS: [(&str, &str, &str); 37] = [
+const ANSWERS: [(&str, &str, &str); 38] = [
     ("Health", "GET /api/health", "wire::http::server::Health"),
     ("Options", "GET /api/options", "wire::http::server::Options"),
     (
@@ -513,6 +513,7 @@ const ANSWERS: [(&str, &str, &str); 37] = [
         "GET /api/ratings/tables/players/{id}, GET /api/ratings/tables/people/{person}",
         "table_ratings::wire::TablePlayer",
     ),
+    ("MyData", "GET /api/me/data", "wire::http::my_data::MyData"),
     ("Failure", "every route's refusal", "error::Failure"),
 ];
 
@@ -581,7 +582,7 @@ const ASKED: [(&str, &str, &str); 14] = [
 
 /// The types of `wire/http/` that are parts of a body, not bodies: each
 /// is checked inside the body that holds it.
-const PARTS: [&str; 19] = [
+const PARTS: [&str; 28] = [
     "Account",
     "Who",
     "GameOrigin",
@@ -601,6 +602,15 @@ const PARTS: [&str; 19] = [
     "CompetitionStatus",
     "TeamAsk",
     "Contender",
+    "MyPerson",
+    "MyAccount",
+    "MySession",
+    "MyGame",
+    "MyChatLine",
+    "MyRating",
+    "MyRatingChange",
+    "MyCompetition",
+    "MyTableRating",
 ];
 
 /// One example or more of every request body, each read by the server's
@@ -1274,6 +1284,12 @@ fn answers() -> BTreeMap<&'static str, Vec<Value>> {
     for (name, value) in real_table_examples(&anna) {
         out.entry(name).or_default().push(value);
     }
+    // A person's download, and a browser's the server knows nothing of
+    // (people/data.rs makes them from the store; here by hand, so that
+    // its lists have a fixed order).
+    for value in my_data_examples(&anna) {
+        out.entry("MyData").or_default().push(value);
+    }
     // A failure of the server's own, as `Failure::internal` makes it (with
     // a fixed error id: the real one is random).
     let failed = Failure {
@@ -1292,6 +1308,94 @@ fn answers() -> BTreeMap<&'static str, Vec<Value>> {
         steady(v, &mut seen, "");
     }
     out
+}
+
+/// Anna's download (a game, a chat line, a rating and its change, a
+/// competition organised and entered, a real-table competition) and an
+/// empty one.
+fn my_data_examples(anna: &PersonId) -> Vec<Value> {
+    use crate::wire::http::my_data::*;
+    let game = crate::ids::GameId::parse("9f3c2a1b0e8d7c6b5a4f3e2d1c0b9a88").expect("a game's id");
+    let competition = crate::ids::CompetitionId::parse("4b1d9c0e1b7d4a6f8e5c2b1a0d9f8e7c").expect("a competition's id");
+    let rating = |r: f64, d: f64| crate::glicko::Rating {
+        rating: r,
+        deviation: d,
+        volatility: 0.06,
+    };
+    let empty = || MyData {
+        kind: "novuss-personal-data",
+        version: 1,
+        exported_at: 1_764_000_000,
+        person: None,
+        account: None,
+        sessions: Vec::new(),
+        games: Vec::new(),
+        chat: Vec::new(),
+        ratings: Vec::new(),
+        rating_history: Vec::new(),
+        organised: Vec::new(),
+        entered: Vec::new(),
+        real_table: Vec::new(),
+    };
+    let anna_data = MyData {
+        person: Some(MyPerson {
+            id: anna.as_str().to_owned(),
+            name: Some("Anna Ozola".into()),
+            created: 1_764_000_000,
+        }),
+        account: Some(MyAccount {
+            username: "anna".into(),
+        }),
+        sessions: vec![MySession {
+            created: 1_764_000_000,
+            seen: 1_764_000_000,
+        }],
+        games: vec![MyGame {
+            id: game.clone(),
+            created: 1_764_000_000,
+            updated: 1_764_000_000,
+            events: 42,
+            over: true,
+        }],
+        chat: vec![MyChatLine {
+            game: game.clone(),
+            at: 1_764_000_000,
+            room: "players".into(),
+            preset: None,
+            text: Some("Veiksmi!".into()),
+        }],
+        ratings: vec![MyRating {
+            format: novuss_core::Format::Singles,
+            rating: rating(1562.4, 182.0),
+            games: 1,
+        }],
+        rating_history: vec![MyRatingChange {
+            game,
+            format: novuss_core::Format::Singles,
+            at: 1_764_000_000,
+            before: rating(1500.0, 350.0),
+            after: rating(1562.4, 182.0),
+        }],
+        organised: vec![MyCompetition {
+            id: competition.clone(),
+            name: "Annas kauss".into(),
+            created: 1_764_000_000,
+        }],
+        entered: vec![competition.clone()],
+        real_table: vec![MyTableRating {
+            competition,
+            at: 1_764_000_000,
+            name: "Anna Ozola".into(),
+            games: 5,
+            before: rating(1500.0, 350.0),
+            after: rating(1584.9, 151.2),
+        }],
+        ..empty()
+    };
+    vec![
+        serde_json::to_value(anna_data).expect("JSON"),
+        serde_json::to_value(empty()).expect("JSON"),
+    ]
 }
 
 /// A real-table list (one established woman, one provisional man) and
