@@ -1316,7 +1316,8 @@ fn answers() -> BTreeMap<&'static str, Vec<Value>> {
 fn my_data_examples(anna: &PersonId) -> Vec<Value> {
     use crate::wire::http::my_data::*;
     let game = crate::ids::GameId::parse("9f3c2a1b0e8d7c6b5a4f3e2d1c0b9a88").expect("a game's id");
-    let competition = crate::ids::CompetitionId::parse("4b1d9c0e1b7d4a6f8e5c2b1a0d9f8e7c").expect("a competition's id");
+    let competition = crate::ids::CompetitionId::parse("4b1d9c0e1b7d4a6f8e5c2b1a0d9f8e7c")
+        .expect("a competition's id");
     let rating = |r: f64, d: f64| crate::glicko::Rating {
         rating: r,
         deviation: d,
