@@ -1,6 +1,7 @@
 //! A new, empty data directory for a server under test, in the system's
 //! temporary directory: the benchmark never touches a real server's data.
 
+use std::future::Future;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU32, Ordering};
 
@@ -22,4 +23,21 @@ pub fn data_dir() -> Result<PathBuf, BenchError> {
         error,
     })?;
     Ok(dir)
+}
+
+/// Runs a mode's `measure` on a runtime of its own over a new data
+/// directory ([`data_dir`]), removed afterwards whatever the figures: what
+/// every mode that starts a server as a process does.
+pub fn measured<T, F>(measure: impl FnOnce(PathBuf) -> F) -> Result<T, BenchError>
+where
+    F: Future<Output = Result<T, BenchError>>,
+{
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(BenchError::Runtime)?;
+    let dir = data_dir()?;
+    let figures = runtime.block_on(measure(dir.clone()));
+    let _ = std::fs::remove_dir_all(&dir);
+    figures
 }

@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use super::child::Child;
-use super::data_dir::data_dir;
+use super::data_dir::measured;
 use super::{grow, BenchError};
 use crate::client::http::{self, HttpError, Reply};
 use crate::client::player::{
@@ -233,14 +233,7 @@ pub fn run(o: FloodOptions, verbose: bool) -> Result<FloodFigures, BenchError> {
     if o.long_game == 0 || o.long_game > MAX_LONG {
         return Err(BenchError::FloodLongGame);
     }
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .map_err(BenchError::Runtime)?;
-    let dir = data_dir()?;
-    let figures = runtime.block_on(measure(&dir, o, verbose));
-    let _ = std::fs::remove_dir_all(&dir);
-    figures
+    measured(|dir| async move { measure(&dir, o, verbose).await })
 }
 
 async fn measure(

@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use super::child::{open_file_limit, Child};
-use super::data_dir::data_dir;
+use super::data_dir::measured;
 use super::BenchError;
 use crate::client::http;
 use crate::client::player::{create, Table, ANSWER_LIMIT, HOT_SEAT};
@@ -73,14 +73,7 @@ pub fn run(n: usize, verbose: bool) -> Result<IdleFigures, BenchError> {
             });
         }
     }
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .map_err(BenchError::Runtime)?;
-    let dir = data_dir()?;
-    let figures = runtime.block_on(measure(&dir, n, limit, verbose));
-    let _ = std::fs::remove_dir_all(&dir);
-    figures
+    measured(|dir| async move { measure(&dir, n, limit, verbose).await })
 }
 
 /// [`CREATES`] new games, one after another; their times.

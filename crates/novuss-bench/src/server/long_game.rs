@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use super::child::Child;
-use super::data_dir::data_dir;
+use super::data_dir::measured;
 use super::{grow, BenchError};
 use crate::client::http;
 use crate::client::player::{create, Refusals, Stroked, Table, ANSWER_LIMIT, HOT_SEAT};
@@ -129,14 +129,7 @@ pub fn run(n: usize, verbose: bool) -> Result<LongGameFigures, BenchError> {
     if n == 0 || n > MAX_STROKES {
         return Err(BenchError::LongGameSize);
     }
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .map_err(BenchError::Runtime)?;
-    let dir = data_dir()?;
-    let figures = runtime.block_on(measure(&dir, n, verbose));
-    let _ = std::fs::remove_dir_all(&dir);
-    figures
+    measured(|dir| async move { measure(&dir, n, verbose).await })
 }
 
 async fn measure(

@@ -20,7 +20,7 @@ use serde::Serialize;
 use serde_json::{json, Value};
 
 use super::child::Child;
-use super::data_dir::data_dir;
+use super::data_dir::measured;
 use super::BenchError;
 use crate::client::http;
 use crate::percentiles::{percentiles, Percentiles};
@@ -69,14 +69,7 @@ pub fn run(n: usize, verbose: bool) -> Result<TableRatingFigures, BenchError> {
     if n == 0 || n > MAX_COMPETITIONS {
         return Err(BenchError::TableRatings);
     }
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .map_err(BenchError::Runtime)?;
-    let dir = data_dir()?;
-    let figures = runtime.block_on(measure(&dir, n, verbose));
-    let _ = std::fs::remove_dir_all(&dir);
-    figures
+    measured(|dir| async move { measure(&dir, n, verbose).await })
 }
 
 /// An organiser's session on the server.
