@@ -1323,21 +1323,7 @@ fn my_data_examples(anna: &PersonId) -> Vec<Value> {
         deviation: d,
         volatility: 0.06,
     };
-    let empty = || MyData {
-        kind: "novuss-personal-data",
-        version: 1,
-        exported_at: 1_764_000_000,
-        person: None,
-        account: None,
-        sessions: Vec::new(),
-        games: Vec::new(),
-        chat: Vec::new(),
-        ratings: Vec::new(),
-        rating_history: Vec::new(),
-        organised: Vec::new(),
-        entered: Vec::new(),
-        real_table: Vec::new(),
-    };
+    let empty = || MyData::empty(1_764_000_000);
     let anna_data = MyData {
         person: Some(MyPerson {
             id: anna.as_str().to_owned(),

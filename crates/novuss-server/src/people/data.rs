@@ -18,21 +18,7 @@ const GAMES: u32 = 100_000;
 /// What the store holds of `person` (`None`: a browser the server knows
 /// nothing of).
 pub async fn my_data(store: &Store, person: Option<&PersonId>) -> Result<MyData, Failure> {
-    let mut data = MyData {
-        kind: "novuss-personal-data",
-        version: 1,
-        exported_at: now(),
-        person: None,
-        account: None,
-        sessions: Vec::new(),
-        games: Vec::new(),
-        chat: Vec::new(),
-        ratings: Vec::new(),
-        rating_history: Vec::new(),
-        organised: Vec::new(),
-        entered: Vec::new(),
-        real_table: Vec::new(),
-    };
+    let mut data = MyData::empty(now());
     let Some(person) = person else {
         return Ok(data);
     };

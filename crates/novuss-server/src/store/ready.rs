@@ -6,14 +6,9 @@
 //! is told apart here, and a load balancer sends it nobody until it is.
 
 use serde::Serialize;
-use sqlx::migrate::Migrator;
 use sqlx::Row;
 
-use super::{Store, StoreError};
-
-/// The migrations of each backend, as built into this binary.
-static SQLITE: Migrator = sqlx::migrate!("./migrations/sqlite");
-static POSTGRES: Migrator = sqlx::migrate!("./migrations/postgres");
+use super::{migrations, Store, StoreError};
 
 /// What the readiness check found.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
@@ -34,9 +29,9 @@ impl Store {
     /// Asks the database: an error if it does not answer.
     pub async fn readiness(&self) -> Result<Readiness, StoreError> {
         let migrator = if self.shared().is_some() {
-            &POSTGRES
+            migrations::postgres()
         } else {
-            &SQLITE
+            migrations::sqlite()
         };
         let rows = sqlx::query("SELECT version FROM _sqlx_migrations WHERE success = TRUE")
             .fetch_all(self.reader())

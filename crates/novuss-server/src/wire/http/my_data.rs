@@ -42,6 +42,28 @@ pub struct MyData {
     pub real_table: Vec<MyTableRating>,
 }
 
+impl MyData {
+    /// The download of a browser the server knows nothing of, made at
+    /// `exported_at`: the lists the others fill.
+    pub fn empty(exported_at: i64) -> MyData {
+        MyData {
+            kind: "novuss-personal-data",
+            version: 1,
+            exported_at,
+            person: None,
+            account: None,
+            sessions: Vec::new(),
+            games: Vec::new(),
+            chat: Vec::new(),
+            ratings: Vec::new(),
+            rating_history: Vec::new(),
+            organised: Vec::new(),
+            entered: Vec::new(),
+            real_table: Vec::new(),
+        }
+    }
+}
+
 /// Who they are.
 #[derive(Debug, Serialize)]
 pub struct MyPerson {
