@@ -22,17 +22,10 @@ pub async fn my_data(store: &Store, person: Option<&PersonId>) -> Result<MyData,
     let Some(person) = person else {
         return Ok(data);
     };
-    let Some(created) = store.person_created(person).await? else {
+    let Some((created, name)) = store.person_row(person).await? else {
         return Ok(data);
     };
     let account = store.account(person).await?;
-    // The name they chose, not the account's user name shown in its
-    // place: that is under `account`.
-    let shown = store.person_name(person).await?.flatten();
-    let name = match &account {
-        Some(a) if shown.as_deref() == Some(a.username.as_str()) => None,
-        _ => shown,
-    };
     data.person = Some(MyPerson {
         id: person.as_str().to_owned(),
         name,

@@ -34,13 +34,19 @@ pub struct SessionTimes {
 }
 
 impl Store {
-    /// When `person` first came, or `None` if there is no such person.
-    pub async fn person_created(&self, person: &PersonId) -> Result<Option<i64>, StoreError> {
-        let row = sqlx::query("SELECT created FROM people WHERE id = $1")
+    /// When `person` first came and the name they chose (not their
+    /// account's, which is shown in its place elsewhere), or `None` if
+    /// there is no such person.
+    pub async fn person_row(
+        &self,
+        person: &PersonId,
+    ) -> Result<Option<(i64, Option<String>)>, StoreError> {
+        let row = sqlx::query("SELECT created, name FROM people WHERE id = $1")
             .bind(person.as_str())
             .fetch_optional(self.reader())
             .await?;
-        row.map(|r| int(&r, 0, "(person)")).transpose()
+        row.map(|r| Ok((int(&r, 0, "(person)")?, maybe_text(&r, 1, "(person)")?)))
+            .transpose()
     }
 
     /// Every chat line `person` wrote, oldest first.
