@@ -9,6 +9,8 @@
 // refusal, which ends an EventSource, a new one is opened later. Never
 // polled. Used by the competition's page and by its big screen.
 
+import { samePlace } from './places.js';
+
 /** @typedef {import('../shared/protocol.js').Competition} Competition */
 /** @typedef {import('../shared/protocol.js').CompetitionResult} CompetitionResult */
 /** @typedef {import('../shared/protocol.js').TableStepped} TableStepped */
@@ -46,9 +48,11 @@ export function withTable(c, t) {
   if (t.changes !== c.changes + 1) return null;
   const next = structuredClone(c);
   const p = t.protocol;
-  const tables = (next.tables ?? []).filter((x) => !(x.round === p.round && x.board === p.board));
+  // Its place, a team match's board included: two team matches' board 1
+  // are two tables. Kept in the server's order (round, team match, board).
+  const tables = (next.tables ?? []).filter((x) => !samePlace(x, p));
   tables.push(p);
-  tables.sort((a, b) => a.round - b.round || a.board - b.board);
+  tables.sort((a, b) => a.round - b.round || (a.team_match ?? 0) - (b.team_match ?? 0) || a.board - b.board);
   next.tables = tables;
   next.changes = t.changes;
   return next;
