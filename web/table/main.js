@@ -22,7 +22,7 @@ import { refusalText } from '../competitions/text.js';
 import { outcomeText } from '../competition/view.js';
 import { tt } from './text.js';
 import { breaker, entryId, phoneId, shown } from './sheet.js';
-import { place, samePlace } from '../competition/places.js';
+import { place, placeKey, samePlace } from '../competition/places.js';
 
 /** @typedef {import('../shared/protocol.js').TableView} TableView */
 /** @typedef {import('../shared/protocol.js').TableProtocol} TableProtocol */
@@ -331,7 +331,7 @@ function confirmBox(v, p) {
 function penaltyForm(v) {
   const box = $('penalty');
   box.hidden = !v.open || kept.by !== 'referee' || state.choosing;
-  const drawn = `${v.round}.${v.team_match ?? 0}.${v.board}`;
+  const drawn = placeKey(v);
   if (box.hidden || box.dataset.drawn === drawn) return;
   box.dataset.drawn = drawn;
   const side = el('select', { id: 'pen-side' },

@@ -338,8 +338,8 @@ impl Competition {
 
     /// Whether the match at `at` is recorded at its table: a match of the
     /// round being played (the last paired) of a competition on real
-    /// tables, with a player on each side.
-    pub fn check_table_round(&self, at: TableMatch) -> Result<(), Refusal> {
+    /// tables, with a player on each side. Who plays it, when it is.
+    pub fn check_table_round(&self, at: TableMatch) -> Result<AtTable<'_>, Refusal> {
         if self.setup.play.online() {
             return Err(Refusal::NotAtTables);
         }
@@ -350,7 +350,7 @@ impl Competition {
         if self.rounds.len() as u32 != at.round {
             return Err(Refusal::TableClosed { round: at.round });
         }
-        Ok(())
+        Ok(sides)
     }
 
     /// The protocol of the match at `at`, begun if need be.
@@ -384,10 +384,9 @@ impl Competition {
         entry: &str,
         step: Step,
     ) -> Result<(), Refusal> {
-        self.check_table_round(at)?;
+        let decided = self.check_table_round(at)?.outcome.is_some();
         entry_id(entry)?;
         let format = self.setup.format;
-        let decided = self.at_table(at)?.outcome.is_some();
         let TableMatch { round, board, .. } = at;
         // Checked in a copy, kept whole or not at all.
         let mut p = self

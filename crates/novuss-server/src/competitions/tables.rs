@@ -275,10 +275,9 @@ impl Tables {
         }
         let mut cards = Vec::with_capacity(places.len());
         for at in places {
-            if c.check_table_round(at).is_err() {
+            let Ok(sides) = c.check_table_round(at) else {
                 continue;
-            }
-            let Ok(sides) = c.at_table(at) else { continue };
+            };
             let link = self.link(held, at).await?;
             let address = format!("{base}/table.html#{link}");
             cards.push(TableCard {
