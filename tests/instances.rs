@@ -373,3 +373,56 @@ fn a_player_connected_to_one_server_is_not_absent_to_the_other() {
         break;
     }
 }
+
+/// A person forgotten on one server (issue 34, "People's data is
+/// theirs"): the other, where their opponent plays, hears it through the
+/// database and tells its clients, who see the game resigned, the seat
+/// lose its name and the forgotten person's chat line go.
+#[test]
+fn a_person_forgotten_on_one_server_is_forgotten_on_the_other() {
+    let Some((dirs, _url, a_server, b_server)) = two_servers() else {
+        return;
+    };
+    let anna = a_server.person();
+    let (status, _) = anna.post("/api/me", r#"{"name":"Anna Ozola"}"#);
+    assert_eq!(status, 200);
+    let created = anna.create(INVITED);
+    let id = created["id"].as_str().unwrap().to_owned();
+    let janis = b_server.person();
+    janis.join_invite(&created, 0);
+    let mut a = anna.socket(&id);
+    let mut j = janis.socket(&id);
+    assert_eq!(hello(&mut a, None)["type"], "state");
+    a.next_of("chat_settings");
+    // Named on the second server before she goes.
+    let state = hello(&mut j, None);
+    assert_eq!(state["state"]["seats"][0]["name"], "Anna Ozola", "{state}");
+    j.next_of("chat_settings");
+    a.send(&json!({"type": "chat", "text": "Sveiks!"}));
+    let number = j.next_of("chat")["number"].clone();
+
+    let (status, body) = anna.post("/api/me/forget", "{}");
+    assert_eq!(status, 200, "{body}");
+    let mut seen = (false, false, false);
+    while seen != (true, true, true) {
+        let m = j.next();
+        match m["type"].as_str() {
+            Some("resigned") => seen.0 = true,
+            Some("seats") if m["seats"][0]["forgotten"] == true => {
+                assert!(m["seats"][0].get("name").is_none(), "{m}");
+                seen.1 = true;
+            }
+            Some("chat_removed") => {
+                assert_eq!(m["numbers"], json!([number]), "{m}");
+                seen.2 = true;
+            }
+            _ => {}
+        }
+    }
+    // A new connection to the second server reads no name of hers.
+    let mut w = b_server.watch(&id);
+    let state = hello(&mut w, None)["state"].clone();
+    assert_eq!(state["seats"][0]["forgotten"], true, "{state}");
+    assert!(!state.to_string().contains("Anna Ozola"), "{state}");
+    drop(dirs);
+}

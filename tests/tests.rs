@@ -69,6 +69,7 @@ mod door;
 mod door_people;
 mod door_pg;
 mod faults;
+mod forget;
 mod front_door;
 mod instances;
 mod loadtest;

@@ -660,6 +660,21 @@ impl Socket {
     /// The next JSON message. The server's pings keep a socket open, so
     /// the read timeout alone would wait for ever for a message that never
     /// comes: a test fails after [`MESSAGE_WAIT`] of pings only.
+    /// Reads until the server closes the socket: its close code (0: the
+    /// connection dropped), or `None` if it stays open for `within`.
+    pub fn closed_within(&mut self, within: Duration) -> Option<u16> {
+        let deadline = Instant::now() + within;
+        while Instant::now() < deadline {
+            match self.ws.read() {
+                Ok(Message::Close(frame)) => return Some(frame.map_or(0, |f| u16::from(f.code))),
+                Ok(_) => {}
+                Err(e) if timed_out(&e) => {}
+                Err(_) => return Some(0),
+            }
+        }
+        None
+    }
+
     pub fn next(&mut self) -> Value {
         let deadline = Instant::now() + MESSAGE_WAIT;
         loop {

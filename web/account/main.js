@@ -28,7 +28,7 @@ const page = {
 /**
  * A refusal: its stable code, the form it answered, and the seconds to
  * wait before trying again (a rate limit's `Retry-After`).
- * @typedef {{code: string, form: 'signin' | 'register' | 'password' | 'signout' | 'load', seconds: number | null, until: number | null}} Refusal
+ * @typedef {{code: string, form: 'signin' | 'register' | 'password' | 'signout' | 'delete' | 'load', seconds: number | null, until: number | null}} Refusal
  */
 
 // The account this device was last seen signed in to (set whenever the
@@ -70,7 +70,7 @@ function learn(me) {
  * A JSON request; a refusal throws its stable code.
  * @param {string} method
  * @param {string} path
- * @param {import('../shared/protocol.js').Credentials | import('../shared/protocol.js').PasswordChange | Record<string, never>} [body]
+ * @param {import('../shared/protocol.js').Credentials | import('../shared/protocol.js').PasswordChange | import('../shared/protocol.js').ForgetMe | Record<string, never>} [body]
  * @returns {Promise<Me>}
  */
 async function call(method, path, body) {
@@ -100,6 +100,7 @@ async function call(method, path, body) {
  */
 function refusal(r) {
   if (r.code === 'wrong_password' && r.form === 'password') return pt('account.wrong_current_password');
+  if (r.code === 'wrong_password' && r.form === 'delete') return pt('account.wrong_delete_password');
   if (r.code === 'rate_limited' && r.seconds) return pt('account.rate_limited_in', { seconds: r.seconds });
   return pt.has(`account.${r.code}`) ? pt(`account.${r.code}`) : errorText(r.code);
 }
@@ -113,6 +114,8 @@ function render() {
   else who.textContent = pt('account.anonymous');
   $('anonymous').hidden = !me || !!me.account;
   $('signed-in').hidden = !me?.account;
+  // Only a browser that holds a person has one to forget.
+  $('forget-card').hidden = !me?.person || !!me.account;
   const ended = endedLine();
   ended.hidden = !page.ended;
   ended.textContent = page.ended ? pt('account.signed_out_elsewhere', { username: page.ended }) : '';
@@ -121,6 +124,10 @@ function render() {
   problem.textContent = page.problem ? `${pt('account.failed')} ${refusal(page.problem)}` : '';
   renderRetry();
   for (const b of document.querySelectorAll('main button')) /** @type {HTMLButtonElement} */ (b).disabled = page.busy;
+  // Deleting waits for its box to be ticked: nobody deletes by one slip.
+  for (const [box, button] of [['delete-sure', 'delete'], ['forget-sure', 'forget']]) {
+    /** @type {HTMLButtonElement} */ ($(button)).disabled = page.busy || !/** @type {HTMLInputElement} */ ($(box)).checked;
+  }
 }
 
 /** The pending redraw of the countdown, if one is due. */
@@ -173,7 +180,7 @@ async function act(send, said, form, which) {
   try {
     const me = await send();
     // Signing out here is no surprise: nothing to tell next time.
-    if (which === 'signout') remember(null);
+    if (which === 'signout' || which === 'delete') remember(null);
     learn(me);
     page.done = said(me);
     form?.reset();
@@ -226,6 +233,22 @@ function wire() {
     act(() => call('POST', '/api/account/password', { old: field('old-password'), new: field('new-password') }),
       () => ({ id: 'account.changed' }), change, 'password');
   });
+  // Deleting the account (its password asked again) or, for a person
+  // without one, forgetting them: docs/privacy.md, "Deleting your account".
+  const remove = /** @type {HTMLFormElement} */ ($('delete-form'));
+  remove.addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    if (!/** @type {HTMLInputElement} */ ($('delete-sure')).checked) return;
+    act(() => call('POST', '/api/me/forget', { password: field('delete-password') }),
+      () => ({ id: 'account.deleted' }), remove, 'delete');
+  });
+  const forget = /** @type {HTMLFormElement} */ ($('forget-form'));
+  forget.addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    if (!/** @type {HTMLInputElement} */ ($('forget-sure')).checked) return;
+    act(() => call('POST', '/api/me/forget', {}), () => ({ id: 'account.forgotten' }), forget, 'delete');
+  });
+  for (const box of ['delete-sure', 'forget-sure']) $(box).addEventListener('change', render);
   $('signout').addEventListener('click', () => {
     act(() => call('POST', '/api/account/signout', {}), () => ({ id: 'account.signed_out' }), null, 'signout');
   });

@@ -294,6 +294,13 @@ export function createChat(el, hooks) {
         renderLog();
         return true;
       }
+      if (msg.type === 'chat_removed') {
+        // Their author was forgotten at their request: the lines go from the log.
+        const gone = new Set(msg.numbers);
+        lines = lines.filter((m) => !gone.has(m.number));
+        renderLog();
+        return true;
+      }
       if (msg.type === 'chat_settings') {
         settings = { free_text: msg.free_text, creator: msg.creator };
         render();

@@ -174,7 +174,7 @@ function plot(format, history) {
 function opponents(r) {
   return (r.opponents || []).flatMap((o, k) => [
     ...(k ? [', '] : []),
-    el('a', { href: playerHref(o.id), class: 'opponent' }, o.name || pt('players.unnamed')),
+    el('a', { href: playerHref(o.id), class: 'opponent' }, o.forgotten ? t('people.forgotten') : o.name || pt('players.unnamed')),
   ]);
 }
 
@@ -196,7 +196,7 @@ function resultRow(r) {
 /** @param {PlayerGame} g */
 function gameRow(g) {
   // The name the set-up gave, else the name its seat's holder goes by.
-  const who = (g.players || []).map((/** @type {string | null} */ name, /** @type {number} */ k) => ({ name: name || g.names?.[k] || null, kind: 'human' }));
+  const who = (g.players || []).map((/** @type {string | null} */ name, /** @type {number} */ k) => ({ name: name || g.names?.[k] || null, kind: 'human', forgotten: !!g.forgotten?.includes(k) }));
   const players = playersLine(g.format, who);
   const date = when(g.updated);
   const result = g.aborted ? pt('game.aborted') : !g.over ? pt('game.unfinished')
@@ -206,7 +206,7 @@ function gameRow(g) {
         : pt('game.finished');
   // Each other person's name leads to their page.
   const others = (g.people || []).map((/** @type {string | null} */ id, /** @type {number} */ k) => (id && id !== page.player?.id
-    ? el('a', { href: playerHref(id), class: 'other' }, who[k].name || t('start.player_n', { n: k + 1 })) : null)).filter(Boolean);
+    ? el('a', { href: playerHref(id), class: 'other' }, who[k].forgotten ? t('people.forgotten') : who[k].name || t('start.player_n', { n: k + 1 })) : null)).filter(Boolean);
   return el('tr', { 'data-game': g.id },
     el('td', { class: 'when', 'data-label': pt('col.when') }, el('time', { datetime: new Date(g.updated * 1000).toISOString() }, date)),
     el('td', { 'data-label': pt('col.players') }, players, ' · ', t(`format.short.${g.format}`),
@@ -220,10 +220,10 @@ function gameRow(g) {
  * Who won a game: a player, or in doubles a team.
  * @param {string} format
  * @param {number} winner the contender who won
- * @param {{name: string | null}[]} who
+ * @param {{name: string | null, forgotten?: boolean}[]} who
  */
 function winnerName(format, winner, who) {
-  const name = (/** @type {number} */ k) => who[k]?.name || t('start.player_n', { n: k + 1 });
+  const name = (/** @type {number} */ k) => (who[k]?.forgotten ? t('people.forgotten') : who[k]?.name || t('start.player_n', { n: k + 1 }));
   if (format === 'doubles') return t('panel.team', { a: name(2 * winner), b: name(2 * winner + 1) });
   return name(winner);
 }
@@ -242,7 +242,7 @@ function render() {
   }
   const p = page.player;
   if (!p) return;
-  const name = p.name || pt('players.unnamed');
+  const name = p.forgotten ? t('people.forgotten_title') : p.name || pt('players.unnamed');
   $('name').textContent = name;
   document.title = pt('players.title', { name });
   status.textContent = '';

@@ -43,7 +43,7 @@ export function when(seconds) {
 /**
  * A player of a game in a list (docs/protocol.md, the games' list): a name
  * as the record kept it, or a player with its kind and level.
- * @typedef {string | null | undefined | {name?: string | null, kind?: string, level?: string}} ListedPlayer
+ * @typedef {string | null | undefined | {name?: string | null, kind?: string, level?: string, forgotten?: boolean}} ListedPlayer
  */
 
 /**
@@ -54,6 +54,8 @@ export function when(seconds) {
 export function whoName(p, i) {
   if (!p) return t('start.player_n', { n: i + 1 });
   if (typeof p === 'string') return p;
+  // Forgotten at their request (docs/privacy.md): the seat keeps no name.
+  if (p.forgotten) return t('people.forgotten');
   if (p.kind === 'computer' && p.level) {
     // A computer named after its level is named in the page's language;
     // one the set-up named itself ("Computer 1 (club)") keeps that name.

@@ -108,6 +108,8 @@ export function playerName(state, i) {
   const players = state.players ?? [];
   const p = i === null || i === undefined ? undefined : players[i];
   if (!p || i === null || i === undefined) return t('start.player_n', { n: (i ?? 0) + 1 });
+  // Forgotten at their request (docs/privacy.md): the seat keeps no name.
+  if (state.seats?.[i]?.forgotten) return t('people.forgotten');
   // Between people, a person in a seat goes by their own name (the one
   // they chose, else their account's), the one the lists show. The server
   // sends it only for a person holding one seat, so a hot-seat game keeps

@@ -194,6 +194,7 @@
  * @property {string} [name] the name the holder chose
  * @property {SeatRating} [rating] in a rated game: the holder's rating in its format
  * @property {boolean} [connected] in `seats` messages: the holder has the game open
+ * @property {boolean} [forgotten] the holder was forgotten at their request: no name, the page says "a deleted player"
  */
 
 /**
@@ -415,13 +416,15 @@
 
 /** The game's chat settings (not an event). @typedef {{type: 'chat_settings', free_text: boolean, creator: string | null}} ChatSettingsMessage */
 
+/** Chat lines taken away, by number: their author was forgotten at their request (not an event). @typedef {{type: 'chat_removed', numbers: number[]}} ChatRemovedMessage */
+
 /** The events: what moves a game on. @typedef {StrokeMessage | TakenBackMessage | SetStartedMessage | ResignedMessage | AbortedMessage | CalledMessage} EventMessage */
 
 /** How many watch the game: sockets open on it not of its players (not an event). @typedef {{type: 'watchers', count: number}} WatchersMessage */
 
 /** The last event is a stroke made `elapsed_ms` ago, maybe still moving (not an event; before the events missed). @typedef {{type: 'moving', event: number, elapsed_ms: number}} MovingMessage */
 
-/** Every message of a game's WebSocket. @typedef {StateMessage | EventMessage | SeatsMessage | TimersMessage | WatchersMessage | MovingMessage | OfferMessage | AnsweredMessage | RematchMessage | ThinkingMessage | HintMessage | ChatMessage | ChatSettingsMessage | ErrorMessage} ServerMessage */
+/** Every message of a game's WebSocket. @typedef {StateMessage | EventMessage | SeatsMessage | TimersMessage | WatchersMessage | MovingMessage | OfferMessage | AnsweredMessage | RematchMessage | ThinkingMessage | HintMessage | ChatMessage | ChatSettingsMessage | ChatRemovedMessage | ErrorMessage} ServerMessage */
 
 // ---- Replays and analysis (HTTP) ---------------------------------------------
 
@@ -504,7 +507,7 @@
 /**
  * A rated result: the game (absent when the visitor may not watch it), how
  * it went and the rating before and after.
- * @typedef {{game?: string, format: Format, at: number, result: 'win' | 'draw' | 'loss', score: number, rating_before: number, rating_after: number, deviation_after: number, opponents: {id: string, name: string | null}[]}} RatedResult
+ * @typedef {{game?: string, format: Format, at: number, result: 'win' | 'draw' | 'loss', score: number, rating_before: number, rating_after: number, deviation_after: number, opponents: {id: string, name: string | null, forgotten?: boolean}[]}} RatedResult
  */
 
 /**
@@ -523,6 +526,7 @@
  * @property {(string | null)[]} players
  * @property {(string | null)[]} names
  * @property {(string | null)[]} people
+ * @property {number[]} [forgotten] the players whose holder was forgotten at their request
  */
 
 /** One point of a rating history: the rating before and after a rated result. @typedef {{format: Format, at: number, before: number, rating: number, deviation: number}} HistoryPoint */
@@ -531,7 +535,7 @@
  * `GET /api/players/{id}`: a person's page: every rated result's point for
  * the plot (`history`), the latest page of results, and `older`, the
  * cursor of the page before it, if any.
- * @typedef {{id: string, name: string | null, provisional_deviation: number, ratings: Rating[], history: HistoryPoint[], results: RatedResult[], older?: number, games: PlayerGame[]}} PlayerPage
+ * @typedef {{id: string, name: string | null, forgotten?: boolean, provisional_deviation: number, ratings: Rating[], history: HistoryPoint[], results: RatedResult[], older?: number, games: PlayerGame[]}} PlayerPage
  */
 
 /** `GET /api/players/{id}/results?before=…`: a page of older results. @typedef {{results: RatedResult[], older?: number}} ResultsPage */
@@ -579,6 +583,8 @@
 /** What `POST /api/account/register` and `…/signin` take. @typedef {{username: string, password: string}} Credentials */
 
 /** What `POST /api/account/password` takes. @typedef {{old: string, new: string}} PasswordChange */
+
+/** What `POST /api/me/forget` takes: an account's password; an anonymous person sends none. @typedef {{password?: string}} ForgetMe */
 
 /**
  * A player of a new game: a person (at this screen, or `invite` for one at
@@ -642,7 +648,7 @@
  * @property {number} sets
  * @property {MatchFormat} match_format
  * @property {(string | null)[]} [players] the names the set-up gave
- * @property {{name: string | null, kind: 'human' | 'computer', level?: string}[]} who
+ * @property {{name: string | null, kind: 'human' | 'computer', level?: string, forgotten?: boolean}[]} who
  * @property {'played' | 'uploaded' | 'competition'} [origin]
  * @property {boolean} over
  * @property {number[]} score

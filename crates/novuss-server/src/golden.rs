@@ -123,7 +123,7 @@ fn messages() -> BTreeMap<String, Vec<Value>> {
             .timers_message(people_room.turn_at() + 1_000, &timing)
             .expect("a stroke clock runs"),
     );
-    let (a, _) = people();
+    let (a, b) = people();
     people_room.seats_mut().arrive(&a);
     keep(people_room.seats_message());
     let at = people_room.event();
@@ -141,6 +141,9 @@ fn messages() -> BTreeMap<String, Vec<Value>> {
         )
         .expect("a claim");
     keep(people_room.commit(claim));
+    // Bruno was forgotten at his request: his seat keeps his id alone.
+    people_room.forget(&b);
+    keep(people_room.seats_message());
     keep(
         Notice::Answered {
             kind: OfferKind::Rematch,
@@ -319,6 +322,12 @@ fn messages() -> BTreeMap<String, Vec<Value>> {
         Settings {
             free_text: true,
             creator: Some(a),
+        }
+        .message(),
+    );
+    keep(
+        chat::Removed {
+            numbers: vec![2, 5],
         }
         .message(),
     );
@@ -519,7 +528,7 @@ const ANSWERS: [(&str, &str, &str); 38] = [
 
 /// The request bodies, as [`ANSWERS`] (`POST /api/account/signout` reads
 /// none, and an upload is a record in the core's format, docs/formats.md).
-const ASKED: [(&str, &str, &str); 14] = [
+const ASKED: [(&str, &str, &str); 15] = [
     ("NewGame", "POST /api/games", "wire::http::games::NewGame"),
     ("MeRequest", "POST /api/me", "wire::http::people::MeRequest"),
     (
@@ -536,6 +545,11 @@ const ASKED: [(&str, &str, &str); 14] = [
         "PasswordChange",
         "POST /api/account/password",
         "wire::http::accounts::PasswordChange",
+    ),
+    (
+        "ForgetMe",
+        "POST /api/me/forget",
+        "wire::http::accounts::ForgetMe",
     ),
     (
         "AnalysisRequest",
@@ -643,6 +657,10 @@ fn asked() -> BTreeMap<&'static str, Vec<Value>> {
         (
             "PasswordChange",
             vec![json!({"old": "correct horse", "new": "battery staple"})],
+        ),
+        (
+            "ForgetMe",
+            vec![json!({"password": "correct horse"}), json!({})],
         ),
         (
             "AnalysisRequest",
@@ -903,8 +921,9 @@ fn answers() -> BTreeMap<&'static str, Vec<Value>> {
         let links = answered(http::invites(Held(hub.clone()), duo_path(), as_anna()).await).await;
         let invite = links["invites"][0]["invite"].as_str().expect("a link").to_owned();
         keep("Invites", links);
-        let joined = http::join(Held(hub.clone()), duo_path(), nobody(), JsonBody(JoinRequest { invite })).await;
-        keep("Joined", answered(joined).await);
+        let joined = answered(http::join(Held(hub.clone()), duo_path(), nobody(), JsonBody(JoinRequest { invite })).await).await;
+        let taker = PersonId::parse(joined["person"].as_str().expect("a person")).expect("an id");
+        keep("Joined", joined);
 
         // Two games ended at once, for the list: one resigned (it has a
         // winner), one called off.
@@ -924,6 +943,13 @@ fn answers() -> BTreeMap<&'static str, Vec<Value>> {
         for game in games {
             keep("GameSummary", game);
         }
+        // The invited player asks to be forgotten: the game they were
+        // playing is resigned from their seat, and it is listed with
+        // their seat nameless.
+        hub.forget(&taker).await.expect("stored").expect("forgotten");
+        let list = answered(http::list(Held(hub.clone()), as_anna()).await).await;
+        let duo_listed = list.as_array().expect("a list").iter().find(|g| g["id"] == duo.id.as_str()).expect("listed").clone();
+        keep("GameSummary", duo_listed);
         let mut page = answered(ratings::player(Held(hub.clone()), nobody(), Path(anna.as_str().to_owned())).await).await;
         if let Some(games) = page.get_mut("games").and_then(Value::as_array_mut) {
             by_content(games);
@@ -1208,6 +1234,7 @@ fn answers() -> BTreeMap<&'static str, Vec<Value>> {
         opponents: vec![Opponent {
             id: bruno.clone(),
             name: Some("Bruno".into()),
+            forgotten: false,
         }],
     };
     // A page in the middle of a long history: there are older ones still.
@@ -1221,6 +1248,7 @@ fn answers() -> BTreeMap<&'static str, Vec<Value>> {
     let page = PlayerPage {
         id: anna.clone(),
         name: Some("Anna".into()),
+        forgotten: false,
         ratings: vec![RatingShown {
             format: singles,
             rating: 1741.6,
@@ -1254,12 +1282,38 @@ fn answers() -> BTreeMap<&'static str, Vec<Value>> {
             players: vec![Some("Anna".into()), None],
             names: vec![Some("Anna".into()), Some("Bruno".into())],
             people: vec![Some(anna.clone()), Some(bruno.clone())],
+            forgotten: vec![],
         }],
         provisional_deviation: crate::glicko::PROVISIONAL_DEVIATION,
     };
-    out.entry("PlayerPage")
-        .or_default()
-        .push(serde_json::to_value(page).expect("JSON"));
+    // After Bruno asked to be forgotten: Anna's page names him no more,
+    // and his own page keeps his rated results without a name.
+    let mut after = page.clone();
+    for r in &mut after.results {
+        r.opponents = vec![Opponent {
+            id: bruno.clone(),
+            name: None,
+            forgotten: true,
+        }];
+    }
+    for g in &mut after.games {
+        g.names[1] = None;
+        g.forgotten = vec![1];
+    }
+    let his = PlayerPage {
+        id: bruno.clone(),
+        name: None,
+        forgotten: true,
+        results: vec![],
+        games: vec![],
+        older: None,
+        ..after.clone()
+    };
+    for p in [page, after, his] {
+        out.entry("PlayerPage")
+            .or_default()
+            .push(serde_json::to_value(p).expect("JSON"));
+    }
     let board = Leaderboard {
         format: singles,
         max_deviation: crate::ratings::LEADERBOARD_DEVIATION,
@@ -1568,6 +1622,7 @@ fn the_file_has_every_kind_of_message() {
         "error",
         "chat",
         "chat_settings",
+        "chat_removed",
     ];
     let have = messages();
     for kind in every {
@@ -1644,6 +1699,7 @@ fn every_http_request_is_understood() {
                 "JoinRequest" => reads::<games::JoinRequest>(v),
                 "Credentials" => reads::<accounts::Credentials>(v),
                 "PasswordChange" => reads::<accounts::PasswordChange>(v),
+                "ForgetMe" => reads::<accounts::ForgetMe>(v),
                 "AnalysisRequest" => reads::<crate::game::analysis::AnalysisRequest>(v),
                 "AimRequest" => reads::<crate::net::aim::AimRequest>(v),
                 "NewChallenge" => reads::<crate::wire::http::lobby::NewChallenge>(v),

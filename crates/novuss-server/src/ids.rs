@@ -143,6 +143,15 @@ impl PersonId {
     }
 }
 
+impl<'de> Deserialize<'de> for PersonId {
+    /// Only a well-formed id: one read from a notice another instance
+    /// sent is checked like one read from a request.
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<PersonId, D::Error> {
+        let text = String::deserialize(d)?;
+        PersonId::parse(&text).ok_or_else(|| serde::de::Error::custom("not a person's id"))
+    }
+}
+
 impl fmt::Display for PersonId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)

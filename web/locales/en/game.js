@@ -39,6 +39,8 @@ export const en = {
   'start.computer_level': 'Computer: {level}',
   'start.you': 'You',
   'start.player_n': 'Player {n}',
+  'people.forgotten': 'a deleted player',
+  'people.forgotten_title': 'A deleted player',
   'start.team': 'team {team}',
   'start.seat_label': '{seat}',
   'start.loading': 'Loading…',

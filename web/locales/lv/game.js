@@ -81,6 +81,8 @@ export const lv = {
   'start.human': 'Cilvēks',
   'start.computer_level': 'Dators: {level}',
   'start.you': 'Jūs',
+  'people.forgotten': 'dzēsts spēlētājs',
+  'people.forgotten_title': 'Dzēsts spēlētājs',
   'start.player_n': '{n}. spēlētājs',
   'start.team': '{team}. pāris',
   'start.seat_label': '{seat}',

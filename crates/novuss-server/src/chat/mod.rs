@@ -20,7 +20,7 @@ use tokio::sync::broadcast;
 use crate::error::{Code, Failure};
 use crate::ids::PersonId;
 use crate::store::ChatRow;
-pub use crate::wire::chat::{Line, Preset, Room, Said, Settings};
+pub use crate::wire::chat::{Line, Preset, Removed, Room, Said, Settings};
 
 /// The longest free line, in characters, after trimming.
 pub const MAX_TEXT: usize = 200;
@@ -182,6 +182,9 @@ impl Limiter {
 /// to everyone.
 type Sent = (Option<Room>, Arc<str>);
 
+/// A line kept for (re)connecting readers: its number, author and message.
+type Kept = (u64, PersonId, Arc<str>);
+
 /// A game's chat in memory: its settings, the last lines of each room, the
 /// writers' pace and the channel its readers listen on. Read from the
 /// store the first time the game's chat is used ([`Chat::loaded`]).
@@ -190,8 +193,8 @@ pub struct Chat {
     loaded: bool,
     settings: Settings,
     last: u64,
-    players: VecDeque<(u64, Arc<str>)>,
-    watchers: VecDeque<(u64, Arc<str>)>,
+    players: VecDeque<Kept>,
+    watchers: VecDeque<Kept>,
     limiter: Limiter,
     tx: broadcast::Sender<Sent>,
 }
@@ -265,7 +268,7 @@ impl Chat {
             Room::Players => &mut self.players,
             Room::Watchers => &mut self.watchers,
         };
-        kept.push_back((line.number, line.message()));
+        kept.push_back((line.number, line.person.clone(), line.message()));
         while kept.len() > KEPT {
             kept.pop_front();
         }
@@ -280,18 +283,40 @@ impl Chat {
         let _ = self.tx.send((to, line.message()));
     }
 
+    /// `person` was forgotten at their request: their lines are dropped
+    /// and every reader told which (the store keeps their numbers, without
+    /// their words). `true` if there were any here.
+    pub fn forget(&mut self, person: &PersonId) -> bool {
+        let mut numbers: Vec<u64> = Vec::new();
+        for kept in [&mut self.players, &mut self.watchers] {
+            kept.retain(|(n, author, _)| {
+                let theirs = author == person;
+                if theirs {
+                    numbers.push(*n);
+                }
+                !theirs
+            });
+        }
+        if numbers.is_empty() {
+            return false;
+        }
+        numbers.sort_unstable();
+        let _ = self.tx.send((None, Removed { numbers }.message()));
+        true
+    }
+
     /// What a client reading `room` gets on (re)connecting: the settings
     /// and the room's last lines (both rooms' once the match is `over`),
     /// in order; and the live lines from there on.
     pub fn follow(&self, room: Room, over: bool) -> (Vec<Arc<str>>, Feed) {
-        let mut lines: Vec<&(u64, Arc<str>)> = match (over, room) {
+        let mut lines: Vec<&Kept> = match (over, room) {
             (true, _) => self.players.iter().chain(self.watchers.iter()).collect(),
             (false, Room::Players) => self.players.iter().collect(),
             (false, Room::Watchers) => self.watchers.iter().collect(),
         };
-        lines.sort_by_key(|(n, _)| *n);
+        lines.sort_by_key(|(n, _, _)| *n);
         let mut backlog = vec![self.settings.message()];
-        backlog.extend(lines.into_iter().map(|(_, m)| m.clone()));
+        backlog.extend(lines.into_iter().map(|(_, _, m)| m.clone()));
         let feed = Feed {
             rx: self.tx.subscribe(),
             room,

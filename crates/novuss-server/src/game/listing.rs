@@ -26,6 +26,9 @@ pub fn listed(row: crate::store::ListedRow) -> Option<Listed> {
         .iter()
         .enumerate()
         .map(|(k, typed)| {
+            if row.forgotten.contains(&k) {
+                return None;
+            }
             let held = row.names.iter().find(|(player, _)| *player == k);
             held.map(|(_, n)| n.as_str())
                 .or(typed.as_deref())
@@ -43,12 +46,14 @@ pub fn listed(row: crate::store::ListedRow) -> Option<Listed> {
         who: players
             .iter()
             .zip(&setup.controllers)
-            .map(|(name, &c)| {
+            .enumerate()
+            .map(|(k, (name, &c))| {
                 let (kind, level) = crate::game::view::kind(c);
                 Who {
                     name: name.clone(),
                     kind,
                     level,
+                    forgotten: row.forgotten.contains(&k),
                 }
             })
             .collect(),

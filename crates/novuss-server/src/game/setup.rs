@@ -184,6 +184,18 @@ pub struct Setup {
 }
 
 impl Setup {
+    /// Drops the names typed in the new-game form for `players` (their
+    /// holder was forgotten at their request). `true` if one was there.
+    pub fn forget_names(&mut self, players: &[PlayerId]) -> bool {
+        let mut dropped = false;
+        for p in players {
+            if let Some(typed) = self.config.players.get_mut(p.index()) {
+                dropped |= typed.take().is_some();
+            }
+        }
+        dropped
+    }
+
     /// How many sets and when the match ends.
     pub fn match_format(&self) -> MatchFormat {
         self.match_format

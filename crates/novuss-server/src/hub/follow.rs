@@ -69,6 +69,7 @@ impl Hub {
                     competition,
                     changes,
                 }) => self.competition_changed(Some((competition, changes))),
+                Heard::Notice(Notice::Forgotten { person }) => self.forgotten(&person).await,
                 Heard::Reconnected => {
                     self.competition_changed(None);
                     self.follow_all().await;
@@ -114,8 +115,11 @@ impl Hub {
                     changed = true;
                 }
             }
-            for (person, name) in names {
-                room.seats_mut().name(&person, name);
+            for (person, shown) in names {
+                match shown.forgotten {
+                    true => drop(room.seats_mut().forget(&person)),
+                    false => room.seats_mut().name(&person, shown.name),
+                }
             }
             if !changed {
                 return;

@@ -26,6 +26,7 @@ mod chat;
 mod clock;
 mod computer;
 mod follow;
+mod forget;
 mod lease;
 mod offers;
 mod people;

@@ -16,7 +16,7 @@ use crate::people::identity::People;
 use crate::people::seats::{SeatRating, Seats};
 use crate::policy::Action;
 use crate::ratings::{established, standing};
-use crate::store::{Joined, NewRow, SeatRow};
+use crate::store::{Joined, NewRow, SeatRow, Shown};
 use crate::wire::http::games::{Created, Invite};
 
 impl Hub {
@@ -172,18 +172,18 @@ impl Hub {
         Ok(())
     }
 
-    /// The display names of the people holding `rows`.
+    /// How the people holding `rows` are named.
     pub(super) async fn names_of(
         &self,
         rows: &[SeatRow],
-    ) -> Result<Vec<(PersonId, Option<String>)>, Failure> {
-        let mut names: Vec<(PersonId, Option<String>)> = Vec::new();
+    ) -> Result<Vec<(PersonId, Shown)>, Failure> {
+        let mut names: Vec<(PersonId, Shown)> = Vec::new();
         for p in rows.iter().filter_map(|r| r.person.as_ref()) {
             if names.iter().any(|(q, _)| q == p) {
                 continue;
             }
-            let name = self.store.person_name(p).await?;
-            names.push((p.clone(), name.flatten()));
+            let shown = self.store.person_shown(p).await?;
+            names.push((p.clone(), shown.unwrap_or_default()));
         }
         Ok(names)
     }

@@ -51,7 +51,7 @@ use crate::limits::{Limiter, Rate};
 use crate::net::body::JsonBody;
 use crate::people::identity::{secret_in, Visitor};
 use crate::store::{AccountRow, NewAccount, Registered};
-use crate::wire::http::accounts::{Credentials, Password, PasswordChange};
+use crate::wire::http::accounts::{Credentials, ForgetMe, Password, PasswordChange};
 use crate::wire::http::people::{Account, Me};
 
 /// Password hashes computed at once, at most. Each takes 19 MiB and tens of
@@ -349,6 +349,20 @@ impl Accounts {
     }
 
     /// The `Set-Cookie` value that leaves `account`'s device cookie.
+    /// The `Set-Cookie` value that makes the browser drop its device
+    /// cookie.
+    fn cleared_device_cookie(&self) -> HeaderValue {
+        let secure = if self.hub.people().secure() {
+            "; Secure"
+        } else {
+            ""
+        };
+        let text = format!(
+            "{DEVICE_COOKIE}=; Path=/api/account; Max-Age=0; HttpOnly; SameSite=Strict{secure}"
+        );
+        HeaderValue::from_str(&text).unwrap_or(HeaderValue::from_static(""))
+    }
+
     fn device_cookie(&self, account: &AccountRow) -> HeaderValue {
         let secure = if self.hub.people().secure() {
             "; Secure"
@@ -377,6 +391,7 @@ pub fn routes(accounts: Arc<Accounts>) -> Router {
         .route("/api/account/signin", post(sign_in))
         .route("/api/account/signout", post(sign_out))
         .route("/api/account/password", post(change_password))
+        .route("/api/me/forget", post(forget_me))
         .route_layer(from_fn(crate::net::guard::json_only))
         .with_state(accounts)
 }
@@ -641,6 +656,60 @@ pub async fn change_password(
     };
     res.headers_mut()
         .append(header::SET_COOKIE, a.device_cookie(&changed));
+    Ok(res)
+}
+
+/// `POST /api/me/forget`: the visitor's person is forgotten (issue 34,
+/// "People's data is theirs"; docs/privacy.md). An account's password is
+/// asked again; an anonymous person's cookie is all that holds them. The
+/// games they were playing against people end (`hub/forget.rs`); their
+/// name, account, sessions and chat lines' words go; the browser drops
+/// both cookies. Answers `GET /api/me` as it now stands: nobody.
+pub async fn forget_me(
+    State(a): State<Arc<Accounts>>,
+    peer: Peer,
+    visitor: Visitor,
+    headers: HeaderMap,
+    JsonBody(f): JsonBody<ForgetMe>,
+) -> Result<Response, Response> {
+    let fail = |f: Failure| f.into_response();
+    let nobody = || Failure::new(Code::UnknownPlayer, "this browser holds nobody to forget");
+    let Some(person) = &visitor.person else {
+        return Err(fail(nobody()));
+    };
+    let account = a
+        .hub
+        .store()
+        .account(person)
+        .await
+        .map_err(Failure::from)
+        .map_err(fail)?;
+    if let Some(account) = account {
+        a.limit_address(&peer)
+            .map_err(IntoResponse::into_response)?;
+        a.limit_session(&headers, person)
+            .map_err(IntoResponse::into_response)?;
+        let Some(password) = f.password else {
+            return Err(fail(wrong_password()));
+        };
+        if !a
+            .verify(password, account.password_hash)
+            .await
+            .map_err(fail)?
+        {
+            return Err(fail(wrong_password()));
+        }
+    }
+    a.hub
+        .forget(person)
+        .await
+        .map_err(fail)?
+        .ok_or_else(|| fail(nobody()))?;
+    let mut res = me(None, None, None);
+    res.headers_mut()
+        .append(header::SET_COOKIE, a.hub.people().cleared_cookie());
+    res.headers_mut()
+        .append(header::SET_COOKIE, a.cleared_device_cookie());
     Ok(res)
 }
 

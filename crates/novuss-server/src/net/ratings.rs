@@ -60,7 +60,7 @@ pub async fn player(
     let unknown = || Failure::new(Code::UnknownPlayer, "no player has that id");
     let person = PersonId::parse(&id).ok_or_else(unknown)?;
     let store = hub.store();
-    let name = store.person_name(&person).await?.ok_or_else(unknown)?;
+    let named = store.person_shown(&person).await?.ok_or_else(unknown)?;
     let at = now();
     let viewer = visitor.person.as_ref();
     let games = store.games_of(&person, viewer, PLAYER_GAMES).await?;
@@ -104,16 +104,17 @@ pub async fn player(
             .map(|s| s.player.index() as u32);
         let mut names = vec![None; setup.config.players.len()];
         let mut people = vec![None; setup.config.players.len()];
+        let mut forgotten = Vec::new();
         for s in &seats {
             if let Some(slot) = people.get_mut(s.player.index()) {
                 slot.clone_from(&s.person);
             }
             if let (Some(holder), Some(slot)) = (&s.person, names.get_mut(s.player.index())) {
-                *slot = store
-                    .person_name(holder)
-                    .await?
-                    .flatten()
-                    .map(|n| crate::game::setup::shown_name(&n));
+                let holder = store.person_shown(holder).await?.unwrap_or_default();
+                if holder.forgotten {
+                    forgotten.push(s.player.index() as u32);
+                }
+                *slot = holder.name.map(|n| crate::game::setup::shown_name(&n));
             }
         }
         listed.push(GameShown {
@@ -134,11 +135,13 @@ pub async fn player(
                 .collect(),
             names,
             people,
+            forgotten,
         });
     }
     Ok(Json(PlayerPage {
         id: person,
-        name,
+        name: named.name,
+        forgotten: named.forgotten,
         ratings,
         history,
         results,
@@ -194,12 +197,14 @@ async fn results_page(
     // Which rated games the visitor may open: public ones and their own.
     let visible = visible_games(hub, page, viewer).await?;
     let mut others: HashMap<GameId, Vec<(PlayerId, Opponent)>> = HashMap::new();
-    for (game, player, them, name) in hub.store().others_of(person).await? {
-        let name = name.as_deref().map(crate::game::setup::shown_name);
-        others
-            .entry(game)
-            .or_default()
-            .push((player, Opponent { id: them, name }));
+    for (game, player, them, shown) in hub.store().others_of(person).await? {
+        let name = shown.name.as_deref().map(crate::game::setup::shown_name);
+        let opponent = Opponent {
+            id: them,
+            name,
+            forgotten: shown.forgotten,
+        };
+        others.entry(game).or_default().push((player, opponent));
     }
     let results = page
         .iter()

@@ -219,6 +219,19 @@ impl People {
         }
     }
 
+    /// `person` was forgotten (on this instance or another): whatever
+    /// sessions of theirs this server still holds are forgotten too, and
+    /// their sockets close.
+    pub fn forget_person(&self, person: &PersonId) {
+        let hashes: Vec<String> = self
+            .cache()
+            .iter()
+            .filter(|(_, p)| *p == person)
+            .map(|(h, _)| h.clone())
+            .collect();
+        self.forget(&hashes);
+    }
+
     /// The `Set-Cookie` value that makes the browser drop its secret.
     pub fn cleared_cookie(&self) -> HeaderValue {
         let secure = if self.secure.load(Ordering::Relaxed) {

@@ -8,13 +8,13 @@
 //! needs the opponent's consent and a hint would be help from outside the
 //! table.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use novuss_core::PlayerId;
 use serde::Serialize;
 
 use crate::ids::PersonId;
-use crate::store::SeatRow;
+use crate::store::{SeatRow, Shown};
 
 /// Who holds one player's seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,6 +38,8 @@ pub struct Seats {
     present: HashMap<PersonId, u32>,
     /// The display names of the holders, as they chose them.
     names: HashMap<PersonId, String>,
+    /// The holders forgotten at their request (they have no name).
+    forgotten: HashSet<PersonId>,
     /// In a rated game, each holder's rating in its format.
     ratings: HashMap<PersonId, SeatRating>,
     /// When each player who is not connected left (milliseconds since
@@ -92,6 +94,10 @@ pub struct SeatView {
     /// only, so that a game's state depends on what is stored alone.
     #[serde(skip_serializing_if = "Option::is_none")]
     connected: Option<bool>,
+    /// The holder was forgotten at their request: no name, and the pages
+    /// say "a deleted player" (docs/privacy.md).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    forgotten: bool,
 }
 
 impl Seats {
@@ -117,6 +123,7 @@ impl Seats {
             holders,
             present: HashMap::new(),
             names: HashMap::new(),
+            forgotten: HashSet::new(),
             ratings: HashMap::new(),
             gone: HashMap::new(),
         }
@@ -177,11 +184,23 @@ impl Seats {
     }
 
     /// The seats with their holders' display names.
-    pub fn with_names(mut self, names: Vec<(PersonId, Option<String>)>) -> Seats {
-        for (p, n) in names {
-            self.name(&p, n);
+    pub fn with_names(mut self, names: Vec<(PersonId, Shown)>) -> Seats {
+        for (p, shown) in names {
+            if shown.forgotten {
+                self.forget(&p);
+            } else {
+                self.name(&p, shown.name);
+            }
         }
         self
+    }
+
+    /// `person` was forgotten at their request: their seats keep their
+    /// random id and lose their name. `false` if they hold none here.
+    pub fn forget(&mut self, person: &PersonId) -> bool {
+        self.names.remove(person);
+        self.forgotten.insert(person.clone());
+        self.is_player(Some(person))
     }
 
     /// Remembers a holder's display name.
@@ -292,6 +311,7 @@ impl Seats {
                         .flatten(),
                     rating: self.ratings.get(p).copied(),
                     connected: presence.then(|| self.connected(p)),
+                    forgotten: self.forgotten.contains(p),
                 },
             })
             .collect()
@@ -306,6 +326,7 @@ impl SeatView {
             name: None,
             rating: None,
             connected: None,
+            forgotten: false,
         }
     }
 }

@@ -111,7 +111,8 @@ impl Store {
         Ok(int(&row, 0, game.as_str())?.clamp(0, i64::from(u32::MAX)) as u32)
     }
 
-    /// The last `limit` lines of `room` in game `game`, oldest first.
+    /// The last `limit` lines of `room` in game `game`, oldest first. A
+    /// line whose author was forgotten has no words left and is not read.
     pub async fn chat_lines(
         &self,
         game: &GameId,
@@ -121,7 +122,8 @@ impl Store {
         let rows = sqlx::query(
             "SELECT c.number, c.at, c.room, c.person_id, p.name, c.player, c.preset, c.body \
              FROM chat_lines c LEFT JOIN people p ON p.id = c.person_id \
-             WHERE c.game_id = $1 AND c.room = $2 ORDER BY c.number DESC LIMIT $3",
+             WHERE c.game_id = $1 AND c.room = $2 AND (c.preset IS NOT NULL OR c.body IS NOT NULL) \
+             ORDER BY c.number DESC LIMIT $3",
         )
         .bind(game.as_str())
         .bind(room)
@@ -143,7 +145,8 @@ impl Store {
         let rows = sqlx::query(
             "SELECT c.number, c.at, c.room, c.person_id, p.name, c.player, c.preset, c.body \
              FROM chat_lines c LEFT JOIN people p ON p.id = c.person_id \
-             WHERE c.game_id = $1 AND c.number > $2 ORDER BY c.number LIMIT 100",
+             WHERE c.game_id = $1 AND c.number > $2 AND (c.preset IS NOT NULL OR c.body IS NOT NULL) \
+             ORDER BY c.number LIMIT 100",
         )
         .bind(game.as_str())
         .bind(after as i64)

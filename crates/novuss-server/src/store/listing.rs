@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use sqlx::any::AnyRow;
 
 use super::error::StoreError;
-use super::read::{game_id, maybe_text, person_id, player_id};
+use super::read::{game_id, maybe_int, maybe_text, person_id, player_id};
 use super::rows::GameRow;
 use crate::ids::{GameId, PersonId};
 
@@ -21,15 +21,19 @@ pub struct ListedRow {
     /// `(player, name)` for each seat whose holder goes by a name (the one
     /// they chose, else their account's user name), by player.
     pub names: Vec<(usize, String)>,
+    /// The players whose seats' holder was forgotten at their request
+    /// (they have no name: the pages say "a deleted player").
+    pub forgotten: Vec<usize>,
 }
 
 /// The columns a seat-names query selects, in order: the game, the
-/// player, the holder's display name and the holder. Each list's query selects its
+/// player, the holder's display name, the holder and when they were
+/// forgotten (NULL: never). Each list's query selects its
 /// games again in a sub-select, the same way as the list itself.
 pub(super) const SEAT_NAMES: &str = concat!(
     "SELECT s.game_id, s.player, ",
     shown_name!(),
-    ", s.person_id FROM seats s JOIN people p ON p.id = s.person_id ",
+    ", s.person_id, p.forgotten FROM seats s JOIN people p ON p.id = s.person_id ",
     account_of_p!(),
     " WHERE s.game_id IN "
 );
@@ -38,21 +42,23 @@ pub(super) const SEAT_NAMES: &str = concat!(
 /// A name row that cannot be read is left out: its seat then shows the
 /// name the game was made with, as it always did.
 pub(super) fn with_names(games: Vec<GameRow>, seats: &[AnyRow]) -> Vec<ListedRow> {
-    let mut by_game: HashMap<GameId, Vec<(usize, Option<String>, PersonId)>> = HashMap::new();
+    type Held = (usize, Option<String>, PersonId, bool);
+    let mut by_game: HashMap<GameId, Vec<Held>> = HashMap::new();
     for r in seats {
         let read = (|| {
             let id = game_id(r, 0, "(seat names)")?;
             let player = player_id(r, 1, id.as_str())?;
             let name = maybe_text(r, 2, id.as_str())?;
             let person = person_id(r, 3, id.as_str())?;
-            Ok::<_, StoreError>((id, player, name, person))
+            let forgotten = maybe_int(r, 4, id.as_str())?.is_some();
+            Ok::<_, StoreError>((id, player, name, person, forgotten))
         })();
         match read {
-            Ok((id, player, name, person)) => {
+            Ok((id, player, name, person, forgotten)) => {
                 by_game
                     .entry(id)
                     .or_default()
-                    .push((player.index(), name, person));
+                    .push((player.index(), name, person, forgotten));
             }
             Err(e) => tracing::warn!(error = %e, "a seat's name left out of a list"),
         }
@@ -66,11 +72,23 @@ pub(super) fn with_names(games: Vec<GameRow>, seats: &[AnyRow]) -> Vec<ListedRow
             // playing them all at one screen keep the names typed for them.
             let mut names: Vec<(usize, String)> = seats
                 .iter()
-                .filter(|(_, _, person)| seats.iter().filter(|(_, _, q)| q == person).count() == 1)
-                .filter_map(|(player, name, _)| name.clone().map(|n| (*player, n)))
+                .filter(|(_, _, person, _)| {
+                    seats.iter().filter(|(_, _, q, _)| q == person).count() == 1
+                })
+                .filter_map(|(player, name, _, _)| name.clone().map(|n| (*player, n)))
                 .collect();
             names.sort_by_key(|(player, _)| *player);
-            ListedRow { game, names }
+            let mut forgotten: Vec<usize> = seats
+                .iter()
+                .filter(|(_, _, _, f)| *f)
+                .map(|(player, _, _, _)| *player)
+                .collect();
+            forgotten.sort_unstable();
+            ListedRow {
+                game,
+                names,
+                forgotten,
+            }
         })
         .collect()
 }

@@ -6,9 +6,20 @@ use novuss_core::PlayerId;
 use super::error::StoreError;
 use super::handle::Store;
 use super::postgres::Notice;
-use super::read::{game_id, maybe_person_id, maybe_text, person_id, player_column, player_id};
+use super::read::{
+    game_id, maybe_int, maybe_person_id, maybe_text, person_id, player_column, player_id,
+};
 use super::rows::{insert_seat, SeatRow};
 use crate::ids::{GameId, PersonId};
+
+/// How a person is named wherever they appear.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Shown {
+    /// The name they go by (`None`: they chose none and have no account).
+    pub name: Option<String>,
+    /// They were forgotten at their request.
+    pub forgotten: bool,
+}
 
 /// What opening an invitation did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -102,6 +113,29 @@ impl Store {
         .fetch_optional(self.reader())
         .await?;
         row.map(|r| maybe_text(&r, 0, "(person)")).transpose()
+    }
+
+    /// A person's display name and whether they were forgotten at their
+    /// request (a forgotten person has no name: the pages word them as "a
+    /// deleted player"), or `None` if there is no such person.
+    pub async fn person_shown(&self, person: &PersonId) -> Result<Option<Shown>, StoreError> {
+        let row = sqlx::query(concat!(
+            "SELECT ",
+            shown_name!(),
+            ", p.forgotten FROM people p ",
+            account_of_p!(),
+            " WHERE p.id = $1"
+        ))
+        .bind(person.as_str())
+        .fetch_optional(self.reader())
+        .await?;
+        row.map(|r| {
+            Ok(Shown {
+                name: maybe_text(&r, 0, "(person)")?,
+                forgotten: maybe_int(&r, 1, "(person)")?.is_some(),
+            })
+        })
+        .transpose()
     }
 
     /// Sets a person's display name.

@@ -120,6 +120,12 @@ pub enum Notice {
         #[serde(default)]
         changes: u64,
     },
+    /// Person `person` was forgotten at their request: every instance
+    /// drops their sessions, names and chat lines from memory.
+    Forgotten {
+        /// Who.
+        person: PersonId,
+    },
 }
 
 /// What the PostgreSQL listener heard.

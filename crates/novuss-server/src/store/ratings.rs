@@ -8,8 +8,10 @@ use sqlx::Row;
 
 use super::error::StoreError;
 use super::handle::Store;
+use super::people::Shown;
 use super::read::{
-    format, game_id, int, maybe_text, outcome, person_id, player_column, player_id, readable, real,
+    format, game_id, int, maybe_int, maybe_text, outcome, person_id, player_column, player_id,
+    readable, real,
 };
 use super::rows::{game_row, GameRow};
 use crate::glicko::{Outcome, Rating};
@@ -301,11 +303,11 @@ impl Store {
     pub async fn others_of(
         &self,
         person: &PersonId,
-    ) -> Result<Vec<(GameId, PlayerId, PersonId, Option<String>)>, StoreError> {
+    ) -> Result<Vec<(GameId, PlayerId, PersonId, Shown)>, StoreError> {
         let rows = sqlx::query(concat!(
             "SELECT c.game_id, c.player, c.person_id, ",
             shown_name!(),
-            " FROM rating_changes c \
+            ", p.forgotten FROM rating_changes c \
              JOIN rating_changes m ON m.game_id = c.game_id AND m.person_id = $1 \
              JOIN people p ON p.id = c.person_id ",
             account_of_p!(),
@@ -320,7 +322,11 @@ impl Store {
                 let g = game.as_str().to_owned();
                 let player = player_id(r, 1, &g)?;
                 let them = person_id(r, 2, &g)?;
-                Ok((game, player, them, maybe_text(r, 3, &g)?))
+                let shown = Shown {
+                    name: maybe_text(r, 3, &g)?,
+                    forgotten: maybe_int(r, 4, &g)?.is_some(),
+                };
+                Ok((game, player, them, shown))
             })
             .collect()
     }
@@ -394,7 +400,10 @@ impl Store {
                 shown_name!(),
                 " FROM ratings r JOIN people p ON p.id = r.person_id ",
                 account_of_p!(),
-                " WHERE r.format = $1 AND {} ORDER BY r.rating DESC, r.person_id LIMIT $4"
+                // One who was forgotten plays no more: their rating stays
+                // in their opponents' histories, off the list.
+                " WHERE r.format = $1 AND p.forgotten IS NULL AND {} \
+                 ORDER BY r.rating DESC, r.person_id LIMIT $4"
             ),
             which
         );

@@ -37,6 +37,12 @@ pub(super) fn maybe_text(r: &AnyRow, k: usize, game: &str) -> Result<Option<Stri
         .map_err(|e| damaged(game, k, &e))
 }
 
+/// Column `k` as an integer or NULL.
+pub(super) fn maybe_int(r: &AnyRow, k: usize, game: &str) -> Result<Option<i64>, StoreError> {
+    r.try_get::<Option<i64>, _>(k)
+        .map_err(|e| damaged(game, k, &e))
+}
+
 /// Column `k` as a game's id.
 pub(super) fn game_id(r: &AnyRow, k: usize, game: &str) -> Result<GameId, StoreError> {
     let t = text(r, k, game)?;

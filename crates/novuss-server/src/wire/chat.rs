@@ -95,6 +95,16 @@ pub enum ChatMessage<'a> {
     /// The settings: on `hello`, and to everyone when the creator changes
     /// them.
     ChatSettings(&'a Settings),
+    /// Lines that were taken away (their author was forgotten at their
+    /// request): every reader drops them.
+    ChatRemoved(&'a Removed),
+}
+
+/// Chat lines taken away, by number.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Removed {
+    /// The lines' numbers, in order.
+    pub numbers: Vec<u64>,
 }
 
 impl ChatMessage<'_> {
@@ -109,6 +119,13 @@ impl Line {
     /// The `chat` message.
     pub fn message(&self) -> Arc<str> {
         ChatMessage::Chat(self).text()
+    }
+}
+
+impl Removed {
+    /// The `chat_removed` message.
+    pub fn message(&self) -> Arc<str> {
+        ChatMessage::ChatRemoved(self).text()
     }
 }
 

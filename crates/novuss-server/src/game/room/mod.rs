@@ -473,6 +473,23 @@ impl Room {
         &self.seats
     }
 
+    /// `person` was forgotten at their request (stored already): their
+    /// seats lose their name, and the names typed for them in the
+    /// new-game form go too. `false` if they hold no seat here.
+    pub fn forget(&mut self, person: &PersonId) -> bool {
+        if !self.seats.forget(person) {
+            return false;
+        }
+        let held: Vec<PlayerId> = (0..self.seats.holders().len())
+            .map(PlayerId)
+            .filter(|p| {
+                self.seats.holder(*p) == Some(&crate::people::seats::Holder::Person(person.clone()))
+            })
+            .collect();
+        self.setup.forget_names(&held);
+        true
+    }
+
     /// Who holds the seats, to change once a change of them is stored.
     pub fn seats_mut(&mut self) -> &mut Seats {
         &mut self.seats

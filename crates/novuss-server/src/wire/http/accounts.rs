@@ -33,3 +33,14 @@ pub struct PasswordChange {
     /// The password from now on.
     pub new: Password,
 }
+
+/// What `POST /api/me/forget` takes: to delete an account, its password
+/// (asked again, so that a browser left signed in cannot delete it); an
+/// anonymous person, whom their cookie alone holds, sends none.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ForgetMe {
+    /// The account's password.
+    #[serde(default)]
+    pub password: Option<Password>,
+}

@@ -163,6 +163,10 @@ pub struct Who {
     pub kind: crate::wire::state::Kind,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub level: Option<crate::wire::state::LevelName>,
+    /// The seat's holder was forgotten at their request: no name, and the
+    /// page says "a deleted player" (docs/privacy.md).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub forgotten: bool,
 }
 
 /// Where a game came from.

@@ -8,12 +8,16 @@ use crate::ids::{GameId, PersonId};
 
 /// `GET /api/players/{id}`: a person's name, ratings, rated results and
 /// the games the visitor may see.
-#[derive(Debug, Serialize)]
+#[derive(Clone, Debug, Serialize)]
 pub struct PlayerPage {
     /// The person.
     pub id: PersonId,
     /// Their display name.
     pub name: Option<String>,
+    /// They were forgotten at their request: their rated results stay,
+    /// without a name (docs/privacy.md).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub forgotten: bool,
     /// Their rating per format.
     pub ratings: Vec<RatingShown>,
     /// Every rated result's rating after it, oldest first: the rating
@@ -33,7 +37,7 @@ pub struct PlayerPage {
 
 /// A rating as shown: its deviation widened by the time since the last
 /// rated game.
-#[derive(Debug, Serialize)]
+#[derive(Clone, Debug, Serialize)]
 pub struct RatingShown {
     /// Its format.
     pub format: Format,
@@ -54,7 +58,7 @@ pub struct RatingShown {
 }
 
 /// A page of older rated results: `GET /api/players/{id}/results?before=…`.
-#[derive(Debug, Serialize)]
+#[derive(Clone, Debug, Serialize)]
 pub struct ResultsPage {
     /// The results before the cursor (a page of them), oldest first.
     pub results: Vec<ResultShown>,
@@ -64,7 +68,7 @@ pub struct ResultsPage {
 }
 
 /// One point of a rating history.
-#[derive(Debug, Serialize)]
+#[derive(Clone, Debug, Serialize)]
 pub struct HistoryPoint {
     /// The format.
     pub format: Format,
@@ -79,7 +83,7 @@ pub struct HistoryPoint {
 }
 
 /// One rated result on a player page.
-#[derive(Debug, Serialize)]
+#[derive(Clone, Debug, Serialize)]
 pub struct ResultShown {
     /// The game, when the visitor may see it.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -103,16 +107,20 @@ pub struct ResultShown {
 }
 
 /// An opponent in a rated result: their page and their name.
-#[derive(Debug, Serialize)]
+#[derive(Clone, Debug, Serialize)]
 pub struct Opponent {
     /// The person (their page).
     pub id: PersonId,
     /// Their display name.
     pub name: Option<String>,
+    /// They were forgotten at their request: no name, and the page says
+    /// "a deleted player" (docs/privacy.md).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub forgotten: bool,
 }
 
 /// One game on a player page.
-#[derive(Debug, Serialize)]
+#[derive(Clone, Debug, Serialize)]
 pub struct GameShown {
     /// The game.
     pub id: GameId,
@@ -140,11 +148,15 @@ pub struct GameShown {
     pub names: Vec<Option<String>>,
     /// Each seat's holder (a person's id is public: it names their page).
     pub people: Vec<Option<PersonId>>,
+    /// The players whose holder was forgotten at their request (no name:
+    /// the page says "a deleted player").
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub forgotten: Vec<u32>,
 }
 
 /// `GET /api/leaderboard?format=…`: the established players of a format,
 /// best first, and apart from them the provisional ones.
-#[derive(Debug, Serialize)]
+#[derive(Clone, Debug, Serialize)]
 pub struct Leaderboard {
     /// The format.
     pub format: Format,
@@ -160,7 +172,7 @@ pub struct Leaderboard {
 }
 
 /// One place on a leaderboard.
-#[derive(Debug, Serialize)]
+#[derive(Clone, Debug, Serialize)]
 pub struct Place {
     /// From 1.
     pub rank: usize,

@@ -1,0 +1,230 @@
+//! Deleting an account, and forgetting a person without one (issue 34,
+//! "People's data is theirs"; docs/privacy.md), over real HTTP and
+//! WebSocket: a wrong password changes nothing; the right one ends the
+//! person's games against people, takes away their name, account,
+//! sessions and chat lines' words, and leaves every game replaying and
+//! every opponent's rated history whole, with "a deleted player" in
+//! their place. On SQLite and, with `NOVUSS_TEST_BACKEND=postgres`, on
+//! PostgreSQL.
+
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+
+use crate::support::server::{data_dir, json_answer, path, Person, Running, Socket};
+
+const RATED: &str = r#"{"format":"singles","profile":"lnf-2017","sets":1,"rated":true,"casual":false,
+    "players":[{"kind":"human","name":"Anna Ozola"},{"kind":"human","invite":true}]}"#;
+const INVITED: &str = r#"{"format":"singles","profile":"lnf-2017","sets":1,
+    "players":[{"kind":"human"},{"kind":"human","invite":true}]}"#;
+const COMPUTER: &str = r#"{"format":"singles","profile":"lnf-2017","sets":1,
+    "players":[{"kind":"human","name":"Anna Ozola"},{"kind":"computer","level":"club"}]}"#;
+
+/// `b` takes the invited seat of a new game of `a`'s: the game's id.
+fn seated(a: &Person, b: &Person, request: &str) -> String {
+    let created = a.create(request);
+    let id = created["id"].as_str().unwrap().to_owned();
+    let invite = created["invites"][0]["invite"].as_str().unwrap().to_owned();
+    let (status, body) = b.post(
+        &format!("/api/games/{id}/join"),
+        &json!({ "invite": invite }).to_string(),
+    );
+    assert_eq!(status, 200, "{body}");
+    id
+}
+
+/// Reads `ws` until a message of each kind in `kinds` came (in any
+/// order): those messages, by kind.
+fn until_each(ws: &mut Socket, kinds: &[&str]) -> Vec<Value> {
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let mut got: Vec<Option<Value>> = vec![None; kinds.len()];
+    while got.iter().any(Option::is_none) {
+        assert!(
+            Instant::now() < deadline,
+            "not all of {kinds:?} came: {got:?}"
+        );
+        let m = ws.next();
+        // The seats message that matters is the one naming nobody.
+        let wanted = kinds
+            .iter()
+            .position(|k| m["type"] == *k && (*k != "seats" || m["seats"][0]["forgotten"] == true));
+        if let Some(k) = wanted {
+            got[k].get_or_insert(m);
+        }
+    }
+    got.into_iter().flatten().collect()
+}
+
+#[test]
+fn a_deleted_account_leaves_games_and_ratings_whole_and_nothing_of_who_it_was() {
+    let dir = data_dir();
+    let server = Running::start(&path(&dir));
+    let anna = server.person();
+    let janis = server.person();
+    let stranger = server.person();
+
+    // A rated game under way between Anna and Jānis, with a line each.
+    let rated = seated(&anna, &janis, RATED);
+    let (_, me) = json_answer(anna.get("/api/me"));
+    let anna_id = me["person"].as_str().unwrap().to_owned();
+    assert_eq!(
+        me["name"], "Anna Ozola",
+        "the name typed is the one she goes by"
+    );
+    anna.register("anna_gone", "a long password");
+    let mut a = anna.socket(&rated);
+    let mut j = janis.socket(&rated);
+    for ws in [&mut a, &mut j] {
+        ws.send(&json!({"type": "hello"}));
+        ws.next_of("chat_settings");
+    }
+    a.send(&json!({"type": "chat", "text": "Veiksmi, Jāni!"}));
+    let hers = a.next_of("chat")["number"].as_u64().unwrap();
+    j.next_of("chat");
+    j.send(&json!({"type": "chat", "text": "Paldies"}));
+    j.next_of("chat");
+    // An invitation nobody took, and a game against the computer.
+    let open = anna.create(INVITED)["id"].as_str().unwrap().to_owned();
+    let computer = anna.create(COMPUTER)["id"].as_str().unwrap().to_owned();
+    let replay_before = |id: &str| json_answer(stranger.get(&format!("/api/games/{id}/replay")));
+
+    // The wrong password: refused, and nothing changed.
+    let (status, refused) =
+        json_answer(anna.post("/api/me/forget", r#"{"password":"not my password"}"#));
+    assert_eq!(
+        (status, refused["code"].as_str()),
+        (401, Some("wrong_password")),
+        "{refused}"
+    );
+    let (status, none) = json_answer(anna.post("/api/me/forget", "{}"));
+    assert_eq!(
+        (status, none["code"].as_str()),
+        (401, Some("wrong_password")),
+        "{none}"
+    );
+    let (_, me) = json_answer(anna.get("/api/me"));
+    assert_eq!(me["account"]["username"], "anna_gone", "{me}");
+    assert_eq!(server.state(&rated)["match"]["over"], false);
+    assert_eq!(server.state(&rated)["seats"][0]["name"], "Anna Ozola");
+
+    // The right one: the browser holds nobody any more.
+    let (status, body) = anna.post("/api/me/forget", r#"{"password":"a long password"}"#);
+    assert_eq!(status, 200, "{body}");
+    let me: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(me["person"], Value::Null, "{me}");
+
+    // Jānis sees her resign, her seat lose its name and her line go.
+    let told = until_each(&mut j, &["resigned", "seats", "chat_removed"]);
+    assert_eq!(told[0]["seat"], "south", "{}", told[0]);
+    assert_eq!(told[1]["seats"][0]["person"], anna_id.as_str());
+    assert!(told[1]["seats"][0].get("name").is_none(), "{}", told[1]);
+    assert_eq!(told[2]["numbers"], json!([hers]));
+
+    // The game as anyone reads it now: over, her seat nameless, and the
+    // name typed for it in the new-game form gone from the set-up too.
+    let state = server.state(&rated);
+    assert_eq!(state["match"]["over"], true);
+    assert_eq!(state["seats"][0]["forgotten"], true, "{}", state["seats"]);
+    assert!(state["seats"][0].get("name").is_none());
+    let text = state.to_string();
+    assert!(
+        !text.contains("Anna Ozola") && !text.contains("anna_gone"),
+        "{text}"
+    );
+    let open_state = server.state(&open);
+    assert_eq!(
+        open_state["match"]["over"], true,
+        "the invitation nobody took is called off"
+    );
+    assert_eq!(
+        server.state(&computer)["match"]["over"],
+        false,
+        "a game against the computer waits for nobody"
+    );
+    assert!(!server.state(&computer).to_string().contains("Anna Ozola"));
+
+    // Every game still replays, with every event it had.
+    for id in [&rated, &open, &computer] {
+        let (status, replay) = replay_before(id);
+        assert_eq!(status, 200, "{replay}");
+        assert!(!replay.to_string().contains("Anna Ozola"), "{replay}");
+    }
+
+    // Jānis's chat, read again, has his line and not hers.
+    let mut again = janis.socket(&rated);
+    again.send(&json!({"type": "hello"}));
+    again.next_of("chat_settings");
+    let line = again.next_of("chat");
+    assert_eq!(line["text"], "Paldies", "{line}");
+
+    // His rated result stands, against "a deleted player".
+    let (_, me) = json_answer(janis.get("/api/me"));
+    let janis_id = me["person"].as_str().unwrap().to_owned();
+    let (status, page) = json_answer(stranger.get(&format!("/api/players/{janis_id}")));
+    assert_eq!(status, 200, "{page}");
+    let result = &page["results"][0];
+    assert_eq!(result["result"], "win");
+    assert_eq!(
+        result["opponents"],
+        json!([{"id": anna_id, "name": null, "forgotten": true}])
+    );
+    // Her own page keeps the rating history, without a name; the
+    // leaderboard lists her no more.
+    let (status, hers) = json_answer(stranger.get(&format!("/api/players/{anna_id}")));
+    assert_eq!(status, 200, "{hers}");
+    assert_eq!(
+        (hers["forgotten"].as_bool(), &hers["name"]),
+        (Some(true), &Value::Null)
+    );
+    assert_eq!(hers["history"].as_array().unwrap().len(), 1);
+    let (_, board) = json_answer(stranger.get("/api/leaderboard?format=singles"));
+    let listed = board.to_string();
+    assert!(
+        !listed.contains(&anna_id) && listed.contains(&janis_id),
+        "{listed}"
+    );
+    // The list of games names her seat as forgotten.
+    let (_, list) = json_answer(janis.get("/api/games"));
+    let row = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["id"] == rated.as_str())
+        .unwrap()
+        .clone();
+    assert_eq!(row["who"][0]["forgotten"], true, "{row}");
+    assert_eq!(row["who"][0]["name"], Value::Null, "{row}");
+
+    // Her account is gone: it signs in no more, and its name is free.
+    let (status, body) = stranger.post(
+        "/api/account/signin",
+        &json!({"username": "anna_gone", "password": "a long password"}).to_string(),
+    );
+    assert_eq!(status, 404, "{body}");
+    assert!(body.contains("unknown_username"), "{body}");
+    let someone = server.person();
+    someone.register("anna_gone", "another long password");
+    // Her socket's session ended: the server closed it (4001, as for a
+    // session ended by signing out).
+    assert_eq!(a.closed_within(Duration::from_secs(60)), Some(4001));
+    // Asked twice: nobody is left to forget.
+    let (status, twice) = json_answer(anna.post("/api/me/forget", "{}"));
+    assert_eq!(
+        (status, twice["code"].as_str()),
+        (404, Some("unknown_player")),
+        "{twice}"
+    );
+
+    // Jānis, without an account, is forgotten on his word alone.
+    let (status, body) = janis.post("/api/me/forget", "{}");
+    assert_eq!(status, 200, "{body}");
+    let state = server.state(&rated);
+    assert_eq!(state["seats"][1]["forgotten"], true, "{}", state["seats"]);
+    let (status, gone) = json_answer(stranger.get(&format!("/api/players/{janis_id}")));
+    assert_eq!(
+        (status, gone["forgotten"].as_bool()),
+        (200, Some(true)),
+        "{gone}"
+    );
+    assert_eq!(gone["results"][0]["opponents"][0]["forgotten"], true);
+}
