@@ -242,7 +242,7 @@ function render() {
   }
   const p = page.player;
   if (!p) return;
-  const name = p.forgotten ? t('people.forgotten_title') : p.name || pt('players.unnamed');
+  const name = p.forgotten ? t('people.forgotten') : p.name || pt('players.unnamed');
   $('name').textContent = name;
   document.title = pt('players.title', { name });
   status.textContent = '';
