@@ -52,6 +52,24 @@ pub struct Where {
 }
 
 impl Where {
+    /// The database named, which must be there already: a command that
+    /// works on what a server stored never makes an empty one.
+    pub fn existing(&self, verb: &str) -> Result<novuss_server::Database, String> {
+        match &self.database {
+            Some(url) => Ok(novuss_server::Database::Url(url.clone())),
+            None => {
+                let dir = self
+                    .data_dir
+                    .clone()
+                    .unwrap_or_else(crate::serve::default_data_dir);
+                if !dir.join("novuss.sqlite3").exists() {
+                    return Err(format!("novuss {verb}: no database in {}", dir.display()));
+                }
+                Ok(novuss_server::Database::Dir(dir))
+            }
+        }
+    }
+
     /// The SQLite file, or why there is none to work on.
     fn sqlite_file(&self, verb: &str) -> Result<PathBuf, String> {
         let Some(url) = &self.database else {

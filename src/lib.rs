@@ -2,6 +2,7 @@
 //! to their output text, so the binary, its tests and the fuzzer run the
 //! very same code. Every error is one line of plain English.
 
+pub mod admin;
 pub mod backup;
 pub mod club;
 pub mod commands;

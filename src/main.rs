@@ -72,6 +72,7 @@ enum CliError {
     Club(novuss::club::ClubError),
     /// `backup` or `restore`.
     Backup(String),
+    Admin(String),
 }
 
 impl std::fmt::Display for CliError {
@@ -93,6 +94,7 @@ impl std::fmt::Display for CliError {
             CliError::Hall(e) => write!(f, "{e}"),
             CliError::Club(e) => write!(f, "{e}"),
             CliError::Backup(e) => f.write_str(e),
+            CliError::Admin(e) => f.write_str(e),
         }
     }
 }
@@ -279,6 +281,9 @@ enum Command {
     /// Competitions: a round robin's Berger tables.
     #[command(subcommand)]
     Club(novuss::club::ClubCommand),
+    /// Name the site's administrators (docs/moderation.md).
+    #[command(subcommand)]
+    Admin(novuss::admin::AdminCommand),
     /// Copy a server's SQLite database while it plays (docs/backup.md).
     Backup(novuss::backup::BackupArgs),
     /// Put a copy made by `backup` in place of a stopped server's
@@ -394,6 +399,7 @@ fn main() -> ExitCode {
             novuss_bench::hall::run(&args).map_err(CliError::Hall)
         }
         Command::Club(c) => novuss::club::run(&c).map_err(CliError::Club),
+        Command::Admin(c) => novuss::admin::run(&c).map_err(CliError::Admin),
         Command::Backup(args) => novuss::backup::backup(&args).map_err(CliError::Backup),
         Command::Restore(args) => novuss::backup::restore(&args).map_err(CliError::Backup),
         Command::Ratings(c) => match novuss::ratings::run(c) {

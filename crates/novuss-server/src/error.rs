@@ -167,6 +167,22 @@ pub enum Code {
     AlreadyAccount,
     /// No person has that id (a player page).
     UnknownPlayer,
+    /// Only a site administrator may do that (docs/moderation.md).
+    NotAdmin,
+    /// A moderator muted the person: they write no chat line.
+    Muted,
+    /// A moderator banned the person from rated play and the lobby.
+    Banned,
+    /// A moderator closed the account: it signs in no more.
+    AccountClosed,
+    /// No report has that id.
+    UnknownReport,
+    /// No chat line has that game and number (or it has no words left).
+    UnknownLine,
+    /// No moderator's action has that id.
+    UnknownAction,
+    /// The action was undone already, or what it names is not there.
+    NothingToModerate,
     /// No competition has that id.
     UnknownCompetition,
     /// No table of a round being played has that link (mistyped,
@@ -264,7 +280,14 @@ impl Failure {
             | Code::UnknownCompetition
             | Code::UnknownTable
             | Code::UnknownClub
-            | Code::UnknownSeries => StatusCode::NOT_FOUND,
+            | Code::UnknownSeries
+            | Code::UnknownReport
+            | Code::UnknownLine
+            | Code::UnknownAction => StatusCode::NOT_FOUND,
+            Code::NotAdmin | Code::Muted | Code::Banned | Code::AccountClosed => {
+                StatusCode::FORBIDDEN
+            }
+            Code::NothingToModerate => StatusCode::CONFLICT,
             Code::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Code::Storage | Code::Busy => StatusCode::SERVICE_UNAVAILABLE,
             Code::Internal | Code::Damaged => StatusCode::INTERNAL_SERVER_ERROR,

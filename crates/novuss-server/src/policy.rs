@@ -46,7 +46,13 @@
 //!   follow it; a table's link records its own board's match of the round
 //!   being played, for its players, and nothing else
 //!   ([`may_record_at_table`]);
-//!   a series likewise ([`may_change_series`]).
+//!   a series likewise ([`may_change_series`]);
+//! - the site is its administrators' to moderate, and theirs alone
+//!   ([`may_moderate`]): they are named from the command line, never
+//!   through the site; a person they muted writes no chat line
+//!   ([`may_chat`]), one they banned plays no rated game and uses no
+//!   lobby ([`may_play_rated`]), and a closed account signs in no more
+//!   ([`may_sign_in`]).
 
 use novuss_core::PlayerId;
 use serde::Serialize;
@@ -658,5 +664,53 @@ pub fn may_change_series(organiser: &PersonId, who: Option<&PersonId>) -> Result
             Code::NotOrganiser,
             "only the series' organiser may change it",
         )
+    }
+}
+
+/// Whether a person who stands as `standing` may moderate the site: a
+/// site administrator alone (docs/moderation.md).
+pub fn may_moderate(standing: &crate::store::Standing) -> Result<(), Failure> {
+    if standing.admin {
+        Ok(())
+    } else {
+        refuse(
+            Code::NotAdmin,
+            "only the site's administrators may moderate it",
+        )
+    }
+}
+
+/// Whether a person who stands as `standing` may write in a game's chat:
+/// not while a moderator has them muted. (Where, the game decides:
+/// [`decide`] with [`Action::Chat`].)
+pub fn may_chat(standing: &crate::store::Standing) -> Result<(), Failure> {
+    if standing.muted {
+        refuse(Code::Muted, "a moderator muted you: you write no chat line")
+    } else {
+        Ok(())
+    }
+}
+
+/// Whether a person who stands as `standing` may play a rated game or use
+/// the lobby (make, accept or be paired by a challenge): not while a
+/// moderator has them banned from both.
+pub fn may_play_rated(standing: &crate::store::Standing) -> Result<(), Failure> {
+    if standing.banned {
+        refuse(
+            Code::Banned,
+            "a moderator banned you from rated play and the lobby",
+        )
+    } else {
+        Ok(())
+    }
+}
+
+/// Whether an account that stands as `standing` may sign in: not once a
+/// moderator closed it.
+pub fn may_sign_in(standing: &crate::store::Standing) -> Result<(), Failure> {
+    if standing.closed {
+        refuse(Code::AccountClosed, "a moderator closed this account")
+    } else {
+        Ok(())
     }
 }

@@ -292,11 +292,13 @@ pub fn router(
         .route("/api/{*rest}", axum::routing::any(http::no_such_api))
         .with_state(hub.clone());
     let accounts = accounts::routes(Arc::new(accounts::Accounts::new(hub.clone())));
+    let moderation = crate::net::moderation::routes(Arc::new(crate::moderation::Moderation::new(hub.clone())));
     let sockets = Router::new()
         .route("/api/games/{id}/ws", get(ws::upgrade))
         .with_state(ws::Ws { hub, shutdown });
     api.merge(sockets)
         .merge(lobby_routes)
+        .merge(moderation)
         .merge(competition_routes)
         .merge(series_routes)
         .merge(accounts)

@@ -287,22 +287,59 @@ impl Chat {
     /// and every reader told which (the store keeps their numbers, without
     /// their words). `true` if there were any here.
     pub fn forget(&mut self, person: &PersonId) -> bool {
-        let mut numbers: Vec<u64> = Vec::new();
-        for kept in [&mut self.players, &mut self.watchers] {
-            kept.retain(|(n, author, _)| {
-                let theirs = author == person;
-                if theirs {
-                    numbers.push(*n);
-                }
-                !theirs
-            });
-        }
+        let numbers = self.remove(|_, author| author == person);
+        self.tell_removed(numbers)
+    }
+
+    /// A moderator hid line `number`: it is dropped and every reader told,
+    /// whether it was among the lines kept here or older (a page may
+    /// still show it).
+    pub fn hide(&mut self, number: u64) {
+        self.remove(|n, _| n == number);
+        self.tell_removed(vec![number]);
+    }
+
+    /// Tells every reader that lines `numbers` are gone: `false` if none.
+    fn tell_removed(&self, numbers: Vec<u64>) -> bool {
         if numbers.is_empty() {
             return false;
         }
-        numbers.sort_unstable();
         let _ = self.tx.send((None, Removed { numbers }.message()));
         true
+    }
+
+    /// A moderator showed line `line` again: kept and sent as it was, to
+    /// its room (everyone once the match is `over`).
+    pub fn show(&mut self, line: &Line, over: bool) {
+        let kept = match line.room {
+            Room::Players => &self.players,
+            Room::Watchers => &self.watchers,
+        };
+        if kept.iter().any(|(n, _, _)| *n == line.number) {
+            return;
+        }
+        self.commit(line, over);
+        // Kept in number order, as the store reads them.
+        for kept in [&mut self.players, &mut self.watchers] {
+            kept.make_contiguous().sort_by_key(|(n, _, _)| *n);
+        }
+    }
+
+    /// Drops the kept lines `which` picks (by number and author): their
+    /// numbers, in order.
+    fn remove(&mut self, which: impl Fn(u64, &PersonId) -> bool) -> Vec<u64> {
+        let mut numbers: Vec<u64> = Vec::new();
+        for kept in [&mut self.players, &mut self.watchers] {
+            kept.retain(|(n, author, _)| {
+                let gone = which(*n, author);
+                if gone {
+                    numbers.push(*n);
+                }
+                !gone
+            });
+        }
+        numbers.sort_unstable();
+        numbers
     }
 
     /// What a client reading `room` gets on (re)connecting: the settings

@@ -92,6 +92,7 @@ impl Hub {
         });
         let person = policy::person(who)?;
         room.ask(Some(person), None, Action::Chat(request.room))?;
+        policy::may_chat(&self.store.standing(person).await?)?;
         let own = if player.is_some() {
             chat::Room::Players
         } else {

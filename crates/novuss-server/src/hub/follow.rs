@@ -70,6 +70,12 @@ impl Hub {
                     changes,
                 }) => self.competition_changed(Some((competition, changes))),
                 Heard::Notice(Notice::Forgotten { person }) => self.forgotten(&person).await,
+                Heard::Notice(Notice::Closed { person }) => self.closed(&person),
+                Heard::Notice(Notice::ChatHidden {
+                    game,
+                    number,
+                    hidden,
+                }) => self.line_hidden(&game, number, hidden).await,
                 Heard::Reconnected => {
                     self.competition_changed(None);
                     self.follow_all().await;

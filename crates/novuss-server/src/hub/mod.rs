@@ -27,6 +27,7 @@ mod clock;
 mod computer;
 mod follow;
 mod forget;
+mod moderation;
 mod lease;
 mod offers;
 mod people;

@@ -38,6 +38,9 @@ impl Hub {
         let setup = new
             .setup()
             .map_err(|e| Failure::new(Code::BadSetup, e.to_string()))?;
+        if setup.rated {
+            crate::policy::may_play_rated(&self.store.standing(creator).await?)?;
+        }
         let mut rows = Vec::new();
         let mut invites = Vec::new();
         for (k, p) in new.players.iter().enumerate() {
@@ -286,6 +289,21 @@ impl Hub {
                 ))
             }
             Some(_) => {}
+        }
+        // A banned person takes no seat of a rated game.
+        if let Some(p) = &visitor.person {
+            let standing = self.store.standing(p).await?;
+            if standing.banned {
+                let rated = self
+                    .store
+                    .game(id)
+                    .await?
+                    .and_then(|row| serde_json::from_str::<crate::game::setup::Setup>(&row.setup).ok())
+                    .is_some_and(|setup| setup.rated);
+                if rated {
+                    crate::policy::may_play_rated(&standing)?;
+                }
+            }
         }
         let (person, cookie) = self.people.ensure(visitor).await?;
         let person = &person;

@@ -27,6 +27,7 @@ impl Lobby {
         new: &NewChallenge,
         creator: &PersonId,
     ) -> Result<Created, Failure> {
+        crate::policy::may_play_rated(&self.hub.store().standing(creator).await?)?;
         let game = new.new_game()?;
         let created = self.hub.create(&game, creator).await?;
         self.hub
@@ -52,6 +53,9 @@ impl Lobby {
         visitor: &Visitor,
     ) -> Result<(PlayerId, PersonId, Option<axum::http::HeaderValue>), Failure> {
         let store = self.hub.store();
+        if let Some(p) = &visitor.person {
+            crate::policy::may_play_rated(&store.standing(p).await?)?;
+        }
         let row = store.challenge(id).await?.ok_or_else(|| {
             Failure::new(Code::UnknownGame, format!("no challenge has the id {id}"))
         })?;
@@ -155,6 +159,9 @@ impl Lobby {
         new: &NewChallenge,
         visitor: &Visitor,
     ) -> Result<(Quick, Option<axum::http::HeaderValue>), Failure> {
+        if let Some(p) = &visitor.person {
+            crate::policy::may_play_rated(&self.hub.store().standing(p).await?)?;
+        }
         let wanted = new
             .new_game()?
             .setup()

@@ -523,6 +523,16 @@ pub async fn sign_in(
     {
         return Err(fail(wrong_password()));
     }
+    // Told only to one who knows the password: a closed account's name is
+    // not a secret, but its state is its owner's to learn.
+    let standing = a
+        .hub
+        .store()
+        .standing(&account.person)
+        .await
+        .map_err(Failure::from)
+        .map_err(fail)?;
+    crate::policy::may_sign_in(&standing).map_err(fail)?;
     let person = account.person.clone();
     let previous = visitor
         .person

@@ -18,6 +18,7 @@ pub mod limited;
 pub mod listen;
 pub mod lobby;
 pub mod metrics;
+pub mod moderation;
 pub mod player_competitions;
 pub mod ratings;
 pub mod series;

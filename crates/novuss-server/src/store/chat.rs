@@ -112,7 +112,8 @@ impl Store {
     }
 
     /// The last `limit` lines of `room` in game `game`, oldest first. A
-    /// line whose author was forgotten has no words left and is not read.
+    /// line whose author was forgotten has no words left, and one a
+    /// moderator hid is not shown: neither is read.
     pub async fn chat_lines(
         &self,
         game: &GameId,
@@ -122,7 +123,7 @@ impl Store {
         let rows = sqlx::query(
             "SELECT c.number, c.at, c.room, c.person_id, p.name, c.player, c.preset, c.body \
              FROM chat_lines c LEFT JOIN people p ON p.id = c.person_id \
-             WHERE c.game_id = $1 AND c.room = $2 AND (c.preset IS NOT NULL OR c.body IS NOT NULL) \
+             WHERE c.game_id = $1 AND c.room = $2 AND (c.preset IS NOT NULL OR c.body IS NOT NULL) AND c.hidden IS NULL \
              ORDER BY c.number DESC LIMIT $3",
         )
         .bind(game.as_str())
@@ -145,7 +146,7 @@ impl Store {
         let rows = sqlx::query(
             "SELECT c.number, c.at, c.room, c.person_id, p.name, c.player, c.preset, c.body \
              FROM chat_lines c LEFT JOIN people p ON p.id = c.person_id \
-             WHERE c.game_id = $1 AND c.number > $2 AND (c.preset IS NOT NULL OR c.body IS NOT NULL) \
+             WHERE c.game_id = $1 AND c.number > $2 AND (c.preset IS NOT NULL OR c.body IS NOT NULL) AND c.hidden IS NULL \
              ORDER BY c.number LIMIT 100",
         )
         .bind(game.as_str())
@@ -153,6 +154,22 @@ impl Store {
         .fetch_all(self.reader())
         .await?;
         chat_rows(&rows, game)
+    }
+
+    /// Chat line `number` of game `game` with its author's name, if it is
+    /// shown (not hidden, not its forgotten author's).
+    pub async fn chat_line(&self, game: &GameId, number: u64) -> Result<Option<ChatRow>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT c.number, c.at, c.room, c.person_id, p.name, c.player, c.preset, c.body \
+             FROM chat_lines c LEFT JOIN people p ON p.id = c.person_id \
+             WHERE c.game_id = $1 AND c.number = $2 \
+             AND (c.preset IS NOT NULL OR c.body IS NOT NULL) AND c.hidden IS NULL",
+        )
+        .bind(game.as_str())
+        .bind(number as i64)
+        .fetch_all(self.reader())
+        .await?;
+        Ok(chat_rows(&rows, game)?.into_iter().next())
     }
 
     /// Stores one chat line.

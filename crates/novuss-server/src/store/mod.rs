@@ -66,6 +66,7 @@ mod keys;
 mod listing;
 mod lobby;
 mod migrations;
+mod moderation;
 pub(crate) mod my_data;
 mod people;
 mod postgres;
@@ -90,6 +91,9 @@ pub use error::StoreError;
 pub use forget::{Forget, Forgotten};
 pub use handle::{now, Store};
 pub use listing::ListedRow;
+pub use moderation::{
+    Effect, LogRow, Logged, NewReport, ReportRow, Standing,
+};
 pub use lobby::{ChallengeRow, OpenSeat};
 pub use people::{Joined, Shown};
 pub use postgres::{Heard, Listener, Notice, Shared, HEARTBEAT, LEASE};

@@ -126,6 +126,22 @@ pub enum Notice {
         /// Who.
         person: PersonId,
     },
+    /// Person `person`'s account was closed by a moderator: every
+    /// instance drops their sessions.
+    Closed {
+        /// Who.
+        person: PersonId,
+    },
+    /// Chat line `number` of game `game` was hidden by a moderator, or
+    /// shown again.
+    ChatHidden {
+        /// The game.
+        game: GameId,
+        /// The line.
+        number: u64,
+        /// Hidden (`false`: shown again).
+        hidden: bool,
+    },
 }
 
 /// What the PostgreSQL listener heard.

@@ -96,7 +96,7 @@ pub enum ChatMessage<'a> {
     /// them.
     ChatSettings(&'a Settings),
     /// Lines that were taken away (their author was forgotten at their
-    /// request): every reader drops them.
+    /// request, or a moderator hid them): every reader drops them.
     ChatRemoved(&'a Removed),
 }
 

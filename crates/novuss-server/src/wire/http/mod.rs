@@ -11,6 +11,7 @@ pub mod clubs;
 pub mod competitions;
 pub mod games;
 pub mod lobby;
+pub mod moderation;
 pub mod my_data;
 pub mod people;
 pub mod player_competitions;
