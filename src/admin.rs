@@ -49,7 +49,11 @@ pub fn run(command: &AdminCommand) -> Result<String, String> {
         let done = match command {
             AdminCommand::Grant { name, .. } => {
                 let key = novuss_server::username_key(name).map_err(|f| f.detail)?;
-                match store.grant_admin(&key, novuss_server::now()).await.map_err(failed)? {
+                match store
+                    .grant_admin(&key, novuss_server::now())
+                    .await
+                    .map_err(failed)?
+                {
                     Some(_) => Ok(format!("{name} is a site administrator")),
                     None => Err(format!("no account has the user name {name}")),
                 }

@@ -75,6 +75,7 @@ mod instances;
 mod loadtest;
 mod lobby;
 mod match_formats;
+mod moderation;
 mod my_data;
 mod names;
 mod offers;

@@ -292,7 +292,8 @@ pub fn router(
         .route("/api/{*rest}", axum::routing::any(http::no_such_api))
         .with_state(hub.clone());
     let accounts = accounts::routes(Arc::new(accounts::Accounts::new(hub.clone())));
-    let moderation = crate::net::moderation::routes(Arc::new(crate::moderation::Moderation::new(hub.clone())));
+    let moderation =
+        crate::net::moderation::routes(Arc::new(crate::moderation::Moderation::new(hub.clone())));
     let sockets = Router::new()
         .route("/api/games/{id}/ws", get(ws::upgrade))
         .with_state(ws::Ws { hub, shutdown });

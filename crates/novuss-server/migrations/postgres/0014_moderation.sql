@@ -46,12 +46,14 @@ CREATE INDEX reports_open ON reports (closed, at);
 CREATE INDEX reports_person ON reports (person, at);
 
 -- Every moderator's action, with who took it and why. An action is undone
--- by another (`undoes` names it); both stay.
+-- by another (`undoes` names it); both stay. `seq` orders them as they
+-- were stored (several in one second keep their order).
 --   action    'hide_line', 'show_line', 'rename', 'mute', 'unmute',
 --             'ban', 'unban', 'close', 'reopen'
 --   name_before, name_after   the name before and after a rename
 CREATE TABLE moderation_log (
     id         TEXT PRIMARY KEY,
+    seq        BIGINT NOT NULL,
     at         BIGINT NOT NULL,
     admin      TEXT NOT NULL REFERENCES people (id),
     person     TEXT NOT NULL REFERENCES people (id),
@@ -64,5 +66,5 @@ CREATE TABLE moderation_log (
     undoes     TEXT,
     undone_by  TEXT
 );
-CREATE INDEX moderation_log_person ON moderation_log (person, at);
-CREATE INDEX moderation_log_at ON moderation_log (at);
+CREATE INDEX moderation_log_person ON moderation_log (person, seq);
+CREATE INDEX moderation_log_seq ON moderation_log (seq);

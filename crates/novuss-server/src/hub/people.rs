@@ -298,7 +298,9 @@ impl Hub {
                     .store
                     .game(id)
                     .await?
-                    .and_then(|row| serde_json::from_str::<crate::game::setup::Setup>(&row.setup).ok())
+                    .and_then(|row| {
+                        serde_json::from_str::<crate::game::setup::Setup>(&row.setup).ok()
+                    })
                     .is_some_and(|setup| setup.rated);
                 if rated {
                     crate::policy::may_play_rated(&standing)?;

@@ -199,7 +199,10 @@ fn readable<T, U>(rows: Vec<T>, read: impl Fn(T) -> Option<U>, what: &str) -> Ve
     let total = rows.len();
     let out: Vec<U> = rows.into_iter().filter_map(read).collect();
     if out.len() < total {
-        tracing::warn!(left_out = total - out.len(), "{what}: rows that cannot be read");
+        tracing::warn!(
+            left_out = total - out.len(),
+            "{what}: rows that cannot be read"
+        );
     }
     out
 }
@@ -216,16 +219,27 @@ impl Moderation {
     /// `who`, if they are a site administrator.
     async fn admin<'a>(&self, who: Option<&'a PersonId>) -> Result<&'a PersonId, Failure> {
         let person = who.ok_or_else(|| {
-            Failure::new(Code::NotAdmin, "only the site's administrators may moderate it")
+            Failure::new(
+                Code::NotAdmin,
+                "only the site's administrators may moderate it",
+            )
         })?;
         policy::may_moderate(&self.hub.store().standing(person).await?)?;
         Ok(person)
     }
 
     /// `who` reports what `ask` names.
-    pub async fn report(&self, who: Option<&PersonId>, ask: ReportAsk) -> Result<Reported, Failure> {
+    pub async fn report(
+        &self,
+        who: Option<&PersonId>,
+        ask: ReportAsk,
+    ) -> Result<Reported, Failure> {
         let reporter = policy::person(who)?;
-        let note = ask.note.as_deref().map(|n| words(n, "a note")).transpose()?;
+        let note = ask
+            .note
+            .as_deref()
+            .map(|n| words(n, "a note"))
+            .transpose()?;
         let store = self.hub.store();
         let (person, line, what) = match ask.kind {
             ReportKind::ChatLine => {
@@ -249,7 +263,10 @@ impl Moderation {
             }
             ReportKind::Name | ReportKind::Player => {
                 let person = ask.person.clone().ok_or_else(|| {
-                    Failure::new(Code::BadMessage, "a report of a name or a player names them")
+                    Failure::new(
+                        Code::BadMessage,
+                        "a report of a name or a player names them",
+                    )
                 })?;
                 let shown = store
                     .person_shown(&person)
@@ -309,7 +326,11 @@ impl Moderation {
     }
 
     /// Person `id`'s history, for moderators.
-    pub async fn person_file(&self, who: Option<&PersonId>, id: &PersonId) -> Result<PersonFile, Failure> {
+    pub async fn person_file(
+        &self,
+        who: Option<&PersonId>,
+        id: &PersonId,
+    ) -> Result<PersonFile, Failure> {
         self.admin(who).await?;
         let store = self.hub.store();
         let shown = store
@@ -362,11 +383,21 @@ impl Moderation {
     }
 
     /// Undoes action `id`, for `reason`.
-    pub async fn undo(&self, who: Option<&PersonId>, id: &str, reason: &str) -> Result<LogEntry, Failure> {
+    pub async fn undo(
+        &self,
+        who: Option<&PersonId>,
+        id: &str,
+        reason: &str,
+    ) -> Result<LogEntry, Failure> {
         let admin = self.admin(who).await?;
         let reason = words(reason, "a reason")?;
         let unknown = || Failure::new(Code::UnknownAction, "no moderator's action has that id");
-        let row = self.hub.store().moderation_entry(id).await?.ok_or_else(unknown)?;
+        let row = self
+            .hub
+            .store()
+            .moderation_entry(id)
+            .await?
+            .ok_or_else(unknown)?;
         let entry = log_entry(row).ok_or_else(unknown)?;
         if entry.undone_by.is_some() || entry.undoes.is_some() {
             return Err(Failure::new(
@@ -385,12 +416,24 @@ impl Moderation {
             (ActionKind::HideLine | ActionKind::ShowLine, _, _) => return Err(unknown()),
             (kind, _, _) => simple_effect(kind.inverse()).ok_or_else(unknown)?,
         };
-        self.apply(admin, action, &entry.person, effect, &reason, Some(&entry.id))
-            .await
+        self.apply(
+            admin,
+            action,
+            &entry.person,
+            effect,
+            &reason,
+            Some(&entry.id),
+        )
+        .await
     }
 
     /// Closes report `id` without an action, for `reason`.
-    pub async fn dismiss(&self, who: Option<&PersonId>, id: &str, reason: &str) -> Result<(), Failure> {
+    pub async fn dismiss(
+        &self,
+        who: Option<&PersonId>,
+        id: &str,
+        reason: &str,
+    ) -> Result<(), Failure> {
         let admin = self.admin(who).await?;
         let reason = words(reason, "a reason")?;
         let closed = self
@@ -399,7 +442,10 @@ impl Moderation {
             .close_report(id, admin, &reason, crate::store::now())
             .await?;
         if !closed {
-            return Err(Failure::new(Code::UnknownReport, "no open report has that id"));
+            return Err(Failure::new(
+                Code::UnknownReport,
+                "no open report has that id",
+            ));
         }
         Ok(())
     }
@@ -421,11 +467,7 @@ impl Moderation {
                 })
             }
             ActionKind::Rename => {
-                let name = ask
-                    .name
-                    .as_deref()
-                    .map(str::trim)
-                    .filter(|n| !n.is_empty());
+                let name = ask.name.as_deref().map(str::trim).filter(|n| !n.is_empty());
                 if let Some(Err(why)) = name.map(crate::game::setup::check_name) {
                     return Err(Failure::new(Code::BadName, why.to_string()));
                 }
@@ -486,7 +528,10 @@ impl Moderation {
         }
         tracing::info!(action = action.name(), id = %id, "a moderator's action");
         let row = store.moderation_entry(&id).await?.ok_or_else(|| {
-            Failure::new(Code::Storage, "the action was stored but cannot be read back")
+            Failure::new(
+                Code::Storage,
+                "the action was stored but cannot be read back",
+            )
         })?;
         log_entry(row).ok_or_else(|| Failure::new(Code::Damaged, "the action cannot be read"))
     }
@@ -518,4 +563,3 @@ fn standing_view(s: Standing) -> StandingView {
 fn person_key(person: &PersonId) -> IpAddr {
     crate::limits::key_for(&format!("report\n{person}"))
 }
-

@@ -158,7 +158,11 @@ impl Store {
 
     /// Chat line `number` of game `game` with its author's name, if it is
     /// shown (not hidden, not its forgotten author's).
-    pub async fn chat_line(&self, game: &GameId, number: u64) -> Result<Option<ChatRow>, StoreError> {
+    pub async fn chat_line(
+        &self,
+        game: &GameId,
+        number: u64,
+    ) -> Result<Option<ChatRow>, StoreError> {
         let rows = sqlx::query(
             "SELECT c.number, c.at, c.room, c.person_id, p.name, c.player, c.preset, c.body \
              FROM chat_lines c LEFT JOIN people p ON p.id = c.person_id \

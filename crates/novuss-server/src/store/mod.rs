@@ -91,10 +91,8 @@ pub use error::StoreError;
 pub use forget::{Forget, Forgotten};
 pub use handle::{now, Store};
 pub use listing::ListedRow;
-pub use moderation::{
-    Effect, LogRow, Logged, NewReport, ReportRow, Standing,
-};
 pub use lobby::{ChallengeRow, OpenSeat};
+pub use moderation::{Effect, LogRow, Logged, NewReport, ReportRow, Standing};
 pub use people::{Joined, Shown};
 pub use postgres::{Heard, Listener, Notice, Shared, HEARTBEAT, LEASE};
 pub use ratings::{ChangeRow, CurrentRow, Settled};

@@ -140,10 +140,14 @@ pub struct ModeratedLine {
     pub hidden: bool,
 }
 
-const REPORT_COLUMNS: &str = "r.id, r.at, r.reporter, rp.name, r.kind, r.person, pp.name, r.game_id, \
-     r.line, r.reason, r.note, r.what, r.closed, r.outcome";
+// Each person by the name they go by (`store/shown.rs`): the one they
+// chose, else their account's user name.
+const REPORT_COLUMNS: &str = "r.id, r.at, r.reporter, COALESCE(rp.name, ra.username), r.kind, \
+     r.person, COALESCE(pp.name, pa.username), r.game_id, r.line, r.reason, r.note, r.what, \
+     r.closed, r.outcome";
 const REPORT_FROM: &str = "FROM reports r JOIN people rp ON rp.id = r.reporter \
-     JOIN people pp ON pp.id = r.person";
+     LEFT JOIN accounts ra ON ra.person_id = r.reporter \
+     JOIN people pp ON pp.id = r.person LEFT JOIN accounts pa ON pa.person_id = r.person";
 
 fn report_row(r: &sqlx::any::AnyRow) -> Result<ReportRow, StoreError> {
     let id = text(r, 0, "(report)")?;
@@ -166,9 +170,10 @@ fn report_row(r: &sqlx::any::AnyRow) -> Result<ReportRow, StoreError> {
     })
 }
 
-const LOG_COLUMNS: &str = "l.id, l.at, l.admin, ap.name, l.person, l.action, l.game_id, l.line, \
-     l.reason, l.name_before, l.name_after, l.undoes, l.undone_by";
-const LOG_FROM: &str = "FROM moderation_log l JOIN people ap ON ap.id = l.admin";
+const LOG_COLUMNS: &str = "l.id, l.at, l.admin, COALESCE(ap.name, aa.username), l.person, \
+     l.action, l.game_id, l.line, l.reason, l.name_before, l.name_after, l.undoes, l.undone_by";
+const LOG_FROM: &str = "FROM moderation_log l JOIN people ap ON ap.id = l.admin \
+     LEFT JOIN accounts aa ON aa.person_id = l.admin";
 
 fn log_row(r: &sqlx::any::AnyRow) -> Result<LogRow, StoreError> {
     let id = text(r, 0, "(moderation)")?;
@@ -313,7 +318,11 @@ impl Store {
 
     /// Reports, newest first: the open ones only, or all.
     pub async fn reports(&self, open_only: bool, limit: u32) -> Result<Vec<ReportRow>, StoreError> {
-        let which = if open_only { "WHERE r.closed IS NULL" } else { "" };
+        let which = if open_only {
+            "WHERE r.closed IS NULL"
+        } else {
+            ""
+        };
         let rows = sqlx::query(&format!(
             "SELECT {REPORT_COLUMNS} {REPORT_FROM} {which} ORDER BY r.at DESC, r.id LIMIT $1"
         ))
@@ -324,7 +333,11 @@ impl Store {
     }
 
     /// The reports about `person`, newest first.
-    pub async fn reports_about(&self, person: &PersonId, limit: u32) -> Result<Vec<ReportRow>, StoreError> {
+    pub async fn reports_about(
+        &self,
+        person: &PersonId,
+        limit: u32,
+    ) -> Result<Vec<ReportRow>, StoreError> {
         let rows = sqlx::query(&format!(
             "SELECT {REPORT_COLUMNS} {REPORT_FROM} WHERE r.person = $1 ORDER BY r.at DESC, r.id LIMIT $2"
         ))
@@ -378,7 +391,11 @@ impl Store {
 
     /// The last `limit` chat lines `person` wrote, newest first, hidden
     /// ones too (a forgotten person's have no words and are left out).
-    pub async fn lines_of(&self, person: &PersonId, limit: u32) -> Result<Vec<ModeratedLine>, StoreError> {
+    pub async fn lines_of(
+        &self,
+        person: &PersonId,
+        limit: u32,
+    ) -> Result<Vec<ModeratedLine>, StoreError> {
         let rows = sqlx::query(
             "SELECT game_id, number, at, person_id, preset, body, hidden FROM chat_lines \
              WHERE person_id = $1 AND (preset IS NOT NULL OR body IS NOT NULL) \
@@ -511,8 +528,10 @@ impl Store {
             }
             let renamed = matches!(effect, Effect::Rename(_));
             sqlx::query(
-                "INSERT INTO moderation_log (id, at, admin, person, action, game_id, line, reason, \
-                 name_before, name_after, undoes) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+                "INSERT INTO moderation_log (id, seq, at, admin, person, action, game_id, line, reason, \
+                 name_before, name_after, undoes) VALUES ($1, \
+                 (SELECT COALESCE(MAX(seq), 0) + 1 FROM moderation_log), \
+                 $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
             )
             .bind(logged.id)
             .bind(logged.at)
@@ -543,7 +562,7 @@ impl Store {
         // `$2` is NULL for the whole log.
         let rows = sqlx::query(&format!(
             "SELECT {LOG_COLUMNS} {LOG_FROM} WHERE ($2 IS NULL OR l.person = $2) \
-             ORDER BY l.at DESC, l.id LIMIT $1"
+             ORDER BY l.seq DESC LIMIT $1"
         ))
         .bind(i64::from(limit))
         .bind(person.map(PersonId::as_str))
