@@ -1030,3 +1030,43 @@ export {};
  *   entered: string[],
  *   real_table: {competition: string, at: number, name: string, games: number, before: GlickoRating, after: GlickoRating}[]}} MyData
  */
+
+/** What is reported (docs/moderation.md). @typedef {'chat_line' | 'name' | 'player'} ReportKind */
+
+/** Why, as the reporter chose it. @typedef {'abuse' | 'spam' | 'cheating' | 'name' | 'other'} ReportReason */
+
+/** What `POST /api/reports` takes: a chat line by its game and number, or a person for a name or a player. @typedef {{kind: ReportKind, person?: string, game?: string, line?: number, reason: ReportReason, note?: string}} ReportAsk */
+
+/** What `POST /api/reports` answers: the report, new or the reporter's own one still open about the same thing. @typedef {{id: string, new: boolean}} Reported */
+
+/** A moderator's action. @typedef {'hide_line' | 'show_line' | 'rename' | 'mute' | 'unmute' | 'ban' | 'unban' | 'close' | 'reopen'} ModerationAction */
+
+/** What `POST /api/admin/actions` takes. @typedef {{action: ModerationAction, person: string, game?: string, line?: number, name?: string | null, reason: string, report?: string}} ActionAsk */
+
+/** Why: what undoing an action and closing a report take. @typedef {{reason: string}} WhyAsk */
+
+/**
+ * A report as moderators read it: `what` is what was reported as it stood
+ * then (a line's words, a preset's id in brackets, or a name).
+ * @typedef {{id: string, at: number, reporter: string, reporter_name: string | null, kind: ReportKind,
+ *   person: string, person_name: string | null, game?: string, line?: number, reason: ReportReason,
+ *   note?: string, what?: string, closed?: number, outcome?: string}} ReportView
+ */
+
+/** `GET /api/admin/reports`: the queue, newest first. @typedef {{reports: ReportView[]}} ReportQueue */
+
+/**
+ * One entry of the moderation log: who took which action, on whom, why;
+ * `undoes`/`undone_by` link an action and its undoing.
+ * @typedef {{id: string, at: number, admin: string, admin_name: string | null, person: string,
+ *   action: ModerationAction, game?: string, line?: number, reason: string, name_before?: string,
+ *   name_after?: string, undoes?: string, undone_by?: string}} LogEntry
+ */
+
+/** `GET /api/admin/log`: the moderation log, newest first. @typedef {{entries: LogEntry[]}} ModerationLog */
+
+/** A chat line as moderators read it. @typedef {{game: string, number: number, at: number, preset?: string, text?: string, hidden: boolean}} LineView */
+
+/** What a person is held to. @typedef {{admin: boolean, muted: boolean, banned: boolean, closed: boolean}} StandingView */
+
+/** `GET /api/admin/people/{id}`: a person's history for moderators. @typedef {{id: string, name: string | null, username: string | null, standing: StandingView, reports: ReportView[], log: LogEntry[], lines: LineView[]}} PersonFile */

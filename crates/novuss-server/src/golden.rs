@@ -361,7 +361,7 @@ pub(crate) fn requests() -> Vec<Value> {
 /// server's type. The test [`every_http_body_is_named`] holds this list to
 /// the types of `wire/http/`: a body added there fails until it is named
 /// here, and then until the file has an example of it.
-const ANSWERS: [(&str, &str, &str); 38] = [
+const ANSWERS: [(&str, &str, &str); 43] = [
     ("Health", "GET /api/health", "wire::http::server::Health"),
     ("Options", "GET /api/options", "wire::http::server::Options"),
     (
@@ -523,12 +523,33 @@ const ANSWERS: [(&str, &str, &str); 38] = [
         "table_ratings::wire::TablePlayer",
     ),
     ("MyData", "GET /api/me/data", "wire::http::my_data::MyData"),
+    ("Reported", "POST /api/reports", "wire::http::moderation::Reported"),
+    (
+        "ReportQueue",
+        "GET /api/admin/reports",
+        "wire::http::moderation::ReportQueue",
+    ),
+    (
+        "LogEntry",
+        "POST /api/admin/actions, …/actions/{id}/undo",
+        "wire::http::moderation::LogEntry",
+    ),
+    (
+        "ModerationLog",
+        "GET /api/admin/log",
+        "wire::http::moderation::ModerationLog",
+    ),
+    (
+        "PersonFile",
+        "GET /api/admin/people/{id}",
+        "wire::http::moderation::PersonFile",
+    ),
     ("Failure", "every route's refusal", "error::Failure"),
 ];
 
 /// The request bodies, as [`ANSWERS`] (`POST /api/account/signout` reads
 /// none, and an upload is a record in the core's format, docs/formats.md).
-const ASKED: [(&str, &str, &str); 15] = [
+const ASKED: [(&str, &str, &str); 18] = [
     ("NewGame", "POST /api/games", "wire::http::games::NewGame"),
     ("MeRequest", "POST /api/me", "wire::http::people::MeRequest"),
     (
@@ -550,6 +571,21 @@ const ASKED: [(&str, &str, &str); 15] = [
         "ForgetMe",
         "POST /api/me/forget",
         "wire::http::accounts::ForgetMe",
+    ),
+    (
+        "ReportAsk",
+        "POST /api/reports",
+        "wire::http::moderation::ReportAsk",
+    ),
+    (
+        "ActionAsk",
+        "POST /api/admin/actions",
+        "wire::http::moderation::ActionAsk",
+    ),
+    (
+        "WhyAsk",
+        "POST /api/admin/actions/{id}/undo, …/reports/{id}/close",
+        "wire::http::moderation::WhyAsk",
     ),
     (
         "AnalysisRequest",
@@ -596,7 +632,7 @@ const ASKED: [(&str, &str, &str); 15] = [
 
 /// The types of `wire/http/` that are parts of a body, not bodies: each
 /// is checked inside the body that holds it.
-const PARTS: [&str; 28] = [
+const PARTS: [&str; 34] = [
     "Account",
     "Who",
     "GameOrigin",
@@ -625,6 +661,12 @@ const PARTS: [&str; 28] = [
     "MyRatingChange",
     "MyCompetition",
     "MyTableRating",
+    "ReportKind",
+    "Reason",
+    "ActionKind",
+    "ReportView",
+    "LineView",
+    "StandingView",
 ];
 
 /// One example or more of every request body, each read by the server's
@@ -661,6 +703,26 @@ fn asked() -> BTreeMap<&'static str, Vec<Value>> {
         (
             "ForgetMe",
             vec![json!({"password": "correct horse"}), json!({})],
+        ),
+        (
+            "ReportAsk",
+            vec![
+                json!({"kind": "chat_line", "game": "9c2a9c0e1b7d4a6f8e5c2b1a0d9f8e7c", "line": 3, "reason": "abuse", "note": "an insult"}),
+                json!({"kind": "name", "person": "a1b2c3d4e5f60718293a4b5c6d7e8f90", "reason": "name"}),
+                json!({"kind": "player", "person": "a1b2c3d4e5f60718293a4b5c6d7e8f90", "reason": "cheating"}),
+            ],
+        ),
+        (
+            "ActionAsk",
+            vec![
+                json!({"action": "hide_line", "person": "a1b2c3d4e5f60718293a4b5c6d7e8f90", "game": "9c2a9c0e1b7d4a6f8e5c2b1a0d9f8e7c", "line": 3, "reason": "an insult", "report": "0f1e2d3c4b5a69788796a5b4c3d2e1f0"}),
+                json!({"action": "rename", "person": "a1b2c3d4e5f60718293a4b5c6d7e8f90", "name": "Spēlētājs 7", "reason": "an offensive name"}),
+                json!({"action": "mute", "person": "a1b2c3d4e5f60718293a4b5c6d7e8f90", "reason": "cool down"}),
+            ],
+        ),
+        (
+            "WhyAsk",
+            vec![json!({"reason": "it was a joke between friends"})],
         ),
         (
             "AnalysisRequest",
@@ -1344,6 +1406,10 @@ fn answers() -> BTreeMap<&'static str, Vec<Value>> {
     for value in my_data_examples(&anna) {
         out.entry("MyData").or_default().push(value);
     }
+    // Moderation's answers (moderation/), by hand as the download's.
+    for (name, value) in moderation_examples() {
+        out.entry(name).or_default().push(value);
+    }
     // A failure of the server's own, as `Failure::internal` makes it (with
     // a fixed error id: the real one is random).
     let failed = Failure {
@@ -1700,6 +1766,9 @@ fn every_http_request_is_understood() {
                 "Credentials" => reads::<accounts::Credentials>(v),
                 "PasswordChange" => reads::<accounts::PasswordChange>(v),
                 "ForgetMe" => reads::<accounts::ForgetMe>(v),
+                "ReportAsk" => reads::<crate::wire::http::moderation::ReportAsk>(v),
+                "ActionAsk" => reads::<crate::wire::http::moderation::ActionAsk>(v),
+                "WhyAsk" => reads::<crate::wire::http::moderation::WhyAsk>(v),
                 "AnalysisRequest" => reads::<crate::game::analysis::AnalysisRequest>(v),
                 "AimRequest" => reads::<crate::net::aim::AimRequest>(v),
                 "NewChallenge" => reads::<crate::wire::http::lobby::NewChallenge>(v),
@@ -1716,4 +1785,155 @@ fn every_http_request_is_understood() {
             }
         }
     }
+}
+
+/// Moderation's answers: a report made and one already open, the queue,
+/// an action and its undoing, the log and a person's file.
+fn moderation_examples() -> Vec<(&'static str, Value)> {
+    use crate::wire::http::moderation::{
+        ActionKind, LineView, LogEntry, ModerationLog, PersonFile, Reason, ReportKind, ReportQueue,
+        ReportView, Reported, StandingView,
+    };
+    let (anna, bruno) = people();
+    let ola = PersonId::parse("0123456789abcdef0123456789abcdef").expect("an id");
+    let game = GameId::parse("9c2a9c0e1b7d4a6f8e5c2b1a0d9f8e7c").expect("an id");
+    let report = ReportView {
+        id: "0f1e2d3c4b5a69788796a5b4c3d2e1f0".into(),
+        at: 1_764_000_100,
+        reporter: anna.clone(),
+        reporter_name: Some("Anna".into()),
+        kind: ReportKind::ChatLine,
+        person: bruno.clone(),
+        person_name: Some("bruno_k".into()),
+        game: Some(game.clone()),
+        line: Some(3),
+        reason: Reason::Abuse,
+        note: Some("an insult".into()),
+        what: Some("tu esi muļķis".into()),
+        closed: None,
+        outcome: None,
+    };
+    let named = ReportView {
+        id: "1f1e2d3c4b5a69788796a5b4c3d2e1f0".into(),
+        kind: ReportKind::Name,
+        game: None,
+        line: None,
+        reason: Reason::Name,
+        note: None,
+        what: Some("bruno_k".into()),
+        ..report.clone()
+    };
+    let hidden = LogEntry {
+        id: "2f1e2d3c4b5a69788796a5b4c3d2e1f0".into(),
+        at: 1_764_000_200,
+        admin: ola.clone(),
+        admin_name: Some("ola".into()),
+        person: bruno.clone(),
+        action: ActionKind::HideLine,
+        game: Some(game.clone()),
+        line: Some(3),
+        reason: "an insult".into(),
+        name_before: None,
+        name_after: None,
+        undoes: None,
+        undone_by: Some("3f1e2d3c4b5a69788796a5b4c3d2e1f0".into()),
+    };
+    let shown = LogEntry {
+        id: "3f1e2d3c4b5a69788796a5b4c3d2e1f0".into(),
+        at: 1_764_000_300,
+        action: ActionKind::ShowLine,
+        reason: "a joke between friends".into(),
+        undoes: Some(hidden.id.clone()),
+        undone_by: None,
+        ..hidden.clone()
+    };
+    let renamed = LogEntry {
+        id: "4f1e2d3c4b5a69788796a5b4c3d2e1f0".into(),
+        at: 1_764_000_400,
+        action: ActionKind::Rename,
+        game: None,
+        line: None,
+        reason: "an offensive name".into(),
+        name_before: Some("Bruno".into()),
+        name_after: Some("Spēlētājs 7".into()),
+        undoes: None,
+        undone_by: None,
+        ..hidden.clone()
+    };
+    let closed = ReportView {
+        closed: Some(1_764_000_200),
+        outcome: Some(hidden.id.clone()),
+        ..report.clone()
+    };
+    let file = PersonFile {
+        id: bruno,
+        name: Some("Spēlētājs 7".into()),
+        username: Some("bruno_k".into()),
+        standing: StandingView {
+            admin: false,
+            muted: true,
+            banned: false,
+            closed: false,
+        },
+        reports: vec![named.clone(), closed.clone()],
+        log: vec![renamed.clone(), shown.clone(), hidden.clone()],
+        lines: vec![
+            LineView {
+                game: game.clone(),
+                number: 5,
+                at: 1_764_000_060,
+                preset: Some("good_game".into()),
+                text: None,
+                hidden: false,
+            },
+            LineView {
+                game,
+                number: 3,
+                at: 1_764_000_050,
+                preset: None,
+                text: Some("tu esi muļķis".into()),
+                hidden: true,
+            },
+        ],
+    };
+    fn value<T: serde::Serialize>(v: &T) -> Value {
+        serde_json::to_value(v).expect("JSON")
+    }
+    vec![
+        (
+            "Reported",
+            value(&Reported {
+                id: report.id.clone(),
+                new: true,
+            }),
+        ),
+        (
+            "Reported",
+            value(&Reported {
+                id: report.id.clone(),
+                new: false,
+            }),
+        ),
+        (
+            "ReportQueue",
+            value(&ReportQueue {
+                reports: vec![named, report],
+            }),
+        ),
+        (
+            "ReportQueue",
+            value(&ReportQueue {
+                reports: vec![closed],
+            }),
+        ),
+        ("LogEntry", value(&hidden)),
+        ("LogEntry", value(&shown)),
+        (
+            "ModerationLog",
+            value(&ModerationLog {
+                entries: vec![renamed, shown, hidden],
+            }),
+        ),
+        ("PersonFile", value(&file)),
+    ]
 }
