@@ -11,6 +11,7 @@
 
 import { h } from '../shared/panel.js';
 import { t } from '../shared/text.js';
+import { openReport } from '../shared/report.js';
 
 /** The preset phrases, by the ids the server knows. */
 export const PRESETS = ['hello', 'good_luck', 'well_played', 'nice_shot', 'thanks', 'sorry', 'one_moment', 'good_game', 'bye'];
@@ -232,7 +233,14 @@ export function createChat(el, hooks) {
     who.textContent = author(m);
     const what = h('span', { class: 'chat-said' });
     what.textContent = said;
-    const li = h('li', { class: m.preset ? 'chat-line preset' : 'chat-line text', 'data-room': m.room }, who, ': ', what);
+    const li = h('li', { class: m.preset ? 'chat-line preset' : 'chat-line text', 'data-room': m.room, 'data-number': String(m.number) }, who, ': ', what);
+    // Anyone may report another's line to the site's moderators.
+    const game = hooks.game();
+    if (game && m.person !== hooks.me()) {
+      const report = h('button', { type: 'button', class: 'chat-report', 'aria-label': t('report.line_label', { name: author(m) }) }, t('report.line'));
+      report.addEventListener('click', () => openReport({ kind: 'chat_line', game, line: m.number }, `${author(m)}: ${said}`, report));
+      li.append(report);
+    }
     if (over && m.room === 'watchers' && player) li.append(' ', h('span', { class: 'chat-room' }, t('chat.from_watchers')));
     if (over && m.room === 'players' && !player) li.append(' ', h('span', { class: 'chat-room' }, t('chat.from_players')));
     return li;

@@ -9,6 +9,7 @@
 // rating and its history (players/table-history.js).
 
 import { t } from '../shared/text.js';
+import { openReport } from '../shared/report.js';
 import { pt } from '../shared/pages-text.js';
 import { setUpPage, el, refusal, when, playersLine } from '../shared/pages.js';
 import { FORMATS, ratingText, hashValue, playerHref } from './common.js';
@@ -34,12 +35,16 @@ const page = {
   /** The person's real-table rating, if they have one. @type {import('../shared/protocol.js').TablePlayer | null} */ table: null,
 };
 
+/** Who this browser is: nobody reports their own page. @type {string | null} */
+let myId = null;
+
 async function load() {
   let id = hashValue('id');
   try {
+    /** @type {import('../shared/protocol.js').Me | null} */
+    const me = await (await fetch('/api/me')).json().catch(() => null);
+    myId = me?.person ?? null;
     if (!id) {
-      /** @type {import('../shared/protocol.js').Me | null} */
-      const me = await (await fetch('/api/me')).json();
       id = me?.person || null;
       if (!id) { page.error = 'no_id'; render(); return; }
     }
@@ -244,6 +249,16 @@ function render() {
   if (!p) return;
   const name = p.forgotten ? t('people.forgotten') : p.name || pt('players.unnamed');
   $('name').textContent = name;
+  // Another person's page: their name or their play may be reported.
+  const actions = $('report-actions');
+  actions.hidden = p.forgotten === true || !myId || myId === p.id;
+  if (!actions.hidden) {
+    actions.replaceChildren(...['name', 'player'].map((kind) => {
+      const b = el('button', { type: 'button', class: 'link-button', 'data-report': kind }, t(`report.${kind}`));
+      b.addEventListener('click', () => openReport({ kind: /** @type {'name' | 'player'} */ (kind), person: p.id }, name, b));
+      return b;
+    }).flatMap((b, k) => (k ? [' · ', b] : [b])));
+  }
   document.title = pt('players.title', { name });
   status.textContent = '';
   status.className = 'visually-hidden';

@@ -1059,7 +1059,7 @@ export {};
  * One entry of the moderation log: who took which action, on whom, why;
  * `undoes`/`undone_by` link an action and its undoing.
  * @typedef {{id: string, at: number, admin: string, admin_name: string | null, person: string,
- *   action: ModerationAction, game?: string, line?: number, reason: string, name_before?: string,
+ *   person_name: string | null, action: ModerationAction, game?: string, line?: number, reason: string, name_before?: string,
  *   name_after?: string, undoes?: string, undone_by?: string}} LogEntry
  */
 

@@ -1829,6 +1829,7 @@ fn moderation_examples() -> Vec<(&'static str, Value)> {
         admin: ola.clone(),
         admin_name: Some("ola".into()),
         person: bruno.clone(),
+        person_name: Some("bruno_k".into()),
         action: ActionKind::HideLine,
         game: Some(game.clone()),
         line: Some(3),

@@ -102,8 +102,11 @@ export function peopleAt(name, serverArgs = []) {
     base: '',
     /** The server's process. */
     server: null,
+    /** The server's data directory (for a command such as `novuss admin`). */
+    data: '',
     async setUp() {
-      const s = await startServer(tempDir(`novuss-${name}-data-`), '127.0.0.1:0', serverArgs);
+      table.data = tempDir(`novuss-${name}-data-`);
+      const s = await startServer(table.data, '127.0.0.1:0', serverArgs);
       table.server = s.child;
       table.base = s.url;
     },

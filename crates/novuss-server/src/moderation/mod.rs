@@ -183,6 +183,7 @@ fn log_entry(r: LogRow) -> Option<LogEntry> {
         admin: r.admin,
         admin_name: r.admin_name,
         person: r.person,
+        person_name: r.person_name,
         game: r.game,
         line: r.line,
         reason: r.reason,

@@ -96,6 +96,7 @@ pub struct LogRow {
     pub admin: PersonId,
     pub admin_name: Option<String>,
     pub person: PersonId,
+    pub person_name: Option<String>,
     pub action: String,
     pub game: Option<GameId>,
     pub line: Option<u64>,
@@ -171,9 +172,11 @@ fn report_row(r: &sqlx::any::AnyRow) -> Result<ReportRow, StoreError> {
 }
 
 const LOG_COLUMNS: &str = "l.id, l.at, l.admin, COALESCE(ap.name, aa.username), l.person, \
-     l.action, l.game_id, l.line, l.reason, l.name_before, l.name_after, l.undoes, l.undone_by";
+     l.action, l.game_id, l.line, l.reason, l.name_before, l.name_after, l.undoes, l.undone_by, \
+     COALESCE(pp.name, pa.username)";
 const LOG_FROM: &str = "FROM moderation_log l JOIN people ap ON ap.id = l.admin \
-     LEFT JOIN accounts aa ON aa.person_id = l.admin";
+     LEFT JOIN accounts aa ON aa.person_id = l.admin \
+     JOIN people pp ON pp.id = l.person LEFT JOIN accounts pa ON pa.person_id = l.person";
 
 fn log_row(r: &sqlx::any::AnyRow) -> Result<LogRow, StoreError> {
     let id = text(r, 0, "(moderation)")?;
@@ -191,6 +194,7 @@ fn log_row(r: &sqlx::any::AnyRow) -> Result<LogRow, StoreError> {
         name_after: maybe_text(r, 10, &g)?,
         undoes: maybe_text(r, 11, &g)?,
         undone_by: maybe_text(r, 12, &g)?,
+        person_name: maybe_text(r, 13, &g)?,
         id,
     })
 }

@@ -183,6 +183,8 @@ pub struct LogEntry {
     pub admin_name: Option<String>,
     /// Whom it is about.
     pub person: PersonId,
+    /// Their name now.
+    pub person_name: Option<String>,
     /// What was done.
     pub action: ActionKind,
     /// The chat line's game.
