@@ -38,6 +38,10 @@ impl Hub {
         let setup = new
             .setup()
             .map_err(|e| Failure::new(Code::BadSetup, e.to_string()))?;
+        // The names typed in the new-game form, against the word list.
+        for name in setup.config.players.iter().flatten() {
+            self.words().check(name, "a player's name")?;
+        }
         let mut rows = Vec::new();
         let mut invites = Vec::new();
         for (k, p) in new.players.iter().enumerate() {

@@ -75,6 +75,7 @@ pub(crate) mod ready;
 mod rows;
 mod series;
 mod table_ratings;
+mod word_list;
 #[cfg(test)]
 mod tests;
 
@@ -97,3 +98,4 @@ pub use ratings::{ChangeRow, CurrentRow, Settled};
 pub use rows::{Append, EventRow, GameRow, Imported, NewRow, SeatRow};
 pub use series::SeriesRow;
 pub use table_ratings::{RatedCompetition, TableChangeRow, TableRatedRow};
+pub use word_list::{WordLang, WordRow, WordsAdded, WordsRemoved};
