@@ -72,6 +72,8 @@ enum CliError {
     Club(novuss::club::ClubError),
     /// `backup` or `restore`.
     Backup(String),
+    /// `words`.
+    Words(String),
 }
 
 impl std::fmt::Display for CliError {
@@ -92,7 +94,7 @@ impl std::fmt::Display for CliError {
             CliError::Loadtest(e) => write!(f, "{e}"),
             CliError::Hall(e) => write!(f, "{e}"),
             CliError::Club(e) => write!(f, "{e}"),
-            CliError::Backup(e) => f.write_str(e),
+            CliError::Backup(e) | CliError::Words(e) => f.write_str(e),
         }
     }
 }
@@ -284,6 +286,10 @@ enum Command {
     /// Put a copy made by `backup` in place of a stopped server's
     /// database; the one it replaces is moved aside (docs/backup.md).
     Restore(novuss::backup::RestoreArgs),
+    /// The word list no name and no free chat line may contain: `add`,
+    /// `remove`, `list`, while servers run (docs/moderation.md).
+    #[command(subcommand)]
+    Words(novuss::words::WordsCommand),
 }
 
 fn main() -> ExitCode {
@@ -396,6 +402,7 @@ fn main() -> ExitCode {
         Command::Club(c) => novuss::club::run(&c).map_err(CliError::Club),
         Command::Backup(args) => novuss::backup::backup(&args).map_err(CliError::Backup),
         Command::Restore(args) => novuss::backup::restore(&args).map_err(CliError::Backup),
+        Command::Words(c) => novuss::words::run(c).map_err(CliError::Words),
         Command::Ratings(c) => match novuss::ratings::run(c) {
             Ok((report, same)) => {
                 say!("{report}");

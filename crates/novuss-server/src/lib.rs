@@ -63,6 +63,8 @@ pub use table_ratings::{recompute as recompute_tables, TableReport};
 pub use wire::ws_in::StrokeRequest;
 pub use store::{WordLang, WordRow, WordsAdded, WordsRemoved};
 pub use wordlist::matching::{entry as word_entry, EntryError};
+pub use wordlist::REFRESH as WORD_LIST_REFRESH;
+pub use store::now;
 
 use std::future::Future;
 use std::net::SocketAddr;
