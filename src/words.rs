@@ -237,7 +237,11 @@ fn table(version: i64, rows: &[WordRow]) -> String {
     if rows.is_empty() {
         return format!("the word list is empty (version {version})");
     }
-    let width = rows.iter().map(|r| r.word.chars().count()).max().unwrap_or(4);
+    let width = rows
+        .iter()
+        .map(|r| r.word.chars().count())
+        .max()
+        .unwrap_or(4);
     let mut out = format!("{:<width$}  lang  added (UTC)       by\n", "word");
     for r in rows {
         out.push_str(&format!(

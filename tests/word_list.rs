@@ -120,7 +120,8 @@ fn the_operator_lists_a_word_while_servers_run_and_names_and_lines_with_it_are_r
     let db = server.data.join("novuss.sqlite3");
     // Over PostgreSQL a second server shares the database: both notice.
     let other_dir = data_dir();
-    let other = on_postgres().then(|| Running::start_on(&path(&other_dir), url.as_deref(), UNLIMITED));
+    let other =
+        on_postgres().then(|| Running::start_on(&path(&other_dir), url.as_deref(), UNLIMITED));
     let servers: Vec<&Running> = std::iter::once(&server).chain(other.as_ref()).collect();
 
     // Anna and Jānis play; the list is empty, so anything goes.
@@ -168,7 +169,11 @@ fn the_operator_lists_a_word_while_servers_run_and_names_and_lines_with_it_are_r
     // seat in the new-game form; none stored.
     for name in ["Idiot Ozols", "M.u.ļ.ķ.i.s"] {
         let answer = anna.post("/api/me", &json!({ "name": name }).to_string());
-        assert_eq!(code_of(answer).as_deref(), Some("word_not_allowed"), "{name}");
+        assert_eq!(
+            code_of(answer).as_deref(),
+            Some("word_not_allowed"),
+            "{name}"
+        );
     }
     let (status, me) = json_answer(anna.get("/api/me"));
     assert_eq!(status, 200, "{me}");
@@ -180,7 +185,10 @@ fn the_operator_lists_a_word_while_servers_run_and_names_and_lines_with_it_are_r
     );
     assert_eq!(code_of(answer).as_deref(), Some("word_not_allowed"));
     assert_eq!(
-        count(&db, "SELECT COUNT(*) FROM accounts WHERE username = 'the_idiot'"),
+        count(
+            &db,
+            "SELECT COUNT(*) FROM accounts WHERE username = 'the_idiot'"
+        ),
         0
     );
     let games = count(&db, "SELECT COUNT(*) FROM games");

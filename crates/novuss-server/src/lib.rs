@@ -57,14 +57,14 @@ pub use net::listen::{open_files, raise_open_files, Listening, MAX_CONNECTIONS, 
 pub use net::web::files as web_files;
 pub use people::identity::Visitor;
 pub use ratings::{recompute, Report};
+pub use store::now;
 pub use store::{backup_sqlite, restore_sqlite, BackupError, Contents, Copied, Restored};
 pub use store::{Append, Heard, NewRow, Notice, Shared, Store, StoreError, LEASE};
+pub use store::{WordLang, WordRow, WordsAdded, WordsRemoved};
 pub use table_ratings::{recompute as recompute_tables, TableReport};
 pub use wire::ws_in::StrokeRequest;
-pub use store::{WordLang, WordRow, WordsAdded, WordsRemoved};
 pub use wordlist::matching::{entry as word_entry, EntryError};
 pub use wordlist::REFRESH as WORD_LIST_REFRESH;
-pub use store::now;
 
 use std::future::Future;
 use std::net::SocketAddr;

@@ -75,9 +75,9 @@ pub(crate) mod ready;
 mod rows;
 mod series;
 mod table_ratings;
-mod word_list;
 #[cfg(test)]
 mod tests;
+mod word_list;
 
 pub use accounts::{AccountRow, NewAccount, Registered};
 pub use arbiters::Named;

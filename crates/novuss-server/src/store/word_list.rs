@@ -117,11 +117,9 @@ impl Store {
             0,
             WHAT,
         )?;
-        let rows = sqlx::query(
-            "SELECT word, lang, added, added_by FROM word_list ORDER BY word",
-        )
-        .fetch_all(&mut *tx)
-        .await?;
+        let rows = sqlx::query("SELECT word, lang, added, added_by FROM word_list ORDER BY word")
+            .fetch_all(&mut *tx)
+            .await?;
         tx.commit().await?;
         let mut list = Vec::with_capacity(rows.len());
         for row in rows {

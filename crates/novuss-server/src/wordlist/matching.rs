@@ -78,9 +78,11 @@ fn fold(c: char) -> Folded {
         'і' => 'i',
         // Combining accents (typed apart from their letter) and the
         // invisible characters that join or split nothing visibly.
-        '\u{0300}'..='\u{036F}' | '\u{200B}'..='\u{200D}' | '\u{2060}' | '\u{FEFF}' | '\u{00AD}' => {
-            return Folded::Nothing
-        }
+        '\u{0300}'..='\u{036F}'
+        | '\u{200B}'..='\u{200D}'
+        | '\u{2060}'
+        | '\u{FEFF}'
+        | '\u{00AD}' => return Folded::Nothing,
         c if c.is_alphabetic() => c,
         _ => return Folded::Separator,
     };
@@ -233,7 +235,10 @@ impl Matcher {
         let mut m = Matcher::default();
         for raw in entries {
             let Ok(e) = entry(raw) else {
-                tracing::warn!(entry = raw, "a word-list entry that cannot be one is skipped");
+                tracing::warn!(
+                    entry = raw,
+                    "a word-list entry that cannot be one is skipped"
+                );
                 continue;
             };
             let (body, prefix) = match e.strip_suffix('*') {
@@ -347,7 +352,13 @@ mod tests {
     #[test]
     fn a_latvian_word_is_found_with_or_without_diacritics() {
         let m = list(&["muļķis"]);
-        for text in ["Tu esi muļķis!", "MUĻĶIS", "mulkis", "muļķ1s", "m u ļ ķ i s"] {
+        for text in [
+            "Tu esi muļķis!",
+            "MUĻĶIS",
+            "mulkis",
+            "muļķ1s",
+            "m u ļ ķ i s",
+        ] {
             assert!(m.matches(text), "{text}");
         }
         // Typed with combining accents instead of precomposed letters.
@@ -359,7 +370,13 @@ mod tests {
     fn whole_words_avoid_the_scunthorpe_problem() {
         let m = list(&["ass", "god", "pis"]);
         // English words that contain a listed one, or a doubled letter.
-        for text in ["a classic pass", "assistant", "good game", "embassy", "Cassandra"] {
+        for text in [
+            "a classic pass",
+            "assistant",
+            "good game",
+            "embassy",
+            "Cassandra",
+        ] {
             assert!(!m.matches(text), "{text}");
         }
         // Latvian: "pis" inside "pilsēta", "pīslis"…
@@ -393,7 +410,10 @@ mod tests {
         // Only one-letter words are read together: "badly" beside them
         // stays a word of its own.
         assert!(!m.matches("I a m badly placed"));
-        assert!(!m.matches("ba d"), "a run split unevenly is not read together");
+        assert!(
+            !m.matches("ba d"),
+            "a run split unevenly is not read together"
+        );
     }
 
     #[test]

@@ -119,10 +119,7 @@ mod tests {
         assert_eq!(refused.code, Code::WordNotAllowed);
         assert_eq!(refused.status(), axum::http::StatusCode::BAD_REQUEST);
         assert!(list.check("kāda muļķa kļūda", "a line").is_ok());
-        store
-            .remove_words(&["mulkiba".to_owned()])
-            .await
-            .unwrap();
+        store.remove_words(&["mulkiba".to_owned()]).await.unwrap();
         assert!(list.refresh(&store).await.unwrap());
         assert!(list.check("kāda muļķība", "a line").is_ok());
     }
