@@ -9,3 +9,4 @@ pub mod commands;
 pub mod computer;
 pub mod ratings;
 pub mod serve;
+pub mod words;

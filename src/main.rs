@@ -72,7 +72,10 @@ enum CliError {
     Club(novuss::club::ClubError),
     /// `backup` or `restore`.
     Backup(String),
+    /// `admin`.
     Admin(String),
+    /// `words`.
+    Words(String),
 }
 
 impl std::fmt::Display for CliError {
@@ -93,8 +96,7 @@ impl std::fmt::Display for CliError {
             CliError::Loadtest(e) => write!(f, "{e}"),
             CliError::Hall(e) => write!(f, "{e}"),
             CliError::Club(e) => write!(f, "{e}"),
-            CliError::Backup(e) => f.write_str(e),
-            CliError::Admin(e) => f.write_str(e),
+            CliError::Backup(e) | CliError::Admin(e) | CliError::Words(e) => f.write_str(e),
         }
     }
 }
@@ -289,6 +291,10 @@ enum Command {
     /// Put a copy made by `backup` in place of a stopped server's
     /// database; the one it replaces is moved aside (docs/backup.md).
     Restore(novuss::backup::RestoreArgs),
+    /// The word list no name and no free chat line may contain: `add`,
+    /// `remove`, `list`, while servers run (docs/moderation.md).
+    #[command(subcommand)]
+    Words(novuss::words::WordsCommand),
 }
 
 fn main() -> ExitCode {
@@ -402,6 +408,7 @@ fn main() -> ExitCode {
         Command::Admin(c) => novuss::admin::run(&c).map_err(CliError::Admin),
         Command::Backup(args) => novuss::backup::backup(&args).map_err(CliError::Backup),
         Command::Restore(args) => novuss::backup::restore(&args).map_err(CliError::Backup),
+        Command::Words(c) => novuss::words::run(c).map_err(CliError::Words),
         Command::Ratings(c) => match novuss::ratings::run(c) {
             Ok((report, same)) => {
                 say!("{report}");

@@ -48,6 +48,8 @@
 //! - `ratings`: rated matches, the player page, the leaderboard, recomputing;
 //! - `real_ratings`: rated competitions on real tables make the real-table
 //!   pool: the list per category, a player's history, recomputing;
+//! - `word_list`: the operator's word list changed while servers run;
+//!   names and chat lines with a listed word refused;
 //! - `support`: a real `novuss serve` to drive, and its database behind its
 //!   back.
 
@@ -90,3 +92,4 @@ mod series;
 mod server;
 mod support;
 mod watched;
+mod word_list;

@@ -208,6 +208,9 @@ pub enum Code {
     /// says why, with its own code and numbers (docs/competitions.md,
     /// "Series").
     SeriesRefused,
+    /// A name or a free chat line holding a word of the operator's word
+    /// list (docs/moderation.md, "Word list").
+    WordNotAllowed,
 }
 
 /// A refusal with its English detail.

@@ -44,6 +44,7 @@ mod series;
 mod store;
 mod table_ratings;
 mod wire;
+mod wordlist;
 
 pub use error::{Code, Failure};
 pub use game::clock::Timing;
@@ -61,8 +62,11 @@ pub use ratings::{recompute, Report};
 pub use store::now;
 pub use store::{backup_sqlite, restore_sqlite, BackupError, Contents, Copied, Restored};
 pub use store::{Append, Heard, NewRow, Notice, Shared, Store, StoreError, LEASE};
+pub use store::{WordLang, WordRow, WordsAdded, WordsRemoved};
 pub use table_ratings::{recompute as recompute_tables, TableReport};
 pub use wire::ws_in::StrokeRequest;
+pub use wordlist::matching::{entry as word_entry, EntryError};
+pub use wordlist::REFRESH as WORD_LIST_REFRESH;
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -255,9 +259,15 @@ impl Server {
             Ok(true) => tracing::info!("real-table ratings rated at start"),
             Err(e) => tracing::error!("real-table ratings could not be rated at start: {e}"),
         }
+        let hub = Hub::new(store);
+        // The word list is in force from the first request; a database
+        // that cannot give it now is tried again every few seconds.
+        if let Err(e) = hub.words().refresh(hub.store()).await {
+            tracing::error!("the word list could not be read at start: {e}");
+        }
         Ok(Server {
             listener,
-            hub: Hub::new(store),
+            hub,
             addr,
             door: FrontDoor::default(),
             guard: Arc::new(Guard::default()),
@@ -361,6 +371,12 @@ impl Server {
             net::forwarded::Proxies::new(&self.door.trusted_proxies),
             graceful,
         ));
+        let words = tokio::spawn(
+            self.hub
+                .words()
+                .clone()
+                .keep_fresh(self.hub.store().clone()),
+        );
         let hub = self.hub.clone();
         let sweeper = tokio::spawn(async move {
             let mut every = tokio::time::interval(EVICT_EVERY);
@@ -401,6 +417,7 @@ impl Server {
         }
         sweeper.abort();
         abandoner.abort();
+        words.abort();
         for task in others {
             task.abort();
         }

@@ -488,6 +488,7 @@ export const en = {
   'error.already_seated': 'You hold another seat of this game: an invitation is for someone else to open.',
   'error.unknown_invite': 'That invitation is not valid any more: ask for a new link.',
   'error.bad_name': 'That name cannot be used: at most 40 characters, no control characters.',
+  'error.word_not_allowed': 'That holds a word this site does not allow: please say it another way.',
   'status.waiting_seats': 'Waiting for {name} to take their seat: the game begins when every seat is taken.',
   'error.seats_open': 'The game begins when every invited person has taken their seat.',
   // Accounts

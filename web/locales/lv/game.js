@@ -531,6 +531,7 @@ export const lv = {
   'error.already_seated': 'Jūs jau ieņemat citu šīs spēles vietu: ielūgums ir domāts kādam citam.',
   'error.unknown_invite': 'Šis ielūgums vairs nav derīgs: palūdziet jaunu saiti.',
   'error.bad_name': 'Šo vārdu nevar izmantot: ne vairāk kā 40 rakstzīmju, bez vadības rakstzīmēm.',
+  'error.word_not_allowed': 'Tajā ir vārds, ko šī vietne neatļauj: lūdzu, pasakiet to citādi.',
   'status.waiting_seats': 'Gaidām, kad {name} ieņems savu vietu: spēle sāksies, kad visas vietas būs aizņemtas.',
   'error.seats_open': 'Spēle sāksies, kad visi ielūgtie būs ieņēmuši savas vietas.',
   // Konti

@@ -108,7 +108,11 @@ impl Hub {
                         "the game's creator switched free text off: presets only",
                     ));
                 }
-                Said::Text(chat::check_text(&t)?)
+                let text = chat::check_text(&t)?;
+                // The operator's word list, held in memory: presets are
+                // the site's own words and never checked.
+                self.words().check(&text, "a chat line")?;
+                Said::Text(text)
             }
             _ => {
                 return Err(Failure::new(

@@ -111,6 +111,8 @@ pub struct Hub {
     /// Games ended and seats opened here, for the competitions played on
     /// this server.
     game_news: tokio::sync::broadcast::Sender<GameNews>,
+    /// The operator's word list, kept fresh by `Server::run`.
+    words: Arc<crate::wordlist::WordList>,
 }
 
 impl Hub {
@@ -128,8 +130,14 @@ impl Hub {
             uploads: StdMutex::new(uploads::Uploads::new(UploadQuota::default())),
             competition_news: tokio::sync::broadcast::channel(COMPETITION_NEWS).0,
             game_news: tokio::sync::broadcast::channel(GAME_NEWS).0,
+            words: Arc::new(crate::wordlist::WordList::new()),
             store,
         })
+    }
+
+    /// The operator's word list (docs/moderation.md, "Word list").
+    pub(crate) fn words(&self) -> &Arc<crate::wordlist::WordList> {
+        &self.words
     }
 
     /// A receiver of the competitions any instance changes

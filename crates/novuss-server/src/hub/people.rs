@@ -41,6 +41,10 @@ impl Hub {
         if setup.rated {
             crate::policy::may_play_rated(&self.store.standing(creator).await?)?;
         }
+        // The names typed in the new-game form, against the word list.
+        for name in setup.config.players.iter().flatten() {
+            self.words().check(name, "a player's name")?;
+        }
         let mut rows = Vec::new();
         let mut invites = Vec::new();
         for (k, p) in new.players.iter().enumerate() {

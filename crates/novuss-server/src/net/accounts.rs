@@ -407,6 +407,10 @@ pub async fn register(
     a.limit_address(&peer)
         .map_err(IntoResponse::into_response)?;
     let key = username_key(&c.username).map_err(IntoResponse::into_response)?;
+    a.hub
+        .words()
+        .check(&c.username, "a user name")
+        .map_err(IntoResponse::into_response)?;
     check_password(&c.password).map_err(IntoResponse::into_response)?;
     let store = a.hub.store();
     let fail = |f: Failure| f.into_response();

@@ -153,6 +153,10 @@ pub async fn set_me(
     if let Some(Err(why)) = name.map(check_name) {
         return Err(Failure::new(Code::BadName, why.to_string()));
     }
+    // Before the visitor becomes a person: a refused name stores nothing.
+    if let Some(name) = name {
+        hub.words().check(name, "a name")?;
+    }
     let (person, cookie) = hub.people().ensure(&visitor).await?;
     hub.store().set_person_name(&person, name).await?;
     // No name chosen: the person goes by their account's user name, if

@@ -78,6 +78,7 @@ mod series;
 mod table_ratings;
 #[cfg(test)]
 mod tests;
+mod word_list;
 
 pub use accounts::{AccountRow, NewAccount, Registered};
 pub use arbiters::Named;
@@ -99,3 +100,4 @@ pub use ratings::{ChangeRow, CurrentRow, Settled};
 pub use rows::{Append, EventRow, GameRow, Imported, NewRow, SeatRow};
 pub use series::SeriesRow;
 pub use table_ratings::{RatedCompetition, TableChangeRow, TableRatedRow};
+pub use word_list::{WordLang, WordRow, WordsAdded, WordsRemoved};
