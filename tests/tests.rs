@@ -56,6 +56,7 @@
 mod accounts;
 mod aim;
 mod backup;
+mod blocks;
 mod chat;
 mod cli;
 mod clocks;

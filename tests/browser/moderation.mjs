@@ -108,5 +108,22 @@ test('a reported line is hidden from every page that shows it, and shown again b
   await bruno.click('#chat-send');
   await bruno.waitForFunction((x) => document.body.textContent.includes(x), words['error.muted'], { timeout: LONG });
   assert.ok(!(await shows(anna, 'vēl viena rinda')), 'his line reached nobody');
+
+  // Anna blocks Bruno from his page; her account page lists him, and
+  // unblocks him.
+  const game = new URL(bruno.url()).hash.match(/game=([0-9a-f]+)/)[1];
+  const brunoId = await anna.evaluate(async (g) => (await (await fetch(`/api/games/${g}`)).json()).seats[1].person, game);
+  await anna.goto(`${table.base}player.html#id=${brunoId}`);
+  await anna.waitForSelector('#report-actions:not([hidden]) [data-block="on"]', { timeout: LONG });
+  await anna.click('[data-block="on"]');
+  await anna.waitForSelector('#blocked-note', { timeout: LONG });
+  assert.equal(await anna.textContent('[data-block]'), words['block.unblock']);
+  await anna.goto(`${table.base}account.html`);
+  await anna.waitForSelector('#blocks-card:not([hidden]) #blocks li', { timeout: LONG });
+  assert.equal(await anna.locator('#blocks li').count(), 1);
+  assert.deepEqual(await axeProblems(anna), []);
+  await anna.screenshot({ path: path.join(ARTIFACTS, 'moderation-blocks.png'), fullPage: true });
+  await anna.click('#blocks li button');
+  await anna.waitForSelector('#no-blocks:not([hidden])', { timeout: LONG });
   for (const p of [anna, bruno, ola]) assert.deepEqual(p.errors, []);
 });

@@ -123,6 +123,7 @@ function render() {
   problem.hidden = !page.problem;
   problem.textContent = page.problem ? `${pt('account.failed')} ${refusal(page.problem)}` : '';
   renderRetry();
+  renderBlocks();
   for (const b of document.querySelectorAll('main button')) /** @type {HTMLButtonElement} */ (b).disabled = page.busy;
   // Deleting waits for its box to be ticked: nobody deletes by one slip.
   for (const [box, button] of [['delete-sure', 'delete'], ['forget-sure', 'forget']]) {
@@ -182,6 +183,7 @@ async function act(send, said, form, which) {
     // Signing out here is no surprise: nothing to tell next time.
     if (which === 'signout' || which === 'delete') remember(null);
     learn(me);
+    await loadBlocks();
     page.done = said(me);
     form?.reset();
     // The forms just shown or hidden: focus goes to the line that says
@@ -262,9 +264,47 @@ function wire() {
  * Asks who the browser is.
  * @param {boolean} [first] the page's first look (a failure is shown)
  */
+/** The people this browser's person blocked (`GET /api/blocks`). @type {import('../shared/protocol.js').Blocks['blocked']} */
+let blocks = [];
+
+/** Reads the blocks again, for a browser that holds a person. */
+async function loadBlocks() {
+  if (!page.me?.person) { blocks = []; return; }
+  try {
+    const res = await fetch('/api/blocks');
+    blocks = res.ok ? (await res.json()).blocked : [];
+  } catch { /* the list stays as it was */ }
+}
+
+/** The blocks card: each person blocked, with a button to unblock them. */
+function renderBlocks() {
+  $('blocks-card').hidden = !page.me?.person;
+  $('no-blocks').hidden = blocks.length > 0;
+  $('blocks').replaceChildren(...blocks.map((b) => {
+    const name = b.name || pt('players.unnamed');
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'button';
+    button.textContent = pt('account.unblock');
+    button.setAttribute('aria-label', pt('account.unblock_label', { name }));
+    button.addEventListener('click', async () => {
+      const res = await fetch(`/api/blocks/${encodeURIComponent(b.person)}`, { method: 'DELETE' }).catch(() => null);
+      if (res?.ok) blocks = (await res.json()).blocked;
+      render();
+    });
+    const link = document.createElement('a');
+    link.href = `player.html#id=${encodeURIComponent(b.person)}`;
+    link.textContent = name;
+    const li = document.createElement('li');
+    li.append(link, ' ', button);
+    return li;
+  }));
+}
+
 async function load(first = true) {
   try {
     learn(await call('GET', '/api/me'));
+    await loadBlocks();
     // Said on its own line, not as what was done last.
     if (page.ended) page.done = null;
   } catch (e) {

@@ -35,8 +35,27 @@ const page = {
   /** The person's real-table rating, if they have one. @type {import('../shared/protocol.js').TablePlayer | null} */ table: null,
 };
 
-/** Who this browser is: nobody reports their own page. @type {string | null} */
+/** Who this browser is: nobody reports or blocks their own page. @type {string | null} */
 let myId = null;
+/** The people this browser's person blocked. @type {Set<string>} */
+let blocked = new Set();
+
+/**
+ * Blocks or unblocks `id` (docs/moderation.md, "Blocks"), then draws the
+ * page again.
+ * @param {string} id
+ */
+async function toggleBlock(id) {
+  const on = !blocked.has(id);
+  const res = await fetch(on ? '/api/blocks' : `/api/blocks/${encodeURIComponent(id)}`, on
+    ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ person: id }) }
+    : { method: 'DELETE' }).catch(() => null);
+  if (res?.ok) {
+    blocked = new Set(((await res.json())?.blocked ?? []).map((/** @type {{person: string}} */ b) => b.person));
+  }
+  render();
+  /** @type {HTMLElement | null} */ (document.querySelector('[data-block]'))?.focus();
+}
 
 async function load() {
   let id = hashValue('id');
@@ -44,6 +63,7 @@ async function load() {
     /** @type {import('../shared/protocol.js').Me | null} */
     const me = await (await fetch('/api/me')).json().catch(() => null);
     myId = me?.person ?? null;
+    if (myId) blocked = new Set(((await (await fetch('/api/blocks')).json().catch(() => null))?.blocked ?? []).map((/** @type {{person: string}} */ b) => b.person));
     if (!id) {
       id = me?.person || null;
       if (!id) { page.error = 'no_id'; render(); return; }
@@ -253,11 +273,15 @@ function render() {
   const actions = $('report-actions');
   actions.hidden = p.forgotten === true || !myId || myId === p.id;
   if (!actions.hidden) {
-    actions.replaceChildren(...['name', 'player'].map((kind) => {
+    const isBlocked = blocked.has(p.id);
+    const block = el('button', { type: 'button', class: 'link-button', 'data-block': isBlocked ? 'off' : 'on' }, t(isBlocked ? 'block.unblock' : 'block.block'));
+    block.addEventListener('click', () => toggleBlock(p.id));
+    actions.replaceChildren(...[...['name', 'player'].map((kind) => {
       const b = el('button', { type: 'button', class: 'link-button', 'data-report': kind }, t(`report.${kind}`));
       b.addEventListener('click', () => openReport({ kind: /** @type {'name' | 'player'} */ (kind), person: p.id }, name, b));
       return b;
-    }).flatMap((b, k) => (k ? [' · ', b] : [b])));
+    }), block].flatMap((b, k) => (k ? [' · ', b] : [b])),
+    ...(isBlocked ? [el('span', { class: 'muted', id: 'blocked-note' }, ` — ${t('block.note')}`)] : []));
   }
   document.title = pt('players.title', { name });
   status.textContent = '';

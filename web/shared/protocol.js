@@ -1070,3 +1070,7 @@ export {};
 /** What a person is held to. @typedef {{admin: boolean, muted: boolean, banned: boolean, closed: boolean}} StandingView */
 
 /** `GET /api/admin/people/{id}`: a person's history for moderators. @typedef {{id: string, name: string | null, username: string | null, standing: StandingView, reports: ReportView[], log: LogEntry[], lines: LineView[]}} PersonFile */
+
+/** What `POST /api/blocks` takes: whom to block. @typedef {{person: string}} BlockAsk */
+
+/** `GET /api/blocks`, and what blocking and unblocking answer: the people this browser's person blocked, newest first. @typedef {{blocked: {person: string, name: string | null, at: number}[]}} Blocks */

@@ -183,6 +183,9 @@ pub enum Code {
     UnknownAction,
     /// The action was undone already, or what it names is not there.
     NothingToModerate,
+    /// One of the two people blocked the other: no challenge, invitation
+    /// or chat between them.
+    Blocked,
     /// No competition has that id.
     UnknownCompetition,
     /// No table of a round being played has that link (mistyped,
@@ -287,7 +290,7 @@ impl Failure {
             | Code::UnknownReport
             | Code::UnknownLine
             | Code::UnknownAction => StatusCode::NOT_FOUND,
-            Code::NotAdmin | Code::Muted | Code::Banned | Code::AccountClosed => {
+            Code::NotAdmin | Code::Muted | Code::Banned | Code::AccountClosed | Code::Blocked => {
                 StatusCode::FORBIDDEN
             }
             Code::NothingToModerate => StatusCode::CONFLICT,

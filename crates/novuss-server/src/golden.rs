@@ -361,7 +361,7 @@ pub(crate) fn requests() -> Vec<Value> {
 /// server's type. The test [`every_http_body_is_named`] holds this list to
 /// the types of `wire/http/`: a body added there fails until it is named
 /// here, and then until the file has an example of it.
-const ANSWERS: [(&str, &str, &str); 43] = [
+const ANSWERS: [(&str, &str, &str); 44] = [
     ("Health", "GET /api/health", "wire::http::server::Health"),
     ("Options", "GET /api/options", "wire::http::server::Options"),
     (
@@ -544,12 +544,17 @@ const ANSWERS: [(&str, &str, &str); 43] = [
         "GET /api/admin/people/{id}",
         "wire::http::moderation::PersonFile",
     ),
+    (
+        "Blocks",
+        "GET /api/blocks, POST /api/blocks, DELETE /api/blocks/{person}",
+        "wire::http::moderation::Blocks",
+    ),
     ("Failure", "every route's refusal", "error::Failure"),
 ];
 
 /// The request bodies, as [`ANSWERS`] (`POST /api/account/signout` reads
 /// none, and an upload is a record in the core's format, docs/formats.md).
-const ASKED: [(&str, &str, &str); 18] = [
+const ASKED: [(&str, &str, &str); 19] = [
     ("NewGame", "POST /api/games", "wire::http::games::NewGame"),
     ("MeRequest", "POST /api/me", "wire::http::people::MeRequest"),
     (
@@ -586,6 +591,11 @@ const ASKED: [(&str, &str, &str); 18] = [
         "WhyAsk",
         "POST /api/admin/actions/{id}/undo, …/reports/{id}/close",
         "wire::http::moderation::WhyAsk",
+    ),
+    (
+        "BlockAsk",
+        "POST /api/blocks",
+        "wire::http::moderation::BlockAsk",
     ),
     (
         "AnalysisRequest",
@@ -632,7 +642,7 @@ const ASKED: [(&str, &str, &str); 18] = [
 
 /// The types of `wire/http/` that are parts of a body, not bodies: each
 /// is checked inside the body that holds it.
-const PARTS: [&str; 34] = [
+const PARTS: [&str; 35] = [
     "Account",
     "Who",
     "GameOrigin",
@@ -667,6 +677,7 @@ const PARTS: [&str; 34] = [
     "ReportView",
     "LineView",
     "StandingView",
+    "BlockedView",
 ];
 
 /// One example or more of every request body, each read by the server's
@@ -723,6 +734,10 @@ fn asked() -> BTreeMap<&'static str, Vec<Value>> {
         (
             "WhyAsk",
             vec![json!({"reason": "it was a joke between friends"})],
+        ),
+        (
+            "BlockAsk",
+            vec![json!({"person": "a1b2c3d4e5f60718293a4b5c6d7e8f90"})],
         ),
         (
             "AnalysisRequest",
@@ -1769,6 +1784,7 @@ fn every_http_request_is_understood() {
                 "ReportAsk" => reads::<crate::wire::http::moderation::ReportAsk>(v),
                 "ActionAsk" => reads::<crate::wire::http::moderation::ActionAsk>(v),
                 "WhyAsk" => reads::<crate::wire::http::moderation::WhyAsk>(v),
+                "BlockAsk" => reads::<crate::wire::http::moderation::BlockAsk>(v),
                 "AnalysisRequest" => reads::<crate::game::analysis::AnalysisRequest>(v),
                 "AimRequest" => reads::<crate::net::aim::AimRequest>(v),
                 "NewChallenge" => reads::<crate::wire::http::lobby::NewChallenge>(v),
@@ -1936,5 +1952,19 @@ fn moderation_examples() -> Vec<(&'static str, Value)> {
             }),
         ),
         ("PersonFile", value(&file)),
+        (
+            "Blocks",
+            value(&crate::wire::http::moderation::Blocks {
+                blocked: vec![crate::wire::http::moderation::BlockedView {
+                    person: PersonId::parse("a1b2c3d4e5f60718293a4b5c6d7e8f90").expect("an id"),
+                    name: Some("bruno_k".into()),
+                    at: 1_764_000_500,
+                }],
+            }),
+        ),
+        (
+            "Blocks",
+            value(&crate::wire::http::moderation::Blocks { blocked: vec![] }),
+        ),
     ]
 }

@@ -52,7 +52,9 @@
 //!   through the site; a person they muted writes no chat line
 //!   ([`may_chat`]), one they banned plays no rated game and uses no
 //!   lobby ([`may_play_rated`]), and a closed account signs in no more
-//!   ([`may_sign_in`]).
+//!   ([`may_sign_in`]);
+//! - a person may block another: then neither's challenge, invitation or
+//!   chat line reaches the other ([`may_meet`]).
 
 use novuss_core::PlayerId;
 use serde::Serialize;
@@ -710,6 +712,21 @@ pub fn may_play_rated(standing: &crate::store::Standing) -> Result<(), Failure> 
 pub fn may_sign_in(standing: &crate::store::Standing) -> Result<(), Failure> {
     if standing.closed {
         refuse(Code::AccountClosed, "a moderator closed this account")
+    } else {
+        Ok(())
+    }
+}
+
+/// Whether two people may meet through a challenge or an invitation:
+/// not when one of them blocked the other (`kept_apart`). Their chat lines
+/// are kept from each other too, without a refusal: the writer's line
+/// reaches everyone else (`chat/mod.rs`).
+pub fn may_meet(kept_apart: bool) -> Result<(), Failure> {
+    if kept_apart {
+        refuse(
+            Code::Blocked,
+            "one of you blocked the other: no challenge, invitation or chat between you",
+        )
     } else {
         Ok(())
     }

@@ -553,6 +553,9 @@ export const en = {
   'chat.title_players': 'Players’ chat',
   'chat.title_watchers': 'Watchers’ chat',
   'chat.hide': 'Hide chat',
+  'block.block': 'Block this player',
+  'block.unblock': 'Unblock',
+  'block.note': 'you blocked them: no challenge, invitation or chat line passes between you.',
   'report.line': 'Report',
   'report.line_label': 'Report this line of {name}',
   'report.heading.chat_line': 'Report a chat line',
@@ -582,6 +585,7 @@ export const en = {
   'error.unknown_report': 'There is no such report.',
   'error.unknown_line': 'There is no such chat line.',
   'error.unknown_action': 'There is no such action.',
+  'error.blocked': 'One of you blocked the other: no challenge, invitation or chat between you.',
   'error.nothing_to_moderate': 'Nothing to do: it was done or undone already.',
   'chat.show': 'Show chat',
   // The chat's unread lines and the button that brings a phone's reader to it (issue 31).

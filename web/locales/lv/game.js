@@ -596,6 +596,9 @@ export const lv = {
   'chat.title_players': 'Spēlētāju tērzēšana',
   'chat.title_watchers': 'Skatītāju tērzēšana',
   'chat.hide': 'Slēpt tērzēšanu',
+  'block.block': 'Bloķēt šo spēlētāju',
+  'block.unblock': 'Atbloķēt',
+  'block.note': 'jūs viņu bloķējāt: starp jums neiet neviens izaicinājums, ielūgums vai tērzēšanas rinda.',
   'report.line': 'Ziņot',
   'report.line_label': 'Ziņot par šo {name} rindu',
   'report.heading.chat_line': 'Ziņot par tērzēšanas rindu',
@@ -625,6 +628,7 @@ export const lv = {
   'error.unknown_report': 'Tāda ziņojuma nav.',
   'error.unknown_line': 'Tādas tērzēšanas rindas nav.',
   'error.unknown_action': 'Tādas darbības nav.',
+  'error.blocked': 'Viens no jums bloķējis otru: starp jums nav izaicinājumu, ielūgumu vai tērzēšanas.',
   'error.nothing_to_moderate': 'Nav ko darīt: tas jau ir izdarīts vai atsaukts.',
   'chat.show': 'Rādīt tērzēšanu',
   // The chat's unread lines and the button that brings a phone's reader to it (issue 31).

@@ -180,7 +180,9 @@ impl Limiter {
 
 /// A line sent on the chat's channel: to one room, or (after the match)
 /// to everyone.
-type Sent = (Option<Room>, Arc<str>);
+/// A line carries its author, whom a reader who blocked them (or whom
+/// they blocked) does not read.
+type Sent = (Option<Room>, Option<PersonId>, Arc<str>);
 
 /// A line kept for (re)connecting readers: its number, author and message.
 type Kept = (u64, PersonId, Arc<str>);
@@ -250,7 +252,7 @@ impl Chat {
     /// everyone.
     pub fn set_free_text(&mut self, free_text: bool) {
         self.settings.free_text = free_text;
-        let _ = self.tx.send((None, self.settings.message()));
+        let _ = self.tx.send((None, None, self.settings.message()));
     }
 
     /// The writers' pace.
@@ -280,7 +282,9 @@ impl Chat {
     pub fn commit(&mut self, line: &Line, over: bool) {
         self.keep(line);
         let to = (!over).then_some(line.room);
-        let _ = self.tx.send((to, line.message()));
+        let _ = self
+            .tx
+            .send((to, Some(line.person.clone()), line.message()));
     }
 
     /// `person` was forgotten at their request: their lines are dropped
@@ -304,7 +308,7 @@ impl Chat {
         if numbers.is_empty() {
             return false;
         }
-        let _ = self.tx.send((None, Removed { numbers }.message()));
+        let _ = self.tx.send((None, None, Removed { numbers }.message()));
         true
     }
 
@@ -344,8 +348,9 @@ impl Chat {
 
     /// What a client reading `room` gets on (re)connecting: the settings
     /// and the room's last lines (both rooms' once the match is `over`),
-    /// in order; and the live lines from there on.
-    pub fn follow(&self, room: Room, over: bool) -> (Vec<Arc<str>>, Feed) {
+    /// in order; and the live lines from there on. Lines of the people in
+    /// `apart` (blocked either way) are left out.
+    pub fn follow(&self, room: Room, over: bool, apart: Vec<PersonId>) -> (Vec<Arc<str>>, Feed) {
         let mut lines: Vec<&Kept> = match (over, room) {
             (true, _) => self.players.iter().chain(self.watchers.iter()).collect(),
             (false, Room::Players) => self.players.iter().collect(),
@@ -353,11 +358,17 @@ impl Chat {
         };
         lines.sort_by_key(|(n, _, _)| *n);
         let mut backlog = vec![self.settings.message()];
-        backlog.extend(lines.into_iter().map(|(_, _, m)| m.clone()));
+        backlog.extend(
+            lines
+                .into_iter()
+                .filter(|(_, author, _)| !apart.contains(author))
+                .map(|(_, _, m)| m.clone()),
+        );
         let feed = Feed {
             rx: self.tx.subscribe(),
             room,
             all: over,
+            apart,
         };
         (backlog, feed)
     }
@@ -369,6 +380,8 @@ pub struct Feed {
     room: Room,
     /// The match was over when it connected: it reads both rooms.
     all: bool,
+    /// The authors it does not read: blocked either way.
+    apart: Vec<PersonId>,
 }
 
 impl Feed {
@@ -378,7 +391,12 @@ impl Feed {
     pub async fn recv(&mut self) -> Arc<str> {
         loop {
             match self.rx.recv().await {
-                Ok((to, m)) if self.all || to.is_none_or(|r| r == self.room) => return m,
+                Ok((to, author, m))
+                    if (self.all || to.is_none_or(|r| r == self.room))
+                        && author.as_ref().is_none_or(|a| !self.apart.contains(a)) =>
+                {
+                    return m
+                }
                 Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {}
                 Err(broadcast::error::RecvError::Closed) => std::future::pending::<()>().await,
             }
@@ -476,24 +494,31 @@ mod tests {
             0,
             vec![],
         );
+        let writer = PersonId::random();
         let line = |number, room| Line {
             number,
             at: 0,
             room,
-            person: PersonId::random(),
+            person: writer.clone(),
             name: None,
             player: None,
             said: Said::Preset(Preset::Hello),
         };
         chat.commit(&line(1, Room::Players), false);
         chat.commit(&line(2, Room::Watchers), false);
-        let (players, _) = chat.follow(Room::Players, false);
+        let (players, _) = chat.follow(Room::Players, false, vec![]);
         assert_eq!(players.len(), 2, "the settings and the players' line");
         assert!(players[1].contains("\"room\":\"players\""));
-        let (watchers, _) = chat.follow(Room::Watchers, false);
+        let (watchers, _) = chat.follow(Room::Watchers, false, vec![]);
         assert!(watchers[1].contains("\"room\":\"watchers\""));
-        let (all, _) = chat.follow(Room::Watchers, true);
+        let (all, _) = chat.follow(Room::Watchers, true, vec![]);
         assert_eq!(all.len(), 3, "after the match both rooms, in order");
+        let (apart, _) = chat.follow(Room::Watchers, true, vec![writer.clone()]);
+        assert_eq!(
+            apart.len(),
+            1,
+            "a reader kept apart from the writer gets the settings alone"
+        );
         assert_eq!(chat.next(), 3);
     }
 }

@@ -66,12 +66,16 @@ impl Hub {
         who: Option<&PersonId>,
     ) -> Result<(Vec<Arc<str>>, Feed), Failure> {
         self.load_chat(room).await?;
+        let apart = match who {
+            Some(p) => self.store.apart_from(p).await?,
+            None => Vec::new(),
+        };
         let reads = if room.seats().is_player(who) {
             chat::Room::Players
         } else {
             chat::Room::Watchers
         };
-        Ok(room.chat().follow(reads, room.game().is_over()))
+        Ok(room.chat().follow(reads, room.game().is_over(), apart))
     }
 
     /// `who` writes a line in game `id`'s chat.

@@ -294,6 +294,22 @@ impl Hub {
             }
             Some(_) => {}
         }
+        // An invitation from someone who blocked the visitor, or whom they
+        // blocked, is not taken: its creator holds their seats without one.
+        if let Some(p) = &visitor.person {
+            let creator = self
+                .store
+                .seats(id)
+                .await?
+                .into_iter()
+                .find(|r| r.person.is_some() && r.invite_hash.is_none())
+                .and_then(|r| r.person);
+            if let Some(creator) = creator {
+                if creator != *p {
+                    crate::policy::may_meet(self.store.kept_apart(p, &creator).await?)?;
+                }
+            }
+        }
         // A banned person takes no seat of a rated game.
         if let Some(p) = &visitor.person {
             let standing = self.store.standing(p).await?;

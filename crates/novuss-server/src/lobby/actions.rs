@@ -84,6 +84,7 @@ impl Lobby {
             if held.iter().any(|s| s.person.as_ref() == Some(p)) {
                 return Err(already_seated());
             }
+            crate::policy::may_meet(store.kept_apart(p, &row.creator).await?)?;
         }
         let (mine, _) = self
             .rating_of(visitor.person.as_ref(), setup.config.format)
@@ -170,7 +171,11 @@ impl Lobby {
         let (mine, _) = self.rating_of(visitor.person.as_ref(), format).await?;
         let since = crate::store::now() - CHALLENGE_LIFE_SECS;
         let mut best: Option<(f64, GameId)> = None;
+        let apart = self.apart_read(visitor.person.as_ref()).await?;
         for row in self.hub.store().challenges(since, LISTED).await? {
+            if apart.contains(&row.creator) {
+                continue;
+            }
             let Ok(setup) = serde_json::from_str::<Setup>(&row.setup) else {
                 continue;
             };

@@ -90,8 +90,9 @@ pub struct Follower {
     live: Arc<Live>,
     rx: watch::Receiver<Option<Arc<Everyone>>>,
     viewer: Option<PersonId>,
-    /// The viewer's current ratings, and when they were read.
-    ratings: (Vec<CurrentRow>, Instant),
+    /// The viewer's current ratings, the people kept apart from them
+    /// (blocked either way), and when both were read.
+    ratings: (Vec<CurrentRow>, Vec<PersonId>, Instant),
     /// The viewer's own challenge whose acceptance they wait for.
     waiting: Option<GameId>,
     /// The JSON of the lobby last sent.
@@ -133,11 +134,12 @@ impl Live {
             rx
         };
         let ratings = self.lobby.ratings_read(viewer.as_ref()).await?;
+        let apart = self.lobby.apart_read(viewer.as_ref()).await?;
         let mut follower = Follower {
             live: self.clone(),
             rx,
             viewer,
-            ratings: (ratings, Instant::now()),
+            ratings: (ratings, apart, Instant::now()),
             waiting,
             last: String::new(),
             pending: VecDeque::new(),
@@ -213,11 +215,17 @@ impl Follower {
     /// differs from what they were last sent, and their challenge's
     /// acceptance if it came.
     async fn look(&mut self, everyone: &View) -> Result<(), Failure> {
-        if self.ratings.1.elapsed() >= RATINGS_FRESH {
+        if self.ratings.2.elapsed() >= RATINGS_FRESH {
             let ratings = self.live.lobby.ratings_read(self.viewer.as_ref()).await?;
-            self.ratings = (ratings, Instant::now());
+            let apart = self.live.lobby.apart_read(self.viewer.as_ref()).await?;
+            self.ratings = (ratings, apart, Instant::now());
         }
-        let view = personal(everyone, self.viewer.as_ref(), &self.ratings.0);
+        let view = personal(
+            everyone,
+            self.viewer.as_ref(),
+            &self.ratings.0,
+            &self.ratings.1,
+        );
         // The acceptance first: a lobby without the challenge waited on,
         // and no acceptance before it, tells the page it is gone.
         if let Some(id) = self.waiting.clone() {

@@ -100,13 +100,26 @@ impl Lobby {
         }
     }
 
+    /// The people kept apart from `person` (blocked either way): their
+    /// challenges are not shown to each other.
+    pub(super) async fn apart_read(
+        &self,
+        person: Option<&PersonId>,
+    ) -> Result<Vec<PersonId>, Failure> {
+        match person {
+            None => Ok(Vec::new()),
+            Some(p) => self.hub.store().apart_from(p).await.map_err(Failure::from),
+        }
+    }
+
     /// The lobby, as `viewer` sees it.
     pub async fn view(&self, viewer: Option<&PersonId>) -> Result<View, Failure> {
         let everyone = self.everyone().await?;
         // What is the viewer's own: one read of their ratings, whatever
         // the number of challenges.
         let mine = self.ratings_read(viewer).await?;
-        Ok(personal(&everyone, viewer, &mine))
+        let apart = self.apart_read(viewer).await?;
+        Ok(personal(&everyone, viewer, &mine, &apart))
     }
 
     /// The lobby as everyone sees it now: what the store showed at most
@@ -212,9 +225,16 @@ impl Lobby {
 
 /// The lobby `everyone` sees, as `viewer` (whose current ratings are
 /// `ratings`) sees it: which challenges they may accept.
-pub(super) fn personal(everyone: &View, viewer: Option<&PersonId>, ratings: &[CurrentRow]) -> View {
+pub(super) fn personal(
+    everyone: &View,
+    viewer: Option<&PersonId>,
+    ratings: &[CurrentRow],
+    apart: &[PersonId],
+) -> View {
     let now = crate::store::now();
     let mut view = everyone.clone();
+    // Blocked either way: neither sees the other's challenges.
+    view.challenges.retain(|c| !apart.contains(&c.creator));
     for c in &mut view.challenges {
         c.acceptable = acceptable_by(c, viewer, ratings, now);
     }

@@ -19,8 +19,8 @@ use crate::limits::{Limiter, Rate};
 use crate::policy;
 use crate::store::{Effect, LogRow, Logged, NewReport, ReportRow, Standing};
 use crate::wire::http::moderation::{
-    ActionAsk, ActionKind, LineView, LogEntry, ModerationLog, PersonFile, Reason, ReportAsk,
-    ReportKind, ReportQueue, ReportView, Reported, StandingView,
+    ActionAsk, ActionKind, BlockedView, Blocks, LineView, LogEntry, ModerationLog, PersonFile,
+    Reason, ReportAsk, ReportKind, ReportQueue, ReportView, Reported, StandingView,
 };
 
 /// The longest note or reason, in characters.
@@ -306,6 +306,60 @@ impl Moderation {
             tracing::info!(report = %id, kind = ask.kind.name(), "a report");
         }
         Ok(Reported { id, new })
+    }
+
+    /// The people `who` blocked, newest first.
+    pub async fn blocks(&self, who: Option<&PersonId>) -> Result<Blocks, Failure> {
+        let blocked = match who {
+            Some(p) => self.hub.store().blocked_by(p).await?,
+            None => Vec::new(),
+        };
+        Ok(Blocks {
+            blocked: blocked
+                .into_iter()
+                .map(|b| BlockedView {
+                    person: b.person,
+                    name: b.name,
+                    at: b.at,
+                })
+                .collect(),
+        })
+    }
+
+    /// `who` blocks `person` (docs/moderation.md, "Blocks"): whether the
+    /// block is new, and the list as it now stands.
+    pub async fn block(
+        &self,
+        who: Option<&PersonId>,
+        person: &PersonId,
+    ) -> Result<(bool, Blocks), Failure> {
+        let blocker = policy::person(who)?;
+        if person == blocker {
+            return Err(Failure::new(Code::BadMessage, "nobody blocks themselves"));
+        }
+        let new = self
+            .hub
+            .store()
+            .block(blocker, person, crate::store::now())
+            .await?
+            .ok_or_else(|| Failure::new(Code::UnknownPlayer, "no player has that id"))?;
+        Ok((new, self.blocks(who).await?))
+    }
+
+    /// `who` unblocks `person`: the list as it now stands.
+    pub async fn unblock(
+        &self,
+        who: Option<&PersonId>,
+        person: &PersonId,
+    ) -> Result<Blocks, Failure> {
+        let blocker = policy::person(who)?;
+        if !self.hub.store().unblock(blocker, person).await? {
+            return Err(Failure::new(
+                Code::UnknownPlayer,
+                "you had not blocked that person",
+            ));
+        }
+        self.blocks(who).await
     }
 
     /// The reports, newest first: the open ones, or all.

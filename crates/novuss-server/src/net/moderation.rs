@@ -17,13 +17,15 @@ use crate::ids::PersonId;
 use crate::moderation::Moderation;
 use crate::net::body::JsonBody;
 use crate::people::identity::Visitor;
-use crate::wire::http::moderation::{ActionAsk, ReportAsk, WhyAsk};
+use crate::wire::http::moderation::{ActionAsk, BlockAsk, ReportAsk, WhyAsk};
 
 /// The moderation routes of `moderation`.
 pub fn routes(moderation: Arc<Moderation>) -> Router {
     let json = from_fn(crate::net::guard::json_only);
     Router::new()
         .route("/api/reports", post(report.layer(json.clone())))
+        .route("/api/blocks", get(blocks).post(block.layer(json.clone())))
+        .route("/api/blocks/{person}", axum::routing::delete(unblock))
         .route("/api/admin/reports", get(queue))
         .route(
             "/api/admin/reports/{id}/close",
@@ -50,6 +52,38 @@ async fn report(
         StatusCode::OK
     };
     Ok((status, Json(reported)).into_response())
+}
+
+/// `GET /api/blocks`: the people this browser's person blocked.
+async fn blocks(State(m): State<Arc<Moderation>>, visitor: Visitor) -> Result<Response, Failure> {
+    Ok(Json(m.blocks(visitor.person.as_ref()).await?).into_response())
+}
+
+/// `POST /api/blocks`: `201` and the list with the new block, `200` if it
+/// was there already.
+async fn block(
+    State(m): State<Arc<Moderation>>,
+    visitor: Visitor,
+    JsonBody(ask): JsonBody<BlockAsk>,
+) -> Result<Response, Failure> {
+    let (new, list) = m.block(visitor.person.as_ref(), &ask.person).await?;
+    let status = if new {
+        StatusCode::CREATED
+    } else {
+        StatusCode::OK
+    };
+    Ok((status, Json(list)).into_response())
+}
+
+/// `DELETE /api/blocks/{person}`: the list without them.
+async fn unblock(
+    State(m): State<Arc<Moderation>>,
+    visitor: Visitor,
+    Path(person): Path<String>,
+) -> Result<Response, Failure> {
+    let person = PersonId::parse(&person)
+        .ok_or_else(|| Failure::new(Code::UnknownPlayer, "no player has that id"))?;
+    Ok(Json(m.unblock(visitor.person.as_ref(), &person).await?).into_response())
 }
 
 /// `GET /api/admin/reports` (`?all=1`: closed ones too).

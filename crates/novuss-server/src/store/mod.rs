@@ -53,6 +53,7 @@ mod shown;
 mod accounts;
 mod arbiters;
 mod backup;
+mod blocks;
 mod chat;
 mod commit;
 mod competitions;

@@ -159,7 +159,7 @@ pub enum EntryError {
     Empty,
     /// A space, punctuation or other separator inside: one word an entry.
     NotOneWord,
-    /// Fewer than two letters, or more than [`MAX_ENTRY`].
+    /// Fewer than two letters, or more than 40 (`MAX_ENTRY`).
     Length,
     /// A prefix (`…*`) of fewer than three letters would refuse too many
     /// words.

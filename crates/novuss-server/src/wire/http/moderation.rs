@@ -266,3 +266,30 @@ pub struct PersonFile {
     /// Their last chat lines, newest first, hidden ones too.
     pub lines: Vec<LineView>,
 }
+
+/// What `POST /api/blocks` takes: whom to block.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BlockAsk {
+    /// Whom.
+    pub person: PersonId,
+}
+
+/// A person one blocked.
+#[derive(Clone, Debug, Serialize)]
+pub struct BlockedView {
+    /// Whom.
+    pub person: PersonId,
+    /// The name they go by now.
+    pub name: Option<String>,
+    /// Since when, seconds since 1970.
+    pub at: i64,
+}
+
+/// `GET /api/blocks`, and what blocking and unblocking answer: the people
+/// this browser's person blocked, newest first.
+#[derive(Clone, Debug, Serialize)]
+pub struct Blocks {
+    /// Whom.
+    pub blocked: Vec<BlockedView>,
+}
