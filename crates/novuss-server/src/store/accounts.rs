@@ -278,7 +278,7 @@ async fn insert_session(
 
 /// Deletes `person`'s sessions but `keep`; returns the hashes deleted, for
 /// the cache to forget.
-async fn end_sessions_except(
+pub(super) async fn end_sessions_except(
     conn: &mut AnyConnection,
     person: &str,
     keep: Option<&str>,

@@ -11,6 +11,7 @@
 
 use novuss_core::PlayerId;
 
+use super::accounts::end_sessions_except;
 use super::error::StoreError;
 use super::handle::Store;
 use super::postgres::Notice;
@@ -99,17 +100,7 @@ impl Store {
             if marked.rows_affected() != 1 {
                 return Ok(None);
             }
-            let sessions = sqlx::query("SELECT token_hash FROM sessions WHERE person_id = $1")
-                .bind(who)
-                .fetch_all(&mut *tx)
-                .await?
-                .iter()
-                .map(|r| text(r, 0, "(session)"))
-                .collect::<Result<Vec<_>, _>>()?;
-            sqlx::query("DELETE FROM sessions WHERE person_id = $1")
-                .bind(who)
-                .execute(&mut *tx)
-                .await?;
+            let sessions = end_sessions_except(&mut tx, who, None).await?;
             sqlx::query("DELETE FROM accounts WHERE person_id = $1")
                 .bind(who)
                 .execute(&mut *tx)

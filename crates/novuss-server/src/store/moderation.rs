@@ -4,6 +4,7 @@
 //! its effect are stored in one transaction, so the log never says what
 //! was not done, nor was anything done that the log does not say.
 
+use super::accounts::end_sessions_except;
 use super::error::StoreError;
 use super::handle::Store;
 use super::postgres::Notice;
@@ -508,18 +509,7 @@ impl Store {
                         .execute(&mut *tx)
                         .await?;
                     if *on {
-                        done.sessions =
-                            sqlx::query("SELECT token_hash FROM sessions WHERE person_id = $1")
-                                .bind(who)
-                                .fetch_all(&mut *tx)
-                                .await?
-                                .iter()
-                                .map(|r| text(r, 0, "(session)"))
-                                .collect::<Result<Vec<_>, _>>()?;
-                        sqlx::query("DELETE FROM sessions WHERE person_id = $1")
-                            .bind(who)
-                            .execute(&mut *tx)
-                            .await?;
+                        done.sessions = end_sessions_except(&mut tx, who, None).await?;
                         self.notice(
                             &mut tx,
                             &Notice::Closed {

@@ -42,22 +42,9 @@ enum Folded {
 
 /// `c`, already in lower case, as it is compared.
 fn fold(c: char) -> Folded {
-    let letter = match c {
-        // Latvian's long vowels and softened consonants.
-        'ā' => 'a',
-        'č' => 'c',
-        'ē' => 'e',
-        'ģ' => 'g',
-        'ī' => 'i',
-        'ķ' => 'k',
-        'ļ' => 'l',
-        'ņ' => 'n',
-        'š' => 's',
-        'ū' => 'u',
-        'ž' => 'z',
-        // Old orthography and neighbours' letters seen in Latvian names.
-        'ō' => 'o',
-        'ŗ' => 'r',
+    // Latvian's long vowels and softened consonants (and the old ō and ŗ)
+    // without their marks, as a competition's sheets read them.
+    let letter = match novuss_club::entries::unmarked(c) {
         // Look-alikes typed to slip past a list.
         '0' => 'o',
         '1' => 'i',
