@@ -3,7 +3,7 @@
 //! the database runs the site already, and a site that could make
 //! administrators could be talked into making one.
 
-use crate::backup::Where;
+use crate::database::Where;
 
 /// `novuss admin`'s commands.
 #[derive(clap::Subcommand, Debug)]
@@ -34,7 +34,7 @@ pub fn run(command: &AdminCommand) -> Result<String, String> {
     let database = match command {
         AdminCommand::Grant { database, .. }
         | AdminCommand::Revoke { database, .. }
-        | AdminCommand::List { database } => database.existing("admin")?,
+        | AdminCommand::List { database } => database.database(false)?,
     };
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()

@@ -7,6 +7,8 @@ use std::path::PathBuf;
 
 use novuss_server::{backup_sqlite, restore_sqlite, Contents};
 
+use crate::database::Where;
+
 /// `novuss backup`'s options.
 #[derive(clap::Args, Debug)]
 pub struct BackupArgs {
@@ -31,72 +33,6 @@ pub struct RestoreArgs {
     /// Print what was restored as JSON.
     #[arg(long)]
     pub json: bool,
-}
-
-/// The database, named as `novuss serve` takes it.
-#[derive(clap::Args, Debug)]
-pub struct Where {
-    /// Where the database lives (default: the user's data directory, as
-    /// `serve` uses).
-    #[arg(long, env = "NOVUSS_DATA_DIR")]
-    pub data_dir: Option<PathBuf>,
-    /// The database as a URL instead (sqlite://PATH), as `serve
-    /// --database` takes it.
-    #[arg(
-        long,
-        env = "NOVUSS_DATABASE",
-        hide_env_values = true,
-        conflicts_with = "data_dir"
-    )]
-    pub database: Option<String>,
-}
-
-impl Where {
-    /// The database named, which must be there already: a command that
-    /// works on what a server stored never makes an empty one.
-    pub fn existing(&self, verb: &str) -> Result<novuss_server::Database, String> {
-        match &self.database {
-            Some(url) => Ok(novuss_server::Database::Url(url.clone())),
-            None => {
-                let dir = self
-                    .data_dir
-                    .clone()
-                    .unwrap_or_else(crate::serve::default_data_dir);
-                if !dir.join("novuss.sqlite3").exists() {
-                    return Err(format!("novuss {verb}: no database in {}", dir.display()));
-                }
-                Ok(novuss_server::Database::Dir(dir))
-            }
-        }
-    }
-
-    /// The SQLite file, or why there is none to work on.
-    fn sqlite_file(&self, verb: &str) -> Result<PathBuf, String> {
-        let Some(url) = &self.database else {
-            let dir = self
-                .data_dir
-                .clone()
-                .unwrap_or_else(crate::serve::default_data_dir);
-            return Ok(dir.join("novuss.sqlite3"));
-        };
-        if url.starts_with("postgres://") || url.starts_with("postgresql://") {
-            return Err(format!(
-                "novuss {verb} works on SQLite files; for PostgreSQL use pg_dump and \
-                 pg_restore (docs/backup.md)"
-            ));
-        }
-        // As the server reads the URL (`Store::connect`): options after
-        // `?` are not part of the file's name.
-        let path = url
-            .strip_prefix("sqlite://")
-            .or_else(|| url.strip_prefix("sqlite:"))
-            .ok_or("the database is named by a sqlite:// URL (or --data-dir)")?;
-        let path = path.split('?').next().unwrap_or(path);
-        if path.is_empty() || path.contains(":memory:") {
-            return Err("an in-memory database has nothing to copy".to_owned());
-        }
-        Ok(PathBuf::from(path))
-    }
 }
 
 /// Runs `backup`: what it prints.

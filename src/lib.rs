@@ -7,6 +7,7 @@ pub mod backup;
 pub mod club;
 pub mod commands;
 pub mod computer;
+pub mod database;
 pub mod ratings;
 pub mod serve;
 pub mod words;

@@ -6,7 +6,9 @@
 
 use std::path::PathBuf;
 
-use novuss_server::{word_entry, Database, Store, WordLang, WordRow};
+use novuss_server::{word_entry, Store, WordLang, WordRow};
+
+use crate::database::Where;
 
 /// What `novuss words` does.
 #[derive(clap::Subcommand, Debug)]
@@ -58,47 +60,8 @@ pub enum WordsCommand {
     },
 }
 
-/// The database, named as `novuss serve` takes it.
-#[derive(clap::Args, Debug)]
-pub struct Where {
-    /// Where the database lives (default: the user's data directory, as
-    /// `serve` uses).
-    #[arg(long, env = "NOVUSS_DATA_DIR")]
-    pub data_dir: Option<PathBuf>,
-    /// The database as a URL instead (postgres://… or sqlite://…), as
-    /// `serve --database` takes it.
-    #[arg(
-        long,
-        env = "NOVUSS_DATABASE",
-        hide_env_values = true,
-        conflicts_with = "data_dir"
-    )]
-    pub database: Option<String>,
-}
-
 fn lang(name: &str) -> Result<WordLang, String> {
     WordLang::parse(name).ok_or_else(|| format!("{name:?} is not en, lv or both"))
-}
-
-impl Where {
-    /// The database; in a data directory, only one that exists unless
-    /// `create` (adding words before the first start is fine, but listing
-    /// or removing from nothing is a mistyped directory).
-    fn database(&self, create: bool) -> Result<Database, String> {
-        match &self.database {
-            Some(url) => Ok(Database::Url(url.clone())),
-            None => {
-                let dir = self
-                    .data_dir
-                    .clone()
-                    .unwrap_or_else(crate::serve::default_data_dir);
-                if !create && !dir.join("novuss.sqlite3").exists() {
-                    return Err(format!("no database in {}", dir.display()));
-                }
-                Ok(Database::Dir(dir))
-            }
-        }
-    }
 }
 
 /// The entries named on the command line and in `from`, normalised as
