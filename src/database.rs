@@ -1,21 +1,24 @@
 //! The database a command works on, named as `novuss serve` takes it
 //! (`--data-dir` or `--database`, or their environment variables): one
-//! set of options for every command that opens what a server stored
-//! (`admin`, `words`, `backup`, `restore`).
+//! set of options for `serve` and every command that opens what a server
+//! stored (`admin`, `words`, `backup`, `restore`, `ratings recompute`).
 
 use std::path::PathBuf;
 
 use novuss_server::Database;
 
 /// The database, named as `novuss serve` takes it.
-#[derive(clap::Args, Debug)]
+#[derive(clap::Args, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Where {
-    /// Where the database lives (default: the user's data directory, as
-    /// `serve` uses).
-    #[arg(long, env = "NOVUSS_DATA_DIR")]
+    /// Where the database lives (default: the user's data directory,
+    /// e.g. ~/.local/share/novuss).
+    #[arg(long, alias = "data", env = "NOVUSS_DATA_DIR")]
     pub data_dir: Option<PathBuf>,
-    /// The database as a URL instead (postgres://… or sqlite://…), as
-    /// `serve --database` takes it.
+    /// The database instead, as a URL: postgres://USER@HOST:PORT/NAME for
+    /// PostgreSQL, which several servers may share (docs/scaling.md), or
+    /// sqlite://PATH. A URL with a password is best given in
+    /// NOVUSS_DATABASE: other users of the machine can read a command
+    /// line. Logs show it without the password.
     #[arg(
         long,
         env = "NOVUSS_DATABASE",
@@ -31,15 +34,21 @@ impl Where {
     /// stored never makes an empty one, though adding words before the
     /// first start is fine.
     pub fn database(&self, create: bool) -> Result<Database, String> {
-        match &self.database {
-            Some(url) => Ok(Database::Url(url.clone())),
-            None => {
-                let dir = self.dir();
-                if !create && !dir.join("novuss.sqlite3").exists() {
-                    return Err(format!("no database in {}", dir.display()));
-                }
-                Ok(Database::Dir(dir))
+        let database = self.named();
+        if let Database::Dir(dir) = &database {
+            if !create && !dir.join("novuss.sqlite3").exists() {
+                return Err(format!("no database in {}", dir.display()));
             }
+        }
+        Ok(database)
+    }
+
+    /// The database named, whether or not it is there yet: a server makes
+    /// it.
+    pub fn named(&self) -> Database {
+        match &self.database {
+            Some(url) => Database::Url(url.clone()),
+            None => Database::Dir(self.dir()),
         }
     }
 

@@ -4,9 +4,7 @@
 //! real table's from every finished rated competition, in date order
 //! (docs/competitions.md, "Ratings for the real table").
 
-use std::path::PathBuf;
-
-use novuss_server::Database;
+use crate::database::Where;
 use novuss_server::{recompute as rebuild, recompute_tables, Report, TableReport};
 
 /// What `novuss ratings` does.
@@ -15,19 +13,9 @@ pub enum RatingsCommand {
     /// Rebuild every rating of both pools (online and real-table) and
     /// compare; exits 1 on any difference.
     Recompute {
-        /// Where the database lives (default: the user's data directory,
-        /// as `serve` uses).
-        #[arg(long, alias = "data", env = "NOVUSS_DATA_DIR")]
-        data_dir: Option<PathBuf>,
-        /// The database as a URL instead (postgres://… or sqlite://…), as
-        /// `serve --database` takes it.
-        #[arg(
-            long,
-            env = "NOVUSS_DATABASE",
-            hide_env_values = true,
-            conflicts_with = "data_dir"
-        )]
-        database: Option<String>,
+        /// The database.
+        #[command(flatten)]
+        database: Where,
         /// Replace the stored figures with the recomputed ones when they
         /// differ.
         #[arg(long)]
@@ -37,22 +25,9 @@ pub enum RatingsCommand {
 
 /// Runs `command`: the report, and whether everything agreed.
 pub fn run(command: RatingsCommand) -> Result<(String, bool), String> {
-    let RatingsCommand::Recompute {
-        data_dir,
-        database,
-        write,
-    } = command;
-    let database = match database {
-        Some(url) => Database::Url(url),
-        None => {
-            let dir = data_dir.unwrap_or_else(crate::serve::default_data_dir);
-            // Recomputing never makes a database where there was none.
-            if !dir.join("novuss.sqlite3").exists() {
-                return Err(format!("no database in {}", dir.display()));
-            }
-            Database::Dir(dir)
-        }
-    };
+    let RatingsCommand::Recompute { database, write } = command;
+    // Recomputing never makes a database where there was none.
+    let database = database.database(false)?;
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()

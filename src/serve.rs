@@ -4,10 +4,11 @@ use std::net::{Ipv4Addr, SocketAddr, SocketAddrV4};
 use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::database::Where;
 use novuss_server::Rate;
 use novuss_server::Timing;
 use novuss_server::UploadQuota;
-use novuss_server::{Cidr, Config, Database, FrontDoor, MetricsAt, Server, StartError};
+use novuss_server::{Cidr, Config, FrontDoor, MetricsAt, Server, StartError};
 use novuss_server::{Listening, MAX_CONNECTIONS, PER_ADDRESS};
 
 /// Why `novuss serve` could not serve, or stopped with an error.
@@ -66,22 +67,9 @@ pub struct ServeArgs {
     /// The address to listen on (port 0: any free port).
     #[arg(long, env = "NOVUSS_ADDR", default_value = "127.0.0.1:8080")]
     pub addr: SocketAddr,
-    /// Where the database lives (default: the user's data directory,
-    /// e.g. ~/.local/share/novuss).
-    #[arg(long, env = "NOVUSS_DATA_DIR")]
-    pub data_dir: Option<PathBuf>,
-    /// The database instead, as a URL: postgres://USER@HOST:PORT/NAME for
-    /// PostgreSQL, which several servers may share (docs/scaling.md), or
-    /// sqlite://PATH. A URL with a password is best given in
-    /// NOVUSS_DATABASE: other users of the machine can read a command
-    /// line. Logs show it without the password.
-    #[arg(
-        long,
-        env = "NOVUSS_DATABASE",
-        hide_env_values = true,
-        conflicts_with = "data_dir"
-    )]
-    pub database: Option<String>,
+    /// The database.
+    #[command(flatten)]
+    pub database: Where,
     /// A host name players may open the server by, besides its IP
     /// addresses and localhost, e.g. --host novuss.lan (repeatable;
     /// NOVUSS_HOSTS takes a comma-separated list). Requests naming any
@@ -215,8 +203,7 @@ impl ServeArgs {
         let rate = Rate::default();
         ServeArgs {
             addr: DEFAULT_ADDR,
-            data_dir: None,
-            database: None,
+            database: Where::default(),
             hosts: Vec::new(),
             allow_origins: Vec::new(),
             max_connections: DEFAULT_MAX_CONNECTIONS,
@@ -316,10 +303,7 @@ pub fn serve(args: ServeArgs) -> Result<String, ServeError> {
     let metrics = args.metrics();
     let config = Config {
         addr: args.addr,
-        database: match args.database {
-            Some(url) => Database::Url(url),
-            None => Database::Dir(args.data_dir.unwrap_or_else(default_data_dir)),
-        },
+        database: args.database.named(),
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

@@ -426,3 +426,38 @@ fn a_person_forgotten_on_one_server_is_forgotten_on_the_other() {
     assert!(!state.to_string().contains("Anna Ozola"), "{state}");
     drop(dirs);
 }
+
+#[test]
+fn a_name_changed_on_one_server_shows_on_the_other() {
+    let Some((dirs, _url, a_server, b_server)) = two_servers() else {
+        return;
+    };
+    let anna = a_server.person();
+    let (status, _) = anna.post("/api/me", r#"{"name":"Anna"}"#);
+    assert_eq!(status, 200);
+    let created = anna.create(INVITED);
+    let id = created["id"].as_str().unwrap().to_owned();
+    let janis = b_server.person();
+    janis.join_invite(&created, 0);
+    // The game is in the second server's memory, with her name then.
+    let mut j = janis.socket(&id);
+    let state = hello(&mut j, None);
+    assert_eq!(state["state"]["seats"][0]["name"], "Anna", "{state}");
+    j.next_of("chat_settings");
+
+    let (status, body) = anna.post("/api/me", r#"{"name":"Anna Ozola"}"#);
+    assert_eq!(status, 200, "{body}");
+    // The second server heard of it and told Jānis's page.
+    let seats = loop {
+        let m = j.next();
+        if m["type"] == "seats" {
+            break m;
+        }
+    };
+    assert_eq!(seats["seats"][0]["name"], "Anna Ozola", "{seats}");
+    // A new connection there reads the new name too.
+    let mut w = b_server.watch(&id);
+    let state = hello(&mut w, None)["state"].clone();
+    assert_eq!(state["seats"][0]["name"], "Anna Ozola", "{state}");
+    drop(dirs);
+}

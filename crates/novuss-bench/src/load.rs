@@ -3,8 +3,9 @@
 //!
 //! Each room is a game between two people who meet by an invitation link
 //! and play the geometric player's strokes after a think time, watched by
-//! K spectators (`room`). Rooms open one after another over the warm-up
-//! (a quarter of the run, at most 15 s), whose strokes are reported apart.
+//! K spectators (`room`). Rooms open one after another over the first two
+//! thirds of the warm-up (by default a quarter of the run, at most 15 s),
+//! whose strokes are reported apart.
 //! Only a server on this machine is driven (`address`): the rooms
 //! connect from 127.0.0.2–127.0.0.254 so that the server's per-address
 //! limit on new games sees 253 clients; beyond ten rooms an address (the
@@ -46,8 +47,10 @@ pub const MAX_DURATION_S: f64 = 3600.0;
 pub const MAX_SPECTATORS: usize = 10;
 /// The longest mean think time, s.
 pub const MAX_THINK_S: f64 = 60.0;
-/// The longest warm-up, s.
+/// The longest warm-up by default, s.
 const MAX_WARM_UP_S: f64 = 15.0;
+/// The part of the warm-up over which rooms open.
+const OPENING: f64 = 2.0 / 3.0;
 /// Open files kept for everything but the rooms' sockets.
 const SPARE_FILES: u64 = 256;
 /// How long after the run's end rooms may take to close before they are
@@ -72,6 +75,11 @@ pub struct LoadArgs {
     /// How long to run, s (1 to 3600), warm-up included.
     #[arg(long, default_value_t = 60.0)]
     pub duration: f64,
+    /// The warm-up, s, reported apart: rooms open over its first two
+    /// thirds, and its last third lets the last ones settle (default: a
+    /// quarter of the run, at most 15 s; given, less than the run).
+    #[arg(long = "warm-up", value_name = "S")]
+    pub warm_up: Option<f64>,
     /// Spectators watching each room, 0 to 10.
     #[arg(long, default_value_t = 1)]
     pub spectators: usize,
@@ -94,7 +102,7 @@ pub struct LoadArgs {
     /// hold them silent, read the server's memory as they grow, and time
     /// new games while they are held.
     #[arg(long, value_name = "N",
-          conflicts_with_all = ["rooms", "duration", "spectators", "think", "seed"])]
+          conflicts_with_all = ["rooms", "duration", "warm_up", "spectators", "think", "seed"])]
     pub idle: Option<usize>,
     /// With --idle: the games the sockets are spread over (two players
     /// each, the others watch), 1 to 2,000.
@@ -117,6 +125,12 @@ pub fn run(args: &LoadArgs) -> Result<String, LoadError> {
     }
     if !(1.0..=MAX_DURATION_S).contains(&args.duration) {
         return Err(LoadError::Duration);
+    }
+    if args
+        .warm_up
+        .is_some_and(|w| !(w.is_finite() && w >= 0.0 && w < args.duration))
+    {
+        return Err(LoadError::WarmUp);
     }
     if args.spectators > MAX_SPECTATORS {
         return Err(LoadError::Spectators);
@@ -221,7 +235,13 @@ async fn drive(args: &LoadArgs, addr: std::net::SocketAddr) -> Result<LoadFigure
     } else {
         args.server_pid.clone()
     };
-    let warm_up = (args.duration / 4.0).min(MAX_WARM_UP_S);
+    let warm_up = args
+        .warm_up
+        .unwrap_or((args.duration / 4.0).min(MAX_WARM_UP_S));
+    // Opening a room is several writes (a game, its seats, three people);
+    // opened up to the warm-up's end, the last rooms' openings and their
+    // first strokes would still be queued in the measured part.
+    let opening = warm_up * OPENING;
     let t0 = Instant::now();
     let warm_end = t0 + Duration::from_secs_f64(warm_up);
     let stop = t0 + Duration::from_secs_f64(args.duration);
@@ -235,7 +255,7 @@ async fn drive(args: &LoadArgs, addr: std::net::SocketAddr) -> Result<LoadFigure
     });
     let mut rooms = tokio::task::JoinSet::new();
     for i in 0..args.rooms {
-        let start = t0 + Duration::from_secs_f64(warm_up * i as f64 / args.rooms as f64);
+        let start = t0 + Duration::from_secs_f64(opening * i as f64 / args.rooms as f64);
         rooms.spawn(room::room(run.clone(), i, start));
     }
     let sampler = tokio::spawn(sample(pids, warm_end, stop));

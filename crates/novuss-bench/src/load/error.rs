@@ -29,6 +29,9 @@ pub enum LoadError {
     /// `--duration` out of bounds.
     #[error("--duration takes 1 to {} s", MAX_DURATION_S)]
     Duration,
+    /// `--warm-up` out of bounds.
+    #[error("--warm-up takes 0 s to less than --duration")]
+    WarmUp,
     /// `--spectators` out of bounds.
     #[error("--spectators takes 0 to {}", MAX_SPECTATORS)]
     Spectators,
@@ -135,6 +138,10 @@ mod tests {
             "--duration takes 1 to 3600 s"
         );
         assert_eq!(LoadError::Think.to_string(), "--think takes 0 to 60 s");
+        assert_eq!(
+            LoadError::WarmUp.to_string(),
+            "--warm-up takes 0 s to less than --duration"
+        );
         assert_eq!(
             LoadError::IdleGames { most: 10 }.to_string(),
             "--idle-games takes 1 to 10 (at most one game a socket)"

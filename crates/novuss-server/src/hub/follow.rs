@@ -18,7 +18,7 @@ use super::{Hub, SharedRoom};
 const LATE_MS: i64 = 1_000;
 use crate::error::{Code, Failure};
 use crate::game::room::Room;
-use crate::ids::GameId;
+use crate::ids::{GameId, PersonId};
 use crate::people::seats::Holder;
 use crate::store::{Heard, Listener, Notice};
 
@@ -71,6 +71,7 @@ impl Hub {
                 }) => self.competition_changed(Some((competition, changes))),
                 Heard::Notice(Notice::Forgotten { person }) => self.forgotten(&person).await,
                 Heard::Notice(Notice::Closed { person }) => self.closed(&person),
+                Heard::Notice(Notice::Renamed { person }) => self.follow_name(&person).await,
                 Heard::Notice(Notice::ChatHidden {
                     game,
                     number,
@@ -85,6 +86,15 @@ impl Hub {
                     }
                 }
             }
+        }
+    }
+
+    /// Person `person`'s name changed, on any instance: the seats they
+    /// hold in memory here show the name as stored.
+    pub async fn follow_name(&self, person: &PersonId) {
+        match self.store.person_name(person).await {
+            Ok(name) => self.renamed(person, name.flatten()).await,
+            Err(e) => tracing::warn!(%person, "their new name could not be read: {e}"),
         }
     }
 
@@ -124,7 +134,9 @@ impl Hub {
             for (person, shown) in names {
                 match shown.forgotten {
                     true => drop(room.seats_mut().forget(&person)),
-                    false => room.seats_mut().name(&person, shown.name),
+                    false => {
+                        room.seats_mut().name(&person, shown.name);
+                    }
                 }
             }
             if !changed {

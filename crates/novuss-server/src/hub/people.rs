@@ -283,31 +283,23 @@ impl Hub {
         // Checked before the visitor is made a person for it: a refused
         // link stores nothing.
         let found = self.store.invite(&secret.hash()).await?;
-        match found {
-            Some((game, _, _)) if game != *id => return Err(unknown()),
-            None => return Err(unknown()),
-            Some((_, _, Some(holder))) if visitor.person.as_ref() != Some(&holder) => {
+        let invitation = match found {
+            Some(i) if i.game == *id => i,
+            _ => return Err(unknown()),
+        };
+        if let Some(holder) = &invitation.holder {
+            if visitor.person.as_ref() != Some(holder) {
                 return Err(Failure::new(
                     Code::SeatTaken,
                     "somebody took that seat first: you may watch the game",
-                ))
+                ));
             }
-            Some(_) => {}
         }
         // An invitation from someone who blocked the visitor, or whom they
         // blocked, is not taken: its creator holds their seats without one.
-        if let Some(p) = &visitor.person {
-            let creator = self
-                .store
-                .seats(id)
-                .await?
-                .into_iter()
-                .find(|r| r.person.is_some() && r.invite_hash.is_none())
-                .and_then(|r| r.person);
-            if let Some(creator) = creator {
-                if creator != *p {
-                    crate::policy::may_meet(self.store.kept_apart(p, &creator).await?)?;
-                }
+        if let (Some(p), Some(creator)) = (&visitor.person, &invitation.creator) {
+            if creator != p {
+                crate::policy::may_meet(self.store.kept_apart(p, creator).await?)?;
             }
         }
         // A banned person takes no seat of a rated game.
@@ -423,16 +415,17 @@ impl Hub {
         Ok(invites)
     }
 
-    /// `person` chose the display name `name` (stored already): the games
-    /// in memory whose seats they hold show it, and tell their clients.
+    /// `person` goes by the display name `name` (stored already): the
+    /// games in memory whose seats they hold show it, and tell their
+    /// clients if it is new to them.
     pub async fn renamed(&self, person: &PersonId, name: Option<String>) {
         for (_, shared) in self.all_loaded() {
             let mut room = shared.lock().await;
             if !room.seats().is_player(Some(person)) {
                 continue;
             }
-            room.seats_mut().name(person, name.clone());
-            if room.seats().between_people() {
+            let changed = room.seats_mut().name(person, name.clone());
+            if changed && room.seats().between_people() {
                 let message = room.seats_message();
                 room.announce(message);
             }

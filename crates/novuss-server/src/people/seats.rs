@@ -203,12 +203,16 @@ impl Seats {
         self.is_player(Some(person))
     }
 
-    /// Remembers a holder's display name.
-    pub fn name(&mut self, person: &PersonId, name: Option<String>) {
+    /// Remembers a holder's display name; whether that changed it.
+    pub fn name(&mut self, person: &PersonId, name: Option<String>) -> bool {
+        if self.names.get(person) == name.as_ref() {
+            return false;
+        }
         match name {
             Some(n) => self.names.insert(person.clone(), n),
             None => self.names.remove(person),
         };
+        true
     }
 
     /// Remembers a holder's rating (a rated game's).

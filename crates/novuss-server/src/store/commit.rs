@@ -18,6 +18,7 @@
 
 use tokio::sync::{mpsc, oneshot};
 
+use super::checkpoint;
 use super::connections::Connections;
 use super::error::StoreError;
 use super::rows::{append_in, Append};
@@ -64,7 +65,12 @@ impl Batcher {
     /// the last [`Batcher`] is dropped.
     pub(super) fn start(connections: Connections) -> Batcher {
         let (jobs, queue) = mpsc::channel(QUEUE);
-        tokio::spawn(write(connections, queue));
+        // A file's checkpoints are taken off this task (`checkpoint.rs`).
+        let restart = connections
+            .checkpointer
+            .as_ref()
+            .map(checkpoint::Checkpointer::start);
+        tokio::spawn(write(connections, queue, restart));
         Batcher { jobs }
     }
 
@@ -93,8 +99,13 @@ fn stopped() -> StoreError {
     StoreError::Database(sqlx::Error::PoolClosed)
 }
 
-/// The writer task: a batch at a time, as many as are waiting.
-async fn write(connections: Connections, mut queue: mpsc::Receiver<Job>) {
+/// The writer task: a batch at a time, as many as are waiting; between
+/// two, the end of a checkpoint when the checkpointer asks.
+async fn write(
+    connections: Connections,
+    mut queue: mpsc::Receiver<Job>,
+    restart: Option<checkpoint::Restart>,
+) {
     let mut batch = Vec::with_capacity(MAX_BATCH);
     while queue.recv_many(&mut batch, MAX_BATCH).await > 0 {
         let answers = commit(&connections, &batch).await;
@@ -103,6 +114,25 @@ async fn write(connections: Connections, mut queue: mpsc::Receiver<Job>) {
             // needs no answer: what is stored is what a reload finds.
             let _ = job.done.send(answer);
         }
+        if restart.as_ref().is_some_and(checkpoint::Restart::asked) {
+            finish_checkpoint(&connections).await;
+        }
+    }
+}
+
+/// Copies what is left of the log on the writer, so that its next commit
+/// starts the log again. A failure only leaves the log longer: the
+/// checkpointer asks again.
+async fn finish_checkpoint(connections: &Connections) {
+    let result = match connections.write().await {
+        Ok(mut conn) => {
+            let result = checkpoint::finish(&mut conn).await;
+            connections.settle(conn, result).await
+        }
+        Err(e) => Err(e),
+    };
+    if let Err(e) = result {
+        tracing::warn!("the end of a checkpoint failed: {e}");
     }
 }
 
@@ -126,8 +156,7 @@ async fn commit(connections: &Connections, batch: &[Job]) -> Vec<Result<(), Stor
         let mut tx = sqlx::Connection::begin(&mut *conn).await?;
         let mut answers = Vec::with_capacity(batch.len());
         for job in batch {
-            match // SQLite: there are no other instances to tell.
-            append_in(None, &mut tx, &job.append()).await {
+            match append_in(&mut tx, &job.append()).await {
                 Err(StoreError::Conflict) => answers.push(Err(StoreError::Conflict)),
                 other => {
                     other?;

@@ -15,6 +15,7 @@ use sqlx::pool::PoolConnection;
 use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::{Any, AnyConnection, AnyPool, ConnectOptions, Executor};
 
+use super::checkpoint;
 use super::error::StoreError;
 
 /// The database's connections.
@@ -35,6 +36,9 @@ pub(super) struct Connections {
     /// Where reads go (the writer itself for an in-memory database, and
     /// for PostgreSQL).
     pub(super) reader: AnyPool,
+    /// SQLite's checkpoints' own connection (`checkpoint.rs`), for a
+    /// file; `None` for an in-memory database and for PostgreSQL.
+    pub(super) checkpointer: Option<checkpoint::Checkpointer>,
     /// An in-memory database lives in its one connection: it is never
     /// closed, only rolled back.
     memory: bool,
@@ -47,12 +51,14 @@ pub(super) struct Connections {
 async fn sqlite_settings(conn: &mut AnyConnection) -> Result<(), sqlx::Error> {
     // WAL makes each commit one append to the log; FULL makes it durable
     // before the stroke's result is sent, even through a power cut, not
-    // only a killed process.
+    // only a killed process. The writer leaves checkpoints to a
+    // connection of their own (`checkpoint.rs`).
     for pragma in [
         "PRAGMA journal_mode = WAL",
         "PRAGMA synchronous = FULL",
         "PRAGMA foreign_keys = ON",
         "PRAGMA busy_timeout = 5000",
+        checkpoint::NO_AUTOCHECKPOINT,
     ] {
         conn.execute(pragma).await?;
     }
@@ -61,16 +67,35 @@ async fn sqlite_settings(conn: &mut AnyConnection) -> Result<(), sqlx::Error> {
 
 impl Connections {
     /// Opens (creating when missing) the SQLite file `path`: one writing
-    /// connection, and read-only ones for reads.
-    pub(super) async fn sqlite_file(path: &Path) -> Result<Connections, StoreError> {
+    /// connection, read-only ones for reads, and one for checkpoints
+    /// within `limits`.
+    pub(super) async fn sqlite_file(
+        path: &Path,
+        limits: checkpoint::Limits,
+    ) -> Result<Connections, StoreError> {
         let file = SqliteConnectOptions::new().filename(path);
-        let writer = file.clone().create_if_missing(true).to_url_lossy();
-        let reader = file.read_only(true).to_url_lossy();
-        Connections::sqlite(
-            AnyConnectOptions::from_url(&writer)?,
-            Some(AnyConnectOptions::from_url(&reader)?),
-        )
-        .await
+        let writer =
+            AnyConnectOptions::from_url(&file.clone().create_if_missing(true).to_url_lossy())?;
+        let reader = file.clone().read_only(true).to_url_lossy();
+        let mut connections =
+            Connections::sqlite(writer, Some(AnyConnectOptions::from_url(&reader)?)).await?;
+        // Opened after the writer, which made the file and its log.
+        let checkpointer = AnyPoolOptions::new()
+            .max_connections(1)
+            .acquire_timeout(Duration::from_secs(10))
+            .after_connect(|conn, _| {
+                Box::pin(async move {
+                    conn.execute("PRAGMA busy_timeout = 5000").await?;
+                    Ok(())
+                })
+            })
+            .connect_with(AnyConnectOptions::from_url(&file.to_url_lossy())?)
+            .await?;
+        connections.checkpointer = Some(checkpoint::Checkpointer {
+            pool: checkpointer,
+            limits,
+        });
+        Ok(connections)
     }
 
     /// An in-memory database, for tests and benchmarks that need no file.
@@ -122,6 +147,7 @@ impl Connections {
         Ok(Connections {
             writer,
             reader,
+            checkpointer: None,
             memory,
             suspect: Arc::new(AtomicBool::new(false)),
         })
@@ -133,6 +159,7 @@ impl Connections {
         Connections {
             writer: pool.clone(),
             reader: pool,
+            checkpointer: None,
             memory: false,
             suspect: Arc::new(AtomicBool::new(false)),
         }
@@ -182,6 +209,9 @@ impl Connections {
 
     /// Closes the pools, waiting for every commit to finish.
     pub(super) async fn close(&self) {
+        if let Some(checkpointer) = &self.checkpointer {
+            checkpointer.pool.close().await;
+        }
         self.writer.close().await;
         self.reader.close().await;
     }

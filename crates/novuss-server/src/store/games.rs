@@ -1,12 +1,9 @@
 //! A game's rows and events: creating, appending (through the group
 //! commit with SQLite), importing, and reading them back.
 
-use sqlx::AnyConnection;
-
 use super::error::StoreError;
-use super::handle::Store;
+use super::handle::{Backend, Store};
 use super::listing::{with_names, ListedRow, SEAT_NAMES};
-use super::postgres::Shared;
 use super::read::{game_id, int, readable, text};
 use super::rows::{self, game_row, Append, EventRow, GameRow, Imported, NewRow};
 use crate::ids::{GameId, PersonId};
@@ -23,12 +20,14 @@ impl Store {
     /// Appends the event `after + 1` if the game is at `after`; commits
     /// before returning.
     pub async fn append(&self, a: &Append<'_>) -> Result<(), StoreError> {
-        if let Some(batcher) = self.batcher() {
-            return batcher.append(a).await;
+        match self.backend() {
+            Backend::Sqlite(batcher) => batcher.append(a).await,
+            Backend::Postgres(shared) => {
+                let mut conn = self.write().await?;
+                let result = shared.append(&mut conn, a).await;
+                self.settle(conn, result).await
+            }
         }
-        let mut conn = self.write().await?;
-        let result = append_on(self.shared(), &mut conn, a).await;
-        self.settle(conn, result).await
     }
 
     /// Stores a whole game at once (an uploaded record): its row and all
@@ -153,16 +152,4 @@ impl Store {
             .await?;
         Ok(with_names(games, &names))
     }
-}
-
-/// Appends in a transaction of its own on `conn`.
-async fn append_on(
-    shared: Option<&Shared>,
-    conn: &mut AnyConnection,
-    a: &Append<'_>,
-) -> Result<(), StoreError> {
-    let mut tx = sqlx::Connection::begin(&mut *conn).await?;
-    rows::append_in(shared, &mut tx, a).await?;
-    tx.commit().await?;
-    Ok(())
 }

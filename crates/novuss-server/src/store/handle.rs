@@ -9,6 +9,7 @@ use std::sync::Arc;
 use sqlx::pool::PoolConnection;
 use sqlx::{Any, AnyConnection, AnyPool};
 
+use super::checkpoint::Limits;
 use super::commit::Batcher;
 use super::connections::Connections;
 use super::error::StoreError;
@@ -29,12 +30,18 @@ use super::postgres::{self, Notice, Shared};
 pub struct Store {
     /// SQLite's writer and readers, or PostgreSQL's pool.
     connections: Connections,
-    /// What instances sharing the database use (PostgreSQL); `None` for
-    /// SQLite, which one process serves.
-    shared: Option<Arc<Shared>>,
-    /// SQLite's appends go through one task that commits them in groups
-    /// (`commit.rs`); `None` for PostgreSQL.
-    batcher: Option<Batcher>,
+    /// How it writes, by backend.
+    backend: Backend,
+}
+
+/// What a store's writes go through, which differs by backend.
+#[derive(Clone, Debug)]
+pub(super) enum Backend {
+    /// SQLite, which one process serves: appends go through one task that
+    /// commits them in groups (`commit.rs`).
+    Sqlite(Batcher),
+    /// PostgreSQL: what instances sharing the database use.
+    Postgres(Arc<Shared>),
 }
 
 /// Seconds since 1970.
@@ -50,7 +57,7 @@ impl Store {
     pub async fn open(dir: &Path) -> Result<Store, StoreError> {
         std::fs::create_dir_all(dir).map_err(|e| StoreError::Database(sqlx::Error::Io(e)))?;
         Ok(Store::sqlite(
-            Connections::sqlite_file(&dir.join("novuss.sqlite3")).await?,
+            Connections::sqlite_file(&dir.join("novuss.sqlite3"), Limits::SERVER).await?,
         ))
     }
 
@@ -68,8 +75,7 @@ impl Store {
             let (connections, shared) = postgres::connect(url).await?;
             return Ok(Store {
                 connections,
-                shared: Some(Arc::new(shared)),
-                batcher: None,
+                backend: Backend::Postgres(Arc::new(shared)),
             });
         }
         let Some(path) = url
@@ -88,16 +94,17 @@ impl Store {
             }
             _ => {}
         }
-        Ok(Store::sqlite(Connections::sqlite_file(path).await?))
+        Ok(Store::sqlite(
+            Connections::sqlite_file(path, Limits::SERVER).await?,
+        ))
     }
 
     /// An SQLite store over `connections`, its appends committed in
     /// groups.
-    fn sqlite(connections: Connections) -> Store {
+    pub(super) fn sqlite(connections: Connections) -> Store {
         Store {
-            batcher: Some(Batcher::start(connections.clone())),
+            backend: Backend::Sqlite(Batcher::start(connections.clone())),
             connections,
-            shared: None,
         }
     }
 
@@ -106,7 +113,15 @@ impl Store {
     /// file one process serves: there is nobody to tell, every lease is
     /// this process's, and nobody is present elsewhere.
     pub fn shared(&self) -> Option<&Shared> {
-        self.shared.as_deref()
+        match &self.backend {
+            Backend::Postgres(shared) => Some(shared),
+            Backend::Sqlite(_) => None,
+        }
+    }
+
+    /// How its writes go.
+    pub(super) fn backend(&self) -> &Backend {
+        &self.backend
     }
 
     /// Where reads go.
@@ -128,11 +143,6 @@ impl Store {
         result: Result<T, StoreError>,
     ) -> Result<T, StoreError> {
         self.connections.settle(conn, result).await
-    }
-
-    /// The group commit, for SQLite.
-    pub(super) fn batcher(&self) -> Option<&Batcher> {
-        self.batcher.as_ref()
     }
 
     /// Tells the other instances of `notice` when the transaction `conn`

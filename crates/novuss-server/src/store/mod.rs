@@ -55,6 +55,7 @@ mod arbiters;
 mod backup;
 mod blocks;
 mod chat;
+mod checkpoint;
 mod commit;
 mod competitions;
 mod connections;

@@ -486,6 +486,13 @@ impl Store {
                         .bind(name.as_deref())
                         .execute(&mut *tx)
                         .await?;
+                    self.notice(
+                        &mut tx,
+                        &Notice::Renamed {
+                            person: logged.person.clone(),
+                        },
+                    )
+                    .await?;
                     after = name.as_deref();
                 }
                 Effect::Mute(on) => {

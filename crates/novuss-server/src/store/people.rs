@@ -21,6 +21,19 @@ pub struct Shown {
     pub forgotten: bool,
 }
 
+/// An invitation's seat, as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Invitation {
+    /// The game.
+    pub game: GameId,
+    /// The seat's player.
+    pub player: PlayerId,
+    /// Who took it, if anyone yet.
+    pub holder: Option<PersonId>,
+    /// Who made the game: the first seat held without an invitation.
+    pub creator: Option<PersonId>,
+}
+
 /// What opening an invitation did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Joined {
@@ -138,20 +151,28 @@ impl Store {
         .transpose()
     }
 
-    /// Sets a person's display name.
+    /// Sets a person's display name; the other instances hear of it.
     pub async fn set_person_name(
         &self,
         person: &PersonId,
         name: Option<&str>,
     ) -> Result<(), StoreError> {
         let mut conn = self.write().await?;
-        let result = sqlx::query("UPDATE people SET name = $1 WHERE id = $2")
-            .bind(name)
-            .bind(person.as_str())
-            .execute(&mut *conn)
-            .await
-            .map(drop)
-            .map_err(StoreError::from);
+        let result = async {
+            let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+            sqlx::query("UPDATE people SET name = $1 WHERE id = $2")
+                .bind(name)
+                .bind(person.as_str())
+                .execute(&mut *tx)
+                .await?;
+            let notice = Notice::Renamed {
+                person: person.clone(),
+            };
+            self.notice(&mut tx, &notice).await?;
+            tx.commit().await?;
+            Ok(())
+        }
+        .await;
         self.settle(conn, result).await
     }
 
@@ -199,22 +220,31 @@ impl Store {
         Ok(seats)
     }
 
-    /// The seat whose invitation hashes to `invite_hash`: its game, player
-    /// and holder.
-    pub async fn invite(
-        &self,
-        invite_hash: &str,
-    ) -> Result<Option<(GameId, PlayerId, Option<PersonId>)>, StoreError> {
-        let row =
-            sqlx::query("SELECT game_id, player, person_id FROM seats WHERE invite_hash = $1")
-                .bind(invite_hash)
-                .fetch_optional(self.reader())
-                .await?;
+    /// The seat whose invitation hashes to `invite_hash`, and who holds
+    /// its game's seats: the seat's holder, if anyone took it yet, and the
+    /// game's creator (the first seat held without an invitation), read
+    /// in one statement.
+    pub async fn invite(&self, invite_hash: &str) -> Result<Option<Invitation>, StoreError> {
+        let row = sqlx::query(
+            "SELECT s.game_id, s.player, s.person_id, \
+                (SELECT c.person_id FROM seats c WHERE c.game_id = s.game_id \
+                 AND c.person_id IS NOT NULL AND c.invite_hash IS NULL ORDER BY c.player LIMIT 1) \
+             FROM seats s WHERE s.invite_hash = $1",
+        )
+        .bind(invite_hash)
+        .fetch_optional(self.reader())
+        .await?;
         row.map(|r| {
             let game = game_id(&r, 0, "(seat)")?;
             let player = player_id(&r, 1, game.as_str())?;
             let holder = maybe_person_id(&r, 2, game.as_str())?;
-            Ok((game, player, holder))
+            let creator = maybe_person_id(&r, 3, game.as_str())?;
+            Ok(Invitation {
+                game,
+                player,
+                holder,
+                creator,
+            })
         })
         .transpose()
     }

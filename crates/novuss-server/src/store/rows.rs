@@ -7,7 +7,6 @@ use sqlx::any::AnyRow;
 use sqlx::AnyConnection;
 
 use super::error::StoreError;
-use super::postgres::{self, Notice, Shared};
 use super::read::{game_id, int, player_column, text};
 use crate::ids::{GameId, PersonId};
 
@@ -140,11 +139,7 @@ pub(super) fn game_row(r: &AnyRow, game: &str) -> Result<GameRow, StoreError> {
 
 /// Appends within the transaction `conn` is in: nothing is changed if
 /// the game is not at the event the caller saw ([`StoreError::Conflict`]).
-pub(super) async fn append_in(
-    shared: Option<&Shared>,
-    tx: &mut AnyConnection,
-    a: &Append<'_>,
-) -> Result<(), StoreError> {
+pub(super) async fn append_in(tx: &mut AnyConnection, a: &Append<'_>) -> Result<(), StoreError> {
     let t = a.at_ms.div_euclid(1000);
     let number = a.after as i64 + 1;
     let moved = sqlx::query(
@@ -169,12 +164,6 @@ pub(super) async fn append_in(
         .bind(a.body)
         .execute(&mut *tx)
         .await?;
-    // The other instances' listeners hear of it at the commit.
-    let event = Notice::Event {
-        game: a.game.clone(),
-        event: number as u64,
-    };
-    postgres::notify(shared, &mut *tx, &event).await?;
     Ok(())
 }
 

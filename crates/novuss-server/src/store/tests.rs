@@ -148,3 +148,123 @@ fn a_rating_row_is_shown_as_stored() {
         "CurrentRow {{ person: \"{person}\", format: \"singles\", "
     )));
 }
+
+/// The checkpoint sequence number in a WAL file's header (bytes 12 to 15,
+/// big-endian): SQLite adds one each time the log starts again.
+fn log_restarts(wal: &std::path::Path) -> u32 {
+    let bytes = std::fs::read(wal).unwrap_or_default();
+    bytes
+        .get(12..16)
+        .map_or(0, |b| u32::from_be_bytes([b[0], b[1], b[2], b[3]]))
+}
+
+/// The events SQLite's database file holds by itself, without its log:
+/// what checkpoints have copied into it.
+async fn events_in_the_file_alone(file: &std::path::Path, dir: &std::path::Path) -> i64 {
+    let copy = dir.join("alone.sqlite3");
+    std::fs::copy(file, &copy).unwrap();
+    let url = format!("sqlite://{}", copy.display());
+    let mut conn = <sqlx::AnyConnection as sqlx::Connection>::connect(&url)
+        .await
+        .unwrap();
+    let row = sqlx::query("SELECT COUNT(*) FROM events")
+        .fetch_one(&mut conn)
+        .await
+        .unwrap();
+    let n = read::int(&row, 0, "events").unwrap();
+    let _ = sqlx::Connection::close(conn).await;
+    for end in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(dir.join(format!("alone.sqlite3{end}")));
+    }
+    n
+}
+
+/// The writer never checkpoints (a checkpoint inside a commit held up
+/// every stroke behind it); the checkpointer copies the log into the
+/// file beside the writer's commits, and has the log started again once
+/// it is long (`checkpoint.rs`).
+#[tokio::test]
+async fn a_files_log_is_copied_and_started_again_off_the_writer() {
+    sqlx::any::install_default_drivers();
+    let dir = std::env::temp_dir().join(format!("novuss-store-log-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("novuss.sqlite3");
+    let wal = dir.join("novuss.sqlite3-wal");
+    // Limits small enough for a test: a restart past 64 pages.
+    let limits = checkpoint::Limits {
+        period: std::time::Duration::from_millis(20),
+        restart_at: 64,
+        few: 8,
+    };
+    let store = Store::sqlite(
+        connections::Connections::sqlite_file(&file, limits)
+            .await
+            .unwrap(),
+    );
+    let mut writer = store.write().await.unwrap();
+    let auto = sqlx::query("PRAGMA wal_autocheckpoint")
+        .fetch_one(&mut *writer)
+        .await
+        .unwrap();
+    assert_eq!(
+        read::int(&auto, 0, "pragma").unwrap(),
+        0,
+        "the writer never checkpoints"
+    );
+    drop(writer);
+    let games: Vec<GameId> = (0..16).map(id).collect();
+    for g in &games {
+        let game = NewRow {
+            id: g,
+            created: 1,
+            setup: "{}",
+            summary: "{}",
+            public: true,
+            seats: &[],
+        };
+        store.create(&game).await.unwrap();
+    }
+    // Rounds of sixteen strokes at once, each event 6 kB (two pages and
+    // more), until the log has started again twice: at most 400 rounds
+    // (40,000 pages), which is over a hundred restarts' worth.
+    let body = format!("{{\"motion\":\"{}\"}}", "x".repeat(6_000));
+    let mut rounds = 0u64;
+    while log_restarts(&wal) < 2 && rounds < 400 {
+        let mut tasks = tokio::task::JoinSet::new();
+        for g in &games {
+            let (store, g, body) = (store.clone(), g.clone(), body.clone());
+            tasks.spawn(async move {
+                let a = Append {
+                    game: &g,
+                    after: rounds,
+                    body: &body,
+                    over: false,
+                    summary: "{}",
+                    at_ms: 1_000,
+                };
+                store.append(&a).await
+            });
+        }
+        while let Some(done) = tasks.join_next().await {
+            done.unwrap().unwrap();
+        }
+        rounds += 1;
+    }
+    assert!(
+        log_restarts(&wal) >= 2,
+        "the log never started again in {rounds} rounds"
+    );
+    // What the writer committed reached the database file itself, with
+    // the writer's own checkpoints off: the checkpointer copied it.
+    let stored = (rounds * 16) as i64;
+    let alone = events_in_the_file_alone(&file, &dir).await;
+    assert!(alone > 0 && alone <= stored, "{alone} of {stored}");
+    // Every event is there, in order.
+    for g in &games {
+        assert_eq!(store.stored_event(g).await.unwrap(), Some(rounds));
+        assert_eq!(store.events(g).await.unwrap().len() as u64, rounds);
+    }
+    store.close().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
