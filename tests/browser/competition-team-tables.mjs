@@ -142,6 +142,19 @@ test('a team match’s boards recorded at their own tables, followed by the orga
   const teamsLine = await print.$$eval('.table-card .card-teams', (e) => e.map((x) => x.textContent));
   assert.equal(teamsLine.length, 4);
   assert.ok(teamsLine[1].startsWith(`${home} – ${away}`), teamsLine[1]);
+  // The round's table protocols: the penalty is printed on match 2's
+  // board 1, and on no other board.
+  await print.goto(`${table.base}competition-print.html?id=${id}&sheet=protocols&round=1`);
+  await print.waitForSelector('body[data-ready="true"]');
+  const penalties = await print.$$eval('.protocol', (ps) => ps.map((p) => p.querySelector('.protocol-penalties')?.textContent ?? ''));
+  const line = fill(comp['conduct.line'], { conduct: comp['conduct.warning'], name: penalised, clause: '000 1.28' });
+  const marked = penalties.flatMap((t, i) => (t ? [i] : []));
+  const boards = await print.$$eval('.protocol', (ps) => ps.map((p) => p.querySelector('.protocol-round')?.textContent ?? ''));
+  assert.equal(marked.length, 1, penalties.join('\n'));
+  assert.ok(penalties[marked[0]].includes(line), penalties[marked[0]]);
+  assert.ok(boards[marked[0]].includes(fill(comp['teams.match'], { n: 2 })), boards[marked[0]]);
+  await print.goto(`${table.base}competition-print.html?id=${id}&sheet=cards`);
+  await print.waitForSelector('body[data-ready="true"]');
   const pdf = path.join(ARTIFACTS, 'competition-team-tables-cards.pdf');
   await print.pdf({ path: pdf, format: 'A4', printBackground: true });
   execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', pdf, path.join(ARTIFACTS, 'competition-team-tables-cards')]);

@@ -15,11 +15,13 @@ import { pt } from './text.js';
 import { clubOf, roundName, mostSets, breaker } from './sheets.js';
 import { rosterName } from './draw.js';
 import { penaltyText } from '../competition/conduct.js';
+import { samePlace } from '../competition/places.js';
 
 /** @typedef {import('../shared/protocol.js').Competition} Competition */
 /** @typedef {import('../shared/protocol.js').PairedRound} PairedRound */
 /** @typedef {import('../shared/protocol.js').MatchOutcome} MatchOutcome */
 /** @typedef {import('../shared/protocol.js').TeamsView} TeamsView */
+/** @typedef {import('../competition/places.js').TablePlace} TablePlace */
 
 /**
  * One side of a match on a protocol: the entrant's number (none for a
@@ -39,6 +41,7 @@ import { penaltyText } from '../competition/conduct.js';
  * @property {'first' | 'second'} opener who breaks in the first set
  * @property {MatchOutcome | null} outcome the result, when it is in already
  * @property {number} number the round's number
+ * @property {TablePlace} at where it is played: its round, team match and board
  */
 
 /** A blank to write in. @param {string} [cls] */
@@ -100,12 +103,12 @@ function protocol(c, m) {
 
 /**
  * The conduct penalties recorded on a match so far, in force (`000` 1.28),
- * printed above the signatures; none: nothing.
+ * printed above the signatures; none: nothing. A team board's are those
+ * given on that board of that team match.
  * @param {Competition} c @param {Match} m
  */
 function penaltiesOf(c, m) {
-  if (m.teams) return null;
-  const here = (c.penalties ?? []).filter((p) => p.round === m.number && p.board === m.board && !p.taken_back);
+  const here = (c.penalties ?? []).filter((p) => samePlace(p, m.at) && !p.taken_back);
   if (!here.length) return null;
   return el('p', { class: 'protocol-penalties' }, el('span', { class: 'label' }, pt('protocol.penalties')), ' ',
     here.map((p) => penaltyText(c, p)).join('; '));
@@ -117,6 +120,7 @@ function playerMatches(c, r) {
   return r.boards.map((b, i) => ({
     round: roundName(c, r.number), table: b.table, board: i + 1, teams: null,
     first: side(b.first), second: side(b.second), opener: 'first', outcome: b.outcome, number: r.number,
+    at: { round: r.number, board: i + 1 },
   }));
 }
 
@@ -132,6 +136,7 @@ function teamBoards(c, r) {
     first: { no: null, name: rosterName(t, m.first, b.first), club: nameOf(c, m.first) },
     second: { no: null, name: rosterName(t, m.second, b.second), club: nameOf(c, m.second) },
     opener: b.breaks_first, outcome: b.entered, number: r.number,
+    at: { round: r.number, team_match: i + 1, board: b.number },
   })));
 }
 
