@@ -9,9 +9,8 @@
 
 use crate::server::follow;
 use crate::support::db;
-use crate::support::play::{choose, mirror, stroke_request, VS_GREEDY};
+use crate::support::play::{choose, choose_club, mirror, stroke_request, VS_GREEDY};
 use crate::support::server::{data_dir, needs_postgres, new_database, path, Running, Socket};
-use novuss_core::play::game::Game;
 use novuss_core::seat::Seat;
 use serde_json::{json, Value};
 
@@ -35,16 +34,6 @@ fn two_servers() -> Option<(Vec<tempfile::TempDir>, String, Running, Running)> {
 fn hello(ws: &mut Socket, since: Option<u64>) -> Value {
     ws.send(&json!({"type": "hello", "since": since}));
     ws.next_reply()
-}
-
-/// The stroke a club player chooses for the player to move: quicker to
-/// finish a set than the geometric player.
-fn club(local: &Game, seed: u64) -> novuss_core::physics::stroke::Stroke {
-    novuss_ai::Player::new(novuss_ai::Level::Club, seed)
-        .decide(local.set(), &local.record().physics)
-        .expect("a legal stroke")
-        .best
-        .stroke
 }
 
 #[test]
@@ -85,7 +74,7 @@ fn two_people_on_two_servers_finish_a_match_while_a_third_connection_watches() {
     let mut last = Value::Null;
     while event < 2000 && !local.set().is_over() {
         let seat = local.set().seat_to_play();
-        let s = club(&local, event);
+        let s = choose_club(&local, event);
         let by = if seat == Seat::South { &mut a } else { &mut j };
         by.send(&stroke_request(event, seat, &s));
         let seen: Vec<Value> = [&mut a, &mut j, &mut w]

