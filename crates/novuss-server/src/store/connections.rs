@@ -80,17 +80,8 @@ impl Connections {
         let mut connections =
             Connections::sqlite(writer, Some(AnyConnectOptions::from_url(&reader)?)).await?;
         // Opened after the writer, which made the file and its log.
-        let checkpointer = AnyPoolOptions::new()
-            .max_connections(1)
-            .acquire_timeout(Duration::from_secs(10))
-            .after_connect(|conn, _| {
-                Box::pin(async move {
-                    conn.execute("PRAGMA busy_timeout = 5000").await?;
-                    Ok(())
-                })
-            })
-            .connect_with(AnyConnectOptions::from_url(&file.to_url_lossy())?)
-            .await?;
+        let checkpointer =
+            beside_the_writer(1, AnyConnectOptions::from_url(&file.to_url_lossy())?).await?;
         connections.checkpointer = Some(checkpoint::Checkpointer {
             pool: checkpointer,
             limits,
@@ -130,19 +121,7 @@ impl Connections {
             .map_err(StoreError::Migrate)?;
         let reader = match reader {
             None => writer.clone(),
-            Some(options) => {
-                AnyPoolOptions::new()
-                    .max_connections(2)
-                    .acquire_timeout(Duration::from_secs(10))
-                    .after_connect(|conn, _| {
-                        Box::pin(async move {
-                            conn.execute("PRAGMA busy_timeout = 5000").await?;
-                            Ok(())
-                        })
-                    })
-                    .connect_with(options)
-                    .await?
-            }
+            Some(options) => beside_the_writer(2, options).await?,
         };
         Ok(Connections {
             writer,
@@ -215,6 +194,23 @@ impl Connections {
         self.writer.close().await;
         self.reader.close().await;
     }
+}
+
+/// A pool of `most` connections to an SQLite file beside its writer (the
+/// readers, the checkpointer), each waiting for the writer's locks
+/// rather than failing at once.
+async fn beside_the_writer(most: u32, options: AnyConnectOptions) -> Result<AnyPool, sqlx::Error> {
+    AnyPoolOptions::new()
+        .max_connections(most)
+        .acquire_timeout(Duration::from_secs(10))
+        .after_connect(|conn, _| {
+            Box::pin(async move {
+                conn.execute("PRAGMA busy_timeout = 5000").await?;
+                Ok(())
+            })
+        })
+        .connect_with(options)
+        .await
 }
 
 /// Whether `conn` is in autocommit: `BEGIN` fails inside a transaction.

@@ -9,6 +9,19 @@ fn id(k: u32) -> GameId {
     GameId::parse(&format!("{k:032x}")).expect("32 hex digits")
 }
 
+/// Stores a new game `g` at event 0, without seats.
+async fn create(store: &Store, g: &GameId) {
+    let game = NewRow {
+        id: g,
+        created: 1,
+        setup: "{}",
+        summary: "{}",
+        public: true,
+        seats: &[],
+    };
+    store.create(&game).await.unwrap();
+}
+
 #[tokio::test]
 async fn a_database_named_by_url_is_sqlite_or_postgres_and_nothing_else() {
     let dir = std::env::temp_dir().join(format!("novuss-store-url-{}", std::process::id()));
@@ -63,15 +76,7 @@ async fn appends_sent_at_once_are_each_checked_and_stored_once() {
     let store = Store::memory().await.unwrap();
     let ids: Vec<GameId> = (0..40).map(id).collect();
     for id in &ids {
-        let game = NewRow {
-            id,
-            created: 1,
-            setup: "{}",
-            summary: "{}",
-            public: true,
-            seats: &[],
-        };
-        store.create(&game).await.unwrap();
+        create(&store, id).await;
     }
     // Forty games' first events at once, and a stale one for each
     // even game among them: every first event is stored once, and
@@ -215,15 +220,7 @@ async fn a_files_log_is_copied_and_started_again_off_the_writer() {
     drop(writer);
     let games: Vec<GameId> = (0..16).map(id).collect();
     for g in &games {
-        let game = NewRow {
-            id: g,
-            created: 1,
-            setup: "{}",
-            summary: "{}",
-            public: true,
-            seats: &[],
-        };
-        store.create(&game).await.unwrap();
+        create(&store, g).await;
     }
     // Rounds of sixteen strokes at once, each event 6 kB (two pages and
     // more), until the log has started again twice: at most 400 rounds
