@@ -54,9 +54,7 @@ impl Where {
 
     /// The data directory named, else the user's, as `serve` uses.
     fn dir(&self) -> PathBuf {
-        self.data_dir
-            .clone()
-            .unwrap_or_else(crate::serve::default_data_dir)
+        self.data_dir.clone().unwrap_or_else(default_data_dir)
     }
 
     /// The SQLite file, or why there is none to work on.
@@ -82,4 +80,9 @@ impl Where {
         }
         Ok(PathBuf::from(path))
     }
+}
+
+/// The per-user data directory, or `./novuss-data` where there is none.
+pub fn default_data_dir() -> PathBuf {
+    dirs::data_dir().map_or_else(|| PathBuf::from("novuss-data"), |d| d.join("novuss"))
 }

@@ -1,7 +1,6 @@
 //! `novuss serve`, the default command: the game in a browser.
 
 use std::net::{Ipv4Addr, SocketAddr, SocketAddrV4};
-use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::database::Where;
@@ -55,11 +54,6 @@ const DEFAULT_PER_ADDRESS: u32 = {
     assert!(PER_ADDRESS <= u32::MAX as usize);
     PER_ADDRESS as u32
 };
-
-/// The per-user data directory, or `./novuss-data` where there is none.
-pub fn default_data_dir() -> PathBuf {
-    dirs::data_dir().map_or_else(|| PathBuf::from("novuss-data"), |d| d.join("novuss"))
-}
 
 /// `novuss serve`'s options.
 #[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
