@@ -34,7 +34,9 @@ impl Hub {
             return;
         };
         let shared = match slot.get() {
-            Some(room) => room.clone(),
+            Some(Ok(room)) => room.clone(),
+            // Its load failed, and said why to whoever asked for it.
+            Some(Err(_)) => return,
             // Still loading: its load may have read the events before
             // this one was stored, so the notice waits for it.
             None => match self.room(id).await {

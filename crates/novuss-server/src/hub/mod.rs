@@ -59,8 +59,12 @@ async fn live(shared: &SharedRoom) -> Result<tokio::sync::MutexGuard<'_, Room>, 
 }
 
 /// A game's place in memory: empty while it loads, so that loading one
-/// game makes only that game's requests wait.
-type Slot = Arc<OnceCell<SharedRoom>>;
+/// game makes only that game's requests wait. Its load's outcome, a
+/// failure too, is every waiter's: requests that came while the database
+/// was not answering are refused together, each after one wait, not one
+/// load after another (the slot is dropped then, and the next request
+/// loads afresh).
+type Slot = Arc<OnceCell<Result<SharedRoom, Failure>>>;
 
 /// A competition changed by some instance, and how many changes it has
 /// now (0: not said).
@@ -175,14 +179,16 @@ impl Hub {
 
     /// The room of game `id`, if it is in memory now (loaded, not loading).
     pub(crate) fn loaded(&self, id: &GameId) -> Option<SharedRoom> {
-        self.rooms().get(id).and_then(|slot| slot.get().cloned())
+        self.rooms()
+            .get(id)
+            .and_then(|slot| slot.get()?.as_ref().ok().cloned())
     }
 
     /// Every room in memory now (loaded, not loading), as `(id, room)`.
     fn all_loaded(&self) -> Vec<(GameId, SharedRoom)> {
         self.rooms()
             .iter()
-            .filter_map(|(id, slot)| Some((id.clone(), slot.get()?.clone())))
+            .filter_map(|(id, slot)| Some((id.clone(), slot.get()?.as_ref().ok()?.clone())))
             .collect()
     }
 
@@ -199,7 +205,13 @@ impl Hub {
         // it was forgotten is told to connect again, and a request still
         // holding it changes nothing.
         rooms.retain(|_, slot| {
-            let Some(room) = slot.get() else { return true };
+            let room = match slot.get() {
+                None => return true,
+                // A failed load's slot is its requests' to drop; none
+                // may stay.
+                Some(Err(_)) => return false,
+                Some(Ok(room)) => room,
+            };
             let Ok(mut room) = room.try_lock() else {
                 return true;
             };
@@ -235,7 +247,7 @@ impl Hub {
     /// requests for this game wait while it loads.
     pub async fn room(self: &Arc<Self>, id: &GameId) -> Result<SharedRoom, Failure> {
         let slot = self.rooms().entry(id.clone()).or_default().clone();
-        let loaded = slot.get_or_try_init(|| self.load(id)).await.cloned();
+        let loaded = slot.get_or_init(|| self.load(id)).await.clone();
         match loaded {
             Ok(room) => Ok(room),
             Err(f) => {
@@ -243,7 +255,7 @@ impl Hub {
                 let mut rooms = self.rooms();
                 if rooms
                     .get(id)
-                    .is_some_and(|s| Arc::ptr_eq(s, &slot) && s.get().is_none())
+                    .is_some_and(|s| Arc::ptr_eq(s, &slot) && s.get().is_some_and(Result::is_err))
                 {
                     rooms.remove(id);
                 }
@@ -703,7 +715,7 @@ mod limits {
         let shared = Arc::new(Mutex::new(room));
         hub.rooms().insert(
             id.clone(),
-            Arc::new(OnceCell::new_with(Some(shared.clone()))),
+            Arc::new(OnceCell::new_with(Some(Ok(shared.clone())))),
         );
         // The game has no holders (as if stored before there were people):
         // the first person to act holds it.

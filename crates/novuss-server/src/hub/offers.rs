@@ -139,7 +139,7 @@ impl Hub {
             let shared = Arc::new(Mutex::new(room));
             self.rooms().insert(
                 id.clone(),
-                Arc::new(OnceCell::new_with(Some(shared.clone()))),
+                Arc::new(OnceCell::new_with(Some(Ok(shared.clone())))),
             );
             self.wake(shared);
         }
