@@ -256,6 +256,12 @@ impl Failure {
         }
     }
 
+    /// The refusal of a player's id that names nobody: one sentence for
+    /// every route that takes one.
+    pub fn unknown_player() -> Failure {
+        Failure::new(Code::UnknownPlayer, "no player has that id")
+    }
+
     /// A failure of the server's own (`code` is [`Code::Storage`],
     /// [`Code::Internal`] or [`Code::Damaged`]): `cause` goes to the log
     /// under a new error id, the client gets `what` and the id.

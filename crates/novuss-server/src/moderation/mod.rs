@@ -272,7 +272,7 @@ impl Moderation {
                 let shown = store
                     .person_shown(&person)
                     .await?
-                    .ok_or_else(|| Failure::new(Code::UnknownPlayer, "no player has that id"))?;
+                    .ok_or_else(Failure::unknown_player)?;
                 (person, None, shown.name)
             }
         };
@@ -342,7 +342,7 @@ impl Moderation {
             .store()
             .block(blocker, person, crate::store::now())
             .await?
-            .ok_or_else(|| Failure::new(Code::UnknownPlayer, "no player has that id"))?;
+            .ok_or_else(Failure::unknown_player)?;
         Ok((new, self.blocks(who).await?))
     }
 
@@ -391,7 +391,7 @@ impl Moderation {
         let shown = store
             .person_shown(id)
             .await?
-            .ok_or_else(|| Failure::new(Code::UnknownPlayer, "no player has that id"))?;
+            .ok_or_else(Failure::unknown_player)?;
         let standing = store.standing(id).await?;
         let username = store.account(id).await?.map(|a| a.username);
         let reports = store.reports_about(id, LISTED).await?;

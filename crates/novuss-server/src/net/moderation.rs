@@ -12,7 +12,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 
-use crate::error::{Code, Failure};
+use crate::error::Failure;
 use crate::ids::PersonId;
 use crate::moderation::Moderation;
 use crate::net::body::JsonBody;
@@ -46,11 +46,7 @@ async fn report(
     JsonBody(ask): JsonBody<ReportAsk>,
 ) -> Result<Response, Failure> {
     let reported = m.report(visitor.person.as_ref(), ask).await?;
-    let status = if reported.new {
-        StatusCode::CREATED
-    } else {
-        StatusCode::OK
-    };
+    let status = created_if(reported.new);
     Ok((status, Json(reported)).into_response())
 }
 
@@ -67,11 +63,7 @@ async fn block(
     JsonBody(ask): JsonBody<BlockAsk>,
 ) -> Result<Response, Failure> {
     let (new, list) = m.block(visitor.person.as_ref(), &ask.person).await?;
-    let status = if new {
-        StatusCode::CREATED
-    } else {
-        StatusCode::OK
-    };
+    let status = created_if(new);
     Ok((status, Json(list)).into_response())
 }
 
@@ -81,8 +73,7 @@ async fn unblock(
     visitor: Visitor,
     Path(person): Path<String>,
 ) -> Result<Response, Failure> {
-    let person = PersonId::parse(&person)
-        .ok_or_else(|| Failure::new(Code::UnknownPlayer, "no player has that id"))?;
+    let person = PersonId::parse(&person).ok_or_else(Failure::unknown_player)?;
     Ok(Json(m.unblock(visitor.person.as_ref(), &person).await?).into_response())
 }
 
@@ -113,8 +104,7 @@ async fn person(
     visitor: Visitor,
     Path(id): Path<String>,
 ) -> Result<Response, Failure> {
-    let id = PersonId::parse(&id)
-        .ok_or_else(|| Failure::new(Code::UnknownPlayer, "no player has that id"))?;
+    let id = PersonId::parse(&id).ok_or_else(Failure::unknown_player)?;
     Ok(Json(m.person_file(visitor.person.as_ref(), &id).await?).into_response())
 }
 
@@ -142,4 +132,14 @@ async fn undo(
 ) -> Result<Response, Failure> {
     let entry = m.undo(visitor.person.as_ref(), &id, &why.reason).await?;
     Ok((StatusCode::CREATED, Json(entry)).into_response())
+}
+
+/// `201` for what a request made, `200` for what it found already made:
+/// a report or a block asked for twice is the same one.
+fn created_if(new: bool) -> StatusCode {
+    if new {
+        StatusCode::CREATED
+    } else {
+        StatusCode::OK
+    }
 }

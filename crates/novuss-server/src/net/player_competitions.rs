@@ -47,7 +47,7 @@ pub async fn competitions(
         .store
         .person_name(&person)
         .await?
-        .ok_or_else(|| Failure::new(Code::UnknownPlayer, "no player has that id"))?;
+        .ok_or_else(Failure::unknown_player)?;
     let list = entered(&routes.desk, &routes.store, &person).await?;
     Ok(Json(list).into_response())
 }

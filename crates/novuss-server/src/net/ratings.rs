@@ -57,10 +57,12 @@ pub async fn player(
     visitor: Visitor,
     Path(id): Path<String>,
 ) -> Result<Response, Failure> {
-    let unknown = || Failure::new(Code::UnknownPlayer, "no player has that id");
-    let person = PersonId::parse(&id).ok_or_else(unknown)?;
+    let person = PersonId::parse(&id).ok_or_else(Failure::unknown_player)?;
     let store = hub.store();
-    let named = store.person_shown(&person).await?.ok_or_else(unknown)?;
+    let named = store
+        .person_shown(&person)
+        .await?
+        .ok_or_else(Failure::unknown_player)?;
     let at = now();
     let viewer = visitor.person.as_ref();
     let games = store.games_of(&person, viewer, PLAYER_GAMES).await?;
@@ -170,10 +172,12 @@ pub async fn older_results(
                 "before must be the number a page's `older` gave",
             )
         })?;
-    let unknown = || Failure::new(Code::UnknownPlayer, "no player has that id");
-    let person = PersonId::parse(&id).ok_or_else(unknown)?;
+    let person = PersonId::parse(&id).ok_or_else(Failure::unknown_player)?;
     let store = hub.store();
-    store.person_name(&person).await?.ok_or_else(unknown)?;
+    store
+        .person_name(&person)
+        .await?
+        .ok_or_else(Failure::unknown_player)?;
     let changes = store.changes_of(&person).await?;
     let viewer = visitor.person.as_ref();
     let (results, older) = results_page(&hub, &person, &changes, Some(before), viewer).await?;
