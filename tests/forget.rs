@@ -228,3 +228,150 @@ fn a_deleted_account_leaves_games_and_ratings_whole_and_nothing_of_who_it_was() 
     );
     assert_eq!(gone["results"][0]["opponents"][0]["forgotten"], true);
 }
+
+/// A change of competition `id` by `organiser`, which must be taken.
+fn change(organiser: &Person, id: &str, c: Value) -> Value {
+    let (status, now) =
+        json_answer(organiser.post(&format!("/api/competitions/{id}/changes"), &c.to_string()));
+    assert_eq!(status, 200, "{c} → {now}");
+    now
+}
+
+#[test]
+fn a_forgotten_entrant_keeps_the_draw_and_ratings_and_loses_the_name() {
+    let dir = data_dir();
+    let server = Running::start(&path(&dir));
+    let organiser = server.person();
+    let anna = server.person();
+    let ilze = server.person();
+    let stranger = server.person();
+    organiser.register("forget_organiser", "a long password");
+    anna.register("anna_entrant", "a long password");
+    ilze.register("ilze_entrant", "a long password");
+    let (status, _) = anna.post("/api/me", r#"{"name":"Anna Ozola"}"#);
+    assert_eq!(status, 200);
+
+    // A rated one-round Swiss on real tables: two players from the
+    // organiser's list, Anna entering herself, Ilze entered by the
+    // organiser by her user name.
+    let setup = json!({"name": "Rudens kauss", "tables": 2, "rated": true, "open_entry": true,
+        "starts": "2026-11-28", "system": {"kind": "swiss", "rounds": 1},
+        "format": {"kind": "sets", "sets": 6}});
+    let (status, c) = json_answer(organiser.post("/api/competitions", &setup.to_string()));
+    assert_eq!(status, 201, "{c}");
+    let id = c["id"].as_str().unwrap().to_owned();
+    for (name, rating) in [("Jānis Bērziņš", 1900), ("Māris Ozols", 1700)] {
+        change(
+            &organiser,
+            &id,
+            json!({"change": "enter", "entry": {"name": name, "rating": rating}}),
+        );
+    }
+    let (status, body) = anna.post(&format!("/api/competitions/{id}/enter"), "{}");
+    assert_eq!(status, 200, "{body}");
+    let (status, body) = organiser.post(
+        &format!("/api/competitions/{id}/enter"),
+        r#"{"username":"ilze_entrant"}"#,
+    );
+    assert_eq!(status, 200, "{body}");
+    let paired = change(&organiser, &id, json!({"change": "pair_next", "round": 1}));
+    let boards = paired["rounds"][0]["boards"].as_array().unwrap().clone();
+    for k in 0..boards.len() {
+        change(
+            &organiser,
+            &id,
+            json!({"change": "result", "round": 1, "board": k + 1,
+                   "outcome": {"kind": "sets", "first": 4, "second": 2}}),
+        );
+    }
+    let read = |who: &Person| {
+        let (status, page) = json_answer(who.get(&format!("/api/competitions/{id}")));
+        assert_eq!(status, 200, "{page}");
+        page["competition"].clone()
+    };
+    let before = read(&stranger);
+    assert_eq!(before["entrants"][2]["entry"]["name"], "Anna Ozola");
+    let (_, list_before) = json_answer(stranger.get("/api/ratings/tables"));
+    assert!(
+        list_before.to_string().contains("Anna Ozola"),
+        "{list_before}"
+    );
+    let rated = |list: &Value| -> Vec<(String, String)> {
+        let mut all: Vec<(String, String)> = ["players", "provisional"]
+            .iter()
+            .flat_map(|k| list[*k].as_array().unwrap().clone())
+            .map(|p| {
+                (
+                    p["name"].as_str().unwrap().to_owned(),
+                    p["rating"].to_string(),
+                )
+            })
+            .collect();
+        all.sort();
+        all
+    };
+
+    // Anna deletes her account.
+    let (status, body) = anna.post("/api/me/forget", r#"{"password":"a long password"}"#);
+    assert_eq!(status, 200, "{body}");
+
+    // The competition as anyone reads it: the same draw, results and
+    // standings; her entry has no name and says she was forgotten;
+    // Ilze, entered the same way, keeps hers.
+    let check = |c: &Value| {
+        let hers = &c["entrants"][2]["entry"];
+        assert_eq!(
+            (&hers["name"], &hers["forgotten"]),
+            (&json!(""), &json!(true)),
+            "{hers}"
+        );
+        assert_eq!(c["entrants"][3]["entry"]["name"], "ilze_entrant");
+        assert_eq!(c["rounds"], before["rounds"]);
+        assert_eq!(c["standings"], before["standings"]);
+        assert!(!c.to_string().contains("Anna Ozola"), "{c}");
+    };
+    check(&read(&stranger));
+    // The record of changes the organiser reads has no name of hers.
+    let (status, record) = json_answer(organiser.get(&format!("/api/competitions/{id}/record")));
+    assert_eq!(status, 200, "{record}");
+    assert!(!record.to_string().contains("Anna Ozola"), "{record}");
+    // The files say "Deleted player" where she was.
+    for file in [
+        "standings.csv",
+        "results.csv",
+        "crosstable.csv",
+        "competition.trf",
+    ] {
+        let (status, text) = organiser.get(&format!("/api/competitions/{id}/{file}"));
+        assert_eq!(status, 200, "{file}: {text}");
+        assert!(
+            text.contains("Deleted player") && !text.contains("Anna Ozola"),
+            "{file}: {text}"
+        );
+    }
+    let (status, text) = organiser.get(&format!("/api/competitions/{id}/competition.json"));
+    assert_eq!(status, 200, "{text}");
+    assert!(!text.contains("Anna Ozola"), "{text}");
+    // The real-table list still rates her results, without a name: every
+    // rating is as it was.
+    let (_, list) = json_answer(stranger.get("/api/ratings/tables"));
+    assert!(!list.to_string().contains("Anna Ozola"), "{list}");
+    let forgotten: Vec<_> = ["players", "provisional"]
+        .iter()
+        .flat_map(|k| list[*k].as_array().unwrap().clone())
+        .filter(|p| p["forgotten"] == true)
+        .collect();
+    assert_eq!(forgotten.len(), 1, "{list}");
+    let renamed: Vec<_> = rated(&list_before)
+        .into_iter()
+        .map(|(n, r)| (if n == "Anna Ozola" { String::new() } else { n }, r))
+        .collect();
+    let mut renamed = renamed;
+    renamed.sort();
+    assert_eq!(rated(&list), renamed);
+
+    // After a restart, read from the store again: the same.
+    let server = server.restart();
+    let stranger = server.person();
+    check(&read(&stranger));
+}

@@ -9,7 +9,7 @@
 
 import { el } from '../shared/pages.js';
 import { ct } from '../competitions/text.js';
-import { outcomeText } from './view.js';
+import { entryName, outcomeText } from './view.js';
 
 /** @typedef {import('../shared/protocol.js').Competition} Competition */
 /** @typedef {import('../shared/protocol.js').Bracket} Bracket */
@@ -25,7 +25,7 @@ function side(c, s, winner) {
     const out = winner !== null && !won;
     return el('li', { class: `side${won ? ' won' : ''}${out ? ' out' : ''}`, 'data-entrant': s.entrant },
       el('span', { class: 'seed muted' }, seed ? String(seed) : ''),
-      el('span', { class: 'pname' }, e?.entry.name ?? `#${s.entrant}`),
+      el('span', { class: 'pname' }, e ? entryName(e.entry) : `#${s.entrant}`),
       won ? el('span', { class: 'visually-hidden' }, ` (${ct('ko.went_on')})`) : null);
   }
   if (s.kind === 'nobody') return el('li', { class: 'side nobody muted' }, el('span', { class: 'seed' }), el('span', { class: 'pname' }, ct('ko.nobody')));

@@ -9,7 +9,7 @@
 
 import { el } from '../shared/pages.js';
 import { ct, finalScores, refusalText, post } from '../competitions/text.js';
-import { nameOf } from './view.js';
+import { entryName, nameOf } from './view.js';
 
 /** @typedef {import('../shared/protocol.js').Competition} Competition */
 /** @typedef {import('../shared/protocol.js').CompetitionChange} CompetitionChange */
@@ -90,7 +90,7 @@ export function makeDesk(id, current, show) {
     const who = /** @type {HTMLSelectElement} */ ($('who'));
     const kept = who.value;
     who.replaceChildren(...c.entrants.filter((e) => e.withdrawn_from === null)
-      .map((e) => el('option', { value: String(e.entrant) }, `${e.entrant} ${e.entry.name}`)));
+      .map((e) => el('option', { value: String(e.entrant) }, `${e.entrant} ${entryName(e.entry)}`)));
     if ([...who.options].some((o) => o.value === kept)) who.value = kept;
   }
 

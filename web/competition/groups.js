@@ -6,6 +6,7 @@
 
 import { el } from '../shared/pages.js';
 import { ct } from '../competitions/text.js';
+import { entryName } from './view.js';
 
 /** @typedef {import('../shared/protocol.js').Competition} Competition */
 /** @typedef {import('../shared/protocol.js').CompetitionGroup} CompetitionGroup */
@@ -55,7 +56,7 @@ function groupTable(c, g, stage) {
     const goes = through.has(row.entrant);
     return el('tr', { class: goes ? 'through' : '', 'data-entrant': row.entrant },
       el('td', { class: 'num', 'data-label': ct('col.place') }, start === end ? String(start) : `${start}–${end}`),
-      el('td', { class: 'names', 'data-label': ct('col.name') }, e?.entry.name ?? `#${row.entrant}`,
+      el('td', { class: 'names', 'data-label': ct('col.name') }, e ? entryName(e.entry) : `#${row.entrant}`,
         goes ? el('span', { class: 'through-mark muted small' }, ` · ${ct('groups.through')}`) : null),
       el('td', { class: 'num', 'data-label': ct('groups.col.played') }, String(r.played)),
       el('td', { class: 'num', 'data-label': ct('col.points') }, String(row.points)),

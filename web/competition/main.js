@@ -13,7 +13,7 @@ import { fillTexts, onLanguage } from '../shared/lang.js';
 import { mountHeader } from '../shared/header.js';
 import { el } from '../shared/pages.js';
 import { ct, clubLink, setupText, whereText, refusalText } from '../competitions/text.js';
-import { boardView, restItems, roundState, entrantRows, earlierRound, nameOf, outcomeText, knockoutRoundName, readCompetition } from './view.js';
+import { entryName, boardView, restItems, roundState, entrantRows, earlierRound, nameOf, outcomeText, knockoutRoundName, readCompetition } from './view.js';
 import { bracketView } from './bracket.js';
 import { groupsView } from './groups.js';
 import { standingHead, standingRows } from './standings.js';
@@ -81,7 +81,7 @@ function announce(a, b) {
   for (const n of newResults(a, b)) {
     said.push(ct('announce.result', { round: n.round, board: n.board, first: nameOf(b, n.first), second: nameOf(b, n.second), score: outcomeText(n.outcome) }));
   }
-  for (const e of b.entrants.slice(a.entrants.length)) said.push(ct('announce.entered', { name: e.entry.name }));
+  for (const e of b.entrants.slice(a.entrants.length)) said.push(ct('announce.entered', { name: entryName(e.entry) }));
   said.push(...newBoardResults(a, b));
   if (said.length) $('announce').textContent = said.join(' ');
 }

@@ -10,6 +10,7 @@
 import { el } from '../shared/pages.js';
 import { dateTime } from '../shared/text.js';
 import { ct, post, refusalText } from '../competitions/text.js';
+import { nameOf } from './view.js';
 
 /** @typedef {import('../shared/protocol.js').Competition} Competition */
 /** @typedef {import('../shared/protocol.js').BoardGame} BoardGame */
@@ -124,7 +125,7 @@ export function makeOnline(id, take, redraw) {
       const g = state.games.find((x) => x.round === round.number && x.board === i + 1);
       if (!g || g.settled) return;
       const other = b.first === mine.entrant ? b.second : b.first;
-      const name = c.entrants.find((e) => e.entrant === other)?.entry.name ?? `#${other}`;
+      const name = nameOf(c, other);
       yours.append(
         el('span', {}, ct('online.your_game', { round: round.number, opponent: name }), ' '),
         el('a', { class: 'button primary', href: `/#game=${g.game}`, id: 'your-game-link' }, ct('online.play')));

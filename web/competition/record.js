@@ -9,7 +9,7 @@
 
 import { el, when } from '../shared/pages.js';
 import { ct, refusalText } from '../competitions/text.js';
-import { nameOf, outcomeText } from './view.js';
+import { entryName, nameOf, outcomeText } from './view.js';
 import { samePlace, tableMatches } from './places.js';
 
 /** @typedef {import('../shared/protocol.js').Competition} Competition */
@@ -46,7 +46,7 @@ export function changeText(c, r) {
   const ch = /** @type {Record<string, any>} */ (r.change);
   const who = (/** @type {number} */ n) => `${n} ${nameOf(c, n)}`;
   switch (ch.change) {
-    case 'enter': return ct('record.enter', { name: ch.entry?.name ?? '' });
+    case 'enter': return ct('record.enter', { name: ch.entry ? entryName(ch.entry) : '' });
     case 'enter_list': return ct('record.enter_list', { n: ch.entries?.length ?? 0 });
     case 'enter_team': return ct('record.enter_team', { name: ch.team?.name ?? '' });
     case 'enter_teams': return ct('record.enter_teams', { n: ch.teams?.length ?? 0 });

@@ -11,7 +11,7 @@
 import { fillTexts, onLanguage } from '../shared/lang.js';
 import { el } from '../shared/pages.js';
 import { ct, whereText } from '../competitions/text.js';
-import { nameOf, outcomeText } from './view.js';
+import { entryName, nameOf, outcomeText } from './view.js';
 import { valueText } from './standings.js';
 import { followCompetition, newResults } from './live.js';
 
@@ -116,7 +116,7 @@ function entrantRows(c, page) {
   $('slide-head').replaceChildren(el('tr', {}, th(ct('col.no'), 'num'), th(ct('col.name')), th(ct('col.club')), th(ct('col.rating'), 'num')));
   return c.entrants.slice(page * ROWS, (page + 1) * ROWS).map((e) => el('tr', { 'data-entrant': e.entrant },
     el('td', { class: 'num' }, String(e.entrant)),
-    el('td', {}, e.entry.name),
+    el('td', {}, entryName(e.entry)),
     el('td', { class: 'club' }, e.entry.club ?? ''),
     el('td', { class: 'num' }, e.entry.rating === null ? '' : String(e.entry.rating))));
 }

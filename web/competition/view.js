@@ -29,9 +29,19 @@ export async function readCompetition(id) {
   return body;
 }
 
+/**
+ * An entry's name as shown: "Deleted player" in the reader's language for
+ * a person who deleted their account (the server keeps no name for them).
+ * @param {import('../shared/protocol.js').Entry} entry
+ */
+export function entryName(entry) {
+  return entry.forgotten ? ct('entry.forgotten') : entry.name;
+}
+
 /** An entrant's name. @param {Competition} c @param {number} n */
 export function nameOf(c, n) {
-  return c.entrants.find((e) => e.entrant === n)?.entry.name ?? `#${n}`;
+  const e = c.entrants.find((x) => x.entrant === n);
+  return e ? entryName(e.entry) : `#${n}`;
 }
 
 /** An entrant as a board shows them: their number, name and club. @param {Competition} c @param {number} n */
@@ -39,7 +49,7 @@ function who(c, n) {
   const e = c.entrants.find((x) => x.entrant === n);
   return el('span', { class: 'who' },
     el('span', { class: 'no' }, String(n)), ' ',
-    el('span', { class: 'pname' }, e?.entry.name ?? ''),
+    el('span', { class: 'pname' }, e ? entryName(e.entry) : ''),
     e?.entry.club ? el('span', { class: 'club muted' }, ` ${e.entry.club}`) : null);
 }
 
@@ -125,7 +135,7 @@ export function entrantRows(c) {
     ].filter(Boolean).join(', ');
     return el('tr', { 'data-entrant': e.entrant, class: e.withdrawn_from !== null ? 'withdrawn' : null },
       el('td', { class: 'num' }, String(e.entrant)),
-      el('td', { class: 'names' }, e.entry.name, notes ? el('span', { class: 'muted small' }, ` (${notes})`) : null),
+      el('td', { class: 'names' }, entryName(e.entry), notes ? el('span', { class: 'muted small' }, ` (${notes})`) : null),
       el('td', {}, e.entry.club ?? ''),
       el('td', { class: 'wide' }, e.entry.category ? ct(`category.${e.entry.category}`) : ''),
       el('td', { class: 'num wide' }, e.entry.birth_year === null ? '' : String(e.entry.birth_year)),

@@ -17,6 +17,9 @@ import { ratingText } from './common.js';
 /** The real-table words in the language in force. */
 export const rt = translator({ en, lv });
 
+/** A player's name on the list; a person who deleted their account has none left. @param {{name: string, forgotten?: boolean}} p */
+export const standingName = (p) => (p.forgotten ? rt('rt.forgotten') : p.name);
+
 /** The page of real-table player `id` (their id in the pool). @param {string} id */
 export function tablePlayerHref(id) {
   return `table-player.html#player=${encodeURIComponent(id)}`;

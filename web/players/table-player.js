@@ -7,7 +7,7 @@
 import { setUpPage, el, refusal } from '../shared/pages.js';
 import { errorCode } from '../shared/net.js';
 import { hashValue } from './common.js';
-import { rt, tableCard, tableHistory } from './table-history.js';
+import { rt, standingName, tableCard, tableHistory } from './table-history.js';
 
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
@@ -54,8 +54,8 @@ function render() {
     status.textContent = rt('rt.player_loading');
     return;
   }
-  $('name').textContent = p.name;
-  document.title = rt('rt.player_title', { name: p.name });
+  $('name').textContent = standingName(p);
+  document.title = rt('rt.player_title', { name: standingName(p) });
   status.textContent = '';
   status.className = 'visually-hidden';
   box.hidden = false;

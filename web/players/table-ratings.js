@@ -9,7 +9,7 @@
 import { setUpPage, el, refusal } from '../shared/pages.js';
 import { errorCode } from '../shared/net.js';
 import { hashValue, playerHref, ratingText } from './common.js';
-import { rt, tablePlayerHref } from './table-history.js';
+import { rt, standingName, tablePlayerHref } from './table-history.js';
 
 /** @typedef {import('../shared/protocol.js').TablePlace} TablePlace */
 
@@ -53,7 +53,7 @@ async function load() {
 function rows(places, provisional) {
   return places.map((p) => el('tr', { 'data-player': p.player },
     el('td', { class: 'num rank' }, String(p.rank)),
-    el('td', { class: 'who' }, el('a', { href: p.person ? playerHref(p.person) : tablePlayerHref(p.player) }, p.name)),
+    el('td', { class: 'who' }, el('a', { href: p.person ? playerHref(p.person) : tablePlayerHref(p.player) }, standingName(p))),
     el('td', {}, p.club || ''),
     el('td', { class: 'licence' }, p.licence || ''),
     el('td', { class: 'num figure' }, ratingText(p.rating, provisional)),

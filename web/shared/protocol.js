@@ -734,7 +734,7 @@
 
 /** A doubles pair as sent: its two players and its rating (its name, club and category are made by the server from its players'). @typedef {{name: string, rating: number | null, pair: [PairMember, PairMember]}} PairEntry */
 
-/** A player as entered; `person` is the public id of the person with an account they are (absent for a list's players); `pair`: a doubles pair's two players, the entry's name ("A / B"), club and category made from theirs. @typedef {ListedEntry & {person?: string, pair?: [PairMember, PairMember]}} Entry */
+/** A player as entered; `person` is the public id of the person with an account they are (absent for a list's players); `forgotten`: that person deleted their account, and the name is gone (shown as "Deleted player"); `pair`: a doubles pair's two players, the entry's name ("A / B"), club and category made from theirs. @typedef {ListedEntry & {person?: string, pair?: [PairMember, PairMember], forgotten?: boolean}} Entry */
 
 /** An entrant: their number (in the order of entry), the first round they could play, and the first they are not paired in once withdrawn. @typedef {{entrant: number, entry: Entry, entered_for: number, withdrawn_from: number | null}} Entrant */
 
@@ -761,7 +761,7 @@
 
 /** `POST /api/tables/{link}`: one step from a player's phone, with the id the phone gave it (made once however often sent). @typedef {{by: 'first' | 'second', entry: string, step: TableStepKind}} TableStep */
 
-/** One side at a table: the entrant, or on a team match's board the player and their team. @typedef {{name: string, club: string | null, team?: string}} Contender */
+/** One side at a table: the entrant, or on a team match's board the player and their team; `forgotten`: a person who deleted their account, the name gone. @typedef {{name: string, club: string | null, team?: string, forgotten?: boolean}} Contender */
 
 /**
  * `GET`/`POST /api/tables/{link}`: the table a link opens, as its phones
@@ -988,7 +988,7 @@ export {};
 /**
  * One place on the real-table list: the player as their latest rated
  * competition listed them, and their rating after it.
- * @typedef {{rank: number, player: string, person: string | null, name: string, club: string | null,
+ * @typedef {{rank: number, player: string, person: string | null, name: string, forgotten?: boolean, club: string | null,
  *   licence: string | null, category: 'men' | 'women' | 'youth' | 'veterans' | null,
  *   rating: number, deviation: number, competitions: number, games: number}} TablePlace
  */
@@ -1006,7 +1006,7 @@ export {};
 /**
  * `GET /api/ratings/tables/players/{id}` and `GET /api/ratings/tables/people/{person}` (which
  * answers `null` when the person has no real-table rating).
- * @typedef {{player: string, person: string | null, name: string, club: string | null,
+ * @typedef {{player: string, person: string | null, name: string, forgotten?: boolean, club: string | null,
  *   licence: string | null, category: 'men' | 'women' | 'youth' | 'veterans' | null,
  *   rating: number, deviation: number, provisional: boolean, competitions: number, games: number,
  *   history: TableHistoryPoint[]}} TablePlayer

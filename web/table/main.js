@@ -74,8 +74,8 @@ const state = {
   /** Whether the player is choosing who records (again). */ choosing: false,
 };
 
-/** A side's name. @param {TableView} v @param {Side} s */
-const nameOf = (v, s) => v[s].name;
+/** A side's name; a person who deleted their account has none left. @param {TableView} v @param {Side} s */
+const nameOf = (v, s) => (v[s].forgotten ? tt('table.forgotten') : v[s].name);
 
 /** The protocol shown: the server's with this phone's waiting steps over it. @param {TableView} v */
 function protocolOf(v) {

@@ -1536,6 +1536,7 @@ fn real_table_examples(anna: &PersonId) -> Vec<(&'static str, Value)> {
             player: crate::table_ratings::player_id(entry),
             person: None,
             name: entry.name.clone(),
+            forgotten: false,
             club: Some("Madonas NK".into()),
             licence: entry.licence.clone(),
             category: Some(
@@ -1565,6 +1566,7 @@ fn real_table_examples(anna: &PersonId) -> Vec<(&'static str, Value)> {
             player: crate::table_ratings::player_id(&ilze),
             person: Some(anna.as_str().to_owned()),
             name: ilze.name.clone(),
+            forgotten: false,
             club: Some("Madonas NK".into()),
             licence: ilze.licence.clone(),
             category: Some("women".into()),

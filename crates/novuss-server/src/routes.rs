@@ -291,7 +291,7 @@ pub fn router(
         .route("/api/leaderboard", get(ratings::leaderboard))
         .route("/api/{*rest}", axum::routing::any(http::no_such_api))
         .with_state(hub.clone());
-    let accounts = accounts::routes(Arc::new(accounts::Accounts::new(hub.clone())));
+    let accounts = accounts::routes(Arc::new(accounts::Accounts::new(hub.clone(), desk.clone())));
     let moderation =
         crate::net::moderation::routes(Arc::new(crate::moderation::Moderation::new(hub.clone())));
     let sockets = Router::new()

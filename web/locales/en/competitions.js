@@ -234,6 +234,7 @@ export const en = {
   'desk.rating': 'Rating',
   'desk.enter': 'Enter the player',
   'desk.entered': '{name} is entered as number {n}.',
+  'entry.forgotten': 'Deleted player',
   'desk.rounds_heading': 'Rounds',
   'desk.pair': 'Pair round {n}',
   'desk.unpair': 'Undo the pairing of round {n}',
@@ -550,7 +551,7 @@ export const en = {
 
   // The record of changes (competition/record.js)
   'record.heading': 'Record of changes',
-  'record.hint': 'Every change, newest first, with when it was stored and who made it. Nothing is ever taken out: a correction is a change of its own.',
+  'record.hint': 'Every change, newest first, with when it was stored and who made it. Nothing is ever taken out: a correction is a change of its own. Only the name of a player who deleted their account is gone, shown as Deleted player.',
   'record.more': 'Older changes',
   'record.by_organiser': '{name} (organiser)',
   'record.by_arbiter': '{name} (arbiter)',

@@ -430,7 +430,7 @@ export const en = {
   'privacy.ratings.kept': 'With the games and competitions they come from.',
   'privacy.ratings.why': 'The rating lists and players’ pages show them to everyone.',
   'privacy.competitions.what': 'Competitions: the entries an organiser types (names, clubs, licences, categories, birth years), the results, and every change with who made it and when, a phone at a table included.',
-  'privacy.competitions.kept': 'As long as the competition: it is its organiser’s record, and an entry keeps the name it was made with.',
+  'privacy.competitions.kept': 'As long as the competition: it is its organiser’s record. An entry made from your account loses your name when you delete it (you are shown as Deleted player); one the organiser typed in keeps the name it was made with.',
   'privacy.competitions.why': 'To run it, and so that every result can be traced to who entered it.',
   'privacy.addresses.what': 'Your network address.',
   'privacy.addresses.kept': 'Never in the database: only in the server’s memory while a limit counts it (an hour at most).',

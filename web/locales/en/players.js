@@ -59,6 +59,7 @@ export const en = {
   'rt.col.deviation': 'Deviation',
   'rt.col.competitions': 'Competitions',
   'rt.col.games': 'Games',
+  'rt.forgotten': 'Deleted player',
   'rt.player_title': '{name} — real-table rating — Novuss',
   'rt.player_heading': 'Real table',
   'rt.player_loading': 'Loading the player…',

@@ -13,6 +13,7 @@ export const en = {
   'table.no_link': 'This address names no table: open the link on the table’s card, or scan its QR code.',
   'table.load_failed': 'The table could not be opened.',
   'table.where': '{name} · round {round} · table {table}',
+  'table.forgotten': 'Deleted player',
   'table.where_waiting': '{name} · round {round} · board {board} (waiting for a table)',
   'table.team_board': '{first} – {second}, board {board}',
   'table.versus': '{first} against {second}',

@@ -233,6 +233,7 @@ export const lv = {
   'desk.rating': 'Reitings',
   'desk.enter': 'Pieteikt spēlētāju',
   'desk.entered': '{name} pieteikts ar numuru {n}.',
+  'entry.forgotten': 'Dzēsts spēlētājs',
   'desk.rounds_heading': 'Kārtas',
   'desk.pair': 'Izlozēt {n}. kārtu',
   'desk.unpair': 'Atsaukt {n}. kārtas izlozi',
@@ -549,7 +550,7 @@ export const lv = {
 
   // Izmaiņu žurnāls (competition/record.js)
   'record.heading': 'Izmaiņu žurnāls',
-  'record.hint': 'Katra izmaiņa, jaunākā pirmā, ar laiku, kad tā saglabāta, un to, kas to veica. Nekas netiek izdzēsts: labojums ir atsevišķa izmaiņa.',
+  'record.hint': 'Katra izmaiņa, jaunākā pirmā, ar laiku, kad tā saglabāta, un to, kas to veica. Nekas netiek izdzēsts: labojums ir atsevišķa izmaiņa. Izdzēsts ir tikai tā spēlētāja vārds, kurš dzēsis savu kontu: viņš redzams kā Dzēsts spēlētājs.',
   'record.more': 'Vecākas izmaiņas',
   'record.by_organiser': '{name} (organizators)',
   'record.by_arbiter': '{name} (tiesnesis)',

@@ -425,7 +425,7 @@ export const lv = {
   'privacy.ratings.kept': 'Kopā ar spēlēm un sacensībām, no kurām tie izriet.',
   'privacy.ratings.why': 'Reitinga saraksti un spēlētāju lapas tos rāda ikvienam.',
   'privacy.competitions.what': 'Sacensības: organizatora ierakstītie pieteikumi (vārdi, klubi, licences, grupas, dzimšanas gadi), rezultāti un katra izmaiņa ar to, kurš un kad to veica, ieskaitot tālruni pie galda.',
-  'privacy.competitions.kept': 'Tik ilgi, cik pastāv sacensības: tās ir organizatora protokols, un pieteikums saglabā vārdu, ar kādu tas tika veikts.',
+  'privacy.competitions.kept': 'Tik ilgi, cik pastāv sacensības: tās ir organizatora protokols. No jūsu konta veikts pieteikums zaudē jūsu vārdu, kad kontu dzēšat (jūs redzams kā Dzēsts spēlētājs); organizatora ierakstīts pieteikums saglabā vārdu, ar kādu tas tika veikts.',
   'privacy.competitions.why': 'Lai tās vadītu un katru rezultātu varētu izsekot līdz tā ievadītājam.',
   'privacy.addresses.what': 'Jūsu tīkla adrese.',
   'privacy.addresses.kept': 'Nekad datubāzē: tikai servera atmiņā, kamēr to skaita kāds ierobežojums (ne ilgāk par stundu).',

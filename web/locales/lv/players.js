@@ -59,6 +59,7 @@ export const lv = {
   'rt.col.deviation': 'Novirze',
   'rt.col.competitions': 'Sacensības',
   'rt.col.games': 'Spēles',
+  'rt.forgotten': 'Dzēsts spēlētājs',
   'rt.player_title': '{name} — reitings uz īsta galda — Novuss',
   'rt.player_heading': 'Īsts galds',
   'rt.player_loading': 'Ielādē spēlētāju…',

@@ -11,6 +11,7 @@ export const lv = {
   'table.no_link': 'Šī adrese nenosauc galdu: atveriet saiti no galda kartītes vai noskenējiet tās QR kodu.',
   'table.load_failed': 'Galdu nevarēja atvērt.',
   'table.where': '{name} · {round}. kārta · {table}. galds',
+  'table.forgotten': 'Dzēsts spēlētājs',
   'table.where_waiting': '{name} · {round}. kārta · {board}. pāris (gaida galdu)',
   'table.team_board': '{first} – {second}, {board}. numurs',
   'table.versus': '{first} pret {second}',

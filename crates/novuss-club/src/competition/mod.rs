@@ -51,7 +51,7 @@ pub use protocol::{
 };
 pub use refusal::Refusal;
 pub use setup::{
-    club_key, Day, NextRound, Play, Setup, System, MAX_GRACE_SECS, MAX_INTERVAL_SECS,
+    club_key, club_name, Day, NextRound, Play, Setup, System, MAX_GRACE_SECS, MAX_INTERVAL_SECS,
     MAX_SWISS_ROUNDS, MAX_TABLES, MAX_TEXT,
 };
 pub use trf_import::trf_setup;
@@ -781,6 +781,16 @@ fn checked_entry(entry: &Entry) -> Result<Entry, Refusal> {
         }
         return Ok(e);
     }
+    if e.forgotten {
+        // Only the server forgets, and only a person: a forgotten entry
+        // is the one its person was entered by, with nothing else left.
+        let kept = e.person.is_some() && *entry == entry.forgotten();
+        return if kept {
+            Ok(e)
+        } else {
+            Err(Refusal::Missing { field: "name" })
+        };
+    }
     e.name = setup::text("name", &e.name)?.ok_or(Refusal::Missing { field: "name" })?;
     for (field, value) in [
         ("club", &mut e.club),
@@ -884,6 +894,73 @@ mod online_tests {
         })
         .unwrap_err();
         assert_eq!(c.entrants().len(), 1);
+    }
+
+    #[test]
+    fn forgotten_people_replay_to_the_same_draw_and_no_one_else_may_forget() {
+        // Two people and a walk-in on tables, rated so that the draw
+        // rests on the ratings, and round 1 paired.
+        let mut s = setup(Play::Tables);
+        s.open_entry = false;
+        let rated = |mut e: Entry, r| {
+            e.rating = Some(r);
+            e
+        };
+        let mut changes = vec![
+            Change::Enter {
+                entry: rated(person("Anna", "a1"), 1800),
+            },
+            Change::Enter {
+                entry: rated(person("Ilze", "i2"), 1700),
+            },
+            Change::Enter {
+                entry: rated(Entry::named("Walk-in"), 1600),
+            },
+        ];
+        let mut c = Competition::new(s.clone()).unwrap();
+        for change in &changes {
+            c.apply(change).unwrap();
+        }
+        let pairing = c.pair_next().unwrap();
+        c.apply(&pairing).unwrap();
+        changes.push(pairing);
+
+        // Both people forgotten, as the server rewrites their entries:
+        // two entries with no name are not taken for one person.
+        let forget = |change: &Change| match change {
+            Change::Enter { entry } if entry.person.is_some() => Change::Enter {
+                entry: entry.forgotten(),
+            },
+            other => other.clone(),
+        };
+        let mut again = Competition::new(s).unwrap();
+        for change in &changes {
+            again.apply(&forget(change)).unwrap();
+        }
+        assert_eq!(again.rounds(), c.rounds());
+        let names: Vec<_> = again
+            .entrants()
+            .iter()
+            .map(|l| l.entry.name.as_str())
+            .collect();
+        assert_eq!(names, ["", "", "Walk-in"]);
+        assert!(again.entrants()[0].entry.forgotten);
+        assert_eq!(again.entrants()[1].entry.rating, Some(1700));
+
+        // Nobody else can enter a forgotten entry: one without a person,
+        // or one that still carries a name.
+        let mut c = Competition::new(setup(Play::Tables)).unwrap();
+        let mut nameless = Entry::named("");
+        nameless.forgotten = true;
+        let mut named = person("Anna", "a1").forgotten();
+        named.name = "Anna".into();
+        for entry in [nameless, named] {
+            assert_eq!(
+                c.apply(&Change::Enter { entry }),
+                Err(Refusal::Missing { field: "name" })
+            );
+        }
+        assert!(c.entrants().is_empty());
     }
 
     #[test]

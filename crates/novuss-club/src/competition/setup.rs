@@ -455,9 +455,43 @@ pub fn club_key(name: &str) -> String {
     folded(name)
 }
 
+/// The name a club is shown by, of the spellings its competitions give
+/// (one key, so they differ only in case, Latvian marks and spaces),
+/// newest first: the most carefully written one, with the most capitals
+/// and marked letters ("Rīgas NK" over "rigas nk", typed in a hurry on a
+/// phone), the newest of those. Competitions made in one second cannot
+/// be told apart by time, so the choice cannot rest on time alone.
+pub fn club_name<'a>(newest_first: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let care = |name: &str| {
+        name.chars()
+            .filter(|c| c.is_uppercase() || (c.is_alphabetic() && !c.is_ascii()))
+            .count()
+    };
+    // `max_by_key` keeps the last of equals: the oldest. Reversed ties.
+    newest_first
+        .into_iter()
+        .enumerate()
+        .max_by_key(|(at, name)| (care(name), std::cmp::Reverse(*at)))
+        .map(|(_, name)| name)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_club_is_shown_by_its_most_careful_spelling_then_its_newest() {
+        assert_eq!(club_name(["rigas nk", "Rīgas NK"]), Some("Rīgas NK"));
+        assert_eq!(club_name(["Rīgas NK", "rigas nk"]), Some("Rīgas NK"));
+        assert_eq!(
+            club_name(["rigas nk", "Rigas NK", "Rigas nk"]),
+            Some("Rigas NK")
+        );
+        // As careful: the newest.
+        assert_eq!(club_name(["Rigas Nk", "Rigas nK"]), Some("Rigas Nk"));
+        assert_eq!(club_name(["rigas nk", "rīgas nk"]), Some("rīgas nk"));
+        assert_eq!(club_name([]), None);
+    }
 
     fn online(grace_secs: u32, next_round: NextRound) -> Setup {
         serde_json::from_value(serde_json::json!({

@@ -151,7 +151,7 @@ fn name_block(entry: &crate::entries::Entry) -> String {
         Some(Category::Women) => 'w',
         _ => ' ',
     };
-    let name: String = entry.name.chars().take(NAME_COLUMNS).collect();
+    let name: String = entry.file_name().chars().take(NAME_COLUMNS).collect();
     format!("{sex}    {name}")
 }
 

@@ -56,6 +56,10 @@ impl Category {
     }
 }
 
+/// What a file names a forgotten entry by ([`Entry::file_name`]); pages
+/// say it in their reader's language.
+pub const FORGOTTEN: &str = "Deleted player";
+
 /// One entrant of an individual competition, as the organiser lists them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Entry {
@@ -86,6 +90,14 @@ pub struct Entry {
     /// from every change stored before pairs were entered.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pair: Option<Box<[Member; 2]>>,
+    /// Whether the person this entry is (it has a `person`) asked to be
+    /// forgotten (docs/privacy.md): their name, club, licence number and
+    /// birth year are gone from it, and every page, sheet and file shows
+    /// "a deleted player" in its reader's language. Only the server sets
+    /// it, when it forgets someone; absent from every other entry, so
+    /// that older changes read as they were written.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub forgotten: bool,
 }
 
 /// One player of a doubles pair, as the organiser lists them.
@@ -182,6 +194,33 @@ impl Entry {
             rating: None,
             person: None,
             pair: None,
+            forgotten: false,
+        }
+    }
+
+    /// The name files give the entry (TRF, sheets, exports; in English,
+    /// as their headings are): its own, or [`FORGOTTEN`] for a person
+    /// forgotten, whose name is gone.
+    pub fn file_name(&self) -> &str {
+        if self.forgotten {
+            FORGOTTEN
+        } else {
+            &self.name
+        }
+    }
+
+    /// The entry as it stands once its person is forgotten: what said
+    /// who they were goes; what the draw and the standings rest on (the
+    /// person's opaque id, their category and seeding rating) stays, so
+    /// that the competition replays to the same pairings.
+    pub fn forgotten(&self) -> Entry {
+        Entry {
+            name: String::new(),
+            club: None,
+            licence: None,
+            birth_year: None,
+            forgotten: true,
+            ..self.clone()
         }
     }
 
@@ -205,6 +244,7 @@ impl Entry {
             rating,
             person: None,
             pair: Some(Box::new([first, second])),
+            forgotten: false,
         }
     }
 
@@ -237,6 +277,11 @@ impl Entry {
     /// on either side, by name, letter case and spacing aside, with no
     /// birth year telling them apart.
     pub fn same_person(&self, other: &Entry) -> bool {
+        // A forgotten entry has no name left to compare; it is told
+        // apart by its person, as any entry of a person is.
+        if self.forgotten || other.forgotten {
+            return false;
+        }
         let theirs = other.players();
         self.players()
             .into_iter()

@@ -521,5 +521,6 @@ fn entry(header: &Header, cells: &[String], row: usize) -> Result<Entry, ImportE
         rating,
         person: None,
         pair: None,
+        forgotten: false,
     })
 }

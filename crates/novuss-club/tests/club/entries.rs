@@ -21,6 +21,7 @@ fn entry(
         rating: None,
         person: None,
         pair: None,
+        forgotten: false,
     }
 }
 

@@ -91,7 +91,7 @@ fn who(view: &CompetitionView, e: Entrant) -> [Cell; 2] {
         .get((e.0 as usize).wrapping_sub(1))
         .map(|l| &l.entry);
     [
-        Cell::Text(entry.map_or_else(String::new, |e| e.name.clone())),
+        Cell::Text(entry.map_or_else(String::new, |e| e.file_name().to_owned())),
         entry
             .and_then(|e| e.club.clone())
             .map_or(Cell::Empty, Cell::Text),

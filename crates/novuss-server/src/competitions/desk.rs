@@ -149,13 +149,16 @@ impl Desk {
                     Err(broadcast::error::RecvError::Closed) => return,
                 };
                 let Some(desk) = weak.upgrade() else { return };
-                let ids: Vec<CompetitionId> = match changed {
-                    Some((id, changes)) if changes > 0 && desk.holds(&id, changes) => continue,
-                    Some((id, _)) => vec![id],
-                    None => desk.lock().keys().cloned().collect(),
+                // No number of changes: the changes were written again
+                // (a person forgotten), or an older server did not say.
+                let (ids, rewritten): (Vec<CompetitionId>, bool) = match changed {
+                    Some((id, 0)) => (vec![id], true),
+                    Some((id, changes)) if desk.holds(&id, changes) => continue,
+                    Some((id, _)) => (vec![id], false),
+                    None => (desk.lock().keys().cloned().collect(), false),
                 };
                 for id in ids {
-                    desk.catch_up(&id).await;
+                    desk.catch_up(&id, rewritten).await;
                 }
             }
         });
@@ -176,13 +179,14 @@ impl Desk {
 
     /// Reads competition `id` again if it is held here, and tells its
     /// followers if another server changed it (this server's own changes
-    /// were told as they were made).
-    async fn catch_up(&self, id: &CompetitionId) {
+    /// were told as they were made), or if its changes were `rewritten`.
+    async fn catch_up(&self, id: &CompetitionId, rewritten: bool) {
         let Some(changing) = self.lock().get(id).map(|k| k.changing.clone()) else {
             return;
         };
         let _one_at_a_time = changing.lock().await;
         match self.load(id).await {
+            Ok(held) if rewritten => self.replace(id, held),
             Ok(held) => {
                 self.keep(id, held);
             }
@@ -236,6 +240,26 @@ impl Desk {
         let changes = row.changes.len() as u64;
         let view = view_of(row.id, row.organiser, row.created, changes, competition);
         Ok(Arc::new(Held::new(view)))
+    }
+
+    /// Competitions `ids`, whose changes were written again (a person
+    /// forgotten), read again where they are held here.
+    pub async fn rewritten(&self, ids: &[CompetitionId]) {
+        for id in ids {
+            self.catch_up(id, true).await;
+        }
+    }
+
+    /// Holds `held` in place of what is held as competition `id`, as new
+    /// as it is (its changes were written again), and tells its followers.
+    fn replace(&self, id: &CompetitionId, held: Arc<Held>) {
+        let mut kept = self.lock();
+        if let Some(k) = kept.get_mut(id) {
+            k.held = held;
+            if k.tx.receiver_count() > 0 {
+                let _ = k.tx.send(Push::Whole(k.held.json.get().into()));
+            }
+        }
     }
 
     /// Holds `held` as competition `id`, unless what is held is as new

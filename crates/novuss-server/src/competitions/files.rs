@@ -190,7 +190,7 @@ pub fn standings_table(view: &CompetitionView) -> Result<Table, Failure> {
                 .map(|l| &l.entry);
             let mut row = vec![
                 place(s),
-                Cell::Text(entry.map_or_else(String::new, |e| e.name.clone())),
+                Cell::Text(entry.map_or_else(String::new, |e| e.file_name().to_owned())),
                 entry
                     .and_then(|e| e.club.clone())
                     .map_or(Cell::Empty, Cell::Text),
@@ -216,7 +216,7 @@ pub fn results_table(view: &CompetitionView) -> Table {
         view.competition
             .entrants()
             .get((e.0 as usize).wrapping_sub(1))
-            .map_or_else(String::new, |l| l.entry.name.clone())
+            .map_or_else(String::new, |l| l.entry.file_name().to_owned())
     };
     let mut rows = Vec::new();
     for r in view.competition.rounds() {

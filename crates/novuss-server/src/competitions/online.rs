@@ -338,13 +338,12 @@ impl Online {
         };
         let round = &competition.rounds()[(g.round - 1) as usize];
         let b = &round.boards[(g.board - 1) as usize];
-        let name = |e: u32| -> String {
+        // A forgotten person's entry has no name left: their seat is
+        // shown by their person, as "Deleted player".
+        let name = |e: u32| -> Option<String> {
             let n = &competition.entrants()[(e - 1) as usize].entry.name;
-            n.chars()
-                .take(MAX_NAME)
-                .collect::<String>()
-                .trim()
-                .to_owned()
+            let n = n.chars().take(MAX_NAME).collect::<String>();
+            Some(n.trim().to_owned()).filter(|n| !n.is_empty())
         };
         let new: NewGame = serde_json::from_value(serde_json::json!({
             "format": "singles",

@@ -4,7 +4,10 @@
 //! them: an unaccepted challenge or invitation is called off, a match
 //! under way resigned. Then the store forgets them in one transaction
 //! (`store/forget.rs`), and every server drops what it held of them in
-//! memory: sessions, the names on their seats, their chat lines.
+//! memory: sessions, the names on their seats, their chat lines. The
+//! competitions they were entered in are read again by the desk that
+//! holds them (`net/accounts.rs` here; other servers on the store's
+//! notices).
 
 use std::sync::Arc;
 
@@ -52,7 +55,17 @@ impl Hub {
         };
         self.people().forget(&forgotten.sessions);
         self.forgotten(person).await;
-        tracing::info!(%person, games = setups.len(), chats = forgotten.chats.len(), "a person forgotten at their request");
+        if !forgotten.competitions.is_empty() {
+            // The real-table list names players as their entries did:
+            // rebuilt, it has their results under their person alone.
+            // A failure leaves the name there until the list is next
+            // rebuilt (a rated competition finishing, or `novuss ratings
+            // recompute --write`).
+            if let Err(e) = crate::table_ratings::rate_all(&self.store).await {
+                tracing::error!(%person, "the real-table ratings could not be rebuilt without their name: {e}");
+            }
+        }
+        tracing::info!(%person, games = setups.len(), chats = forgotten.chats.len(), competitions = forgotten.competitions.len(), "a person forgotten at their request");
         Ok(Some(forgotten))
     }
 

@@ -44,6 +44,7 @@ use axum::routing::post;
 use axum::{Json, Router};
 use tokio::sync::Semaphore;
 
+use crate::competitions::Desk;
 use crate::error::{Code, Failure};
 use crate::hub::Hub;
 use crate::ids::{PersonId, Secret};
@@ -109,6 +110,9 @@ fn argon2() -> Argon2<'static> {
 /// hashing permits and the rate limits.
 pub struct Accounts {
     hub: Arc<Hub>,
+    /// The competitions held here, read again when forgetting a person
+    /// rewrote their entries.
+    desk: Arc<Desk>,
     hashing: Semaphore,
     by_address: Limiter,
     by_pair: Limiter,
@@ -256,9 +260,10 @@ fn me(person: Option<&PersonId>, name: Option<String>, username: Option<&str>) -
 
 impl Accounts {
     /// The accounts of `hub`'s people.
-    pub fn new(hub: Arc<Hub>) -> Accounts {
+    pub fn new(hub: Arc<Hub>, desk: Arc<Desk>) -> Accounts {
         Accounts {
             hub,
+            desk,
             hashing: Semaphore::new(HASHING_AT_ONCE),
             by_address: Limiter::new(PER_ADDRESS),
             by_pair: Limiter::new(PER_PAIR),
@@ -714,11 +719,16 @@ pub async fn forget_me(
             return Err(fail(wrong_password()));
         }
     }
-    a.hub
+    let forgotten = a
+        .hub
         .forget(person)
         .await
         .map_err(fail)?
         .ok_or_else(|| fail(nobody()))?;
+    // Before the answer: a page the person (or anyone) opens next reads
+    // the competitions without their name. Other servers sharing the
+    // database hear of it from the store's notices.
+    a.desk.rewritten(&forgotten.competitions).await;
     let mut res = me(None, None, None);
     res.headers_mut()
         .append(header::SET_COOKIE, a.hub.people().cleared_cookie());

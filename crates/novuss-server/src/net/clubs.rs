@@ -5,7 +5,7 @@
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use novuss_club::competition::club_key;
+use novuss_club::competition::{club_key, club_name};
 
 use crate::competitions::LISTED;
 use crate::error::{Code, Failure};
@@ -34,10 +34,11 @@ pub async fn club(
         return Err(unknown());
     }
     let competitions = store.club_competitions(&key, LISTED).await?;
-    let Some(newest) = competitions.first() else {
+    if competitions.is_empty() {
         return Err(unknown());
-    };
-    let name = newest.setup.club.clone().unwrap_or(name);
+    }
+    let spellings = competitions.iter().filter_map(|c| c.setup.club.as_deref());
+    let name = club_name(spellings).map_or(name.clone(), str::to_owned);
     Ok(Json(Club {
         name,
         competitions: competitions.into_iter().map(Into::into).collect(),

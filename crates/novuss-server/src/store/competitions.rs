@@ -56,7 +56,7 @@ pub struct ListedCompetition {
 
 /// `what`'s JSON in column `k`, read into its type; anything else is
 /// damage.
-fn json<T: serde::de::DeserializeOwned>(
+pub(super) fn json<T: serde::de::DeserializeOwned>(
     r: &AnyRow,
     k: usize,
     id: &str,

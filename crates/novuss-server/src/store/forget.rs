@@ -5,18 +5,24 @@
 //! competitions name, so that every replay and every opponent's rating
 //! history still reads. What said who they were goes, in one
 //! transaction: the name they chose, the account (user name and password
-//! hash), every session, the words of their chat lines, and the names
-//! typed for their seats in the new-game form (the hub works those out:
-//! a game's set-up is its type, not the store's).
+//! hash), every session, the words of their chat lines, the names typed
+//! for their seats in the new-game form (the hub works those out: a
+//! game's set-up is its type, not the store's), and the names on their
+//! competition entries (`Entry::forgotten`): the change that entered
+//! them is written again without it, so that the competition replays to
+//! the same draw with "a deleted player" where they were.
 
+use novuss_club::Change;
 use novuss_core::PlayerId;
+use sqlx::AnyConnection;
 
 use super::accounts::end_sessions_except;
+use super::competitions::json;
 use super::error::StoreError;
 use super::handle::Store;
 use super::postgres::Notice;
 use super::read::{game_id, int, player_id, text};
-use crate::ids::{GameId, PersonId};
+use crate::ids::{CompetitionId, GameId, PersonId};
 
 /// A game whose seats a person holds, as forgetting them reads it.
 #[derive(Clone, Debug)]
@@ -50,6 +56,8 @@ pub struct Forgotten {
     pub sessions: Vec<String>,
     /// The games in which chat lines of theirs lost their words.
     pub chats: Vec<GameId>,
+    /// The competitions whose entries of theirs lost their names.
+    pub competitions: Vec<CompetitionId>,
 }
 
 impl Store {
@@ -128,14 +136,86 @@ impl Store {
                     .execute(&mut *tx)
                     .await?;
             }
+            let competitions = forget_entries(&mut tx, f.person).await?;
+            for id in &competitions {
+                // Rewritten, not added to: every server reads it again
+                // whatever number of changes it holds.
+                let notice = Notice::Competition {
+                    competition: id.clone(),
+                    changes: 0,
+                };
+                self.notice(&mut tx, &notice).await?;
+            }
             let notice = Notice::Forgotten {
                 person: f.person.clone(),
             };
             self.notice(&mut tx, &notice).await?;
             tx.commit().await?;
-            Ok(Some(Forgotten { sessions, chats }))
+            Ok(Some(Forgotten {
+                sessions,
+                chats,
+                competitions,
+            }))
         }
         .await;
         self.settle(conn, result).await
     }
+}
+
+/// Writes again, without what said who `person` was, each change that
+/// entered them into a competition (`competition_entrants` says which
+/// competitions): the competitions changed, in order.
+async fn forget_entries(
+    conn: &mut AnyConnection,
+    person: &PersonId,
+) -> Result<Vec<CompetitionId>, StoreError> {
+    let rows = sqlx::query(
+        "SELECT c.competition_id, c.number, c.body FROM competition_changes c \
+         JOIN competition_entrants e ON e.competition_id = c.competition_id \
+         WHERE e.person_id = $1 ORDER BY c.competition_id, c.number",
+    )
+    .bind(person.as_str())
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut changed: Vec<CompetitionId> = Vec::new();
+    for r in &rows {
+        let key = text(r, 0, "(entered)")?;
+        let number = int(r, 1, &key)?;
+        let mut change: Change = json(r, 2, &key, "a competition's change")?;
+        let entries = match &mut change {
+            Change::Enter { entry } => std::slice::from_mut(entry),
+            Change::EnterList { entries } => entries.as_mut_slice(),
+            _ => continue,
+        };
+        let mut theirs = false;
+        for e in entries {
+            if e.person.as_deref() == Some(person.as_str()) && !e.forgotten {
+                *e = e.forgotten();
+                theirs = true;
+            }
+        }
+        if !theirs {
+            continue;
+        }
+        let body = serde_json::to_string(&change).map_err(|e| StoreError::Damaged {
+            game: key.clone(),
+            what: format!("change {number} cannot be written again: {e}"),
+        })?;
+        sqlx::query(
+            "UPDATE competition_changes SET body = $3 WHERE competition_id = $1 AND number = $2",
+        )
+        .bind(&key)
+        .bind(number)
+        .bind(body)
+        .execute(&mut *conn)
+        .await?;
+        let id = CompetitionId::parse(&key).map_err(|_| StoreError::Damaged {
+            game: key.clone(),
+            what: "not a competition's id".into(),
+        })?;
+        if changed.last() != Some(&id) {
+            changed.push(id);
+        }
+    }
+    Ok(changed)
 }

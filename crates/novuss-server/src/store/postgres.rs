@@ -118,8 +118,9 @@ pub enum Notice {
     Competition {
         /// The competition.
         competition: CompetitionId,
-        /// How many changes it has with this one (0 from a server that did
-        /// not say: read it again whatever one holds).
+        /// How many changes it has with this one; 0 when its changes were
+        /// written again (a person forgotten), or from a server that did
+        /// not say: read it again whatever one holds.
         #[serde(default)]
         changes: u64,
     },

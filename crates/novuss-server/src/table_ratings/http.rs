@@ -80,6 +80,8 @@ fn standing(c: TableChangeRow, competitions: u64, games: u64) -> TableStanding {
     TableStanding {
         player: c.player,
         person: c.person,
+        // An entry's name is never empty but once forgotten.
+        forgotten: c.name.is_empty(),
         name: c.name,
         club: c.club,
         licence: c.licence,

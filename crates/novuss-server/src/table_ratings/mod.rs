@@ -21,7 +21,9 @@
 //!   entry has one, else their name (letter case, Latvian marks and
 //!   spacing aside, as the entries' own matching folds them) and birth
 //!   year. An entry naming a `person` (an account here) carries it, so
-//!   that their page can show the rating.
+//!   that their page can show the rating. A person forgotten at their
+//!   request is their person id alone, their name gone ("Deleted
+//!   player"): their results still rate their opponents.
 //!
 //! The pool is derived: every time a rated competition is finished (the
 //! desk's hook, [`after_change`]) or found finished and not yet rated at
@@ -64,6 +66,11 @@ pub fn counts(setup: &novuss_club::Setup) -> bool {
 /// marks on one list is the same player as on another.
 pub fn player_key(entry: &Entry) -> String {
     use novuss_club::entries::folded;
+    // A forgotten person has no name or licence left: they are their
+    // opaque person id, apart from everyone else forgotten.
+    if let (true, Some(person)) = (entry.forgotten, &entry.person) {
+        return format!("person:{person}");
+    }
     match entry.licence.as_deref().map(folded) {
         Some(l) if !l.is_empty() => format!("licence:{l}"),
         _ => format!(

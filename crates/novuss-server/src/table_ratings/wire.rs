@@ -43,8 +43,11 @@ pub struct TableStanding {
     pub player: String,
     /// The person with an account they were last entered as, if any.
     pub person: Option<String>,
-    /// Their name.
+    /// Their name; empty for a person who deleted their account.
     pub name: String,
+    /// Whether they deleted their account: pages say "Deleted player".
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub forgotten: bool,
     /// Their club, if given.
     pub club: Option<String>,
     /// Their licence, if given.

@@ -34,6 +34,10 @@ pub struct Contender {
     /// Their team, on a team match's board.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub team: Option<String>,
+    /// A person who deleted their account (`Entry::forgotten`): `name`
+    /// is empty, and the phone says "Deleted player" in its language.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub forgotten: bool,
 }
 
 /// A table as its phones show it: who plays, the format, the protocol so
@@ -86,6 +90,7 @@ impl TableView {
             name: e.map(|e| e.name.clone()).unwrap_or_default(),
             club: e.and_then(|e| e.club.clone()),
             team: sides.teams.map(|t| t[team].name.clone()),
+            forgotten: e.is_some_and(|e| e.forgotten),
         };
         Some(TableView {
             competition: held.view.id.clone(),
