@@ -112,6 +112,14 @@ impl Kept {
             read: Instant::now(),
         }
     }
+
+    /// Holds `held` from now on, and sends it whole to the followers.
+    fn hold(&mut self, held: Arc<Held>) {
+        self.held = held;
+        if self.tx.receiver_count() > 0 {
+            let _ = self.tx.send(Push::Whole(self.held.json.get().into()));
+        }
+    }
 }
 
 /// Creates, reads and changes competitions; tells their followers.
@@ -255,10 +263,7 @@ impl Desk {
     fn replace(&self, id: &CompetitionId, held: Arc<Held>) {
         let mut kept = self.lock();
         if let Some(k) = kept.get_mut(id) {
-            k.held = held;
-            if k.tx.receiver_count() > 0 {
-                let _ = k.tx.send(Push::Whole(k.held.json.get().into()));
-            }
+            k.hold(held);
         }
     }
 
@@ -275,10 +280,7 @@ impl Desk {
             .or_insert_with(|| Kept::new(held.clone()));
         k.read = Instant::now();
         if held.view.changes > k.held.view.changes {
-            k.held = held;
-            if k.tx.receiver_count() > 0 {
-                let _ = k.tx.send(Push::Whole(k.held.json.get().into()));
-            }
+            k.hold(held);
         }
         k.held.clone()
     }

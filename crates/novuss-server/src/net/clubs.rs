@@ -38,7 +38,7 @@ pub async fn club(
         return Err(unknown());
     }
     let spellings = competitions.iter().filter_map(|c| c.setup.club.as_deref());
-    let name = club_name(spellings).map_or(name.clone(), str::to_owned);
+    let name = club_name(spellings).map_or(name, str::to_owned);
     Ok(Json(Club {
         name,
         competitions: competitions.into_iter().map(Into::into).collect(),
