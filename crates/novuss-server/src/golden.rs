@@ -1249,6 +1249,33 @@ fn answers() -> BTreeMap<&'static str, Vec<Value>> {
             let galds_now = desk.view(&galds.view.id).await.expect("the competition");
             let record = crate::competitions::record::record(hub.store(), &galds_now, None).await.expect("its record");
             keep("RecordPage", serde_json::to_value(record).expect("JSON"));
+            // A person entered by her user name who then deleted her
+            // account (issue 34, "People's data is theirs"): her entry
+            // keeps its place with no name, marked forgotten, on the
+            // page and at the table.
+            let (zane, _) = hub.people().ensure(&nobody()).await.expect("a person");
+            hub.store()
+                .register(&NewAccount {
+                    person: &zane,
+                    new_person: false,
+                    username: "zane",
+                    username_key: "zane",
+                    password_hash: "(not a real hash)",
+                    session_hash: &"1".repeat(64),
+                    now: 1_764_000_000,
+                })
+                .await
+                .expect("an account");
+            let gone = desk.create(serde_json::from_value(self::asked()["NewCompetition"][1].clone()).expect("a set-up"), &anna).await.expect("a competition");
+            crate::competitions::entering::enter(&desk, hub.store(), &gone.view.id, Some(&anna), Some("zane")).await.expect("a person entered");
+            desk.change(&gone.view.id, Some(&anna), &ask(json!({"change": "enter", "entry": {"name": "Bruno"}})), None).await.expect("entered");
+            let paired = desk.change(&gone.view.id, Some(&anna), &ask(json!({"change": "pair_next", "round": 1})), None).await.expect("paired");
+            let link = tables.link(&paired, novuss_club::competition::TableMatch::board(1, 1)).await.expect("a link");
+            let forgotten = hub.forget(&zane).await.expect("forgotten").expect("someone");
+            desk.rewritten(&forgotten.competitions).await;
+            let without = desk.view(&gone.view.id).await.expect("the competition");
+            keep("Competition", serde_json::to_value(&without.view).expect("JSON"));
+            keep("TableView", serde_json::to_value(tables.view(&desk, &link).await.expect("a table")).expect("JSON"));
             // A team match's board at its own table: its link and view
             // (the players the line-ups put there, the second team's
             // player breaking first on board 2), a referee's step at the
@@ -1520,8 +1547,9 @@ fn my_data_examples(anna: &PersonId) -> Vec<Value> {
     ]
 }
 
-/// A real-table list (one established woman, one provisional man) and
-/// the established player's page with her two competitions.
+/// A real-table list (one established woman, one provisional man), the
+/// established player's page with her two competitions, and the page of
+/// a person who deleted their account.
 fn real_table_examples(anna: &PersonId) -> Vec<(&'static str, Value)> {
     use crate::table_ratings::wire::{
         TableHistoryPoint, TablePlace, TablePlayer, TableRatings, TableStanding,
@@ -1553,12 +1581,36 @@ fn real_table_examples(anna: &PersonId) -> Vec<(&'static str, Value)> {
             games,
         },
     };
+    // A person who deleted their account: their results stay, as their
+    // opaque id, without name, club or licence (docs/privacy.md).
+    let mut gone = novuss_club::Entry::named("Zane Kalna");
+    gone.person = Some("7a3f0c1e9b2d4e6f8a5c3b1d0e9f8a7c".into());
+    let gone = gone.forgotten();
+    let gone_standing = TableStanding {
+        player: crate::table_ratings::player_id(&gone),
+        person: gone.person.clone(),
+        name: gone.name.clone(),
+        forgotten: true,
+        club: None,
+        licence: None,
+        category: Some("women".into()),
+        rating: 1540.3,
+        deviation: 142.0,
+        competitions: 1,
+        games: 7,
+    };
     let list = TableRatings {
         category: None,
         max_deviation: crate::ratings::LEADERBOARD_DEVIATION,
         min_games: crate::ratings::LEADERBOARD_GAMES,
         players: vec![place(1, &ilze, 1684.2, 88.4, 28)],
-        provisional: vec![place(1, &maris, 1622.7, 131.5, 9)],
+        provisional: vec![
+            place(1, &maris, 1622.7, 131.5, 9),
+            TablePlace {
+                rank: 2,
+                standing: gone_standing.clone(),
+            },
+        ],
     };
     let competition = |id: &str| crate::ids::CompetitionId::parse(id).expect("a competition's id");
     let page = TablePlayer {
@@ -1599,9 +1651,27 @@ fn real_table_examples(anna: &PersonId) -> Vec<(&'static str, Value)> {
             },
         ],
     };
+    let forgotten = TablePlayer {
+        standing: gone_standing,
+        provisional: true,
+        history: vec![TableHistoryPoint {
+            competition: competition("4b1d9c0e1b7d4a6f8e5c2b1a0d9f8e7c"),
+            name: "Oktobra kauss".into(),
+            at: 1_791_072_000,
+            games: 7,
+            points: 4.0,
+            rating_before: 1500.0,
+            rating: 1540.3,
+            deviation: 142.0,
+        }],
+    };
     vec![
         ("TableRatings", serde_json::to_value(list).expect("JSON")),
         ("TablePlayer", serde_json::to_value(page).expect("JSON")),
+        (
+            "TablePlayer",
+            serde_json::to_value(forgotten).expect("JSON"),
+        ),
     ]
 }
 

@@ -37,7 +37,7 @@ pub struct TablePlace {
 /// A player of the real-table pool as their latest rated competition
 /// listed them, and their rating after it: what the list and their page
 /// both show.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct TableStanding {
     /// The player's id in the pool (their page's).
     pub player: String,
