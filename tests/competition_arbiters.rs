@@ -11,10 +11,6 @@ use serde_json::{json, Value};
 use crate::support::db;
 use crate::support::server::{data_dir, json_answer, path, Person, Running};
 
-fn change(person: &Person, id: &str, c: Value) -> (u16, Value) {
-    json_answer(person.post(&format!("/api/competitions/{id}/changes"), &c.to_string()))
-}
-
 fn arbiters(person: &Person, id: &str) -> Value {
     let (status, list) = json_answer(person.get(&format!("/api/competitions/{id}/arbiters")));
     assert_eq!(status, 200, "{list}");
@@ -41,17 +37,14 @@ fn an_arbiter_changes_the_competition_until_the_organiser_removes_them() {
     assert_eq!(status, 201, "{c}");
     let id = c["id"].as_str().unwrap().to_owned();
     for name in ["Anna", "Bruno", "Chris", "Dace"] {
-        let (status, c) = change(
-            &organiser,
-            &id,
-            json!({"change": "enter", "entry": {"name": name}}),
-        );
+        let (status, c) =
+            organiser.try_change(&id, json!({"change": "enter", "entry": {"name": name}}));
         assert_eq!(status, 200, "{c}");
     }
 
     // Not yet named: refused, and nothing is stored.
     let before = db::count(&db, "SELECT COUNT(*) FROM competition_changes");
-    let (status, refused) = change(&arbiter, &id, json!({"change": "pair_next", "round": 1}));
+    let (status, refused) = arbiter.try_change(&id, json!({"change": "pair_next", "round": 1}));
     assert_eq!(
         (status, refused["code"].as_str()),
         (403, Some("not_organiser")),
@@ -104,11 +97,9 @@ fn an_arbiter_changes_the_competition_until_the_organiser_removes_them() {
 
     // The arbiter pairs round 1 and enters a result: stored under their
     // id, so the record says who did it.
-    let (status, paired) = change(&arbiter, &id, json!({"change": "pair_next", "round": 1}));
+    let (status, paired) = arbiter.try_change(&id, json!({"change": "pair_next", "round": 1}));
     assert_eq!(status, 200, "{paired}");
-    let (status, c) = change(
-        &arbiter,
-        &id,
+    let (status, c) = arbiter.try_change(&id,
         json!({"change": "result", "round": 1, "board": 1, "outcome": {"kind": "sets", "first": 2, "second": 1}}),
     );
     assert_eq!(status, 200, "{c}");
@@ -121,9 +112,7 @@ fn an_arbiter_changes_the_competition_until_the_organiser_removes_them() {
     );
     // A result that does not fit the format is refused for an arbiter as
     // for the organiser.
-    let (status, refused) = change(
-        &arbiter,
-        &id,
+    let (status, refused) = arbiter.try_change(&id,
         json!({"change": "result", "round": 1, "board": 2, "outcome": {"kind": "sets", "first": 3, "second": 1}}),
     );
     assert_eq!(
@@ -184,9 +173,7 @@ fn an_arbiter_changes_the_competition_until_the_organiser_removes_them() {
         json_answer(organiser.delete(&format!("/api/competitions/{id}/arbiters/{deputy}")));
     assert_eq!((status, left), (200, json!([])));
     let before = db::count(&db, "SELECT COUNT(*) FROM competition_changes");
-    let (status, refused) = change(
-        &arbiter,
-        &id,
+    let (status, refused) = arbiter.try_change(&id,
         json!({"change": "result", "round": 1, "board": 2, "outcome": {"kind": "sets", "first": 2, "second": 0}}),
     );
     assert_eq!(

@@ -126,17 +126,10 @@ fn standings_of(c: &Value) -> Vec<(String, u64)> {
         .collect()
 }
 
-fn change(person: &Person, id: &str, c: Value) -> Value {
-    let (status, now) =
-        json_answer(person.post(&format!("/api/competitions/{id}/changes"), &c.to_string()));
-    assert_eq!(status, 200, "{now}");
-    now
-}
-
 /// Pairs the next round and enters every result: wins both ways, draws
 /// and a forfeit.
 fn play_round(person: &Person, id: &str, round: u64) -> Value {
-    let c = change(person, id, json!({"change": "pair_next", "round": round}));
+    let c = person.change(id, json!({"change": "pair_next", "round": round}));
     let boards = c["rounds"][(round - 1) as usize]["boards"]
         .as_array()
         .unwrap()
@@ -149,8 +142,7 @@ fn play_round(person: &Person, id: &str, round: u64) -> Value {
             2 => json!({"kind": "sets", "first": 3, "second": 3}),
             _ => json!({"kind": "forfeit", "winner": "first"}),
         };
-        c = change(
-            person,
+        c = person.change(
             id,
             json!({"change": "result", "round": round, "board": k + 1, "outcome": outcome}),
         );
@@ -710,8 +702,7 @@ fn a_rounds_pairing_comes_in_from_swiss_managers_list() {
     .iter()
     .enumerate()
     {
-        change(
-            &organiser,
+        organiser.change(
             &id,
             json!({"change": "enter", "entry": {"name": name, "rating": 1900 - 20 * k as u32}}),
         );
@@ -772,8 +763,7 @@ fn a_rounds_pairing_comes_in_from_swiss_managers_list() {
     .iter()
     .enumerate()
     {
-        change(
-            &organiser,
+        organiser.change(
             &id,
             json!({"change": "result", "round": 1, "board": board + 1, "outcome": outcome}),
         );

@@ -25,10 +25,6 @@ fn swiss(name: &str, rounds: u32, tables: u32) -> Value {
     })
 }
 
-fn change(person: &Person, id: &str, c: Value) -> (u16, Value) {
-    json_answer(person.post(&format!("/api/competitions/{id}/changes"), &c.to_string()))
-}
-
 /// Enters a result for every open board of the competition's last round
 /// (the better ranked side wins 4:2), checking each answer; returns the
 /// competition after the last.
@@ -44,9 +40,7 @@ fn finish_round(person: &Person, id: &str, mut c: Value) -> Value {
         } else {
             json!({"kind": "sets", "first": 1, "second": 4})
         };
-        let (status, now) = change(
-            person,
-            id,
+        let (status, now) = person.try_change(id,
             json!({"change": "result", "round": round["number"], "board": i + 1, "outcome": outcome}),
         );
         assert_eq!(status, 200, "{now}");
@@ -123,9 +117,7 @@ fn an_organiser_runs_a_swiss_and_a_follower_sees_every_change() {
         .iter()
         .enumerate()
     {
-        let (status, c) = change(
-            &organiser,
-            &id,
+        let (status, c) = organiser.try_change(&id,
             json!({"change": "enter", "entry": {"name": who, "club": "RNK", "rating": 1800 - 10 * i}}),
         );
         assert_eq!(status, 200, "{c}");
@@ -133,7 +125,7 @@ fn an_organiser_runs_a_swiss_and_a_follower_sees_every_change() {
         assert_eq!(seen["changes"], i + 1, "the follower sees each entry");
     }
     for who in [&stranger, &other] {
-        let (status, refused) = change(who, &id, json!({"change": "pair_next", "round": 1}));
+        let (status, refused) = who.try_change(&id, json!({"change": "pair_next", "round": 1}));
         assert_eq!(
             (status, refused["code"].as_str()),
             (403, Some("not_organiser")),
@@ -141,28 +133,25 @@ fn an_organiser_runs_a_swiss_and_a_follower_sees_every_change() {
         );
     }
     // The same person twice, a round not next, a bad body: refused.
-    let (status, refused) = change(
-        &organiser,
-        &id,
-        json!({"change": "enter", "entry": {"name": "anna"}}),
-    );
+    let (status, refused) =
+        organiser.try_change(&id, json!({"change": "enter", "entry": {"name": "anna"}}));
     assert_eq!(status, 400);
     assert_eq!(
         refused["refusal"],
         json!({"code": "entered_twice", "entrant": 1})
     );
-    let (_, refused) = change(&organiser, &id, json!({"change": "pair_next", "round": 2}));
+    let (_, refused) = organiser.try_change(&id, json!({"change": "pair_next", "round": 2}));
     assert_eq!(
         refused["refusal"],
         json!({"code": "wrong_round", "asked": 2, "current": 1})
     );
-    let (status, refused) = change(&organiser, &id, json!({"change": "pair_next"}));
+    let (status, refused) = organiser.try_change(&id, json!({"change": "pair_next"}));
     assert_eq!(
         (status, refused["code"].as_str()),
         (400, Some("bad_message"))
     );
 
-    let (status, c) = change(&organiser, &id, json!({"change": "pair_next", "round": 1}));
+    let (status, c) = organiser.try_change(&id, json!({"change": "pair_next", "round": 1}));
     assert_eq!(status, 200, "{c}");
     let boards = c["rounds"][0]["boards"].as_array().unwrap();
     assert_eq!(boards.len(), 2);
@@ -180,9 +169,7 @@ fn an_organiser_runs_a_swiss_and_a_follower_sees_every_change() {
         &server.data.join("novuss.sqlite3"),
         "SELECT COUNT(*) FROM competition_changes",
     );
-    let (status, refused) = change(
-        &organiser,
-        &id,
+    let (status, refused) = organiser.try_change(&id,
         json!({"change": "result", "round": 1, "board": 1, "outcome": {"kind": "sets", "first": 5, "second": 0}}),
     );
     assert_eq!(status, 400, "{refused}");
@@ -197,7 +184,7 @@ fn an_organiser_runs_a_swiss_and_a_follower_sees_every_change() {
         ),
         stored
     );
-    let (_, refused) = change(&organiser, &id, json!({"change": "pair_next", "round": 2}));
+    let (_, refused) = organiser.try_change(&id, json!({"change": "pair_next", "round": 2}));
     assert_eq!(
         refused["refusal"],
         json!({"code": "round_open", "round": 1})
@@ -205,16 +192,13 @@ fn an_organiser_runs_a_swiss_and_a_follower_sees_every_change() {
 
     let mut c = finish_round(&organiser, &id, c);
     for round in 2..=3 {
-        let (status, paired) = change(
-            &organiser,
-            &id,
-            json!({"change": "pair_next", "round": round}),
-        );
+        let (status, paired) =
+            organiser.try_change(&id, json!({"change": "pair_next", "round": round}));
         assert_eq!(status, 200, "{paired}");
         c = finish_round(&organiser, &id, paired);
     }
     assert_eq!(c["finished"], true, "{c}");
-    let (_, refused) = change(&organiser, &id, json!({"change": "pair_next", "round": 4}));
+    let (_, refused) = organiser.try_change(&id, json!({"change": "pair_next", "round": 4}));
     assert_eq!(refused["refusal"], json!({"code": "finished"}));
     // The follower caught up with every change: each result came as
     // itself with the standings it made, and what the follower built
@@ -308,18 +292,15 @@ fn a_follower_on_another_server_sees_the_changes() {
     let mut live = Live::follow(&b, &watcher, &format!("/api/competitions/{id}/live"));
     assert_eq!(live.next().1["changes"], 0);
     for (i, who) in ["Anna", "Bruno", "Chris"].iter().enumerate() {
-        let (status, _) = change(
-            &organiser,
-            &id,
-            json!({"change": "enter", "entry": {"name": who}}),
-        );
+        let (status, _) =
+            organiser.try_change(&id, json!({"change": "enter", "entry": {"name": who}}));
         assert_eq!(status, 200);
         let (name, seen) = live.next();
         assert_eq!(name, "competition");
         assert_eq!(seen["changes"], i + 1, "{seen}");
         assert_eq!(seen["entrants"][i]["entry"]["name"], *who);
     }
-    let (_, paired) = change(&organiser, &id, json!({"change": "pair_next", "round": 1}));
+    let (_, paired) = organiser.try_change(&id, json!({"change": "pair_next", "round": 1}));
     let seen = live.next().1;
     assert_eq!(seen["rounds"], paired["rounds"]);
 }
@@ -369,11 +350,11 @@ fn groups_then_a_knockout_run_over_http_to_the_end() {
     let id = c["id"].as_str().unwrap().to_owned();
     for i in 0..8 {
         let entry = json!({"name": format!("Player {}", i + 1), "rating": 2000 - 10 * i});
-        let (status, _) = change(&organiser, &id, json!({"change": "enter", "entry": entry}));
+        let (status, _) = organiser.try_change(&id, json!({"change": "enter", "entry": entry}));
         assert_eq!(status, 200);
     }
     // Eight cannot make three groups of three.
-    let (status, refused) = change(&organiser, &id, json!({"change": "pair_next", "round": 1}));
+    let (status, refused) = organiser.try_change(&id, json!({"change": "pair_next", "round": 1}));
     assert_eq!(status, 400, "{refused}");
     assert_eq!(
         refused["refusal"],
@@ -382,8 +363,7 @@ fn groups_then_a_knockout_run_over_http_to_the_end() {
     let (_, page) = json_answer(organiser.get(&format!("/api/competitions/{id}")));
     assert_eq!(page["competition"]["changes"], 8);
     assert_eq!(page["competition"]["rounds"], json!([]));
-    let (status, _) = change(
-        &organiser,
+    let (status, _) = organiser.try_change(
         &id,
         json!({"change": "enter", "entry": {"name": "Player 9", "rating": 1900}}),
     );
@@ -398,20 +378,15 @@ fn groups_then_a_knockout_run_over_http_to_the_end() {
     assert_eq!(c["round_count"], 6);
     while c["finished"] != json!(true) {
         let round = c["rounds"].as_array().unwrap().len() + 1;
-        let (status, paired) = change(
-            &organiser,
-            &id,
-            json!({"change": "pair_next", "round": round}),
-        );
+        let (status, paired) =
+            organiser.try_change(&id, json!({"change": "pair_next", "round": round}));
         assert_eq!(status, 200, "{paired}");
         held = live.next().1;
         c = paired;
         let boards = c["rounds"][round - 1]["boards"].as_array().unwrap().len();
         for board in 1..=boards {
             // The first-named side wins 2:0.
-            let (status, next) = change(
-                &organiser,
-                &id,
+            let (status, next) = organiser.try_change(&id,
                 json!({"change": "result", "round": round, "board": board, "outcome": {"kind": "sets", "first": 2, "second": 0}}),
             );
             assert_eq!(status, 200, "{next}");

@@ -13,10 +13,6 @@ use crate::support::live::Live;
 use crate::support::server::Running;
 use crate::support::server::{data_dir, json_answer, path, Person};
 
-fn change(person: &Person, id: &str, c: Value) -> (u16, Value) {
-    json_answer(person.post(&format!("/api/competitions/{id}/changes"), &c.to_string()))
-}
-
 fn reader_get(person: &Person, path: &str) -> (u16, String) {
     person.get(path)
 }
@@ -79,11 +75,8 @@ fn an_organiser_runs_a_team_round_robin_and_a_follower_sees_every_board() {
     assert_eq!(live.next().1["changes"], 0);
 
     for (i, name) in ["Madona", "Rīga", "Cēsis", "Valmiera"].iter().enumerate() {
-        let (status, c) = change(
-            &organiser,
-            &id,
-            json!({"change": "enter_team", "team": team(name)}),
-        );
+        let (status, c) =
+            organiser.try_change(&id, json!({"change": "enter_team", "team": team(name)}));
         assert_eq!(status, 200, "{c}");
         assert_eq!(live.next().1["changes"], i + 1);
     }
@@ -92,37 +85,23 @@ fn an_organiser_runs_a_team_round_robin_and_a_follower_sees_every_board() {
     let before = stored(&server);
     let mut poached = team("Tukums");
     poached["roster"][1] = json!({"name": "Rīga 2"});
-    let (_, refused) = change(
-        &organiser,
-        &id,
-        json!({"change": "enter_team", "team": poached}),
-    );
+    let (_, refused) = organiser.try_change(&id, json!({"change": "enter_team", "team": poached}));
     assert_eq!(
         refused["refusal"],
         json!({"code": "player_in_two_teams", "team": 2, "place": 2})
     );
     let mut small = team("Tukums");
     small["roster"] = json!([{"name": "Solo"}]);
-    let (_, refused) = change(
-        &organiser,
-        &id,
-        json!({"change": "enter_team", "team": small}),
-    );
+    let (_, refused) = organiser.try_change(&id, json!({"change": "enter_team", "team": small}));
     assert_eq!(
         refused["refusal"],
         json!({"code": "team_too_small", "players": 1, "boards": 2})
     );
-    let (_, refused) = change(
-        &organiser,
-        &id,
-        json!({"change": "enter", "entry": {"name": "Solo"}}),
-    );
+    let (_, refused) =
+        organiser.try_change(&id, json!({"change": "enter", "entry": {"name": "Solo"}}));
     assert_eq!(refused["refusal"], json!({"code": "not_for_teams"}));
-    let (status, refused) = change(
-        &follower,
-        &id,
-        json!({"change": "enter_team", "team": team("X")}),
-    );
+    let (status, refused) =
+        follower.try_change(&id, json!({"change": "enter_team", "team": team("X")}));
     assert_eq!(
         (status, refused["code"].as_str()),
         (403, Some("not_organiser"))
@@ -131,11 +110,8 @@ fn an_organiser_runs_a_team_round_robin_and_a_follower_sees_every_board() {
 
     let mut c = Value::Null;
     for round in 1..=3u64 {
-        let (status, paired) = change(
-            &organiser,
-            &id,
-            json!({"change": "pair_next", "round": round}),
-        );
+        let (status, paired) =
+            organiser.try_change(&id, json!({"change": "pair_next", "round": round}));
         assert_eq!(status, 200, "{paired}");
         c = paired;
         let matches = c["teams"]["rounds"][round as usize - 1]["matches"].clone();
@@ -152,9 +128,7 @@ fn an_organiser_runs_a_team_round_robin_and_a_follower_sees_every_board() {
             // The first-named team of match 1 fields its reserve on
             // board 2; a board outside the match and a score that does
             // not end six sets are refused.
-            let (status, lined) = change(
-                &organiser,
-                &id,
+            let (status, lined) = organiser.try_change(&id,
                 json!({"change": "line_up", "round": 1, "team_match": 1, "side": "first", "players": [1, 3]}),
             );
             assert_eq!(status, 200, "{lined}");
@@ -162,26 +136,22 @@ fn an_organiser_runs_a_team_round_robin_and_a_follower_sees_every_board() {
                 lined["teams"]["rounds"][0]["matches"][0]["boards"][1]["first"],
                 3
             );
-            let (_, refused) = change(&organiser, &id, board(1, 1, 3, 4, 0));
+            let (_, refused) = organiser.try_change(&id, board(1, 1, 3, 4, 0));
             assert_eq!(
                 refused["refusal"],
                 json!({"code": "no_such_team_board", "board": 3, "boards": 2})
             );
-            let (_, refused) = change(&organiser, &id, board(1, 1, 1, 2, 1));
+            let (_, refused) = organiser.try_change(&id, board(1, 1, 1, 2, 1));
             assert_eq!(
                 refused["refusal"],
                 json!({"code": "score", "first": 2, "second": 1, "needed": 4})
             );
-            let (_, refused) = change(
-                &organiser,
-                &id,
+            let (_, refused) = organiser.try_change(&id,
                 json!({"change": "line_up", "round": 1, "team_match": 2, "side": "second", "players": [1, 7]}),
             );
             assert_eq!(refused["refusal"]["code"], "not_on_roster", "{refused}");
             // Match 2's second team does not come: a walkover.
-            let (status, walkover) = change(
-                &organiser,
-                &id,
+            let (status, walkover) = organiser.try_change(&id,
                 json!({"change": "line_up", "round": 1, "team_match": 2, "side": "second", "players": []}),
             );
             assert_eq!(status, 200, "{walkover}");
@@ -197,12 +167,12 @@ fn an_organiser_runs_a_team_round_robin_and_a_follower_sees_every_board() {
             if !c["rounds"][round as usize - 1]["boards"][m as usize - 1]["outcome"].is_null() {
                 continue;
             }
-            let (status, one) = change(&organiser, &id, board(round, m, 1, 4, 1));
+            let (status, one) = organiser.try_change(&id, board(round, m, 1, 4, 1));
             assert_eq!(status, 200, "{one}");
             assert!(
                 one["rounds"][round as usize - 1]["boards"][m as usize - 1]["outcome"].is_null()
             );
-            let (status, two) = change(&organiser, &id, board(round, m, 2, 3, 3));
+            let (status, two) = organiser.try_change(&id, board(round, m, 2, 3, 3));
             assert_eq!(status, 200, "{two}");
             assert_eq!(
                 two["rounds"][round as usize - 1]["boards"][m as usize - 1]["outcome"],

@@ -229,14 +229,6 @@ fn a_deleted_account_leaves_games_and_ratings_whole_and_nothing_of_who_it_was() 
     assert_eq!(gone["results"][0]["opponents"][0]["forgotten"], true);
 }
 
-/// A change of competition `id` by `organiser`, which must be taken.
-fn change(organiser: &Person, id: &str, c: Value) -> Value {
-    let (status, now) =
-        json_answer(organiser.post(&format!("/api/competitions/{id}/changes"), &c.to_string()));
-    assert_eq!(status, 200, "{c} → {now}");
-    now
-}
-
 #[test]
 fn a_forgotten_entrant_keeps_the_draw_and_ratings_and_loses_the_name() {
     let dir = data_dir();
@@ -261,8 +253,7 @@ fn a_forgotten_entrant_keeps_the_draw_and_ratings_and_loses_the_name() {
     assert_eq!(status, 201, "{c}");
     let id = c["id"].as_str().unwrap().to_owned();
     for (name, rating) in [("Jānis Bērziņš", 1900), ("Māris Ozols", 1700)] {
-        change(
-            &organiser,
+        organiser.change(
             &id,
             json!({"change": "enter", "entry": {"name": name, "rating": rating}}),
         );
@@ -274,11 +265,10 @@ fn a_forgotten_entrant_keeps_the_draw_and_ratings_and_loses_the_name() {
         r#"{"username":"ilze_entrant"}"#,
     );
     assert_eq!(status, 200, "{body}");
-    let paired = change(&organiser, &id, json!({"change": "pair_next", "round": 1}));
+    let paired = organiser.change(&id, json!({"change": "pair_next", "round": 1}));
     let boards = paired["rounds"][0]["boards"].as_array().unwrap().clone();
     for k in 0..boards.len() {
-        change(
-            &organiser,
+        organiser.change(
             &id,
             json!({"change": "result", "round": 1, "board": k + 1,
                    "outcome": {"kind": "sets", "first": 4, "second": 2}}),

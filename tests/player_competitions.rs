@@ -21,13 +21,6 @@ fn create(person: &Person, setup: &Value) -> String {
     c["id"].as_str().unwrap().to_owned()
 }
 
-fn change(person: &Person, id: &str, c: Value) -> Value {
-    let (status, now) =
-        json_answer(person.post(&format!("/api/competitions/{id}/changes"), &c.to_string()));
-    assert_eq!(status, 200, "{c} → {now}");
-    now
-}
-
 fn enter(person: &Person, id: &str, body: Value) -> Value {
     let (status, now) =
         json_answer(person.post(&format!("/api/competitions/{id}/enter"), &body.to_string()));
@@ -86,9 +79,7 @@ fn results(
         .clone();
     for (k, b) in boards.iter().enumerate() {
         let (first, second) = outcome(b["first"].as_u64().unwrap(), b["second"].as_u64().unwrap());
-        now = change(
-            person,
-            id,
+        now = person.change(id,
             json!({"change": "result", "round": round, "board": k + 1, "outcome": {"kind": "sets", "first": first, "second": second}}),
         );
     }
@@ -126,11 +117,7 @@ fn a_players_page_lists_their_competitions_with_place_and_points() {
     );
     enter(&organiser, &autumn, json!({"username": "anna_pc"}));
     for name in ["Carla", "Dace", "Edgars"] {
-        change(
-            &organiser,
-            &autumn,
-            json!({"change": "enter", "entry": {"name": name}}),
-        );
+        organiser.change(&autumn, json!({"change": "enter", "entry": {"name": name}}));
     }
     let page = list(&server, &anna_id);
     let a = entry(&page, &autumn);
@@ -155,16 +142,12 @@ fn a_players_page_lists_their_competitions_with_place_and_points() {
     );
 
     // A round paired and taken back: the status follows the competition.
-    change(
-        &organiser,
-        &autumn,
-        json!({"change": "pair_next", "round": 1}),
-    );
+    organiser.change(&autumn, json!({"change": "pair_next", "round": 1}));
     assert_eq!(
         entry(&list(&server, &anna_id), &autumn)["status"],
         json!({"state": "round", "round": 1, "rounds": 3})
     );
-    change(&organiser, &autumn, json!({"change": "unpair", "round": 1}));
+    organiser.change(&autumn, json!({"change": "unpair", "round": 1}));
     assert_eq!(
         entry(&list(&server, &anna_id), &autumn)["status"],
         json!({"state": "entries_open"})
@@ -196,11 +179,7 @@ fn a_players_page_lists_their_competitions_with_place_and_points() {
     };
     let mut c = Value::Null;
     for round in 1..=3 {
-        c = change(
-            &organiser,
-            &autumn,
-            json!({"change": "pair_next", "round": round}),
-        );
+        c = organiser.change(&autumn, json!({"change": "pair_next", "round": round}));
         c = results(&organiser, &autumn, &c, round, outcome);
         if round < 3 {
             assert_eq!(
@@ -245,28 +224,16 @@ fn a_players_page_lists_their_competitions_with_place_and_points() {
     enter(&anna, &winter, json!({}));
     enter(&bruno, &winter, json!({}));
     for name in ["Frīda", "Gatis"] {
-        change(
-            &organiser,
-            &winter,
-            json!({"change": "enter", "entry": {"name": name}}),
-        );
+        organiser.change(&winter, json!({"change": "enter", "entry": {"name": name}}));
     }
-    let c = change(
-        &organiser,
-        &winter,
-        json!({"change": "pair_next", "round": 1}),
-    );
+    let c = organiser.change(&winter, json!({"change": "pair_next", "round": 1}));
     let anna_first = c["rounds"][0]["boards"]
         .as_array()
         .unwrap()
         .iter()
         .any(|b| b["first"] == 1);
     results(&organiser, &winter, &c, 1, |_, _| (4, 2));
-    change(
-        &organiser,
-        &winter,
-        json!({"change": "withdraw", "entrant": 1}),
-    );
+    organiser.change(&winter, json!({"change": "withdraw", "entrant": 1}));
     let page = list(&server, &anna_id);
     assert_eq!(ids(&page), {
         let mut v = vec![autumn.clone(), winter.clone()];
@@ -389,11 +356,7 @@ fn a_players_competitions_read_from_another_server() {
                 "format": {"kind": "sets", "sets": 6}, "open_entry": true}),
     );
     enter(&anna, &id, json!({}));
-    change(
-        &organiser,
-        &id,
-        json!({"change": "enter", "entry": {"name": "Jānis"}}),
-    );
+    organiser.change(&id, json!({"change": "enter", "entry": {"name": "Jānis"}}));
     let page = list(&b, &anna_id);
     assert_eq!(ids(&page), vec![id.clone()]);
     assert_eq!(
@@ -402,7 +365,7 @@ fn a_players_competitions_read_from_another_server() {
     );
 
     // One round, one board: the first-named side wins 4:2.
-    let c = change(&organiser, &id, json!({"change": "pair_next", "round": 1}));
+    let c = organiser.change(&id, json!({"change": "pair_next", "round": 1}));
     let anna_first = c["rounds"][0]["boards"][0]["first"] == 1;
     results(&organiser, &id, &c, 1, |_, _| (4, 2));
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);

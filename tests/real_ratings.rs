@@ -67,13 +67,6 @@ fn newcomer() -> Glicko2Rating {
     }
 }
 
-fn change(organiser: &Person, id: &str, c: Value) -> Value {
-    let (status, now) =
-        json_answer(organiser.post(&format!("/api/competitions/{id}/changes"), &c.to_string()));
-    assert_eq!(status, 200, "{c} → {now}");
-    now
-}
-
 /// The entry of player `k` as competition `typo` may write it: Māris
 /// without his marks in the second.
 fn entry(k: usize, typo: bool) -> Value {
@@ -122,11 +115,7 @@ fn create(
     assert_eq!(status, 201, "{created}");
     let id = created["id"].as_str().unwrap().to_owned();
     for &k in who {
-        change(
-            organiser,
-            &id,
-            json!({"change": "enter", "entry": entry(k, typo)}),
-        );
+        organiser.change(&id, json!({"change": "enter", "entry": entry(k, typo)}));
     }
     if person {
         let (status, c) = json_answer(organiser.post(
@@ -151,18 +140,10 @@ fn play(
     for round in 1u64.. {
         if let Some((entrant, after)) = withdraw {
             if round == after + 1 {
-                change(
-                    organiser,
-                    id,
-                    json!({"change": "withdraw", "entrant": entrant}),
-                );
+                organiser.change(id, json!({"change": "withdraw", "entrant": entrant}));
             }
         }
-        view = change(
-            organiser,
-            id,
-            json!({"change": "pair_next", "round": round}),
-        );
+        view = organiser.change(id, json!({"change": "pair_next", "round": round}));
         let boards = view["rounds"][round as usize - 1]["boards"]
             .as_array()
             .unwrap()
@@ -177,8 +158,7 @@ fn play(
                 .get(&(round, board))
                 .cloned()
                 .unwrap_or_else(|| outcome(round, a, s));
-            view = change(
-                organiser,
+            view = organiser.change(
                 id,
                 json!({"change": "result", "round": round, "board": board, "outcome": o}),
             );
@@ -535,19 +515,14 @@ fn a_rated_team_league_rates_its_players_board_by_board() {
         let roster: Vec<Value> = (1..=2)
             .map(|k| json!({"name": format!("{team} {k}"), "licence": format!("LV-9{t}{k}")}))
             .collect();
-        change(
-            &organiser,
+        organiser.change(
             &id,
             json!({"change": "enter_team", "team": {"name": team, "roster": roster}}),
         );
     }
     let mut view = Value::Null;
     for round in 1..=3u64 {
-        view = change(
-            &organiser,
-            &id,
-            json!({"change": "pair_next", "round": round}),
-        );
+        view = organiser.change(&id, json!({"change": "pair_next", "round": round}));
         let matches = view["teams"]["rounds"][round as usize - 1]["matches"]
             .as_array()
             .unwrap()
@@ -560,8 +535,7 @@ fn a_rated_team_league_rates_its_players_board_by_board() {
                 } else {
                     outcome(round, m, board)
                 };
-                view = change(
-                    &organiser,
+                view = organiser.change(
                     &id,
                     json!({"change": "board_result", "round": round, "team_match": m,
                         "board": board, "outcome": o}),

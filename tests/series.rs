@@ -21,10 +21,6 @@ fn round_robin(name: &str) -> Value {
     })
 }
 
-fn change(person: &Person, id: &str, c: Value) -> (u16, Value) {
-    json_answer(person.post(&format!("/api/competitions/{id}/changes"), &c.to_string()))
-}
-
 /// A round robin of `players` (name, licence), entered strongest first:
 /// the better numbered side wins every match 4:2, so the places are the
 /// order of entry. Returns its id and the competition after its
@@ -38,11 +34,8 @@ fn stage(organiser: &Person, name: &str, players: &[(&str, Option<&str>)]) -> (S
         .iter()
         .map(|(n, l)| json!({"name": n, "licence": l}))
         .collect();
-    let (status, c) = change(
-        organiser,
-        &id,
-        json!({"change": "enter_list", "entries": entries}),
-    );
+    let (status, c) =
+        organiser.try_change(&id, json!({"change": "enter_list", "entries": entries}));
     assert_eq!(status, 200, "{c}");
     (id, c)
 }
@@ -53,11 +46,8 @@ fn play(organiser: &Person, id: &str, c: Value, mut after: impl FnMut(&Value)) -
     let mut c = c;
     let rounds = c["round_count"].as_u64().unwrap();
     for round in 1..=rounds {
-        let (status, paired) = change(
-            organiser,
-            id,
-            json!({"change": "pair_next", "round": round}),
-        );
+        let (status, paired) =
+            organiser.try_change(id, json!({"change": "pair_next", "round": round}));
         assert_eq!(status, 200, "{paired}");
         c = paired;
         let boards = c["rounds"][round as usize - 1]["boards"]
@@ -70,8 +60,7 @@ fn play(organiser: &Person, id: &str, c: Value, mut after: impl FnMut(&Value)) -
             } else {
                 json!({"kind": "sets", "first": 2, "second": 4})
             };
-            let (status, now) = change(
-                organiser,
+            let (status, now) = organiser.try_change(
                 id,
                 json!({"change": "result", "round": round, "board": i + 1, "outcome": outcome}),
             );

@@ -113,6 +113,23 @@ impl Person<'_> {
         assert_eq!(status, 201, "{body}");
     }
 
+    /// Asks competition `id` for `change` (`POST /api/competitions/{id}/changes`)
+    /// as this person: the status and the answer as JSON.
+    pub fn try_change(&self, id: &str, change: Value) -> (u16, Value) {
+        json_answer(self.post(
+            &format!("/api/competitions/{id}/changes"),
+            &change.to_string(),
+        ))
+    }
+
+    /// [`Person::try_change`], which must be taken: the competition after it.
+    pub fn change(&self, id: &str, change: Value) -> Value {
+        let asked = change.to_string();
+        let (status, now) = self.try_change(id, change);
+        assert_eq!(status, 200, "{asked} → {now}");
+        now
+    }
+
     /// `GET path` with this person's cookie.
     pub fn get(&self, path: &str) -> (u16, String) {
         self.server.get_as(&self.jar, path)
