@@ -360,8 +360,67 @@ fn a_forgotten_entrant_keeps_the_draw_and_ratings_and_loses_the_name() {
     renamed.sort();
     assert_eq!(rated(&list), renamed);
 
+    let ilze_id = json_answer(ilze.get("/api/me")).1["person"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+
     // After a restart, read from the store again: the same.
     let server = server.restart();
     let stranger = server.person();
     check(&read(&stranger));
+
+    // Its file, imported by someone else as a new competition: the same
+    // draw and standings. No one is claimed by a file: Ilze's entry keeps
+    // her name and not her person; Anna's stays a deleted player, told
+    // apart from every other by a new id that is nobody's.
+    let mover = server.person();
+    mover.register("forget_mover", "a long password");
+    let (status, text) = mover.get(&format!("/api/competitions/{id}/competition.json"));
+    assert_eq!(status, 200, "{text}");
+    let (status, copy) = json_answer(mover.post("/api/competitions/import", &text));
+    assert_eq!(status, 201, "{copy}");
+    for field in ["rounds", "standings", "ranking"] {
+        assert_eq!(copy[field], before[field], "{field}");
+    }
+    let (theirs, ilzes) = (&copy["entrants"][2]["entry"], &copy["entrants"][3]["entry"]);
+    assert_eq!(
+        (&theirs["name"], &theirs["forgotten"]),
+        (&json!(""), &json!(true)),
+        "{theirs}"
+    );
+    let original: Value = serde_json::from_str(&text).unwrap();
+    let anna_id = original["changes"][2]["change"]["entry"]["person"].clone();
+    assert!(anna_id.is_string(), "{original}");
+    assert!(
+        theirs["person"].is_string() && theirs["person"] != anna_id,
+        "{theirs}"
+    );
+    assert_eq!(ilzes["name"], "ilze_entrant");
+    assert!(ilzes.get("person").is_none(), "{ilzes}");
+    let listed = |who: &str| {
+        let (status, page) = json_answer(server.get(&format!("/api/players/{who}/competitions")));
+        assert_eq!(status, 200, "{page}");
+        page["competitions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["id"].as_str().unwrap().to_owned())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        listed(&ilze_id),
+        [id.as_str()],
+        "only the competition she was entered in"
+    );
+
+    // A file made to claim her as the deleted player: still not her.
+    let mut forged = original.clone();
+    forged["changes"][2]["change"]["entry"]["person"] = json!(ilze_id);
+    forged["changes"][3]["change"]["entry"]["person"] = json!("0".repeat(32));
+    let (status, copy) = json_answer(mover.post("/api/competitions/import", &forged.to_string()));
+    assert_eq!(status, 201, "{copy}");
+    assert_ne!(copy["entrants"][2]["entry"]["person"], json!(ilze_id));
+    assert!(copy["entrants"][3]["entry"].get("person").is_none());
+    assert_eq!(listed(&ilze_id), [id.as_str()]);
 }

@@ -16,8 +16,7 @@ use rust_xlsxwriter::{Format, Workbook};
 
 use crate::error::{Code, Failure};
 use crate::wire::http::competitions::{
-    Ask, CompetitionFile, CompetitionView, FiledChange, TeamAsk, COMPETITION_FILE,
-    COMPETITION_FILE_VERSION,
+    CompetitionFile, CompetitionView, FiledChange, COMPETITION_FILE, COMPETITION_FILE_VERSION,
 };
 
 /// The largest file of players, bytes: a list of 2000 (the club crate's
@@ -422,11 +421,13 @@ pub fn competition_file(setup: Setup, changes: Vec<FiledChange>) -> CompetitionF
     }
 }
 
-/// The competition `file` tells, rebuilt by applying its changes in
-/// order, each checked as when it was made: a file that is not one of
-/// ours, of a later version, or with a change the competition refuses
-/// is refused (the change's number told), and nothing is stored.
-pub fn replayed(file: &CompetitionFile) -> Result<Competition, Failure> {
+/// The competition `file` tells, as this server takes it
+/// ([`people_left_behind`]), rebuilt by applying its changes in order,
+/// each checked as when it was made: a file that is not one of ours, of
+/// a later version, or with a change the competition refuses is refused
+/// (the change's number told), and nothing is stored. The file as taken,
+/// and the competition it makes.
+pub fn replayed(file: CompetitionFile) -> Result<(CompetitionFile, Competition), Failure> {
     if file.format != COMPETITION_FILE {
         return Err(Failure::new(
             Code::BadMessage,
@@ -442,33 +443,14 @@ pub fn replayed(file: &CompetitionFile) -> Result<Competition, Failure> {
             ),
         ));
     }
-    // People's ids and games are this server's: a file names nobody here,
-    // and an importer must not put a person on an entry that the person
-    // never made (competitions/entering.rs).
+    // An online competition's games are the server's that played them.
     if file.setup.play.online() {
         return Err(Failure::new(
             Code::BadMessage,
             "a competition played on a server is not imported: its games are that server's",
         ));
     }
-    for c in &file.changes {
-        let ask = match &c.change {
-            novuss_club::Change::Enter { entry } => Ask::Enter {
-                entry: entry.clone(),
-            },
-            novuss_club::Change::EnterList { entries } => Ask::EnterList {
-                entries: entries.clone(),
-            },
-            novuss_club::Change::EnterTeam { team } => {
-                Ask::Team(TeamAsk::EnterTeam { team: team.clone() })
-            }
-            novuss_club::Change::EnterTeams { teams } => Ask::Team(TeamAsk::EnterTeams {
-                teams: teams.clone(),
-            }),
-            _ => continue,
-        };
-        super::entering::check_no_person(&ask)?;
-    }
+    let file = people_left_behind(file);
     let mut competition = Competition::new(file.setup.clone()).map_err(Failure::of_competition)?;
     for (k, c) in file.changes.iter().enumerate() {
         let number = k as u64 + 1;
@@ -488,7 +470,42 @@ pub fn replayed(file: &CompetitionFile) -> Result<Competition, Failure> {
             })
         })?;
     }
-    Ok(competition)
+    Ok((file, competition))
+}
+
+/// `file` with its entries' people left on the server that wrote it.
+/// People's ids are that server's: here they name nobody, or worse
+/// someone else, and only a person may put themselves on an entry
+/// (`entering.rs`). So an entry keeps its name and loses its person (it
+/// is a player of a list, as a TRF file's are); an entry of a person who
+/// deleted their account, which has no name left, gets a new random id
+/// instead, the same for each mention of one person in the file and
+/// nobody's here, so that it is still one player apart from every other
+/// (`Entry::same_person`, the real-table pool's `player_key`).
+fn people_left_behind(mut file: CompetitionFile) -> CompetitionFile {
+    let mut nobody: std::collections::HashMap<String, String> = std::collections::HashMap::new();
+    let mut leave = |e: &mut novuss_club::Entry| match e.person.take() {
+        Some(p) if e.forgotten => {
+            let id = nobody
+                .entry(p)
+                .or_insert_with(|| crate::ids::PersonId::random().as_str().to_owned());
+            e.person = Some(id.clone());
+        }
+        _ => {}
+    };
+    for c in &mut file.changes {
+        match &mut c.change {
+            novuss_club::Change::Enter { entry } => leave(entry),
+            novuss_club::Change::EnterList { entries } => entries.iter_mut().for_each(&mut leave),
+            novuss_club::Change::EnterTeam { team } => team.roster.iter_mut().for_each(&mut leave),
+            novuss_club::Change::EnterTeams { teams } => teams
+                .iter_mut()
+                .flat_map(|t| t.roster.iter_mut())
+                .for_each(&mut leave),
+            _ => {}
+        }
+    }
+    file
 }
 
 #[cfg(test)]

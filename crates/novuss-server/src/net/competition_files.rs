@@ -352,11 +352,7 @@ async fn stored(
     person: &PersonId,
     file: CompetitionFile,
 ) -> Result<Response, Failure> {
-    let (file, competition) = blocking(move || {
-        let c = files::replayed(&file)?;
-        Ok((file, c))
-    })
-    .await?;
+    let (file, competition) = blocking(move || files::replayed(file)).await?;
     let id = CompetitionId::random();
     let created = now();
     s.store
