@@ -22,6 +22,7 @@ mod double;
 mod entry_file;
 mod groups;
 mod knockout;
+mod limits;
 mod pairing;
 mod pairing_file;
 mod played;
@@ -43,6 +44,7 @@ pub use change::{Change, Outcome, Paired, Rest};
 pub use conduct::{Conduct, Penalty};
 pub use entry_file::FileProblem;
 pub use groups::{GroupView, MAX_GROUPS, MIN_GROUP};
+pub use limits::{MAX_SWISS_ROUNDS, MAX_TABLES, MAX_TEXT};
 pub use pairing_file::{pairing_sheet, Named, PairingRow, PairingSheet};
 pub use played::PlayedMatch;
 pub use protocol::{
@@ -52,7 +54,6 @@ pub use protocol::{
 pub use refusal::Refusal;
 pub use setup::{
     club_key, club_name, Day, NextRound, Play, Setup, System, MAX_GRACE_SECS, MAX_INTERVAL_SECS,
-    MAX_SWISS_ROUNDS, MAX_TABLES, MAX_TEXT,
 };
 pub use trf_import::trf_setup;
 

@@ -27,12 +27,12 @@ pub enum Refusal {
     },
     /// The last day is before the first.
     EndsBeforeItStarts,
-    /// Not 1 to [`super::setup::MAX_TABLES`] tables.
+    /// Not 1 to [`super::limits::MAX_TABLES`] tables.
     Tables {
         /// The number asked for.
         tables: u32,
     },
-    /// Not 1 to [`super::setup::MAX_SWISS_ROUNDS`] Swiss rounds.
+    /// Not 1 to [`super::limits::MAX_SWISS_ROUNDS`] Swiss rounds.
     Rounds {
         /// The number asked for.
         rounds: u32,
@@ -420,18 +420,18 @@ impl fmt::Display for Refusal {
             Refusal::Text { field } => write!(
                 f,
                 "the {field} is too long (at most {} characters) or has a line break",
-                super::setup::MAX_TEXT
+                super::limits::MAX_TEXT
             ),
             Refusal::EndsBeforeItStarts => f.write_str("the competition ends before it starts"),
             Refusal::Tables { tables: n } => write!(
                 f,
                 "{n} tables: a competition has 1 to {}",
-                super::setup::MAX_TABLES
+                super::limits::MAX_TABLES
             ),
             Refusal::Rounds { rounds: n } => write!(
                 f,
                 "{n} rounds: a Swiss has 1 to {}",
-                super::setup::MAX_SWISS_ROUNDS
+                super::limits::MAX_SWISS_ROUNDS
             ),
             Refusal::Format { format } => match format.checked() {
                 Err(why) => why.fmt(f),

@@ -10,15 +10,8 @@ use crate::round_robin::{Cycles, MAX_ENTRANTS};
 use crate::standings::TieBreak;
 use crate::teams::TeamRules;
 
+use super::limits::{MAX_SWISS_ROUNDS, MAX_TABLES, MAX_TEXT};
 use super::refusal::Refusal;
-
-/// The longest name, venue or other text of a set-up, in characters.
-pub const MAX_TEXT: usize = 100;
-/// The most tables a hall can have here (Madona's World Cup stage plays
-/// on about 60).
-pub const MAX_TABLES: u32 = 500;
-/// The most rounds of a Swiss (a 250-player event plays 13).
-pub const MAX_SWISS_ROUNDS: u32 = 30;
 
 /// How the rounds are paired.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -321,7 +314,7 @@ impl Setup {
             }
         }
         if let Some(rules) = &self.teams {
-            super::teams::check_rules(rules, &self)?;
+            check_team_rules(rules, &self)?;
         }
         if self.doubles && self.teams.is_some() {
             return Err(Refusal::DoublesTeams);
@@ -437,6 +430,31 @@ impl Setup {
                 .min(crate::entries::MAX_ENTRIES as u32),
         }
     }
+}
+
+/// Checks a team competition's rules against the rest of its set-up
+/// (issue 32, "Teams"): a system that pairs teams, real tables, and a
+/// table for each board of one match.
+fn check_team_rules(rules: &TeamRules, setup: &Setup) -> Result<(), Refusal> {
+    rules
+        .check()
+        .map_err(|error| Refusal::TeamRules { error })?;
+    if !matches!(
+        setup.system,
+        System::RoundRobin { .. } | System::Swiss { .. }
+    ) {
+        return Err(Refusal::TeamSystem);
+    }
+    if setup.play.online() {
+        return Err(Refusal::TeamsOnline);
+    }
+    if setup.tables < rules.boards {
+        return Err(Refusal::TeamTables {
+            tables: setup.tables,
+            boards: rules.boards,
+        });
+    }
+    Ok(())
 }
 
 /// `value` trimmed, `None` when empty; refused when too long or holding a

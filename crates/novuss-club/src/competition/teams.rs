@@ -25,36 +25,13 @@
 
 use serde::Serialize;
 
-use super::{Competition, Outcome, Refusal, Setup, System};
+use super::{Competition, Outcome, Refusal, System};
 use crate::entries::Entry;
 use crate::results::{Bye, Entrant};
 use crate::teams::{
     team_standings, BoardResult, BoardStatus, LineUp, LineUpProblem, Meeting, RosterPlace, Team,
     TeamMatch, TeamOutcome, TeamRound, TeamRow, TeamRules, TeamSide, MAX_ROSTER, MAX_TEAMS,
 };
-
-/// Checks a team competition's rules against the rest of its set-up.
-pub(super) fn check_rules(rules: &TeamRules, setup: &Setup) -> Result<(), Refusal> {
-    rules
-        .check()
-        .map_err(|error| Refusal::TeamRules { error })?;
-    if !matches!(
-        setup.system,
-        System::RoundRobin { .. } | System::Swiss { .. }
-    ) {
-        return Err(Refusal::TeamSystem);
-    }
-    if setup.play.online() {
-        return Err(Refusal::TeamsOnline);
-    }
-    if setup.tables < rules.boards {
-        return Err(Refusal::TeamTables {
-            tables: setup.tables,
-            boards: rules.boards,
-        });
-    }
-    Ok(())
-}
 
 /// The teams of a competition and their matches.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -12,10 +12,11 @@
 
 use serde::Serialize;
 
-use super::desk::{Desk, Held};
+use super::desk::Desk;
+use super::officials::official;
 use crate::error::{Code, Failure};
 use crate::ids::{CompetitionId, PersonId};
-use crate::policy::{self, Official};
+use crate::policy;
 use crate::store::{now, Named, Store};
 
 /// The most arbiters a competition has: a federation event names a
@@ -30,32 +31,6 @@ pub struct Arbiter {
     pub person: PersonId,
     /// The name they chose, else their user name.
     pub name: String,
-}
-
-/// Who `who` is to competition `held`: one row read by its key when they
-/// are neither nobody nor the organiser.
-pub async fn official(
-    store: &Store,
-    held: &Held,
-    who: Option<&PersonId>,
-) -> Result<Official, Failure> {
-    let Some(who) = who else {
-        return Ok(Official::Nobody);
-    };
-    if *who == held.view.organiser {
-        return Ok(Official::Organiser);
-    }
-    if store.is_competition_arbiter(&held.view.id, who).await? {
-        Ok(Official::Arbiter)
-    } else {
-        Ok(Official::Nobody)
-    }
-}
-
-/// Whether `who` may change competition `held` (the policy, on who they
-/// are to it).
-pub async fn may_change(store: &Store, held: &Held, who: Option<&PersonId>) -> Result<(), Failure> {
-    policy::may_change_competition(official(store, held, who).await?)
 }
 
 /// The arbiters of competition `id`, in the order they were named.
@@ -81,7 +56,7 @@ pub async fn name(
     username: &str,
 ) -> Result<Vec<Arbiter>, Failure> {
     let held = desk.view(id).await?;
-    policy::may_name_arbiters(official(store, &held, who).await?)?;
+    policy::may_name_arbiters(official(store, &held.view, who).await?)?;
     let Some(who) = who else {
         return Err(Failure::new(Code::NotOrganiser, "nobody may name arbiters"));
     };
@@ -120,7 +95,7 @@ pub async fn remove(
     person: &PersonId,
 ) -> Result<Vec<Arbiter>, Failure> {
     let held = desk.view(id).await?;
-    policy::may_name_arbiters(official(store, &held, who).await?)?;
+    policy::may_name_arbiters(official(store, &held.view, who).await?)?;
     if store.remove_competition_arbiter(id, person).await? {
         tracing::info!(competition = %id, arbiter = %person, "an arbiter removed");
     }

@@ -312,7 +312,7 @@ impl Desk {
         // Anyone may ask; only the organiser and the arbiters get as far
         // as the lock.
         let held = self.view(id).await?;
-        super::arbiters::may_change(&self.store, &held, who).await?;
+        super::officials::may_change(&self.store, &held.view, who).await?;
         let Some(who) = who else {
             return Err(Failure::new(Code::NotOrganiser, "nobody may change it"));
         };

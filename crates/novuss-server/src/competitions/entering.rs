@@ -34,7 +34,7 @@ pub async fn enter(
     let held = desk.view(id).await?;
     let person = match username {
         Some(name) => {
-            super::arbiters::may_change(store, &held, Some(who)).await?;
+            super::officials::may_change(store, &held.view, Some(who)).await?;
             person_named(store, name).await?
         }
         None => {

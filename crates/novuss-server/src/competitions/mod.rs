@@ -16,6 +16,8 @@
 //!   `competition.json` imported as a new competition;
 //! - `entering.rs`: people with accounts entered by their user name, or
 //!   entering themselves;
+//! - `officials.rs`: who a person is to it (organiser, arbiter, nobody),
+//!   and so whether they may change it;
 //! - `arbiters.rs`: the people the organiser names to change it too;
 //! - `online.rs`: competitions played on this server: a game per board
 //!   with the entrants' seats reserved, its result taken into the
@@ -32,6 +34,7 @@ pub mod crosstable;
 mod desk;
 pub mod entering;
 pub mod files;
+pub mod officials;
 mod online;
 pub mod record;
 pub mod tables;

@@ -13,7 +13,7 @@ use crate::competitions::crosstable::crosstable;
 use crate::competitions::files::{
     self, Table, ENTRIES_TYPES, MAX_COMPETITION_FILE, MAX_ENTRIES_FILE,
 };
-use crate::competitions::{arbiters, Desk, Held};
+use crate::competitions::{officials, Desk, Held};
 use crate::error::{Code, Failure};
 use crate::ids::{CompetitionId, PersonId};
 use crate::net::body::Body;
@@ -65,7 +65,7 @@ async fn official_file(
     headers: &HeaderMap,
     what: &str,
 ) -> Result<(), Failure> {
-    arbiters::may_change(&s.store, held, who).await?;
+    officials::may_change(&s.store, &held.view, who).await?;
     match media_type(headers) {
         Some(t) if ENTRIES_TYPES.contains(&t.as_str()) => Ok(()),
         t => Err(Failure::new(

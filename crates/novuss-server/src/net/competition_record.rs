@@ -8,7 +8,7 @@ use axum::extract::{Path, Query, State};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 
-use crate::competitions::{arbiters, record, Desk};
+use crate::competitions::{officials, record, Desk};
 use crate::error::{Code, Failure};
 use crate::ids::CompetitionId;
 use crate::people::identity::Visitor;
@@ -49,6 +49,6 @@ pub async fn record(
     let Query(query) = query.map_err(|e| Failure::new(Code::BadMessage, e.body_text()))?;
     let id = CompetitionId::parse(&id)?;
     let held = s.desk.view(&id).await?;
-    arbiters::may_change(&s.store, &held, visitor.person.as_ref()).await?;
+    officials::may_change(&s.store, &held.view, visitor.person.as_ref()).await?;
     Ok(Json(record::record(&s.store, &held, query.before).await?).into_response())
 }

@@ -13,7 +13,7 @@ use axum::Json;
 use novuss_club::Setup;
 use tokio::sync::{broadcast, watch};
 
-use crate::competitions::{arbiters, entering, BoardGame, Desk, Online, Push};
+use crate::competitions::{entering, officials, BoardGame, Desk, Online, Push};
 use crate::error::{Code, Failure};
 use crate::hub::work::Client;
 use crate::hub::Hub;
@@ -88,7 +88,7 @@ pub async fn competition(
 ) -> Result<Response, Failure> {
     let id = CompetitionId::parse(&id)?;
     let held = s.desk.view(&id).await?;
-    let official = arbiters::official(s.hub.store(), &held, visitor.person.as_ref()).await?;
+    let official = officials::official(s.hub.store(), &held.view, visitor.person.as_ref()).await?;
     let may_change = policy::may_change_competition(official).is_ok();
     Ok(Json(CompetitionPage {
         competition: &held.json,
@@ -115,7 +115,7 @@ pub async fn change(
     // Who may change it is asked once (the arbiters are one read of the
     // store), before anything else is looked at or queued.
     let before = s.desk.view(&id).await?;
-    arbiters::may_change(s.hub.store(), &before, visitor.person.as_ref()).await?;
+    officials::may_change(s.hub.store(), &before.view, visitor.person.as_ref()).await?;
     let Some(who) = visitor.person.as_ref() else {
         return Err(Failure::new(Code::NotOrganiser, "nobody may change it"));
     };

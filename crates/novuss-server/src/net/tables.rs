@@ -9,7 +9,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 
 use crate::competitions::tables::Tables;
-use crate::competitions::{arbiters, Desk};
+use crate::competitions::{officials, Desk};
 use crate::error::Failure;
 use crate::hub::Hub;
 use crate::ids::CompetitionId;
@@ -76,7 +76,7 @@ pub async fn cards(
 ) -> Result<Response, Failure> {
     let id = CompetitionId::parse(&id)?;
     let held = s.desk.view(&id).await?;
-    arbiters::may_change(s.hub.store(), &held, visitor.person.as_ref()).await?;
+    officials::may_change(s.hub.store(), &held.view, visitor.person.as_ref()).await?;
     // The Host header passed the guard: it is one this server answers
     // for, and the one the organiser's browser reached it by.
     let host = headers
