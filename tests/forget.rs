@@ -11,7 +11,11 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
+use crate::server::follow;
+use crate::support::play::{choose, mirror, stroke_request};
 use crate::support::server::{data_dir, json_answer, path, Person, Running, Socket};
+use novuss_core::play::record::GameRecord;
+use novuss_core::seat::Seat;
 
 const RATED: &str = r#"{"format":"singles","profile":"lnf-2017","sets":1,"rated":true,"casual":false,
     "players":[{"kind":"human","name":"Anna Ozola"},{"kind":"human","invite":true}]}"#;
@@ -83,10 +87,29 @@ fn a_deleted_account_leaves_games_and_ratings_whole_and_nothing_of_who_it_was() 
     j.next_of("chat");
     j.send(&json!({"type": "chat", "text": "Paldies"}));
     j.next_of("chat");
+    // Four strokes, so that the replay has play in it to keep.
+    let mut local = mirror(RATED);
+    let first = server.state(&rated)["event"].as_u64().unwrap();
+    for event in first..first + 4 {
+        let seat = local.set().seat_to_play();
+        let ws = if seat == Seat::South { &mut a } else { &mut j };
+        ws.send(&stroke_request(event, seat, &choose(&local, event)));
+        // Both players are told of it.
+        let m = a.next_of("stroke");
+        assert_eq!(j.next_of("stroke"), m);
+        assert_eq!(m["event"], event + 1, "{m}");
+        follow(&mut local, &m);
+    }
     // An invitation nobody took, and a game against the computer.
     let open = anna.create(INVITED)["id"].as_str().unwrap().to_owned();
     let computer = anna.create(COMPUTER)["id"].as_str().unwrap().to_owned();
-    let replay_before = |id: &str| json_answer(stranger.get(&format!("/api/games/{id}/replay")));
+    let replay_of = |id: &str| json_answer(stranger.get(&format!("/api/games/{id}/replay")));
+    let record_of = |id: &str| -> GameRecord {
+        let (status, body) = stranger.get(&format!("/api/games/{id}/record"));
+        assert_eq!(status, 200, "{body}");
+        serde_json::from_str(&body).unwrap()
+    };
+    let before: Vec<GameRecord> = [&rated, &open, &computer].map(|id| record_of(id)).into();
 
     // The wrong password: refused, and nothing changed.
     let (status, refused) =
@@ -143,11 +166,44 @@ fn a_deleted_account_leaves_games_and_ratings_whole_and_nothing_of_who_it_was() 
     );
     assert!(!server.state(&computer).to_string().contains("Anna Ozola"));
 
-    // Every game still replays, with every event it had.
-    for id in [&rated, &open, &computer] {
-        let (status, replay) = replay_before(id);
+    // Every game still replays exactly, with every action it had: its
+    // record re-simulated through the core finds no stroke that differs,
+    // and so does the server's own replay; the rated game has its four
+    // strokes and her resignation, the invitation is called off, and the
+    // game against the computer is as it was.
+    for (id, was) in [&rated, &open, &computer].into_iter().zip(&before) {
+        let (status, replay) = replay_of(id);
         assert_eq!(status, 200, "{replay}");
         assert!(!replay.to_string().contains("Anna Ozola"), "{replay}");
+        assert_eq!(replay["divergences"], json!([]), "{id}: {replay}");
+        let now = record_of(id);
+        let checked = novuss_core::play::record::replay(&now).unwrap();
+        assert!(
+            checked.divergences.is_empty(),
+            "{id}: {:?}",
+            checked.divergences
+        );
+        assert_eq!(now.sets.len(), was.sets.len(), "{id}");
+        for (set, set_was) in now.sets.iter().zip(&was.sets) {
+            assert_eq!(
+                set.entries[..set_was.entries.len()],
+                set_was.entries[..],
+                "{id}: the play before is kept"
+            );
+        }
+        if id == &rated {
+            assert_eq!(checked.actions, 4, "{id}");
+            assert_eq!(now.resigned, Some(novuss_core::PlayerId(0)), "{id}");
+        } else if id == &open {
+            // Called off: the same record, aborted.
+            let called_off = GameRecord {
+                aborted: true,
+                ..was.clone()
+            };
+            assert_eq!(now, called_off, "{id}");
+        } else {
+            assert_eq!(now, *was, "{id}");
+        }
     }
 
     // Jānis's chat, read again, has his line and not hers.

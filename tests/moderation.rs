@@ -287,3 +287,173 @@ fn moderators_hide_mute_ban_rename_and_close_and_undo_each_in_the_log() {
     let (status, body) = bruno.get("/api/admin/log");
     assert_eq!(status, 403, "{body}");
 }
+
+/// Issue 34, "Moderated" and "People's data is theirs": a name and a
+/// player are reported as a chat line is, each quoting what was seen; and
+/// once the person deletes their account, the moderators keep the reports
+/// and actions but none of that person's words or names, no block by or
+/// of them stays, and no action on them is taken any more.
+#[test]
+fn reports_of_a_name_and_a_player_keep_nothing_of_a_person_who_deletes_their_account() {
+    let dir = data_dir();
+    let server = Running::start(&path(&dir));
+    let anna = server.person();
+    anna.register("anna_reports", "a long password");
+    let bruno = server.person();
+    bruno.register("bruno_reported", "a long password");
+    let ola = server.person();
+    ola.register("ola_watches", "a long password");
+    let (ok, said) = admin(&path(&dir), &["grant", "ola_watches"]);
+    assert!(ok, "{said}");
+    let (status, _) = bruno.post("/api/me", r#"{"name":"Bruno Bērziņš"}"#);
+    assert_eq!(status, 200);
+    let id_of = |p: &Person| {
+        json_answer(p.get("/api/me")).1["person"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    };
+    let (anna_id, bruno_id) = (id_of(&anna), id_of(&bruno));
+
+    // A game; Bruno writes a line. Anna reports it, his name and him.
+    let created = anna.create(INVITED);
+    let game = created["id"].as_str().unwrap().to_owned();
+    bruno.join_invite(&created, 0);
+    let mut b = bruno.socket(&game);
+    hello(&mut b);
+    b.send(&json!({"type": "chat", "text": "tu esi muļķis"}));
+    let line = b.next_of("chat")["number"].as_u64().unwrap();
+    drop(b);
+    let report = |who: &Person, body: Value| {
+        let (status, made) = json_answer(who.post("/api/reports", &body.to_string()));
+        assert_eq!(
+            (status, made["new"].as_bool()),
+            (201, Some(true)),
+            "{body} → {made}"
+        );
+        made["id"].as_str().unwrap().to_owned()
+    };
+    report(
+        &anna,
+        json!({"kind": "chat_line", "game": game, "line": line, "reason": "abuse"}),
+    );
+    report(
+        &anna,
+        json!({"kind": "name", "person": bruno_id, "reason": "name"}),
+    );
+    report(
+        &anna,
+        json!({"kind": "player", "person": bruno_id, "reason": "cheating", "note": "he moves the discs"}),
+    );
+    // Bruno reports Anna, in his own words.
+    report(
+        &bruno,
+        json!({"kind": "player", "person": anna_id, "reason": "other", "note": "Bruno Bērziņš says she lies"}),
+    );
+    let (status, queue) = json_answer(ola.get("/api/admin/reports"));
+    assert_eq!(status, 200, "{queue}");
+    let about = |queue: &Value, kind: &str, person: &str| -> Value {
+        queue["reports"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["kind"] == kind && r["person"] == person)
+            .unwrap_or_else(|| panic!("no {kind} report about {person}: {queue}"))
+            .clone()
+    };
+    assert_eq!(
+        about(&queue, "chat_line", &bruno_id)["what"],
+        "tu esi muļķis"
+    );
+    assert_eq!(about(&queue, "name", &bruno_id)["what"], "Bruno Bērziņš");
+    assert_eq!(
+        about(&queue, "player", &bruno_id)["note"],
+        "he moves the discs"
+    );
+    assert_eq!(
+        about(&queue, "player", &anna_id)["note"],
+        "Bruno Bērziņš says she lies"
+    );
+
+    // Anna blocks him, he blocks her; a moderator renames him.
+    for (who, other) in [(&anna, &bruno_id), (&bruno, &anna_id)] {
+        let (status, list) =
+            json_answer(who.post("/api/blocks", &json!({ "person": other }).to_string()));
+        assert_eq!(status, 201, "{list}");
+    }
+    let renamed = act(
+        &ola,
+        json!({"action": "rename", "person": bruno_id, "name": "Spēlētājs 7", "reason": "his name was reported"}),
+    );
+    assert_eq!(renamed["name_before"], "Bruno Bērziņš");
+
+    // He deletes his account.
+    let (status, body) = bruno.post("/api/me/forget", r#"{"password":"a long password"}"#);
+    assert_eq!(status, 200, "{body}");
+
+    // The reports stay, without his words, his name or his note.
+    let (status, queue) = json_answer(ola.get("/api/admin/reports"));
+    assert_eq!(status, 200, "{queue}");
+    assert_eq!(queue["reports"].as_array().unwrap().len(), 4, "{queue}");
+    assert!(
+        about(&queue, "chat_line", &bruno_id)["what"].is_null(),
+        "{queue}"
+    );
+    assert!(
+        about(&queue, "name", &bruno_id)["what"].is_null(),
+        "{queue}"
+    );
+    assert_eq!(
+        about(&queue, "player", &bruno_id)["note"],
+        "he moves the discs",
+        "Anna's words are hers"
+    );
+    assert!(
+        about(&queue, "player", &anna_id)["note"].is_null(),
+        "{queue}"
+    );
+    // The action stays, without the names.
+    let (status, file) = json_answer(ola.get(&format!("/api/admin/people/{bruno_id}")));
+    assert_eq!(status, 200, "{file}");
+    let text = file.to_string();
+    assert_eq!(file["log"].as_array().unwrap().len(), 1, "{file}");
+    assert!(
+        !text.contains("Bruno") && !text.contains("Spēlētājs 7") && !text.contains("muļķis"),
+        "{file}"
+    );
+    let (_, log) = json_answer(ola.get("/api/admin/log"));
+    assert!(
+        !log.to_string().contains("Bērziņš") && !log.to_string().contains("Spēlētājs 7"),
+        "{log}"
+    );
+    // No block by or of him.
+    let (status, blocks) = json_answer(anna.get("/api/blocks"));
+    assert_eq!(status, 200, "{blocks}");
+    assert_eq!(blocks["blocked"], json!([]), "{blocks}");
+    // Undoing the rename would give him back a name: refused, and so is
+    // any action on him.
+    let (status, refused) = undo(&ola, &renamed["id"], "the name was fine");
+    assert_eq!(
+        (status, refused["code"].as_str()),
+        (409, Some("nothing_to_moderate")),
+        "{refused}"
+    );
+    let (status, refused) = json_answer(
+        ola.post(
+            "/api/admin/actions",
+            &json!({"action": "rename", "person": bruno_id, "name": "Bruno", "reason": "x"})
+                .to_string(),
+        ),
+    );
+    assert_eq!(
+        (status, refused["code"].as_str()),
+        (409, Some("nothing_to_moderate")),
+        "{refused}"
+    );
+    let (_, page) = json_answer(server.get(&format!("/api/players/{bruno_id}")));
+    assert_eq!(
+        (page["name"].is_null(), &page["forgotten"]),
+        (true, &json!(true)),
+        "{page}"
+    );
+}

@@ -564,7 +564,7 @@ impl Moderation {
             .ok_or_else(|| {
                 Failure::new(
                     Code::NothingToModerate,
-                    "nothing to do: no such person or chat line of theirs, or it was undone already",
+                    "nothing to do: no such person (or they deleted their account) or chat line of theirs, or it was undone already",
                 )
             })?;
         match &effect {

@@ -129,6 +129,19 @@ impl Store {
                 .bind(who)
                 .execute(&mut *tx)
                 .await?;
+            // What moderation kept of them goes too (docs/privacy.md): the
+            // words or name a report about them quoted, the names a
+            // rename of them logged, their own notes on reports they made,
+            // and every block by or of them (they meet nobody any more).
+            // The reports and actions stay, of an id without a name.
+            for forget in [
+                "UPDATE reports SET what = NULL WHERE person = $1",
+                "UPDATE reports SET note = NULL WHERE reporter = $1",
+                "UPDATE moderation_log SET name_before = NULL, name_after = NULL WHERE person = $1",
+                "DELETE FROM blocks WHERE blocker = $1 OR blocked = $1",
+            ] {
+                sqlx::query(forget).bind(who).execute(&mut *tx).await?;
+            }
             for (game, setup) in f.setups {
                 sqlx::query("UPDATE games SET setup = $2 WHERE id = $1")
                     .bind(game.as_str())

@@ -415,8 +415,8 @@ impl Store {
 
     /// Stores a moderator's action `logged` with its `effect`, in one
     /// transaction; an undoing marks the action it undoes. `None` if the
-    /// person (or the chat line) is not there, or the undone action was
-    /// undone already: nothing is stored then.
+    /// person (or the chat line) is not there or was forgotten, or the
+    /// undone action was undone already: nothing is stored then.
     pub async fn moderate(
         &self,
         logged: &Logged<'_>,
@@ -426,7 +426,9 @@ impl Store {
         let result = async {
             let mut tx = sqlx::Connection::begin(&mut *conn).await?;
             let who = logged.person.as_str();
-            let before = sqlx::query("SELECT name FROM people WHERE id = $1")
+            // A person forgotten at their request is nobody to moderate:
+            // an undone rename would give them back a name.
+            let before = sqlx::query("SELECT name FROM people WHERE id = $1 AND forgotten IS NULL")
                 .bind(who)
                 .fetch_optional(&mut *tx)
                 .await?;
