@@ -9,6 +9,7 @@
 
 use crate::server::follow;
 use crate::support::db;
+use crate::support::metrics::{scrape, value};
 use crate::support::play::{choose, choose_club, mirror, stroke_request, VS_GREEDY};
 use crate::support::server::{data_dir, needs_postgres, new_database, path, Running, Socket};
 use novuss_core::seat::Seat;
@@ -26,8 +27,9 @@ fn two_servers() -> Option<(Vec<tempfile::TempDir>, String, Running, Running)> {
     }
     let dirs = vec![data_dir(), data_dir()];
     let url = new_database(&path(&dirs[0]));
-    let a = Running::start_on(&path(&dirs[0]), Some(&url), &[]);
-    let b = Running::start_on(&path(&dirs[1]), Some(&url), &[]);
+    // Their metrics beside the game, to read what each heard and took.
+    let a = Running::start_on(&path(&dirs[0]), Some(&url), &["--metrics-on-main"]);
+    let b = Running::start_on(&path(&dirs[1]), Some(&url), &["--metrics-on-main"]);
     Some((dirs, url, a, b))
 }
 
@@ -102,6 +104,19 @@ fn two_people_on_two_servers_finish_a_match_while_a_third_connection_watches() {
     let db_file = path(&dirs[0]).join("novuss.sqlite3");
     assert!(db::url_of(&db_file).starts_with(&url));
     assert_eq!(db::stored_event(&db_file, &id), Some(event as i64));
+    // Each heard of the other's strokes by a notice, and counted them:
+    // at least one for each stroke played on the other.
+    for server in [&a_server, &b_server] {
+        let heard = value(
+            &scrape(&format!("{}metrics", server.url)),
+            "novuss_notices_total",
+            &[],
+        );
+        assert!(
+            heard >= (event / 2) as f64,
+            "{heard} notices for {event} strokes"
+        );
+    }
 }
 
 #[test]
@@ -184,6 +199,10 @@ fn a_server_killed_while_it_plays_the_computer_is_replaced_by_the_other() {
         }
     }
     assert!(computer_on_b > 0, "the second server played the computer");
+    // It took the computer's lease for each of those strokes, and counted
+    // it (its first asks, while the dead one's lease ran, found it held).
+    let s = scrape(&format!("{}metrics", b_server.url));
+    assert!(value(&s, "novuss_leases_total", &[("held", "yes")]) >= computer_on_b as f64);
     // Every acknowledged stroke is there, each once: the game's row and its
     // events agree, and the state is the mirror's.
     let db_file = path(&dirs[0]).join("novuss.sqlite3");

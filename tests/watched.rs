@@ -8,70 +8,11 @@
 
 use std::collections::HashMap;
 
-use prometheus_parse::{Sample, Scrape, Value as Metric};
 use serde_json::{json, Value};
 
+use crate::support::metrics::{get, observed, samples, scrape, value};
 use crate::support::play::{choose, mirror, stroke_request, HOT_SEAT};
 use crate::support::server::{data_dir, json_answer, path, postgres, Running};
-
-/// `GET url`: its status, content type and body.
-fn get(url: &str) -> (u16, String, String) {
-    let mut r = ureq::get(url)
-        .config()
-        .http_status_as_error(false)
-        .build()
-        .call()
-        .expect("answered");
-    let kind = r
-        .headers()
-        .get("content-type")
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or_default()
-        .to_owned();
-    (
-        r.status().as_u16(),
-        kind,
-        r.body_mut().read_to_string().unwrap_or_default(),
-    )
-}
-
-/// The metrics at `url`, parsed.
-fn scrape(url: &str) -> Scrape {
-    let (status, kind, text) = get(url);
-    assert_eq!(status, 200, "{text}");
-    assert!(kind.starts_with("application/openmetrics-text"), "{kind}");
-    assert!(text.ends_with("# EOF\n"), "the exposition is whole");
-    Scrape::parse(text.lines().map(|l| Ok(l.to_owned()))).expect("Prometheus's text format")
-}
-
-/// The samples of `metric` in `s`.
-fn samples<'a>(s: &'a Scrape, metric: &str) -> Vec<&'a Sample> {
-    s.samples.iter().filter(|x| x.metric == metric).collect()
-}
-
-/// The one value of a counter or gauge `metric` with labels `labels`.
-fn value(s: &Scrape, metric: &str, labels: &[(&str, &str)]) -> f64 {
-    let found: Vec<f64> = samples(s, metric)
-        .into_iter()
-        .filter(|x| labels.iter().all(|(k, v)| x.labels.get(k) == Some(*v)))
-        .map(|x| match &x.value {
-            Metric::Counter(v) | Metric::Gauge(v) | Metric::Untyped(v) => *v,
-            other => panic!("{metric} is not a number: {other:?}"),
-        })
-        .collect();
-    assert_eq!(found.len(), 1, "{metric} {labels:?}: {found:?}");
-    found[0]
-}
-
-/// How many observations histogram `metric` counted.
-fn observed(s: &Scrape, metric: &str) -> u64 {
-    let h = samples(s, metric);
-    assert_eq!(h.len(), 1, "{metric}");
-    match &h[0].value {
-        Metric::Histogram(buckets) => buckets.last().map_or(0, |b| b.count as u64),
-        other => panic!("{metric} is not a histogram: {other:?}"),
-    }
-}
 
 #[test]
 fn metrics_on_their_own_address_count_strokes_refusals_and_sockets() {
@@ -124,7 +65,29 @@ fn metrics_on_their_own_address_count_strokes_refusals_and_sockets() {
     let (status, bad) = json_answer(server.post("/api/games", "{}"));
     assert_eq!((status, bad["code"].clone()), (400, json!("bad_message")));
 
+    // Games made until the limit on making them says no (ten at once,
+    // docs/protocol.md): one refusal, counted by its limit.
+    let mut limited = 0;
+    for _ in 0..12 {
+        let (status, _) = server.post("/api/games", HOT_SEAT);
+        if status == 429 {
+            limited += 1;
+            break;
+        }
+        assert_eq!(status, 201);
+    }
+    assert_eq!(limited, 1, "the eleventh game at once is refused");
+    assert_eq!(
+        value(&before, "novuss_rate_limited_total", &[("limit", "create")]),
+        0.0
+    );
+
     let after = scrape(&metrics);
+    assert_eq!(
+        value(&after, "novuss_rate_limited_total", &[("limit", "create")]),
+        1.0
+    );
+    assert!(value(&after, "novuss_refusals_total", &[("code", "rate_limited")]) >= 1.0);
     assert_eq!(
         value(&after, "novuss_strokes_total", &[]) - strokes_before,
         6.0
@@ -212,10 +175,7 @@ fn metrics_on_their_own_address_count_strokes_refusals_and_sockets() {
 fn metrics_beside_the_game_only_when_asked_for() {
     let dir = data_dir();
     let server = Running::start_with(&path(&dir), &["--metrics-on-main"]);
-    let (status, kind, text) = get(&format!("{}metrics", server.url));
-    assert_eq!(status, 200, "{text}");
-    assert!(kind.starts_with("application/openmetrics-text"));
-    let s = Scrape::parse(text.lines().map(|l| Ok(l.to_owned()))).unwrap();
+    let s = scrape(&format!("{}metrics", server.url));
     assert!(!samples(&s, "novuss_games_in_memory").is_empty());
     // The liveness check says nothing of the database; readiness does.
     let (status, health) = json_answer(server.get("/api/health"));

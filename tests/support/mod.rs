@@ -2,6 +2,7 @@ pub mod accounts;
 pub mod chat;
 pub mod db;
 pub mod live;
+pub mod metrics;
 pub mod play;
 pub mod server;
 
