@@ -531,6 +531,17 @@ fn while_postgresql_is_down_a_stroke_is_refused_as_storage_within_a_second() {
         slowest <= Duration::from_millis(1_500),
         "a request waited {slowest:?} for a database that is down"
     );
+    // The other server says it should not be sent players (readiness),
+    // though its process answers (liveness).
+    let (status, ready) = b_server.get("/api/ready");
+    assert_eq!(status, 503, "{ready}");
+    let ready: Value = serde_json::from_str(&ready).unwrap();
+    assert_eq!(
+        (&ready["ready"], &ready["database"]),
+        (&json!(false), &json!("no answer")),
+        "{ready}"
+    );
+    assert_eq!(b_server.get("/api/health").0, 200);
     let mut ws = match socket {
         Some(live) => live,
         None => {
@@ -574,4 +585,7 @@ fn while_postgresql_is_down_a_stroke_is_refused_as_storage_within_a_second() {
         db::stored_event(&path(&dirs[0]).join("novuss.sqlite3"), &id),
         Some(event as i64 + 1)
     );
+    // Ready again.
+    let (status, ready) = b_server.get("/api/ready");
+    assert_eq!(status, 200, "{ready}");
 }

@@ -457,3 +457,76 @@ fn reports_of_a_name_and_a_player_keep_nothing_of_a_person_who_deletes_their_acc
         "{page}"
     );
 }
+
+/// "A reported line hidden on every page that shows it": a line in the
+/// watchers' room, reported by another watcher, is taken from every
+/// watcher's chat when a moderator hides it, and with PostgreSQL from a
+/// watcher on a second server over the same database too (the
+/// `chat_hidden` notice); a watcher who comes later never reads it.
+#[test]
+fn a_watchers_line_hidden_is_gone_from_every_watcher_on_every_server() {
+    let dir = data_dir();
+    let server = Running::start(&path(&dir));
+    let anna = server.person();
+    let bruno = server.person();
+    let ola = server.person();
+    ola.register("ola_hides", "a long password");
+    let (ok, said) = admin(&path(&dir), &["grant", "ola_hides"]);
+    assert!(ok, "{said}");
+    let created = anna.create(INVITED);
+    let game = created["id"].as_str().unwrap().to_owned();
+    bruno.join_invite(&created, 0);
+
+    // Two watchers here, people by a name each; with PostgreSQL a third
+    // on another server.
+    let (karlis, liga) = (server.person(), server.person());
+    for (p, name) in [(&karlis, "Kārlis"), (&liga, "Līga")] {
+        let (status, _) = p.post("/api/me", &json!({ "name": name }).to_string());
+        assert_eq!(status, 200);
+    }
+    let second_dir = data_dir();
+    let second =
+        postgres(&path(&dir)).map(|url| Running::start_on(&path(&second_dir), Some(&url), &[]));
+    let mut k = karlis.socket(&game);
+    let mut l = liga.socket(&game);
+    let mut far = second.as_ref().map(|s| s.watch(&game));
+    for ws in [&mut k, &mut l].into_iter().chain(far.as_mut()) {
+        hello(ws);
+    }
+    k.send(&json!({"type": "chat", "text": "spēlē kā vecmāmiņa"}));
+    let said = l.next_of("chat");
+    assert_eq!(said["room"], "watchers", "{said}");
+    let line = said["number"].as_u64().unwrap();
+    assert_eq!(k.next_of("chat")["number"], line);
+    if let Some(ws) = far.as_mut() {
+        assert_eq!(
+            ws.next_of("chat")["number"],
+            line,
+            "heard on the other server"
+        );
+    }
+
+    // Līga reports it; the moderator hides it.
+    let (status, made) = json_answer(liga.post(
+        "/api/reports",
+        &json!({"kind": "chat_line", "game": game, "line": line, "reason": "abuse"}).to_string(),
+    ));
+    assert_eq!(status, 201, "{made}");
+    let karlis_id = json_answer(karlis.get("/api/me")).1["person"].clone();
+    act(
+        &ola,
+        json!({"action": "hide_line", "person": karlis_id, "game": game, "line": line, "reason": "an insult", "report": made["id"]}),
+    );
+    for ws in [&mut k, &mut l].into_iter().chain(far.as_mut()) {
+        assert_eq!(ws.next_of("chat_removed")["numbers"], json!([line]));
+    }
+    // A watcher who opens the game now reads the room without it.
+    let mut later = server.watch(&game);
+    hello(&mut later);
+    l.send(&json!({"type": "chat", "preset": "hello"}));
+    let next = later.next_of("chat");
+    assert_eq!(
+        next["preset"], "hello",
+        "the hidden line is not read again: {next}"
+    );
+}
