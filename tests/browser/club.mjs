@@ -12,16 +12,11 @@ import path from 'node:path';
 import { ARTIFACTS, axeProblems, tableFor } from './support/harness.mjs';
 import { en } from '../../web/locales/en/competitions.js';
 import { lv } from '../../web/locales/lv/competitions.js';
+import { call } from './support/api.mjs';
 
 const table = tableFor('club');
 const LONG = 20_000;
 const shot = (page, name) => page.screenshot({ path: path.join(ARTIFACTS, `club-${name}.png`), fullPage: true });
-
-/** Sends a JSON request from the page, as the page's own code would. */
-const call = (page, url, body) => page.evaluate(async ([u, b]) => {
-  const res = await fetch(u, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) });
-  return { status: res.status, body: await res.json().catch(() => null) };
-}, [url, body]);
 
 test('a club\'s page lists the competitions it organises, linked from the list and each competition', { timeout: 100_000 }, async () => {
   // Dana's competition first, the club typed without its marks.

@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { ARTIFACTS, axeProblems, tableFor } from './support/harness.mjs';
 import { en } from '../../web/locales/en/competitions.js';
+import { call } from './support/api.mjs';
 
 const table = tableFor('competition-files');
 const LONG = 20_000;
@@ -22,12 +23,6 @@ const GOOD = 'Vārds, uzvārds;Klubs;Dzimšanas gads;Reitings\n'
   + 'Līga Liepa;Ogre;1995;1720\nMārtiņš Krūmiņš;Madona;1979;1700\nIlze Vītola;Cēsis;2001;1650\n';
 // Row 3 is Jānis again (same name, same year).
 const BAD = 'Name,Club,Birth year\nZane Kļava,Cēsis,2008\nJānis  Ozols,Madona,1985\n';
-
-/** Sends a JSON request from the page, as the page's own code would. */
-const call = (page, url, body) => page.evaluate(async ([u, b]) => {
-  const res = await fetch(u, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) });
-  return { status: res.status, body: await res.json().catch(() => null) };
-}, [url, body]);
 
 /** Chooses `text` as the file `name` in the desk's file input. */
 const choose = (page, name, text) => page.setInputFiles('#import-file', { name, mimeType: 'text/csv', buffer: Buffer.from(text, 'utf8') });

@@ -14,18 +14,13 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { ARTIFACTS, axeProblems, tableFor } from './support/harness.mjs';
 import { en } from '../../web/locales/en/competitions.js';
+import { call } from './support/api.mjs';
 
 const table = tableFor('competition-import');
 const LONG = 20_000;
 const fill = (s, vars) => s.replace(/\{(\w+)\}/g, (_, k) => String(vars[k]));
 const shot = (page, name) => page.screenshot({ path: path.join(ARTIFACTS, `competition-import-${name}.png`), fullPage: true });
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
-
-/** Sends a JSON request from the page, as the page's own code would. */
-const call = (page, url, body) => page.evaluate(async ([u, b]) => {
-  const res = await fetch(u, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) });
-  return { status: res.status, body: await res.json().catch(() => null) };
-}, [url, body]);
 
 /** The competitions this server lists, by name. */
 const listed = (page) => page.evaluate(async () => (await (await fetch('/api/competitions')).json()).map((c) => c.setup.name));

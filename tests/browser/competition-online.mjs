@@ -12,17 +12,12 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { ARTIFACTS, axeProblems, playUntilResignable, settledAt, tableFor } from './support/harness.mjs';
 import { en } from '../../web/locales/en/competitions.js';
+import { call } from './support/api.mjs';
 
 const table = tableFor('competition-online');
 const LONG = 30_000;
 const fill = (s, vars) => s.replace(/\{(\w+)\}/g, (_, k) => String(vars[k]));
 const shot = (page, name) => page.screenshot({ path: path.join(ARTIFACTS, `competition-online-${name}.png`), fullPage: true });
-
-/** Sends a JSON request from the page, as the page's own code would. */
-const call = (page, url, body) => page.evaluate(async ([u, b]) => {
-  const res = await fetch(u, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) });
-  return { status: res.status, body: await res.json().catch(() => null) };
-}, [url, body]);
 
 /** Reads JSON from the page. */
 const read = (page, url) => page.evaluate(async (u) => (await fetch(u)).json(), url);

@@ -13,14 +13,10 @@ import { ARTIFACTS, tableFor } from './support/harness.mjs';
 import { LONG, register } from './support/desk.mjs';
 import { en } from '../../web/locales/en/competitions.js';
 import { lv } from '../../web/locales/lv/competitions.js';
+import { call } from './support/api.mjs';
 
 const table = tableFor('competition-pairing-file');
 const fill = (s, vars) => s.replace(/\{(\w+)\}/g, (_, k) => String(vars[k]));
-
-const call = (page, url, body) => page.evaluate(async ([u, b]) => {
-  const res = await fetch(u, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) });
-  return { status: res.status, body: await res.json().catch(() => null) };
-}, [url, body]);
 
 const LIST = 'Rīgas kauss;;;;;;;;;\n'
   + 'Bo.;No.;Name;Rtg;Pts.;Result;Pts.;Name;Rtg;No.\n'

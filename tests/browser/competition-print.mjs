@@ -23,6 +23,7 @@ import { ARTIFACTS, axeProblems, tableFor } from './support/harness.mjs';
 import { en } from '../../web/locales/en/paper.js';
 import { lv } from '../../web/locales/lv/paper.js';
 import { en as comp } from '../../web/locales/en/competitions.js';
+import { call } from './support/api.mjs';
 
 const table = tableFor('competition-print');
 const fill = (s, vars) => s.replace(/\{(\w+)\}/g, (_, k) => String(vars[k]));
@@ -33,12 +34,6 @@ const PLAYERS = [
   ['Rūdolfs Eglītis', 'Ogre', 1600], ['Kārlis Zariņš', 'Cēsis', 1580], ['Dace Siliņa', 'RNK', 1540],
   ['Edgars Lapa', 'Madona', 1500], ['Ojārs Putniņš', 'Ogre', 1450], ['Zane Kļava', 'Cēsis', 1400],
 ];
-
-/** Sends a JSON request from the page (its cookies are the organiser's); the answer's status and body. */
-const call = (page, url, body, method = 'POST') => page.evaluate(async ([u, b, m]) => {
-  const res = await fetch(u, m === 'GET' ? {} : { method: m, headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) });
-  return { status: res.status, body: await res.json().catch(() => null) };
-}, [url, body, method]);
 
 /** One change to competition `id`; the competition after it. */
 async function change(page, id, body) {

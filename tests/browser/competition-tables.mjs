@@ -25,6 +25,7 @@ import { LONG, pairNext, register } from './support/desk.mjs';
 import { en } from '../../web/locales/en/table.js';
 import { lv } from '../../web/locales/lv/table.js';
 import { en as comp } from '../../web/locales/en/competitions.js';
+import { call } from './support/api.mjs';
 
 const table = tableFor('competition-tables');
 const fill = (s, vars) => s.replace(/\{(\w+)\}/g, (_, k) => String(vars[k]));
@@ -34,12 +35,6 @@ const PLAYERS = [
   'Anna Bērziņa', 'Jānis Ozols', 'Pēteris Kalniņš', 'Līga Liepa', 'Mārtiņš Krūmiņš', 'Ilze Vītola', 'Rūdolfs Eglītis', 'Kārlis Zariņš',
   'Dace Siliņa', 'Edgars Lapa', 'Ojārs Putniņš', 'Zane Kļava', 'Inese Bērza', 'Guntis Ābele', 'Laura Priede', 'Viesturs Oša',
 ];
-
-/** Sends a JSON request from the page (its cookies); the answer's status and body. */
-const call = (page, url, body, method = 'POST') => page.evaluate(async ([u, b, m]) => {
-  const res = await fetch(u, m === 'GET' ? {} : { method: m, headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) });
-  return { status: res.status, body: await res.json().catch(() => null) };
-}, [url, body, method]);
 
 /**
  * The matches the tables play, set by set: each set's winner ('first',

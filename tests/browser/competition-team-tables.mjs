@@ -19,16 +19,11 @@ import { ARTIFACTS, axeProblems, tableFor } from './support/harness.mjs';
 import { LONG, pairNext, register } from './support/desk.mjs';
 import { en } from '../../web/locales/en/table.js';
 import { en as comp } from '../../web/locales/en/competitions.js';
+import { call } from './support/api.mjs';
 
 const table = tableFor('competition-team-tables');
 const fill = (s, vars) => s.replace(/\{(\w+)\}/g, (_, k) => String(vars[k]));
 const shot = (page, name) => page.screenshot({ path: path.join(ARTIFACTS, `competition-team-tables-${name}.png`), fullPage: true });
-
-/** Sends a JSON request from the page (its cookies); the answer's status and body. */
-const call = (page, url, body, method = 'POST') => page.evaluate(async ([u, b, m]) => {
-  const res = await fetch(u, m === 'GET' ? {} : { method: m, headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) });
-  return { status: res.status, body: await res.json().catch(() => null) };
-}, [url, body, method]);
 
 const TEAMS = ['Madona', 'Rīga', 'Cēsis', 'Ogre'];
 

@@ -23,6 +23,8 @@ import { en as ct } from '../../web/locales/en/competitions.js';
 import { lv as lct } from '../../web/locales/lv/competitions.js';
 import { lv as ltt } from '../../web/locales/lv/table.js';
 import { en as rt } from '../../web/locales/en/players.js';
+import { ok } from './support/api.mjs';
+import { register } from './support/desk.mjs';
 
 const LONG = 60_000;
 const table = tableFor('forget');
@@ -112,19 +114,6 @@ test('a deleted account leaves the game to its opponent, named "a deleted player
   for (const p of [anna, bruno, phone]) assert.deepEqual(p.errors, []);
 });
 
-/** Sends a JSON request from `page` as its own code would; status and body. */
-const call = (page, url, body) => page.evaluate(async ([u, b]) => {
-  const res = await fetch(u, b === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) });
-  return { status: res.status, body: await res.json().catch(() => null) };
-}, [url, body]);
-
-/** `call`, which must succeed. */
-async function ok(page, url, body) {
-  const r = await call(page, url, body);
-  assert.ok(r.status >= 200 && r.status < 300, `${url}: ${r.status} ${JSON.stringify(r.body)}`);
-  return r.body;
-}
-
 /** Whether `page`'s text has `t`. */
 const shows = (page, t) => page.evaluate((s) => document.body.innerText.includes(s), t);
 
@@ -132,21 +121,11 @@ test('a deleted account leaves its competition entry nameless on every page, ope
   // Zane has an account and a name; the organiser enters her by her
   // user name into a rated Swiss on real tables with three others.
   const zane = await table.person('zane', { viewport: { width: 1280, height: 900 } });
-  await zane.goto(`${table.base}account.html`);
-  await zane.waitForSelector('#register-form');
-  await zane.fill('#register-username', 'zane_enters');
-  await zane.fill('#register-password', 'a long password');
-  await zane.click('#register-form button[type=submit]');
-  await zane.waitForSelector('#signed-in:not([hidden])', { timeout: LONG });
+  await register(zane, table.base, 'zane_enters', 'a long password');
   await ok(zane, '/api/me', { name: 'Zane Kalna' });
 
   const org = await table.person('olga', { viewport: { width: 1280, height: 900 } });
-  await org.goto(`${table.base}account.html`);
-  await org.waitForSelector('#register-form');
-  await org.fill('#register-username', 'olga_organises');
-  await org.fill('#register-password', 'another long password');
-  await org.click('#register-form button[type=submit]');
-  await org.waitForSelector('#signed-in:not([hidden])', { timeout: LONG });
+  await register(org, table.base, 'olga_organises');
   const c = await ok(org, '/api/competitions', {
     name: 'Decembra kauss', tables: 2, rated: true, club: 'Cēsu NK',
     system: { kind: 'swiss', rounds: 3 }, format: { kind: 'sets', sets: 6 },

@@ -14,23 +14,11 @@ import path from 'node:path';
 import { ARTIFACTS, axeProblems, tableFor } from './support/harness.mjs';
 import { en } from '../../web/locales/en/players.js';
 import { lv } from '../../web/locales/lv/players.js';
+import { ok } from './support/api.mjs';
 
 const table = tableFor('player-comps');
 const LONG = 20_000;
 const shot = (page, name) => page.screenshot({ path: path.join(ARTIFACTS, `player-competitions-${name}.png`), fullPage: true });
-
-/** Sends a JSON request from the page, as the page's own code would. */
-const call = (page, url, body) => page.evaluate(async ([u, b]) => {
-  const res = await fetch(u, b === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) });
-  return { status: res.status, body: await res.json().catch(() => null) };
-}, [url, body]);
-
-/** `call`, which must succeed. */
-async function ok(page, url, body) {
-  const r = await call(page, url, body);
-  assert.ok(r.status >= 200 && r.status < 300, `${url}: ${r.status} ${JSON.stringify(r.body)}`);
-  return r.body;
-}
 
 /** The rows of the competitions' table as the page shows them. */
 const rows = (page) => page.$$eval('#competitions-body tr', (trs) => trs.map((tr) => ({

@@ -1067,20 +1067,8 @@ fn answers() -> BTreeMap<&'static str, Vec<Value>> {
         // three players, pairs round 1 (one bye) and enters its result.
         {
             use crate::competitions::Desk;
-            use crate::store::NewAccount;
             use crate::wire::http::competitions::{Ask, CompetitionPage};
-            hub.store()
-                .register(&NewAccount {
-                    person: &anna,
-                    new_person: false,
-                    username: "anna",
-                    username_key: "anna",
-                    password_hash: "(not a real hash)",
-                    session_hash: &"0".repeat(64),
-                    now: 1_764_000_000,
-                })
-                .await
-                .expect("an account");
+            account(hub.store(), &anna, "anna", '0').await;
             let desk = Desk::new(hub.store().clone());
             let setup = serde_json::from_value(self::asked()["NewCompetition"][0].clone()).expect("a set-up");
             let made = desk.create(setup, &anna).await.expect("a competition");
@@ -1254,18 +1242,7 @@ fn answers() -> BTreeMap<&'static str, Vec<Value>> {
             // keeps its place with no name, marked forgotten, on the
             // page and at the table.
             let (zane, _) = hub.people().ensure(&nobody()).await.expect("a person");
-            hub.store()
-                .register(&NewAccount {
-                    person: &zane,
-                    new_person: false,
-                    username: "zane",
-                    username_key: "zane",
-                    password_hash: "(not a real hash)",
-                    session_hash: &"1".repeat(64),
-                    now: 1_764_000_000,
-                })
-                .await
-                .expect("an account");
+            account(hub.store(), &zane, "zane", '1').await;
             let gone = desk.create(serde_json::from_value(self::asked()["NewCompetition"][1].clone()).expect("a set-up"), &anna).await.expect("a competition");
             crate::competitions::entering::enter(&desk, hub.store(), &gone.view.id, Some(&anna), Some("zane")).await.expect("a person entered");
             desk.change(&gone.view.id, Some(&anna), &ask(json!({"change": "enter", "entry": {"name": "Bruno"}})), None).await.expect("entered");
@@ -1545,6 +1522,23 @@ fn my_data_examples(anna: &PersonId) -> Vec<Value> {
         serde_json::to_value(anna_data).expect("JSON"),
         serde_json::to_value(empty()).expect("JSON"),
     ]
+}
+
+/// An account called `username` for `person`, as registering makes one
+/// (its hashes not real ones: `session` repeated is its session's).
+async fn account(store: &crate::store::Store, person: &PersonId, username: &str, session: char) {
+    store
+        .register(&crate::store::NewAccount {
+            person,
+            new_person: false,
+            username,
+            username_key: username,
+            password_hash: "(not a real hash)",
+            session_hash: &session.to_string().repeat(64),
+            now: 1_764_000_000,
+        })
+        .await
+        .expect("an account");
 }
 
 /// A real-table list (one established woman, one provisional man), the
