@@ -44,9 +44,9 @@ const INVITED: &str = r#"{"format":"singles","profile":"lnf-2017","sets":1,
 const ALONE: &str = r#"{"format":"singles","profile":"lnf-2017","sets":1,
     "players":[{"kind":"human"},{"kind":"computer","level":"greedy"}]}"#;
 
-/// nginx's configuration: `{DIR}` its directory, `{PORT}` where it listens,
-/// `{SERVERS}` one `server` line per instance. Its `http` part is
-/// docs/deploy.md's, less TLS.
+/// nginx's configuration around docs/deploy.md's: `{DIR}` its
+/// directory, `{HTTP}` the `http` part the documentation gives (see
+/// [`documented`]).
 const CONFIG: &str = r#"daemon off;
 master_process off;
 pid {DIR}/nginx.pid;
@@ -62,35 +62,80 @@ http {
     uwsgi_temp_path {DIR}/uwsgi;
     scgi_temp_path {DIR}/scgi;
 
-    upstream novuss {
-{SERVERS}
-    }
-
-    map $http_upgrade $connection_upgrade {
-        default upgrade;
-        ''      close;
-    }
-
-    server {
-        listen 127.0.0.1:{PORT};
-        server_name public.name;
-
-        location / {
-            proxy_pass http://novuss;
-            proxy_http_version 1.1;
-            proxy_set_header Host $http_host;
-            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-            proxy_set_header X-Forwarded-Proto $scheme;
-            proxy_set_header Forwarded "";
-            proxy_set_header Upgrade $http_upgrade;
-            proxy_set_header Connection $connection_upgrade;
-            proxy_buffering off;
-            proxy_read_timeout 1h;
-            proxy_send_timeout 1h;
-        }
-    }
+{HTTP}
 }
 "#;
+
+/// The `http` part of docs/deploy.md's nginx configuration as this test
+/// runs it, so that the documentation is what is tested: its `upstream`
+/// with `upstreams` (`127.0.0.1:PORT` each) in place of its instances,
+/// each with the documented `server` parameters; its `map`; and its TLS
+/// `server`, listening on `127.0.0.1:port` without TLS (no `ssl_*`
+/// directives); the redirect from port 80 is left out.
+fn documented(upstreams: &[&str], port: u16) -> String {
+    let docs = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/deploy.md"),
+    )
+    .unwrap();
+    let from = docs
+        .find("## nginx")
+        .expect("docs/deploy.md has its nginx part");
+    let open = from + docs[from..].find("```nginx\n").expect("an nginx block") + "```nginx\n".len();
+    let text = &docs[open..open + docs[open..].find("```").expect("the block ends")];
+    // The top-level blocks, by their braces.
+    let mut blocks: Vec<Vec<&str>> = Vec::new();
+    let mut depth = 0;
+    for line in text.lines() {
+        if depth == 0 && line.trim().is_empty() {
+            continue;
+        }
+        if depth == 0 {
+            blocks.push(Vec::new());
+        }
+        blocks.last_mut().unwrap().push(line);
+        depth += line.matches('{').count();
+        depth -= line.matches('}').count();
+    }
+    let mut http = String::new();
+    for block in &blocks {
+        let head = block[0].trim();
+        if head.starts_with("upstream ") {
+            let first = block[1].trim().trim_end_matches(';');
+            let params: Vec<&str> = first.split_whitespace().skip(2).collect();
+            assert!(first.starts_with("server "), "{first}");
+            http += &format!("{}\n", block[0]);
+            for u in upstreams {
+                http += &format!("    server {u} {};\n", params.join(" "));
+            }
+            http += "}\n";
+        } else if head.starts_with("map ") {
+            http += &(block.join("\n") + "\n");
+        } else if head == "server {"
+            && block
+                .iter()
+                .any(|l| l.trim().starts_with("ssl_certificate"))
+        {
+            for line in block {
+                let t = line.trim();
+                if t.starts_with("listen ") {
+                    http += &format!("    listen 127.0.0.1:{port};\n");
+                } else if !t.starts_with("ssl_") {
+                    http += &format!("{line}\n");
+                }
+            }
+        } else {
+            assert!(
+                head == "server {",
+                "a block this test does not know: {head}"
+            );
+        }
+    }
+    assert!(
+        http.contains("location / {") && http.contains("upstream "),
+        "{http}"
+    );
+    http.lines().map(|l| format!("    {l}\n")).collect()
+}
 
 /// The nginx binary: `NOVUSS_NGINX`, else Debian's. `None`, said on
 /// stderr, when there is none.
@@ -122,10 +167,6 @@ impl Nginx {
     /// (`127.0.0.1:PORT` each) on a free loopback port.
     fn start(bin: &PathBuf, upstreams: &[&str]) -> Nginx {
         let dir = tempfile::tempdir().unwrap();
-        let servers: String = upstreams
-            .iter()
-            .map(|u| format!("        server {u};\n"))
-            .collect();
         // A port found free may be taken before nginx binds it: a few
         // tries, each told by nginx's own exit.
         for _ in 0..5 {
@@ -136,8 +177,7 @@ impl Nginx {
                 .port();
             let config = CONFIG
                 .replace("{DIR}", &dir.path().display().to_string())
-                .replace("{PORT}", &port.to_string())
-                .replace("{SERVERS}", servers.trim_end());
+                .replace("{HTTP}", documented(upstreams, port).trim_end());
             let file = dir.path().join("nginx.conf");
             std::fs::write(&file, config).unwrap();
             let mut child = Command::new(bin)
