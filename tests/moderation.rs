@@ -63,7 +63,9 @@ fn hello(ws: &mut Socket) {
 #[test]
 fn moderators_hide_mute_ban_rename_and_close_and_undo_each_in_the_log() {
     let dir = data_dir();
-    let server = Running::start(&path(&dir));
+    // Its people all come from 127.0.0.1: more games at once than the
+    // limit per address lets one address make.
+    let server = Running::start_with(&path(&dir), &["--create-burst", "40"]);
     let anna = server.person();
     anna.register("anna_mod", "a long password");
     let bruno = server.person();
@@ -203,6 +205,24 @@ fn moderators_hide_mute_ban_rename_and_close_and_undo_each_in_the_log() {
     assert_eq!((status, no["code"].as_str()), (403, Some("banned")), "{no}");
     let (status, casual) = bruno.post("/api/games", INVITED);
     assert_eq!(status, 201, "a casual game is still his: {casual}");
+    // Nor may he take anyone else's: a challenge, "play now", or a seat
+    // in a rated game he is invited to.
+    let (status, open) = json_answer(anna.post("/api/lobby/challenges", CHALLENGE));
+    assert_eq!(status, 201, "{open}");
+    let challenge = open["id"].as_str().unwrap().to_owned();
+    let (status, no) =
+        json_answer(bruno.post(&format!("/api/lobby/challenges/{challenge}/accept"), "{}"));
+    assert_eq!((status, no["code"].as_str()), (403, Some("banned")), "{no}");
+    let (status, no) = json_answer(bruno.post("/api/lobby/quick", CHALLENGE));
+    assert_eq!((status, no["code"].as_str()), (403, Some("banned")), "{no}");
+    let rated = anna.create(RATED);
+    let (status, no) = json_answer(bruno.post(
+        &format!("/api/games/{}/join", rated["id"].as_str().unwrap()),
+        &json!({ "invite": rated["invites"][0]["invite"] }).to_string(),
+    ));
+    assert_eq!((status, no["code"].as_str()), (403, Some("banned")), "{no}");
+    let (status, body) = anna.post(&format!("/api/lobby/challenges/{challenge}/withdraw"), "{}");
+    assert_eq!(status, 204, "{body}");
     assert_eq!(undo(&ola, &banned["id"], "appeal granted").0, 201);
     let (status, body) = bruno.post("/api/lobby/challenges", CHALLENGE);
     assert_eq!(status, 201, "{body}");
