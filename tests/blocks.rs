@@ -1,7 +1,8 @@
 //! Blocks (issue 34, "Moderated": "block a person (no challenges, chat or
 //! invitations from them)"; docs/moderation.md, "Blocks") over real HTTP
 //! and WebSocket: once Anna blocks Bruno, neither sees the other's
-//! challenges nor may accept them, neither takes the other's invitation,
+//! challenges nor may accept them ("play someone now" passes them by),
+//! neither takes the other's invitation,
 //! and neither reads the other's chat lines, while everyone else does;
 //! unblocked, all of it passes again. On SQLite and, with
 //! `NOVUSS_TEST_BACKEND=postgres`, on PostgreSQL.
@@ -34,7 +35,9 @@ fn challenges(p: &Person) -> Vec<String> {
 #[test]
 fn a_block_keeps_two_people_apart_either_way_and_unblocking_undoes_it() {
     let dir = data_dir();
-    let server = Running::start(&path(&dir));
+    // Its people all come from 127.0.0.1: more games at once than the
+    // limit per address lets one address make.
+    let server = Running::start_with(&path(&dir), &["--create-burst", "40"]);
     let anna = server.person();
     let bruno = server.person();
     let carla = server.person();
@@ -107,6 +110,20 @@ fn a_block_keeps_two_people_apart_either_way_and_unblocking_undoes_it() {
         (403, Some("blocked")),
         "{no}"
     );
+    // "Play someone now" passes her challenge by, though its terms are
+    // his: he waits with one of his own instead.
+    let (status, quick) = json_answer(bruno.post("/api/lobby/quick", CHALLENGE));
+    assert_eq!(status, 200, "{quick}");
+    assert_eq!(quick["waiting"], true, "{quick}");
+    assert_ne!(quick["id"], hers.as_str());
+    let withdrawn = bruno.post(
+        &format!(
+            "/api/lobby/challenges/{}/withdraw",
+            quick["id"].as_str().unwrap()
+        ),
+        "{}",
+    );
+    assert_eq!(withdrawn.0, 204, "{}", withdrawn.1);
 
     // Invitations: neither takes the other's.
     let invited = anna.create(INVITED);
