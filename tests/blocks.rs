@@ -15,11 +15,6 @@ const CHALLENGE: &str = r#"{"format":"singles","profile":"lnf-2017","sets":1,"st
 const INVITED: &str = r#"{"format":"singles","profile":"lnf-2017","sets":1,
     "players":[{"kind":"human"},{"kind":"human","invite":true}]}"#;
 
-fn id_of(p: &Person) -> String {
-    let (_, me) = json_answer(p.get("/api/me"));
-    me["person"].as_str().unwrap().to_owned()
-}
-
 /// The ids of the challenges `p` sees in the lobby.
 fn challenges(p: &Person) -> Vec<String> {
     let (status, lobby) = json_answer(p.get("/api/lobby"));
@@ -45,7 +40,7 @@ fn a_block_keeps_two_people_apart_either_way_and_unblocking_undoes_it() {
         let (status, _) = p.post("/api/me", &json!({ "name": name }).to_string());
         assert_eq!(status, 200);
     }
-    let bruno_id = id_of(&bruno);
+    let bruno_id = bruno.id();
 
     // Bruno's challenge, before: everyone sees it.
     let (status, made) = json_answer(bruno.post("/api/lobby/challenges", CHALLENGE));
@@ -66,10 +61,8 @@ fn a_block_keeps_two_people_apart_either_way_and_unblocking_undoes_it() {
     );
     let (status, _) = anna.post("/api/blocks", &block);
     assert_eq!(status, 200);
-    let (status, own) = json_answer(anna.post(
-        "/api/blocks",
-        &json!({ "person": id_of(&anna) }).to_string(),
-    ));
+    let (status, own) =
+        json_answer(anna.post("/api/blocks", &json!({ "person": anna.id() }).to_string()));
     assert_eq!(
         (status, own["code"].as_str()),
         (400, Some("bad_message")),

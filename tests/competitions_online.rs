@@ -39,11 +39,6 @@ fn online_swiss(name: &str, rounds: u32, grace_secs: u32, open_entry: bool) -> V
     })
 }
 
-fn person_id(p: &Person) -> String {
-    let (_, me) = json_answer(p.get("/api/me"));
-    me["person"].as_str().expect("a person").to_owned()
-}
-
 fn games(p: &Person, id: &str) -> Vec<Value> {
     let (status, g) = json_answer(p.get(&format!("/api/competitions/{id}/games")));
     assert_eq!(status, 200, "{g}");
@@ -142,7 +137,7 @@ fn an_online_swiss_is_played_on_the_server_round_after_round() {
         .map(|n| {
             let p = server.person();
             p.register(n, "a long password");
-            (person_id(&p), p)
+            (p.id(), p)
         })
         .collect();
     let stranger = server.person();
@@ -414,7 +409,7 @@ fn a_player_who_does_not_come_within_the_grace_loses_by_forfeit() {
         .map(|n| {
             let p = server.person();
             p.register(n, "a long password");
-            (person_id(&p), p)
+            (p.id(), p)
         })
         .collect();
     // Nobody enters themselves here: the organiser enters them by user
@@ -673,7 +668,7 @@ fn run_online(tag: &str, system: Value, n: usize, decide: Decide) -> Run {
         .map(|s| {
             let p = server.person();
             p.register(&format!("{tag}_{s}"), "a long password");
-            (person_id(&p), p)
+            (p.id(), p)
         })
         .collect();
     let mut setup = online_swiss(tag, 1, 1, true);
@@ -1045,7 +1040,7 @@ fn a_game_made_late_gets_a_fresh_grace() {
         .map(|n| {
             let p = server.person();
             p.register(n, "a long password");
-            (person_id(&p), p)
+            (p.id(), p)
         })
         .collect();
     let (status, c) = json_answer(organiser.post(

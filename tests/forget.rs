@@ -416,10 +416,7 @@ fn a_forgotten_entrant_keeps_the_draw_and_ratings_and_loses_the_name() {
     renamed.sort();
     assert_eq!(rated(&list), renamed);
 
-    let ilze_id = json_answer(ilze.get("/api/me")).1["person"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let ilze_id = ilze.id();
 
     // After a restart, read from the store again: the same.
     let server = server.restart();

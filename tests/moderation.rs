@@ -327,13 +327,7 @@ fn reports_of_a_name_and_a_player_keep_nothing_of_a_person_who_deletes_their_acc
     assert!(ok, "{said}");
     let (status, _) = bruno.post("/api/me", r#"{"name":"Bruno Bērziņš"}"#);
     assert_eq!(status, 200);
-    let id_of = |p: &Person| {
-        json_answer(p.get("/api/me")).1["person"]
-            .as_str()
-            .unwrap()
-            .to_owned()
-    };
-    let (anna_id, bruno_id) = (id_of(&anna), id_of(&bruno));
+    let (anna_id, bruno_id) = (anna.id(), bruno.id());
 
     // A game; Bruno writes a line. Anna reports it, his name and him.
     let created = anna.create(INVITED);
@@ -532,7 +526,7 @@ fn a_watchers_line_hidden_is_gone_from_every_watcher_on_every_server() {
         &json!({"kind": "chat_line", "game": game, "line": line, "reason": "abuse"}).to_string(),
     ));
     assert_eq!(status, 201, "{made}");
-    let karlis_id = json_answer(karlis.get("/api/me")).1["person"].clone();
+    let karlis_id = karlis.id();
     act(
         &ola,
         json!({"action": "hide_line", "person": karlis_id, "game": game, "line": line, "reason": "an insult", "report": made["id"]}),

@@ -28,12 +28,6 @@ fn enter(person: &Person, id: &str, body: Value) -> Value {
     now
 }
 
-fn person_id(person: &Person) -> String {
-    let (status, me) = json_answer(person.get("/api/me"));
-    assert_eq!(status, 200, "{me}");
-    me["person"].as_str().unwrap().to_owned()
-}
-
 /// `who`'s list of competitions, as anyone reads it.
 fn list(server: &Running, who: &str) -> Value {
     let (status, page) = json_answer(server.get(&format!("/api/players/{who}/competitions")));
@@ -96,7 +90,7 @@ fn a_players_page_lists_their_competitions_with_place_and_points() {
     organiser.register("org_pc", "a long password");
     anna.register("anna_pc", "a long password");
     bruno.register("bruno_pc", "a long password");
-    let (anna_id, bruno_id, org_id) = (person_id(&anna), person_id(&bruno), person_id(&organiser));
+    let (anna_id, bruno_id, org_id) = (anna.id(), bruno.id(), organiser.id());
 
     // Nobody is entered anywhere yet: an empty list, not a refusal.
     assert_eq!(
@@ -349,7 +343,7 @@ fn a_players_competitions_read_from_another_server() {
     let anna = a.person();
     organiser.register("org_two", "a long password");
     anna.register("anna_two", "a long password");
-    let anna_id = person_id(&anna);
+    let anna_id = anna.id();
     let id = create(
         &organiser,
         &json!({"name": "Divas zāles", "tables": 1, "system": {"kind": "swiss", "rounds": 1},

@@ -113,6 +113,14 @@ impl Person<'_> {
         assert_eq!(status, 201, "{body}");
     }
 
+    /// This person's public id, as `GET /api/me` gives it; panics if the
+    /// server holds nobody for them.
+    pub fn id(&self) -> String {
+        let (status, me) = json_answer(self.get("/api/me"));
+        assert_eq!(status, 200, "{me}");
+        me["person"].as_str().expect("a person").to_owned()
+    }
+
     /// Asks competition `id` for `change` (`POST /api/competitions/{id}/changes`)
     /// as this person: the status and the answer as JSON.
     pub fn try_change(&self, id: &str, change: Value) -> (u16, Value) {
